@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { CONSTANTS } from '@hanlin/shared';
+import type { AppContext } from './platform/context.js';
+import { installErrorHandling, ok, sendError } from './platform/http.js';
+import { installGuard } from './platform/auth/guard.js';
+import { createPrincipalLoader } from './platform/auth/principal.js';
+import { createAuthSettings } from './platform/auth/login-settings.js';
+import { createRsaKeys } from './platform/auth/rsa.js';
+import { installOpenApi } from './platform/openapi.js';
+import { installOperationLog } from './modules/audit/audit.hooks.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerUsersModule } from './modules/users/users.routes.js';
+
+export interface BuildOptions extends Omit<AppContext, 'log'> {
+  logger?: boolean | object;
+}
+
+/** Builds the whole HTTP application on top of ready infrastructure (database migrated, kv, storage). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, db, kv, storage } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: CONSTANTS.JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    return payload;
+  });
+  installErrorHandling(app);
+
+  const ctx: AppContext = { config, db, kv, storage, log: app.log };
+  const principals = createPrincipalLoader(db, kv);
+  const authSettings = createAuthSettings(db);
+  installGuard(app, { db, principals, settings: authSettings });
+  installOperationLog(app, db);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
+  await app.register(rateLimit, {
+    global: false,
+    ...(kv.redis ? { redis: kv.redis, nameSpace: 'rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
+  });
+  await installOpenApi(app);
+
+  app.get('/api/health', { config: { permission: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return ok({ database: 'up' });
+    } catch {
+      return sendError(reply, 'NETWORK_DELAY');
+    }
+  });
+
+  const rsa = createRsaKeys(db);
+  const auth = createAuthService({ db, kv, rsa, settings: authSettings, principals });
+  registerAuthRoutes(app, auth, { signSalt: async () => (await authSettings.login()).signSalt, loginRatePerMinute: config.loginRatePerMinute });
+  registerUsersModule(app, { db });
+  void ctx;
+
+  if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'));
+    // Deep links of the single-page app: any non-API GET that is not a file gets index.html.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.type('text/html').send(indexHtml);
+      return sendError(reply, 'NOT_FOUND_ERROR');
+    });
+    app.get('/', { config: { permission: 'public' } }, (_req, reply) => reply.type('text/html').send(indexHtml));
+  }
+  return app;
+}

@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, login, postLogin, call, signHeaders, encrypt, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness.js';
+import { buildRole, buildUser } from '../../test/factories.js';
+import { writeSetting } from '../../platform/settings.js';
+import { users } from '../users/users.schema.js';
+import { loginLogs, operationLogs } from '../audit/audit.schema.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('login', () => {
+  it('gives the public key as SPKI PEM', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/public-key' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+  });
+
+  it('signs the seeded administrator in with every management code', async () => {
+    const res = await postLogin(t.app, 'admin', TEST_ADMIN_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 200, msg: 'OK' });
+    expect(body.data.access_token).toEqual(expect.any(String));
+    expect(body.data.signNumber).toEqual(expect.any(String));
+    expect(body.data.user).toMatchObject({ username: 'admin', firstLogin: false, avatar: null });
+    expect(body.data.user.operateAuth).toEqual(expect.arrayContaining(['yhgl', 'rygl', 'xtgl', 'yhgl:add']));
+    expect(body.data.user.authorities).toEqual(['系统管理员']);
+  });
+
+  it('refuses a plain-text password that is not RSA ciphertext', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/oauth/token',
+      payload: { username: 'admin', password: TEST_ADMIN_PASSWORD, grant_type: 'password', scope: 'server' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('PASSWORD_DECRYPT_ERROR');
+  });
+
+  it('asks for a captcha after two failures and freezes the account at the fifth', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    const first = await postLogin(t.app, u.username, 'wrong-1');
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toMatchObject({ code: 2001, msg: 'LOGIN_ERROR_NOT_MATCH', data: { captchaRequired: false, remaining: 4 } });
+    const second = await postLogin(t.app, u.username, 'wrong-2');
+    expect(second.json().data).toMatchObject({ captchaRequired: true, remaining: 3 });
+
+    // Even the right password needs the captcha now.
+    const noCaptcha = await postLogin(t.app, u.username, u.password);
+    expect(noCaptcha.json().msg).toBe('CAPTCHA_REQUIRED');
+    const cap = (await t.app.inject({ method: 'GET', url: '/api/auth/captcha' })).json().data;
+    expect(cap.svg).toContain('<svg');
+    const wrongCaptcha = await postLogin(t.app, u.username, u.password, { captchaKey: cap.captchaKey, captcha: 'zzzz' });
+    expect(wrongCaptcha.json().msg).toBe('CAPTCHA_NOT_MATCH');
+
+    for (let i = 3; i <= 5; i++) {
+      const c = (await t.app.inject({ method: 'GET', url: '/api/auth/captcha' })).json().data;
+      const text = await t.kv.get(`captcha:${c.captchaKey}`);
+      const res = await postLogin(t.app, u.username, `wrong-${i}`, { captchaKey: c.captchaKey, captcha: text });
+      expect(res.json().msg).toBe(i < 5 ? 'LOGIN_ERROR_NOT_MATCH' : 'LOGIN_ERROR_OVER_MAX');
+    }
+    const [row] = await t.db.select({ status: users.status }).from(users).where(eq(users.id, u.id));
+    expect(row!.status).toBe('frozen');
+    const frozen = await postLogin(t.app, u.username, u.password);
+    expect(frozen.statusCode).toBe(403);
+    expect(frozen.json().msg).toBe('LOGIN_ERROR_USER_FREEZED');
+  });
+
+  it('lets a correct captcha through and resets the failure count', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    await postLogin(t.app, u.username, 'x1');
+    await postLogin(t.app, u.username, 'x2');
+    const c = (await t.app.inject({ method: 'GET', url: '/api/auth/captcha' })).json().data;
+    const text = await t.kv.get(`captcha:${c.captchaKey}`);
+    const res = await postLogin(t.app, u.username, u.password, { captchaKey: c.captchaKey, captcha: text });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select({ n: users.failedLogins }).from(users).where(eq(users.id, u.id));
+    expect(row!.n).toBe(0);
+    // A captcha is single use.
+    const reuse = await postLogin(t.app, u.username, 'x3', { captchaKey: c.captchaKey, captcha: text });
+    expect(reuse.json().msg).toBe('LOGIN_ERROR_NOT_MATCH');
+  });
+
+  it('refuses frozen roles and roles that may not log in, each with its own code', async () => {
+    const frozenRole = await buildRole(t.db, { permissions: ['yhgl'], status: 'frozen' });
+    const a = await buildUser(t.db, { roleIds: [frozenRole.id] });
+    expect((await postLogin(t.app, a.username, a.password)).json().msg).toBe('LOGIN_ERROR_ROLE_FREEZED');
+
+    const noLogin = await buildRole(t.db, { permissions: ['yhgl'], canLogin: false });
+    const b = await buildUser(t.db, { roleIds: [noLogin.id] });
+    const res = await postLogin(t.app, b.username, b.password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe('NO_LOGIN_PERMISSION');
+
+    const student = await buildUser(t.db, { permissions: ['kc-pc'] });
+    expect((await postLogin(t.app, student.username, student.password, { entry: 'manage' })).json().msg).toBe('NO_LOGIN_PERMISSION');
+    expect((await postLogin(t.app, student.username, student.password, { entry: 'student' })).statusCode).toBe(200);
+  });
+
+  it('writes a login log row for successes and failures', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    await postLogin(t.app, u.username, 'nope');
+    await login(t.app, u.username, u.password);
+    const rows = await t.db.select().from(loginLogs).where(eq(loginLogs.username, u.username)).orderBy(loginLogs.id);
+    expect(rows.map((r) => r.result)).toEqual(['LOGIN_ERROR_NOT_MATCH', 'OK']);
+    expect(rows[1]!.ip).toBeTruthy();
+  });
+});
+
+describe('signed calls and sessions', () => {
+  it('needs the bearer token and a valid X-Sign within five minutes', async () => {
+    const s = await login(t.app);
+    expect((await call(t.app, s, '/api/user/list', {})).statusCode).toBe(200);
+    expect((await call(t.app, null, '/api/user/list', {})).json().msg).toBe('UNAUTHENTICATED');
+
+    const h = s.headers();
+    const noSign = await t.app.inject({ method: 'POST', url: '/api/user/list', payload: {}, headers: { authorization: h.authorization } });
+    expect(noSign.statusCode).toBe(401);
+    expect(noSign.json().msg).toBe('UNAUTHENTICATED');
+
+    const badSign = await t.app.inject({ method: 'POST', url: '/api/user/list', payload: {}, headers: { ...h, 'x-sign': 'a'.repeat(64) } });
+    expect(badSign.statusCode).toBe(401);
+
+    const old = signHeaders(s.user.id, s.signNumber, s.access_token, 'hanlin', Date.now() - 6 * 60_000);
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/list', payload: {}, headers: old })).statusCode).toBe(401);
+
+    const forged = await t.app.inject({ method: 'POST', url: '/api/user/list', payload: {}, headers: { ...h, authorization: 'Bearer not-a-token' } });
+    expect(forged.json().msg).toBe('TOKEN_INVALID');
+  });
+
+  it('revokes the token at logout and logs the operation', async () => {
+    const s = await login(t.app);
+    const wrongId = await call(t.app, s, '/api/auth/logout', { id: s.user.id + 999, platformType: 1 });
+    expect(wrongId.statusCode).toBe(403);
+    const out = await call(t.app, s, '/api/auth/logout', { id: s.user.id, platformType: 1 });
+    expect(out.json()).toMatchObject({ code: 200, msg: 'OK' });
+    const after = await call(t.app, s, '/api/user/list', {});
+    expect(after.statusCode).toBe(401);
+    expect(after.json().msg).toBe('TOKEN_INVALID');
+    const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.operation, 'auth.logout'));
+    expect(logs.some((l) => l.userId === s.user.id && l.status === 200)).toBe(true);
+  });
+
+  it('answers 2095 to the older session when the same user signs in again', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    const first = await login(t.app, u.username, u.password);
+    const second = await login(t.app, u.username, u.password);
+    const old = await call(t.app, first, '/api/user/list', {});
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toMatchObject({ code: 2095, msg: 'REPEAT_LOGIN_ERROR' });
+    expect((await call(t.app, second, '/api/user/list', {})).statusCode).toBe(200);
+  });
+
+  it('keeps both sessions when single sign-on is switched off', async () => {
+    await writeSetting(t.db, 'login', { singleSignOn: false });
+    try {
+      // The settings cache lives 5 s; a fresh app reads the new value at once.
+      const other = await createTestAppSharingDb();
+      const u = await buildUser(t.db, { permissions: ['yhgl'] });
+      const first = await login(other, u.username, u.password);
+      await login(other, u.username, u.password);
+      expect((await call(other, first, '/api/user/list', {})).statusCode).toBe(200);
+      await other.close();
+    } finally {
+      await writeSetting(t.db, 'login', {});
+    }
+  });
+
+  it('expires a session idle longer than the configured hours', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    const s = await login(t.app, u.username, u.password);
+    await t.db.execute(sql`update user_sessions set last_seen_at = now() - interval '13 hours' where user_id = ${u.id}`);
+    // Principals are cached for seconds per node; a node without the cache entry sees the expiry.
+    const fresh = await createTestAppSharingDb();
+    const res = await call(fresh, s, '/api/user/list', {});
+    expect(res.statusCode).toBe(401);
+    expect(res.json().msg).toBe('TOKEN_INVALID');
+    await fresh.close();
+  });
+});
+
+describe('licence', () => {
+  it('refuses logins past the online-user limit and after expiry with HTTP 460', async () => {
+    const fresh = await createTestAppSharingDb();
+    try {
+      await t.db.execute(sql`update user_sessions set ended_at = now(), end_reason = 'logout' where ended_at is null`);
+      const a = await buildUser(t.db, { permissions: ['yhgl'] });
+      const b = await buildUser(t.db, { permissions: ['yhgl'] });
+      await writeSetting(t.db, 'licence', { maxOnline: 1 });
+      await login(fresh, a.username, a.password);
+      const res = await postLogin(fresh, b.username, b.password);
+      expect(res.statusCode).toBe(460);
+      expect(res.json().msg).toBe('LICENSE_ONLINE_COUNT_ERROR');
+      // The user already online may sign in again.
+      expect((await postLogin(fresh, a.username, a.password)).statusCode).toBe(200);
+
+      await writeSetting(t.db, 'licence', { maxOnline: null, expiresAt: '2020-01-01T00:00:00Z' });
+      const fresh2 = await createTestAppSharingDb();
+      const expired = await postLogin(fresh2, b.username, b.password);
+      expect(expired.statusCode).toBe(460);
+      expect(expired.json().msg).toBe('LICENSE_EXPIRE_ERROR');
+      await fresh2.close();
+    } finally {
+      await writeSetting(t.db, 'licence', {});
+      await fresh.close();
+    }
+  });
+});
+
+describe('passwords', () => {
+  it('forces the first-login change and enforces the password rules', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'], firstLogin: true, password: 'Start-123' });
+    const s = await login(t.app, u.username, u.password);
+    expect(s.user.firstLogin).toBe(true);
+    const blocked = await call(t.app, s, '/api/user/list', {});
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().msg).toBe('FIRST_LOGIN_CHANGE_PASSWORD');
+
+    const change = async (oldPw: string, newPw: string) =>
+      call(t.app, s, '/api/auth/password/modify', { oldPassword: await encrypt(t.app, oldPw), newPassword: await encrypt(t.app, newPw) });
+    expect((await change('bad-old', 'Good-pass1')).json().msg).toBe('OLD_PASSWORD_ERROR');
+    expect((await change('Start-123', 'short')).json().msg).toBe('PASSWORD_FORMAT_ERROR');
+    expect((await change('Start-123', 'onlyletters')).json().msg).toBe('PASSWORD_FORMAT_ERROR');
+    expect((await change('Start-123', 'a1'.repeat(11))).json().msg).toBe('PASSWORD_FORMAT_ERROR');
+    expect((await change('Start-123', 'Start-123')).json().msg).toBe('PASSWORD_SAME_AS_OLD');
+    expect((await change('Start-123', 'New-pass1')).statusCode).toBe(200);
+    expect((await call(t.app, s, '/api/user/list', {})).statusCode).toBe(200);
+    expect((await postLogin(t.app, u.username, 'Start-123')).statusCode).toBe(400);
+    expect((await postLogin(t.app, u.username, 'New-pass1')).json().data.user.firstLogin).toBe(false);
+  });
+});
+
+describe('bad input', () => {
+  const base = { username: 'admin', password: 'x', grant_type: 'password', scope: 'server' };
+  it.each([
+    ['missing username', { ...base, username: undefined }, 'username'],
+    ['wrong type', { ...base, username: 42 }, 'username'],
+    ['over-long name', { ...base, username: 'a'.repeat(201) }, 'username'],
+    ['unknown grant type', { ...base, grant_type: 'client_credentials' }, 'grant_type'],
+    ['unknown scope', { ...base, scope: 'all' }, 'scope'],
+  ])('refuses a login body with %s and names the field', async (_n, payload, field) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/oauth/token', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 1001, msg: 'PARAMETER_INVALID', field });
+    expect(res.json().requestId).toEqual(expect.any(String));
+  });
+
+  it('refuses bodies over 1 MiB, broken JSON and wrong list parameters without changing anything', async () => {
+    const big = await t.app.inject({ method: 'POST', url: '/api/auth/oauth/token', payload: { ...base, username: 'a'.repeat(1_100_000) } });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().msg).toBe('REQUEST_TOO_LARGE');
+    const broken = await t.app.inject({ method: 'POST', url: '/api/auth/oauth/token', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().msg).toBe('PARAMETER_INVALID');
+    const s = await login(t.app);
+    for (const body of [{ page: 0 }, { size: 10_000 }, { sort: 'drop table' }, { status: 'deleted' }, { keyword: 'k'.repeat(300) }, { page: 'one' }]) {
+      const res = await call(t.app, s, '/api/user/list', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().msg).toBe('PARAMETER_INVALID');
+    }
+  });
+
+  it('answers unknown paths with NOT_FOUND_ERROR and never leaks internals', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/nothing/here', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 1005, msg: 'NOT_FOUND_ERROR' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});
+
+async function createTestAppSharingDb() {
+  // A second app instance on the same database, as a second node would be.
+  const { buildApp } = await import('../../app.js');
+  const { createMemoryKv } = await import('../../platform/kv.js');
+  const { createLocalStorage } = await import('../../platform/storage.js');
+  const app = await buildApp({ config: t.config, db: t.db, kv: createMemoryKv(), storage: createLocalStorage(t.config.dataDir), logger: false });
+  await app.ready();
+  return app;
+}

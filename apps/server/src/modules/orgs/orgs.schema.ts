@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** Organization tree; `path` is the materialized chain of ids (`/1/4/9/`) that data scope matches by prefix. */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial().primaryKey(),
+    parentId: integer().references((): any => organizations.id),
+    name: varchar({ length: 200 }).notNull(),
+    code: varchar({ length: 200 }),
+    path: text().notNull().default(''),
+    depth: integer().notNull().default(1),
+    sort: integer().notNull().default(0),
+    status: varchar({ length: 16 }).notNull().default('normal'),
+    leaderIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('organizations_parent_idx').on(t.parentId, t.sort),
+    index('organizations_path_idx').on(t.path.op('text_pattern_ops')),
+    uniqueIndex('organizations_parent_name_uq').on(sql`coalesce(${t.parentId}, 0)`, t.name),
+    uniqueIndex('organizations_code_uq').on(t.code),
+  ],
+);

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.js';
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 50 }).notNull(),
+    description: varchar({ length: 200 }),
+    permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    status: varchar({ length: 16 }).notNull().default('normal'),
+    /** Some roles may never sign in (spec section 6). */
+    canLogin: boolean().notNull().default(true),
+    builtin: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_name_uq').on(t.name)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer().notNull().references(() => roles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ name: 'user_roles_pk', columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);

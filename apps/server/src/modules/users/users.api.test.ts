@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, call, type TestApp } from '../../test/harness.js';
+import { buildOrg, buildUser } from '../../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /api/user/list', () => {
+  it('pages, filters and sorts', async () => {
+    const org = await buildOrg(t.db, { name: 'Sales' });
+    for (const n of ['alice', 'bob', 'carol']) await buildUser(t.db, { username: `list-${n}`, realname: n.toUpperCase(), orgId: org.id });
+    await buildUser(t.db, { username: 'list-dave', orgId: org.id, status: 'frozen' });
+    const s = await login(t.app);
+    const page1 = (await call(t.app, s, '/api/user/list', { page: 1, size: 2, keyword: 'list-', sort: 'username' })).json().data;
+    expect(page1).toMatchObject({ total: 4, page: 1, size: 2 });
+    expect(page1.records.map((r: { username: string }) => r.username)).toEqual(['list-alice', 'list-bob']);
+    expect(page1.records[0]).toMatchObject({ orgName: 'Sales', status: 'normal', roles: [] });
+    const page2 = (await call(t.app, s, '/api/user/list', { page: 2, size: 2, keyword: 'list-', sort: 'username' })).json().data;
+    expect(page2.records.map((r: { username: string }) => r.username)).toEqual(['list-carol', 'list-dave']);
+    const desc = (await call(t.app, s, '/api/user/list', { keyword: 'list-', sort: '-username' })).json().data;
+    expect(desc.records[0].username).toBe('list-dave');
+    const frozen = (await call(t.app, s, '/api/user/list', { keyword: 'list-', status: 'frozen' })).json().data;
+    expect(frozen.records.map((r: { username: string }) => r.username)).toEqual(['list-dave']);
+    const byOrg = (await call(t.app, s, '/api/user/list', { orgId: org.id })).json().data;
+    expect(byOrg.total).toBe(4);
+    // A keyword with LIKE wildcards matches literally.
+    expect((await call(t.app, s, '/api/user/list', { keyword: '%' })).json().data.total).toBe(0);
+  });
+
+  it('needs the yhgl code', async () => {
+    const u = await buildUser(t.db, { permissions: ['xsgl'] });
+    const s = await login(t.app, u.username, u.password);
+    const res = await call(t.app, s, '/api/user/list', {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 1007, msg: 'NO_PERMISSION_ERROR' });
+  });
+
+  it("limits the list to the caller's organization subtree", async () => {
+    const east = await buildOrg(t.db, { name: 'East' });
+    const eastSub = await buildOrg(t.db, { name: 'East-1', parentId: east.id });
+    const west = await buildOrg(t.db, { name: 'West' });
+    await buildUser(t.db, { username: 'scope-e1', orgId: east.id });
+    await buildUser(t.db, { username: 'scope-e2', orgId: eastSub.id });
+    await buildUser(t.db, { username: 'scope-w1', orgId: west.id });
+    const manager = await buildUser(t.db, { username: 'scope-mgr', orgId: west.id, permissions: ['yhgl'], scopeOrgIds: [east.id] });
+    const s = await login(t.app, manager.username, manager.password);
+    const names = (await call(t.app, s, '/api/user/list', { keyword: 'scope-', size: 50 })).json().data.records.map((r: { username: string }) => r.username);
+    expect(names.sort()).toEqual(['scope-e1', 'scope-e2']);
+    // Without explicit scope a user sees their own organization's subtree.
+    const local = await buildUser(t.db, { username: 'scope-local', orgId: west.id, permissions: ['yhgl'] });
+    const s2 = await login(t.app, local.username, local.password);
+    const names2 = (await call(t.app, s2, '/api/user/list', { keyword: 'scope-', size: 50 })).json().data.records.map((r: { username: string }) => r.username);
+    expect(names2.sort()).toEqual(['scope-local', 'scope-mgr', 'scope-w1']);
+  });
+});

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { organizations } from '../orgs/orgs.schema.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    username: varchar({ length: 200 }).notNull(),
+    realname: varchar({ length: 200 }).notNull(),
+    englishName: varchar({ length: 200 }),
+    /** Employee number (3–200) for employees, student number (5–200) for students. */
+    cardNumber: varchar({ length: 200 }),
+    kind: varchar({ length: 16 }).notNull().default('employee'),
+    phone: varchar({ length: 11 }),
+    email: varchar({ length: 200 }),
+    sex: varchar({ length: 8 }),
+    type: varchar({ length: 50 }),
+    city: varchar({ length: 100 }),
+    leaderId: integer().references((): any => users.id, { onDelete: 'set null' }),
+    team: varchar({ length: 200 }),
+    status: varchar({ length: 16 }).notNull().default('normal'),
+    post: varchar({ length: 200 }),
+    orgId: integer().references(() => organizations.id),
+    entryDate: date(),
+    idNumber: varchar({ length: 50 }),
+    validUntil: timestamp({ withTimezone: true }),
+    labels: text().array().notNull().default(sql`'{}'::text[]`),
+    points: integer().notNull().default(0),
+    avatar: text(),
+    passwordHash: text().notNull(),
+    firstLogin: boolean().notNull().default(true),
+    failedLogins: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_card_number_uq').on(t.cardNumber),
+    index('users_org_id_idx').on(t.orgId, t.id),
+    index('users_kind_id_idx').on(t.kind, t.id),
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** Data permission: the organization subtrees a user may see and change (spec section 6). */
+export const userDataScopes = pgTable(
+  'user_data_scopes',
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orgId: integer().notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'user_data_scopes_pk', columns: [t.userId, t.orgId] })],
+);

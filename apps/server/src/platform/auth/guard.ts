@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CONSTANTS, hasAnyPermission, isPermissionCode, signInput, type RoutePermission } from '@hanlin/shared';
+import { AppError } from '../errors.js';
+import type { Db } from '../db/client.js';
+import type { Principal, PrincipalLoader } from './principal.js';
+import type { AuthSettings } from './login-settings.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+/** Permission of every API route, by `METHOD url`; the OpenAPI document and tests read it. */
+export const routePermissions = new Map<string, RoutePermission>();
+
+/** The signed-in caller; only call on routes that are not public. */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw new AppError('UNAUTHENTICATED');
+  return req.principal;
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Route level of the two permission layers: every `/api` route must declare `config.permission`
+ * (the server refuses to start otherwise) and each call is checked before its body is read.
+ */
+export function installGuard(app: FastifyInstance, deps: { db: Db; principals: PrincipalLoader; settings: AuthSettings }) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`route ${route.url} declares no permission`);
+    if (Array.isArray(permission)) {
+      if (permission.length === 0) throw new Error(`route ${route.url} declares an empty permission list`);
+      for (const code of permission) if (!isPermissionCode(code)) throw new Error(`route ${route.url}: unknown permission ${code}`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) if (m !== 'HEAD') routePermissions.set(`${m} ${route.url}`, permission);
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const permission = req.routeOptions.config?.permission;
+    if (!permission || permission === 'public') return;
+    const auth = req.headers.authorization;
+    const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    const row = await deps.principals.load(token);
+    if (!row) throw new AppError('TOKEN_INVALID');
+    if (row.endedAt) throw new AppError(row.endReason === 'replaced' ? 'REPEAT_LOGIN_ERROR' : 'TOKEN_INVALID');
+    const settings = await deps.settings.login();
+    const idleMs = Date.now() - new Date(row.lastSeenAt).getTime();
+    if (idleMs > settings.tokenIdleHours * 3600_000) {
+      await deps.db.execute(sql`update user_sessions set ended_at = now(), end_reason = 'expired' where id = ${row.sessionId} and ended_at is null`);
+      await deps.principals.forgetTokens([sha256(token)]);
+      throw new AppError('TOKEN_INVALID');
+    }
+    if (row.userStatus !== 'normal') throw new AppError('LOGIN_ERROR_USER_FREEZED');
+
+    const ts = String(req.headers['x-timestamp'] ?? '');
+    const sign = String(req.headers['x-sign'] ?? '').toLowerCase();
+    if (!/^\d{10,16}$/.test(ts) || Math.abs(Date.now() - Number(ts)) > CONSTANTS.SIGN_WINDOW_MS) throw new AppError('UNAUTHENTICATED');
+    const expected = sha256(signInput(row.userId, ts, row.signNumber, settings.signSalt));
+    if (sign.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(sign), Buffer.from(expected))) {
+      throw new AppError('UNAUTHENTICATED');
+    }
+
+    if (idleMs > TOUCH_EVERY_MS) {
+      await deps.db.execute(sql`update user_sessions set last_seen_at = now() where id = ${row.sessionId}`);
+      await deps.principals.forgetTokens([sha256(token)]);
+    }
+
+    req.principal = {
+      userId: row.userId,
+      username: row.username,
+      sessionId: row.sessionId,
+      signNumber: row.signNumber,
+      orgId: row.orgId,
+      permissions: new Set(row.permissions),
+      scopePaths: row.scopePaths,
+      firstLogin: row.firstLogin && settings.firstLoginChange,
+    };
+    if (req.principal.firstLogin && !req.routeOptions.config.beforePasswordChange) {
+      throw new AppError('FIRST_LOGIN_CHANGE_PASSWORD');
+    }
+    if (permission !== 'authenticated' && !hasAnyPermission(req.principal.permissions, permission)) {
+      throw new AppError('NO_PERMISSION_ERROR');
+    }
+  });
+}

@@ -1,0 +1,57 @@
+import { CONSTANTS } from '@hanlin/shared';
+import type { DbOrTx } from '../db/client.js';
+import { readSetting, writeSetting } from '../settings.js';
+
+export interface LoginSettings {
+  maxWrongPasswords: number;
+  captchaEnabled: boolean;
+  captchaAfterFailures: number;
+  singleSignOn: boolean;
+  firstLoginChange: boolean;
+  tokenIdleHours: number;
+  signSalt: string;
+}
+
+export const LOGIN_SETTINGS_DEFAULTS: LoginSettings = {
+  maxWrongPasswords: CONSTANTS.DEFAULT_MAX_WRONG_PASSWORDS,
+  captchaEnabled: true,
+  captchaAfterFailures: CONSTANTS.CAPTCHA_AFTER_FAILURES,
+  singleSignOn: true,
+  firstLoginChange: true,
+  tokenIdleHours: CONSTANTS.TOKEN_IDLE_HOURS_DEFAULT,
+  signSalt: process.env.SIGN_SALT || CONSTANTS.SIGN_SALT_DEFAULT,
+};
+
+export interface Licence {
+  maxOnline: number | null;
+  expiresAt: string | null;
+  serialNumber: string | null;
+}
+export const LICENCE_DEFAULTS: Licence = { maxOnline: null, expiresAt: null, serialNumber: null };
+
+const TTL_MS = 5000;
+
+/** Login settings and licence, read through a short cache since every request needs them. */
+export function createAuthSettings(db: DbOrTx) {
+  let login: { v: LoginSettings; at: number } | undefined;
+  let licence: { v: Licence; at: number } | undefined;
+  return {
+    async login(): Promise<LoginSettings> {
+      if (!login || Date.now() - login.at > TTL_MS) login = { v: await readSetting(db, 'login', LOGIN_SETTINGS_DEFAULTS), at: Date.now() };
+      return login.v;
+    },
+    async saveLogin(v: LoginSettings) {
+      await writeSetting(db, 'login', v);
+      login = undefined;
+    },
+    async licence(): Promise<Licence> {
+      if (!licence || Date.now() - licence.at > TTL_MS) licence = { v: await readSetting(db, 'licence', LICENCE_DEFAULTS), at: Date.now() };
+      return licence.v;
+    },
+    async saveLicence(v: Licence) {
+      await writeSetting(db, 'licence', v);
+      licence = undefined;
+    },
+  };
+}
+export type AuthSettings = ReturnType<typeof createAuthSettings>;

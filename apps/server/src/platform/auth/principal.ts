@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import type { Kv } from '../kv.js';
+
+/** The signed-in caller as every service sees it. */
+export interface Principal {
+  userId: number;
+  username: string;
+  sessionId: number;
+  signNumber: string;
+  orgId: number | null;
+  permissions: ReadonlySet<string>;
+  /** Materialized paths of the organization subtrees in the caller's data scope. */
+  scopePaths: readonly string[];
+  firstLogin: boolean;
+}
+
+export interface SessionRow {
+  sessionId: number;
+  userId: number;
+  username: string;
+  signNumber: string;
+  endedAt: string | null;
+  endReason: string | null;
+  lastSeenAt: string;
+  userStatus: string;
+  orgId: number | null;
+  firstLogin: boolean;
+  permissions: string[];
+  scopePaths: string[];
+}
+
+export const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const CACHE_MS = 30_000;
+const cacheKey = (hash: string) => `session:${hash}`;
+
+/**
+ * Loads the session behind a token with the user's live permissions and data scope,
+ * cached briefly; `forget` drops the cache when a session ends or a user changes.
+ */
+export function createPrincipalLoader(db: Db, kv: Kv) {
+  async function query(hash: string): Promise<SessionRow | null> {
+    const { rows } = await db.execute<SessionRow & Record<string, unknown>>(sql`
+      select s.id as "sessionId", s.user_id as "userId", u.username, s.sign_number as "signNumber",
+             s.ended_at as "endedAt", s.end_reason as "endReason", s.last_seen_at as "lastSeenAt",
+             u.status as "userStatus", u.org_id as "orgId", u.first_login as "firstLogin",
+             coalesce((select array_agg(distinct p) from user_roles ur
+                         join roles r on r.id = ur.role_id and r.status = 'normal' and r.can_login
+                         cross join lateral unnest(r.permissions) p
+                        where ur.user_id = u.id), '{}') as permissions,
+             coalesce((select array_agg(o.path) from user_data_scopes ds join organizations o on o.id = ds.org_id
+                        where ds.user_id = u.id),
+                      (select array[o.path] from organizations o where o.id = u.org_id), '{}') as "scopePaths"
+        from user_sessions s join users u on u.id = s.user_id
+       where s.token_hash = ${hash}`);
+    return rows[0] ?? null;
+  }
+
+  return {
+    async load(token: string): Promise<SessionRow | null> {
+      const hash = tokenHash(token);
+      const hit = await kv.get(cacheKey(hash));
+      if (hit) return JSON.parse(hit) as SessionRow;
+      const row = await query(hash);
+      if (row) await kv.set(cacheKey(hash), JSON.stringify(row), CACHE_MS);
+      return row;
+    },
+    async forgetTokens(hashes: string[]) {
+      await kv.del(...hashes.map(cacheKey));
+    },
+    /** Drops cached sessions of these users (after freeze, role or scope changes). */
+    async forgetUsers(userIds: number[]) {
+      if (!userIds.length) return;
+      const { rows } = await db.execute<{ token_hash: string }>(
+        sql`select token_hash from user_sessions where ended_at is null and user_id = any(${sql.param(userIds)}::int[])`,
+      );
+      await kv.del(...rows.map((r) => cacheKey(r.token_hash)));
+    },
+  };
+}
+export type PrincipalLoader = ReturnType<typeof createPrincipalLoader>;

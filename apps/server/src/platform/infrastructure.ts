@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { Config } from './config.js';
+import { connectDatabase, runMigrations, type Database } from './db/client.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { createMemoryKv, createRedisKv, type Kv } from './kv.js';
+import { createLocalStorage, type Storage } from './storage.js';
+
+export interface Infrastructure {
+  database: Database;
+  embedded?: EmbeddedDatabase;
+  kv: Kv;
+  storage: Storage;
+  close(): Promise<void>;
+}
+
+/** Database (embedded PostgreSQL unless DATABASE_URL), migrations, kv and file storage. */
+export async function startInfrastructure(config: Config, log: (m: string) => void): Promise<Infrastructure> {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.embeddedPgPort, log);
+    url = embedded.url;
+  }
+  const database = connectDatabase(url);
+  await runMigrations(database.db);
+  const kv = config.redisUrl ? createRedisKv(config.redisUrl) : createMemoryKv();
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  return {
+    database,
+    embedded,
+    kv,
+    storage,
+    async close() {
+      await kv.close();
+      await database.close();
+      if (embedded) await embedded.stop();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { isPermissionCode } from '@hanlin/shared';
+import { createTestApp, login, type TestApp, type Session } from '../test/harness.js';
+import { installGuard } from './auth/guard.js';
+
+let t: TestApp;
+let admin: Session;
+interface Op {
+  'x-permission'?: unknown;
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }> };
+}
+let doc: { paths: Record<string, Record<string, Op>> };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await login(t.app);
+  doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('OpenAPI document', () => {
+  it('lists every API route with its x-permission', () => {
+    const ops = Object.entries(doc.paths).flatMap(([url, o]) => Object.entries(o).map(([m, op]) => ({ url, m, op })));
+    expect(ops.length).toBeGreaterThan(3);
+    for (const { url, m, op } of ops) {
+      const p = op['x-permission'];
+      expect(p, `${m} ${url}`).toBeDefined();
+      if (Array.isArray(p)) for (const code of p) expect(isPermissionCode(code), `${url}: ${code}`).toBe(true);
+      else expect(['public', 'authenticated']).toContain(p);
+    }
+  });
+
+  it('refuses to start with a route that declares no permission', async () => {
+    const app = Fastify();
+    installGuard(app, {} as never);
+    expect(() => app.post('/api/forgotten/route', async () => 'x')).toThrow(/declares no permission/);
+    await app.close();
+  });
+
+  it('answers every operation that takes a body with 4xx, never 5xx, for malformed bodies', async () => {
+    const garbage: unknown[] = [[], 'text', 12, null, { page: -1, size: 'x', ids: 'y', id: {}, title: 5, name: ['a'] }, { page: 'a'.repeat(5000), id: 'a'.repeat(5000) }];
+    for (const [url, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (method !== 'post' || !op.requestBody) continue;
+        if (url === '/api/auth/logout') continue; // a valid logout would end the admin session
+        for (const body of garbage) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: url.replace(/\{\w+\}/g, '1'),
+            payload: JSON.stringify(body),
+            headers: { ...admin.headers(), 'content-type': 'application/json' },
+          });
+          expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 60)} -> ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 60)}`).toBeLessThan(500);
+          expect(res.json().msg).toMatch(/^[A-Z_0-9]+$/);
+        }
+      }
+    }
+  });
+
+  it('reports health when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toMatchObject({ code: 200, data: { database: 'up' } });
+  });
+
+  it('sends security headers and no CORS grant by default', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

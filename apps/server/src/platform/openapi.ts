@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { routePermissions } from './auth/guard.js';
+
+/** OpenAPI document generated from the route schemas; each operation carries `x-permission`. */
+export async function installOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Hanlin API', version: '0.1.0', description: 'Every answer is { code, msg, data }.' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: (doc) => {
+      const out = jsonSchemaTransformObject(doc) as { paths?: Record<string, Record<string, Record<string, unknown>>> };
+      for (const [url, ops] of Object.entries(out.paths ?? {})) {
+        for (const [method, op] of Object.entries(ops)) {
+          const fastifyUrl = url.replace(/\{(\w+)\}/g, ':$1');
+          const p = routePermissions.get(`${method.toUpperCase()} ${fastifyUrl}`);
+          if (p) {
+            op['x-permission'] = p;
+            if (p !== 'public') op.security = [{ bearer: [] }];
+          }
+        }
+      }
+      return out as never;
+    },
+  });
+  app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { ALL_PERMISSION_CODES } from '@hanlin/shared';
+import type { Db } from './db/client.js';
+import { hashPassword } from './auth/password.js';
+import { organizations } from '../modules/orgs/orgs.schema.js';
+import { roles, userRoles } from '../modules/roles/roles.schema.js';
+import { userDataScopes, users } from '../modules/users/users.schema.js';
+
+export const BUILTIN_ROLES = {
+  admin: '系统管理员',
+  student: '学员',
+  lecturer: '讲师',
+  classTeacher: '班主任',
+} as const;
+
+const STUDENT_CODES = ['kc-pc', 'zs-pc', 'kc-app', 'zs-app'];
+
+/**
+ * First start: the root organization, the built-in roles and the administrator. Later starts
+ * keep what exists, but the administrator role always holds every code (new features add codes).
+ * Returns the generated admin password when one was created, so the caller prints it once.
+ */
+export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdmin: boolean; password?: string }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7243001)`);
+    let [root] = await tx.select().from(organizations).where(sql`${organizations.parentId} is null`).orderBy(organizations.id).limit(1);
+    if (!root) {
+      [root] = await tx.insert(organizations).values({ name: '总部', code: 'ROOT', path: '', depth: 1 }).returning();
+      await tx.update(organizations).set({ path: `/${root!.id}/` }).where(eq(organizations.id, root!.id));
+      root = { ...root!, path: `/${root!.id}/` };
+    }
+    const upsertRole = async (name: string, permissions: readonly string[], description: string) => {
+      const [row] = await tx
+        .insert(roles)
+        .values({ name, permissions: [...permissions], description, builtin: true })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return row.id;
+      const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+      return existing!.id;
+    };
+    const adminRoleId = await upsertRole(BUILTIN_ROLES.admin, ALL_PERMISSION_CODES, 'Administrator: every permission');
+    await tx.update(roles).set({ permissions: [...ALL_PERMISSION_CODES] }).where(eq(roles.id, adminRoleId));
+    await upsertRole(BUILTIN_ROLES.student, STUDENT_CODES, 'Student portal');
+    await upsertRole(BUILTIN_ROLES.lecturer, ['pxgl-js', 'pxpj-js', ...STUDENT_CODES], 'Lecturer end');
+    await upsertRole(BUILTIN_ROLES.classTeacher, ['pxgl-bzr', ...STUDENT_CODES], 'Class-teacher end');
+
+    const [admin] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = 'admin'`);
+    if (admin) return { createdAdmin: false };
+    const password = adminPassword ?? `Hl-${crypto.randomBytes(6).toString('base64url')}9`;
+    const [created] = await tx
+      .insert(users)
+      .values({
+        username: 'admin',
+        realname: '系统管理员',
+        kind: 'employee',
+        orgId: root!.id,
+        passwordHash: await hashPassword(password),
+        // A password given through ADMIN_PASSWORD was chosen on purpose; a generated one must change.
+        firstLogin: !adminPassword,
+      })
+      .returning({ id: users.id });
+    await tx.insert(userRoles).values({ userId: created!.id, roleId: adminRoleId });
+    await tx.insert(userDataScopes).values({ userId: created!.id, orgId: root!.id });
+    return { createdAdmin: true, password: adminPassword ? undefined : password };
+  });
+}

@@ -1,0 +1,16 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from './db/client.js';
+import { systemSettings } from '../modules/settings/settings.schema.js';
+
+/** Reads a setting, falling back to defaults for missing keys (settings evolve without migrations). */
+export async function readSetting<T extends object>(db: DbOrTx, key: string, defaults: T): Promise<T> {
+  const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, key));
+  return { ...defaults, ...((row?.value as Partial<T>) ?? {}) };
+}
+
+export async function writeSetting(db: DbOrTx, key: string, value: object): Promise<void> {
+  await db
+    .insert(systemSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()` } });
+}

@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import os from 'node:os';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { signInput, type LoginResult } from '@hanlin/shared';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../platform/config.js';
+import { connectDatabase, type Database } from '../platform/db/client.js';
+import { createMemoryKv, createRedisKv, type Kv } from '../platform/kv.js';
+import { createLocalStorage } from '../platform/storage.js';
+import { encryptWithPublicKey } from '../platform/auth/rsa.js';
+import { TEST_ADMIN_PASSWORD } from './constants.js';
+
+export { TEST_ADMIN_PASSWORD };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database['db'];
+  pool: Database['pool'];
+  kv: Kv;
+  config: Config;
+  close(): Promise<void>;
+}
+
+function withDatabase(url: string, db: string) {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+/** A fresh database cloned from the migrated template, and the real app on top of it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const baseUrl = inject('dbBaseUrl');
+  const template = inject('dbTemplate');
+  const name = `hanlin_t_${inject('dbTemplate').split('_').pop()}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const database = connectDatabase(withDatabase(baseUrl, name), 5);
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: path.join(os.tmpdir(), name),
+    LOGIN_RATE_PER_MINUTE: '1000',
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const kv = config.redisUrl ? createRedisKv(config.redisUrl, `hanlin:${name}:`) : createMemoryKv();
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const app = await buildApp({ config, db: database.db, kv, storage, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    pool: database.pool,
+    kv,
+    config,
+    async close() {
+      await app.close();
+      await kv.close();
+      await database.close();
+      const a = new pg.Client({ connectionString: baseUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface Session extends LoginResult {
+  headers(): Record<string, string>;
+}
+
+export async function publicKey(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/auth/public-key' });
+  return res.json().data.publicKey;
+}
+
+export async function encrypt(app: FastifyInstance, text: string) {
+  return encryptWithPublicKey(await publicKey(app), text);
+}
+
+/** Posts a login as the web client does (password RSA-encrypted). */
+export async function postLogin(app: FastifyInstance, username: string, password: string, extra: Record<string, unknown> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/oauth/token',
+    payload: { username, password: await encrypt(app, password), grant_type: 'password', scope: 'server', ...extra },
+  });
+}
+
+export function signHeaders(userId: number, signNumber: string, token: string, salt = 'hanlin', ts = Date.now()) {
+  const sign = crypto.createHash('sha256').update(signInput(userId, ts, signNumber, salt)).digest('hex');
+  return { authorization: `Bearer ${token}`, 'x-timestamp': String(ts), 'x-sign': sign };
+}
+
+export async function login(app: FastifyInstance, username = 'admin', password = TEST_ADMIN_PASSWORD): Promise<Session> {
+  const res = await postLogin(app, username, password);
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
+  const data = res.json().data as LoginResult;
+  return { ...data, headers: () => signHeaders(data.user.id, data.signNumber, data.access_token) };
+}
+
+/** An authenticated POST with a JSON body. */
+export function call(app: FastifyInstance, session: Session | null, url: string, payload: unknown = {}): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers: session ? session.headers() : {} });
+}

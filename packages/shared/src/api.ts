@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Every answer: `{ code, msg, data }` (spec section 7). */
+export interface ApiEnvelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(20),
+  /** `field` ascending, `-field` descending. */
+  sort: z.string().regex(/^-?[a-zA-Z][a-zA-Z0-9]{0,40}$/).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export function pageSchema<T extends z.ZodType>(record: T) {
+  return z.object({
+    records: z.array(record),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
+}
+export interface Page<T> {
+  records: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export const IdSchema = z.coerce.number().int().positive().max(2147483647);
+export const IdsSchema = z.object({ ids: z.array(IdSchema).min(1).max(1000) });
+export type Ids = z.infer<typeof IdsSchema>;
+export const IdBodySchema = z.object({ id: IdSchema });
+
+/** Sort keys a list accepts, with the helper that turns `-name` into a pair. */
+export function parseSort<K extends string>(sort: string | undefined, allowed: readonly K[], fallback: K) {
+  const desc = !!sort && sort.startsWith('-');
+  const key = (sort ? sort.replace(/^-/, '') : fallback) as K;
+  return { key: allowed.includes(key) ? key : fallback, desc: sort ? desc : true };
+}

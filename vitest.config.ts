@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    environment: 'node',
+    testTimeout: 30000,
+    hookTimeout: 120000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
