@@ -17,11 +17,9 @@ import { createAuthSettings } from './platform/auth/login-settings.js';
 import { createRsaKeys } from './platform/auth/rsa.js';
 import { installOpenApi } from './platform/openapi.js';
 import { installOperationLog } from './modules/audit/audit.hooks.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import { registerUsersModule } from './modules/users/users.routes.js';
+import { registerModules } from './platform/modules.js';
 
-export interface BuildOptions extends Omit<AppContext, 'log'> {
+export interface BuildOptions extends Pick<AppContext, 'config' | 'db' | 'kv' | 'storage'> {
   logger?: boolean | object;
 }
 
@@ -48,9 +46,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   installErrorHandling(app);
 
-  const ctx: AppContext = { config, db, kv, storage, log: app.log };
   const principals = createPrincipalLoader(db, kv);
   const authSettings = createAuthSettings(db);
+  const ctx: AppContext = { config, db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db) };
   installGuard(app, { db, principals, settings: authSettings });
   installOperationLog(app, db);
 
@@ -84,11 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
 
-  const rsa = createRsaKeys(db);
-  const auth = createAuthService({ db, kv, rsa, settings: authSettings, principals });
-  registerAuthRoutes(app, auth, { signSalt: async () => (await authSettings.login()).signSalt, loginRatePerMinute: config.loginRatePerMinute });
-  registerUsersModule(app, { db });
-  void ctx;
+  await registerModules(app, ctx);
 
   if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
