@@ -44,7 +44,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
     return payload;
   });
-  installErrorHandling(app);
+  const indexFile = path.join(config.webDist, 'index.html');
+  const spaIndex = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
+  installErrorHandling(app, { spaIndex });
 
   const principals = createPrincipalLoader(db, kv);
   const authSettings = createAuthSettings(db);
@@ -84,15 +86,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await registerModules(app, ctx);
 
-  if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
+  if (spaIndex) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-    const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'));
-    // Deep links of the single-page app: any non-API GET that is not a file gets index.html.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.type('text/html').send(indexHtml);
-      return sendError(reply, 'NOT_FOUND_ERROR');
-    });
-    app.get('/', { config: { permission: 'public' } }, (_req, reply) => reply.type('text/html').send(indexHtml));
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.type('text/html').send(spaIndex));
   }
   return app;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './api.js';
+import { IdSchema, PageQuerySchema } from './api.js';
 
 export const USER_STATUSES = ['normal', 'frozen'] as const;
 export const USER_KINDS = ['employee', 'student'] as const;
@@ -31,3 +31,139 @@ export const UserRowSchema = z.object({
   createdAt: z.string(),
 });
 export type UserRow = z.infer<typeof UserRowSchema>;
+
+// ---- Users and students: single records (spec sections 3 and 5) ----
+
+export const USER_SEXES = ['male', 'female'] as const;
+/** Employee number: 3–200 letters or digits. */
+export const EMPLOYEE_NUMBER_PATTERN = /^[A-Za-z0-9]{3,200}$/;
+/** Student number: 5–200 characters without spaces. */
+export const STUDENT_NUMBER_PATTERN = /^\S{5,200}$/;
+/** Phone: at most 11 digits. */
+export const USER_PHONE_PATTERN = /^\d{1,11}$/;
+
+const optText = (max: number) => z.string().trim().max(max).nullish();
+const IdField = IdSchema;
+
+const UserFields = {
+  username: z.string().trim().min(2).max(200),
+  realname: z.string().trim().min(1).max(200),
+  englishName: optText(200),
+  /** Empty string or null clears the phone. */
+  phone: z.union([z.literal(''), z.string().trim().regex(USER_PHONE_PATTERN)]).nullish(),
+  email: z.union([z.literal(''), z.email().max(200)]).nullish(),
+  sex: z.enum(USER_SEXES).nullish(),
+  type: optText(50),
+  city: optText(100),
+  leaderId: IdField.nullish(),
+  team: optText(200),
+  post: optText(200),
+  orgId: IdField,
+  entryDate: z.iso.date().nullish(),
+  idNumber: optText(50),
+  validUntil: z.iso.datetime({ offset: true }).nullish(),
+  labels: z.array(z.string().trim().min(1).max(10)).max(5).optional(),
+  /** Roles to hold; left out on insert gives the built-in student role. */
+  roleIds: z.array(IdField).max(50).optional(),
+  /** Data permission: organization subtrees the user may manage. */
+  scopeOrgIds: z.array(IdField).max(200).optional(),
+};
+
+export const UserInsertSchema = z.object({ ...UserFields, cardNumber: z.string().trim().regex(EMPLOYEE_NUMBER_PATTERN) });
+export type UserInsert = z.infer<typeof UserInsertSchema>;
+export const StudentInsertSchema = z.object({ ...UserFields, cardNumber: z.string().trim().regex(STUDENT_NUMBER_PATTERN) });
+/** Absent fields stay as they are; null (or '') clears an optional one. */
+export const UserUpdateSchema = UserInsertSchema.partial().extend({ id: IdField });
+export type UserUpdate = z.infer<typeof UserUpdateSchema>;
+export const StudentUpdateSchema = StudentInsertSchema.partial().extend({ id: IdField });
+
+export const UserCheckNameSchema = z.object({ username: z.string().trim().min(1).max(200), id: IdField.optional() });
+export const UserCheckPhoneSchema = z.object({ phone: z.string().trim().min(1).max(20), id: IdField.optional() });
+export const UserCheckEmailSchema = z.object({ email: z.string().trim().min(1).max(200), id: IdField.optional() });
+export const UserCheckCardSchema = z.object({ cardNumber: z.string().trim().min(1).max(200), id: IdField.optional() });
+export const UserBatchDepartmentSchema = z.object({ ids: z.array(IdField).min(1).max(1000), orgId: IdField });
+export type UserBatchDepartment = z.infer<typeof UserBatchDepartmentSchema>;
+export const UserDataPermissionUpdateSchema = z.object({ id: IdField, orgIds: z.array(IdField).max(200) });
+export type UserDataPermissionUpdate = z.infer<typeof UserDataPermissionUpdateSchema>;
+
+/** Avatar: an absolute http(s) URL or a path on this server, at most 500 characters. */
+export const UserAvatarSchema = z.object({ avatar: z.string().trim().max(500).regex(/^(https?:\/\/|\/)\S+$/) });
+export const UserInfoUpdateSchema = z.object({
+  realname: UserFields.realname,
+  englishName: UserFields.englishName,
+  phone: UserFields.phone,
+  email: UserFields.email,
+  sex: UserFields.sex,
+  city: UserFields.city,
+});
+export type UserInfoUpdate = z.infer<typeof UserInfoUpdateSchema>;
+
+export interface UserDetail {
+  id: number;
+  username: string;
+  realname: string;
+  englishName: string | null;
+  cardNumber: string | null;
+  kind: string;
+  phone: string | null;
+  email: string | null;
+  sex: string | null;
+  type: string | null;
+  city: string | null;
+  leaderId: number | null;
+  leaderName: string | null;
+  team: string | null;
+  status: string;
+  post: string | null;
+  orgId: number | null;
+  orgName: string | null;
+  entryDate: string | null;
+  idNumber: string | null;
+  validUntil: string | null;
+  labels: string[];
+  points: number;
+  avatar: string | null;
+  roleIds: number[];
+  scopeOrgIds: number[];
+  firstLogin: boolean;
+  createdAt: string;
+}
+
+// ---- Excel import ----
+
+export const USER_IMPORT_MODES = ['check', 'commit'] as const;
+export const UserImportQuerySchema = z.object({
+  mode: z.enum(USER_IMPORT_MODES).default('check'),
+  /** Commit the good rows even when some rows are bad. */
+  skipInvalid: z.enum(['true', 'false']).optional(),
+});
+export interface UserImportRowError {
+  /** Row number in the sheet (the header is row 1). */
+  row: number;
+  field: string;
+  /** Reason code, see USER_IMPORT_REASONS. */
+  reason: string;
+}
+export interface UserImportResult {
+  total: number;
+  valid: number;
+  invalid: number;
+  /** Rows written (commit mode only). */
+  imported: number;
+  errors: UserImportRowError[];
+  /** Id for /import/errors when some rows are bad. */
+  errorFileId: string | null;
+}
+/** Row reasons of an import, with the text written to the error file. */
+export const USER_IMPORT_REASONS = {
+  REQUIRED: '不能为空',
+  TOO_LONG: '超出长度限制',
+  TOO_SHORT: '长度不足',
+  INVALID_FORMAT: '格式错误',
+  DUPLICATE_IN_FILE: '文件内重复',
+  DUPLICATE_EXISTING: '与已有数据重复',
+  ORG_NOT_FOUND: '部门不存在或不在数据权限内',
+  ORG_AMBIGUOUS: '部门名称不唯一，请填写部门编码',
+} as const;
+export type UserImportReason = keyof typeof USER_IMPORT_REASONS;
+export const UserImportErrorsSchema = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/) });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorName, type RoutePermission } from '@hanlin/shared';
 import { AppError } from './errors.js';
+import { pgErrorOf } from './db/pg-errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,14 +31,10 @@ export function sendError(reply: FastifyReply, name: ErrorName, extra: { field?:
   });
 }
 
-interface PgError {
-  code?: string;
-  constraint?: string;
-}
 
 /** Maps every failure to the catalogue; internals never reach the answer. */
-export function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError & PgError, req: FastifyRequest, reply: FastifyReply) => {
+export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Buffer } = {}) {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, 'domain error');
       return sendError(reply, err.errorName, err.details);
@@ -54,7 +51,8 @@ export function installErrorHandling(app: FastifyInstance) {
       req.log.error({ err }, 'response does not match its schema');
       return sendError(reply, 'SERVER_ERROR');
     }
-    switch (err.code) {
+    const pg = pgErrorOf(err);
+    switch (pg.code ?? err.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
         return sendError(reply, err.code === 'FST_REQ_FILE_TOO_LARGE' ? 'FILE_TOO_LARGE' : 'REQUEST_TOO_LARGE');
@@ -66,8 +64,9 @@ export function installErrorHandling(app: FastifyInstance) {
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
         return sendError(reply, 'PARAMETER_INVALID');
       case '23505':
-        return sendError(reply, 'DUPLICATE_DATA', { field: err.constraint });
+        return sendError(reply, 'DUPLICATE_DATA');
       case '23503':
+      case '23001':
         return sendError(reply, 'DATA_IN_USE');
       case '22001':
       case '22003':
@@ -85,5 +84,9 @@ export function installErrorHandling(app: FastifyInstance) {
     return sendError(reply, 'SERVER_ERROR');
   });
 
-  app.setNotFoundHandler((req, reply) => sendError(reply, 'NOT_FOUND_ERROR'));
+  // Deep links of the single-page app: any non-API GET that is not a file gets index.html.
+  app.setNotFoundHandler((req, reply) => {
+    if (opts.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.type('text/html').send(opts.spaIndex);
+    return sendError(reply, 'NOT_FOUND_ERROR');
+  });
 }

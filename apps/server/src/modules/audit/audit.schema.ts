@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, bigserial, timestamp, varchar, text } from 'drizzle-orm/pg-core';
 
 export const loginLogs = pgTable(
@@ -11,7 +12,13 @@ export const loginLogs = pgTable(
     result: varchar({ length: 64 }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_logs_created_idx').on(t.createdAt), index('login_logs_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('login_logs_created_idx').on(t.createdAt),
+    index('login_logs_user_idx').on(t.userId, t.createdAt),
+    // Report filters: user-name prefix and result.
+    index('login_logs_username_idx').on(sql`lower(${t.username}) text_pattern_ops`, t.createdAt),
+    index('login_logs_result_idx').on(t.result, t.createdAt),
+  ],
 );
 
 export const operationLogs = pgTable(
@@ -30,5 +37,11 @@ export const operationLogs = pgTable(
     detail: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('operation_logs_created_idx').on(t.createdAt), index('operation_logs_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('operation_logs_created_idx').on(t.createdAt),
+    index('operation_logs_user_idx').on(t.userId, t.createdAt),
+    // Report filters: user-name prefix and operation prefix.
+    index('operation_logs_username_idx').on(sql`lower(${t.username}) text_pattern_ops`, t.createdAt),
+    index('operation_logs_operation_idx').on(t.operation.op('text_pattern_ops'), t.createdAt),
+  ],
 );

@@ -8,7 +8,7 @@ import type { RsaKeys } from '../../platform/auth/rsa.js';
 import type { AuthSettings } from '../../platform/auth/login-settings.js';
 import type { PrincipalLoader, Principal } from '../../platform/auth/principal.js';
 import { tokenHash } from '../../platform/auth/principal.js';
-import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
+import { hashPassword, initialPassword, PENDING_PASSWORD_HASH, verifyPassword } from '../../platform/auth/password.js';
 import { insertLoginLog } from '../audit/audit.repository.js';
 import { PERMISSION_TREE } from '@hanlin/shared';
 import * as repo from './auth.repository.js';
@@ -67,7 +67,9 @@ export function createAuthService({ db, kv, rsa, settings, principals }: Deps) {
         const bad = await checkCaptcha(input.captchaKey, input.captcha);
         if (bad) return refuse(bad, who, client, { captchaRequired: true });
       }
-      if (!(await verifyPassword(user.passwordHash, password))) {
+      const pendingInitial = user.passwordHash === PENDING_PASSWORD_HASH && password === initialPassword(user.username);
+      if (pendingInitial) await repo.updatePassword(db, user.id, await hashPassword(password), true);
+      if (!pendingInitial && !(await verifyPassword(user.passwordHash, password))) {
         const after = await repo.recordFailedLogin(db, user.id, cfg.maxWrongPasswords);
         if (after.status === 'frozen') {
           await principals.forgetTokens(await repo.endUserSessions(db, user.id, null, 'frozen'));

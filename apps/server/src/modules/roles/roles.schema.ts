@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.js';
+import { organizations } from '../orgs/orgs.schema.js';
 
 export const roles = pgTable(
   'roles',
@@ -26,4 +27,14 @@ export const userRoles = pgTable(
     roleId: integer().notNull().references(() => roles.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ name: 'user_roles_pk', columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** Data permission by organization attached to a role (spec section 6); users of the role get these subtrees. */
+export const roleDataScopes = pgTable(
+  'role_data_scopes',
+  {
+    roleId: integer().notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    orgId: integer().notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'role_data_scopes_pk', columns: [t.roleId, t.orgId] }), index('role_data_scopes_org_idx').on(t.orgId)],
 );

@@ -1,9 +1,19 @@
 import { defineModule } from '../../platform/context.js';
 import { registerUsersRoutes } from './users.routes.js';
+import { registerUsersExcelRoutes } from './users.import.routes.js';
+import { createUsersService } from './users.service.js';
+import { createUsersImportService } from './users.import.js';
+import { createInitialPasswordHasher } from './users.passwords.js';
 
 export default defineModule({
   name: 'users',
-  register(app, ctx) {
-    registerUsersRoutes(app, ctx);
+  async register(app, ctx) {
+    const hasher = createInitialPasswordHasher({ db: ctx.db, log: ctx.log });
+    const users = createUsersService({ db: ctx.db, principals: ctx.principals, hasher });
+    app.addHook('onReady', async () => hasher.kick());
+    app.addHook('onClose', async () => hasher.stop());
+    const importer = createUsersImportService({ db: ctx.db, storage: ctx.storage, hasher });
+    registerUsersRoutes(app, { db: ctx.db, kv: ctx.kv, users });
+    await registerUsersExcelRoutes(app, { importer });
   },
 });

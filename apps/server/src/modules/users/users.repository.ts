@@ -1,11 +1,16 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { parseSort, USER_SORT_KEYS, type UserListQuery, type UserRow } from '@hanlin/shared';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { parseSort, USER_SORT_KEYS, type UserDetail, type UserListQuery, type UserRow } from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import { userSessions } from '../../platform/auth/sessions.schema.js';
 import type { DbOrTx } from '../../platform/db/client.js';
+import type { Kv } from '../../platform/kv.js';
+import { cachedCount } from '../../platform/db/counts.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/orgs.schema.js';
 import { roles, userRoles } from '../roles/roles.schema.js';
-import { users } from './users.schema.js';
+import { userDataScopes, users } from './users.schema.js';
 
 const sortColumns = { id: users.id, username: users.username, realname: users.realname, createdAt: users.createdAt } as const;
 
@@ -13,21 +18,27 @@ function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function findUsers(db: DbOrTx, principal: Principal, q: UserListQuery) {
+/** WHERE of the user list and export: data scope plus the filters. */
+export function userListWhere(principal: Principal, q: Omit<UserListQuery, 'page' | 'size' | 'sort'>) {
   const where: (SQL | undefined)[] = [inScope(principal, users.orgId)];
   if (q.status) where.push(eq(users.status, q.status));
   if (q.kind) where.push(eq(users.kind, q.kind));
   if (q.orgId) where.push(sql`${users.orgId} in (select c.id from organizations c, organizations p where p.id = ${q.orgId} and c.path like p.path || '%')`);
   if (q.keyword) {
     const k = `%${escapeLike(q.keyword)}%`;
-    where.push(or(ilike(users.username, k), ilike(users.realname, k), ilike(users.cardNumber, k), ilike(users.phone, k)));
+    // Same expression as the trigram index users_search_trgm_idx.
+    where.push(sql`(${users.username} || ' ' || ${users.realname} || ' ' || coalesce(${users.cardNumber}, '') || ' ' || coalesce(${users.phone}, '')) ilike ${k}`);
   }
-  const cond = and(...where);
+  return and(...where);
+}
+
+export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: UserListQuery) {
+  const cond = userListWhere(principal, q);
   const { key, desc: isDesc } = parseSort(q.sort, USER_SORT_KEYS, 'id');
   const col = sortColumns[key];
   const order = isDesc ? [desc(col), desc(users.id)] : [asc(col), asc(users.id)];
 
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -51,7 +62,10 @@ export async function findUsers(db: DbOrTx, principal: Principal, q: UserListQue
       .orderBy(...order)
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(cond),
+    cachedCount(db, kv, ['users', 'organizations', 'user_data_scopes'], { scope: principal.scopePaths, q: { ...q, page: 0, size: 0, sort: '' } }, async () => {
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(cond);
+      return row!.total;
+    }),
   ]);
 
   const roleRows = rows.length
@@ -66,4 +80,165 @@ export async function findUsers(db: DbOrTx, principal: Principal, q: UserListQue
 
   const records: UserRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), roles: rolesByUser.get(r.id) ?? [] }));
   return { records, total, page: q.page, size: q.size };
+}
+
+// ---- Single records ----
+
+export type UserKind = 'employee' | 'student';
+const UNIQUE_FIELDS = {
+  users_username_uq: ['DUPLICATE_USER_NAME', 'username'],
+  users_email_uq: ['DUPLICATE_EMAIL', 'email'],
+  users_phone_uq: ['DUPLICATE_PHONE', 'phone'],
+  users_card_number_uq: ['DUPLICATE_CARD_NUMBER', 'cardNumber'],
+} as const;
+
+/** The PostgreSQL error under Drizzle's wrapper, if any. */
+export function pgErrorOf(e: unknown): { code?: string; constraint?: string } | undefined {
+  let cur: unknown = e;
+  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; constraint?: string; cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c as { code: string; constraint?: string };
+    cur = c.cause;
+  }
+  return undefined;
+}
+
+/** Turns a unique violation on users into the matching DUPLICATE_* error; rethrows anything else. */
+export function rethrowUserWriteError(e: unknown): never {
+  const pg = pgErrorOf(e);
+  if (pg?.code === '23505' && pg.constraint && pg.constraint in UNIQUE_FIELDS) {
+    const [name, field] = UNIQUE_FIELDS[pg.constraint as keyof typeof UNIQUE_FIELDS];
+    throw new AppError(name, { field });
+  }
+  if (pg?.code === '23503') throw new AppError('DATA_IN_USE');
+  throw e;
+}
+
+export interface UniqueProbe {
+  username?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  cardNumber?: string | null;
+}
+
+/** First unique field already held by another user, as the error to throw. */
+export async function findUniqueConflict(db: DbOrTx, probe: UniqueProbe, excludeId?: number): Promise<AppError | null> {
+  const conds: SQL[] = [];
+  if (probe.username) conds.push(sql`lower(${users.username}) = lower(${probe.username})`);
+  if (probe.email) conds.push(sql`lower(${users.email}) = lower(${probe.email})`);
+  if (probe.phone) conds.push(eq(users.phone, probe.phone));
+  if (probe.cardNumber) conds.push(eq(users.cardNumber, probe.cardNumber));
+  if (!conds.length) return null;
+  const rows = await db
+    .select({ username: users.username, email: users.email, phone: users.phone, cardNumber: users.cardNumber })
+    .from(users)
+    .where(and(or(...conds), excludeId ? ne(users.id, excludeId) : undefined))
+    .limit(10);
+  const lc = (s: string | null | undefined) => (s ?? '').toLowerCase();
+  if (probe.username && rows.some((r) => lc(r.username) === lc(probe.username))) return new AppError('DUPLICATE_USER_NAME', { field: 'username' });
+  if (probe.email && rows.some((r) => lc(r.email) === lc(probe.email))) return new AppError('DUPLICATE_EMAIL', { field: 'email' });
+  if (probe.phone && rows.some((r) => r.phone === probe.phone)) return new AppError('DUPLICATE_PHONE', { field: 'phone' });
+  if (probe.cardNumber && rows.some((r) => r.cardNumber === probe.cardNumber)) return new AppError('DUPLICATE_CARD_NUMBER', { field: 'cardNumber' });
+  return null;
+}
+
+/** Users by id with the path of their organization (for data-scope checks). */
+export async function findUsersWithPaths(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, username: users.username, kind: users.kind, orgId: users.orgId, orgPath: organizations.path })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .where(inArray(users.id, ids));
+}
+
+export async function findOrgPaths(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids));
+}
+
+export async function findExistingRoleIds(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return (await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, ids))).map((r) => r.id);
+}
+
+export async function findStudentRoleId(db: DbOrTx, name: string): Promise<number | null> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
+  return row?.id ?? null;
+}
+
+export async function getUserDetail(db: DbOrTx, id: number): Promise<(UserDetail & { orgPath: string | null }) | null> {
+  const leader = alias(users, 'leader');
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      realname: users.realname,
+      englishName: users.englishName,
+      cardNumber: users.cardNumber,
+      kind: users.kind,
+      phone: users.phone,
+      email: users.email,
+      sex: users.sex,
+      type: users.type,
+      city: users.city,
+      leaderId: users.leaderId,
+      leaderName: leader.realname,
+      team: users.team,
+      status: users.status,
+      post: users.post,
+      orgId: users.orgId,
+      orgName: organizations.name,
+      orgPath: organizations.path,
+      entryDate: users.entryDate,
+      idNumber: users.idNumber,
+      validUntil: users.validUntil,
+      labels: users.labels,
+      points: users.points,
+      avatar: users.avatar,
+      firstLogin: users.firstLogin,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .leftJoin(leader, eq(leader.id, users.leaderId))
+    .where(eq(users.id, id));
+  if (!row) return null;
+  const [roleIds, scopeOrgIds] = await Promise.all([
+    db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id)).orderBy(userRoles.roleId),
+    db.select({ id: userDataScopes.orgId }).from(userDataScopes).where(eq(userDataScopes.userId, id)).orderBy(userDataScopes.orgId),
+  ]);
+  return {
+    ...row,
+    validUntil: row.validUntil ? row.validUntil.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    roleIds: roleIds.map((r) => r.id),
+    scopeOrgIds: scopeOrgIds.map((r) => r.id),
+  };
+}
+
+export async function replaceUserRoles(tx: DbOrTx, userId: number, roleIds: number[]) {
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await tx.insert(userRoles).values([...new Set(roleIds)].map((roleId) => ({ userId, roleId })));
+}
+
+export async function replaceUserScopes(tx: DbOrTx, userId: number, orgIds: number[]) {
+  await tx.delete(userDataScopes).where(eq(userDataScopes.userId, userId));
+  if (orgIds.length) await tx.insert(userDataScopes).values([...new Set(orgIds)].map((orgId) => ({ userId, orgId })));
+}
+
+export async function getUserScopeOrgIds(db: DbOrTx, userId: number) {
+  const rows = await db.select({ id: userDataScopes.orgId }).from(userDataScopes).where(eq(userDataScopes.userId, userId)).orderBy(userDataScopes.orgId);
+  return rows.map((r) => r.id);
+}
+
+/** Ends the open sessions of these users; returns the token hashes to drop from the cache. */
+export async function endSessionsOf(db: DbOrTx, userIds: number[], reason: string): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .update(userSessions)
+    .set({ endedAt: sql`now()`, endReason: reason })
+    .where(and(inArray(userSessions.userId, userIds), isNull(userSessions.endedAt)))
+    .returning({ tokenHash: userSessions.tokenHash });
+  return rows.map((r) => r.tokenHash);
 }

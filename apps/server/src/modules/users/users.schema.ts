@@ -42,6 +42,9 @@ export const users = pgTable(
     index('users_org_id_idx').on(t.orgId, t.id),
     index('users_kind_id_idx').on(t.kind, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
+    index('users_username_sort_idx').on(t.username, t.id),
+    index('users_realname_sort_idx').on(t.realname, t.id),
+    index('users_search_trgm_idx').using('gin', sql`(${t.username} || ' ' || ${t.realname} || ' ' || coalesce(${t.cardNumber}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`),
   ],
 );
 

@@ -49,8 +49,14 @@ export function createPrincipalLoader(db: Db, kv: Kv) {
                          join roles r on r.id = ur.role_id and r.status = 'normal' and r.can_login
                          cross join lateral unnest(r.permissions) p
                         where ur.user_id = u.id), '{}') as permissions,
-             coalesce((select array_agg(o.path) from user_data_scopes ds join organizations o on o.id = ds.org_id
-                        where ds.user_id = u.id),
+             -- Data scope: the user's own scopes plus those of their usable roles, else their organization.
+             coalesce((select array_agg(o.path order by o.path) from organizations o
+                        where o.id in (select ds.org_id from user_data_scopes ds where ds.user_id = u.id
+                                       union
+                                       select rs.org_id from user_roles ur
+                                         join roles r on r.id = ur.role_id and r.status = 'normal' and r.can_login
+                                         join role_data_scopes rs on rs.role_id = r.id
+                                        where ur.user_id = u.id)),
                       (select array[o.path] from organizations o where o.id = u.org_id), '{}') as "scopePaths"
         from user_sessions s join users u on u.id = s.user_id
        where s.token_hash = ${hash}`);

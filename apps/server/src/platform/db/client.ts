@@ -2,6 +2,7 @@ import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 
 export type Db = NodePgDatabase<Record<string, never>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -29,5 +30,7 @@ export function connectDatabase(url: string, max = 10): Database {
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../db/migrations');
 
 export async function runMigrations(db: Db): Promise<void> {
+  // Trigram indexes back the keyword searches of lists; pg_trgm is a trusted extension (PG ≥ 13).
+  await db.execute(sql`create extension if not exists pg_trgm`);
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
 }

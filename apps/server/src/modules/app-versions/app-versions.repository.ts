@@ -1,0 +1,92 @@
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  APP_VERSION_SORT_KEYS,
+  parseSort,
+  type AppVersionCreate,
+  type AppVersionListQuery,
+  type AppVersionPublicQuery,
+  type AppVersionRow,
+} from '@hanlin/shared';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { appVersions } from './app-versions.schema.js';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const sortColumns = { createdAt: appVersions.createdAt, version: appVersions.version } as const;
+
+type Row = typeof appVersions.$inferSelect;
+const present = (r: Row): AppVersionRow => ({
+  id: r.id,
+  version: r.version,
+  description: r.description,
+  terminal: r.terminal as AppVersionRow['terminal'],
+  platform: r.platform as AppVersionRow['platform'],
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+async function page(db: DbOrTx, where: SQL | undefined, order: SQL[], p: { page: number; size: number }) {
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(appVersions).where(where).orderBy(...order).limit(p.size).offset((p.page - 1) * p.size),
+    db.select({ total: sql<number>`count(*)::int` }).from(appVersions).where(where),
+  ]);
+  return { records: rows.map(present), total, page: p.page, size: p.size };
+}
+
+export function findAppVersions(db: DbOrTx, q: AppVersionListQuery) {
+  const where = and(
+    q.terminal ? eq(appVersions.terminal, q.terminal) : undefined,
+    q.platform ? eq(appVersions.platform, q.platform) : undefined,
+    q.keyword ? ilike(appVersions.version, `%${escapeLike(q.keyword)}%`) : undefined,
+  );
+  const { key, desc: isDesc } = parseSort(q.sort, APP_VERSION_SORT_KEYS, 'createdAt');
+  const dir = isDesc ? desc : asc;
+  return page(db, where, [dir(sortColumns[key]), dir(appVersions.id)], q);
+}
+
+export function findPublicAppVersions(db: DbOrTx, q: AppVersionPublicQuery) {
+  const where = and(
+    q.terminal ? eq(appVersions.terminal, q.terminal) : undefined,
+    q.platform ? eq(appVersions.platform, q.platform) : undefined,
+  );
+  return page(db, where, [desc(appVersions.createdAt), desc(appVersions.id)], q);
+}
+
+export async function getAppVersion(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(appVersions).where(eq(appVersions.id, id));
+  return row ? present(row) : undefined;
+}
+
+/** Another version with the same (version, terminal, platform), if any. */
+export async function findSameVersion(db: DbOrTx, v: AppVersionCreate, exceptId?: number) {
+  const [row] = await db
+    .select({ id: appVersions.id })
+    .from(appVersions)
+    .where(
+      and(
+        eq(appVersions.version, v.version),
+        eq(appVersions.terminal, v.terminal),
+        eq(appVersions.platform, v.platform),
+        exceptId ? sql`${appVersions.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  return row;
+}
+
+export async function insertAppVersion(db: DbOrTx, v: AppVersionCreate) {
+  const [row] = await db.insert(appVersions).values(v).returning();
+  return present(row!);
+}
+
+export async function updateAppVersion(db: DbOrTx, id: number, v: AppVersionCreate) {
+  const [row] = await db
+    .update(appVersions)
+    .set({ ...v, updatedAt: sql`now()` })
+    .where(eq(appVersions.id, id))
+    .returning();
+  return row ? present(row) : undefined;
+}
+
+export async function deleteAppVersions(db: DbOrTx, ids: number[]) {
+  const rows = await db.delete(appVersions).where(inArray(appVersions.id, ids)).returning({ id: appVersions.id });
+  return rows.length;
+}

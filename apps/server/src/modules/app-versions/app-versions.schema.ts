@@ -1,0 +1,22 @@
+import { index, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** Released client versions shown on the public `/manage-version` page. */
+export const appVersions = pgTable(
+  'app_versions',
+  {
+    id: serial().primaryKey(),
+    version: varchar({ length: 30 }).notNull(),
+    description: varchar({ length: 2000 }).notNull(),
+    /** android | ios | pc | h5 */
+    terminal: varchar({ length: 16 }).notNull(),
+    /** student | manage | lecturer */
+    platform: varchar({ length: 16 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('app_versions_version_uq').on(t.version, t.terminal, t.platform),
+    index('app_versions_created_idx').on(t.createdAt, t.id),
+    index('app_versions_terminal_created_idx').on(t.terminal, t.createdAt, t.id),
+  ],
+);

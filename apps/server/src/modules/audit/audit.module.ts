@@ -1,0 +1,10 @@
+import { defineModule } from '../../platform/context.js';
+import { createAuditService } from './audit.service.js';
+import { registerAuditRoutes } from './audit.routes.js';
+
+export default defineModule({
+  name: 'audit',
+  register(app, { db }) {
+    registerAuditRoutes(app, createAuditService({ db }));
+  },
+});

@@ -1,0 +1,10 @@
+import { defineModule } from '../../platform/context.js';
+import { registerDictRoutes } from './dict.routes.js';
+import { createDictService } from './dict.service.js';
+
+export default defineModule({
+  name: 'dict',
+  register(app, ctx) {
+    registerDictRoutes(app, createDictService({ db: ctx.db }));
+  },
+});

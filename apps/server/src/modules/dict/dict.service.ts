@@ -1,0 +1,82 @@
+import type { DictEntryCreate, DictEntryRow, DictEntryUpdate, DictListQuery } from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Db } from '../../platform/db/client.js';
+import * as repo from './dict.repository.js';
+
+/** The unique index a PostgreSQL error (possibly wrapped by Drizzle) violated, if any. */
+function violatedUnique(e: unknown): string | null {
+  for (let cur = e as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; cur && i < 4; cur = cur.cause as typeof cur, i++) {
+    if (cur.code === '23505') return cur.constraint ?? '';
+  }
+  return null;
+}
+
+/** Concurrent inserts can pass the pre-check; the unique indexes decide and name the field. */
+function rethrowDuplicate(e: unknown): never {
+  const c = violatedUnique(e);
+  if (c !== null) throw new AppError('DUPLICATE_DICT_ENTRY', { field: c.includes('label') ? 'label' : 'value' });
+  throw e;
+}
+
+export function createDictService({ db }: { db: Db }) {
+  async function assertNoClash(type: string, value: string, label: string, exceptId?: number) {
+    const field = await repo.findClash(db, type, value, label, exceptId);
+    if (field) throw new AppError('DUPLICATE_DICT_ENTRY', { field });
+  }
+
+  return {
+    list: (q: DictListQuery) => repo.findDictEntries(db, q),
+
+    byType: (type: string) => repo.findOptionsByType(db, type),
+
+    async insert(input: DictEntryCreate): Promise<DictEntryRow> {
+      await assertNoClash(input.type, input.value, input.label);
+      try {
+        const row = await repo.insertEntry(db, {
+          type: input.type,
+          label: input.label,
+          value: input.value,
+          sort: input.sort ?? 0,
+          remark: input.remark || null,
+          status: input.status ?? 'normal',
+        });
+        return repo.presentEntry(row);
+      } catch (e) {
+        rethrowDuplicate(e);
+      }
+    },
+
+    async update(input: DictEntryUpdate): Promise<DictEntryRow> {
+      try {
+        return await db.transaction(async (tx) => {
+          const cur = await repo.getEntry(tx, input.id, true);
+          if (!cur) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+          const next = {
+            type: input.type ?? cur.type,
+            label: input.label ?? cur.label,
+            value: input.value ?? cur.value,
+            sort: input.sort ?? cur.sort,
+            remark: input.remark === undefined ? cur.remark : input.remark || null,
+            status: input.status ?? cur.status,
+          };
+          const field = await repo.findClash(tx, next.type, next.value, next.label, cur.id);
+          if (field) throw new AppError('DUPLICATE_DICT_ENTRY', { field });
+          return repo.presentEntry(await repo.updateEntry(tx, cur.id, next));
+        });
+      } catch (e) {
+        rethrowDuplicate(e);
+      }
+    },
+
+    /** All or nothing: an unknown id refuses the whole batch. */
+    async remove(ids: number[]) {
+      const unique = [...new Set(ids)];
+      return db.transaction(async (tx) => {
+        const deleted = await repo.deleteEntries(tx, unique);
+        if (deleted.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        return { count: deleted.length };
+      });
+    },
+  };
+}
+export type DictService = ReturnType<typeof createDictService>;

@@ -1,0 +1,37 @@
+import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.js';
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: varchar({ length: 2000 }).notNull(),
+    contact: varchar({ length: 100 }),
+    replied: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('feedback_created_idx').on(t.createdAt, t.id),
+    index('feedback_replied_created_idx').on(t.replied, t.createdAt, t.id),
+    index('feedback_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const feedbackReplies = pgTable(
+  'feedback_replies',
+  {
+    id: serial().primaryKey(),
+    feedbackId: integer()
+      .notNull()
+      .references(() => feedback.id, { onDelete: 'cascade' }),
+    /** The administrator who replied; kept as null when that account is deleted. */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    content: varchar({ length: 2000 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_replies_feedback_idx').on(t.feedbackId, t.createdAt), index('feedback_replies_user_idx').on(t.userId)],
+);

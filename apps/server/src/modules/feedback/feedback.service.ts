@@ -1,0 +1,62 @@
+import { hasAnyPermission, type FeedbackAdd, type FeedbackExport, type FeedbackListQuery, type FeedbackMineQuery, type FeedbackRow } from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Db } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { pathInScope } from '../../platform/scope.js';
+import { buildXlsx, type XlsxColumn } from '../audit/xlsx.js';
+import * as repo from './feedback.repository.js';
+
+export const FEEDBACK_EXPORT_MAX_ROWS = 50_000;
+
+const EXPORT_COLUMNS: XlsxColumn<FeedbackRow>[] = [
+  { header: 'ID', width: 10, value: (r) => r.id },
+  { header: '用户名', value: (r) => r.username },
+  { header: '姓名', value: (r) => r.realname },
+  { header: '反馈内容', width: 60, value: (r) => r.content },
+  { header: '联系方式', value: (r) => r.contact },
+  { header: '是否回复', width: 10, value: (r) => (r.replied ? '是' : '否') },
+  { header: '回复数', width: 10, value: (r) => r.replyCount },
+  { header: '提交时间', width: 26, value: (r) => r.createdAt },
+];
+
+export function createFeedbackService({ db }: { db: Db }) {
+  /** The author sees their own feedback; administrators (`yjfk`) see feedback inside their data scope. */
+  async function readable(principal: Principal, id: number) {
+    const found = await repo.getFeedback(db, id);
+    if (!found) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+    if (found.row.userId === principal.userId) return found.row;
+    if (hasAnyPermission(principal.permissions, ['yjfk']) && found.orgPath && pathInScope(principal, found.orgPath)) return found.row;
+    throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });
+  }
+
+  return {
+    list: (principal: Principal, q: FeedbackListQuery) => repo.findFeedback(db, principal, q),
+    mine: (principal: Principal, q: FeedbackMineQuery) => repo.findMyFeedback(db, principal.userId, q),
+
+    async add(principal: Principal, input: FeedbackAdd) {
+      const id = await repo.insertFeedback(db, { userId: principal.userId, content: input.content, contact: input.contact || null });
+      return { id };
+    },
+
+    getById: readable,
+
+    async replies(principal: Principal, id: number) {
+      await readable(principal, id);
+      return repo.findReplies(db, id);
+    },
+
+    async reply(principal: Principal, input: { id: number; content: string }) {
+      const found = await repo.getFeedback(db, input.id);
+      if (!found) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+      if (!found.orgPath || !pathInScope(principal, found.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });
+      const replyId = await db.transaction((tx) => repo.insertReply(tx, { feedbackId: input.id, userId: principal.userId, content: input.content }));
+      return { id: replyId };
+    },
+
+    async exportExcel(principal: Principal, filters: FeedbackExport) {
+      const rows = await repo.findFeedbackForExport(db, principal, filters, FEEDBACK_EXPORT_MAX_ROWS);
+      return buildXlsx('意见反馈', EXPORT_COLUMNS, rows);
+    },
+  };
+}
+export type FeedbackService = ReturnType<typeof createFeedbackService>;

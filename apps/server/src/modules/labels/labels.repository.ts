@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { LABEL_SORT_KEYS, parseSort, type LabelCategoryListQuery, type LabelCategoryRow, type LabelKind, type LabelListQuery, type LabelRow } from '@hanlin/shared';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { escapeLike } from '../orgs/pg-errors.js';
+import { labelCategories, labels } from './labels.schema.js';
+
+export type CategoryRecord = typeof labelCategories.$inferSelect;
+export type LabelRecord = typeof labels.$inferSelect;
+
+export async function findCategories(db: DbOrTx, q: LabelCategoryListQuery) {
+  const where: SQL[] = [];
+  if (q.kind) where.push(eq(labelCategories.kind, q.kind));
+  if (q.keyword) where.push(ilike(labelCategories.name, `%${escapeLike(q.keyword)}%`));
+  const cond = where.length ? and(...where) : undefined;
+  const cols = { id: labelCategories.id, name: labelCategories.name, createdAt: labelCategories.createdAt } as const;
+  const { key, desc: isDesc } = parseSort(q.sort, LABEL_SORT_KEYS, 'id');
+  const dir = isDesc ? desc : asc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: labelCategories.id,
+        name: labelCategories.name,
+        kind: labelCategories.kind,
+        labelCount: sql<number>`(select count(*)::int from labels l where l.category_id = "label_categories"."id")`,
+        createdAt: labelCategories.createdAt,
+      })
+      .from(labelCategories)
+      .where(cond)
+      .orderBy(dir(cols[key]), dir(labelCategories.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ total: sql<number>`count(*)::int` }).from(labelCategories).where(cond),
+  ]);
+  const records: LabelCategoryRow[] = rows.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
+  return { records, total: total!, page: q.page, size: q.size };
+}
+
+export async function findLabels(db: DbOrTx, q: LabelListQuery) {
+  const where: SQL[] = [];
+  if (q.categoryId) where.push(eq(labels.categoryId, q.categoryId));
+  if (q.kind) where.push(eq(labelCategories.kind, q.kind));
+  if (q.keyword) where.push(ilike(labels.name, `%${escapeLike(q.keyword)}%`));
+  const cond = where.length ? and(...where) : undefined;
+  const cols = { id: labels.id, name: labels.name, createdAt: labels.createdAt } as const;
+  const { key, desc: isDesc } = parseSort(q.sort, LABEL_SORT_KEYS, 'id');
+  const dir = isDesc ? desc : asc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: labels.id, name: labels.name, categoryId: labels.categoryId, categoryName: labelCategories.name, kind: labelCategories.kind, createdAt: labels.createdAt })
+      .from(labels)
+      .innerJoin(labelCategories, eq(labelCategories.id, labels.categoryId))
+      .where(cond)
+      .orderBy(dir(cols[key]), dir(labels.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ total: sql<number>`count(*)::int` }).from(labels).innerJoin(labelCategories, eq(labelCategories.id, labels.categoryId)).where(cond),
+  ]);
+  const records: LabelRow[] = rows.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
+  return { records, total: total!, page: q.page, size: q.size };
+}
+
+export async function options(db: DbOrTx, kind: LabelKind) {
+  const rows = await db
+    .select({ categoryId: labelCategories.id, categoryName: labelCategories.name, id: labels.id, name: labels.name })
+    .from(labelCategories)
+    .leftJoin(labels, eq(labels.categoryId, labelCategories.id))
+    .where(eq(labelCategories.kind, kind))
+    .orderBy(asc(labelCategories.sort), asc(labelCategories.id), asc(labels.sort), asc(labels.id));
+  const out: { id: number; name: string; labels: { id: number; name: string }[] }[] = [];
+  for (const r of rows) {
+    let cat = out[out.length - 1];
+    if (!cat || cat.id !== r.categoryId) out.push((cat = { id: r.categoryId, name: r.categoryName, labels: [] }));
+    if (r.id != null) cat.labels.push({ id: r.id, name: r.name! });
+  }
+  return out;
+}
+
+export async function getCategory(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(labelCategories).where(eq(labelCategories.id, id));
+  return row;
+}
+export async function categoryNameTaken(db: DbOrTx, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: labelCategories.id })
+    .from(labelCategories)
+    .where(and(eq(labelCategories.name, name), exceptId ? sql`${labelCategories.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return !!row;
+}
+export async function insertCategory(db: DbOrTx, v: { name: string; kind: string }) {
+  const [row] = await db.insert(labelCategories).values(v).returning({ id: labelCategories.id });
+  return row!.id;
+}
+export async function updateCategory(db: DbOrTx, id: number, set: Partial<Pick<CategoryRecord, 'name' | 'kind'>>) {
+  await db.update(labelCategories).set({ ...set, updatedAt: new Date() }).where(eq(labelCategories.id, id));
+}
+export function getCategoriesForUpdate(db: DbOrTx, ids: number[]) {
+  return db.select().from(labelCategories).where(inArray(labelCategories.id, ids)).for('update');
+}
+export async function categoriesHaveLabels(db: DbOrTx, ids: number[]) {
+  const [row] = await db.select({ id: labels.id }).from(labels).where(inArray(labels.categoryId, ids)).limit(1);
+  return !!row;
+}
+export async function deleteCategories(db: DbOrTx, ids: number[]) {
+  await db.delete(labelCategories).where(inArray(labelCategories.id, ids));
+}
+
+export async function getLabel(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(labels).where(eq(labels.id, id));
+  return row;
+}
+export async function labelNameTaken(db: DbOrTx, categoryId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(eq(labels.categoryId, categoryId), eq(labels.name, name), exceptId ? sql`${labels.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return !!row;
+}
+export async function insertLabel(db: DbOrTx, v: { categoryId: number; name: string }) {
+  const [row] = await db.insert(labels).values(v).returning({ id: labels.id });
+  return row!.id;
+}
+export async function updateLabel(db: DbOrTx, id: number, set: Partial<Pick<LabelRecord, 'name' | 'categoryId'>>) {
+  await db.update(labels).set({ ...set, updatedAt: new Date() }).where(eq(labels.id, id));
+}
+export function getLabelsForUpdate(db: DbOrTx, ids: number[]) {
+  return db.select().from(labels).where(inArray(labels.id, ids)).for('update');
+}
+export async function deleteLabels(db: DbOrTx, ids: number[]) {
+  await db.delete(labels).where(inArray(labels.id, ids));
+}
+
+/** Labels with their category kind, for modules attaching labels to their objects. */
+export function labelsWithKind(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: labels.id, name: labels.name, kind: labelCategories.kind })
+    .from(labels)
+    .innerJoin(labelCategories, eq(labelCategories.id, labels.categoryId))
+    .where(inArray(labels.id, ids));
+}

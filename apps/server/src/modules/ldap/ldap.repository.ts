@@ -1,0 +1,183 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { organizations } from '../orgs/orgs.schema.js';
+import { roles, userRoles } from '../roles/roles.schema.js';
+import { users } from '../users/users.schema.js';
+import { ldapOrgLinks, ldapUserLinks } from './ldap.schema.js';
+
+export interface OrgNode {
+  id: number;
+  name: string;
+  code: string | null;
+  parentId: number | null;
+  path: string;
+  depth: number;
+}
+const orgCols = {
+  id: organizations.id,
+  name: organizations.name,
+  code: organizations.code,
+  parentId: organizations.parentId,
+  path: organizations.path,
+  depth: organizations.depth,
+};
+
+export async function getRootOrg(db: DbOrTx): Promise<OrgNode> {
+  const [root] = await db.select(orgCols).from(organizations).where(isNull(organizations.parentId)).orderBy(organizations.id).limit(1);
+  return root!;
+}
+
+export async function getOrg(db: DbOrTx, id: number): Promise<OrgNode | undefined> {
+  const [row] = await db.select(orgCols).from(organizations).where(eq(organizations.id, id));
+  return row;
+}
+
+export async function findOrgByCode(db: DbOrTx, code: string) {
+  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.code, code));
+  return row?.id;
+}
+
+/** Another organization with this name under the same parent (the name is unique per parent). */
+export async function findSiblingByName(db: DbOrTx, parentId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.parentId, parentId), eq(organizations.name, name), exceptId ? ne(organizations.id, exceptId) : undefined));
+  return row?.id;
+}
+
+export async function getOrgLinks(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db.select({ code: ldapOrgLinks.code, orgId: ldapOrgLinks.orgId }).from(ldapOrgLinks);
+  return new Map(rows.map((r) => [r.code, r.orgId]));
+}
+
+/** Creates a child organization with its materialized path (`parent.path + id + '/'`). */
+export async function insertOrg(db: DbOrTx, parent: OrgNode, v: { name: string; code: string }): Promise<OrgNode> {
+  const [row] = await db
+    .insert(organizations)
+    .values({ parentId: parent.id, name: v.name, code: v.code, path: '', depth: parent.depth + 1 })
+    .returning({ id: organizations.id });
+  const path = `${parent.path}${row!.id}/`;
+  await db.update(organizations).set({ path }).where(eq(organizations.id, row!.id));
+  return { id: row!.id, name: v.name, code: v.code, parentId: parent.id, path, depth: parent.depth + 1 };
+}
+
+export async function renameOrg(db: DbOrTx, id: number, name: string) {
+  await db.update(organizations).set({ name, updatedAt: sql`now()` }).where(eq(organizations.id, id));
+}
+
+/** Moves an organization and its whole subtree under a new parent, rewriting paths and depths. */
+export async function moveOrg(db: DbOrTx, org: OrgNode, parent: OrgNode): Promise<OrgNode> {
+  const newPath = `${parent.path}${org.id}/`;
+  const delta = parent.depth + 1 - org.depth;
+  await db.execute(sql`
+    update organizations
+       set path = ${newPath} || substr(path, ${org.path.length + 1}),
+           depth = depth + ${delta},
+           updated_at = now()
+     where path like ${`${org.path}%`}`);
+  await db.update(organizations).set({ parentId: parent.id }).where(eq(organizations.id, org.id));
+  return { ...org, parentId: parent.id, path: newPath, depth: parent.depth + 1 };
+}
+
+export async function upsertOrgLink(db: DbOrTx, orgId: number, code: string, dn: string) {
+  await db
+    .insert(ldapOrgLinks)
+    .values({ orgId, code, dn })
+    .onConflictDoUpdate({ target: ldapOrgLinks.orgId, set: { code, dn, syncedAt: sql`now()` } });
+}
+
+export async function getUserLinks(db: DbOrTx, lowerNames: string[]): Promise<Map<string, number>> {
+  if (!lowerNames.length) return new Map();
+  const rows = await db
+    .select({ username: ldapUserLinks.username, userId: ldapUserLinks.userId })
+    .from(ldapUserLinks)
+    .where(inArray(ldapUserLinks.username, lowerNames));
+  return new Map(rows.map((r) => [r.username, r.userId]));
+}
+
+export interface ExistingUser {
+  id: number;
+  username: string;
+  realname: string;
+  email: string | null;
+  phone: string | null;
+  cardNumber: string | null;
+  orgId: number | null;
+}
+
+/** Users clashing with any of the given names, e-mails, phones or card numbers. */
+export async function findClashingUsers(
+  db: DbOrTx,
+  keys: { usernames: string[]; emails: string[]; phones: string[]; cards: string[] },
+): Promise<ExistingUser[]> {
+  const { rows } = await db.execute<ExistingUser & Record<string, unknown>>(sql`
+    select id, username, realname, email, phone, card_number as "cardNumber", org_id as "orgId" from users
+     where lower(username) = any(${sql.param(keys.usernames)}::text[])
+        or lower(email) = any(${sql.param(keys.emails)}::text[])
+        or phone = any(${sql.param(keys.phones)}::text[])
+        or card_number = any(${sql.param(keys.cards)}::text[])`);
+  return rows;
+}
+
+export async function getUsersByIds(db: DbOrTx, ids: number[]): Promise<ExistingUser[]> {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      realname: users.realname,
+      email: users.email,
+      phone: users.phone,
+      cardNumber: users.cardNumber,
+      orgId: users.orgId,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+export interface SyncedUserFields {
+  username: string;
+  realname: string;
+  email: string;
+  phone: string;
+  cardNumber: string | null;
+  orgId: number;
+}
+
+export async function insertLdapUser(db: DbOrTx, v: SyncedUserFields & { passwordHash: string; roleId: number | null; dn: string }) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: v.username,
+      realname: v.realname,
+      email: v.email,
+      phone: v.phone,
+      cardNumber: v.cardNumber,
+      orgId: v.orgId,
+      kind: 'employee',
+      passwordHash: v.passwordHash,
+      firstLogin: true,
+    })
+    .returning({ id: users.id });
+  if (v.roleId) await db.insert(userRoles).values({ userId: row!.id, roleId: v.roleId }).onConflictDoNothing();
+  await db.insert(ldapUserLinks).values({ userId: row!.id, username: v.username.toLowerCase(), dn: v.dn });
+  return row!.id;
+}
+
+export async function updateLdapUser(db: DbOrTx, id: number, v: SyncedUserFields, dn: string) {
+  await db
+    .update(users)
+    .set({ realname: v.realname, email: v.email, phone: v.phone, cardNumber: v.cardNumber, orgId: v.orgId, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+  await db.update(ldapUserLinks).set({ dn, syncedAt: sql`now()` }).where(eq(ldapUserLinks.userId, id));
+}
+
+export async function touchUserLink(db: DbOrTx, id: number, dn: string) {
+  await db.update(ldapUserLinks).set({ dn, syncedAt: sql`now()` }).where(eq(ldapUserLinks.userId, id));
+}
+
+export async function findRoleIdByName(db: DbOrTx, name: string) {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  return row?.id ?? null;
+}

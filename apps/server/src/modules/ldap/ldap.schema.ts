@@ -1,0 +1,34 @@
+import { integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { organizations } from '../orgs/orgs.schema.js';
+import { users } from '../users/users.schema.js';
+
+/**
+ * Which organizations came from the directory: a later sync updates only these, and an
+ * organization created by hand with the same code is reported as "duplicate with existing".
+ */
+export const ldapOrgLinks = pgTable(
+  'ldap_org_links',
+  {
+    orgId: integer()
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    code: varchar({ length: 200 }).notNull(),
+    dn: text().notNull(),
+    syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ldap_org_links_code_uq').on(t.code)],
+);
+
+/** Users created by a sync, keyed by lower-case user name. */
+export const ldapUserLinks = pgTable(
+  'ldap_user_links',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: varchar({ length: 200 }).notNull(),
+    dn: text().notNull(),
+    syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ldap_user_links_username_uq').on(t.username)],
+);

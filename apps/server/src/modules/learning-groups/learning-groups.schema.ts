@@ -1,0 +1,40 @@
+import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { organizations } from '../orgs/orgs.schema.js';
+import { users } from '../users/users.schema.js';
+
+/** Learning groups (formal or temporary), owned by an organization for data scope. */
+export const learningGroups = pgTable(
+  'learning_groups',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 30 }).notNull(),
+    kind: varchar({ length: 16 }).notNull(),
+    description: varchar({ length: 200 }),
+    status: varchar({ length: 16 }).notNull().default('normal'),
+    orgId: integer()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('learning_groups_name_uq').on(t.name),
+    index('learning_groups_org_idx').on(t.orgId, t.id),
+    index('learning_groups_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const learningGroupMembers = pgTable(
+  'learning_group_members',
+  {
+    groupId: integer()
+      .notNull()
+      .references(() => learningGroups.id, { onDelete: 'restrict' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'learning_group_members_pk', columns: [t.groupId, t.userId] }), index('learning_group_members_user_idx').on(t.userId)],
+);

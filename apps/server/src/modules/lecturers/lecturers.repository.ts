@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { LECTURER_SORT_KEYS, parseSort, type LecturerDetail, type LecturerInnerUsersQuery, type LecturerListQuery, type LecturerRow } from '@hanlin/shared';
+import type { DbOrTx } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { inScope } from '../../platform/scope.js';
+import { organizations } from '../orgs/orgs.schema.js';
+import { users } from '../users/users.schema.js';
+import { lecturers, teacherLevels } from './lecturers.schema.js';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const sortColumns = { id: lecturers.id, realname: lecturers.realname, username: lecturers.username, feeFen: lecturers.feeFen, createdAt: lecturers.createdAt } as const;
+
+const rowColumns = {
+  id: lecturers.id,
+  userId: lecturers.userId,
+  realname: lecturers.realname,
+  username: lecturers.username,
+  email: lecturers.email,
+  kind: lecturers.kind,
+  orgId: lecturers.orgId,
+  orgName: organizations.name,
+  unit: lecturers.unit,
+  title: lecturers.title,
+  levelId: lecturers.levelId,
+  levelName: teacherLevels.name,
+  feeFen: lecturers.feeFen,
+  avatar: lecturers.avatar,
+  status: lecturers.status,
+  certified: lecturers.certified,
+  createdAt: lecturers.createdAt,
+};
+
+export async function findLecturers(db: DbOrTx, p: Principal, q: LecturerListQuery) {
+  const where: (SQL | undefined)[] = [inScope(p, lecturers.orgId)];
+  if (q.kind) where.push(eq(lecturers.kind, q.kind));
+  if (q.status) where.push(eq(lecturers.status, q.status));
+  if (q.certified !== undefined) where.push(eq(lecturers.certified, q.certified));
+  if (q.levelId) where.push(eq(lecturers.levelId, q.levelId));
+  if (q.orgId) where.push(sql`${lecturers.orgId} in (select c.id from organizations c, organizations p where p.id = ${q.orgId} and c.path like p.path || '%')`);
+  if (q.keyword) {
+    const k = `%${escapeLike(q.keyword)}%`;
+    where.push(sql`(${lecturers.realname} ilike ${k} or ${lecturers.username} ilike ${k})`);
+  }
+  const cond = and(...where);
+  const { key, desc: isDesc } = parseSort(q.sort, LECTURER_SORT_KEYS, 'id');
+  const col = sortColumns[key];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(lecturers)
+      .leftJoin(organizations, eq(organizations.id, lecturers.orgId))
+      .leftJoin(teacherLevels, eq(teacherLevels.id, lecturers.levelId))
+      .where(cond)
+      .orderBy(...(isDesc ? [desc(col), desc(lecturers.id)] : [asc(col), asc(lecturers.id)]))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ total: sql<number>`count(*)::int` }).from(lecturers).where(cond),
+  ]);
+  const records: LecturerRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return { records, total, page: q.page, size: q.size };
+}
+
+export async function getLecturer(db: DbOrTx, id: number): Promise<(LecturerDetail & { orgPath: string | null }) | null> {
+  const [row] = await db
+    .select({
+      ...rowColumns,
+      orgPath: organizations.path,
+      introduction: lecturers.introduction,
+      certificate: lecturers.certificate,
+      machineCode: lecturers.machineCode,
+    })
+    .from(lecturers)
+    .leftJoin(organizations, eq(organizations.id, lecturers.orgId))
+    .leftJoin(teacherLevels, eq(teacherLevels.id, lecturers.levelId))
+    .where(eq(lecturers.id, id));
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+}
+
+export async function findLecturersWithPaths(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: lecturers.id, orgPath: organizations.path })
+    .from(lecturers)
+    .leftJoin(organizations, eq(organizations.id, lecturers.orgId))
+    .where(inArray(lecturers.id, ids));
+}
+
+/** Employees in the caller's scope who are not lecturers yet (the picker of internal lecturers). */
+export async function findInnerUsers(db: DbOrTx, p: Principal, q: LecturerInnerUsersQuery) {
+  const where: (SQL | undefined)[] = [
+    inScope(p, users.orgId),
+    eq(users.kind, 'employee'),
+    eq(users.status, 'normal'),
+    sql`not exists (select 1 from lecturers l where l.user_id = ${users.id})`,
+  ];
+  if (q.keyword) {
+    const k = `%${escapeLike(q.keyword)}%`;
+    where.push(sql`(${users.username} ilike ${k} or ${users.realname} ilike ${k})`);
+  }
+  const cond = and(...where);
+  const [records, [{ total }]] = await Promise.all([
+    db
+      .select({ id: users.id, username: users.username, realname: users.realname, email: users.email, orgId: users.orgId, orgName: organizations.name })
+      .from(users)
+      .leftJoin(organizations, eq(organizations.id, users.orgId))
+      .where(cond)
+      .orderBy(asc(users.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(cond),
+  ]);
+  return { records, total, page: q.page, size: q.size };
+}
+
+export async function listLevels(db: DbOrTx) {
+  return db
+    .select({
+      id: teacherLevels.id,
+      name: teacherLevels.name,
+      sort: teacherLevels.sort,
+      lecturerCount: sql<number>`(select count(*)::int from lecturers l where l.level_id = ${teacherLevels.id})`,
+    })
+    .from(teacherLevels)
+    .orderBy(asc(teacherLevels.sort), asc(teacherLevels.id));
+}

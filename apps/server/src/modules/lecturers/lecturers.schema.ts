@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { organizations } from '../orgs/orgs.schema.js';
+import { users } from '../users/users.schema.js';
+
+/** Lecturer levels (at most 10, spec section 9). */
+export const teacherLevels = pgTable(
+  'teacher_levels',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 20 }).notNull(),
+    sort: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('teacher_levels_name_uq').on(sql`lower(${t.name})`), index('teacher_levels_sort_idx').on(t.sort, t.id)],
+);
+
+export const lecturers = pgTable(
+  'lecturers',
+  {
+    id: serial().primaryKey(),
+    /** Platform account of an internal lecturer; external lecturers have none. */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    realname: varchar({ length: 30 }).notNull(),
+    /** Lecturer identifier, 6–20 letters or digits. */
+    username: varchar({ length: 20 }).notNull(),
+    email: varchar({ length: 200 }),
+    kind: varchar({ length: 16 }).notNull(),
+    orgId: integer()
+      .notNull()
+      .references(() => organizations.id),
+    unit: varchar({ length: 200 }),
+    title: varchar({ length: 50 }),
+    levelId: integer().references(() => teacherLevels.id, { onDelete: 'restrict' }),
+    /** Teaching fee per time in fen. */
+    feeFen: integer().notNull().default(0),
+    avatar: varchar({ length: 500 }),
+    introduction: varchar({ length: 2000 }),
+    certificate: varchar({ length: 500 }),
+    machineCode: varchar({ length: 100 }),
+    status: varchar({ length: 16 }).notNull().default('normal'),
+    certified: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lecturers_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('lecturers_user_id_uq').on(t.userId),
+    index('lecturers_org_id_idx').on(t.orgId, t.id),
+    index('lecturers_level_id_idx').on(t.levelId),
+    index('lecturers_created_idx').on(t.createdAt, t.id),
+  ],
+);

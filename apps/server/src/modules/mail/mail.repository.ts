@@ -1,0 +1,101 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { MAIL_LOG_SORT_KEYS, parseSort, type MailLogListQuery, type MailLogRow, type MailLogStatus } from '@hanlin/shared';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { mailLogs } from './mail.schema.js';
+
+const sortColumns = { id: mailLogs.id, createdAt: mailLogs.createdAt, sentAt: mailLogs.sentAt } as const;
+
+const rowColumns = {
+  id: mailLogs.id,
+  toAddress: mailLogs.toAddress,
+  subject: mailLogs.subject,
+  body: mailLogs.body,
+  status: mailLogs.status,
+  error: mailLogs.error,
+  read: mailLogs.read,
+  attempts: mailLogs.attempts,
+  userId: mailLogs.userId,
+  createdAt: mailLogs.createdAt,
+  sentAt: mailLogs.sentAt,
+};
+interface Selected {
+  id: number;
+  toAddress: string;
+  subject: string;
+  body: string;
+  status: string;
+  error: string | null;
+  read: boolean;
+  attempts: number;
+  userId: number | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+function present(r: Selected): MailLogRow {
+  return {
+    ...r,
+    status: r.status as MailLogStatus,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+  };
+}
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function insertMailLog(
+  db: DbOrTx,
+  row: { toAddress: string; subject: string; body: string; html: string | null; status: MailLogStatus; error: string | null; userId: number | null },
+): Promise<MailLogRow> {
+  const [r] = await db
+    .insert(mailLogs)
+    .values({ ...row, sentAt: row.status === 'sent' ? sql`now()` : null })
+    .returning(rowColumns);
+  return present(r!);
+}
+
+export async function findMailLogs(db: DbOrTx, q: MailLogListQuery) {
+  const where: (SQL | undefined)[] = [];
+  if (q.status) where.push(eq(mailLogs.status, q.status));
+  if (q.read !== undefined) where.push(eq(mailLogs.read, q.read));
+  if (q.keyword) {
+    const k = `%${escapeLike(q.keyword)}%`;
+    where.push(or(ilike(mailLogs.toAddress, k), ilike(mailLogs.subject, k)));
+  }
+  const cond = and(...where);
+  const { key, desc: isDesc } = parseSort(q.sort, MAIL_LOG_SORT_KEYS, 'id');
+  const col = sortColumns[key];
+  const order = isDesc ? [sql`${col} desc nulls last`, desc(mailLogs.id)] : [sql`${col} asc nulls last`, asc(mailLogs.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(rowColumns).from(mailLogs).where(cond).orderBy(...order).limit(q.size).offset((q.page - 1) * q.size),
+    db.select({ total: sql<number>`count(*)::int` }).from(mailLogs).where(cond),
+  ]);
+  return { records: rows.map(present), total, page: q.page, size: q.size };
+}
+
+/** Locks one failed log row for a resend; rows another resend holds are skipped. */
+export async function lockFailedMailLog(tx: DbOrTx, id: number) {
+  const { rows } = await tx.execute<{ id: number; to_address: string; subject: string; body: string; html: string | null }>(
+    sql`select id, to_address, subject, body, html from mail_logs where id = ${id} and status = 'failed' for update skip locked`,
+  );
+  return rows[0];
+}
+
+export async function recordResend(tx: DbOrTx, id: number, outcome: { ok: true } | { ok: false; error: string }) {
+  await tx
+    .update(mailLogs)
+    .set({
+      attempts: sql`${mailLogs.attempts} + 1`,
+      status: outcome.ok ? 'sent' : 'failed',
+      error: outcome.ok ? null : outcome.error,
+      sentAt: outcome.ok ? sql`now()` : null,
+    })
+    .where(eq(mailLogs.id, id));
+}
+
+export async function markMailLogsRead(db: DbOrTx, ids: number[]) {
+  const rows = await db.update(mailLogs).set({ read: true }).where(inArray(mailLogs.id, ids)).returning({ id: mailLogs.id });
+  return rows.length;
+}

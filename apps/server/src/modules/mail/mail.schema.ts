@@ -1,0 +1,28 @@
+import { bigserial, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.js';
+
+/** Every outgoing e-mail with its outcome (spec: mail log, read or unread, failure with resend). */
+export const mailLogs = pgTable(
+  'mail_logs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    toAddress: varchar({ length: 500 }).notNull(),
+    subject: varchar({ length: 500 }).notNull(),
+    body: text().notNull(),
+    /** Kept so that a resend reproduces the HTML part. */
+    html: text(),
+    status: varchar({ length: 16 }).notNull(),
+    error: text(),
+    read: boolean().notNull().default(false),
+    attempts: integer().notNull().default(1),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('mail_logs_created_idx').on(t.createdAt, t.id),
+    index('mail_logs_status_idx').on(t.status, t.id),
+    index('mail_logs_sent_idx').on(t.sentAt, t.id),
+    index('mail_logs_user_idx').on(t.userId),
+  ],
+);

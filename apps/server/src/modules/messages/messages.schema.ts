@@ -1,0 +1,19 @@
+import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.js';
+
+/** In-site messages to one user (system notices, approvals, reminders). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar({ length: 200 }).notNull(),
+    content: varchar({ length: 2000 }).notNull(),
+    kind: varchar({ length: 50 }).notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_user_read_idx').on(t.userId, t.readAt), index('messages_user_id_idx').on(t.userId, t.id)],
+);

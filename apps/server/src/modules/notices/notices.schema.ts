@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { organizations } from '../orgs/orgs.schema.js';
+import { users } from '../users/users.schema.js';
+
+/** Announcements and training notices (spec: manage-notice, add-notice; student "my notices"). */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial().primaryKey(),
+    title: varchar({ length: 100 }).notNull(),
+    type: varchar({ length: 16 }).notNull(),
+    cover: text(),
+    content: varchar({ length: 2000 }).notNull(),
+    displayTime: timestamp({ withTimezone: true }).notNull(),
+    status: varchar({ length: 16 }).notNull().default('draft'),
+    /** The creator's organization: the record's data scope. */
+    orgId: integer().references(() => organizations.id),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notices_title_uq').on(t.title).where(sql`${t.deletedAt} is null`),
+    index('notices_org_id_idx').on(t.orgId, t.id).where(sql`${t.deletedAt} is null`),
+    index('notices_released_display_idx').on(t.displayTime, t.id).where(sql`${t.status} = 'released' and ${t.deletedAt} is null`),
+  ],
+);

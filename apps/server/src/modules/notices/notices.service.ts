@@ -1,0 +1,216 @@
+import {
+  NOTICE_DELETABLE_STATES,
+  NOTICE_EDITABLE_STATES,
+  NOTICE_TIME_SKEW_MS,
+  NOTICE_TRANSITIONS,
+  canTransitionNotice,
+  noticeAbilities,
+  type NoticeAbilities,
+  type NoticeCheckTitle,
+  type NoticeCommand,
+  type NoticeCreate,
+  type NoticeListQuery,
+  type NoticeMyQuery,
+  type NoticePublic,
+  type NoticeRow,
+  type NoticeStatus,
+  type NoticeType,
+  type Page,
+} from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { pathInScope } from '../../platform/scope.js';
+import type { NoticeUpdate } from '@hanlin/shared';
+import { fileIdOfRef, type FileSigner } from '../uploads/uploads.signing.js';
+import { getFilesMime } from '../uploads/uploads.repository.js';
+import * as repo from './notices.repository.js';
+
+/** Which permission code each ability also needs, so the UI shows only what this caller may do. */
+const ABILITY_CODES: Record<keyof NoticeAbilities, string> = {
+  modify: 'gggl:modify',
+  delete: 'gggl:delete',
+  release: 'gggl:publish',
+  unrelease: 'gggl:unpublish',
+};
+
+function abilitiesFor(principal: Principal, status: NoticeStatus): NoticeAbilities {
+  const byState = noticeAbilities(status);
+  const out = { ...byState };
+  for (const k of Object.keys(out) as (keyof NoticeAbilities)[]) out[k] = byState[k] && principal.permissions.has(ABILITY_CODES[k]);
+  return out;
+}
+
+function isDuplicateTitle(e: unknown): boolean {
+  for (let cur = e as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; cur && i < 4; cur = cur.cause as typeof cur, i++) {
+    if (cur.code === '23505' && cur.constraint === 'notices_title_uq') return true;
+  }
+  return false;
+}
+
+function assertNotBeforeNow(iso: string) {
+  if (new Date(iso).getTime() < Date.now() - NOTICE_TIME_SKEW_MS) throw new AppError('TIME_BEFORE_NOW', { field: 'displayTime' });
+}
+
+interface Deps {
+  db: Db;
+  signer: FileSigner;
+}
+
+export function createNoticesService({ db, signer }: Deps) {
+  /** A cover that names an uploaded file must be an image that exists. */
+  async function assertCover(tx: DbOrTx, cover: string | null | undefined) {
+    const id = fileIdOfRef(cover);
+    if (id === null) return;
+    const mime = (await getFilesMime(tx, [id])).get(id);
+    if (!mime?.startsWith('image/')) throw new AppError('FILE_TYPE_ERROR', { field: 'cover' });
+  }
+
+  async function present(principal: Principal, r: repo.NoticeListRow): Promise<NoticeRow> {
+    return {
+      id: r.id,
+      title: r.title,
+      type: r.type as NoticeType,
+      cover: r.cover,
+      coverUrl: await signer.publicUrlForRef(r.cover),
+      content: r.content,
+      displayTime: r.displayTime.toISOString(),
+      status: r.status as NoticeStatus,
+      orgId: r.orgId,
+      orgName: r.orgName,
+      createdBy: r.createdBy,
+      creatorName: r.creatorName,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      releasedAt: r.releasedAt?.toISOString() ?? null,
+      abilities: abilitiesFor(principal, r.status as NoticeStatus),
+    };
+  }
+
+  async function presentPublic(r: { id: number; title: string; type: string; cover: string | null; content: string; displayTime: Date }): Promise<NoticePublic> {
+    return { id: r.id, title: r.title, type: r.type as NoticeType, coverUrl: await signer.publicUrlForRef(r.cover), content: r.content, displayTime: r.displayTime.toISOString() };
+  }
+
+  /**
+   * Locks the notices for a change inside the transaction; refuses unknown ids (NOT_FOUND_ERROR)
+   * and notices outside the caller's organization subtrees (NO_DATA_PERMISSION_ERROR).
+   */
+  async function lockInScope(tx: DbOrTx, principal: Principal, ids: number[]) {
+    const unique = [...new Set(ids)];
+    const rows = await repo.lockNotices(tx, unique);
+    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+    if (rows.some((r) => !r.orgPath || !pathInScope(principal, r.orgPath))) throw new AppError('NO_DATA_PERMISSION_ERROR');
+    return rows;
+  }
+
+  async function get(principal: Principal, id: number): Promise<NoticeRow> {
+    const row = await repo.getNoticeRow(db, id);
+    if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+    if (!row.orgPath || !pathInScope(principal, row.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR');
+    return present(principal, row);
+  }
+
+  async function transition(principal: Principal, ids: number[], command: NoticeCommand) {
+    const { from, to } = NOTICE_TRANSITIONS[command];
+    return db.transaction(async (tx) => {
+      const rows = await lockInScope(tx, principal, ids);
+      if (rows.some((r) => !canTransitionNotice(r.status as NoticeStatus, command))) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
+      const changed = await repo.updateNoticesWhereStatus(tx, rows.map((r) => r.id), from, {
+        status: to,
+        ...(command === 'release' ? { releasedAt: new Date() } : {}),
+      });
+      // The guard again, as data: a concurrent command that changed a row first makes this one lose.
+      if (changed.length !== rows.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
+      return { count: changed.length };
+    });
+  }
+
+  return {
+    async list(principal: Principal, q: NoticeListQuery): Promise<Page<NoticeRow>> {
+      const { rows, total } = await repo.findNotices(db, principal, q);
+      return { records: await Promise.all(rows.map((r) => present(principal, r))), total, page: q.page, size: q.size };
+    },
+
+    get,
+
+    async checkTitle(q: NoticeCheckTitle) {
+      return { available: !(await repo.titleTaken(db, q.title, q.id)) };
+    },
+
+    async insert(principal: Principal, input: NoticeCreate): Promise<NoticeRow> {
+      assertNotBeforeNow(input.displayTime);
+      await assertCover(db, input.cover);
+      if (await repo.titleTaken(db, input.title)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
+      let id: number;
+      try {
+        id = await repo.insertNotice(db, {
+          title: input.title,
+          type: input.type,
+          cover: input.cover || null,
+          content: input.content,
+          displayTime: new Date(input.displayTime),
+          status: 'draft',
+          orgId: await repo.orgForNewNotice(db, principal),
+          createdBy: principal.userId,
+        });
+      } catch (e) {
+        if (isDuplicateTitle(e)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
+        throw e;
+      }
+      return get(principal, id);
+    },
+
+    /** Only a draft or unreleased notice can change; the display time is checked when it changes. */
+    async update(principal: Principal, input: NoticeUpdate): Promise<NoticeRow> {
+      try {
+        await db.transaction(async (tx) => {
+          const [cur] = await lockInScope(tx, principal, [input.id]);
+          if (!NOTICE_EDITABLE_STATES.includes(cur!.status as NoticeStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+          if (input.displayTime !== undefined && new Date(input.displayTime).getTime() !== cur!.displayTime.getTime()) assertNotBeforeNow(input.displayTime);
+          if (input.cover !== undefined) await assertCover(tx, input.cover);
+          if (input.title !== undefined && input.title !== cur!.title && (await repo.titleTaken(tx, input.title, input.id))) {
+            throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
+          }
+          const changed = await repo.updateNoticesWhereStatus(tx, [input.id], NOTICE_EDITABLE_STATES, {
+            ...(input.title !== undefined ? { title: input.title } : {}),
+            ...(input.type !== undefined ? { type: input.type } : {}),
+            ...(input.cover !== undefined ? { cover: input.cover || null } : {}),
+            ...(input.content !== undefined ? { content: input.content } : {}),
+            ...(input.displayTime !== undefined ? { displayTime: new Date(input.displayTime) } : {}),
+          });
+          if (changed.length !== 1) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+        });
+      } catch (e) {
+        if (isDuplicateTitle(e)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
+        throw e;
+      }
+      return get(principal, input.id);
+    },
+
+    /** Soft delete (the title becomes free again); refused for released notices. All or nothing. */
+    async remove(principal: Principal, ids: number[]) {
+      return db.transaction(async (tx) => {
+        const rows = await lockInScope(tx, principal, ids);
+        if (rows.some((r) => !NOTICE_DELETABLE_STATES.includes(r.status as NoticeStatus))) throw new AppError('IN_USE_NOTICE', { field: 'ids' });
+        const changed = await repo.updateNoticesWhereStatus(tx, rows.map((r) => r.id), NOTICE_DELETABLE_STATES, { deletedAt: new Date() });
+        if (changed.length !== rows.length) throw new AppError('IN_USE_NOTICE', { field: 'ids' });
+        return { count: changed.length };
+      });
+    },
+
+    release: (principal: Principal, ids: number[]) => transition(principal, ids, 'release'),
+    unrelease: (principal: Principal, ids: number[]) => transition(principal, ids, 'unrelease'),
+
+    async mine(q: NoticeMyQuery): Promise<Page<NoticePublic>> {
+      const { rows, total } = await repo.findVisibleNotices(db, q);
+      return { records: await Promise.all(rows.map(presentPublic)), total, page: q.page, size: q.size };
+    },
+
+    async detail(id: number): Promise<NoticePublic> {
+      const row = await repo.getVisibleNotice(db, id);
+      if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+      return presentPublic(row);
+    },
+  };
+}
+export type NoticesService = ReturnType<typeof createNoticesService>;

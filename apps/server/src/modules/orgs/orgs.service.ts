@@ -1,0 +1,243 @@
+import type { OrgDataNode, OrgDetail, OrgInsert, OrgNode, OrgTreeQuery, OrgUpdate, TreeSort } from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import { pathInScope } from '../../platform/scope.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
+import * as repo from './orgs.repository.js';
+import { buildForest, isUniqueViolation, isReferenced } from './pg-errors.js';
+
+interface Deps {
+  db: Db;
+  principals: Pick<PrincipalLoader, 'forgetUsers'>;
+}
+
+type ScopeRow = Awaited<ReturnType<typeof repo.findScopeOrgs>>[number];
+
+function assertInScope(principal: Principal, org: { path: string }, field?: string) {
+  if (!pathInScope(principal, org.path)) throw new AppError('NO_DATA_PERMISSION_ERROR', field ? { field } : {});
+}
+
+async function mustGet(db: DbOrTx, id: number, field?: string) {
+  const org = await repo.getOrg(db, id);
+  if (!org) throw new AppError('NOT_FOUND_ERROR', field ? { field } : {});
+  return org;
+}
+
+function uniqueIds(ids: number[] | undefined) {
+  return ids ? [...new Set(ids)] : undefined;
+}
+
+export function createOrgsService({ db, principals }: Deps) {
+  /** Leaders must be existing users the caller may see. */
+  async function checkLeaders(tx: DbOrTx, principal: Principal, leaderIds: number[]) {
+    const found = await repo.findUsersBrief(tx, leaderIds);
+    if (found.length !== leaderIds.length) throw new AppError('PARAMETER_INVALID', { field: 'leaderIds' });
+    if (found.some((u) => !u.orgPath || !pathInScope(principal, u.orgPath))) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'leaderIds' });
+  }
+
+  async function checkNames(tx: DbOrTx, parentId: number | null, name: string | undefined, code: string | null | undefined, exceptId?: number) {
+    if (name !== undefined && (await repo.siblingNameTaken(tx, parentId, name, exceptId))) throw new AppError('DUPLICATE_ORGANIZATION', { field: 'name' });
+    if (code && (await repo.codeTaken(tx, code, exceptId))) throw new AppError('DUPLICATE_DATA', { field: 'code' });
+  }
+
+  /** Checks and performs a move of `node` under `newParent` (inside the tree lock). */
+  async function move(tx: DbOrTx, principal: Principal, node: repo.OrgRecord, newParentId: number, name = node.name) {
+    if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'parentId' });
+    const newParent = await mustGet(tx, newParentId, 'parentId');
+    assertInScope(principal, newParent, 'parentId');
+    if (newParent.path.startsWith(node.path)) throw new AppError('PARAMETER_INVALID', { field: 'parentId' });
+    if (await repo.siblingNameTaken(tx, newParent.id, name, node.id)) throw new AppError('DUPLICATE_ORGANIZATION', { field: 'name' });
+    await repo.moveSubtree(tx, node, newParent);
+    return newParent;
+  }
+
+  function mapUnique(e: unknown): never {
+    if (isUniqueViolation(e, 'organizations_parent_name_uq')) throw new AppError('DUPLICATE_ORGANIZATION', { field: 'name' });
+    if (isUniqueViolation(e, 'organizations_code_uq')) throw new AppError('DUPLICATE_DATA', { field: 'code' });
+    throw e;
+  }
+
+  /** Scope rows with `userCount` summed over each subtree. */
+  async function scopeRowsWithCounts(principal: Principal) {
+    const [rows, direct] = await Promise.all([repo.findScopeOrgs(db, principal), repo.countUsersByOrg(db, principal)]);
+    const total = new Map<number, number>();
+    const byPath = new Map(rows.map((r) => [r.path, r.id]));
+    for (const r of rows) {
+      const n = direct.get(r.id) ?? 0;
+      if (!n) continue;
+      // Add to the organization and every ancestor present in the scope.
+      let p = r.path;
+      while (p.length > 1) {
+        const id = byPath.get(p);
+        if (id !== undefined) total.set(id, (total.get(id) ?? 0) + n);
+        p = p.slice(0, p.lastIndexOf('/', p.length - 2) + 1);
+      }
+    }
+    return rows.map((r) => ({ ...r, userCount: total.get(r.id) ?? 0 }));
+  }
+
+  function toNode(r: ScopeRow & { userCount: number }): Omit<OrgNode, 'children'> {
+    return { id: r.id, name: r.name, code: r.code, parentId: r.parentId, sort: r.sort, status: r.status, depth: r.depth, leaderIds: r.leaderIds, userCount: r.userCount };
+  }
+
+  function prune(nodes: OrgNode[], levels: number): OrgNode[] {
+    return nodes.map((n) => ({ ...n, children: levels > 1 ? prune(n.children, levels - 1) : [] }));
+  }
+
+  return {
+    /** The caller's scope subtrees as a forest, `maxDepth` levels deep from each scope root. */
+    async tree(principal: Principal, q: OrgTreeQuery): Promise<OrgNode[]> {
+      const rows = await scopeRowsWithCounts(principal);
+      return prune(buildForest(rows.map(toNode)) as OrgNode[], q.maxDepth);
+    },
+
+    /** Organizations whose name contains `name`, with their ancestors inside the scope. */
+    async treeByName(principal: Principal, name: string): Promise<OrgNode[]> {
+      const rows = await scopeRowsWithCounts(principal);
+      const needle = name.toLowerCase();
+      const keep = new Set<number>();
+      for (const r of rows) {
+        if (!r.name.toLowerCase().includes(needle)) continue;
+        for (const id of r.path.split('/').filter(Boolean)) keep.add(Number(id));
+      }
+      return buildForest(rows.filter((r) => keep.has(r.id)).map(toNode)) as OrgNode[];
+    },
+
+    async dataTree(principal: Principal): Promise<OrgDataNode[]> {
+      const rows = await repo.findScopeOrgs(db, principal);
+      return buildForest(rows.map((r) => ({ id: r.id, name: r.name, parentId: r.parentId }))) as OrgDataNode[];
+    },
+
+    async get(principal: Principal, id: number): Promise<OrgDetail> {
+      const org = await mustGet(db, id);
+      assertInScope(principal, org);
+      const [parent, leaders] = await Promise.all([org.parentId ? repo.getOrg(db, org.parentId) : undefined, repo.findUsersBrief(db, org.leaderIds)]);
+      const byId = new Map(leaders.map((l) => [l.id, l]));
+      return {
+        id: org.id,
+        name: org.name,
+        code: org.code,
+        parentId: org.parentId,
+        parentName: parent?.name ?? null,
+        path: org.path,
+        depth: org.depth,
+        sort: org.sort,
+        status: org.status,
+        leaders: org.leaderIds.flatMap((lid) => {
+          const l = byId.get(lid);
+          return l ? [{ id: l.id, username: l.username, realname: l.realname }] : [];
+        }),
+        createdAt: org.createdAt.toISOString(),
+      };
+    },
+
+    async insert(principal: Principal, input: OrgInsert): Promise<{ id: number }> {
+      const leaderIds = uniqueIds(input.leaderIds) ?? [];
+      try {
+        return await db.transaction(async (tx) => {
+          await repo.lockTree(tx);
+          const parent = await mustGet(tx, input.parentId, 'parentId');
+          assertInScope(principal, parent, 'parentId');
+          await checkNames(tx, parent.id, input.name, input.code);
+          if (leaderIds.length) await checkLeaders(tx, principal, leaderIds);
+          const sort = input.sort ?? (await repo.nextSiblingSort(tx, parent.id));
+          return { id: await repo.insertOrg(tx, parent, { name: input.name, code: input.code ?? null, sort, leaderIds }) };
+        });
+      } catch (e) {
+        return mapUnique(e);
+      }
+    },
+
+    async update(principal: Principal, input: OrgUpdate): Promise<void> {
+      const leaderIds = uniqueIds(input.leaderIds);
+      let movedPath: string | undefined;
+      try {
+        await db.transaction(async (tx) => {
+          await repo.lockTree(tx);
+          const node = await mustGet(tx, input.id);
+          assertInScope(principal, node);
+          const name = input.name ?? node.name;
+          let parentId = node.parentId;
+          if (input.parentId !== undefined && input.parentId !== node.parentId) {
+            const np = await move(tx, principal, node, input.parentId, name);
+            parentId = np.id;
+            movedPath = `${np.path}${node.id}/`;
+          }
+          await checkNames(tx, parentId, input.name, input.code, node.id);
+          if (leaderIds?.length) await checkLeaders(tx, principal, leaderIds);
+          let sort = input.sort;
+          if (sort === undefined && movedPath && parentId != null) sort = await repo.nextSiblingSort(tx, parentId);
+          await repo.updateOrgRow(tx, node.id, {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.code !== undefined ? { code: input.code } : {}),
+            ...(sort !== undefined ? { sort } : {}),
+            ...(leaderIds !== undefined ? { leaderIds } : {}),
+          });
+        });
+      } catch (e) {
+        mapUnique(e);
+      }
+      if (movedPath) await principals.forgetUsers(await repo.usersScopedUnder(db, movedPath));
+    },
+
+    async remove(principal: Principal, id: number): Promise<void> {
+      let affected: number[] = [];
+      try {
+        await db.transaction(async (tx) => {
+          await repo.lockTree(tx);
+          const node = await mustGet(tx, id);
+          assertInScope(principal, node);
+          if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID');
+          if ((await repo.hasChildren(tx, id)) || (await repo.hasUsers(tx, id))) throw new AppError('IN_USE_ORGANIZATION');
+          if (await repo.hasLecturers(tx, id)) throw new AppError('IN_USE_ORGANIZATION_LECTURER');
+          affected = await repo.usersScopedUnder(tx, node.path);
+          await repo.deleteOrg(tx, id);
+        });
+      } catch (e) {
+        // Another module's row still points here (foreign key).
+        if (isReferenced(e)) throw new AppError('IN_USE_ORGANIZATION');
+        throw e;
+      }
+      await principals.forgetUsers(affected);
+    },
+
+    async setStatus(principal: Principal, ids: number[], status: 'normal' | 'frozen'): Promise<void> {
+      const unique = [...new Set(ids)];
+      await db.transaction(async (tx) => {
+        const orgs = await repo.getOrgs(tx, unique);
+        if (orgs.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        for (const o of orgs) assertInScope(principal, o, 'ids');
+        if (status === 'frozen' && orgs.some((o) => o.parentId == null)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
+        await repo.setSubtreeStatus(tx, orgs.map((o) => o.path), status);
+      });
+    },
+
+    /** Right-click "move above/below": places the node next to the target, under the target's parent. */
+    async sort(principal: Principal, input: TreeSort): Promise<void> {
+      if (input.id === input.targetId) throw new AppError('PARAMETER_INVALID', { field: 'targetId' });
+      let movedPath: string | undefined;
+      try {
+        await db.transaction(async (tx) => {
+          await repo.lockTree(tx);
+          const node = await mustGet(tx, input.id);
+          const target = await mustGet(tx, input.targetId, 'targetId');
+          assertInScope(principal, node);
+          assertInScope(principal, target, 'targetId');
+          if (target.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'targetId' });
+          if (target.parentId !== node.parentId) {
+            const np = await move(tx, principal, node, target.parentId);
+            movedPath = `${np.path}${node.id}/`;
+          }
+          const ids = (await repo.siblingIds(tx, target.parentId)).filter((x) => x !== node.id);
+          const at = ids.indexOf(target.id) + (input.position === 'below' ? 1 : 0);
+          ids.splice(at, 0, node.id);
+          await repo.renumber(tx, 'organizations', ids);
+        });
+      } catch (e) {
+        mapUnique(e);
+      }
+      if (movedPath) await principals.forgetUsers(await repo.usersScopedUnder(db, movedPath));
+    },
+  };
+}
+export type OrgsService = ReturnType<typeof createOrgsService>;

@@ -1,0 +1,13 @@
+import { defineModule } from '../../platform/context.js';
+import { createMailer } from '../mail/mailer.js';
+import { createPasswordResetService } from './password-reset.service.js';
+import { registerPasswordResetRoutes } from './password-reset.routes.js';
+
+export default defineModule({
+  name: 'password-reset',
+  register(app, ctx) {
+    const { db, rsa, principals, config } = ctx;
+    const svc = createPasswordResetService({ db, rsa, principals, config, mailer: createMailer(ctx) });
+    registerPasswordResetRoutes(app, svc, { ratePerMinute: config.loginRatePerMinute });
+  },
+});

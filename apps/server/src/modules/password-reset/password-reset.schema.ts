@@ -1,0 +1,21 @@
+import { bigserial, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.js';
+
+/**
+ * Forgot-password requests. Only SHA-256 hashes of the e-mailed code and of the reset token are
+ * stored; a verified code turns into a token on the same row.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar({ length: 64 }),
+    tokenHash: varchar({ length: 64 }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_uq').on(t.tokenHash), index('password_resets_user_idx').on(t.userId, t.id)],
+);

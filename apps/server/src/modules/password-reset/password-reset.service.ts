@@ -1,0 +1,139 @@
+import crypto from 'node:crypto';
+import {
+  isPasswordAcceptable,
+  RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_TTL_MINUTES,
+  RESET_LINK_TTL_MINUTES,
+  type ResetConfirm,
+  type ResetSend,
+  type ResetVerify,
+} from '@hanlin/shared';
+import type { Config } from '../../platform/config.js';
+import type { Db } from '../../platform/db/client.js';
+import type { RsaKeys } from '../../platform/auth/rsa.js';
+import type { PrincipalLoader } from '../../platform/auth/principal.js';
+import { AppError } from '../../platform/errors.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
+import type { Mailer } from '../mail/mailer.js';
+import * as repo from './password-reset.repository.js';
+
+/** Minutes a verified code's reset token stays valid for step 3. */
+const VERIFIED_TOKEN_TTL_MINUTES = 10;
+
+interface Deps {
+  db: Db;
+  rsa: RsaKeys;
+  mailer: Mailer;
+  principals: Pick<PrincipalLoader, 'forgetTokens' | 'forgetUsers'>;
+  config: Pick<Config, 'corsOrigins' | 'port'>;
+}
+
+/** Where the request came from, as far as it says so. */
+export interface RequestOrigin {
+  origin?: string;
+  host?: string;
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+const codeHash = (userId: number, code: string) => sha256(`${userId}:${code}`);
+
+function sameHash(a: string, b: string) {
+  return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** `al***@example.com`: enough to recognise the mailbox, not to learn it. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const keep = local.length <= 2 ? 1 : 2;
+  return `${local.slice(0, keep)}***${email.slice(at)}`;
+}
+
+export function createPasswordResetService({ db, rsa, mailer, principals, config }: Deps) {
+  /** The web app's address for the e-mailed link: a known origin, else the server's own. */
+  function linkOrigin(req: RequestOrigin): string {
+    if (req.origin) {
+      try {
+        const u = new URL(req.origin);
+        const known = config.corsOrigins.includes(u.origin) || (!!req.host && u.host === req.host);
+        if ((u.protocol === 'http:' || u.protocol === 'https:') && known) return u.origin;
+      } catch {
+        /* not a URL: fall through */
+      }
+    }
+    return `http://localhost:${config.port}`;
+  }
+
+  return {
+    /** Step 1: e-mails a 6-digit code or a link to the account's address. */
+    async send(input: ResetSend, req: RequestOrigin) {
+      const user = await repo.findAccount(db, input.username);
+      if (!user || !user.email) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'username' });
+      await repo.expireOpenResets(db, user.id);
+      const subject = '翰林 - 重置密码 / Hanlin - password reset';
+      if (input.method === 'code') {
+        const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+        await repo.insertReset(db, { userId: user.id, codeHash: codeHash(user.id, code), tokenHash: null, ttlMinutes: RESET_CODE_TTL_MINUTES });
+        await mailer.send({
+          to: user.email,
+          subject,
+          userId: user.id,
+          text:
+            `您好 ${user.username}，您的密码重置验证码是 ${code}，${RESET_CODE_TTL_MINUTES} 分钟内有效。\n` +
+            `Hello ${user.username}, your password reset code is ${code}. It is valid for ${RESET_CODE_TTL_MINUTES} minutes.\n` +
+            'If you did not ask for it, ignore this e-mail.',
+        });
+      } else {
+        const token = crypto.randomBytes(32).toString('base64url');
+        await repo.insertReset(db, { userId: user.id, codeHash: null, tokenHash: sha256(token), ttlMinutes: RESET_LINK_TTL_MINUTES });
+        const link = `${linkOrigin(req)}/reset-password?token=${token}`;
+        await mailer.send({
+          to: user.email,
+          subject,
+          userId: user.id,
+          text:
+            `您好 ${user.username}，请在 ${RESET_LINK_TTL_MINUTES} 分钟内打开以下链接重置密码：\n${link}\n\n` +
+            `Hello ${user.username}, open this link within ${RESET_LINK_TTL_MINUTES} minutes to reset your password:\n${link}\n\n` +
+            'If you did not ask for it, ignore this e-mail.',
+        });
+      }
+      return { maskedEmail: maskEmail(user.email) };
+    },
+
+    /** Step 2 (code method): a right code answers the token of step 3. */
+    async verify(input: ResetVerify) {
+      const user = await repo.findAccount(db, input.username);
+      if (!user) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'username' });
+      const attempt = await repo.claimCodeAttempt(db, user.id);
+      if (!attempt) throw new AppError('LINK_INVALID', { field: 'code' });
+      if (!sameHash(attempt.code_hash, codeHash(user.id, input.code))) {
+        throw new AppError('VERIFY_CODE_ERROR', { field: 'code', data: { remaining: RESET_CODE_MAX_ATTEMPTS - attempt.attempts } });
+      }
+      const resetToken = crypto.randomBytes(32).toString('base64url');
+      if (!(await repo.convertToToken(db, attempt.id, sha256(resetToken), VERIFIED_TOKEN_TTL_MINUTES))) {
+        throw new AppError('LINK_INVALID', { field: 'code' });
+      }
+      return { resetToken };
+    },
+
+    /** Step 3: the new password; the token works once, and every open session of the user ends. */
+    async confirm(input: ResetConfirm) {
+      const reset = await repo.findValidToken(db, sha256(input.resetToken));
+      if (!reset) throw new AppError('LINK_INVALID', { field: 'resetToken' });
+      const password = await rsa.decrypt(input.password);
+      if (!isPasswordAcceptable(password)) throw new AppError('PASSWORD_FORMAT_ERROR', { field: 'password' });
+      const account = await repo.findAccountById(db, reset.userId);
+      if (!account) throw new AppError('LINK_INVALID', { field: 'resetToken' });
+      if (await verifyPassword(account.passwordHash, password)) throw new AppError('PASSWORD_SAME_AS_OLD', { field: 'password' });
+      const hash = await hashPassword(password);
+      const ended = await db.transaction(async (tx) => {
+        if (!(await repo.consumeToken(tx, reset.id))) throw new AppError('LINK_INVALID', { field: 'resetToken' });
+        await repo.setPassword(tx, reset.userId, hash);
+        return repo.endOpenSessions(tx, reset.userId);
+      });
+      await principals.forgetTokens(ended);
+      await principals.forgetUsers([reset.userId]);
+    },
+  };
+}
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

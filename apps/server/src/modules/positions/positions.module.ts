@@ -1,0 +1,10 @@
+import { defineModule } from '../../platform/context.js';
+import { createPositionsService } from './positions.service.js';
+import { registerPositionsRoutes } from './positions.routes.js';
+
+export default defineModule({
+  name: 'positions',
+  register(app, { db }) {
+    registerPositionsRoutes(app, createPositionsService({ db }));
+  },
+});

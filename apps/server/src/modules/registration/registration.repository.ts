@@ -1,0 +1,172 @@
+import { aliasedTable, and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { parseSort, REGISTRATION_SORT_KEYS, type RegistrationListQuery, type RegistrationRow } from '@hanlin/shared';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { organizations } from '../orgs/orgs.schema.js';
+import { roles, userRoles } from '../roles/roles.schema.js';
+import { users } from '../users/users.schema.js';
+import { registrations } from './registration.schema.js';
+
+const reviewers = aliasedTable(users, 'reviewers');
+const sortColumns = { id: registrations.id, createdAt: registrations.createdAt, username: registrations.username } as const;
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function findRootOrg(db: DbOrTx) {
+  const [root] = await db
+    .select({ id: organizations.id, path: organizations.path })
+    .from(organizations)
+    .where(isNull(organizations.parentId))
+    .orderBy(organizations.id)
+    .limit(1);
+  return root;
+}
+
+/** Second-level departments offered on the registration page. */
+export async function findSecondLevelDepartments(db: DbOrTx, rootId: number) {
+  return db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(and(eq(organizations.parentId, rootId), eq(organizations.status, 'normal')))
+    .orderBy(asc(organizations.sort), asc(organizations.id));
+}
+
+export async function findOrg(db: DbOrTx, id: number) {
+  const [o] = await db
+    .select({ id: organizations.id, parentId: organizations.parentId, path: organizations.path, status: organizations.status })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return o;
+}
+
+/** Which of username / e-mail / phone a user or a pending registration already holds. */
+export async function findTaken(db: DbOrTx, v: { username: string; email: string; phone?: string | null }, opts: { pendingToo: boolean }) {
+  const phone = v.phone ?? null;
+  const pending = opts.pendingToo
+    ? sql`union all
+      select 'username' from registrations where status = 'pending' and lower(username) = lower(${v.username})
+      union all select 'email' from registrations where status = 'pending' and lower(email) = lower(${v.email})
+      union all select 'phone' from registrations where status = 'pending' and ${phone}::text is not null and phone = ${phone}`
+    : sql``;
+  const { rows } = await db.execute<{ field: string }>(sql`
+    select 'username' as field from users where lower(username) = lower(${v.username})
+    union all select 'email' from users where lower(email) = lower(${v.email})
+    union all select 'phone' from users where ${phone}::text is not null and phone = ${phone}
+    ${pending}`);
+  return new Set(rows.map((r) => r.field));
+}
+
+export async function insertRegistration(
+  db: DbOrTx,
+  v: { username: string; realname: string; email: string; phone: string | null; orgId: number | null; kind: string; passwordHash: string },
+) {
+  const [r] = await db.insert(registrations).values(v).returning({ id: registrations.id, status: registrations.status });
+  return r!;
+}
+
+const rowColumns = {
+  id: registrations.id,
+  username: registrations.username,
+  realname: registrations.realname,
+  email: registrations.email,
+  phone: registrations.phone,
+  orgId: registrations.orgId,
+  orgName: organizations.name,
+  kind: registrations.kind,
+  status: registrations.status,
+  reason: registrations.reason,
+  reviewedBy: registrations.reviewedBy,
+  reviewerName: reviewers.realname,
+  reviewedAt: registrations.reviewedAt,
+  userId: registrations.userId,
+  createdAt: registrations.createdAt,
+};
+
+function present(r: {
+  [K in keyof typeof rowColumns]: unknown;
+}): RegistrationRow {
+  return {
+    ...(r as Omit<RegistrationRow, 'createdAt' | 'reviewedAt'>),
+    createdAt: (r.createdAt as Date).toISOString(),
+    reviewedAt: r.reviewedAt ? (r.reviewedAt as Date).toISOString() : null,
+  };
+}
+
+function baseSelect(db: DbOrTx) {
+  return db
+    .select(rowColumns)
+    .from(registrations)
+    .leftJoin(organizations, eq(organizations.id, registrations.orgId))
+    .leftJoin(reviewers, eq(reviewers.id, registrations.reviewedBy));
+}
+
+export async function findRegistrations(db: DbOrTx, scope: SQL, q: RegistrationListQuery) {
+  const where: (SQL | undefined)[] = [scope];
+  if (q.status) where.push(eq(registrations.status, q.status));
+  if (q.kind) where.push(eq(registrations.kind, q.kind));
+  if (q.keyword) {
+    const k = `%${escapeLike(q.keyword)}%`;
+    where.push(or(ilike(registrations.username, k), ilike(registrations.realname, k), ilike(registrations.email, k), ilike(registrations.phone, k)));
+  }
+  const cond = and(...where);
+  const { key, desc: isDesc } = parseSort(q.sort, REGISTRATION_SORT_KEYS, 'id');
+  const col = sortColumns[key];
+  const order = isDesc ? [desc(col), desc(registrations.id)] : [asc(col), asc(registrations.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    baseSelect(db).where(cond).orderBy(...order).limit(q.size).offset((q.page - 1) * q.size),
+    db.select({ total: sql<number>`count(*)::int` }).from(registrations).where(cond),
+  ]);
+  return { records: rows.map(present), total, page: q.page, size: q.size };
+}
+
+export async function getRegistration(db: DbOrTx, id: number) {
+  const [r] = await baseSelect(db).where(eq(registrations.id, id));
+  return r ? present(r) : undefined;
+}
+
+/** Locks the rows being decided (in id order, so concurrent decisions cannot deadlock). */
+export async function lockRegistrations(tx: DbOrTx, ids: number[]) {
+  const { rows } = await tx.execute<{
+    id: number;
+    username: string;
+    realname: string;
+    email: string;
+    phone: string | null;
+    org_id: number | null;
+    org_path: string | null;
+    kind: string;
+    password_hash: string;
+    status: string;
+  }>(sql`
+    select r.id, r.username, r.realname, r.email, r.phone, r.org_id, o.path as org_path, r.kind, r.password_hash, r.status
+      from registrations r left join organizations o on o.id = r.org_id
+     where r.id = any(${sql.param(ids)}::int[]) order by r.id for update of r`);
+  return rows;
+}
+
+export async function findRoleIdByName(db: DbOrTx, name: string) {
+  const [r] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  return r?.id;
+}
+
+export async function insertUserFromRegistration(
+  tx: DbOrTx,
+  v: { username: string; realname: string; email: string; phone: string | null; orgId: number; kind: string; passwordHash: string; roleId: number },
+) {
+  const { roleId, ...user } = v;
+  const [u] = await tx.insert(users).values({ ...user, firstLogin: false }).returning({ id: users.id });
+  await tx.insert(userRoles).values({ userId: u!.id, roleId });
+  return u!.id;
+}
+
+export async function markDecided(
+  tx: DbOrTx,
+  ids: number[],
+  v: { status: 'approved' | 'refused'; reviewedBy: number; reason?: string | null; userId?: number | null },
+) {
+  await tx
+    .update(registrations)
+    .set({ status: v.status, reviewedBy: v.reviewedBy, reviewedAt: sql`now()`, reason: v.reason ?? null, ...(v.userId ? { userId: v.userId } : {}) })
+    .where(and(inArray(registrations.id, ids), eq(registrations.status, 'pending')));
+}

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { organizations } from '../orgs/orgs.schema.js';
+import { users } from '../users/users.schema.js';
+
+/** Self-registrations awaiting an administrator's decision; approval creates the user. */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial().primaryKey(),
+    username: varchar({ length: 200 }).notNull(),
+    realname: varchar({ length: 200 }).notNull(),
+    email: varchar({ length: 200 }).notNull(),
+    phone: varchar({ length: 11 }),
+    orgId: integer().references(() => organizations.id, { onDelete: 'set null' }),
+    kind: varchar({ length: 16 }).notNull().default('student'),
+    passwordHash: text().notNull(),
+    status: varchar({ length: 16 }).notNull().default('pending'),
+    reason: varchar({ length: 200 }),
+    reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Two pending registrations cannot claim the same name, e-mail or phone (decided ones may repeat).
+    uniqueIndex('registrations_pending_username_uq').on(sql`lower(${t.username})`).where(sql`status = 'pending'`),
+    uniqueIndex('registrations_pending_email_uq').on(sql`lower(${t.email})`).where(sql`status = 'pending'`),
+    uniqueIndex('registrations_pending_phone_uq').on(t.phone).where(sql`status = 'pending'`),
+    index('registrations_status_idx').on(t.status, t.id),
+    index('registrations_org_idx').on(t.orgId, t.id),
+    index('registrations_created_idx').on(t.createdAt, t.id),
+  ],
+);

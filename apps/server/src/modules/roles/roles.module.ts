@@ -1,0 +1,10 @@
+import { defineModule } from '../../platform/context.js';
+import { createRolesService } from './roles.service.js';
+import { registerRolesRoutes } from './roles.routes.js';
+
+export default defineModule({
+  name: 'roles',
+  register(app, { db, principals }) {
+    registerRolesRoutes(app, createRolesService({ db, principals }));
+  },
+});

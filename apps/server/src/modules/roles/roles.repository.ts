@@ -1,0 +1,106 @@
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { parseSort, ROLE_SORT_KEYS, type RoleListQuery, type RoleRow } from '@hanlin/shared';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { organizations } from '../orgs/orgs.schema.js';
+import { escapeLike } from '../orgs/pg-errors.js';
+import { roleDataScopes, roles, userRoles } from './roles.schema.js';
+
+export type RoleRecord = typeof roles.$inferSelect;
+const sortColumns = { id: roles.id, name: roles.name, createdAt: roles.createdAt } as const;
+const userCount = sql<number>`(select count(*)::int from user_roles ur where ur.role_id = "roles"."id")`;
+
+export async function findRoles(db: DbOrTx, q: RoleListQuery) {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(roles.status, q.status));
+  if (q.keyword) where.push(ilike(roles.name, `%${escapeLike(q.keyword)}%`));
+  const cond = where.length ? and(...where) : undefined;
+  const { key, desc: isDesc } = parseSort(q.sort, ROLE_SORT_KEYS, 'id');
+  const col = sortColumns[key];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: roles.id,
+        name: roles.name,
+        description: roles.description,
+        status: roles.status,
+        canLogin: roles.canLogin,
+        builtin: roles.builtin,
+        userCount,
+        createdAt: roles.createdAt,
+      })
+      .from(roles)
+      .where(cond)
+      .orderBy(isDesc ? desc(col) : asc(col), isDesc ? desc(roles.id) : asc(roles.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ total: sql<number>`count(*)::int` }).from(roles).where(cond),
+  ]);
+  const records: RoleRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return { records, total: total!, page: q.page, size: q.size };
+}
+
+export function allRoles(db: DbOrTx) {
+  return db.select({ id: roles.id, name: roles.name, status: roles.status }).from(roles).orderBy(asc(roles.id));
+}
+
+export async function getRole(db: DbOrTx, id: number, forUpdate = false): Promise<RoleRecord | undefined> {
+  const q = db.select().from(roles).where(eq(roles.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export function getRolesForUpdate(db: DbOrTx, ids: number[]) {
+  return db.select().from(roles).where(inArray(roles.id, ids)).orderBy(asc(roles.id)).for('update');
+}
+
+export async function nameTaken(db: DbOrTx, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.name, name), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return !!row;
+}
+
+export async function dataOrgIdsOf(db: DbOrTx, roleId: number) {
+  const rows = await db.select({ orgId: roleDataScopes.orgId }).from(roleDataScopes).where(eq(roleDataScopes.roleId, roleId)).orderBy(asc(roleDataScopes.orgId));
+  return rows.map((r) => r.orgId);
+}
+
+export async function replaceDataOrgs(tx: DbOrTx, roleId: number, orgIds: number[]) {
+  await tx.delete(roleDataScopes).where(eq(roleDataScopes.roleId, roleId));
+  if (orgIds.length) await tx.insert(roleDataScopes).values(orgIds.map((orgId) => ({ roleId, orgId })));
+}
+
+export function orgPaths(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids));
+}
+
+export async function userIdsOfRoles(db: DbOrTx, roleIds: number[]) {
+  if (!roleIds.length) return [];
+  const rows = await db.selectDistinct({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.roleId, roleIds));
+  return rows.map((r) => r.userId);
+}
+
+export async function rolesInUse(db: DbOrTx, roleIds: number[]) {
+  const [row] = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(inArray(userRoles.roleId, roleIds)).limit(1);
+  return !!row;
+}
+
+export async function insertRole(tx: DbOrTx, v: { name: string; description: string | null; permissions: string[]; canLogin: boolean }) {
+  const [row] = await tx.insert(roles).values(v).returning({ id: roles.id });
+  return row!.id;
+}
+
+export async function updateRole(tx: DbOrTx, id: number, set: Partial<Pick<RoleRecord, 'name' | 'description' | 'permissions' | 'canLogin' | 'status'>>) {
+  await tx.update(roles).set({ ...set, updatedAt: new Date() }).where(eq(roles.id, id));
+}
+
+export async function setStatus(tx: DbOrTx, ids: number[], status: 'normal' | 'frozen') {
+  await tx.update(roles).set({ status, updatedAt: new Date() }).where(inArray(roles.id, ids));
+}
+
+export async function deleteRoles(tx: DbOrTx, ids: number[]) {
+  await tx.delete(roles).where(inArray(roles.id, ids));
+}

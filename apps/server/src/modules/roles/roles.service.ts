@@ -1,0 +1,142 @@
+import { isPermissionCode, PERMISSION_ALIASES, type RoleDetail, type RoleInsert, type RoleListQuery, type RoleUpdate } from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import { pathInScope } from '../../platform/scope.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
+import { isUniqueViolation, isReferenced } from '../orgs/pg-errors.js';
+import * as repo from './roles.repository.js';
+
+interface Deps {
+  db: Db;
+  principals: Pick<PrincipalLoader, 'forgetUsers'>;
+}
+
+/** Known codes only, aliases replaced by their main code, each once. */
+function normalizePermissions(codes: string[]): string[] {
+  for (const c of codes) if (!isPermissionCode(c)) throw new AppError('PARAMETER_INVALID', { field: 'permissions', data: { code: c } });
+  return [...new Set(codes.map((c) => PERMISSION_ALIASES[c] ?? c))].sort();
+}
+
+/** Nobody hands out a code they do not hold themselves. */
+function assertGrantable(principal: Principal, added: string[]) {
+  const missing = added.filter((c) => !principal.permissions.has(c));
+  if (missing.length) throw new AppError('NO_PERMISSION_ERROR', { field: 'permissions', data: { codes: missing } });
+}
+
+/** Organizations must exist and lie inside the caller's data scope. */
+async function assertOrgsGrantable(db: DbOrTx, principal: Principal, orgIds: number[]) {
+  const found = await repo.orgPaths(db, orgIds);
+  if (found.length !== orgIds.length) throw new AppError('NOT_FOUND_ERROR', { field: 'dataOrgIds' });
+  if (found.some((o) => !pathInScope(principal, o.path))) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'dataOrgIds' });
+}
+
+function mapUnique(e: unknown): never {
+  if (isUniqueViolation(e, 'roles_name_uq')) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
+  throw e;
+}
+
+export function createRolesService({ db, principals }: Deps) {
+  async function mustGet(tx: DbOrTx, id: number, forUpdate = false) {
+    const role = await repo.getRole(tx, id, forUpdate);
+    if (!role) throw new AppError('NOT_FOUND_ERROR');
+    return role;
+  }
+
+  return {
+    list: (q: RoleListQuery) => repo.findRoles(db, q),
+    all: () => repo.allRoles(db),
+
+    async get(id: number): Promise<RoleDetail> {
+      const role = await mustGet(db, id);
+      return {
+        id: role.id,
+        name: role.name,
+        description: role.description,
+        status: role.status,
+        canLogin: role.canLogin,
+        builtin: role.builtin,
+        permissions: role.permissions,
+        dataOrgIds: await repo.dataOrgIdsOf(db, id),
+        createdAt: role.createdAt.toISOString(),
+      };
+    },
+
+    async insert(principal: Principal, input: RoleInsert): Promise<{ id: number }> {
+      const permissions = normalizePermissions(input.permissions);
+      assertGrantable(principal, permissions);
+      const dataOrgIds = [...new Set(input.dataOrgIds ?? [])];
+      try {
+        return await db.transaction(async (tx) => {
+          if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
+          await assertOrgsGrantable(tx, principal, dataOrgIds);
+          const id = await repo.insertRole(tx, { name: input.name, description: input.description ?? null, permissions, canLogin: input.canLogin ?? true });
+          await repo.replaceDataOrgs(tx, id, dataOrgIds);
+          return { id };
+        });
+      } catch (e) {
+        return mapUnique(e);
+      }
+    },
+
+    async update(principal: Principal, input: RoleUpdate): Promise<void> {
+      const permissions = input.permissions ? normalizePermissions(input.permissions) : undefined;
+      try {
+        await db.transaction(async (tx) => {
+          const role = await mustGet(tx, input.id, true);
+          if (role.builtin && input.name !== undefined && input.name !== role.name) throw new AppError('STATE_TRANSITION_INVALID', { field: 'name' });
+          if (input.name !== undefined && (await repo.nameTaken(tx, input.name, role.id))) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
+          if (permissions) {
+            const before = new Set(role.permissions);
+            assertGrantable(principal, permissions.filter((c) => !before.has(c)));
+          }
+          if (input.dataOrgIds) {
+            const next = [...new Set(input.dataOrgIds)];
+            const before = await repo.dataOrgIdsOf(tx, role.id);
+            // Adding or removing an organization both need it inside the caller's scope.
+            const changed = [...next.filter((o) => !before.includes(o)), ...before.filter((o) => !next.includes(o))];
+            await assertOrgsGrantable(tx, principal, changed);
+            await repo.replaceDataOrgs(tx, role.id, next);
+          }
+          await repo.updateRole(tx, role.id, {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+            ...(permissions ? { permissions } : {}),
+            ...(input.canLogin !== undefined ? { canLogin: input.canLogin } : {}),
+          });
+        });
+      } catch (e) {
+        mapUnique(e);
+      }
+      await principals.forgetUsers(await repo.userIdsOfRoles(db, [input.id]));
+    },
+
+    async remove(ids: number[]): Promise<void> {
+      const unique = [...new Set(ids)];
+      try {
+        await db.transaction(async (tx) => {
+          const rows = await repo.getRolesForUpdate(tx, unique);
+          if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+          if (rows.some((r) => r.builtin) || (await repo.rolesInUse(tx, unique))) throw new AppError('IN_USE_ROLE');
+          await repo.deleteRoles(tx, unique);
+        });
+      } catch (e) {
+        // A user got the role between the check and the delete.
+        if (isReferenced(e)) throw new AppError('IN_USE_ROLE');
+        throw e;
+      }
+    },
+
+    async setStatus(ids: number[], status: 'normal' | 'frozen'): Promise<void> {
+      const unique = [...new Set(ids)];
+      await db.transaction(async (tx) => {
+        const rows = await repo.getRolesForUpdate(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        // Freezing a built-in role (administrator, student, ...) would lock whole ends of the product out.
+        if (status === 'frozen' && rows.some((r) => r.builtin)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
+        await repo.setStatus(tx, unique, status);
+      });
+      await principals.forgetUsers(await repo.userIdsOfRoles(db, unique));
+    },
+  };
+}
+export type RolesService = ReturnType<typeof createRolesService>;

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PLATFORM_PARAMS_DEFAULTS } from '@hanlin/shared';
+import { createTestApp, login, postLogin, call, type Session, type TestApp } from '../../test/harness.js';
+import { buildUser } from '../../test/factories.js';
+import { users } from '../users/users.schema.js';
+import { operationLogs } from '../audit/audit.schema.js';
+import { readPlatformParams } from './settings.service.js';
+
+let t: TestApp;
+let admin: Session;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await login(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const LOGIN_OK = { maxWrongPasswords: 5, captchaEnabled: true, captchaAfterFailures: 2, singleSignOn: true, firstLoginChange: true, tokenIdleHours: 12 };
+const LICENCE_NONE = { maxOnline: null, expiresAt: null, serialNumber: null };
+
+async function sessionWith(permissions: string[]) {
+  const u = await buildUser(t.db, { permissions });
+  return login(t.app, u.username, u.password);
+}
+
+describe('authorization matrix', () => {
+  const matrix: { url: string; body?: unknown; read: string; needs: string }[] = [
+    { url: '/api/settings/login/get', read: 'dlsz', needs: 'dlsz' },
+    { url: '/api/settings/login/save', body: LOGIN_OK, read: 'dlsz', needs: 'dlsz:modify' },
+    { url: '/api/settings/params/get', read: 'cspz', needs: 'cspz' },
+    { url: '/api/settings/params/save', body: PLATFORM_PARAMS_DEFAULTS, read: 'cspz', needs: 'cspz:modify' },
+    { url: '/api/settings/licence/get', read: 'xkz', needs: 'xkz' },
+    { url: '/api/settings/licence/save', body: LICENCE_NONE, read: 'xkz', needs: 'xkz:modify' },
+  ];
+
+  it('refuses anonymous callers with 401', async () => {
+    for (const m of matrix) {
+      const res = await call(t.app, null, m.url, m.body ?? {});
+      expect(res.statusCode, m.url).toBe(401);
+    }
+  });
+
+  it('refuses users without the code with 403 and admits those holding it', async () => {
+    const outsider = await sessionWith(['yhgl']);
+    for (const m of matrix) {
+      const denied = await call(t.app, outsider, m.url, m.body ?? {});
+      expect(denied.statusCode, m.url).toBe(403);
+      expect(denied.json().msg).toBe('NO_PERMISSION_ERROR');
+
+      const reader = await sessionWith([m.read]);
+      const asReader = await call(t.app, reader, m.url, m.body ?? {});
+      expect(asReader.statusCode, `${m.url} as ${m.read}`).toBe(m.needs === m.read ? 200 : 403);
+
+      const holder = await sessionWith([m.needs]);
+      const allowed = await call(t.app, holder, m.url, m.body ?? {});
+      expect(allowed.statusCode, `${m.url} as ${m.needs}`).toBe(200);
+    }
+  });
+
+  it('answers the public login config without a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ captchaEnabled: true });
+  });
+});
+
+describe('login settings', () => {
+  it('reads the defaults without exposing the signing salt', async () => {
+    const res = await call(t.app, admin, '/api/settings/login/get');
+    expect(res.json().data).toEqual(LOGIN_OK);
+  });
+
+  it('saves, keeps the signing salt even when one is sent, and writes the operation log', async () => {
+    const body = { ...LOGIN_OK, captchaEnabled: false, tokenIdleHours: 24, signSalt: 'changed-by-attacker' };
+    const res = await call(t.app, admin, '/api/settings/login/save', body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ ...LOGIN_OK, captchaEnabled: false, tokenIdleHours: 24 });
+    // Signed calls with the default salt still pass: the salt did not change.
+    const again = await call(t.app, admin, '/api/settings/login/get');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.tokenIdleHours).toBe(24);
+    const pub = await t.app.inject({ method: 'GET', url: '/api/auth/public-key' });
+    expect(pub.json().data.signSalt).toBe('hanlin');
+    const cfg = await t.app.inject({ method: 'POST', url: '/api/auth/login-config' });
+    expect(cfg.json().data).toEqual({ captchaEnabled: false });
+    // The operation log is written once the answer has left.
+    await vi.waitFor(async () => {
+      const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.operation, 'settings.login.save'));
+      expect(logs.some((l) => l.username === 'admin' && l.resultCode === 200)).toBe(true);
+    });
+    await call(t.app, admin, '/api/settings/login/save', LOGIN_OK);
+  });
+
+  it('applies the wrong-password limit to the next logins', async () => {
+    await call(t.app, admin, '/api/settings/login/save', { ...LOGIN_OK, maxWrongPasswords: 2, captchaEnabled: false });
+    const u = await buildUser(t.db, { permissions: ['kc-pc'] });
+    expect((await postLogin(t.app, u.username, 'nope-1')).json().msg).toBe('LOGIN_ERROR_NOT_MATCH');
+    expect((await postLogin(t.app, u.username, 'nope-2')).json().msg).toBe('LOGIN_ERROR_OVER_MAX');
+    const [row] = await t.db.select({ status: users.status }).from(users).where(eq(users.id, u.id));
+    expect(row!.status).toBe('frozen');
+    await call(t.app, admin, '/api/settings/login/save', LOGIN_OK);
+  });
+
+  it('refuses out-of-range and wrongly typed values and changes nothing', async () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...LOGIN_OK, maxWrongPasswords: 0 }, 'maxWrongPasswords'],
+      [{ ...LOGIN_OK, maxWrongPasswords: 100 }, 'maxWrongPasswords'],
+      [{ ...LOGIN_OK, maxWrongPasswords: 2.5 }, 'maxWrongPasswords'],
+      [{ ...LOGIN_OK, captchaAfterFailures: -1 }, 'captchaAfterFailures'],
+      [{ ...LOGIN_OK, tokenIdleHours: 721 }, 'tokenIdleHours'],
+      [{ ...LOGIN_OK, tokenIdleHours: '12' }, 'tokenIdleHours'],
+      [{ ...LOGIN_OK, captchaEnabled: 'yes' }, 'captchaEnabled'],
+      [{ ...LOGIN_OK, singleSignOn: undefined }, 'singleSignOn'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await call(t.app, admin, '/api/settings/login/save', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field });
+    }
+    expect((await call(t.app, admin, '/api/settings/login/get')).json().data).toEqual(LOGIN_OK);
+  });
+});
+
+describe('parameter configuration', () => {
+  it('starts from the defaults', async () => {
+    const res = await call(t.app, admin, '/api/settings/params/get');
+    expect(res.json().data).toEqual(PLATFORM_PARAMS_DEFAULTS);
+  });
+
+  it('saves the whole object and other modules read it', async () => {
+    const next = { ...PLATFORM_PARAMS_DEFAULTS, siteNameZh: '翰林测试', dailyLiveLimit: 3, pinnedQaLimit: 9, experiencePerSignIn: 999999999 };
+    const res = await call(t.app, admin, '/api/settings/params/save', next);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual(next);
+    expect((await call(t.app, admin, '/api/settings/params/get')).json().data).toEqual(next);
+    expect(await readPlatformParams(t.db)).toEqual(next);
+  });
+
+  it('refuses values outside the spec limits and keeps the saved ones', async () => {
+    const before = (await call(t.app, admin, '/api/settings/params/get')).json().data;
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...before, pinnedQaLimit: 10 }, 'pinnedQaLimit'],
+      [{ ...before, pinnedQaLimit: 0 }, 'pinnedQaLimit'],
+      [{ ...before, dailyLiveLimit: 100 }, 'dailyLiveLimit'],
+      [{ ...before, hotWordCount: 0 }, 'hotWordCount'],
+      [{ ...before, searchCount: 'ten' }, 'searchCount'],
+      [{ ...before, uploadLimitMb: 501 }, 'uploadLimitMb'],
+      [{ ...before, experiencePerSignIn: 1000000000 }, 'experiencePerSignIn'],
+      [{ ...before, experiencePerSignIn: -1 }, 'experiencePerSignIn'],
+      [{ ...before, siteNameZh: '' }, 'siteNameZh'],
+      [{ ...before, siteNameZh: '名'.repeat(51) }, 'siteNameZh'],
+      [{ ...before, siteNameEn: undefined }, 'siteNameEn'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await call(t.app, admin, '/api/settings/params/save', body);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field });
+    }
+    expect((await call(t.app, admin, '/api/settings/params/get')).json().data).toEqual(before);
+  });
+});
+
+describe('licence', () => {
+  it('shows the limits and counts distinct online users', async () => {
+    const first = (await call(t.app, admin, '/api/settings/licence/get')).json().data;
+    expect(first).toMatchObject(LICENCE_NONE);
+    // A second login of the same user replaces the session: still one person online.
+    const adminAgain = await login(t.app);
+    const same = (await call(t.app, adminAgain, '/api/settings/licence/get')).json().data;
+    expect(same.onlineNow).toBe(first.onlineNow);
+    const other = await buildUser(t.db, { permissions: ['kc-pc'] });
+    await login(t.app, other.username, other.password);
+    const more = (await call(t.app, adminAgain, '/api/settings/licence/get')).json().data;
+    expect(more.onlineNow).toBe(first.onlineNow + 1);
+    admin = adminAgain;
+  });
+
+  it('enforces the online limit and the expiry at login once saved', async () => {
+    const { onlineNow } = (await call(t.app, admin, '/api/settings/licence/get')).json().data;
+    const saved = await call(t.app, admin, '/api/settings/licence/save', { maxOnline: onlineNow, expiresAt: null, serialNumber: 'HL-2025-0001' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ maxOnline: onlineNow, expiresAt: null, serialNumber: 'HL-2025-0001', onlineNow });
+    const u = await buildUser(t.db, { permissions: ['kc-pc'] });
+    const refused = await postLogin(t.app, u.username, u.password);
+    expect(refused.statusCode).toBe(460);
+    expect(refused.json().msg).toBe('LICENSE_ONLINE_COUNT_ERROR');
+
+    const past = '2020-01-01T00:00:00+08:00';
+    const expired = await call(t.app, admin, '/api/settings/licence/save', { maxOnline: null, expiresAt: past, serialNumber: null });
+    expect(expired.json().data.expiresAt).toBe('2019-12-31T16:00:00.000Z');
+    const refused2 = await postLogin(t.app, u.username, u.password);
+    expect(refused2.json().msg).toBe('LICENSE_EXPIRE_ERROR');
+
+    const future = new Date(Date.now() + 86400_000 * 365).toISOString();
+    await call(t.app, admin, '/api/settings/licence/save', { maxOnline: null, expiresAt: future, serialNumber: null });
+    expect((await postLogin(t.app, u.username, u.password)).statusCode).toBe(200);
+    await call(t.app, admin, '/api/settings/licence/save', LICENCE_NONE);
+  });
+
+  it('refuses bad licence values and changes nothing', async () => {
+    await call(t.app, admin, '/api/settings/licence/save', { maxOnline: 50, expiresAt: null, serialNumber: 'KEEP' });
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...LICENCE_NONE, maxOnline: 0 }, 'maxOnline'],
+      [{ ...LICENCE_NONE, maxOnline: 1.5 }, 'maxOnline'],
+      [{ ...LICENCE_NONE, expiresAt: 'next year' }, 'expiresAt'],
+      [{ ...LICENCE_NONE, expiresAt: 20250101 }, 'expiresAt'],
+      [{ ...LICENCE_NONE, serialNumber: 'x'.repeat(101) }, 'serialNumber'],
+      [{ maxOnline: 5 }, 'expiresAt'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await call(t.app, admin, '/api/settings/licence/save', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field });
+    }
+    expect((await call(t.app, admin, '/api/settings/licence/get')).json().data).toMatchObject({ maxOnline: 50, serialNumber: 'KEEP' });
+    await call(t.app, admin, '/api/settings/licence/save', LICENCE_NONE);
+  });
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { Base64UploadSchema, IdSchema, UPLOAD_KINDS, UPLOAD_LIMITS, UploadKindQuerySchema, type UploadKind } from '@hanlin/shared';
+import { ok } from '../../platform/http.js';
+import { AppError } from '../../platform/errors.js';
+import { principalOf } from '../../platform/auth/guard.js';
+import type { UploadsService } from './uploads.service.js';
+
+const MULTIPART_LIMITS = { fileSize: UPLOAD_LIMITS.attachment, files: 1, fields: 5, fieldSize: 1000, parts: 6 };
+const FileParams = z.object({ id: IdSchema });
+const SignedQuery = z.object({ exp: z.string().max(32).optional(), sig: z.string().max(200).optional() });
+
+function send(reply: FastifyReply, f: Awaited<ReturnType<UploadsService['open']>>, cache: string) {
+  return reply.type(f.mime).header('content-length', f.size).header('content-disposition', f.disposition).header('cache-control', cache).send(f.stream);
+}
+
+export async function registerUploadsRoutes(app: FastifyInstance, uploads: UploadsService) {
+  // Encapsulated so the multipart parser exists only for these routes.
+  await app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: MULTIPART_LIMITS });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['upload'];
+
+    r.post(
+      '/api/upload/file',
+      {
+        config: { permission: 'authenticated', operation: 'upload.file' },
+        schema: { tags, querystring: UploadKindQuerySchema, consumes: ['multipart/form-data'] },
+      },
+      async (req) => {
+        const part = await req.file({ limits: MULTIPART_LIMITS });
+        if (!part || part.fieldname !== 'file') throw new AppError('PARAMETER_INVALID', { field: 'file' });
+        // `kind` as a query parameter, or as a form field sent before the file.
+        const field = part.fields.kind;
+        const fieldKind = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
+        const kind = (req.query.kind ?? fieldKind ?? 'attachment') as UploadKind;
+        if (!UPLOAD_KINDS.includes(kind)) throw new AppError('PARAMETER_INVALID', { field: 'kind' });
+        const data = await part.toBuffer();
+        return ok(await uploads.save({ name: part.filename, data, kind, userId: principalOf(req).userId }));
+      },
+    );
+
+    r.post(
+      '/api/upload/base64',
+      { config: { permission: 'authenticated', operation: 'upload.base64' }, schema: { tags, body: Base64UploadSchema } },
+      async (req) => ok(await uploads.saveBase64({ ...req.body, userId: principalOf(req).userId })),
+    );
+
+    r.get('/api/upload/file/:id', { config: { permission: 'authenticated' }, schema: { tags, params: FileParams } }, async (req, reply) =>
+      send(reply, await uploads.open(req.params.id), 'private, max-age=86400'),
+    );
+
+    // <img> tags cannot send the bearer header: a signed, expiring link instead (images only).
+    r.get('/api/upload/public/:id', { config: { permission: 'public' }, schema: { tags, params: FileParams, querystring: SignedQuery } }, async (req, reply) =>
+      send(reply, await uploads.openSigned(req.params.id, req.query.exp, req.query.sig), 'private, max-age=86400'),
+    );
+  });
+}

@@ -1,0 +1,241 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { eq, inArray } from 'drizzle-orm';
+import { createTestApp, login, call, postLogin, type Session, type TestApp } from '../../test/harness.js';
+import { buildOrg, buildUser } from '../../test/factories.js';
+import { users } from './users.schema.js';
+import { PENDING_PASSWORD_HASH } from './users.passwords.js';
+
+let t: TestApp;
+let admin: Session;
+let dept: { id: number; name: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await login(t.app);
+  dept = await buildOrg(t.db, { name: `导入部-${crypto.randomBytes(3).toString('hex')}` });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const tag = () => crypto.randomBytes(3).toString('hex');
+
+/** A multipart body as a browser sends it. */
+function multipart(filename: string, data: Buffer, fields: Record<string, string> = {}) {
+  const boundary = `----hanlin${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  chunks.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(s: Session, url: string, filename: string, data: Buffer, fields: Record<string, string> = {}) {
+  const m = multipart(filename, data, fields);
+  return t.app.inject({ method: 'POST', url, payload: m.payload, headers: { ...s.headers(), 'content-type': m.contentType } });
+}
+
+async function template(s: Session, prefix = '/api/user') {
+  const res = await call(t.app, s, `${prefix}/template`, {});
+  expect(res.statusCode).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return { wb, res };
+}
+
+/** The downloaded template filled with rows, as a user would do in Excel. */
+async function filled(rows: (string | number | null)[][], prefix = '/api/user') {
+  const { wb } = await template(admin, prefix);
+  const ws = wb.worksheets[0]!;
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const row = (u: string, extra: Partial<Record<'realname' | 'card' | 'phone' | 'email' | 'dept' | 'sex', string | number | null>> = {}) => [
+  u,
+  extra.realname ?? '张三',
+  extra.card ?? `C${u.replace(/[^A-Za-z0-9]/g, '')}`,
+  extra.phone ?? `139${crypto.randomInt(10_000_000, 99_999_999)}`,
+  extra.email ?? `${u}@example.com`,
+  extra.dept === undefined ? dept.name : extra.dept,
+  extra.sex ?? '男',
+];
+
+describe('template', () => {
+  it('downloads an xlsx with the Chinese header and a UTF-8 file name', async () => {
+    const { wb, res } = await template(admin);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('用户导入模板.xlsx')}`);
+    const header = (wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 6)).toEqual(['用户名*', '姓名*', '工号*', '手机号*', '邮箱*', '部门*']);
+    const student = await template(admin, '/api/student-user');
+    expect((student.wb.worksheets[0]!.getRow(1).values as unknown[])[3]).toBe('学号*');
+  });
+});
+
+describe('import', () => {
+  it('check mode reports every bad row and writes nothing; the error file carries the reasons', async () => {
+    const taken = await buildUser(t.db, { username: `taken-${tag()}` });
+    const p = tag();
+    const file = await filled([
+      row(`ok1-${p}`), // 2: good
+      row('ab'), // 3: user name under 3
+      row(`ok1-${p}`.toUpperCase()), // 4: duplicate name inside the file
+      row(`ph-${p}`, { phone: '' }), // 5: phone empty
+      row(`ph2-${p}`, { phone: '139000000001' }), // 6: phone over 11 digits
+      row(`em-${p}`, { email: 'nope' }), // 7: e-mail invalid
+      row(`em2-${p}`, { email: `${'x'.repeat(195)}@example.com` }), // 8: e-mail over 200
+      row(taken.username), // 9: duplicate with existing
+      row(`dp-${p}`, { dept: '不存在的部门' }), // 10: department missing
+      row(`rn-${p}`, { realname: '' }), // 11: empty real name
+      row(`ok2-${p}`, { phone: 13912345678 }), // 12: good (phone typed as a number)
+      row(`x${'y'.repeat(200)}`), // 13: user name over 200
+    ]);
+    const res = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', file);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ total: 12, valid: 2, invalid: 10, imported: 0 });
+    const has = (rowNo: number, field: string, reason: string) =>
+      expect(data.errors, `${rowNo} ${field} ${reason}`).toContainEqual({ row: rowNo, field, reason });
+    has(3, 'username', 'TOO_SHORT');
+    has(4, 'username', 'DUPLICATE_IN_FILE');
+    has(5, 'phone', 'REQUIRED');
+    has(6, 'phone', 'TOO_LONG');
+    has(7, 'email', 'INVALID_FORMAT');
+    has(8, 'email', 'TOO_LONG');
+    has(9, 'username', 'DUPLICATE_EXISTING');
+    has(10, 'department', 'ORG_NOT_FOUND');
+    has(11, 'realname', 'REQUIRED');
+    has(13, 'username', 'TOO_LONG');
+    const written = await t.db.select({ id: users.id }).from(users).where(inArray(users.username, [`ok1-${p}`, `ok2-${p}`]));
+    expect(written).toHaveLength(0);
+
+    const err = await call(t.app, admin, '/api/user/import/errors', { id: data.errorFileId });
+    expect(err.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(err.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).getCell(11).value).toBe('错误原因');
+    expect(ws.actualRowCount).toBe(11);
+    expect(String(ws.getRow(2).getCell(1).value)).toBe('ab');
+    expect(String(ws.getRow(2).getCell(11).value)).toContain('用户名');
+    // Another user cannot fetch someone else's error file.
+    const other = await buildUser(t.db, { permissions: ['yhgl', 'yhgl:import'] });
+    const so = await login(t.app, other.username, other.password);
+    expect((await call(t.app, so, '/api/user/import/errors', { id: data.errorFileId })).statusCode).toBe(404);
+  });
+
+  it('commit refuses a file with bad rows unless told to skip them, then writes only the good rows', async () => {
+    const p = tag();
+    const file = await filled([row(`c1-${p}`), row(`c2-${p}`, { phone: '' }), row(`c3-${p}`, { sex: '女' })]);
+    const refused = await upload(admin, '/api/user/import', 'users.xlsx', file, { mode: 'commit' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ msg: 'EXCEL_FORMAT_ERROR', data: { invalid: 1, valid: 2 } });
+    const names = [`c1-${p}`, `c2-${p}`, `c3-${p}`];
+    expect(await t.db.select().from(users).where(inArray(users.username, names))).toHaveLength(0);
+
+    const okRes = await upload(admin, '/api/user/import?mode=commit&skipInvalid=true', 'users.xlsx', file);
+    expect(okRes.statusCode).toBe(200);
+    expect(okRes.json().data).toMatchObject({ total: 3, valid: 2, invalid: 1, imported: 2 });
+    const rows = await t.db.select().from(users).where(inArray(users.username, names));
+    expect(rows.map((r) => r.username).sort()).toEqual([`c1-${p}`, `c3-${p}`]);
+    expect(rows.find((r) => r.username === `c3-${p}`)).toMatchObject({ sex: 'female', orgId: dept.id, kind: 'employee', firstLogin: true });
+
+    // The initial passwords are hashed right after the commit; then "user name + 123" signs in.
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const pending = await t.db.select({ id: users.id }).from(users).where(eq(users.passwordHash, PENDING_PASSWORD_HASH));
+      if (!pending.length) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = await postLogin(t.app, `c1-${p}`, `c1-${p}123`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.firstLogin).toBe(true);
+  });
+
+  it('matches the department by code or name inside the caller’s scope only', async () => {
+    const east = await buildOrg(t.db, { name: `East-${tag()}` });
+    const west = await buildOrg(t.db, { name: `West-${tag()}` });
+    const mgr = await buildUser(t.db, { orgId: east.id, permissions: ['yhgl', 'yhgl:import'], scopeOrgIds: [east.id] });
+    const s = await login(t.app, mgr.username, mgr.password);
+    const p = tag();
+    const res = await upload(s, '/api/user/import?mode=check', 'u.xlsx', await filled([row(`e-${p}`, { dept: east.name }), row(`w-${p}`, { dept: west.name })]));
+    expect(res.json().data).toMatchObject({ valid: 1, invalid: 1, errors: [{ row: 3, field: 'department', reason: 'ORG_NOT_FOUND' }] });
+  });
+
+  it('refuses wrong files: suffix, format, template, empty, too many rows, too large', async () => {
+    const good = await filled([row(`f-${tag()}`)]);
+    const expectErr = async (res: Awaited<ReturnType<typeof upload>>, msg: string, status = 400) => {
+      expect(res.json().msg).toBe(msg);
+      expect(res.statusCode).toBe(status);
+    };
+    await expectErr(await upload(admin, '/api/user/import', 'users.xls', good), 'EXCEL_SUFFIX_ERROR');
+    await expectErr(await upload(admin, '/api/user/import', 'users.xlsx', Buffer.from('this is not excel')), 'EXCEL_FORMAT_ERROR');
+
+    const plain = new ExcelJS.Workbook();
+    plain.addWorksheet('x').addRow(['用户名*', '姓名*']);
+    await expectErr(await upload(admin, '/api/user/import', 'users.xlsx', Buffer.from(await plain.xlsx.writeBuffer())), 'EXCEL_TEMPLATE_ERROR');
+    // The template of the other page is not this template.
+    await expectErr(await upload(admin, '/api/user/import', 'users.xlsx', await filled([row(`s-${tag()}`)], '/api/student-user')), 'EXCEL_TEMPLATE_ERROR');
+    // Right marker, changed header.
+    const { wb } = await template(admin);
+    wb.worksheets[0]!.getCell('B1').value = '名字';
+    wb.worksheets[0]!.addRow(row(`h-${tag()}`));
+    await expectErr(await upload(admin, '/api/user/import', 'users.xlsx', Buffer.from(await wb.xlsx.writeBuffer())), 'EXCEL_TEMPLATE_ERROR');
+
+    await expectErr(await upload(admin, '/api/user/import', 'users.xlsx', await filled([])), 'EXCEL_EMPTY');
+    const many = await filled(Array.from({ length: 10_001 }, (_, i) => [`m${i}`, 'n', `M${i}xx`, '1', 'a@b.cn', 'd']));
+    await expectErr(await upload(admin, '/api/user/import', 'users.xlsx', many), 'EXCEL_TOO_MANY_ROWS');
+    const huge = Buffer.concat([good, crypto.randomBytes(10 * 1024 * 1024)]);
+    await expectErr(await upload(admin, '/api/user/import', 'users.xlsx', huge), 'FILE_TOO_LARGE', 413);
+    const noFile = await t.app.inject({ method: 'POST', url: '/api/user/import', payload: {}, headers: admin.headers() });
+    expect(noFile.json().msg).toBe('PARAMETER_INVALID');
+  });
+
+  it('imports students through the student page with the student template', async () => {
+    const p = tag();
+    const res = await upload(admin, '/api/student-user/import?mode=commit', 's.xlsx', await filled([row(`st-${p}`, { card: `STU${p}` })], '/api/student-user'));
+    expect(res.json().data).toMatchObject({ imported: 1 });
+    const [u] = await t.db.select().from(users).where(eq(users.username, `st-${p}`));
+    expect(u!.kind).toBe('student');
+    // A student number under 5 characters is a row error.
+    const bad = await upload(admin, '/api/student-user/import', 's.xlsx', await filled([row(`st2-${p}`, { card: 'S12' })], '/api/student-user'));
+    expect(bad.json().data.errors).toContainEqual({ row: 2, field: 'cardNumber', reason: 'TOO_SHORT' });
+  });
+
+  it('needs the import code', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl', 'yhgl:export', 'xsgl:import'] });
+    const s = await login(t.app, u.username, u.password);
+    const res = await upload(s, '/api/user/import', 'users.xlsx', await filled([row(`n-${tag()}`)]));
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('export', () => {
+  it('exports the filtered users in the caller’s scope with a UTF-8 file name', async () => {
+    const a = await buildOrg(t.db, { name: `ExpA-${tag()}` });
+    const b = await buildOrg(t.db, { name: `ExpB-${tag()}` });
+    const p = tag();
+    const inA = await buildUser(t.db, { username: `exp-a-${p}`, orgId: a.id });
+    await buildUser(t.db, { username: `exp-b-${p}`, orgId: b.id });
+    await buildUser(t.db, { username: `exp-f-${p}`, orgId: a.id, status: 'frozen' });
+    const mgr = await buildUser(t.db, { orgId: a.id, permissions: ['yhgl', 'yhgl:export'], scopeOrgIds: [a.id] });
+    const s = await login(t.app, mgr.username, mgr.password);
+    const res = await call(t.app, s, '/api/user/export', { keyword: `exp-`, status: 'normal' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('用户列表.xlsx')}`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(['用户名*', '姓名*', '工号*', '手机号*', '邮箱*', '部门*', '性别', '英文名', '岗位', '城市', '状态', '角色', '创建时间']);
+    expect(ws.actualRowCount).toBe(2);
+    expect(ws.getRow(2).getCell(1).value).toBe(inA.username);
+    expect(ws.getRow(2).getCell(6).value).toBe(a.name);
+    expect(ws.getRow(2).getCell(11).value).toBe('正常');
+  });
+});

@@ -1,0 +1,286 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  EMPLOYEE_NUMBER_PATTERN,
+  STUDENT_NUMBER_PATTERN,
+  USER_IMPORT_REASONS,
+  type UserImportReason,
+  type UserImportResult,
+  type UserImportRowError,
+  type UserListQuery,
+} from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Db } from '../../platform/db/client.js';
+import type { Storage } from '../../platform/storage.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { BUILTIN_ROLES } from '../../platform/seed.js';
+import { organizations } from '../orgs/orgs.schema.js';
+import { roles, userRoles } from '../roles/roles.schema.js';
+import { users } from './users.schema.js';
+import { findStudentRoleId, rethrowUserWriteError, userListWhere, type UserKind } from './users.repository.js';
+import { buildErrorFile, buildExport, buildTemplate, headersOf, parseImportFile, type ImportColumn, type ImportRow } from './users.excel.js';
+import { PENDING_PASSWORD_HASH, type InitialPasswordHasher } from './users.passwords.js';
+
+const FIELD_LABEL = Object.fromEntries(
+  (['username', 'realname', 'cardNumber', 'phone', 'email', 'department', 'sex', 'englishName', 'post', 'city'] as ImportColumn[]).map((k, i) => [
+    k,
+    headersOf('employee')[i]!.replace('*', ''),
+  ]),
+) as Record<ImportColumn, string>;
+
+const emailSchema = z.email();
+const SEX: Record<string, 'male' | 'female'> = { 男: 'male', 女: 'female', male: 'male', female: 'female' };
+const INSERT_CHUNK = 1000;
+const RESPONSE_ERRORS_MAX = 1000;
+const EXPORT_MAX_ROWS = 100_000;
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  hasher: InitialPasswordHasher;
+}
+
+interface OrgHit {
+  id: number;
+  name: string;
+  code: string | null;
+}
+
+async function streamToBuffer(s: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of s) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
+  return Buffer.concat(chunks);
+}
+
+export function createUsersImportService({ db, storage, hasher }: Deps) {
+  /** Per-row checks of spec section 8 (import errors); duplicates inside the file and against the database. */
+  async function validate(p: Principal, kind: UserKind, rows: ImportRow[]) {
+    const errs = new Map<number, UserImportRowError[]>();
+    const add = (row: number, field: ImportColumn, reason: UserImportReason) => {
+      const list = errs.get(row) ?? [];
+      if (!list.some((e) => e.field === field)) list.push({ row, field, reason });
+      errs.set(row, list);
+    };
+    const length = (r: ImportRow, f: ImportColumn, min: number, max: number, required: boolean) => {
+      const v = r[f];
+      if (!v) {
+        if (required) add(r.row, f, 'REQUIRED');
+        return false;
+      }
+      if (v.length > max) add(r.row, f, 'TOO_LONG');
+      else if (v.length < min) add(r.row, f, 'TOO_SHORT');
+      else return true;
+      return false;
+    };
+    const cardPattern = kind === 'student' ? STUDENT_NUMBER_PATTERN : EMPLOYEE_NUMBER_PATTERN;
+    const cardMin = kind === 'student' ? 5 : 3;
+
+    for (const r of rows) {
+      length(r, 'username', 3, 200, true);
+      length(r, 'realname', 1, 200, true);
+      if (length(r, 'cardNumber', cardMin, 200, true) && !cardPattern.test(r.cardNumber)) add(r.row, 'cardNumber', 'INVALID_FORMAT');
+      if (!r.phone) add(r.row, 'phone', 'REQUIRED');
+      else if (!/^\d+$/.test(r.phone)) add(r.row, 'phone', 'INVALID_FORMAT');
+      else if (r.phone.length > 11) add(r.row, 'phone', 'TOO_LONG');
+      if (length(r, 'email', 3, 200, true) && !emailSchema.safeParse(r.email).success) add(r.row, 'email', 'INVALID_FORMAT');
+      length(r, 'department', 1, 200, true);
+      if (r.sex && !SEX[r.sex.toLowerCase()]) add(r.row, 'sex', 'INVALID_FORMAT');
+      length(r, 'englishName', 0, 200, false);
+      length(r, 'post', 0, 200, false);
+      length(r, 'city', 0, 100, false);
+    }
+
+    // Duplicates inside the file: every occurrence after the first is reported.
+    const uniqueCols: { f: ImportColumn; norm: (s: string) => string }[] = [
+      { f: 'username', norm: (s) => s.toLowerCase() },
+      { f: 'cardNumber', norm: (s) => s },
+      { f: 'phone', norm: (s) => s },
+      { f: 'email', norm: (s) => s.toLowerCase() },
+    ];
+    for (const { f, norm } of uniqueCols) {
+      const seen = new Set<string>();
+      for (const r of rows) {
+        if (!r[f]) continue;
+        const k = norm(r[f]);
+        if (seen.has(k)) add(r.row, f, 'DUPLICATE_IN_FILE');
+        seen.add(k);
+      }
+    }
+
+    // Duplicates with existing users: one index-backed query per column.
+    const values = (f: ImportColumn, norm: (s: string) => string) => [...new Set(rows.map((r) => r[f]).filter(Boolean).map(norm))];
+    const [names, cards, phones, emails] = await Promise.all([
+      db.execute<{ v: string }>(sql`select lower(username) as v from users where lower(username) = any(${sql.param(values('username', (s) => s.toLowerCase()))}::text[])`),
+      db.execute<{ v: string }>(sql`select card_number as v from users where card_number = any(${sql.param(values('cardNumber', (s) => s))}::text[])`),
+      db.execute<{ v: string }>(sql`select phone as v from users where phone = any(${sql.param(values('phone', (s) => s))}::text[])`),
+      db.execute<{ v: string }>(sql`select lower(email) as v from users where lower(email) = any(${sql.param(values('email', (s) => s.toLowerCase()))}::text[])`),
+    ]);
+    const taken: Record<string, Set<string>> = {
+      username: new Set(names.rows.map((r) => r.v)),
+      cardNumber: new Set(cards.rows.map((r) => r.v)),
+      phone: new Set(phones.rows.map((r) => r.v)),
+      email: new Set(emails.rows.map((r) => r.v)),
+    };
+    for (const { f, norm } of uniqueCols) for (const r of rows) if (r[f] && taken[f]!.has(norm(r[f]))) add(r.row, f, 'DUPLICATE_EXISTING');
+
+    // Department: code first, then name, inside the caller's data scope.
+    const depts = values('department', (s) => s);
+    const patterns = p.scopePaths.map((s) => `${s}%`);
+    const orgRows: OrgHit[] =
+      depts.length && patterns.length
+        ? (
+            await db.execute<{ id: number; name: string; code: string | null }>(sql`
+              select id, name, code from organizations
+               where (code = any(${sql.param(depts)}::text[]) or name = any(${sql.param(depts)}::text[]))
+                 and path like any(${sql.param(patterns)}::text[])`)
+          ).rows
+        : [];
+    const orgOf = new Map<string, number | 'ambiguous'>();
+    for (const d of depts) {
+      const byCode = orgRows.find((o) => o.code === d);
+      if (byCode) orgOf.set(d, byCode.id);
+      else {
+        const byName = orgRows.filter((o) => o.name === d);
+        if (byName.length === 1) orgOf.set(d, byName[0]!.id);
+        else if (byName.length > 1) orgOf.set(d, 'ambiguous');
+      }
+    }
+    for (const r of rows) {
+      if (!r.department) continue;
+      const hit = orgOf.get(r.department);
+      if (hit === undefined) add(r.row, 'department', 'ORG_NOT_FOUND');
+      else if (hit === 'ambiguous') add(r.row, 'department', 'ORG_AMBIGUOUS');
+    }
+    return { errs, orgOf };
+  }
+
+  const errorKey = (p: Principal, id: string) => `imports/users/${p.userId}/${id}.xlsx`;
+
+  async function insertRows(kind: UserKind, good: ImportRow[], orgOf: Map<string, number | 'ambiguous'>) {
+    const studentRole = await findStudentRoleId(db, BUILTIN_ROLES.student);
+    try {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < good.length; i += INSERT_CHUNK) {
+          const chunk = good.slice(i, i + INSERT_CHUNK);
+          const ids = await tx
+            .insert(users)
+            .values(
+              chunk.map((r) => ({
+                username: r.username,
+                realname: r.realname,
+                cardNumber: r.cardNumber,
+                phone: r.phone,
+                email: r.email,
+                orgId: orgOf.get(r.department) as number,
+                sex: r.sex ? SEX[r.sex.toLowerCase()]! : null,
+                englishName: r.englishName || null,
+                post: r.post || null,
+                city: r.city || null,
+                kind,
+                passwordHash: PENDING_PASSWORD_HASH,
+                firstLogin: true,
+              })),
+            )
+            .returning({ id: users.id });
+          if (studentRole) await tx.insert(userRoles).values(ids.map((u) => ({ userId: u.id, roleId: studentRole })));
+        }
+      });
+    } catch (e) {
+      rethrowUserWriteError(e);
+    }
+    hasher.kick();
+  }
+
+  return {
+    template: buildTemplate,
+
+    /** `check` validates only; `commit` writes the good rows in one transaction (all of them or none). */
+    async run(p: Principal, kind: UserKind, file: { filename: string; data: Buffer }, mode: 'check' | 'commit', skipInvalid: boolean): Promise<UserImportResult> {
+      const rows = await parseImportFile(kind, file.filename, file.data);
+      const { errs, orgOf } = await validate(p, kind, rows);
+      const bad = rows.filter((r) => errs.has(r.row));
+      const good = rows.filter((r) => !errs.has(r.row));
+      let errorFileId: string | null = null;
+      if (bad.length) {
+        errorFileId = crypto.randomUUID();
+        const reasonText = (r: ImportRow) =>
+          errs.get(r.row)!.map((e) => `${FIELD_LABEL[e.field as ImportColumn]}：${USER_IMPORT_REASONS[e.reason as UserImportReason]}`).join('；');
+        await storage.put(errorKey(p, errorFileId), await buildErrorFile(kind, bad.map((r) => ({ values: r, reason: reasonText(r) }))));
+      }
+      const result: UserImportResult = {
+        total: rows.length,
+        valid: good.length,
+        invalid: bad.length,
+        imported: 0,
+        errors: [...errs.values()].flat().slice(0, RESPONSE_ERRORS_MAX),
+        errorFileId,
+      };
+      if (mode === 'check') return result;
+      if (bad.length && !skipInvalid) throw new AppError('EXCEL_FORMAT_ERROR', { field: 'file', data: result });
+      if (good.length) await insertRows(kind, good, orgOf);
+      return { ...result, imported: good.length };
+    },
+
+    async errorFile(p: Principal, id: string): Promise<Buffer> {
+      const stream = await storage.get(errorKey(p, id));
+      if (!stream) throw new AppError('NOT_FOUND_ERROR');
+      return streamToBuffer(stream);
+    },
+
+    async export(p: Principal, kind: UserKind, q: Omit<UserListQuery, 'page' | 'size'>): Promise<Buffer> {
+      const rows = await db
+        .select({
+          id: users.id,
+          username: users.username,
+          realname: users.realname,
+          cardNumber: users.cardNumber,
+          phone: users.phone,
+          email: users.email,
+          orgName: organizations.name,
+          sex: users.sex,
+          englishName: users.englishName,
+          post: users.post,
+          city: users.city,
+          status: users.status,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .leftJoin(organizations, eq(organizations.id, users.orgId))
+        .where(userListWhere(p, { ...q, kind }))
+        .orderBy(asc(users.id))
+        .limit(EXPORT_MAX_ROWS);
+      const roleRows = rows.length
+        ? await db
+            .select({ userId: userRoles.userId, name: roles.name })
+            .from(userRoles)
+            .innerJoin(roles, eq(roles.id, userRoles.roleId))
+            .where(inArray(userRoles.userId, sql`(select unnest(${sql.param(rows.map((r) => r.id))}::int[]))`))
+        : [];
+      const rolesOf = new Map<number, string[]>();
+      for (const r of roleRows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), r.name]);
+      const sexText = { male: '男', female: '女' } as Record<string, string>;
+      return buildExport(
+        kind,
+        ['状态', '角色', '创建时间'],
+        rows.map((r) => [
+          r.username,
+          r.realname,
+          r.cardNumber,
+          r.phone,
+          r.email,
+          r.orgName,
+          r.sex ? (sexText[r.sex] ?? r.sex) : null,
+          r.englishName,
+          r.post,
+          r.city,
+          r.status === 'frozen' ? '冻结' : '正常',
+          (rolesOf.get(r.id) ?? []).join(','),
+          r.createdAt.toISOString(),
+        ]),
+      );
+    },
+  };
+}
+export type UsersImportService = ReturnType<typeof createUsersImportService>;

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { hashPassword, initialPassword } from '../../platform/auth/password.js';
+
+/**
+ * Stored instead of a hash for users created in bulk (Excel import) until the background hasher
+ * has written the real argon2id hash of "user name + 123". It never verifies: until then such a
+ * user cannot sign in. A full-strength argon2id hash costs ~50 ms of CPU, so 10,000 of them
+ * cannot fit in the import request; they are computed right after the commit instead.
+ */
+export { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
+import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
+
+const BATCH = 32;
+
+export function createInitialPasswordHasher({ db, log }: { db: Db; log: FastifyBaseLogger }) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function drain() {
+    while (!stopped) {
+      const { rows } = await db.execute<{ id: number; username: string }>(
+        sql`select id, username from users where password_hash = ${PENDING_PASSWORD_HASH} order by id limit ${BATCH}`,
+      );
+      if (!rows.length) return;
+      // @node-rs/argon2 hashes on the libuv thread pool, so a batch runs in parallel.
+      const hashes = await Promise.all(rows.map((r) => hashPassword(initialPassword(r.username))));
+      if (stopped) return;
+      await db.execute(sql`
+        update users u set password_hash = v.h
+          from unnest(${sql.param(rows.map((r) => r.id))}::int[], ${sql.param(hashes)}::text[]) as v(id, h)
+         where u.id = v.id and u.password_hash = ${PENDING_PASSWORD_HASH}`);
+    }
+  }
+
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err) => {
+        if (!stopped) log.error({ err }, 'initial password hashing failed');
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  return {
+    /** Starts hashing pending users (no-op when already running). */
+    kick,
+    /** Resolves when nothing is pending any more (tests and benchmarks). */
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      await running;
+    },
+  };
+}
+export type InitialPasswordHasher = ReturnType<typeof createInitialPasswordHasher>;

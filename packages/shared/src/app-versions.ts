@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema } from './api.js';
+
+export const APP_TERMINALS = ['android', 'ios', 'pc', 'h5'] as const;
+export const APP_PLATFORMS = ['student', 'manage', 'lecturer'] as const;
+export const APP_VERSION_SORT_KEYS = ['createdAt', 'version'] as const;
+export type AppTerminal = (typeof APP_TERMINALS)[number];
+export type AppPlatform = (typeof APP_PLATFORMS)[number];
+
+export const AppVersionCreateSchema = z.object({
+  version: z
+    .string()
+    .trim()
+    .min(1)
+    .max(30)
+    .regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/),
+  description: z.string().trim().min(1).max(2000),
+  terminal: z.enum(APP_TERMINALS),
+  platform: z.enum(APP_PLATFORMS),
+});
+export type AppVersionCreate = z.infer<typeof AppVersionCreateSchema>;
+
+export const AppVersionUpdateSchema = AppVersionCreateSchema.extend({ id: IdSchema });
+export type AppVersionUpdate = z.infer<typeof AppVersionUpdateSchema>;
+
+/** Back-office list ("manage-appVersion-setting"). */
+export const AppVersionListQuerySchema = PageQuerySchema.extend({
+  terminal: z.enum(APP_TERMINALS).optional(),
+  platform: z.enum(APP_PLATFORMS).optional(),
+  keyword: z.string().trim().max(30).optional(),
+});
+export type AppVersionListQuery = z.infer<typeof AppVersionListQuerySchema>;
+
+/** Public list of the `/manage-version` page: newest first. */
+export const AppVersionPublicQuerySchema = z.object({
+  page: PageQuerySchema.shape.page,
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  terminal: z.enum(APP_TERMINALS).optional(),
+  platform: z.enum(APP_PLATFORMS).optional(),
+});
+export type AppVersionPublicQuery = z.infer<typeof AppVersionPublicQuerySchema>;
+
+export interface AppVersionRow {
+  id: number;
+  version: string;
+  description: string;
+  terminal: AppTerminal;
+  platform: AppPlatform;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema } from './api.js';
+
+export const DICT_STATUSES = ['normal', 'frozen'] as const;
+export type DictStatus = (typeof DICT_STATUSES)[number];
+export const DICT_SORT_KEYS = ['id', 'type', 'label', 'value', 'sort', 'createdAt'] as const;
+
+const dictFields = {
+  /** Group the entry belongs to, e.g. `education` or `post-level`. */
+  type: z.string().trim().min(1).max(50).regex(/^[\w.:-]+$/),
+  label: z.string().trim().min(1).max(50),
+  value: z.string().trim().min(1).max(50),
+  sort: z.number().int().min(0).max(99999999),
+  remark: z.string().trim().max(200).nullable(),
+  status: z.enum(DICT_STATUSES),
+};
+
+export const DictEntryCreateSchema = z.object({
+  ...dictFields,
+  sort: dictFields.sort.optional(),
+  remark: dictFields.remark.optional(),
+  status: dictFields.status.optional(),
+});
+export type DictEntryCreate = z.infer<typeof DictEntryCreateSchema>;
+
+/** Fields left out keep their value. */
+export const DictEntryUpdateSchema = z.object(dictFields).partial().extend({ id: IdSchema });
+export type DictEntryUpdate = z.infer<typeof DictEntryUpdateSchema>;
+
+export const DictListQuerySchema = PageQuerySchema.extend({
+  type: z.string().trim().max(50).optional(),
+  keyword: z.string().trim().max(50).optional(),
+  status: z.enum(DICT_STATUSES).optional(),
+});
+export type DictListQuery = z.infer<typeof DictListQuerySchema>;
+
+export const DictByTypeQuerySchema = z.object({ type: z.string().trim().min(1).max(50) });
+
+export interface DictEntryRow {
+  id: number;
+  type: string;
+  label: string;
+  value: string;
+  sort: number;
+  remark: string | null;
+  status: DictStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What `GET /api/dict/by-type` answers: the normal entries of one type in display order. */
+export interface DictOption {
+  id: number;
+  label: string;
+  value: string;
+  sort: number;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema } from './api.js';
+
+export const FEEDBACK_SORT_KEYS = ['createdAt'] as const;
+export const FEEDBACK_CONTENT_MAX = 2000;
+
+const FeedbackFilters = {
+  replied: z.boolean().optional(),
+  /** Matches the content, the user name or the real name. */
+  keyword: z.string().trim().max(200).optional(),
+};
+
+export const FeedbackListQuerySchema = PageQuerySchema.extend(FeedbackFilters);
+export type FeedbackListQuery = z.infer<typeof FeedbackListQuerySchema>;
+
+/** Export takes the list filters only (no paging). */
+export const FeedbackExportSchema = z.strictObject(FeedbackFilters);
+export type FeedbackExport = z.infer<typeof FeedbackExportSchema>;
+
+export const FeedbackAddSchema = z.object({
+  content: z.string().trim().min(1).max(FEEDBACK_CONTENT_MAX),
+  contact: z.string().trim().max(100).optional(),
+});
+export type FeedbackAdd = z.infer<typeof FeedbackAddSchema>;
+
+export const FeedbackReplySchema = z.object({
+  id: IdSchema,
+  content: z.string().trim().min(1).max(FEEDBACK_CONTENT_MAX),
+});
+export type FeedbackReply = z.infer<typeof FeedbackReplySchema>;
+
+export const FeedbackMineQuerySchema = PageQuerySchema.pick({ page: true, size: true });
+export type FeedbackMineQuery = z.infer<typeof FeedbackMineQuerySchema>;
+
+export const FeedbackIdParamsSchema = z.object({ id: IdSchema });
+
+export interface FeedbackRow {
+  id: number;
+  userId: number;
+  username: string;
+  realname: string;
+  content: string;
+  contact: string | null;
+  replied: boolean;
+  replyCount: number;
+  createdAt: string;
+}
+
+export interface FeedbackReplyRow {
+  id: number;
+  feedbackId: number;
+  userId: number | null;
+  username: string | null;
+  realname: string | null;
+  content: string;
+  createdAt: string;
+}

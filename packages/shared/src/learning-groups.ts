@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema } from './api.js';
+
+export const LEARNING_GROUP_KINDS = ['formal', 'temporary'] as const;
+export const LEARNING_GROUP_STATUSES = ['normal', 'frozen'] as const;
+export const LEARNING_GROUP_SORT_KEYS = ['id', 'name', 'createdAt'] as const;
+
+export const LearningGroupListQuerySchema = PageQuerySchema.extend({
+  keyword: z.string().trim().max(30).optional(),
+  kind: z.enum(LEARNING_GROUP_KINDS).optional(),
+  status: z.enum(LEARNING_GROUP_STATUSES).optional(),
+});
+export type LearningGroupListQuery = z.infer<typeof LearningGroupListQuerySchema>;
+
+export const LearningGroupInsertSchema = z.object({
+  name: z.string().trim().min(1).max(30),
+  kind: z.enum(LEARNING_GROUP_KINDS),
+  description: z.string().trim().max(200).nullish(),
+  /** Owning organization (data scope); defaults to the caller's organization. */
+  orgId: IdSchema.optional(),
+});
+export type LearningGroupInsert = z.infer<typeof LearningGroupInsertSchema>;
+export const LearningGroupUpdateSchema = LearningGroupInsertSchema.partial().extend({ id: IdSchema });
+export type LearningGroupUpdate = z.infer<typeof LearningGroupUpdateSchema>;
+
+export const LearningGroupMembersSchema = z.object({ id: IdSchema, userIds: z.array(IdSchema).min(1).max(1000) });
+export type LearningGroupMembers = z.infer<typeof LearningGroupMembersSchema>;
+export const LearningGroupMemberListQuerySchema = PageQuerySchema.extend({ id: IdSchema, keyword: z.string().trim().max(200).optional() });
+export type LearningGroupMemberListQuery = z.infer<typeof LearningGroupMemberListQuerySchema>;
+
+export interface LearningGroupRow {
+  id: number;
+  name: string;
+  kind: string;
+  description: string | null;
+  status: string;
+  orgId: number;
+  orgName: string | null;
+  memberCount: number;
+  createdAt: string;
+}

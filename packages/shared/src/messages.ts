@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { PageQuerySchema } from './api.js';
+
+export const MESSAGE_TITLE_MAX = 200;
+export const MESSAGE_CONTENT_MAX = 2000;
+
+export const MessageListQuerySchema = PageQuerySchema.pick({ page: true, size: true }).extend({
+  /** true: read only, false: unread only, absent: all. */
+  read: z.boolean().optional(),
+});
+export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
+
+export interface MessageRow {
+  id: number;
+  title: string;
+  content: string;
+  kind: string;
+  read: boolean;
+  readAt: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema } from './api.js';
+import { CONSTANTS } from './constants.js';
+
+export const NOTICE_TYPES = ['announcement', 'training'] as const;
+export type NoticeType = (typeof NOTICE_TYPES)[number];
+export const NOTICE_STATUSES = ['draft', 'released', 'unreleased'] as const;
+export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
+export const NOTICE_SORT_KEYS = ['id', 'title', 'displayTime', 'createdAt', 'releasedAt'] as const;
+export const NOTICE_TITLE_MAX = 100;
+/** Clock skew tolerated when checking that the display time is not before now. */
+export const NOTICE_TIME_SKEW_MS = 60_000;
+
+/** The notice lifecycle as data: one command per transition, checked again inside the transaction. */
+export const NOTICE_TRANSITIONS = {
+  release: { from: ['draft', 'unreleased'], to: 'released' },
+  unrelease: { from: ['released'], to: 'unreleased' },
+} as const satisfies Record<string, { from: readonly NoticeStatus[]; to: NoticeStatus }>;
+export type NoticeCommand = keyof typeof NOTICE_TRANSITIONS;
+
+/** States in which the notice may be edited or deleted (a released notice must be unreleased first). */
+export const NOTICE_EDITABLE_STATES: readonly NoticeStatus[] = ['draft', 'unreleased'];
+export const NOTICE_DELETABLE_STATES: readonly NoticeStatus[] = ['draft', 'unreleased'];
+
+export function canTransitionNotice(status: NoticeStatus, command: NoticeCommand): boolean {
+  return (NOTICE_TRANSITIONS[command].from as readonly NoticeStatus[]).includes(status);
+}
+
+export interface NoticeAbilities {
+  modify: boolean;
+  delete: boolean;
+  release: boolean;
+  unrelease: boolean;
+}
+
+/** What the state allows; the server also removes what the caller's codes do not allow. */
+export function noticeAbilities(status: NoticeStatus): NoticeAbilities {
+  return {
+    modify: NOTICE_EDITABLE_STATES.includes(status),
+    delete: NOTICE_DELETABLE_STATES.includes(status),
+    release: canTransitionNotice(status, 'release'),
+    unrelease: canTransitionNotice(status, 'unrelease'),
+  };
+}
+
+const noticeFields = {
+  title: z.string().trim().min(1).max(NOTICE_TITLE_MAX),
+  type: z.enum(NOTICE_TYPES),
+  /** URL of an uploaded JPG/PNG (`/api/upload/file/<id>`), or none. */
+  cover: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(\/api\/upload\/|https?:\/\/)/)
+    .nullable(),
+  content: z.string().min(1).max(CONSTANTS.NOTICE_BODY_MAX),
+  /** ISO date-time with offset; not before now. */
+  displayTime: z.iso.datetime({ offset: true }),
+};
+
+export const NoticeCreateSchema = z.object({ ...noticeFields, cover: noticeFields.cover.optional() });
+export type NoticeCreate = z.infer<typeof NoticeCreateSchema>;
+/** Fields left out keep their value; the display time is checked again only when it changes. */
+export const NoticeUpdateSchema = z.object(noticeFields).partial().extend({ id: IdSchema });
+export type NoticeUpdate = z.infer<typeof NoticeUpdateSchema>;
+
+export const NoticeListQuerySchema = PageQuerySchema.extend({
+  keyword: z.string().trim().max(100).optional(),
+  type: z.enum(NOTICE_TYPES).optional(),
+  status: z.enum(NOTICE_STATUSES).optional(),
+});
+export type NoticeListQuery = z.infer<typeof NoticeListQuerySchema>;
+
+export const NoticeCheckTitleSchema = z.object({ title: z.string().trim().min(1).max(NOTICE_TITLE_MAX), id: IdSchema.optional() });
+export type NoticeCheckTitle = z.infer<typeof NoticeCheckTitleSchema>;
+
+export const NoticeMyQuerySchema = PageQuerySchema.pick({ page: true, size: true });
+export type NoticeMyQuery = z.infer<typeof NoticeMyQuerySchema>;
+
+export interface NoticeRow {
+  id: number;
+  title: string;
+  type: NoticeType;
+  /** Stored cover reference. */
+  cover: string | null;
+  /** A freshly signed URL an <img> can load without headers, when the cover is an uploaded file. */
+  coverUrl: string | null;
+  content: string;
+  displayTime: string;
+  status: NoticeStatus;
+  orgId: number | null;
+  orgName: string | null;
+  createdBy: number | null;
+  creatorName: string | null;
+  createdAt: string;
+  updatedAt: string;
+  releasedAt: string | null;
+  abilities: NoticeAbilities;
+}
+
+/** A notice as students see it. */
+export interface NoticePublic {
+  id: number;
+  title: string;
+  type: NoticeType;
+  coverUrl: string | null;
+  content: string;
+  displayTime: string;
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { IdSchema } from './api.js';
+import { CONSTANTS } from './constants.js';
+
+export const ORG_STATUSES = ['normal', 'frozen'] as const;
+export const SORT_POSITIONS = ['above', 'below'] as const;
+
+const OrgName = z.string().trim().min(1).max(200);
+const OrgCode = z.string().trim().min(1).max(200);
+const Sort = z.number().int().min(0).max(99999999);
+const LeaderIds = z.array(IdSchema).max(CONSTANTS.ORGANIZATION_LEADERS);
+
+export const OrgTreeQuerySchema = z.strictObject({ maxDepth: z.number().int().min(1).max(100).default(CONSTANTS.TREE_LEVELS_DEFAULT) });
+export type OrgTreeQuery = z.infer<typeof OrgTreeQuerySchema>;
+
+export const OrgTreeByNameSchema = z.object({ name: z.string().trim().min(1).max(200) });
+
+export const OrgInsertSchema = z.object({
+  parentId: IdSchema,
+  name: OrgName,
+  code: OrgCode.nullish(),
+  sort: Sort.optional(),
+  leaderIds: LeaderIds.optional(),
+});
+export type OrgInsert = z.infer<typeof OrgInsertSchema>;
+
+export const OrgUpdateSchema = z.object({
+  id: IdSchema,
+  parentId: IdSchema.optional(),
+  name: OrgName.optional(),
+  code: OrgCode.nullish(),
+  sort: Sort.optional(),
+  leaderIds: LeaderIds.optional(),
+});
+export type OrgUpdate = z.infer<typeof OrgUpdateSchema>;
+
+/** Right-click menu "move above / below": places `id` next to `targetId` (under the target's parent). */
+export const TreeSortSchema = z.object({ id: IdSchema, position: z.enum(SORT_POSITIONS), targetId: IdSchema });
+export type TreeSort = z.infer<typeof TreeSortSchema>;
+
+export interface OrgNode {
+  id: number;
+  name: string;
+  code: string | null;
+  parentId: number | null;
+  sort: number;
+  status: string;
+  depth: number;
+  leaderIds: number[];
+  /** Users in this organization and all organizations below it. */
+  userCount: number;
+  children: OrgNode[];
+}
+
+export interface OrgDetail {
+  id: number;
+  name: string;
+  code: string | null;
+  parentId: number | null;
+  parentName: string | null;
+  path: string;
+  depth: number;
+  sort: number;
+  status: string;
+  leaders: { id: number; username: string; realname: string }[];
+  createdAt: string;
+}
+
+export interface OrgDataNode {
+  id: number;
+  name: string;
+  parentId: number | null;
+  children: OrgDataNode[];
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { IdSchema } from './api.js';
+
+export const ProfessionalInsertSchema = z.object({
+  parentId: IdSchema.nullish(),
+  name: z.string().trim().min(1).max(30),
+  sort: z.number().int().min(0).max(99999999).optional(),
+});
+export type ProfessionalInsert = z.infer<typeof ProfessionalInsertSchema>;
+export const ProfessionalUpdateSchema = ProfessionalInsertSchema.partial().extend({ id: IdSchema });
+export type ProfessionalUpdate = z.infer<typeof ProfessionalUpdateSchema>;
+
+export interface ProfessionalNode {
+  id: number;
+  name: string;
+  parentId: number | null;
+  sort: number;
+  children: ProfessionalNode[];
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
+
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'refused'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+export const REGISTRATION_KINDS = ['employee', 'student'] as const;
+export const REGISTRATION_SORT_KEYS = ['id', 'createdAt', 'username'] as const;
+
+/** Public self-registration (page `/registered`); the password is RSA-encrypted like the login one. */
+export const RegistrationSubmitSchema = z.object({
+  username: z.string().trim().min(2).max(200),
+  realname: z.string().trim().min(1).max(200),
+  email: z.email().max(200),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{0,11}$/)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  password: z.string().min(1).max(2048),
+  /** A second-level department (see GET /api/auth/departments). */
+  orgId: IdSchema.optional(),
+  kind: z.enum(REGISTRATION_KINDS).default('student'),
+  captcha: z.string().trim().min(1).max(10),
+  captchaKey: z.string().min(1).max(100),
+});
+export type RegistrationSubmit = z.infer<typeof RegistrationSubmitSchema>;
+
+export const DepartmentOptionSchema = z.object({ id: z.number(), name: z.string() });
+export type DepartmentOption = z.infer<typeof DepartmentOptionSchema>;
+
+export const RegistrationListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(REGISTRATION_STATUSES).optional(),
+  keyword: z.string().trim().max(200).optional(),
+  kind: z.enum(REGISTRATION_KINDS).optional(),
+});
+export type RegistrationListQuery = z.infer<typeof RegistrationListQuerySchema>;
+
+export const RegistrationRowSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  realname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  orgId: z.number().nullable(),
+  orgName: z.string().nullable(),
+  kind: z.enum(REGISTRATION_KINDS),
+  status: z.enum(REGISTRATION_STATUSES),
+  reason: z.string().nullable(),
+  reviewedBy: z.number().nullable(),
+  reviewerName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  userId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type RegistrationRow = z.infer<typeof RegistrationRowSchema>;
+
+export const RegistrationApproveSchema = IdsSchema;
+export const RegistrationRefuseSchema = IdsSchema.extend({ reason: z.string().trim().min(1).max(200) });
+export type RegistrationRefuse = z.infer<typeof RegistrationRefuseSchema>;

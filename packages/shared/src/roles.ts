@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema } from './api.js';
+
+export const ROLE_STATUSES = ['normal', 'frozen'] as const;
+export const ROLE_SORT_KEYS = ['id', 'name', 'createdAt'] as const;
+
+export const RoleListQuerySchema = PageQuerySchema.extend({
+  keyword: z.string().trim().max(50).optional(),
+  status: z.enum(ROLE_STATUSES).optional(),
+});
+export type RoleListQuery = z.infer<typeof RoleListQuerySchema>;
+
+const RoleName = z.string().trim().min(1).max(50);
+const Permissions = z.array(z.string().min(1).max(60)).max(1000);
+const DataOrgIds = z.array(IdSchema).max(1000);
+
+export const RoleInsertSchema = z.object({
+  name: RoleName,
+  description: z.string().trim().max(200).nullish(),
+  permissions: Permissions.default([]),
+  canLogin: z.boolean().optional(),
+  dataOrgIds: DataOrgIds.optional(),
+});
+export type RoleInsert = z.infer<typeof RoleInsertSchema>;
+
+export const RoleUpdateSchema = z.object({
+  id: IdSchema,
+  name: RoleName.optional(),
+  description: z.string().trim().max(200).nullish(),
+  permissions: Permissions.optional(),
+  canLogin: z.boolean().optional(),
+  dataOrgIds: DataOrgIds.optional(),
+});
+export type RoleUpdate = z.infer<typeof RoleUpdateSchema>;
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  description: string | null;
+  status: string;
+  canLogin: boolean;
+  builtin: boolean;
+  userCount: number;
+  createdAt: string;
+}
+
+export interface RoleDetail extends Omit<RoleRow, 'userCount'> {
+  permissions: string[];
+  dataOrgIds: number[];
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Login settings as the "set-login" page edits them (the signing salt is not editable here). */
+export const LoginSettingsSaveSchema = z.object({
+  maxWrongPasswords: z.number().int().min(1).max(99),
+  captchaEnabled: z.boolean(),
+  captchaAfterFailures: z.number().int().min(0).max(99),
+  singleSignOn: z.boolean(),
+  firstLoginChange: z.boolean(),
+  tokenIdleHours: z.number().int().min(1).max(720),
+});
+export type LoginSettingsSave = z.infer<typeof LoginSettingsSaveSchema>;
+export type LoginSettingsView = LoginSettingsSave;
+
+/** What the public login page needs before anyone signs in. */
+export interface LoginConfig {
+  captchaEnabled: boolean;
+}
+
+/**
+ * Parameter configuration ("manage-parameter"): platform-wide numbers other modules read.
+ * Saving sends the whole object.
+ */
+export const PlatformParamsSchema = z.object({
+  siteNameZh: z.string().trim().min(1).max(50),
+  siteNameEn: z.string().trim().min(1).max(100),
+  /** Live broadcasts one lecturer may hold per day. */
+  dailyLiveLimit: z.number().int().min(1).max(99),
+  /** Pinned Q&A at most (spec: single digit 1–9). */
+  pinnedQaLimit: z.number().int().min(1).max(9),
+  hotWordCount: z.number().int().min(1).max(99),
+  searchCount: z.number().int().min(1).max(99),
+  /** Attachments and imports, MB. */
+  uploadLimitMb: z.number().int().min(1).max(500),
+  /** Course files, MB. */
+  courseFileLimitMb: z.number().int().min(1).max(500),
+  /** Courseware and video, MB. */
+  coursewareLimitMb: z.number().int().min(1).max(500),
+  /** Knowledge attachments, MB. */
+  knowledgeFileLimitMb: z.number().int().min(1).max(500),
+  /** Experience given by one daily sign-in (up to 9 digits). */
+  experiencePerSignIn: z.number().int().min(0).max(999999999),
+  /** Experience given by finishing a course. */
+  experiencePerCourse: z.number().int().min(0).max(999999999),
+  /** Anti-cheat pop-up interval of course videos, seconds. */
+  antiCheatIntervalSeconds: z.number().int().min(1).max(99999999),
+});
+export type PlatformParams = z.infer<typeof PlatformParamsSchema>;
+
+export const PLATFORM_PARAMS_DEFAULTS: PlatformParams = {
+  siteNameZh: '翰林学习平台',
+  siteNameEn: 'Hanlin Learning',
+  dailyLiveLimit: 10,
+  pinnedQaLimit: 3,
+  hotWordCount: 10,
+  searchCount: 10,
+  uploadLimitMb: 10,
+  courseFileLimitMb: 200,
+  coursewareLimitMb: 500,
+  knowledgeFileLimitMb: 50,
+  experiencePerSignIn: 10,
+  experiencePerCourse: 50,
+  antiCheatIntervalSeconds: 60,
+};
+
+export const LicenceSaveSchema = z.object({
+  maxOnline: z.number().int().min(1).max(10_000_000).nullable(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  serialNumber: z.string().trim().max(100).nullable(),
+});
+export type LicenceSave = z.infer<typeof LicenceSaveSchema>;
+
+export interface LicenceView {
+  maxOnline: number | null;
+  expiresAt: string | null;
+  serialNumber: string | null;
+  /** Distinct users with an open session seen within the idle timeout. */
+  onlineNow: number;
+}
