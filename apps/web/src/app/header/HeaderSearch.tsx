@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react';
+import { Input, Select, Space } from 'antd';
+import { CONSTANTS } from '@hanlin/shared';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SEARCH_TARGETS, type SearchType } from '../routes/portal-paths';
+
+/** Search by course / training / knowledge; non-empty text, 400 ms debounce, opens the list. */
+export function HeaderSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [type, setType] = useState<SearchType>('course');
+  const [text, setText] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const go = (kind: SearchType, value: string) => {
+    const keyword = value.trim();
+    if (!keyword) return;
+    void navigate(`${SEARCH_TARGETS[kind]}?keyword=${encodeURIComponent(keyword)}`);
+  };
+
+  useEffect(() => {
+    if (timer.current) clearTimeout(timer.current);
+    if (!text.trim()) return;
+    timer.current = setTimeout(() => go(type, text), CONSTANTS.SEARCH_DEBOUNCE_MS);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, type]);
+
+  return (
+    <Space.Compact size="small">
+      <Select<SearchType>
+        data-testid="search-type"
+        value={type}
+        onChange={setType}
+        style={{ width: 100 }}
+        options={(Object.keys(SEARCH_TARGETS) as SearchType[]).map((k) => ({ value: k, label: t(`search.${k}`) }))}
+      />
+      <Input.Search
+        data-testid="search-input"
+        allowClear
+        style={{ width: 200 }}
+        value={text}
+        placeholder={t('search.placeholder')}
+        onChange={(e) => setText(e.target.value)}
+        onSearch={(v) => go(type, v)}
+      />
+    </Space.Compact>
+  );
+}

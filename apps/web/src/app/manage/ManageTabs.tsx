@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { session, useSession, type HistoryPage } from '../../platform/session';
+import { MANAGE_HOME, manageRouteByPath } from '../routes/manage-paths';
+
+const HOME = `/dashboard/${MANAGE_HOME.path}`;
+const keyOf = (path: string) => path.split('?')[0]!;
+
+/** Every opened management page becomes a tab; the home tab stays. */
+export function ManageTabs() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const history = useSession((s) => s.history);
+
+  useEffect(() => {
+    const route = manageRouteByPath(pathname.replace(/^\/dashboard\/?/, ''));
+    if (!route || pathname === HOME) return;
+    const full = pathname + search;
+    const list = session.get().history;
+    const i = list.findIndex((h) => keyOf(h.path) === pathname);
+    if (i < 0) session.set({ history: [...list, { path: full, titleKey: route.titleKey }] });
+    else if (list[i]!.path !== full) session.set({ history: list.map((h, j) => (j === i ? { ...h, path: full } : h)) });
+  }, [pathname, search]);
+
+  const tabs: HistoryPage[] = [{ path: HOME, titleKey: MANAGE_HOME.titleKey }, ...history];
+  const active = pathname;
+
+  const closeTabs = (keep: (h: HistoryPage) => boolean, after?: string) => {
+    const next = history.filter(keep);
+    session.set({ history: next });
+    if (after) void navigate(after);
+  };
+  const close = (key: string) => {
+    const rest = history.filter((h) => keyOf(h.path) !== key);
+    closeTabs((h) => keyOf(h.path) !== key, key === active ? (rest.at(-1)?.path ?? HOME) : undefined);
+  };
+
+  return (
+    <Tabs
+      data-testid="manage-tabs"
+      type="editable-card"
+      hideAdd
+      size="small"
+      activeKey={active}
+      onChange={(k) => void navigate(tabs.find((tb) => keyOf(tb.path) === k)?.path ?? k)}
+      onEdit={(k, action) => action === 'remove' && close(String(k))}
+      items={tabs.map((tb) => ({
+        key: keyOf(tb.path),
+        closable: keyOf(tb.path) !== HOME,
+        label: <span data-testid={`tab-${keyOf(tb.path).replace('/dashboard/', '')}`}>{t(tb.titleKey)}</span>,
+      }))}
+      tabBarExtraContent={
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'current', label: <span data-testid="tabs-close-current">{t('tabs.closeCurrent')}</span>, disabled: active === HOME },
+              { key: 'others', label: <span data-testid="tabs-close-others">{t('tabs.closeOthers')}</span> },
+              { key: 'all', label: <span data-testid="tabs-close-all">{t('tabs.closeAll')}</span> },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'current') close(active);
+              else if (key === 'others') closeTabs((h) => keyOf(h.path) === active);
+              else closeTabs(() => false, HOME);
+            },
+          }}
+        >
+          <Button size="small" data-testid="tabs-actions">
+            {t('tabs.actions')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      }
+    />
+  );
+}

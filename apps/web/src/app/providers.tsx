@@ -1,0 +1,51 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import ptBR from 'antd/locale/pt_BR';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/pt-br';
+import type { Lang } from '@hanlin/shared';
+import { useTranslation } from 'react-i18next';
+import { bindFeedback } from '../platform/feedback';
+import { currentLang } from '../platform/i18n';
+
+const ANTD_LOCALES: Record<Lang, Locale> = { 'zh-CN': zhCN, 'en-US': enUS, pt: ptBR };
+const DAYJS_LOCALES: Record<Lang, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', pt: 'pt-br' };
+
+/** Errors are already shown by the API client; retrying would show them again. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});
+
+function FeedbackBridge() {
+  const { message, modal } = AntApp.useApp();
+  useEffect(() => {
+    bindFeedback(message, modal);
+  }, [message, modal]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const [lang, setLangState] = useState<Lang>(currentLang());
+  useEffect(() => {
+    const on = () => setLangState(currentLang());
+    i18n.on('languageChanged', on);
+    return () => i18n.off('languageChanged', on);
+  }, [i18n]);
+  dayjs.locale(DAYJS_LOCALES[lang]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={ANTD_LOCALES[lang]} theme={{ token: { colorPrimary: '#1f5fbf' } }}>
+        <AntApp>
+          <FeedbackBridge />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

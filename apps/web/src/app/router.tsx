@@ -1,0 +1,153 @@
+import { useEffect } from 'react';
+import { Spin } from 'antd';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useNavigate, type RouteObject } from 'react-router';
+import { ComingSoon, NotFound } from '../platform/components/StatusPages';
+import { bindNavigate } from '../platform/navigation';
+import { RequireAuth, RequireCodes } from './guards';
+import { MANAGE_CODES, MANAGE_HOME, MANAGE_ROUTES } from './routes/manage-paths';
+import { CLASS_TEACHER_CODES, LECTURER_CODES, PORTAL_SECTIONS, STUDENT_CENTER_SECTIONS } from './routes/portal-paths';
+
+type Lazy = RouteObject['lazy'];
+const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy => async () => ({ Component: (await load()).default });
+
+/** Management pages built so far; the rest of the menu shows a "coming" placeholder. */
+const MANAGE_PAGES: Record<string, Lazy> = {
+  'manage-index': page(() => import('./manage/ManageIndex')),
+  'manage-dict': page(() => import('../modules/dict/manage/DictListPage')),
+  'manage-notice': page(() => import('../modules/notices/manage/NoticeListPage')),
+  'add-notice': page(() => import('../modules/notices/manage/NoticeEditPage')),
+  'manage-user': page(() => import('../modules/users/manage/UserListPage')),
+};
+
+/** New navigations scroll to the top (ScrollRestoration); non-React code navigates through the router. */
+function RootShell() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    bindNavigate((to) => void navigate(to));
+  }, [navigate]);
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+const manageChildren: RouteObject[] = [
+  { index: true, element: <Navigate to={MANAGE_HOME.path} replace /> },
+  { path: MANAGE_HOME.path, handle: { titleKey: MANAGE_HOME.titleKey }, lazy: MANAGE_PAGES[MANAGE_HOME.path] },
+  ...MANAGE_ROUTES.map<RouteObject>((r) => ({
+    path: r.path,
+    handle: { titleKey: r.titleKey },
+    element: <RequireCodes codes={r.codes} />,
+    children: [
+      MANAGE_PAGES[r.path]
+        ? { index: true, lazy: MANAGE_PAGES[r.path] }
+        : { index: true, element: <ComingSoon titleKey={r.titleKey} /> },
+    ],
+  })),
+  { path: '*', element: <NotFound /> },
+];
+
+const portalChildren: RouteObject[] = [
+  { index: true, lazy: page(() => import('../modules/notices/portal/PortalHomePage')) },
+  { path: 'notice/:id', lazy: page(() => import('../modules/notices/portal/NoticeDetailPage')) },
+  ...PORTAL_SECTIONS.map<RouteObject>((s) => ({
+    path: s.path,
+    element: <RequireCodes codes={s.codes} />,
+    children: [{ index: true, element: <ComingSoon titleKey={s.titleKey} /> }],
+  })),
+];
+
+const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    hydrateFallbackElement: <Spin fullscreen />,
+    children: [
+      { path: '/', lazy: page(() => import('../modules/auth/LoginPage')) },
+      { path: '/registered', lazy: page(() => import('../modules/auth/RegisterPage')) },
+      { path: '/reset-password', lazy: page(() => import('../modules/auth/ResetPasswordPage')) },
+      { path: '/manage-version', lazy: page(() => import('../modules/versions/VersionListPage')) },
+      { path: '/attachment-viewer', lazy: page(() => import('../modules/files/AttachmentViewerPage')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: '/dashboard',
+            element: <RequireCodes codes={MANAGE_CODES} />,
+            children: [{ lazy: page(() => import('./manage/ManageLayout')), children: manageChildren }],
+          },
+          {
+            path: '/portal',
+            lazy: page(() => import('./portal/PortalLayout')),
+            children: portalChildren,
+          },
+          {
+            path: '/student-center',
+            lazy: page(() => import('./portal/PortalLayout')),
+            children: [
+              { index: true, element: <Navigate to={STUDENT_CENTER_SECTIONS[0]!.path} replace /> },
+              {
+                element: <RequireCodes codes={['zs-pc']} />,
+                children: [
+                  {
+                    lazy: page(() => import('./portal/StudentCenterLayout')),
+                    children: STUDENT_CENTER_SECTIONS.map((s) => ({
+                      path: s.path,
+                      element: <ComingSoon titleKey={s.titleKey} />,
+                    })),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: '/lecturer',
+            element: <RequireCodes codes={LECTURER_CODES} />,
+            children: [
+              {
+                lazy: page(() => import('./ends/LecturerLayout')),
+                children: [
+                  { index: true, element: <ComingSoon titleKey="ends.home" /> },
+                  { path: 'training', element: <RequireCodes codes={['pxgl-js']} />, children: [{ index: true, element: <ComingSoon titleKey="ends.training" /> }] },
+                  { path: 'evaluation', element: <RequireCodes codes={['pxpj-js']} />, children: [{ index: true, element: <ComingSoon titleKey="ends.evaluation" /> }] },
+                ],
+              },
+            ],
+          },
+          {
+            path: '/class-teacher',
+            element: <RequireCodes codes={CLASS_TEACHER_CODES} />,
+            children: [
+              {
+                lazy: page(() => import('./ends/ClassTeacherLayout')),
+                children: [
+                  { index: true, element: <ComingSoon titleKey="ends.home" /> },
+                  { path: 'training', element: <ComingSoon titleKey="ends.training" /> },
+                ],
+              },
+            ],
+          },
+          {
+            path: '/center',
+            children: [
+              { index: true, element: <Navigate to="person-center" replace /> },
+              {
+                path: 'person-center',
+                lazy: page(() => import('../modules/center/PersonCenterLayout')),
+                children: [
+                  { index: true, element: <Navigate to="avatar-set" replace /> },
+                  { path: 'avatar-set', lazy: page(() => import('../modules/center/AvatarSetPage')) },
+                  { path: 'password-set', lazy: page(() => import('../modules/center/PasswordSetPage')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: '/' });

@@ -1,0 +1,49 @@
+/** Student portal, student center and the lecturer / class-teacher ends, as data. */
+
+export interface SectionRoute {
+  path: string;
+  codes: readonly string[];
+  titleKey: string;
+}
+
+/** Portal header sections after home (spec section 6: kc-pc courses, zs-pc knowledge and mine). */
+export const PORTAL_SECTIONS: readonly SectionRoute[] = [
+  { path: 'courses', codes: ['kc-pc'], titleKey: 'portal.courses' },
+  { path: 'training', codes: [], titleKey: 'portal.training' },
+  { path: 'knowledge', codes: ['zs-pc'], titleKey: 'portal.knowledge' },
+];
+
+/** Student center (spec section 2), placeholders until their issues land. */
+export const STUDENT_CENTER_SECTIONS: readonly SectionRoute[] = [
+  'orders',
+  'my-courses',
+  'exams',
+  'mistakes',
+  'face-training',
+  'mixed-training',
+  'live',
+  'questionnaires',
+  'approvals',
+  'notes',
+  'qa',
+  'library',
+  'certificates',
+  'learning-files',
+  'knowledge',
+  'encyclopedia',
+  'learning-map',
+  'mentor',
+  'ranking',
+  'personal-info',
+].map((s) => ({ path: s, codes: ['zs-pc'], titleKey: `center.${s}` }));
+
+export const LECTURER_CODES: readonly string[] = ['pxgl-js', 'pxpj-js'];
+export const CLASS_TEACHER_CODES: readonly string[] = ['pxgl-bzr'];
+
+/** Where the header search sends each type. */
+export const SEARCH_TARGETS = {
+  course: '/portal/courses',
+  training: '/portal/training',
+  knowledge: '/portal/knowledge',
+} as const;
+export type SearchType = keyof typeof SEARCH_TARGETS;

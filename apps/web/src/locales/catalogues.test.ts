@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_PERMISSION_CODES, LANGS, PERMISSION_ALIASES, PERMISSION_TREE, TERMINALS, type PermissionNode } from '@hanlin/shared';
+import { catalogues } from './index';
+
+function keys(obj: unknown, prefix = ''): string[] {
+  if (!obj || typeof obj !== 'object') return [prefix];
+  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function treeCodes(nodes: readonly PermissionNode[]): string[] {
+  return nodes.flatMap((n) => [n.code, ...treeCodes(n.children ?? [])]);
+}
+
+describe('message catalogues', () => {
+  const zh = keys(catalogues['zh-CN']).sort();
+
+  it.each(LANGS.filter((l) => l !== 'zh-CN'))('%s has exactly the zh-CN keys', (lang) => {
+    expect(keys(catalogues[lang]).sort()).toEqual(zh);
+  });
+
+  it.each(LANGS)('%s has no empty text', (lang) => {
+    const flat = keys(catalogues[lang]);
+    for (const k of flat) {
+      const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], catalogues[lang]);
+      expect(typeof v === 'string' && v.trim().length > 0, `${lang} ${k}`).toBe(true);
+    }
+  });
+
+  it('labels every code of the permission tree, groups, aliases and actions included', () => {
+    const perm = catalogues['zh-CN'].perm as Record<string, string>;
+    const action = catalogues['zh-CN'].action as Record<string, string>;
+    const codes = TERMINALS.flatMap((t) => treeCodes(PERMISSION_TREE[t]));
+    for (const c of [...codes, ...Object.keys(PERMISSION_ALIASES)]) expect(perm[c], c).toBeTruthy();
+    for (const c of ALL_PERMISSION_CODES.filter((x) => x.includes(':'))) expect(action[c.split(':')[1]!], c).toBeTruthy();
+  });
+});

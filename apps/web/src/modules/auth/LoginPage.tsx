@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Space, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../platform/api/client';
+import { PublicShell } from '../../platform/components/PublicShell';
+import { session } from '../../platform/session';
+import { forgetPublicKey, getCaptcha, login, type Entry } from './api';
+
+interface Values {
+  username: string;
+  password: string;
+  captcha?: string;
+}
+
+const CAPTCHA_ERRORS = new Set(['CAPTCHA_REQUIRED', 'CAPTCHA_NOT_MATCH']);
+
+function needsCaptcha(e: ApiError): boolean {
+  return CAPTCHA_ERRORS.has(e.name) || !!(e.data as { captchaRequired?: boolean } | null)?.captchaRequired;
+}
+
+/** Login with an administrator entry and a student entry; captcha when the server asks. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const [entry, setEntry] = useState<Entry>('manage');
+  const [captcha, setCaptcha] = useState<{ captchaKey: string; svg: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const loadCaptcha = async () => {
+    try {
+      setCaptcha(await getCaptcha());
+      form.setFieldValue('captcha', undefined);
+    } catch {
+      /* shown by the API client */
+    }
+  };
+
+  const submit = async (v: Values) => {
+    setBusy(true);
+    try {
+      const r = await login({ username: v.username, password: v.password, entry, captcha: v.captcha, captchaKey: captcha?.captchaKey });
+      session.set({
+        token: r.access_token,
+        signNumber: r.signNumber,
+        user: r.user,
+        operateAuth: r.user.operateAuth,
+        authorities: r.user.authorities,
+        history: [],
+        onlineSeconds: 0,
+        unreadCount: 0,
+        reload: false,
+      });
+      void navigate(entry === 'manage' ? '/dashboard' : '/portal');
+    } catch (e) {
+      const err = e instanceof ApiError ? e : null;
+      message.error(err ? err.text : t('error.LOGIN_FAILED'));
+      if (err?.name === 'PASSWORD_DECRYPT_ERROR') forgetPublicKey();
+      if (err && (needsCaptcha(err) || captcha)) await loadCaptcha();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicShell>
+      <Tabs
+        activeKey={entry}
+        onChange={(k) => setEntry(k as Entry)}
+        centered
+        items={[
+          { key: 'manage', label: <span data-testid="login-tab-manage">{t('auth.entryManage')}</span> },
+          { key: 'student', label: <span data-testid="login-tab-student">{t('auth.entryStudent')}</span> },
+        ]}
+      />
+      <Form form={form} onFinish={submit} size="large" data-testid="login-form">
+        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('auth.usernameRequired') }]}>
+          <Input prefix={<UserOutlined />} placeholder={t('auth.username')} autoComplete="username" data-testid="login-username" />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, message: t('auth.passwordRequired') }]}>
+          <Input.Password prefix={<LockOutlined />} placeholder={t('auth.password')} autoComplete="current-password" data-testid="login-password" />
+        </Form.Item>
+        {captcha ? (
+          <Form.Item>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('error.CAPTCHA_REQUIRED') }]}>
+                <Input prefix={<SafetyOutlined />} placeholder={t('auth.captcha')} data-testid="login-captcha" />
+              </Form.Item>
+              <img
+                alt={t('auth.captchaRefresh')}
+                title={t('auth.captchaRefresh')}
+                data-testid="login-captcha-image"
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
+                onClick={() => void loadCaptcha()}
+                style={{ height: 40, cursor: 'pointer', border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff' }}
+              />
+            </Space.Compact>
+          </Form.Item>
+        ) : null}
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+          {t('auth.login')}
+        </Button>
+      </Form>
+      <Space style={{ marginTop: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Link to="/registered" data-testid="login-register-link">
+          {t('auth.register')}
+        </Link>
+        <Link to="/manage-version">{t('versions.title')}</Link>
+        <Link to="/reset-password" data-testid="login-forgot-link">
+          {t('auth.forgot')}
+        </Link>
+      </Space>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,5 @@
+import { PasswordChangeForm } from '../auth/PasswordChangeForm';
+
+export default function PasswordSetPage() {
+  return <PasswordChangeForm />;
+}

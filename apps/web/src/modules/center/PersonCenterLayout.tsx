@@ -1,0 +1,32 @@
+import { Card, Layout, Menu } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { AppHeader } from '../../app/header/AppHeader';
+
+export default function PersonCenterLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = pathname.split('/').pop() ?? 'avatar-set';
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppHeader />
+      <Layout.Content className="hl-content">
+        <Card title={t('header.personCenter')}>
+          <Menu
+            mode="horizontal"
+            data-testid="person-center-menu"
+            selectedKeys={[current]}
+            items={[
+              { key: 'avatar-set', label: <span data-testid="center-avatar-set">{t('center.avatar')}</span> },
+              { key: 'password-set', label: <span data-testid="center-password-set">{t('center.password')}</span> },
+            ]}
+            onClick={({ key }) => void navigate(`/center/person-center/${key}`)}
+            style={{ marginBottom: 16 }}
+          />
+          <Outlet />
+        </Card>
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Upload } from 'antd';
+import { CONSTANTS } from '@hanlin/shared';
+import { useTranslation } from 'react-i18next';
+import { uploadFile, type UploadedFile } from './api';
+
+const TYPES = ['image/jpeg', 'image/png'];
+
+/** JPG/PNG under 5 MB (checked here and by the server); the value is the uploaded file's URL. */
+export function ImageUpload({
+  value,
+  onChange,
+  previewUrl,
+  testId = 'image-upload',
+}: {
+  value?: string | null;
+  onChange?: (url: string | null, uploaded?: UploadedFile) => void;
+  /** Loadable address of the current value (uploaded files need a signed link for <img>). */
+  previewUrl?: string | null;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const shown = value ? (preview ?? previewUrl ?? (/^https?:/.test(value) ? value : null)) : null;
+  return (
+    <Upload
+      listType="picture-card"
+      accept=".jpg,.jpeg,.png"
+      showUploadList={false}
+      data-testid={testId}
+      beforeUpload={(file) => {
+        if (!TYPES.includes(file.type)) {
+          message.error(t('upload.typeJpgPng'));
+          return Upload.LIST_IGNORE;
+        }
+        if (file.size >= CONSTANTS.COVER_MAX_BYTES) {
+          message.error(t('upload.tooLarge', { mb: CONSTANTS.COVER_MAX_BYTES / 1024 / 1024 }));
+          return Upload.LIST_IGNORE;
+        }
+        return true;
+      }}
+      customRequest={async ({ file, onSuccess, onError }) => {
+        setBusy(true);
+        try {
+          const r = await uploadFile({ file: file as File });
+          setPreview(r.publicUrl ?? URL.createObjectURL(file as File));
+          onChange?.(r.url, r);
+          onSuccess?.(r);
+        } catch (e) {
+          onError?.(e as Error);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {shown ? (
+        <img src={shown} alt="" data-testid={`${testId}-preview`} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      ) : (
+        <div>
+          {busy ? <LoadingOutlined /> : <PlusOutlined />}
+          <div style={{ marginTop: 8 }}>{t('upload.choose')}</div>
+        </div>
+      )}
+    </Upload>
+  );
+}

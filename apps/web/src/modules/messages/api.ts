@@ -1,0 +1,5 @@
+import { api } from '../../platform/api/client';
+
+export function getUnreadCount() {
+  return api<number>('message/unread-count', {}, { silent: true });
+}

@@ -1,0 +1,128 @@
+import { CONSTANTS } from '@hanlin/shared';
+import { session } from '../session';
+import { signature } from './crypto';
+import { ApiError, normalizeError, reportError } from './errors';
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST';
+  /** Query string (GET parameters). */
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** application/x-www-form-urlencoded body instead of JSON. */
+  form?: boolean;
+  /** Answer is a file: resolves to `{ blob, fileName }`. */
+  download?: boolean;
+  timeout?: number;
+  /** Skip bearer and sign headers (login, public key, captcha). */
+  anonymous?: boolean;
+  /** The caller shows the error itself; the client only throws. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface DownloadResult {
+  blob: Blob;
+  fileName: string;
+}
+
+function url(path: string, query?: ApiOptions['query']): string {
+  const base = path.startsWith('/api/') ? path : `/api/${path.replace(/^\//, '')}`;
+  if (!query) return base;
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${base}?${s}` : base;
+}
+
+function fileNameOf(res: Response, fallback: string): string {
+  const cd = res.headers.get('content-disposition') ?? '';
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(cd);
+  if (star?.[1]) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(cd);
+  if (plain?.[1]) {
+    try {
+      return decodeURIComponent(plain[1].trim());
+    } catch {
+      return plain[1].trim();
+    }
+  }
+  return fallback;
+}
+
+async function authHeaders(): Promise<Record<string, string>> {
+  const { token, user, signNumber } = session.get();
+  if (!token || !user) return {};
+  const ts = Date.now();
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'X-Timestamp': String(ts) };
+  if (signNumber) headers['X-Sign'] = await signature(user.id, ts, signNumber);
+  return headers;
+}
+
+function encodeBody(body: unknown, opts: ApiOptions, headers: Record<string, string>): BodyInit | undefined {
+  if (body === undefined || opts.method === 'GET') return undefined;
+  if (body instanceof FormData || body instanceof Blob) return body;
+  if (opts.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+      if (v !== undefined && v !== null) p.set(k, String(v));
+    }
+    return p;
+  }
+  headers['Content-Type'] = 'application/json';
+  return JSON.stringify(body);
+}
+
+/**
+ * The one API call: POST JSON by default, 60 s timeout, credentials, bearer + sign headers,
+ * `{code,msg,data}` unwrapped to `data`; failures are normalized, reported and rethrown.
+ */
+export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOptions = {}): Promise<T> {
+  const method = opts.method ?? 'POST';
+  const headers: Record<string, string> = { Accept: 'application/json', ...(opts.anonymous ? {} : await authHeaders()) };
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), opts.timeout ?? CONSTANTS.REQUEST_TIMEOUT_MS);
+  opts.signal?.addEventListener('abort', () => ctrl.abort());
+  try {
+    let res: Response;
+    try {
+      res = await fetch(url(path, opts.query), {
+        method,
+        headers,
+        body: encodeBody(body, { ...opts, method }, headers),
+        credentials: 'include',
+        signal: ctrl.signal,
+      });
+    } catch (cause) {
+      throw normalizeError(0, null, cause);
+    }
+    const type = res.headers.get('content-type') ?? '';
+    if (opts.download && res.ok && !type.includes('application/json')) {
+      const blob = await res.blob();
+      return { blob, fileName: fileNameOf(res, path.split('/').pop() ?? 'download') } as T;
+    }
+    const envelope: unknown = type.includes('json') ? await res.json().catch(() => null) : null;
+    const code = (envelope as { code?: unknown } | null)?.code;
+    if (!res.ok || code !== 200) throw normalizeError(res.status, envelope);
+    return (envelope as { data: T }).data;
+  } catch (e) {
+    const err = e instanceof ApiError ? e : normalizeError(0, null, e);
+    if (!opts.silent && !opts.signal?.aborted) reportError(err);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Saves a downloaded blob under the server's file name. */
+export function saveDownload({ blob, fileName }: DownloadResult): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+export { ApiError } from './errors';

@@ -1,0 +1,85 @@
+import { ERRORS, errorByCode, isErrorName } from '@hanlin/shared';
+import i18n from 'i18next';
+import { errorMessage } from '../i18n';
+import { feedback } from '../feedback';
+import { goTo } from '../navigation';
+import { session } from '../session';
+
+/** The one error type every failed call becomes (HTTP failure, code ≠ 200, timeout, network). */
+export class ApiError extends Error {
+  constructor(
+    /** Upper-case catalogue name (`LOGIN_ERROR_NOT_MATCH`) or what the server sent. */
+    readonly name: string,
+    readonly code: number,
+    readonly status: number,
+    readonly data: unknown = null,
+  ) {
+    super(name);
+  }
+  /** Text in the current language. */
+  get text(): string {
+    return errorMessage(this.name);
+  }
+}
+
+/** Builds an ApiError from whatever came back; unknown shapes become SERVER_ERROR. */
+export function normalizeError(status: number, body: unknown, cause?: unknown): ApiError {
+  if (cause instanceof ApiError) return cause;
+  if (cause instanceof DOMException && cause.name === 'AbortError') {
+    return new ApiError('NETWORK_DELAY', ERRORS.NETWORK_DELAY.code, 0);
+  }
+  if (cause) return new ApiError('NETWORK_DELAY', ERRORS.NETWORK_DELAY.code, 0);
+  const env = body && typeof body === 'object' ? (body as { code?: unknown; msg?: unknown; data?: unknown }) : {};
+  const code = typeof env.code === 'number' ? env.code : 0;
+  let name = typeof env.msg === 'string' && env.msg ? env.msg : '';
+  if (!isErrorName(name)) name = errorByCode(code)?.name ?? (status === 401 ? 'UNAUTHENTICATED' : name || 'SERVER_ERROR');
+  return new ApiError(name, code || (isErrorName(name) ? ERRORS[name].code : 0), status, env.data ?? null);
+}
+
+let blocking = false;
+
+function leave() {
+  session.clear();
+  goTo('/');
+}
+
+/**
+ * Spec section 7: 2095 asks for confirmation, invalid token / 401 / 460 alert, both then
+ * clear the session and return to login; anything else is a translated message.
+ */
+export function reportError(err: ApiError): void {
+  if (err.code === ERRORS.REPEAT_LOGIN_ERROR.code) {
+    if (blocking) return;
+    blocking = true;
+    feedback.modal.confirm({
+      title: i18n.t('common.notice'),
+      content: err.text,
+      okText: i18n.t('auth.backToLogin'),
+      cancelButtonProps: { style: { display: 'none' } },
+      onOk: () => {
+        blocking = false;
+        leave();
+      },
+      onCancel: () => {
+        blocking = false;
+        leave();
+      },
+    });
+    return;
+  }
+  if (err.name === 'TOKEN_INVALID' || err.status === 401 || err.status === 460) {
+    if (blocking) return;
+    blocking = true;
+    feedback.modal.warning({
+      title: i18n.t('common.notice'),
+      content: err.text,
+      okText: i18n.t('auth.backToLogin'),
+      onOk: () => {
+        blocking = false;
+        leave();
+      },
+    });
+    return;
+  }
+  feedback.message.error(err.text);
+}

@@ -1,0 +1,54 @@
+import { Dropdown, Tree, type TreeDataNode, type TreeProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export type TreeAction = 'add' | 'edit' | 'insertAbove' | 'insertBelow' | 'delete';
+export type OrgTreeAction = 'addOrg' | 'amendOrg' | 'deleteOrg';
+
+const DEFAULT_ACTIONS: readonly TreeAction[] = ['add', 'edit', 'insertAbove', 'insertBelow', 'delete'];
+const ORG_ACTIONS: readonly OrgTreeAction[] = ['addOrg', 'amendOrg', 'deleteOrg'];
+
+export interface ContextTreeProps<A extends string> extends Omit<TreeProps, 'titleRender'> {
+  treeData: TreeDataNode[];
+  /** `org` offers add / amend / delete organization; `default` the five classification actions. */
+  variant?: 'default' | 'org';
+  /** Restrict the menu (e.g. by permission); defaults to every action of the variant. */
+  actions?: readonly A[];
+  onAction: (action: A, node: TreeDataNode) => void;
+}
+
+/** A tree whose nodes open a right-click menu (organization and classification trees). */
+export function ContextTree<A extends TreeAction | OrgTreeAction>({
+  variant = 'default',
+  actions,
+  onAction,
+  ...tree
+}: ContextTreeProps<A>) {
+  const { t } = useTranslation();
+  const list = (actions ?? (variant === 'org' ? ORG_ACTIONS : DEFAULT_ACTIONS)) as readonly A[];
+  return (
+    <Tree
+      blockNode
+      {...tree}
+      titleRender={(node) => (
+        <Dropdown
+          trigger={['contextMenu']}
+          menu={{
+            items: list.map((a) => ({
+              key: a,
+              danger: a === 'delete' || a === 'deleteOrg',
+              label: <span data-testid={`tree-action-${a}`}>{t(`tree.${a}`)}</span>,
+            })),
+            onClick: ({ key, domEvent }) => {
+              domEvent.stopPropagation();
+              onAction(key as A, node);
+            },
+          }}
+        >
+          <span data-testid={`tree-node-${String(node.key)}`}>
+            {typeof node.title === 'function' ? node.title(node) : node.title}
+          </span>
+        </Dropdown>
+      )}
+    />
+  );
+}

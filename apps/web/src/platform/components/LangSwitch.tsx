@@ -1,0 +1,25 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { LANGS, type Lang } from '@hanlin/shared';
+import { useTranslation } from 'react-i18next';
+import { currentLang, setLang } from '../i18n';
+
+export function LangSwitch({ dark = false }: { dark?: boolean }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [lang],
+        items: LANGS.map((l) => ({ key: l, label: <span data-testid={`lang-${l}`}>{t(`lang.${l}`)}</span> })),
+        onClick: ({ key }) => void setLang(key as Lang),
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} data-testid="lang-switch" style={dark ? { color: '#fff' } : undefined}>
+        {t(`lang.${lang}`)}
+      </Button>
+    </Dropdown>
+  );
+}

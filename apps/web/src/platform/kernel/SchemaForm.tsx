@@ -1,0 +1,104 @@
+import { useEffect, useMemo } from 'react';
+import { DatePicker, Form, Input, InputNumber, Select, type FormInstance } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { fieldSchema, isRequired, issueText, maxLengthOf, normalizeValue, rulesFor } from '../forms/zod-rules';
+import type { FieldSpec, SchemaObject } from './types';
+
+/** Form values (dayjs for date fields) from API values. */
+export function toFormValues(fields: readonly FieldSpec[], values: Record<string, unknown> | undefined) {
+  const out: Record<string, unknown> = { ...(values ?? {}) };
+  for (const f of fields) {
+    const v = out[f.name];
+    if (f.kind === 'datetime' && typeof v === 'string' && v) out[f.name] = dayjs(v);
+  }
+  return out;
+}
+
+/**
+ * Validates the whole object with the schema and returns the parsed body, or puts the
+ * issues on their fields and returns null.
+ */
+export async function readForm(
+  form: FormInstance,
+  schema: SchemaObject,
+  t: ReturnType<typeof useTranslation>['t'],
+): Promise<Record<string, unknown> | null> {
+  const raw = (await form.validateFields()) as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) values[k] = normalizeValue(v, fieldSchema(schema, k));
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  form.setFields(
+    parsed.error.issues.map((i) => ({ name: String(i.path[0] ?? ''), errors: [issueText(i, t)] })),
+  );
+  return null;
+}
+
+/** Form.Item injects value/onChange/id into its direct child, so they are passed on. */
+function Control({ field, max, ...injected }: { field: FieldSpec; max?: number; [prop: string]: unknown }) {
+  const { t } = useTranslation();
+  const common = {
+    ...injected,
+    'data-testid': field.testId ?? `field-${field.name}`,
+    placeholder: field.placeholderKey ? t(field.placeholderKey) : undefined,
+  };
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea {...common} rows={6} maxLength={max} showCount={!!max} />;
+    case 'password':
+      return <Input.Password {...common} autoComplete="new-password" />;
+    case 'number':
+      return <InputNumber {...common} style={{ width: '100%' }} />;
+    case 'select':
+      return (
+        <Select
+          {...common}
+          allowClear
+          options={(field.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+        />
+      );
+    case 'datetime':
+      return <DatePicker {...common} showTime style={{ width: '100%' }} />;
+    default:
+      return <Input {...common} maxLength={max} showCount={!!max} />;
+  }
+}
+
+export interface SchemaFormProps {
+  form: FormInstance;
+  schema: SchemaObject;
+  fields: readonly FieldSpec[];
+  initialValues?: Record<string, unknown>;
+  layout?: 'vertical' | 'horizontal';
+  testId?: string;
+}
+
+/** A form whose rules come from the zod schema of the same body the server validates. */
+export function SchemaForm({ form, schema, fields, initialValues, layout = 'vertical', testId }: SchemaFormProps) {
+  const { t } = useTranslation();
+  const initial = useMemo(() => toFormValues(fields, initialValues), [fields, initialValues]);
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(initial);
+  }, [form, initial]);
+  return (
+    <Form form={form} layout={layout} initialValues={initial} data-testid={testId}>
+      {fields.map((f) => {
+        const s = fieldSchema(schema, f.name);
+        return (
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={t(f.labelKey)}
+            required={isRequired(s)}
+            rules={rulesFor(schema, f.name, t)}
+            extra={f.extraKey ? t(f.extraKey) : undefined}
+          >
+            {f.control ?? <Control field={f} max={maxLengthOf(s)} />}
+          </Form.Item>
+        );
+      })}
+    </Form>
+  );
+}
