@@ -4,19 +4,16 @@ import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useNavigate, 
 import { ComingSoon, NotFound } from '../platform/components/StatusPages';
 import { bindNavigate } from '../platform/navigation';
 import { RequireAuth, RequireCodes } from './guards';
-import { MANAGE_CODES, MANAGE_HOME, MANAGE_ROUTES } from './routes/manage-paths';
+import { MANAGE_CODES, MANAGE_HOME, MANAGE_ROUTES, MODULE_PAGES } from './routes/manage-paths';
 import { CLASS_TEACHER_CODES, LECTURER_CODES, PORTAL_SECTIONS, STUDENT_CENTER_SECTIONS } from './routes/portal-paths';
 
 type Lazy = RouteObject['lazy'];
 const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy => async () => ({ Component: (await load()).default });
 
-/** Management pages built so far; the rest of the menu shows a "coming" placeholder. */
+/** Management pages built so far (declared by the modules); the rest of the menu shows a "coming" placeholder. */
 const MANAGE_PAGES: Record<string, Lazy> = {
   'manage-index': page(() => import('./manage/ManageIndex')),
-  'manage-dict': page(() => import('../modules/dict/manage/DictListPage')),
-  'manage-notice': page(() => import('../modules/notices/manage/NoticeListPage')),
-  'add-notice': page(() => import('../modules/notices/manage/NoticeEditPage')),
-  'manage-user': page(() => import('../modules/users/manage/UserListPage')),
+  ...Object.fromEntries(MODULE_PAGES.map((p) => [p.path, page(p.load)])),
 };
 
 /** New navigations scroll to the top (ScrollRestoration); non-React code navigates through the router. */

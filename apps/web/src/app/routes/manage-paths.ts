@@ -4,6 +4,7 @@
  * `app/manage` so the router can read it without loading management code.
  */
 import { PERMISSION_TREE, type PermissionNode } from '@hanlin/shared';
+import type { ManagePage } from '../../platform/pages';
 
 export const MENU_PATHS: Record<string, string> = {
   zzjg: 'manage-affiliation',
@@ -60,8 +61,21 @@ export interface ManageRoute {
   titleKey: string;
 }
 
-/** Pages reached from a list rather than the menu. */
-const EXTRA: readonly ManageRoute[] = [{ path: 'add-notice', codes: ['gggl'], titleKey: 'page.add-notice' }];
+/**
+ * Pages each module declares in `modules/<domain>/manage-pages.ts` (outside manage/, so it stays in the main bundle) (found by Vite's glob, so no
+ * central list grows). Only the loaders' dynamic imports are here, not the page code.
+ */
+export const MODULE_PAGES: readonly ManagePage[] = Object.values(
+  import.meta.glob<{ default: ManagePage[] }>('../../modules/*/manage-pages.ts', { eager: true }),
+).flatMap((m) => m.default);
+
+const menuPaths = new Set(Object.values(MENU_PATHS));
+/** Pages reached from a list rather than the menu (add/edit/detail pages). */
+const EXTRA: readonly ManageRoute[] = MODULE_PAGES.filter((p) => !menuPaths.has(p.path)).map((p) => ({
+  path: p.path,
+  codes: p.codes ?? [],
+  titleKey: p.titleKey ?? `page.${p.path}`,
+}));
 
 export const MANAGE_HOME: ManageRoute = { path: 'manage-index', codes: [], titleKey: 'page.manage-index' };
 

@@ -1,10 +1,4 @@
-import common from './common.json';
-import auth from './auth.json';
-import perm from './perm.json';
-import portal from './portal.json';
-import notice from './notice.json';
-import dict from './dict.json';
-import user from './user.json';
+import { mergeCatalogue } from '../merge';
 
-/** pt catalogue: one JSON file per domain, merged. */
-export default { ...common, ...auth, ...perm, ...portal, ...notice, ...dict, ...user };
+/** pt catalogue: every JSON file in this folder, deep-merged (adding a file is enough). */
+export default mergeCatalogue(import.meta.glob<Record<string, unknown>>('./*.json', { eager: true, import: 'default' })) as Record<string, any>;
