@@ -9,8 +9,8 @@ import {
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { appVersions } from './app-versions.schema.js';
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const sortColumns = { createdAt: appVersions.createdAt, version: appVersions.version } as const;
 
 type Row = typeof appVersions.$inferSelect;

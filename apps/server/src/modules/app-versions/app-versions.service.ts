@@ -2,8 +2,8 @@ import type { AppVersionCreate, AppVersionListQuery, AppVersionPublicQuery, AppV
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import * as repo from './app-versions.repository.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export function createAppVersionsService({ db }: { db: Db }) {
   /** The unique index decides under concurrency; the pre-check only gives the common case a clean answer. */

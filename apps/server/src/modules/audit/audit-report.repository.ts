@@ -2,11 +2,11 @@ import { and, asc, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_LOG_SORT_KEYS, parseSort, type LoginLogExport, type LoginLogRow, type OperationLogExport, type OperationLogRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { loginLogs, operationLogs } from './audit.schema.js';
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
 /** Totals stop counting here: the logs grow without bound and a page never needs more. */
 export const LOG_COUNT_CAP = 100_000;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Matches the `lower(username) text_pattern_ops` indexes.
 const usernamePrefix = (col: typeof loginLogs.username | typeof operationLogs.username, prefix: string) =>
   sql`lower(${col}) like ${`${escapeLike(prefix.toLowerCase())}%`}`;

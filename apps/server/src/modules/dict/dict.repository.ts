@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { DICT_SORT_KEYS, parseSort, type DictEntryRow, type DictListQuery, type DictOption, type DictStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { dictEntries } from './dict.schema.js';
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
 const sortColumns = {
   id: dictEntries.id,
@@ -11,8 +12,6 @@ const sortColumns = {
   sort: dictEntries.sort,
   createdAt: dictEntries.createdAt,
 } as const;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Entry = typeof dictEntries.$inferSelect;
 export const presentEntry = (r: Entry): DictEntryRow => ({

@@ -2,19 +2,11 @@ import type { DictEntryCreate, DictEntryRow, DictEntryUpdate, DictListQuery } fr
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import * as repo from './dict.repository.js';
-
-/** The unique index a PostgreSQL error (possibly wrapped by Drizzle) violated, if any. */
-function violatedUnique(e: unknown): string | null {
-  for (let cur = e as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; cur && i < 4; cur = cur.cause as typeof cur, i++) {
-    if (cur.code === '23505') return cur.constraint ?? '';
-  }
-  return null;
-}
+import { isUniqueViolation, pgErrorOf } from '../../platform/db/pg-errors.js';
 
 /** Concurrent inserts can pass the pre-check; the unique indexes decide and name the field. */
 function rethrowDuplicate(e: unknown): never {
-  const c = violatedUnique(e);
-  if (c !== null) throw new AppError('DUPLICATE_DICT_ENTRY', { field: c.includes('label') ? 'label' : 'value' });
+  if (isUniqueViolation(e)) throw new AppError('DUPLICATE_DICT_ENTRY', { field: pgErrorOf(e).constraint?.includes('label') ? 'label' : 'value' });
   throw e;
 }
 

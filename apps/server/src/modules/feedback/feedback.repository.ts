@@ -5,8 +5,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
 import { users } from '../users/users.schema.js';
 import { feedback, feedbackReplies } from './feedback.schema.js';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
 const columns = {
   id: feedback.id,

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { LABEL_SORT_KEYS, parseSort, type LabelCategoryListQuery, type LabelCategoryRow, type LabelKind, type LabelListQuery, type LabelRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { escapeLike } from '../orgs/pg-errors.js';
 import { labelCategories, labels } from './labels.schema.js';
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
 export type CategoryRecord = typeof labelCategories.$inferSelect;
 export type LabelRecord = typeof labels.$inferSelect;

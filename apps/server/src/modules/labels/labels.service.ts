@@ -9,8 +9,8 @@ import type {
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
-import { isUniqueViolation, isReferenced } from '../orgs/pg-errors.js';
 import * as repo from './labels.repository.js';
+import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 
 function mapUnique(e: unknown): never {
   if (isUniqueViolation(e, 'label_categories_name_uq')) throw new AppError('DUPLICATE_LABEL_CATEGORY', { field: 'name' });

@@ -3,10 +3,10 @@ import { LEARNING_GROUP_SORT_KEYS, parseSort, type LearningGroupListQuery, type 
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
-import { escapeLike } from '../orgs/pg-errors.js';
 import { organizations } from '../orgs/orgs.schema.js';
 import { users } from '../users/users.schema.js';
 import { learningGroupMembers, learningGroups } from './learning-groups.schema.js';
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
 export type GroupRecord = typeof learningGroups.$inferSelect;
 

@@ -3,8 +3,8 @@ import { AppError } from '../../platform/errors.js';
 import { pathInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { isUniqueViolation, isReferenced } from '../orgs/pg-errors.js';
 import * as repo from './learning-groups.repository.js';
+import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 
 function mapUnique(e: unknown): never {
   if (isUniqueViolation(e, 'learning_groups_name_uq')) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });

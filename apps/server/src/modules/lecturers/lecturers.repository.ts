@@ -6,8 +6,8 @@ import { inScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/orgs.schema.js';
 import { users } from '../users/users.schema.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const sortColumns = { id: lecturers.id, realname: lecturers.realname, username: lecturers.username, feeFen: lecturers.feeFen, createdAt: lecturers.createdAt } as const;
 
 const rowColumns = {

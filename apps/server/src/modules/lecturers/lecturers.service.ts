@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { pathInScope } from '../../platform/scope.js';
 import { users } from '../users/users.schema.js';
-import { findOrgPaths, pgErrorOf } from '../users/users.repository.js';
+import { findOrgPaths } from '../users/users.repository.js';
+import { pgErrorOf } from '../../platform/db/pg-errors.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import * as repo from './lecturers.repository.js';
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { MAIL_LOG_SORT_KEYS, parseSort, type MailLogListQuery, type MailLogRow, type MailLogStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { mailLogs } from './mail.schema.js';
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
 const sortColumns = { id: mailLogs.id, createdAt: mailLogs.createdAt, sentAt: mailLogs.sentAt } as const;
 
@@ -39,10 +40,6 @@ function present(r: Selected): MailLogRow {
     createdAt: r.createdAt.toISOString(),
     sentAt: r.sentAt ? r.sentAt.toISOString() : null,
   };
-}
-
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function insertMailLog(

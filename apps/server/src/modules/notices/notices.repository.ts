@@ -6,6 +6,7 @@ import { inScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/orgs.schema.js';
 import { users } from '../users/users.schema.js';
 import { notices } from './notices.schema.js';
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
 const sortColumns = {
   id: notices.id,
@@ -15,7 +16,6 @@ const sortColumns = {
   releasedAt: notices.releasedAt,
 } as const;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const alive = isNull(notices.deletedAt);
 
 const listColumns = {

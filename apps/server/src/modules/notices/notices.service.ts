@@ -25,6 +25,7 @@ import type { NoticeUpdate } from '@hanlin/shared';
 import { fileIdOfRef, type FileSigner } from '../uploads/uploads.signing.js';
 import { getFilesMime } from '../uploads/uploads.repository.js';
 import * as repo from './notices.repository.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 
 /** Which permission code each ability also needs, so the UI shows only what this caller may do. */
 const ABILITY_CODES: Record<keyof NoticeAbilities, string> = {
@@ -41,12 +42,7 @@ function abilitiesFor(principal: Principal, status: NoticeStatus): NoticeAbiliti
   return out;
 }
 
-function isDuplicateTitle(e: unknown): boolean {
-  for (let cur = e as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; cur && i < 4; cur = cur.cause as typeof cur, i++) {
-    if (cur.code === '23505' && cur.constraint === 'notices_title_uq') return true;
-  }
-  return false;
-}
+const isDuplicateTitle = (e: unknown) => isUniqueViolation(e, 'notices_title_uq');
 
 function assertNotBeforeNow(iso: string) {
   if (new Date(iso).getTime() < Date.now() - NOTICE_TIME_SKEW_MS) throw new AppError('TIME_BEFORE_NOW', { field: 'displayTime' });

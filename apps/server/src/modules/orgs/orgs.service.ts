@@ -4,7 +4,8 @@ import { pathInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import * as repo from './orgs.repository.js';
-import { buildForest, isUniqueViolation, isReferenced } from './pg-errors.js';
+import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
+import { buildForest } from '../../platform/tree.js';
 
 interface Deps {
   db: Db;

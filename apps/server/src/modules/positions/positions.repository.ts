@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { parseSort, POSITION_SORT_KEYS, type PositionListQuery, type PositionRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { escapeLike } from '../orgs/pg-errors.js';
 import { labels } from '../labels/labels.schema.js';
 import { users } from '../users/users.schema.js';
 import { positionLabels, positions } from './positions.schema.js';
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
 export type PositionRecord = typeof positions.$inferSelect;
 

@@ -1,9 +1,9 @@
 import type { PositionInsert, PositionListQuery, PositionUpdate } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import { isUniqueViolation } from '../orgs/pg-errors.js';
 import { labelsWithKind } from '../labels/labels.repository.js';
 import * as repo from './positions.repository.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 
 function mapUnique(e: unknown): never {
   if (isUniqueViolation(e, 'positions_name_uq')) throw new AppError('DUPLICATE_POSITION', { field: 'name' });

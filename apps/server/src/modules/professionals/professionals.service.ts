@@ -1,9 +1,10 @@
 import type { ProfessionalInsert, ProfessionalNode, ProfessionalUpdate, TreeSort } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import { buildForest, isUniqueViolation, isReferenced } from '../orgs/pg-errors.js';
 import { renumber } from '../orgs/orgs.repository.js';
 import * as repo from './professionals.repository.js';
+import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
+import { buildForest } from '../../platform/tree.js';
 
 function mapUnique(e: unknown): never {
   if (isUniqueViolation(e, 'professionals_parent_name_uq')) throw new AppError('DUPLICATE_CATEGORY', { field: 'name' });

@@ -5,13 +5,10 @@ import { organizations } from '../orgs/orgs.schema.js';
 import { roles, userRoles } from '../roles/roles.schema.js';
 import { users } from '../users/users.schema.js';
 import { registrations } from './registration.schema.js';
+import { escapeLike } from '../../platform/db/pg-errors.js';
 
 const reviewers = aliasedTable(users, 'reviewers');
 const sortColumns = { id: registrations.id, createdAt: registrations.createdAt, username: registrations.username } as const;
-
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function findRootOrg(db: DbOrTx) {
   const [root] = await db

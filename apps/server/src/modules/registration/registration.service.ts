@@ -10,6 +10,7 @@ import { hashPassword } from '../../platform/auth/password.js';
 import { BUILTIN_ROLES } from '../../platform/seed.js';
 import { registrations } from './registration.schema.js';
 import * as repo from './registration.repository.js';
+import { pgErrorOf } from '../../platform/db/pg-errors.js';
 
 interface Deps {
   db: Db;
@@ -30,8 +31,8 @@ function throwIfTaken(taken: Set<string>) {
 
 /** A unique violation (possibly wrapped by Drizzle) turned into the duplicate code of its column. */
 function duplicateFromPg(e: unknown): AppError | undefined {
-  const pg = (e as { cause?: { code?: string; constraint?: string } })?.cause ?? (e as { code?: string; constraint?: string });
-  if (pg?.code !== '23505') return undefined;
+  const pg = pgErrorOf(e);
+  if (pg.code !== '23505') return undefined;
   const f = FIELDS.find((x) => pg.constraint?.includes(x));
   return f ? new AppError(DUPLICATE[f], { field: f }) : new AppError('DUPLICATE_DATA');
 }

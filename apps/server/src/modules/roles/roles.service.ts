@@ -3,8 +3,8 @@ import { AppError } from '../../platform/errors.js';
 import { pathInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
-import { isUniqueViolation, isReferenced } from '../orgs/pg-errors.js';
 import * as repo from './roles.repository.js';
+import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 
 interface Deps {
   db: Db;

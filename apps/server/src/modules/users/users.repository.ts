@@ -11,12 +11,9 @@ import { inScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/orgs.schema.js';
 import { roles, userRoles } from '../roles/roles.schema.js';
 import { userDataScopes, users } from './users.schema.js';
+import { escapeLike, pgErrorOf } from '../../platform/db/pg-errors.js';
 
 const sortColumns = { id: users.id, username: users.username, realname: users.realname, createdAt: users.createdAt } as const;
-
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** WHERE of the user list and export: data scope plus the filters. */
 export function userListWhere(principal: Principal, q: Omit<UserListQuery, 'page' | 'size' | 'sort'>) {
@@ -92,16 +89,6 @@ const UNIQUE_FIELDS = {
   users_card_number_uq: ['DUPLICATE_CARD_NUMBER', 'cardNumber'],
 } as const;
 
-/** The PostgreSQL error under Drizzle's wrapper, if any. */
-export function pgErrorOf(e: unknown): { code?: string; constraint?: string } | undefined {
-  let cur: unknown = e;
-  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
-    const c = cur as { code?: unknown; constraint?: string; cause?: unknown };
-    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c as { code: string; constraint?: string };
-    cur = c.cause;
-  }
-  return undefined;
-}
 
 /** Turns a unique violation on users into the matching DUPLICATE_* error; rethrows anything else. */
 export function rethrowUserWriteError(e: unknown): never {
