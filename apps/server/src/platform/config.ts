@@ -10,6 +10,8 @@ export interface Config {
   redisUrl?: string;
   adminPassword?: string;
   corsOrigins: string[];
+  /** Address users reach the web app at (links in e-mails); defaults to http://localhost:PORT. */
+  publicUrl?: string;
   webDist: string;
   logLevel: string;
   trustProxy: boolean;
@@ -29,6 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
     redisUrl: env.REDIS_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -10,7 +10,7 @@ const rowColumns = {
   id: mailLogs.id,
   toAddress: mailLogs.toAddress,
   subject: mailLogs.subject,
-  body: mailLogs.body,
+  body: sql<string>`case when ${mailLogs.secret} then '' else ${mailLogs.body} end`,
   status: mailLogs.status,
   error: mailLogs.error,
   read: mailLogs.read,
@@ -44,7 +44,7 @@ function present(r: Selected): MailLogRow {
 
 export async function insertMailLog(
   db: DbOrTx,
-  row: { toAddress: string; subject: string; body: string; html: string | null; status: MailLogStatus; error: string | null; userId: number | null },
+  row: { toAddress: string; subject: string; body: string; html: string | null; secret?: boolean; status: MailLogStatus; error: string | null; userId: number | null },
 ): Promise<MailLogRow> {
   const [r] = await db
     .insert(mailLogs)

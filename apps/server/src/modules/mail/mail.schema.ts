@@ -11,6 +11,8 @@ export const mailLogs = pgTable(
     body: text().notNull(),
     /** Kept so that a resend reproduces the HTML part. */
     html: text(),
+    /** The mail carries a code or link that grants access (password reset): the log never shows its body. */
+    secret: boolean().notNull().default(false),
     status: varchar({ length: 16 }).notNull(),
     error: text(),
     read: boolean().notNull().default(false),

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text?: string;
+  /** Holds a code or link that grants access: kept for resending but never shown in the log. */
+  secret?: boolean;
   html?: string;
   /** The user the mail concerns, kept in the log. */
   userId?: number | null;
@@ -49,6 +51,7 @@ export function createMailer(ctx: Pick<AppContext, 'db'>) {
         subject: mail.subject,
         body: mail.text ?? mail.html ?? '',
         html: mail.html ?? null,
+        secret: mail.secret ?? false,
         status: outcome.ok ? 'sent' : 'failed',
         error: outcome.ok ? null : outcome.error,
         userId: mail.userId ?? null,

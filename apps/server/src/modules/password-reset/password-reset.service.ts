@@ -25,7 +25,7 @@ interface Deps {
   rsa: RsaKeys;
   mailer: Mailer;
   principals: Pick<PrincipalLoader, 'forgetTokens' | 'forgetUsers'>;
-  config: Pick<Config, 'corsOrigins' | 'port'>;
+  config: Pick<Config, 'corsOrigins' | 'port' | 'publicUrl'>;
 }
 
 /** Where the request came from, as far as it says so. */
@@ -50,22 +50,17 @@ export function maskEmail(email: string): string {
 }
 
 export function createPasswordResetService({ db, rsa, mailer, principals, config }: Deps) {
-  /** The web app's address for the e-mailed link: a known origin, else the server's own. */
+  /**
+   * The web app's address for the e-mailed link: the request's origin only when it is a configured
+   * one (the Host header is the client's to choose, so it never decides where a reset token goes),
+   * else PUBLIC_URL, else the server itself.
+   */
   function linkOrigin(req: RequestOrigin): string {
-    if (req.origin) {
-      try {
-        const u = new URL(req.origin);
-        const known = config.corsOrigins.includes(u.origin) || (!!req.host && u.host === req.host);
-        if ((u.protocol === 'http:' || u.protocol === 'https:') && known) return u.origin;
-      } catch {
-        /* not a URL: fall through */
-      }
-    }
-    return `http://localhost:${config.port}`;
+    if (req.origin && config.corsOrigins.includes(req.origin)) return req.origin;
+    return config.publicUrl ?? `http://localhost:${config.port}`;
   }
 
   return {
-    /** Step 1: e-mails a 6-digit code or a link to the account's address. */
     async send(input: ResetSend, req: RequestOrigin) {
       const user = await repo.findAccount(db, input.username);
       if (!user || !user.email) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'username' });
@@ -75,6 +70,7 @@ export function createPasswordResetService({ db, rsa, mailer, principals, config
         const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
         await repo.insertReset(db, { userId: user.id, codeHash: codeHash(user.id, code), tokenHash: null, ttlMinutes: RESET_CODE_TTL_MINUTES });
         await mailer.send({
+          secret: true,
           to: user.email,
           subject,
           userId: user.id,
@@ -88,6 +84,7 @@ export function createPasswordResetService({ db, rsa, mailer, principals, config
         await repo.insertReset(db, { userId: user.id, codeHash: null, tokenHash: sha256(token), ttlMinutes: RESET_LINK_TTL_MINUTES });
         const link = `${linkOrigin(req)}/reset-password?token=${token}`;
         await mailer.send({
+          secret: true,
           to: user.email,
           subject,
           userId: user.id,

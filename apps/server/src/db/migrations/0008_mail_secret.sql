@@ -1,0 +1,1 @@
+ALTER TABLE "mail_logs" ADD COLUMN "secret" boolean DEFAULT false NOT NULL;
