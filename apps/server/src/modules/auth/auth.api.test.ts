@@ -283,3 +283,19 @@ async function createTestAppSharingDb() {
   await app.ready();
   return app;
 }
+
+describe('rate limits', () => {
+  it('answers 429 TOO_MANY_REQUESTS past the login limit per IP and minute', async () => {
+    const limited = await createTestApp({ LOGIN_RATE_PER_MINUTE: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await postLogin(limited.app, 'admin', 'wrong-password')).statusCode);
+      expect(codes).toEqual([400, 400, 400, 429]);
+      const res = await postLogin(limited.app, 'admin', TEST_ADMIN_PASSWORD);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: 1009, msg: 'TOO_MANY_REQUESTS' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
