@@ -15,7 +15,7 @@ const base = `http://127.0.0.1:${port}`;
 
 function start(): { child: ChildProcess; output: () => string } {
   let out = '';
-  const env = { ...process.env, DATA_DIR: dir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

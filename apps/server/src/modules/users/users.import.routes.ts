@@ -23,7 +23,7 @@ export async function registerUsersExcelRoutes(app: FastifyInstance, { importer 
       const tags = [tag];
       const names = FILE_NAMES[kind];
 
-      r.post(`${prefix}/template`, { config: { permission: [`${page.menu}:import`] }, schema: { tags } }, async (_req, reply) =>
+      r.post(`${prefix}/template`, { config: { permission: [`${page.menu}:import`], operation: `${page.menu}.template` }, schema: { tags } }, async (_req, reply) =>
         reply.header('content-type', XLSX_MIME).header('content-disposition', contentDisposition(names.template)).send(await importer.template(kind)),
       );
 
@@ -54,7 +54,7 @@ export async function registerUsersExcelRoutes(app: FastifyInstance, { importer 
         },
       );
 
-      r.post(`${prefix}/import/errors`, { config: { permission: [`${page.menu}:import`] }, schema: { tags, body: UserImportErrorsSchema } }, async (req, reply) =>
+      r.post(`${prefix}/import/errors`, { config: { permission: [`${page.menu}:import`], operation: `${page.menu}.import.errors` }, schema: { tags, body: UserImportErrorsSchema } }, async (req, reply) =>
         reply
           .header('content-type', XLSX_MIME)
           .header('content-disposition', contentDisposition(names.errors))

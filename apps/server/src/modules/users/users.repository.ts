@@ -52,6 +52,7 @@ export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: Use
         orgId: users.orgId,
         orgName: organizations.name,
         createdAt: users.createdAt,
+        roles: sql<string[]>`coalesce((select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '{}')`,
       })
       .from(users)
       .leftJoin(organizations, eq(organizations.id, users.orgId))
@@ -65,17 +66,7 @@ export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: Use
     }),
   ]);
 
-  const roleRows = rows.length
-    ? await db
-        .select({ userId: userRoles.userId, name: roles.name })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(inArray(userRoles.userId, rows.map((r) => r.id)))
-    : [];
-  const rolesByUser = new Map<number, string[]>();
-  for (const r of roleRows) rolesByUser.set(r.userId, [...(rolesByUser.get(r.userId) ?? []), r.name]);
-
-  const records: UserRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), roles: rolesByUser.get(r.id) ?? [] }));
+  const records: UserRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { records, total, page: q.page, size: q.size };
 }
 
