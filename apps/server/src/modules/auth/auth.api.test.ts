@@ -299,3 +299,12 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('login answer', () => {
+  it('gives the avatar as a signed link an <img> can load', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    await t.db.update(users).set({ avatar: '/api/upload/file/42' }).where(eq(users.id, u.id));
+    const s = await login(t.app, u.username, u.password);
+    expect(s.user.avatar).toMatch(/^\/api\/upload\/public\/42\?exp=\d+&sig=[0-9a-f]{64}$/);
+  });
+});

@@ -1,11 +1,12 @@
 import { defineModule } from '../../platform/context.js';
 import { createAuthService } from './auth.service.js';
 import { registerAuthRoutes } from './auth.routes.js';
+import { createFileSigner } from '../uploads/uploads.signing.js';
 
 export default defineModule({
   name: 'auth',
   register(app, { db, kv, rsa, authSettings, principals, config }) {
-    const auth = createAuthService({ db, kv, rsa, settings: authSettings, principals });
+    const auth = createAuthService({ db, kv, rsa, settings: authSettings, principals, files: createFileSigner(db) });
     registerAuthRoutes(app, auth, { signSalt: async () => (await authSettings.login()).signSalt, loginRatePerMinute: config.loginRatePerMinute });
   },
 });

@@ -12,6 +12,7 @@ import { hashPassword, initialPassword, PENDING_PASSWORD_HASH, verifyPassword } 
 import { insertLoginLog } from '../audit/audit.repository.js';
 import { PERMISSION_TREE } from '@hanlin/shared';
 import * as repo from './auth.repository.js';
+import type { FileSigner } from '../uploads/uploads.signing.js';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
 const MANAGE_CODES = new Set(
@@ -26,6 +27,8 @@ interface Deps {
   rsa: RsaKeys;
   settings: AuthSettings;
   principals: PrincipalLoader;
+  /** Turns the stored avatar reference into a link an <img> can load. */
+  files: Pick<FileSigner, 'publicUrlForRef'>;
 }
 
 export interface ClientInfo {
@@ -33,7 +36,7 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
-export function createAuthService({ db, kv, rsa, settings, principals }: Deps) {
+export function createAuthService({ db, kv, rsa, settings, principals, files }: Deps) {
   async function refuse(name: Parameters<typeof insertLoginLog>[1]['result'] & string, user: { id: number | null; username: string }, client: ClientInfo, data?: unknown): Promise<never> {
     await insertLoginLog(db, { userId: user.id, username: user.username, ip: client.ip, userAgent: client.userAgent, result: name });
     throw new AppError(name as never, data === undefined ? {} : { data });
@@ -114,7 +117,7 @@ export function createAuthService({ db, kv, rsa, settings, principals }: Deps) {
           id: user.id,
           username: user.username,
           realname: user.realname,
-          avatar: user.avatar,
+          avatar: await files.publicUrlForRef(user.avatar),
           operateAuth,
           authorities: usable.map((r) => r.name),
           firstLogin: cfg.firstLoginChange && user.firstLogin,
