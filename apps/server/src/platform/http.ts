@@ -86,7 +86,9 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
 
   // Deep links of the single-page app: any non-API GET that is not a file gets index.html.
   app.setNotFoundHandler((req, reply) => {
-    if (opts.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.type('text/html').send(opts.spaIndex);
+    // A missing file (`/assets/x.js` after a redeploy) is a 404, not the page: the browser must not run HTML as a script.
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]!);
+    if (opts.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/') && !isFile) return reply.type('text/html').send(opts.spaIndex);
     return sendError(reply, 'NOT_FOUND_ERROR');
   });
 }

@@ -1,16 +1,38 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Spin } from 'antd';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useNavigate, type RouteObject } from 'react-router';
-import { ComingSoon, NotFound } from '../platform/components/StatusPages';
+import { ComingSoon, Forbidden, NotFound } from '../platform/components/StatusPages';
+import { useCan } from '../platform/permission';
 import { bindNavigate } from '../platform/navigation';
 import { RequireAuth, RequireCodes } from './guards';
 import { MANAGE_CODES, MANAGE_HOME, MANAGE_ROUTES, MODULE_PAGES } from './routes/manage-paths';
 import { CLASS_TEACHER_CODES, LECTURER_CODES, PORTAL_SECTIONS, STUDENT_CENTER_SECTIONS } from './routes/portal-paths';
 
 type Lazy = RouteObject['lazy'];
-const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy => async () => ({ Component: (await load()).default });
+type Loader = () => Promise<{ default: React.ComponentType }>;
+const page = (load: Loader): Lazy => async () => ({ Component: (await load()).default });
 
-/** Management pages built so far (declared by the modules); the rest of the menu shows a "coming" placeholder. */
+/**
+ * React Router loads the lazy code of every matched route before any guard element renders,
+ * so a guarded area checks the codes first and only then imports (React.lazy renders on demand):
+ * without the codes the code is never fetched. The check runs on every render, so a later
+ * sign-in with other codes in the same tab sees the right thing.
+ */
+const guarded = (codes: readonly string[], load: Loader): Lazy => {
+  const Page = lazy(load);
+  function Guarded() {
+    return useCan(codes) ? (
+      <Suspense fallback={<Spin />}>
+        <Page />
+      </Suspense>
+    ) : (
+      <Forbidden />
+    );
+  }
+  return async () => ({ Component: Guarded });
+};
+
+const MANAGE_LOADERS: Record<string, Loader> = Object.fromEntries(MODULE_PAGES.map((p) => [p.path, p.load]));
 const MANAGE_PAGES: Record<string, Lazy> = {
   'manage-index': page(() => import('./manage/ManageIndex')),
   ...Object.fromEntries(MODULE_PAGES.map((p) => [p.path, page(p.load)])),
@@ -39,7 +61,7 @@ const manageChildren: RouteObject[] = [
     element: <RequireCodes codes={r.codes} />,
     children: [
       MANAGE_PAGES[r.path]
-        ? { index: true, lazy: MANAGE_PAGES[r.path] }
+        ? { index: true, lazy: MANAGE_LOADERS[r.path] ? guarded(r.codes, MANAGE_LOADERS[r.path]!) : MANAGE_PAGES[r.path] }
         : { index: true, element: <ComingSoon titleKey={r.titleKey} /> },
     ],
   })),
@@ -72,7 +94,7 @@ const routes: RouteObject[] = [
           {
             path: '/dashboard',
             element: <RequireCodes codes={MANAGE_CODES} />,
-            children: [{ lazy: page(() => import('./manage/ManageLayout')), children: manageChildren }],
+            children: [{ lazy: guarded(MANAGE_CODES, () => import('./manage/ManageLayout')), children: manageChildren }],
           },
           {
             path: '/portal',

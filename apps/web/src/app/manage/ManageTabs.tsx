@@ -2,12 +2,22 @@ import { useEffect } from 'react';
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { session, useSession, type HistoryPage } from '../../platform/session';
 import { MANAGE_HOME, manageRouteByPath } from '../routes/manage-paths';
 
 const HOME = `/dashboard/${MANAGE_HOME.path}`;
 const keyOf = (path: string) => path.split('?')[0]!;
+
+function recordTab(pathname: string, search: string) {
+  const route = manageRouteByPath(pathname.replace(/^\/dashboard\/?/, ''));
+  if (!route || pathname === HOME || !pathname.startsWith('/dashboard/')) return;
+  const full = pathname + search;
+  const list = session.get().history;
+  const i = list.findIndex((h) => keyOf(h.path) === pathname);
+  if (i < 0) session.set({ history: [...list, { path: full, titleKey: route.titleKey }] });
+  else if (list[i]!.path !== full) session.set({ history: list.map((h, j) => (j === i ? { ...h, path: full } : h)) });
+}
 
 /** Every opened management page becomes a tab; the home tab stays. */
 export function ManageTabs() {
@@ -16,15 +26,13 @@ export function ManageTabs() {
   const { pathname, search } = useLocation();
   const history = useSession((s) => s.history);
 
+  // A page becomes a tab as soon as its navigation starts, so quick clicks through the menu
+  // (which cancel a lazy page still loading) still leave a tab for each page the user opened.
+  const pending = useNavigation().location;
+  useEffect(() => recordTab(pathname, search), [pathname, search]);
   useEffect(() => {
-    const route = manageRouteByPath(pathname.replace(/^\/dashboard\/?/, ''));
-    if (!route || pathname === HOME) return;
-    const full = pathname + search;
-    const list = session.get().history;
-    const i = list.findIndex((h) => keyOf(h.path) === pathname);
-    if (i < 0) session.set({ history: [...list, { path: full, titleKey: route.titleKey }] });
-    else if (list[i]!.path !== full) session.set({ history: list.map((h, j) => (j === i ? { ...h, path: full } : h)) });
-  }, [pathname, search]);
+    if (pending) recordTab(pending.pathname, pending.search);
+  }, [pending]);
 
   const tabs: HistoryPage[] = [{ path: HOME, titleKey: MANAGE_HOME.titleKey }, ...history];
   const active = pathname;

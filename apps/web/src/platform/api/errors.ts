@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly code: number,
     readonly status: number,
     readonly data: unknown = null,
+    /** The input field the server named as at fault, if any. */
+    readonly field?: string,
   ) {
     super(name);
   }
@@ -29,11 +31,12 @@ export function normalizeError(status: number, body: unknown, cause?: unknown): 
     return new ApiError('NETWORK_DELAY', ERRORS.NETWORK_DELAY.code, 0);
   }
   if (cause) return new ApiError('NETWORK_DELAY', ERRORS.NETWORK_DELAY.code, 0);
-  const env = body && typeof body === 'object' ? (body as { code?: unknown; msg?: unknown; data?: unknown }) : {};
+  const env = body && typeof body === 'object' ? (body as { code?: unknown; msg?: unknown; data?: unknown; field?: unknown }) : {};
   const code = typeof env.code === 'number' ? env.code : 0;
   let name = typeof env.msg === 'string' && env.msg ? env.msg : '';
   if (!isErrorName(name)) name = errorByCode(code)?.name ?? (status === 401 ? 'UNAUTHENTICATED' : name || 'SERVER_ERROR');
-  return new ApiError(name, code || (isErrorName(name) ? ERRORS[name].code : 0), status, env.data ?? null);
+  const field = typeof env.field === 'string' && env.field ? env.field : undefined;
+  return new ApiError(name, code || (isErrorName(name) ? ERRORS[name].code : 0), status, env.data ?? null, field);
 }
 
 let blocking = false;

@@ -1,0 +1,127 @@
+/**
+ * Issue 4 (people, organizations and access), browser tier: an administrator builds a
+ * three-level organization tree with the right-click menu, creates a role with part of the
+ * permission tree and a user holding that role; the user then sees only the allowed menus.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD } from './support/paths';
+import { findOrg, orgTree, post, rootOrgId, uniq, type OrgNode, type Session } from './support/api';
+import { eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
+import { changeFirstLoginPassword, loginUI, openMenu, sessionOf, submitLogin } from './support/flows';
+
+const NEW_PASSWORD = 'Passw0rd-e2e';
+
+/** Right-click an organization, "add organization", name it, save; returns the new node. */
+async function addChildOrg(page: Page, admin: Session, parentId: number, name: string): Promise<OrgNode> {
+  await page.getByTestId(`tree-node-${parentId}`).click({ button: 'right' });
+  const add = page.getByTestId('tree-action-addOrg').filter({ visible: true });
+  await visible(add);
+  await add.click();
+  await visible(page.getByTestId('org-form'));
+  await page.getByTestId('org-form-name').fill(name);
+  await page.getByTestId('org-form-submit').click();
+  const created = await eventually(async () => {
+    const node = findOrg(await orgTree(admin), (n) => n.name === name);
+    if (!node) throw new Error(`organization ${name} not created yet`);
+    return node;
+  });
+  expect(created.parentId).toBe(parentId);
+  // The tree refreshes and opens the parent, so the new node is there to right-click next.
+  await visible(page.getByTestId(`tree-node-${created.id}`).filter({ hasText: name }));
+  return created;
+}
+
+/** Picks an option in an open Ant Design select / tree-select dropdown. */
+async function pickOption(page: Page, text: string): Promise<void> {
+  const option = page
+    .locator('.ant-select-dropdown:visible')
+    .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
+    .filter({ hasText: text });
+  await visible(option);
+  await option.first().click();
+}
+
+describe('people, organizations and access', () => {
+  const b = useBrowser();
+
+  it('an administrator builds a 3-level organization tree, a role with a partial permission tree and a user; the user sees only the allowed menus', async () => {
+    const names = { l1: uniq('一级'), l2: uniq('二级'), l3: uniq('三级'), role: uniq('公告字典角色') };
+    const username = uniq('e2eu');
+    const { page } = b;
+    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    // API checks ride on the browser's own session (single sign-on would end a second one).
+    const admin = await sessionOf(page);
+    const rootId = await rootOrgId(admin);
+
+    // Organizations: root > L1 > L2 > L3, each through the context menu.
+    await openMenu(page, 'rygl', 'zzjg');
+    await waitForPath(page, '/dashboard/manage-affiliation');
+    await visible(page.getByTestId('org-tree'));
+    await visible(page.getByTestId(`tree-node-${rootId}`));
+    const l1 = await addChildOrg(page, admin, rootId, names.l1);
+    const l2 = await addChildOrg(page, admin, l1.id, names.l2);
+    const l3 = await addChildOrg(page, admin, l2.id, names.l3);
+
+    // Role: notices and dictionary only (checking a menu grants its actions and its group, xtgl).
+    await openMenu(page, 'rygl', 'rzjs');
+    await visible(page.getByTestId('role-page'));
+    await page.getByTestId('crud-add').click();
+    await waitForPath(page, '/dashboard/add-role');
+    await page.getByTestId('role-name').fill(names.role);
+    const perms = page.getByTestId('role-perm-tree');
+    await visible(perms);
+    await perms.getByTestId('perm-node-gggl').click();
+    await perms.getByTestId('perm-node-zdgl').click();
+    await page.getByTestId('role-submit').click();
+    await waitForPath(page, '/dashboard/manage-role');
+    await visible(page.getByTestId('role-row-name').filter({ hasText: names.role }));
+    const roles = await post<{ records: { id: number; name: string }[] }>(admin, 'role/list', { page: 1, size: 20, keyword: names.role });
+    const roleId = roles.records.find((r) => r.name === names.role)!.id;
+    const role = await post<{ permissions: string[] }>(admin, 'role/get', { id: roleId });
+    expect(role.permissions).toEqual(expect.arrayContaining(['xtgl', 'gggl', 'gggl:add', 'zdgl', 'zdgl:add']));
+    expect(role.permissions.filter((c) => !/^(xtgl|gggl|zdgl)(:|$)/.test(c))).toEqual([]);
+
+    // User in the third-level organization holding that role.
+    await openMenu(page, 'rygl', 'yhgl');
+    await visible(page.getByTestId('user-page'));
+    await page.getByTestId('crud-add').click();
+    await waitForPath(page, '/dashboard/add-user');
+    await page.getByTestId('user-cardNumber').fill(`E${username}`);
+    await page.getByTestId('user-username').fill(username);
+    await page.getByTestId('user-realname').fill(`测试${username.slice(-4)}`);
+    await page.getByTestId('user-org').click();
+    await pickOption(page, names.l3);
+    await page.getByTestId('user-roles').click();
+    await pickOption(page, names.role);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-submit').click();
+    await waitForPath(page, '/dashboard/manage-user');
+    await visible(page.getByTestId('user-row-username').filter({ hasText: username }));
+    const users = await post<{ records: { username: string; orgId: number; roles: string[] }[] }>(admin, 'user/list', {
+      page: 1,
+      size: 20,
+      keyword: username,
+    });
+    const row = users.records.find((u) => u.username === username);
+    expect(row?.orgId).toBe(l3.id);
+    expect(row?.roles).toEqual([names.role]);
+
+    // The user: first login changes the password, then only the granted menus show.
+    const up = await b.newUserPage();
+    await submitLogin(up, username, `${username}123`);
+    await changeFirstLoginPassword(up, `${username}123`, NEW_PASSWORD);
+    await gone(up.getByTestId('first-login-modal'));
+    await waitForPath(up, '/dashboard/manage-index');
+    const menu = up.getByTestId('manage-menu');
+    await openMenu(up, 'xtgl', 'gggl');
+    await waitForPath(up, '/dashboard/manage-notice');
+    await visible(up.getByTestId('notice-page'));
+    await visible(menu.getByTestId('menu-zdgl'));
+    for (const hidden of ['menu-rygl', 'menu-zzjg', 'menu-yhgl', 'menu-rzjs', 'menu-tggl', 'menu-dlsz', 'menu-group-course', 'menu-group-report']) {
+      expect(await menu.getByTestId(hidden).count(), hidden).toBe(0);
+    }
+    await up.goto('/dashboard/manage-affiliation');
+    await visible(up.getByTestId('page-403'));
+  });
+});

@@ -1,0 +1,72 @@
+/** User flows several tests share, driven through the UI exactly as a person would. */
+import type { Page } from 'playwright-core';
+import { baseUrl, type Session } from './api';
+import { visible, waitForPath } from './browser';
+
+export type Entry = 'manage' | 'student';
+
+/** Fills and submits the login form on `/` (administrator or student entry). */
+export async function submitLogin(page: Page, username: string, password: string, entry: Entry = 'manage'): Promise<void> {
+  if (!page.url().startsWith(baseUrl()) || new URL(page.url()).pathname !== '/') await page.goto('/');
+  await visible(page.getByTestId('login-form'));
+  if (entry === 'student') await page.getByTestId('login-tab-student').click();
+  else await page.getByTestId('login-tab-manage').click();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in and waits for the landing page of the entry (management home or student portal). */
+export async function loginUI(page: Page, username: string, password: string, entry: Entry = 'manage'): Promise<void> {
+  await submitLogin(page, username, password, entry);
+  if (entry === 'manage') {
+    await waitForPath(page, '/dashboard/manage-index');
+    await visible(page.getByTestId('manage-index'));
+  } else {
+    await waitForPath(page, '/portal');
+    await visible(page.getByTestId('portal-notices'));
+  }
+}
+
+/** Opens a management menu item, expanding its group first when it is collapsed. */
+export async function openMenu(page: Page, group: string, item: string): Promise<void> {
+  const target = page.getByTestId(`menu-${item}`);
+  if (!(await target.isVisible())) await page.getByTestId(`menu-${group}`).click();
+  await visible(target);
+  await target.click();
+}
+
+/** The first-login dialog: old password, new password twice. */
+export async function changeFirstLoginPassword(page: Page, oldPassword: string, newPassword: string): Promise<void> {
+  const dialog = page.getByTestId('first-login-modal');
+  await visible(dialog);
+  await dialog.getByTestId('pwd-old').fill(oldPassword);
+  await dialog.getByTestId('pwd-new').fill(newPassword);
+  await dialog.getByTestId('pwd-confirm').fill(newPassword);
+  await dialog.getByTestId('pwd-submit').click();
+}
+
+/** What the signed-in session keeps in localStorage (platform/session.ts). */
+export async function storedAuth(page: Page): Promise<{ token: string; signNumber: string; user: { id: number } } | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('hanlin.auth');
+    return raw ? JSON.parse(raw) : null;
+  });
+}
+
+/**
+ * The page's own signed-in session, for API checks next to the UI. Single sign-on is on by
+ * default, so a separate API login of the same user would end the browser's session.
+ */
+export async function sessionOf(page: Page): Promise<Session> {
+  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('hanlin.auth') ?? 'null'));
+  if (!auth?.token) throw new Error('the page has no signed-in session');
+  return {
+    userId: auth.user.id,
+    username: auth.user.username,
+    token: auth.token,
+    signNumber: auth.signNumber,
+    operateAuth: auth.operateAuth,
+    firstLogin: !!auth.user.firstLogin,
+  };
+}
