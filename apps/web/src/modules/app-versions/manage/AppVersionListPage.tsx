@@ -1,0 +1,53 @@
+import { Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION_SORT_KEYS, type AppVersionRow } from '@hanlin/shared';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
+import { deleteAppVersions, findAppVersionsManaged } from '../api';
+import { PLATFORM_OPTIONS, TERMINAL_OPTIONS } from './app-version-meta';
+
+const sortable = (k: string) => (APP_VERSION_SORT_KEYS as readonly string[]).includes(k);
+
+function Text({ k, color }: { k: string; color?: string }) {
+  const { t } = useTranslation();
+  return color ? <Tag color={color}>{t(k)}</Tag> : <>{t(k)}</>;
+}
+
+const columns: ColumnSpec<AppVersionRow>[] = [
+  { key: 'version', titleKey: 'appVersion.version', sortable: sortable('version'), render: (r) => <span data-testid="app-version-row-version">{r.version}</span> },
+  { key: 'terminal', titleKey: 'appVersion.terminal', render: (r) => <Text k={`appVersion.terminal_${r.terminal}`} color="blue" /> },
+  { key: 'platform', titleKey: 'appVersion.platform', render: (r) => <Text k={`appVersion.platform_${r.platform}`} color="purple" /> },
+  {
+    key: 'description',
+    titleKey: 'appVersion.description',
+    render: (r) => (
+      <Typography.Paragraph ellipsis={{ rows: 2, tooltip: r.description }} style={{ marginBottom: 0, maxWidth: 420 }}>
+        {r.description}
+      </Typography.Paragraph>
+    ),
+  },
+  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+];
+
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'appVersion.version', testId: 'app-version-filter-keyword' },
+  { name: 'terminal', labelKey: 'appVersion.terminal', kind: 'select', options: TERMINAL_OPTIONS, testId: 'app-version-filter-terminal' },
+  { name: 'platform', labelKey: 'appVersion.platform', kind: 'select', options: PLATFORM_OPTIONS, testId: 'app-version-filter-platform' },
+];
+
+/** App versions (`manage-appVersion-setting`, code bbgl); add and edit on `manage-add-appver`. */
+export default function AppVersionListPage() {
+  return (
+    <CrudPage<AppVersionRow>
+      testId="app-versions-page"
+      titleKey="perm.bbgl"
+      queryKey="app-version"
+      fetch={(p) => findAppVersionsManaged(p)}
+      columns={columns}
+      filters={filters}
+      perms={{ add: 'bbgl:add', modify: 'bbgl:modify', delete: 'bbgl:delete' }}
+      batch={{ delete: deleteAppVersions }}
+      form={{ addPath: '/dashboard/manage-add-appver', editPath: (r) => `/dashboard/manage-add-appver?id=${r.id}` }}
+    />
+  );
+}

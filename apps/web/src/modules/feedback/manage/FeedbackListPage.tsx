@@ -1,0 +1,81 @@
+import { Button, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FEEDBACK_SORT_KEYS, type FeedbackRow } from '@hanlin/shared';
+import { CrudPage, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
+import { exportFeedback, findFeedback } from '../api';
+import { RepliedTag } from './feedback-meta';
+
+const sortable = (k: string) => (FEEDBACK_SORT_KEYS as readonly string[]).includes(k);
+
+const columns: ColumnSpec<FeedbackRow>[] = [
+  {
+    key: 'content',
+    titleKey: 'feedback.content',
+    render: (r) => (
+      <Typography.Paragraph ellipsis={{ rows: 2, tooltip: r.content }} style={{ marginBottom: 0, maxWidth: 420 }} data-testid="feedback-row-content">
+        {r.content}
+      </Typography.Paragraph>
+    ),
+  },
+  { key: 'realname', titleKey: 'feedback.realname', render: (r) => `${r.realname} (${r.username})` },
+  { key: 'contact', titleKey: 'feedback.contact' },
+  { key: 'replied', titleKey: 'common.status', render: (r) => <RepliedTag replied={r.replied} /> },
+  { key: 'replyCount', titleKey: 'feedback.replyCount' },
+  { key: 'createdAt', titleKey: 'feedback.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+];
+
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'common.keyword', testId: 'feedback-filter-keyword' },
+  {
+    name: 'replied',
+    labelKey: 'common.status',
+    kind: 'select',
+    testId: 'feedback-filter-replied',
+    options: [
+      { value: 'true', labelKey: 'feedback.replied' },
+      { value: 'false', labelKey: 'feedback.pending' },
+    ],
+  },
+];
+
+/** The select offers 'true' / 'false'; the API takes a boolean. */
+function toQuery(p: ListParams) {
+  const { replied, keyword, ...rest } = p;
+  return {
+    ...rest,
+    ...(replied === 'true' || replied === 'false' ? { replied: replied === 'true' } : {}),
+    ...(typeof keyword === 'string' && keyword ? { keyword } : {}),
+  };
+}
+
+function ReplyLink({ r }: { r: FeedbackRow }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button type="link" size="small" data-testid="feedback-row-reply" onClick={() => void navigate(`/dashboard/feedback-reply?id=${r.id}`)}>
+      {t(r.replied ? 'feedback.view' : 'feedback.reply')}
+    </Button>
+  );
+}
+
+/** Feedback (`manage-feedback`, code yjfk): list with the replied filter, export, reply page. */
+export default function FeedbackListPage() {
+  return (
+    <CrudPage<FeedbackRow>
+      testId="feedback-page"
+      titleKey="perm.yjfk"
+      queryKey="feedback"
+      fetch={(p) => findFeedback(toQuery(p))}
+      columns={columns}
+      filters={filters}
+      perms={{ export: 'yjfk:export' }}
+      exportFile={(p) => {
+        const { page: _p, size: _s, sort: _o, ...filters } = toQuery(p);
+        return exportFeedback(filters);
+      }}
+      extraRowActions={(r) => <ReplyLink r={r} />}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FEEDBACK_CONTENT_MAX, FeedbackReplySchema } from '@hanlin/shared';
+import { rulesFor } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
+import { useCan } from '../../../platform/permission';
+import { showSaveError } from '../../settings/form-errors';
+import { findFeedbackReplies, getFeedbackById, replyFeedback } from '../api';
+import { RepliedTag } from './feedback-meta';
+
+const LIST = '/dashboard/manage-feedback';
+
+/** `feedback-reply?id=`: the feedback, its reply history and the reply form. */
+export default function FeedbackReplyPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const canReply = useCan('yjfk:modify');
+  const [form] = Form.useForm<{ content: string }>();
+
+  const detail = useQuery({ queryKey: ['feedback', 'one', id], queryFn: () => getFeedbackById({ id }), enabled: id > 0 });
+  const replies = useQuery({ queryKey: ['feedback', 'replies', id], queryFn: () => findFeedbackReplies({ id }), enabled: id > 0 });
+
+  const send = useMutation({
+    mutationFn: (content: string) => replyFeedback({ id, content }),
+    onSuccess: async () => {
+      message.success(t('feedback.replySent'));
+      form.resetFields();
+      await qc.invalidateQueries({ queryKey: ['feedback'] });
+    },
+    onError: (err) => showSaveError(form, err, { fields: ['content'] }),
+  });
+
+  const submit = async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    const body = FeedbackReplySchema.safeParse({ id, content: v.content });
+    if (body.success) send.mutate(body.data.content);
+  };
+
+  if (!id) return <Empty description={t('feedback.notFound')} />;
+  const f = detail.data;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="feedback-reply-page">
+      <Card
+        title={t('page.feedback-reply')}
+        extra={
+          <Button onClick={() => void navigate(LIST)} data-testid="feedback-back">
+            {t('common.back')}
+          </Button>
+        }
+      >
+        {detail.isLoading || !f ? (
+          <Spin />
+        ) : (
+          <Descriptions
+            column={2}
+            bordered
+            size="small"
+            items={[
+              { key: 'user', label: t('feedback.realname'), children: `${f.realname} (${f.username})` },
+              { key: 'contact', label: t('feedback.contact'), children: f.contact ?? '' },
+              { key: 'createdAt', label: t('feedback.createdAt'), children: formatTime(f.createdAt) },
+              { key: 'status', label: t('common.status'), children: <RepliedTag replied={f.replied} /> },
+              {
+                key: 'content',
+                label: t('feedback.content'),
+                span: 2,
+                children: (
+                  <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} data-testid="feedback-content">
+                    {f.content}
+                  </Typography.Paragraph>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Card>
+      <Card title={t('feedback.history')} data-testid="feedback-history">
+        {replies.isLoading ? (
+          <Spin />
+        ) : replies.data?.length ? (
+          <Timeline
+            items={replies.data.map((r) => ({
+              key: r.id,
+              content: (
+                <div data-testid="feedback-reply-item">
+                  <Typography.Text type="secondary">
+                    {r.realname ?? r.username ?? t('feedback.deletedUser')} · {formatTime(r.createdAt)}
+                  </Typography.Text>
+                  <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{r.content}</Typography.Paragraph>
+                </div>
+              ),
+            }))}
+          />
+        ) : (
+          <Empty description={t('feedback.noReplies')} />
+        )}
+      </Card>
+      {canReply ? (
+        <Card title={t('feedback.reply')}>
+          <Form form={form} layout="vertical" data-testid="feedback-reply-form">
+            <Form.Item name="content" label={t('feedback.replyContent')} required rules={rulesFor(FeedbackReplySchema, 'content', t)}>
+              <Input.TextArea rows={5} maxLength={FEEDBACK_CONTENT_MAX} showCount data-testid="feedback-content-input" />
+            </Form.Item>
+          </Form>
+          <Button type="primary" loading={send.isPending} onClick={() => void submit()} data-testid="feedback-reply-submit">
+            {t('feedback.send')}
+          </Button>
+        </Card>
+      ) : null}
+    </Space>
+  );
+}

@@ -1,0 +1,161 @@
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LABEL_KINDS, LabelCategoryInsertSchema, type LabelCategoryRow, type LabelKind } from '@hanlin/shared';
+import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
+import { useCan } from '../../../platform/permission';
+import { showSaveError } from '../../settings/form-errors';
+import { deleteLabelCategories, findLabelCategories, insertLabelCategory, updateLabelCategory } from '../api';
+
+export const KIND_OPTIONS = LABEL_KINDS.map((k) => ({ value: k, labelKey: `labels.kind_${k}` }));
+const fields: FieldSpec[] = [
+  { name: 'name', labelKey: 'labels.categoryName', testId: 'labels-category-name' },
+  { name: 'kind', labelKey: 'labels.kind', kind: 'select', options: KIND_OPTIONS, testId: 'labels-category-kind' },
+];
+
+export function KindTag({ kind }: { kind: LabelKind }) {
+  const { t } = useTranslation();
+  const color: Record<LabelKind, string> = { course: 'blue', question: 'purple', job: 'gold', user: 'green' };
+  return <Tag color={color[kind]}>{t(`labels.kind_${kind}`)}</Tag>;
+}
+
+/** Left pane: label categories (paged, kind and name filters); picking one shows its labels. */
+export function CategoryPane({ selected, onSelect }: { selected: LabelCategoryRow | null; onSelect: (c: LabelCategoryRow | null) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm();
+  const canAdd = useCan('bqgl:add');
+  const canModify = useCan('bqgl:modify');
+  const canDelete = useCan('bqgl:delete');
+  const [params, setParams] = useState<{ page: number; size: number; kind?: LabelKind; keyword?: string; sort?: string }>({ page: 1, size: 10 });
+  const [editing, setEditing] = useState<LabelCategoryRow | 'new' | null>(null);
+
+  const initial = useMemo(() => (editing && editing !== 'new' ? { name: editing.name, kind: editing.kind } : { kind: 'course' }), [editing]);
+  const list = useQuery({ queryKey: ['label-category', params], queryFn: () => findLabelCategories(params), placeholderData: keepPreviousData });
+  // Label lists are keyed `label:<categoryId>`; selectors read `['label', 'options', kind]`.
+  const refresh = () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('label') });
+
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) => {
+      const body = LabelCategoryInsertSchema.parse(v);
+      return editing && editing !== 'new' ? updateLabelCategory({ ...body, id: editing.id }) : insertLabelCategory(body);
+    },
+    onSuccess: async () => {
+      message.success(t('common.saved'));
+      setEditing(null);
+      await refresh();
+    },
+    onError: (err) => showSaveError(form, err, { fields: ['name', 'kind'], byCode: { DUPLICATE_LABEL_CATEGORY: 'name' } }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteLabelCategories({ ids: [id] }),
+    onSuccess: async (_d, id) => {
+      message.success(t('common.done'));
+      if (selected?.id === id) onSelect(null);
+      await refresh();
+    },
+  });
+
+  const submit = async () => {
+    const v = await readForm(form, LabelCategoryInsertSchema, t).catch(() => null);
+    if (v) save.mutate(v);
+  };
+
+  return (
+    <Card
+      title={t('labels.categories')}
+      data-testid="labels-categories"
+      extra={
+        canAdd ? (
+          <Button type="primary" size="small" onClick={() => setEditing('new')} data-testid="labels-category-add">
+            {t('common.add')}
+          </Button>
+        ) : null
+      }
+    >
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          placeholder={t('labels.kind')}
+          options={KIND_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+          onChange={(kind?: LabelKind) => setParams((p) => ({ ...p, page: 1, kind }))}
+          data-testid="labels-filter-kind"
+        />
+        <Input.Search
+          allowClear
+          style={{ width: 160 }}
+          placeholder={t('labels.categoryName')}
+          onSearch={(keyword) => setParams((p) => ({ ...p, page: 1, keyword: keyword.trim() || undefined }))}
+          data-testid="labels-filter-category"
+        />
+      </Space>
+      <Table<LabelCategoryRow>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        onRow={(r) => ({ onClick: () => onSelect(r), style: { cursor: 'pointer' } })}
+        rowClassName={(r) => (r.id === selected?.id ? 'ant-table-row-selected' : '')}
+        onChange={(pg, _f, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const key = s?.order ? String(s.columnKey) : undefined;
+          setParams((p) => ({ ...p, page: pg.current ?? 1, size: pg.pageSize ?? p.size, sort: key ? (s!.order === 'descend' ? `-${key}` : key) : undefined }));
+        }}
+        pagination={{ current: params.page, pageSize: params.size, total: list.data?.total ?? 0, size: 'small', showTotal: (n) => t('common.total', { n }) }}
+        columns={[
+          { key: 'name', dataIndex: 'name', title: t('labels.categoryName'), sorter: true, render: (_: unknown, r) => <span data-testid="labels-category-row">{r.name}</span> },
+          { key: 'kind', dataIndex: 'kind', title: t('labels.kind'), render: (_: unknown, r) => <KindTag kind={r.kind} /> },
+          { key: 'labelCount', dataIndex: 'labelCount', title: t('labels.labelCount') },
+          {
+            key: '__actions',
+            title: t('common.actions'),
+            render: (_: unknown, r) => (
+              <Space size={0} onClick={(e) => e.stopPropagation()}>
+                {canModify ? (
+                  <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="labels-category-edit">
+                    {t('common.edit')}
+                  </Button>
+                ) : null}
+                {canDelete ? (
+                  <Popconfirm
+                    title={t('common.confirmTitle', { action: t('common.delete') })}
+                    description={r.labelCount ? t('labels.categoryHasLabels') : undefined}
+                    okText={t('common.confirm')}
+                    cancelText={t('common.cancel')}
+                    okButtonProps={{ danger: true, 'data-testid': 'labels-category-delete-ok' }}
+                    onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
+                  >
+                    <Button type="link" size="small" danger data-testid="labels-category-delete">
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        destroyOnHidden
+        title={t(editing === 'new' ? 'labels.addCategory' : 'labels.editCategory')}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ loading: save.isPending, 'data-testid': 'labels-category-submit' }}
+        onOk={() => void submit()}
+        onCancel={() => setEditing(null)}
+      >
+        <SchemaForm
+          form={form}
+          schema={LabelCategoryInsertSchema}
+          fields={fields}
+          initialValues={initial}
+          testId="labels-category-form"
+        />
+      </Modal>
+    </Card>
+  );
+}

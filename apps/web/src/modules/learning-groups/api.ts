@@ -1,0 +1,46 @@
+import type {
+  LearningGroupInsert,
+  LearningGroupListQuery,
+  LearningGroupMemberListQuery,
+  LearningGroupMembers,
+  LearningGroupRow,
+  LearningGroupUpdate,
+  Page,
+} from '@hanlin/shared';
+import { api } from '../../platform/api/client';
+
+export type LearningGroupQuery = Partial<LearningGroupListQuery> & { page: number; size: number };
+export interface LearningGroupMember {
+  id: number;
+  username: string;
+  realname: string;
+  orgId: number | null;
+  orgName: string | null;
+  status: string;
+}
+
+export const findLearningGroups = (q: LearningGroupQuery) => api<Page<LearningGroupRow>>('learning-group/list', q);
+export const findLearningGroupMembers = (q: Partial<LearningGroupMemberListQuery> & { id: number; page: number; size: number }) =>
+  api<Page<LearningGroupMember>>('learning-group/members', q);
+export const insertLearningGroup = (input: LearningGroupInsert) => api<{ id: number }>('learning-group/insert', input, { silent: true });
+export const updateLearningGroup = (input: LearningGroupUpdate) => api<unknown>('learning-group/update', input, { silent: true });
+export const deleteLearningGroups = (input: { ids: number[] }) => api<unknown>('learning-group/delete', input);
+export const freezeLearningGroups = (input: { ids: number[] }) => api<unknown>('learning-group/freeze', input);
+export const unfreezeLearningGroups = (input: { ids: number[] }) => api<unknown>('learning-group/unfreeze', input);
+export const addLearningGroupMembers = (input: LearningGroupMembers) => api<{ added: number }>('learning-group/add-members', input);
+export const removeLearningGroupMembers = (input: LearningGroupMembers) => api<{ removed: number }>('learning-group/remove-members', input);
+
+/** There is no single-group call: look in the lists already loaded, then page through the list. */
+export async function findLearningGroupById(id: number, cached: readonly Page<LearningGroupRow>[]): Promise<LearningGroupRow | null> {
+  for (const p of cached) {
+    const hit = p.records.find((r) => r.id === id);
+    if (hit) return hit;
+  }
+  for (let page = 1; page <= 20; page++) {
+    const p = await findLearningGroups({ page, size: 500, sort: 'id' });
+    const hit = p.records.find((r) => r.id === id);
+    if (hit) return hit;
+    if (page * 500 >= p.total) break;
+  }
+  return null;
+}

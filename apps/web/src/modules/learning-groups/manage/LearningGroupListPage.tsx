@@ -1,0 +1,50 @@
+import { LEARNING_GROUP_SORT_KEYS, type LearningGroupRow } from '@hanlin/shared';
+import { CrudPage, type BatchKind, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
+import { deleteLearningGroups, findLearningGroups, freezeLearningGroups, unfreezeLearningGroups } from '../api';
+import { GroupKindTag, GroupStatusTag, KIND_OPTIONS, STATUS_OPTIONS } from './group-meta';
+
+const sortable = (k: string) => (LEARNING_GROUP_SORT_KEYS as readonly string[]).includes(k);
+
+const columns: ColumnSpec<LearningGroupRow>[] = [
+  { key: 'name', titleKey: 'learningGroups.name', sortable: sortable('name'), render: (r) => <span data-testid="learning-group-row-name">{r.name}</span> },
+  { key: 'kind', titleKey: 'learningGroups.kind', render: (r) => <GroupKindTag kind={r.kind} /> },
+  { key: 'status', titleKey: 'common.status', render: (r) => <GroupStatusTag status={r.status} /> },
+  { key: 'memberCount', titleKey: 'learningGroups.memberCount' },
+  { key: 'orgName', titleKey: 'learningGroups.org' },
+  { key: 'description', titleKey: 'learningGroups.description' },
+  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+];
+
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'learningGroups.name', testId: 'learning-group-filter-keyword' },
+  { name: 'kind', labelKey: 'learningGroups.kind', kind: 'select', options: KIND_OPTIONS, testId: 'learning-group-filter-kind' },
+  { name: 'status', labelKey: 'common.status', kind: 'select', options: STATUS_OPTIONS, testId: 'learning-group-filter-status' },
+];
+
+/** A group with members cannot be deleted (the server says so too); freeze and unfreeze follow the status. */
+function rowAllows(r: LearningGroupRow, a: BatchKind | 'modify') {
+  if (a === 'delete') return r.memberCount === 0;
+  if (a === 'freeze') return r.status !== 'frozen';
+  if (a === 'unfreeze') return r.status === 'frozen';
+  return true;
+}
+
+/** Learning groups (`manage-learning-group`, code xxqz); add, edit and members on `add-legroup`. */
+export default function LearningGroupListPage() {
+  return (
+    <CrudPage<LearningGroupRow>
+      testId="learning-groups-page"
+      titleKey="perm.xxqz"
+      queryKey="learning-group"
+      fetch={(p) => findLearningGroups(p)}
+      columns={columns}
+      filters={filters}
+      perms={{ add: 'xxqz:add', modify: 'xxqz:modify', delete: 'xxqz:delete', freeze: 'xxqz:freeze', unfreeze: 'xxqz:freeze' }}
+      batch={{ delete: deleteLearningGroups, freeze: freezeLearningGroups, unfreeze: unfreezeLearningGroups }}
+      rowBatch={['freeze', 'unfreeze', 'delete']}
+      rowAllows={rowAllows}
+      form={{ addPath: '/dashboard/add-legroup', editPath: (r) => `/dashboard/add-legroup?id=${r.id}` }}
+    />
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Input, Modal, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { findUsers, type UserRow } from '../../users/api';
+
+interface Props {
+  open: boolean;
+  confirmLoading?: boolean;
+  onCancel: () => void;
+  onPick: (ids: number[]) => void;
+}
+
+/** Picks users from `/api/user/list` (the caller's data scope); the choice survives paging and searching. */
+export function UserPicker({ open, confirmLoading, onCancel, onPick }: Props) {
+  const { t } = useTranslation();
+  const [params, setParams] = useState<{ page: number; size: number; keyword?: string }>({ page: 1, size: 10 });
+  const [picked, setPicked] = useState<number[]>([]);
+  const users = useQuery({ queryKey: ['user', 'picker', params], queryFn: () => findUsers(params), enabled: open, placeholderData: keepPreviousData });
+  return (
+    <Modal
+      open={open}
+      width={760}
+      title={t('learningGroups.pickUsers')}
+      okText={t('learningGroups.addPicked', { n: picked.length })}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !picked.length, loading: confirmLoading, 'data-testid': 'learning-group-picker-ok' }}
+      onOk={() => onPick(picked)}
+      onCancel={onCancel}
+      afterOpenChange={(o) => {
+        if (!o) setPicked([]);
+      }}
+      destroyOnHidden
+    >
+      <Space style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('learningGroups.userKeyword')}
+          style={{ width: 260 }}
+          onSearch={(keyword) => setParams((p) => ({ ...p, page: 1, keyword: keyword.trim() || undefined }))}
+          data-testid="learning-group-picker-search"
+        />
+        {picked.length ? <span>{t('common.selectedCount', { n: picked.length })}</span> : null}
+      </Space>
+      <Table<UserRow>
+        rowKey="id"
+        size="small"
+        data-testid="learning-group-picker"
+        loading={users.isFetching}
+        dataSource={users.data?.records ?? []}
+        rowSelection={{ selectedRowKeys: picked, preserveSelectedRowKeys: true, onChange: (keys) => setPicked(keys as number[]) }}
+        onChange={(pg) => setParams((p) => ({ ...p, page: pg.current ?? 1, size: pg.pageSize ?? p.size }))}
+        pagination={{ current: params.page, pageSize: params.size, total: users.data?.total ?? 0, size: 'small', showTotal: (n) => t('common.total', { n }) }}
+        columns={[
+          { key: 'username', dataIndex: 'username', title: t('learningGroups.username') },
+          { key: 'realname', dataIndex: 'realname', title: t('learningGroups.realname') },
+          { key: 'orgName', dataIndex: 'orgName', title: t('learningGroups.org') },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('common.status'),
+            render: (_: unknown, r) => <Tag color={r.status === 'frozen' ? 'red' : 'green'}>{t(`learningGroups.userStatus_${r.status}`, { defaultValue: r.status })}</Tag>,
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,132 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Descriptions, Modal, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MAIL_LOG_SORT_KEYS, MAIL_LOG_STATUSES, type MailLogRow } from '@hanlin/shared';
+import { CrudPage, type BatchKind, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
+import { findMailLogs, markMailsRead, resendMails } from '../api';
+
+const sortable = (k: string) => (MAIL_LOG_SORT_KEYS as readonly string[]).includes(k);
+
+function StatusTag({ r }: { r: MailLogRow }) {
+  const { t } = useTranslation();
+  const tag = (
+    <Tag color={r.status === 'sent' ? 'green' : 'red'} data-testid={`mail-status-${r.status}`}>
+      {t(`mail.status_${r.status}`)}
+    </Tag>
+  );
+  return r.error ? <Tooltip title={r.error}>{tag}</Tooltip> : tag;
+}
+
+function ReadTag({ read }: { read: boolean }) {
+  const { t } = useTranslation();
+  return <Tag color={read ? 'default' : 'blue'}>{t(read ? 'mail.read' : 'mail.unread')}</Tag>;
+}
+
+const columns: ColumnSpec<MailLogRow>[] = [
+  { key: 'id', titleKey: 'mail.id', sortable: sortable('id'), width: 80 },
+  { key: 'toAddress', titleKey: 'mail.toAddress' },
+  { key: 'subject', titleKey: 'mail.subject', render: (r) => <span data-testid="mail-row-subject">{r.subject}</span> },
+  { key: 'status', titleKey: 'common.status', render: (r) => <StatusTag r={r} /> },
+  { key: 'read', titleKey: 'mail.readState', render: (r) => <ReadTag read={r.read} /> },
+  { key: 'attempts', titleKey: 'mail.attempts' },
+  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  { key: 'sentAt', titleKey: 'mail.sentAt', sortable: sortable('sentAt'), render: (r) => formatTime(r.sentAt) },
+];
+
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'mail.keyword', testId: 'mail-filter-keyword' },
+  { name: 'status', labelKey: 'common.status', kind: 'select', testId: 'mail-filter-status', options: MAIL_LOG_STATUSES.map((s) => ({ value: s, labelKey: `mail.status_${s}` })) },
+  {
+    name: 'read',
+    labelKey: 'mail.readState',
+    kind: 'select',
+    testId: 'mail-filter-read',
+    options: [
+      { value: 'false', labelKey: 'mail.unread' },
+      { value: 'true', labelKey: 'mail.read' },
+    ],
+  },
+];
+
+function toQuery(p: ListParams) {
+  const { read, ...rest } = p;
+  return { ...rest, ...(read === 'true' || read === 'false' ? { read: read === 'true' } : {}) };
+}
+
+/** Resend applies to failed mails only (the server leaves sent ones alone); mark read to unread ones. */
+function rowAllows(r: MailLogRow, action: BatchKind | 'modify') {
+  if (action === 'publish') return r.status === 'failed';
+  if (action === 'unpublish') return !r.read;
+  return true;
+}
+
+/**
+ * Mail log (`manage-logMail-report`, code yjrz). The kernel's publish / unpublish batch slots
+ * carry "resend" (`yjrz:batch`) and "mark read", relabelled.
+ */
+export default function MailLogPage() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [viewing, setViewing] = useState<MailLogRow | null>(null);
+
+  const batch = useMemo(
+    () => ({
+      publish: async (input: { ids: number[] }) => {
+        const r = await resendMails(input);
+        const show = r.failed ? modal.warning : modal.success;
+        show({
+          title: t('mail.resendResult'),
+          content: <span data-testid="mail-resend-result">{t('mail.resendCounts', { sent: r.sent, failed: r.failed })}</span>,
+          okText: t('common.confirm'),
+        });
+        return r;
+      },
+      unpublish: markMailsRead,
+    }),
+    [modal, t],
+  );
+
+  return (
+    <>
+      <CrudPage<MailLogRow>
+        testId="mail-page"
+        titleKey="perm.yjrz"
+        queryKey="mail-log"
+        fetch={(p) => findMailLogs(toQuery(p))}
+        columns={columns}
+        filters={filters}
+        batch={batch}
+        perms={{ publish: 'yjrz:batch', unpublish: 'yjrz' }}
+        labels={{ publish: 'mail.resend', unpublish: 'mail.markRead' }}
+        rowBatch={['publish', 'unpublish']}
+        rowAllows={rowAllows}
+        extraRowActions={(r) => (
+          <Button type="link" size="small" data-testid="mail-row-view" onClick={() => setViewing(r)}>
+            {t('mail.view')}
+          </Button>
+        )}
+      />
+      <Modal open={!!viewing} title={viewing?.subject} footer={null} width={720} onCancel={() => setViewing(null)} destroyOnHidden>
+        {viewing ? (
+          <>
+            <Descriptions
+              size="small"
+              column={2}
+              items={[
+                { key: 'to', label: t('mail.toAddress'), children: viewing.toAddress },
+                { key: 'status', label: t('common.status'), children: <StatusTag r={viewing} /> },
+                { key: 'createdAt', label: t('common.createdAt'), children: formatTime(viewing.createdAt) },
+                { key: 'sentAt', label: t('mail.sentAt'), children: formatTime(viewing.sentAt) },
+                ...(viewing.error ? [{ key: 'error', label: t('mail.error'), span: 2, children: viewing.error }] : []),
+              ]}
+            />
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 16 }} data-testid="mail-body">
+              {viewing.body}
+            </Typography.Paragraph>
+          </>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
