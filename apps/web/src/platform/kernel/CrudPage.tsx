@@ -8,6 +8,7 @@ import { saveDownload } from '../api/client';
 import { can } from '../permission';
 import { useSession } from '../session';
 import { SchemaForm, readForm } from './SchemaForm';
+import { showSaveError } from '../forms/server-errors';
 import { DESTRUCTIVE, type BatchKind, type CrudPageProps, type ListParams, type ModalForm, type PageForm } from './types';
 
 const BATCH_ORDER: readonly BatchKind[] = ['publish', 'unpublish', 'freeze', 'unfreeze', 'delete'];
@@ -62,21 +63,39 @@ export function CrudPage<R extends { id: number }>(props: CrudPageProps<R>) {
       setEditing(null);
       await invalidate();
     },
+    // The client already showed the message; a refusal naming a field also marks that field.
+    onError: (err) => {
+      const f = props.form as ModalForm<R>;
+      showSaveError(editForm, err, { fields: f.fields.map((x) => x.name), report: false });
+    },
   });
 
   const label = (k: BatchKind) => t(props.labels?.[k] ?? `common.${k}`);
 
-  function confirmBatch(kind: BatchKind, ids: number[]) {
-    const run = () => batchRun.mutateAsync({ kind, ids });
+  function confirmAction(action: string, n: number, danger: boolean, run: () => Promise<unknown>) {
     modal.confirm({
-      title: t('common.confirmTitle', { action: label(kind) }),
-      content: t('common.confirmCount', { n: ids.length }),
-      okButtonProps: { danger: DESTRUCTIVE.includes(kind), 'data-testid': 'crud-confirm-ok' },
+      title: t('common.confirmTitle', { action }),
+      content: t('common.confirmCount', { n }),
+      okButtonProps: { danger, 'data-testid': 'crud-confirm-ok' },
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
-      onOk: run,
+      // A refusal is reported by the client; the dialog just closes.
+      onOk: () => run().catch(() => undefined),
     });
   }
+
+  function confirmBatch(kind: BatchKind, ids: number[]) {
+    confirmAction(label(kind), ids.length, DESTRUCTIVE.includes(kind), () => batchRun.mutateAsync({ kind, ids }));
+  }
+
+  const extraRun = useMutation({
+    mutationFn: (run: () => Promise<unknown>) => run(),
+    onSuccess: async () => {
+      message.success(t('common.done'));
+      setSelected([]);
+      await invalidate();
+    },
+  });
 
   async function exportList() {
     if (!props.exportFile) return;
@@ -129,7 +148,7 @@ export function CrudPage<R extends { id: number }>(props: CrudPageProps<R>) {
                 okText={t('common.confirm')}
                 cancelText={t('common.cancel')}
                 okButtonProps={{ danger: DESTRUCTIVE.includes(k), 'data-testid': 'crud-popconfirm-ok' }}
-                onConfirm={() => batchRun.mutateAsync({ kind: k, ids: [r.id] })}
+                onConfirm={() => batchRun.mutateAsync({ kind: k, ids: [r.id] }).catch(() => undefined)}
               >
                 <Button type="link" size="small" danger={DESTRUCTIVE.includes(k)} data-testid={`crud-row-${k}`}>
                   {label(k)}
@@ -222,6 +241,19 @@ export function CrudPage<R extends { id: number }>(props: CrudPageProps<R>) {
             {label(k)}
           </Button>
         ))}
+        {(props.extraBatch ?? [])
+          .filter((x) => !x.perm || can(granted, x.perm))
+          .map((x) => (
+            <Button
+              key={x.key}
+              danger={x.danger}
+              disabled={!selected.length}
+              data-testid={`crud-batch-${x.key}`}
+              onClick={() => confirmAction(t(x.labelKey), selected.length, !!x.danger, () => extraRun.mutateAsync(() => x.run(selected)))}
+            >
+              {t(x.labelKey)}
+            </Button>
+          ))}
         {props.exportFile && allowed('export') ? (
           <Button data-testid="crud-batch-export" onClick={exportList}>
             {t('common.export')}

@@ -84,6 +84,18 @@ export interface CrudPageProps<R extends { id: number }> {
   /** Row actions offered per record besides edit and delete. */
   rowBatch?: readonly BatchKind[];
   extraRowActions?: (record: R) => ReactNode;
+  /** Batch actions beyond the standard ones (resend, mark read, reset password, ...). */
+  extraBatch?: readonly ExtraBatch[];
   defaultSize?: number;
   testId?: string;
+}
+
+export interface ExtraBatch {
+  key: string;
+  /** i18n key of the button. */
+  labelKey: string;
+  run: (ids: number[]) => Promise<unknown>;
+  /** Permission code needed; the menu code suffices when absent. */
+  perm?: string;
+  danger?: boolean;
 }
