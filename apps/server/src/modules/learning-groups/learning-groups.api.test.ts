@@ -26,6 +26,9 @@ describe('learning groups', () => {
     expect((await post('add-members', { id, userIds: [u1.id] })).json().data).toEqual({ added: 0 });
     const list = (await post('list', { keyword: 'Newcom' })).json().data;
     expect(list.records).toEqual([expect.objectContaining({ id, name: 'Newcomers', kind: 'formal', description: 'first year', status: 'normal', orgId: org.id, orgName: 'LG-Org', memberCount: 2 })]);
+    const one = (await post('get', { id })).json().data;
+    expect(one).toMatchObject({ id, name: 'Newcomers', kind: 'formal', description: 'first year', orgId: org.id });
+    expect((await post('get', { id: 999999 })).json().msg).toBe('NOT_FOUND_ERROR');
     const members = (await post('members', { id })).json().data;
     expect(members.records.map((m: { username: string }) => m.username)).toEqual(['lg-u1', 'lg-u2']);
     expect((await post('remove-members', { id, userIds: [u1.id] })).json().data).toEqual({ removed: 1 });

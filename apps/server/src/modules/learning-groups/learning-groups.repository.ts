@@ -10,6 +10,29 @@ import { escapeLike } from '../../platform/db/pg-errors.js';
 
 export type GroupRecord = typeof learningGroups.$inferSelect;
 
+function selectGroups(db: DbOrTx) {
+  return db
+    .select({
+      id: learningGroups.id,
+      name: learningGroups.name,
+      kind: learningGroups.kind,
+      description: learningGroups.description,
+      status: learningGroups.status,
+      orgId: learningGroups.orgId,
+      orgName: organizations.name,
+      memberCount: sql<number>`(select count(*)::int from learning_group_members m where m.group_id = "learning_groups"."id")`,
+      createdAt: learningGroups.createdAt,
+    })
+    .from(learningGroups)
+    .leftJoin(organizations, eq(organizations.id, learningGroups.orgId));
+}
+
+/** One group as the list shows it, if it lies in the caller's scope. */
+export async function getGroup(db: DbOrTx, principal: Principal, id: number): Promise<LearningGroupRow | null> {
+  const [r] = await selectGroups(db).where(and(eq(learningGroups.id, id), inScope(principal, learningGroups.orgId)));
+  return r ? { ...r, createdAt: r.createdAt.toISOString() } : null;
+}
+
 export async function findGroups(db: DbOrTx, principal: Principal, q: LearningGroupListQuery) {
   const where: (SQL | undefined)[] = [inScope(principal, learningGroups.orgId)];
   if (q.kind) where.push(eq(learningGroups.kind, q.kind));
@@ -20,20 +43,7 @@ export async function findGroups(db: DbOrTx, principal: Principal, q: LearningGr
   const { key, desc: isDesc } = parseSort(q.sort, LEARNING_GROUP_SORT_KEYS, 'id');
   const dir = isDesc ? desc : asc;
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: learningGroups.id,
-        name: learningGroups.name,
-        kind: learningGroups.kind,
-        description: learningGroups.description,
-        status: learningGroups.status,
-        orgId: learningGroups.orgId,
-        orgName: organizations.name,
-        memberCount: sql<number>`(select count(*)::int from learning_group_members m where m.group_id = "learning_groups"."id")`,
-        createdAt: learningGroups.createdAt,
-      })
-      .from(learningGroups)
-      .leftJoin(organizations, eq(organizations.id, learningGroups.orgId))
+    selectGroups(db)
       .where(cond)
       .orderBy(dir(cols[key]), dir(learningGroups.id))
       .limit(q.size)

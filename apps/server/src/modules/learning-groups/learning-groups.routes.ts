@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  IdBodySchema,
   IdsSchema,
   LearningGroupInsertSchema,
   LearningGroupListQuerySchema,
@@ -18,6 +19,9 @@ export function registerLearningGroupsRoutes(app: FastifyInstance, groups: Learn
   const base = '/api/learning-group';
   r.post(`${base}/list`, { config: { permission: ['xxqz'] }, schema: { tags, body: LearningGroupListQuerySchema } }, async (req) =>
     ok(await groups.list(principalOf(req), req.body)),
+  );
+  r.post(`${base}/get`, { config: { permission: ['xxqz'] }, schema: { tags, body: IdBodySchema } }, async (req) =>
+    ok(await groups.get(principalOf(req), req.body.id)),
   );
   r.post(`${base}/members`, { config: { permission: ['xxqz'] }, schema: { tags, body: LearningGroupMemberListQuerySchema } }, async (req) =>
     ok(await groups.members(principalOf(req), req.body)),

@@ -29,6 +29,13 @@ export function createLearningGroupsService({ db }: { db: Db }) {
   return {
     list: (principal: Principal, q: LearningGroupListQuery) => repo.findGroups(db, principal, q),
 
+    async get(principal: Principal, id: number) {
+      const row = await repo.getWithPath(db, id);
+      if (!row) throw new AppError('NOT_FOUND_ERROR');
+      if (!pathInScope(principal, row.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR');
+      return (await repo.getGroup(db, principal, id))!;
+    },
+
     async members(principal: Principal, q: LearningGroupMemberListQuery) {
       const row = await repo.getWithPath(db, q.id);
       if (!row) throw new AppError('NOT_FOUND_ERROR');

@@ -26,6 +26,17 @@ export async function findPositions(db: DbOrTx, q: PositionListQuery) {
       .offset((q.page - 1) * q.size),
     db.select({ total: sql<number>`count(*)::int` }).from(positions).where(cond),
   ]);
+  const records = await presentPositions(db, rows);
+  return { records, total: total!, page: q.page, size: q.size };
+}
+
+/** One position with its labels and the number of users holding it, or null. */
+export async function getPosition(db: DbOrTx, id: number): Promise<PositionRow | null> {
+  const rows = await db.select().from(positions).where(eq(positions.id, id));
+  return (await presentPositions(db, rows))[0] ?? null;
+}
+
+async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect)[]): Promise<PositionRow[]> {
   const ids = rows.map((r) => r.id);
   const names = rows.map((r) => r.name);
   const [labelRows, counts] = await Promise.all([
@@ -40,7 +51,7 @@ export async function findPositions(db: DbOrTx, q: PositionListQuery) {
     names.length ? db.select({ post: users.post, n: sql<number>`count(*)::int` }).from(users).where(inArray(users.post, names)).groupBy(users.post) : [],
   ]);
   const countByName = new Map(counts.map((c) => [c.post, c.n]));
-  const records: PositionRow[] = rows.map((r) => ({
+  return rows.map((r) => ({
     id: r.id,
     name: r.name,
     description: r.description,
@@ -49,8 +60,8 @@ export async function findPositions(db: DbOrTx, q: PositionListQuery) {
     userCount: countByName.get(r.name) ?? 0,
     createdAt: r.createdAt.toISOString(),
   }));
-  return { records, total: total!, page: q.page, size: q.size };
 }
+
 
 export function getForUpdate(db: DbOrTx, ids: number[]) {
   return db.select().from(positions).where(inArray(positions.id, ids)).for('update');

@@ -19,6 +19,11 @@ async function checkLabels(tx: DbOrTx, labelIds: number[]) {
 export function createPositionsService({ db }: { db: Db }) {
   return {
     list: (q: PositionListQuery) => repo.findPositions(db, q),
+    async get(id: number) {
+      const row = await repo.getPosition(db, id);
+      if (!row) throw new AppError('NOT_FOUND_ERROR');
+      return row;
+    },
 
     async insert(input: PositionInsert) {
       const labelIds = [...new Set(input.labelIds ?? [])];

@@ -2,19 +2,30 @@ import type { FormInstance } from 'antd';
 import { ApiError } from '../api/client';
 import { reportError } from '../api/errors';
 
-/** The form field a server refusal names: the answer's `field`, the first zod issue, or a per-form code map. */
+/** Catalogue names whose field is known even when an answer names none. */
+const FIELD_OF: Record<string, string> = {
+  DUPLICATE_USER_NAME: 'username',
+  DUPLICATE_EMAIL: 'email',
+  DUPLICATE_PHONE: 'phone',
+  DUPLICATE_CARD_NUMBER: 'cardNumber',
+  DUPLICATE_ROLE_NAME: 'name',
+  DUPLICATE_ORGANIZATION: 'name',
+  DUPLICATE_LECTURER: 'username',
+};
+
+/** The form field a server refusal names: the answer's `field`, the first zod issue, or a code map. */
 export function fieldOfError(err: unknown, byCode: Record<string, string> = {}): string | undefined {
   if (!(err instanceof ApiError)) return undefined;
   if (err.field) return err.field;
   const data = err.data as unknown;
   const first = Array.isArray(data) ? (data[0] as { field?: unknown } | undefined) : (data as { field?: unknown } | null);
   if (first && typeof first.field === 'string' && first.field) return first.field;
-  return byCode[err.name];
+  return byCode[err.name] ?? FIELD_OF[err.name];
 }
 
 export interface SaveErrorOptions {
-  /** Field names (dotted for nested ones) the form shows; other fields go to the message bar. */
-  fields: readonly string[];
+  /** Field names (dotted for nested ones) the form shows; other fields go to the message bar. Any field when absent. */
+  fields?: readonly string[];
   /** Error name -> field, for refusals whose answer names no field. */
   byCode?: Record<string, string>;
   /** Also report the error the usual way (for calls that were not made `silent`, it already was). */
@@ -26,10 +37,10 @@ export interface SaveErrorOptions {
  * anything not tied to a shown field goes to the client's usual error report.
  * Returns whether a field took the error.
  */
-export function showSaveError(form: FormInstance, err: unknown, { fields, byCode, report = true }: SaveErrorOptions): boolean {
+export function showSaveError(form: FormInstance, err: unknown, { fields, byCode, report = true }: SaveErrorOptions = {}): boolean {
   if (!(err instanceof ApiError)) return false;
   const field = fieldOfError(err, byCode);
-  if (field && fields.includes(field)) {
+  if (field && (!fields || fields.includes(field))) {
     const name = field.includes('.') ? field.split('.') : field;
     form.setFields([{ name, errors: [err.text] }]);
     form.scrollToField(name);

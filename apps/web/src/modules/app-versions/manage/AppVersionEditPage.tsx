@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AppVersionCreateSchema, type AppVersionCreate } from '@hanlin/shared';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
-import { showSaveError } from '../../settings/form-errors';
+import { showSaveError } from '../../../platform/forms/server-errors';
 import { getAppVersionById, insertAppVersion, updateAppVersion } from '../api';
 import { PLATFORM_OPTIONS, TERMINAL_OPTIONS } from './app-version-meta';
 

@@ -6,7 +6,7 @@ import { FEEDBACK_CONTENT_MAX, FeedbackReplySchema } from '@hanlin/shared';
 import { rulesFor } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { useCan } from '../../../platform/permission';
-import { showSaveError } from '../../settings/form-errors';
+import { showSaveError } from '../../../platform/forms/server-errors';
 import { findFeedbackReplies, getFeedbackById, replyFeedback } from '../api';
 import { RepliedTag } from './feedback-meta';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LABEL_KINDS, LabelCategoryInsertSchema, type LabelCategoryRow, type LabelKind } from '@hanlin/shared';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
-import { showSaveError } from '../../settings/form-errors';
+import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteLabelCategories, findLabelCategories, insertLabelCategory, updateLabelCategory } from '../api';
 
 export const KIND_OPTIONS = LABEL_KINDS.map((k) => ({ value: k, labelKey: `labels.kind_${k}` }));

@@ -19,7 +19,7 @@ import { reportError } from '../../../platform/api/errors';
 import { rulesFor } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { useCan } from '../../../platform/permission';
-import { showSaveError } from '../../settings/form-errors';
+import { showSaveError } from '../../../platform/forms/server-errors';
 import { getLdapSettings, getLdapSyncStatus, saveLdapSettings, syncLdap, testLdap } from '../api';
 
 const MAPPING_KEYS = Object.keys(LDAP_DEFAULT_MAPPING) as (keyof LdapMapping)[];

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LearningGroupInsertSchema, type LearningGroupInsert, type LearningGroupRow, type Page } from '@hanlin/shared';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
-import { showSaveError } from '../../settings/form-errors';
+import { showSaveError } from '../../../platform/forms/server-errors';
 import { findLearningGroupById, insertLearningGroup, updateLearningGroup } from '../api';
 import { GroupStatusTag, KIND_OPTIONS } from './group-meta';
 import { MembersPane } from './MembersPane';

@@ -7,7 +7,7 @@ import { PositionInsertSchema, type Page, type PositionInsert, type PositionRow 
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { LabelSelect } from '../../labels/components/LabelSelect';
-import { showSaveError } from '../../settings/form-errors';
+import { showSaveError } from '../../../platform/forms/server-errors';
 import { findPositionById, insertPosition, updatePosition } from '../api';
 
 const fields: FieldSpec[] = [

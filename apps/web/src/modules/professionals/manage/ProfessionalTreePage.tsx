@@ -6,7 +6,7 @@ import { ProfessionalInsertSchema, type ProfessionalNode, type TreeSort } from '
 import { ContextTree, type TreeAction } from '../../../platform/components/ContextTree';
 import { rulesFor } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
-import { showSaveError } from '../../settings/form-errors';
+import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteProfessional, getProfessionalTree, insertProfessional, sortProfessional, updateProfessional } from '../api';
 
 const QUERY_KEY = ['professional', 'tree'];

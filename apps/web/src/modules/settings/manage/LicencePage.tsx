@@ -8,7 +8,7 @@ import { rulesFor } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { formatTime } from '../../../platform/format';
 import { getLicence, saveLicence } from '../api';
-import { showSaveError } from '../form-errors';
+import { showSaveError } from '../../../platform/forms/server-errors';
 
 /** Every field may be empty in the form; the body sends null for "no limit". */
 const FormSchema = LicenceSaveSchema.partial();

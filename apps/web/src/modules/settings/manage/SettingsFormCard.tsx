@@ -4,7 +4,7 @@ import { App, Button, Card, ConfigProvider, Form, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm, readForm, type FieldSpec, type SchemaObject } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
-import { showSaveError } from '../form-errors';
+import { showSaveError } from '../../../platform/forms/server-errors';
 
 export interface SettingsFormCardProps<V> {
   title: ReactNode;

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Drawer, Form, Modal, Popconfirm, Space, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { TEACHER_LEVELS_MAX, TeacherLevelInsertSchema, type TeacherLevel } from '@hanlin/shared';
+import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
+import { useCan } from '../../../platform/permission';
+import { showSaveError } from '../../../platform/forms/server-errors';
+import { deleteTeacherLevel, getTeacherLevels, insertTeacherLevel, updateTeacherLevel } from '../api';
+
+const fields: FieldSpec[] = [
+  { name: 'name', labelKey: 'lecturer.levelName', testId: 'level-name' },
+  { name: 'sort', labelKey: 'lecturer.levelSort', kind: 'number', testId: 'level-sort' },
+];
+
+export function useTeacherLevels() {
+  return useQuery({ queryKey: ['teacher-level'], queryFn: getTeacherLevels, staleTime: 10_000 });
+}
+
+/** Teacher levels: at most 10, name ≤ 20 characters; a level with lecturers cannot be deleted. */
+export function TeacherLevelsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm();
+  const [editing, setEditing] = useState<TeacherLevel | 'new' | null>(null);
+  const mayAdd = useCan('jsgl:add');
+  const mayModify = useCan('jsgl:modify');
+  const mayDelete = useCan('jsgl:delete');
+  const levels = useTeacherLevels();
+  const list = levels.data ?? [];
+  const full = list.length >= TEACHER_LEVELS_MAX;
+
+  const refresh = async () => {
+    await qc.invalidateQueries({ queryKey: ['teacher-level'] });
+    await qc.invalidateQueries({ queryKey: ['lecturer'] });
+  };
+
+  const save = useMutation({
+    mutationFn: async (v: { name: string; sort: number }) =>
+      editing && editing !== 'new' ? updateTeacherLevel({ id: editing.id, ...v }) : insertTeacherLevel(v),
+    onSuccess: async () => {
+      message.success(t('common.saved'));
+      setEditing(null);
+      await refresh();
+    },
+    onError: (e) => showSaveError(form, e),
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteTeacherLevel({ id }),
+    onSuccess: async () => {
+      message.success(t('common.done'));
+      await refresh();
+    },
+  });
+
+  const submit = async () => {
+    const v = await readForm(form, TeacherLevelInsertSchema, t).catch(() => null);
+    if (v) save.mutate(v as { name: string; sort: number });
+  };
+
+  return (
+    <Drawer open={open} onClose={onClose} title={t('lecturer.levels')} size="large" destroyOnHidden data-testid="level-drawer">
+      <Space style={{ marginBottom: 12 }}>
+        {mayAdd ? (
+          <Button type="primary" disabled={full} onClick={() => setEditing('new')} data-testid="level-add">
+            {t('common.add')}
+          </Button>
+        ) : null}
+      </Space>
+      {full ? <Alert type="info" showIcon message={t('lecturer.levelsFull', { n: TEACHER_LEVELS_MAX })} style={{ marginBottom: 12 }} /> : null}
+      <Table<TeacherLevel>
+        rowKey="id"
+        size="small"
+        loading={levels.isFetching}
+        dataSource={list}
+        pagination={false}
+        columns={[
+          { key: 'name', dataIndex: 'name', title: t('lecturer.levelName'), render: (v: string) => <span data-testid="level-row-name">{v}</span> },
+          { key: 'sort', dataIndex: 'sort', title: t('lecturer.levelSort') },
+          { key: 'lecturerCount', dataIndex: 'lecturerCount', title: t('lecturer.levelCount') },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (_: unknown, r: TeacherLevel) => (
+              <Space size={0}>
+                {mayModify ? (
+                  <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="level-row-edit">
+                    {t('common.edit')}
+                  </Button>
+                ) : null}
+                {mayDelete ? (
+                  <Popconfirm
+                    title={t('common.confirmTitle', { action: t('common.delete') })}
+                    description={r.lecturerCount ? t('lecturer.levelInUse', { n: r.lecturerCount }) : undefined}
+                    okText={t('common.confirm')}
+                    cancelText={t('common.cancel')}
+                    okButtonProps={{ danger: true, 'data-testid': 'level-delete-ok' }}
+                    onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
+                  >
+                    <Button type="link" size="small" danger data-testid="level-row-delete">
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        destroyOnHidden
+        title={t(editing === 'new' ? 'lecturer.levelAdd' : 'lecturer.levelEdit')}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ loading: save.isPending, 'data-testid': 'level-submit' }}
+        onOk={() => void submit()}
+        onCancel={() => setEditing(null)}
+      >
+        <SchemaForm
+          form={form}
+          schema={TeacherLevelInsertSchema}
+          fields={fields}
+          initialValues={editing && editing !== 'new' ? { name: editing.name, sort: editing.sort } : { sort: list.length + 1 }}
+          testId="level-form"
+        />
+      </Modal>
+    </Drawer>
+  );
+}

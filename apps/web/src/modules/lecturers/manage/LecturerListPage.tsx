@@ -1,0 +1,111 @@
+import { useMemo, useState } from 'react';
+import { Button, Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LECTURER_SORT_KEYS, type LecturerRow } from '@hanlin/shared';
+import { CrudPage, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
+import { useCan } from '../../../platform/permission';
+import { certifyLecturers, deleteLecturers, findLecturers, freezeLecturers, unfreezeLecturers } from '../api';
+import { TeacherLevelsDrawer, useTeacherLevels } from '../components/TeacherLevelsDrawer';
+import { CERTIFIED_OPTIONS, CertifiedTag, KIND_OPTIONS, KindText, LecturerStatusTag, STATUS_OPTIONS, yuan } from '../components/lecturer-meta';
+
+const sortable = (k: string) => (LECTURER_SORT_KEYS as readonly string[]).includes(k);
+
+const columns: ColumnSpec<LecturerRow>[] = [
+  { key: 'realname', titleKey: 'lecturer.realname', sortable: sortable('realname'), render: (r) => <span data-testid="lecturer-row-name">{r.realname}</span> },
+  { key: 'username', titleKey: 'lecturer.username', sortable: sortable('username') },
+  { key: 'kind', titleKey: 'lecturer.kind', render: (r) => <KindText kind={r.kind} /> },
+  { key: 'orgName', titleKey: 'lecturer.org' },
+  { key: 'unit', titleKey: 'lecturer.unit' },
+  { key: 'title', titleKey: 'lecturer.title' },
+  { key: 'levelName', titleKey: 'lecturer.level' },
+  { key: 'feeFen', titleKey: 'lecturer.fee', sortable: sortable('feeFen'), render: (r) => yuan(r.feeFen) },
+  { key: 'certified', titleKey: 'lecturer.certified', render: (r) => <CertifiedTag certified={r.certified} /> },
+  { key: 'status', titleKey: 'common.status', render: (r) => <LecturerStatusTag status={r.status} /> },
+  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+];
+
+function rowAllows(r: LecturerRow, action: string): boolean {
+  if (action === 'freeze') return r.status !== 'frozen';
+  if (action === 'unfreeze') return r.status === 'frozen';
+  if (action === 'publish') return !r.certified;
+  if (action === 'unpublish') return r.certified;
+  return true;
+}
+
+/** The filter form sends `certified` as yes/no; the API wants a boolean. */
+function toQuery(p: ListParams) {
+  const { certified, ...rest } = p;
+  return findLecturers({ ...rest, ...(certified ? { certified: certified === 'yes' } : {}) } as Parameters<typeof findLecturers>[0]);
+}
+
+function ViewLink({ r }: { r: LecturerRow }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button type="link" size="small" data-testid="lecturer-row-view" onClick={() => void navigate(`/dashboard/view-lecturer?id=${r.id}`)}>
+      {t('lecturer.view')}
+    </Button>
+  );
+}
+
+/** Lecturers (`manage-lecturer`, code jsgl): list, batch freeze and certification, teacher levels. */
+export default function LecturerListPage() {
+  const { t } = useTranslation();
+  const [levelsOpen, setLevelsOpen] = useState(false);
+  const levels = useTeacherLevels();
+  const canLevels = useCan('jsgl');
+  const filters = useMemo<FilterSpec[]>(
+    () => [
+      { name: 'keyword', labelKey: 'common.keyword', testId: 'lecturer-filter-keyword' },
+      { name: 'kind', labelKey: 'lecturer.kind', kind: 'select', options: KIND_OPTIONS },
+      { name: 'status', labelKey: 'common.status', kind: 'select', options: STATUS_OPTIONS },
+      { name: 'certified', labelKey: 'lecturer.certified', kind: 'select', options: CERTIFIED_OPTIONS },
+      // Level names are data, not catalogue keys: i18next returns an unknown key as is.
+      { name: 'levelId', labelKey: 'lecturer.level', kind: 'select', options: (levels.data ?? []).map((l) => ({ value: l.id, labelKey: l.name })) },
+    ],
+    [levels.data],
+  );
+  return (
+    <>
+      {canLevels ? (
+        <Flex justify="flex-end" style={{ marginBottom: 8 }}>
+          <Button onClick={() => setLevelsOpen(true)} data-testid="lecturer-levels">
+            {t('lecturer.levels')}
+          </Button>
+        </Flex>
+      ) : null}
+      <CrudPage<LecturerRow>
+        testId="lecturer-page"
+        titleKey="perm.jsgl"
+        queryKey="lecturer"
+        fetch={toQuery}
+        columns={columns}
+        filters={filters}
+        perms={{
+          add: 'jsgl:add',
+          modify: 'jsgl:modify',
+          delete: 'jsgl:delete',
+          freeze: 'jsgl:freeze',
+          unfreeze: 'jsgl:freeze',
+          publish: 'jsgl:approve',
+          unpublish: 'jsgl:approve',
+        }}
+        labels={{ publish: 'lecturer.certify', unpublish: 'lecturer.uncertify' }}
+        batch={{
+          delete: deleteLecturers,
+          freeze: freezeLecturers,
+          unfreeze: unfreezeLecturers,
+          publish: ({ ids }) => certifyLecturers({ ids, certified: true }),
+          unpublish: ({ ids }) => certifyLecturers({ ids, certified: false }),
+        }}
+        rowBatch={['publish', 'unpublish', 'freeze', 'unfreeze', 'delete']}
+        rowAllows={rowAllows}
+        extraRowActions={(r) => <ViewLink r={r} />}
+        form={{ addPath: '/dashboard/add-lecturer', editPath: (r) => `/dashboard/add-lecturer?id=${r.id}` }}
+      />
+      <TeacherLevelsDrawer open={levelsOpen} onClose={() => setLevelsOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { definePages } from '../../platform/pages';
+
+export default definePages([
+  { path: 'registered-user', load: () => import('./manage/RegistrationListPage') },
+  { path: 'registered-user-detail', load: () => import('./manage/RegistrationDetailPage'), codes: ['zcyh'], titleKey: 'page.registered-user-detail' },
+]);

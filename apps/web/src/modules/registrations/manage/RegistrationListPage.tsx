@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { REGISTRATION_SORT_KEYS, type RegistrationRow } from '@hanlin/shared';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
+import { useCan } from '../../../platform/permission';
+import { approveRegistrations, findRegistrations } from '../api';
+import { KIND_OPTIONS, RefuseDialog, RegistrationStatusTag, STATUS_OPTIONS } from '../components/registration-meta';
+
+const sortable = (k: string) => (REGISTRATION_SORT_KEYS as readonly string[]).includes(k);
+
+function KindText({ kind }: { kind: string }) {
+  const { t } = useTranslation();
+  return <>{t(`registration.kind_${kind}`)}</>;
+}
+
+const columns: ColumnSpec<RegistrationRow>[] = [
+  { key: 'username', titleKey: 'registration.username', sortable: sortable('username'), render: (r) => <span data-testid="registration-row-username">{r.username}</span> },
+  { key: 'realname', titleKey: 'registration.realname' },
+  { key: 'kind', titleKey: 'registration.kind', render: (r) => <KindText kind={r.kind} /> },
+  { key: 'orgName', titleKey: 'registration.org' },
+  { key: 'phone', titleKey: 'registration.phone' },
+  { key: 'email', titleKey: 'registration.email' },
+  { key: 'status', titleKey: 'common.status', render: (r) => <RegistrationStatusTag status={r.status} /> },
+  { key: 'reviewerName', titleKey: 'registration.reviewer' },
+  { key: 'createdAt', titleKey: 'registration.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+];
+
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'common.keyword', testId: 'registration-filter-keyword' },
+  { name: 'status', labelKey: 'common.status', kind: 'select', options: STATUS_OPTIONS, testId: 'registration-filter-status' },
+  { name: 'kind', labelKey: 'registration.kind', kind: 'select', options: KIND_OPTIONS },
+];
+
+/** Only pending registrations can be approved or refused. */
+const rowAllows = (r: RegistrationRow, action: string) => (action === 'publish' ? r.status === 'pending' : true);
+
+function RowActions({ r, onRefuse }: { r: RegistrationRow; onRefuse: (ids: number[]) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mayApprove = useCan('zcyh:approve');
+  return (
+    <Space size={0}>
+      <Button type="link" size="small" data-testid="registration-row-detail" onClick={() => void navigate(`/dashboard/registered-user-detail?id=${r.id}`)}>
+        {t('registration.detail')}
+      </Button>
+      {mayApprove && r.status === 'pending' ? (
+        <Button type="link" size="small" danger data-testid="registration-row-refuse" onClick={() => onRefuse([r.id])}>
+          {t('registration.refuse')}
+        </Button>
+      ) : null}
+    </Space>
+  );
+}
+
+/** Registered users (`registered-user`, code zcyh): self-registrations awaiting approval. */
+export default function RegistrationListPage() {
+  const qc = useQueryClient();
+  const [refusing, setRefusing] = useState<number[] | null>(null);
+  return (
+    <>
+      <CrudPage<RegistrationRow>
+        testId="registration-page"
+        titleKey="perm.zcyh"
+        queryKey="registration"
+        fetch={(p) => findRegistrations(p)}
+        columns={columns}
+        filters={filters}
+        perms={{ publish: 'zcyh:approve' }}
+        labels={{ publish: 'registration.approve' }}
+        batch={{ publish: approveRegistrations }}
+        rowBatch={['publish']}
+        rowAllows={rowAllows}
+        extraRowActions={(r) => <RowActions r={r} onRefuse={setRefusing} />}
+      />
+      <RefuseDialog
+        ids={refusing}
+        onClose={(done) => {
+          setRefusing(null);
+          if (done) void qc.invalidateQueries({ queryKey: ['registration'] });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ROLE_SORT_KEYS, ROLE_STATUSES, type RoleRow } from '@hanlin/shared';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
+import { deleteRoles, findRoles, freezeRoles, unfreezeRoles } from '../api';
+
+const sortable = (k: string) => (ROLE_SORT_KEYS as readonly string[]).includes(k);
+
+export function RoleStatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={status === 'frozen' ? 'red' : 'green'} data-testid={`role-status-${status}`}>
+      {t(`role.status_${status}`, { defaultValue: status })}
+    </Tag>
+  );
+}
+
+function YesNo({ v }: { v: boolean }) {
+  const { t } = useTranslation();
+  return <Tag color={v ? 'blue' : 'default'}>{t(v ? 'role.yes' : 'role.no')}</Tag>;
+}
+
+function Name({ r }: { r: RoleRow }) {
+  const { t } = useTranslation();
+  return (
+    <span data-testid="role-row-name">
+      {r.name} {r.builtin ? <Tag color="gold">{t('role.builtin')}</Tag> : null}
+    </span>
+  );
+}
+
+const columns: ColumnSpec<RoleRow>[] = [
+  { key: 'name', titleKey: 'role.name', sortable: sortable('name'), render: (r) => <Name r={r} /> },
+  { key: 'description', titleKey: 'role.description' },
+  { key: 'canLogin', titleKey: 'role.canLogin', render: (r) => <YesNo v={r.canLogin} /> },
+  { key: 'userCount', titleKey: 'role.userCount' },
+  { key: 'status', titleKey: 'common.status', render: (r) => <RoleStatusTag status={r.status} /> },
+  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+];
+
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'common.keyword', testId: 'role-filter-keyword' },
+  { name: 'status', labelKey: 'common.status', kind: 'select', options: ROLE_STATUSES.map((s) => ({ value: s, labelKey: `role.status_${s}` })) },
+];
+
+/** Built-in roles keep their state; frozen roles offer unfreeze, normal ones freeze. */
+function rowAllows(r: RoleRow, action: string): boolean {
+  if (action === 'delete') return !r.builtin;
+  if (action === 'freeze') return !r.builtin && r.status !== 'frozen';
+  if (action === 'unfreeze') return r.status === 'frozen';
+  return true;
+}
+
+function ViewLink({ r }: { r: RoleRow }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button type="link" size="small" data-testid="role-row-view" onClick={() => void navigate(`/dashboard/add-role?id=${r.id}&view=1`)}>
+      {t('role.view')}
+    </Button>
+  );
+}
+
+/** Roles (`manage-role`, code rzjs): list with freeze/unfreeze/delete, add and edit on `add-role`. */
+export default function RoleListPage() {
+  return (
+    <CrudPage<RoleRow>
+      testId="role-page"
+      titleKey="perm.rzjs"
+      queryKey="role"
+      fetch={(p) => findRoles(p)}
+      columns={columns}
+      filters={filters}
+      perms={{ add: 'rzjs:add', modify: 'rzjs:modify', delete: 'rzjs:delete', freeze: 'rzjs:freeze', unfreeze: 'rzjs:freeze' }}
+      batch={{ delete: deleteRoles, freeze: freezeRoles, unfreeze: unfreezeRoles }}
+      rowBatch={['freeze', 'unfreeze', 'delete']}
+      rowAllows={rowAllows}
+      extraRowActions={(r) => <ViewLink r={r} />}
+      form={{ addPath: '/dashboard/add-role', editPath: (r) => `/dashboard/add-role?id=${r.id}` }}
+    />
+  );
+}

@@ -1,0 +1,249 @@
+import { useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin, Tag, Typography, type FormInstance } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CONSTANTS, USER_SEXES, type UserInsert } from '@hanlin/shared';
+import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
+import { errorMessage } from '../../../platform/i18n';
+import { useCan } from '../../../platform/permission';
+import { OrgTreeSelect, useOrgNames } from '../../orgs/components/OrgTreeSelect';
+import { LeaderSelect } from '../../orgs/components/LeaderSelect';
+import { getAllRoles } from '../../roles/api';
+import { showSaveError } from '../../../platform/forms/server-errors';
+import type { PeopleConfig } from '../people-kinds';
+import { beyondOf } from './beyond';
+import './people-form.css';
+
+/** Text input that asks the server on blur whether the value is still free (check-name/phone/email/card). */
+function UniqueInput({
+  value,
+  onChange,
+  form,
+  name,
+  check,
+  error,
+  testId,
+  excludeId,
+  ...rest
+}: {
+  value?: string;
+  onChange?: (e: React.ChangeEvent<HTMLInputElement>) => void;
+  form: FormInstance;
+  name: string;
+  check: (v: string, id?: number) => Promise<{ available: boolean }>;
+  error: string;
+  testId: string;
+  excludeId?: number;
+  id?: string;
+}) {
+  return (
+    <Input
+      {...rest}
+      value={value}
+      onChange={onChange}
+      data-testid={testId}
+      maxLength={200}
+      onBlur={async () => {
+        const v = value?.trim();
+        if (!v || form.getFieldError(name).length) return;
+        const r = await check(v, excludeId).catch(() => null);
+        if (r && !r.available) form.setFields([{ name, errors: [errorMessage(error)] }]);
+      }}
+    />
+  );
+}
+
+/** `YYYY-MM-DD` strings in and out (entry date). */
+function DateControl({ value, onChange, testId, ...rest }: { value?: string | null; onChange?: (v: string | null) => void; testId?: string; id?: string }) {
+  return (
+    <DatePicker
+      {...rest}
+      style={{ width: '100%' }}
+      data-testid={testId}
+      value={value ? dayjs(value) : null}
+      onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : null)}
+    />
+  );
+}
+
+function RoleSelect({ testId, ...rest }: { value?: number[]; onChange?: (v: number[]) => void; testId?: string; id?: string }) {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['role', 'all'], queryFn: getAllRoles, staleTime: 30_000 });
+  return (
+    <Select
+      {...rest}
+      mode="multiple"
+      allowClear
+      data-testid={testId}
+      loading={q.isLoading}
+      optionFilterProp="title"
+      placeholder={t('user.rolesHint')}
+      options={(q.data ?? []).map((r) => ({
+        value: r.id,
+        title: r.name,
+        label: (
+          <span data-testid={`role-option-${r.id}`}>
+            {r.name} {r.status === 'frozen' ? <Tag color="red">{t('role.status_frozen')}</Tag> : null}
+          </span>
+        ),
+      }))}
+    />
+  );
+}
+
+function LabelsControl({ testId, ...rest }: { value?: string[]; onChange?: (v: string[]) => void; testId?: string; id?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      {...rest}
+      mode="tags"
+      data-testid={testId}
+      maxCount={CONSTANTS.LABELS_PER_OBJECT}
+      open={false}
+      tokenSeparators={[',', '，', ' ']}
+      placeholder={t('user.labelsHint', { n: CONSTANTS.LABELS_PER_OBJECT, len: CONSTANTS.LABEL_LENGTH })}
+    />
+  );
+}
+
+/** Optional fields an edit may clear: sent as null (absent would mean "unchanged"). */
+const CLEARABLE = ['englishName', 'phone', 'email', 'sex', 'type', 'city', 'leaderId', 'team', 'post', 'entryDate', 'idNumber', 'validUntil'];
+const LISTS = ['labels', 'roleIds', 'scopeOrgIds'];
+
+/** `add-user` / `add-student`: every field of the server schema; edit with `?id=`. */
+export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const mayWrite = useCan(`${cfg.menu}:${id ? 'modify' : 'add'}`);
+  const [form] = Form.useForm();
+  const orgNames = useOrgNames();
+  const tid = (s: string) => `${cfg.prefix}-${s}`;
+
+  const existing = useQuery({ queryKey: [cfg.prefix, 'one', id], queryFn: () => cfg.api.get({ id: id! }), enabled: !!id });
+  const u = existing.data;
+
+  const initial = useMemo<Record<string, unknown>>(() => {
+    if (!id || !u) return { labels: [], roleIds: [], scopeOrgIds: [] };
+    const { id: _id, leaderName: _l, orgName: _o, kind: _k, status: _s, points: _p, avatar: _a, firstLogin: _f, createdAt: _c, ...rest } = u;
+    return rest;
+  }, [id, u]);
+
+  const fields = useMemo<FieldSpec[]>(() => {
+    const unique = (name: string, check: (v: string, id?: number) => Promise<{ available: boolean }>, error: string) => (
+      <UniqueInput form={form} name={name} check={check} error={error} testId={tid(name)} excludeId={id} />
+    );
+    return [
+      { name: 'cardNumber', labelKey: cfg.cardKey, extraKey: `user.cardHint_${cfg.kind}`, control: unique('cardNumber', (v, x) => cfg.api.checkCard({ cardNumber: v, id: x }), 'DUPLICATE_CARD_NUMBER') },
+      { name: 'username', labelKey: 'user.username', control: unique('username', (v, x) => cfg.api.checkName({ username: v, id: x }), 'DUPLICATE_USER_NAME') },
+      { name: 'realname', labelKey: 'user.realname', testId: tid('realname') },
+      { name: 'englishName', labelKey: 'user.englishName', testId: tid('englishName') },
+      { name: 'sex', labelKey: 'user.sex', kind: 'select', options: USER_SEXES.map((s) => ({ value: s, labelKey: `user.sex_${s}` })), testId: tid('sex') },
+      { name: 'phone', labelKey: 'user.phone', control: unique('phone', (v, x) => cfg.api.checkPhone({ phone: v, id: x }), 'DUPLICATE_PHONE') },
+      { name: 'email', labelKey: 'user.email', control: unique('email', (v, x) => cfg.api.checkEmail({ email: v, id: x }), 'DUPLICATE_EMAIL') },
+      { name: 'orgId', labelKey: 'user.org', control: <OrgTreeSelect testId={tid('org')} /> },
+      { name: 'post', labelKey: 'user.post', testId: tid('post') },
+      { name: 'type', labelKey: 'user.type', testId: tid('type') },
+      { name: 'city', labelKey: 'user.city', testId: tid('city') },
+      { name: 'team', labelKey: 'user.team', testId: tid('team') },
+      {
+        name: 'leaderId',
+        labelKey: 'user.leader',
+        control: <LeaderSelect multiple={false} testId={tid('leader')} initial={u?.leaderId && u.leaderName ? [{ id: u.leaderId, username: '', realname: u.leaderName }] : []} />,
+      },
+      { name: 'entryDate', labelKey: 'user.entryDate', control: <DateControl testId={tid('entryDate')} /> },
+      { name: 'idNumber', labelKey: 'user.idNumber', testId: tid('idNumber') },
+      { name: 'validUntil', labelKey: 'user.validUntil', kind: 'datetime', testId: tid('validUntil'), extraKey: 'user.validUntilHint' },
+      { name: 'labels', labelKey: 'user.labels', control: <LabelsControl testId={tid('labels')} /> },
+      { name: 'roleIds', labelKey: 'user.roles', extraKey: cfg.kind === 'student' ? 'user.rolesDefault' : undefined, control: <RoleSelect testId={tid('roles')} /> },
+      { name: 'scopeOrgIds', labelKey: 'user.scopeOrgs', extraKey: 'user.scopeOrgsHint', control: <OrgTreeSelect multiple testId={tid('scope')} /> },
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cfg, id, u, form]);
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      id ? cfg.api.update({ ...(body as Partial<UserInsert>), id }) : cfg.api.insert(body as UserInsert),
+    onSuccess: async () => {
+      message.success(t('common.saved'));
+      await qc.invalidateQueries({ queryKey: [cfg.prefix] });
+      await qc.invalidateQueries({ queryKey: ['org'] });
+      void navigate(cfg.listPath);
+    },
+    onError: (e, body) => {
+      const beyond = beyondOf(e);
+      if (!beyond) return showSaveError(form, e);
+      if (beyond.includes(body.orgId as number)) {
+        form.setFields([{ name: 'orgId', errors: [errorMessage('NO_DATA_PERMISSION_ERROR')] }]);
+        return;
+      }
+      // Spec: organizations beyond the administrator's authority trigger a replace prompt.
+      const scope = (body.scopeOrgIds as number[] | undefined) ?? [];
+      const kept = scope.filter((x) => !beyond.includes(x));
+      modal.confirm({
+        title: t('user.beyondTitle'),
+        content: t('user.beyondScope', { n: beyond.length, names: beyond.map((x) => orgNames.get(x) ?? `#${x}`).join('、') }),
+        okText: t('user.replace'),
+        cancelText: t('common.cancel'),
+        okButtonProps: { 'data-testid': 'user-replace-ok' },
+        onOk: () => {
+          form.setFieldValue('scopeOrgIds', kept);
+          save.mutate({ ...body, scopeOrgIds: kept });
+        },
+      });
+    },
+  });
+
+  const submit = async () => {
+    const v = await readForm(form, cfg.schema, t).catch(() => null);
+    if (!v) return;
+    if (id) {
+      for (const k of CLEARABLE) if (v[k] === undefined) v[k] = null;
+      for (const k of LISTS) if (v[k] === undefined) v[k] = [];
+    }
+    save.mutate(v);
+  };
+
+  return (
+    <Card
+      title={t(id ? `user.edit_${cfg.kind}` : `user.add_${cfg.kind}`)}
+      data-testid={tid('edit-page')}
+      extra={
+        u ? (
+          <Space>
+            <Typography.Text type="secondary">{t('user.points', { n: u.points })}</Typography.Text>
+            <Tag color={u.status === 'frozen' ? 'red' : 'green'}>{t(`user.status_${u.status}`)}</Tag>
+          </Space>
+        ) : null
+      }
+    >
+      {id && existing.isLoading ? (
+        <Spin />
+      ) : (
+        <div className="hl-two-col-form" style={{ maxWidth: 1100 }}>
+          <SchemaForm form={form} schema={cfg.schema} fields={fields} initialValues={initial} testId={tid('form')} />
+        </div>
+      )}
+      <Space>
+        <Button onClick={() => void navigate(cfg.listPath)} data-testid={tid('cancel')}>
+          {t('common.cancel')}
+        </Button>
+        {mayWrite ? (
+          <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid={tid('submit')}>
+            {t('common.save')}
+          </Button>
+        ) : null}
+      </Space>
+      {!id ? (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          {t('user.initialPassword', { suffix: CONSTANTS.RESET_PASSWORD_SUFFIX })}
+        </Typography.Paragraph>
+      ) : null}
+    </Card>
+  );
+}
