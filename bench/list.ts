@@ -37,6 +37,8 @@ try {
     url: `${server.base}/api/user/list`,
     connections,
     duration,
+    // The load generator runs in its own thread so it does not share the server's event loop.
+    workers: 1,
     requests: bodies.map((b) => ({ method: 'POST', headers, body: JSON.stringify(b) })),
   });
   printResult(`POST /api/user/list over ${USERS} users, ${connections} connections, ${duration} s`, result);

@@ -15,6 +15,8 @@ try {
     method: 'POST',
     connections,
     duration,
+    // The load generator runs in its own thread so it does not share the server's event loop.
+    workers: 1,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password, grant_type: 'password', scope: 'server' }),
   });

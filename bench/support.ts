@@ -41,7 +41,7 @@ export async function startBenchServer() {
     url = e.url;
     stopEmbedded = e.stop;
   }
-  const database = connectDatabase(url, 10);
+  const database = connectDatabase(url, Number(process.env.POOL ?? 10));
   await runMigrations(database.db);
   await seed(database.db, ADMIN_PASSWORD);
   const config = loadConfig({ ...process.env, DATA_DIR: dir, LOGIN_RATE_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv);

@@ -5,7 +5,10 @@ import { AppError } from '../../platform/errors.js';
 import { userSessions } from '../../platform/auth/sessions.schema.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
-import { cachedCount } from '../../platform/db/counts.js';
+import { cachedCount, tableVersionsSql } from '../../platform/db/counts.js';
+
+/** Tables whose writes change a user-list total. */
+const COUNTED_TABLES = ['users', 'organizations', 'user_data_scopes'] as const;
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/orgs.schema.js';
@@ -35,38 +38,44 @@ export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: Use
   const col = sortColumns[key];
   const order = isDesc ? [desc(col), desc(users.id)] : [asc(col), asc(users.id)];
 
-  const [rows, total] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        username: users.username,
-        realname: users.realname,
-        englishName: users.englishName,
-        cardNumber: users.cardNumber,
-        kind: users.kind,
-        phone: users.phone,
-        email: users.email,
-        sex: users.sex,
-        status: users.status,
-        post: users.post,
-        orgId: users.orgId,
-        orgName: organizations.name,
-        createdAt: users.createdAt,
-        roles: sql<string[]>`coalesce((select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '{}')`,
-      })
-      .from(users)
-      .leftJoin(organizations, eq(organizations.id, users.orgId))
-      .where(cond)
-      .orderBy(...order)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    cachedCount(db, kv, ['users', 'organizations', 'user_data_scopes'], { scope: principal.scopePaths, q: { ...q, page: 0, size: 0, sort: '' } }, async () => {
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      realname: users.realname,
+      englishName: users.englishName,
+      cardNumber: users.cardNumber,
+      kind: users.kind,
+      phone: users.phone,
+      email: users.email,
+      sex: users.sex,
+      status: users.status,
+      post: users.post,
+      orgId: users.orgId,
+      orgName: organizations.name,
+      createdAt: users.createdAt,
+      versions: tableVersionsSql(COUNTED_TABLES),
+      roles: sql<string[]>`coalesce((select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '{}')`,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .where(cond)
+    .orderBy(...order)
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const total = await cachedCount(
+    db,
+    kv,
+    COUNTED_TABLES,
+    { scope: principal.scopePaths, q: { ...q, page: 0, size: 0, sort: '' } },
+    async () => {
       const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(cond);
       return row!.total;
-    }),
-  ]);
+    },
+    rows[0]?.versions,
+  );
 
-  const records: UserRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const records: UserRow[] = rows.map(({ versions: _v, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { records, total, page: q.page, size: q.size };
 }
 

@@ -16,15 +16,24 @@ export async function cachedCount(
   tables: readonly string[],
   key: unknown,
   count: () => Promise<number>,
+  /** The versions, when the caller already read them with `tableVersionsSql` in its own query. */
+  knownVersions?: string,
 ): Promise<number> {
-  const { rows } = await db.execute<{ v: string }>(
-    sql`select coalesce(string_agg(name || ':' || version, ',' order by name), '') as v from table_versions where name = any(${sql.param([...tables])}::text[])`,
-  );
+  let versions = knownVersions;
+  if (versions === undefined) {
+    const { rows } = await db.execute<{ v: string }>(sql`select ${tableVersionsSql(tables)} as v`);
+    versions = rows[0]?.v ?? '';
+  }
   const digest = crypto.createHash('sha1').update(JSON.stringify(key)).digest('base64url');
-  const cacheKey = `count:${tables.join('+')}:${rows[0]?.v ?? ''}:${digest}`;
+  const cacheKey = `count:${tables.join('+')}:${versions}:${digest}`;
   const hit = await kv.get(cacheKey);
   if (hit !== null) return Number(hit);
   const n = await count();
   await kv.set(cacheKey, String(n), TTL_MS);
   return n;
+}
+
+/** A scalar subquery giving the versions of `tables`; a list query selects it to save a round trip. */
+export function tableVersionsSql(tables: readonly string[]) {
+  return sql<string>`(select coalesce(string_agg(name || ':' || version, ',' order by name), '') from table_versions where name = any(${sql.param([...tables])}::text[]))`;
 }
