@@ -62,7 +62,7 @@ try {
   const rate = (p0 - left) / secs;
   console.log(
     `background password hashing: ${p0 - left} of ${p0} in ${secs.toFixed(1)} s (${rate.toFixed(1)}/s)` +
-      (left ? `, about ${(left / Math.max(rate, 0.1)).toFixed(0)} s more until every imported user can sign in` : ', all done'),
+      (left ? `, about ${(left / Math.max(rate, 0.1)).toFixed(0)} s more until every hash is written (users can sign in before: the login hashes a pending initial password itself)` : ', all done'),
   );
 } finally {
   await server.close();

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, login, postLogin, call, signHeaders, encrypt, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness.js';
 import { buildRole, buildUser } from '../../test/factories.js';
 import { writeSetting } from '../../platform/settings.js';
+import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 import { users } from '../users/users.schema.js';
 import { loginLogs, operationLogs } from '../audit/audit.schema.js';
 
@@ -306,5 +307,18 @@ describe('login answer', () => {
     await t.db.update(users).set({ avatar: '/api/upload/file/42' }).where(eq(users.id, u.id));
     const s = await login(t.app, u.username, u.password);
     expect(s.user.avatar).toMatch(/^\/api\/upload\/public\/42\?exp=\d+&sig=[0-9a-f]{64}$/);
+  });
+});
+
+describe('accounts created in bulk', () => {
+  it('accept the initial password while their hash is pending, and store a real hash at that login', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    await t.db.update(users).set({ passwordHash: PENDING_PASSWORD_HASH, firstLogin: true }).where(eq(users.id, u.id));
+    expect((await postLogin(t.app, u.username, 'guess-123')).json().msg).toBe('LOGIN_ERROR_NOT_MATCH');
+    const res = await postLogin(t.app, u.username, `${u.username}123`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.firstLogin).toBe(true);
+    const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, u.id));
+    expect(row!.hash).toMatch(/^\$argon2id\$/);
   });
 });

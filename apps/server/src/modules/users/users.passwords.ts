@@ -5,8 +5,8 @@ import { hashPassword, initialPassword } from '../../platform/auth/password.js';
 
 /**
  * Stored instead of a hash for users created in bulk (Excel import) until the background hasher
- * has written the real argon2id hash of "user name + 123". It never verifies: until then such a
- * user cannot sign in. A full-strength argon2id hash costs ~50 ms of CPU, so 10,000 of them
+ * has written the real argon2id hash of "user name + 123". Until then the login accepts exactly
+ * that initial password and hashes it on the spot (auth.service). A full-strength argon2id hash costs ~50 ms of CPU, so 10,000 of them
  * cannot fit in the import request; they are computed right after the commit instead.
  */
 export { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
