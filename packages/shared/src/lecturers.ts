@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
 import { CONSTANTS } from './constants.js';
+import { USER_IMPORT_REASONS, UserImportErrorsSchema, UserImportQuerySchema, type UserImportResult, type UserImportRowError } from './users.js';
 
 export const LECTURER_KINDS = ['internal', 'external'] as const;
 export const LECTURER_STATUSES = ['normal', 'frozen'] as const;
@@ -84,3 +85,25 @@ export interface TeacherLevel {
   sort: number;
   lecturerCount: number;
 }
+
+// ---- Excel import and export (same two-step protocol as the user import) ----
+
+/** Query of POST /api/teacher/import: `check` validates only, `commit` writes (the good rows only with skipInvalid). */
+export const LecturerImportQuerySchema = UserImportQuerySchema;
+export type LecturerImportRowError = UserImportRowError;
+export type LecturerImportResult = UserImportResult;
+export const LecturerImportErrorsSchema = UserImportErrorsSchema;
+/** Body of POST /api/teacher/export: the list body (filters; page, size and sort are ignored, the export is in id order). */
+export const LecturerExportQuerySchema = LecturerListQuerySchema;
+export type LecturerExportQuery = z.infer<typeof LecturerExportQuerySchema>;
+/** Columns (error `field` values) of the lecturer import template, in order. */
+export const LECTURER_IMPORT_FIELDS = ['realname', 'username', 'email', 'kind', 'org', 'unit', 'title', 'level', 'fee', 'introduction'] as const;
+export type LecturerImportField = (typeof LECTURER_IMPORT_FIELDS)[number];
+/** Row reasons of a lecturer import, with the text written to the error file. */
+export const LECTURER_IMPORT_REASONS = {
+  ...USER_IMPORT_REASONS,
+  ORG_NOT_FOUND: '组织不存在或不在数据权限内',
+  ORG_AMBIGUOUS: '组织名称不唯一，请填写组织编码',
+  LEVEL_NOT_FOUND: '讲师级别不存在',
+} as const;
+export type LecturerImportReason = keyof typeof LECTURER_IMPORT_REASONS;

@@ -30,7 +30,8 @@ const rowColumns = {
   createdAt: lecturers.createdAt,
 };
 
-export async function findLecturers(db: DbOrTx, p: Principal, q: LecturerListQuery) {
+/** WHERE of the list and the export: the caller's data scope plus the filters. */
+export function lecturerListWhere(p: Principal, q: Omit<LecturerListQuery, 'page' | 'size' | 'sort'>) {
   const where: (SQL | undefined)[] = [inScope(p, lecturers.orgId)];
   if (q.kind) where.push(eq(lecturers.kind, q.kind));
   if (q.status) where.push(eq(lecturers.status, q.status));
@@ -41,7 +42,11 @@ export async function findLecturers(db: DbOrTx, p: Principal, q: LecturerListQue
     const k = `%${escapeLike(q.keyword)}%`;
     where.push(sql`(${lecturers.realname} ilike ${k} or ${lecturers.username} ilike ${k})`);
   }
-  const cond = and(...where);
+  return and(...where);
+}
+
+export async function findLecturers(db: DbOrTx, p: Principal, q: LecturerListQuery) {
+  const cond = lecturerListWhere(p, q);
   const { key, desc: isDesc } = parseSort(q.sort, LECTURER_SORT_KEYS, 'id');
   const col = sortColumns[key];
   const [rows, [{ total }]] = await Promise.all([

@@ -12,7 +12,8 @@ import * as repo from './lecturers.repository.js';
 
 const blank = <T>(v: T | '' | undefined) => (v === '' ? null : v);
 
-function rethrow(e: unknown): never {
+/** Maps constraint violations of lecturer writes to domain codes; rethrows anything else. */
+export function rethrowLecturerWriteError(e: unknown): never {
   const pg = pgErrorOf(e);
   if (pg?.code === '23505' && pg.constraint?.startsWith('lecturers_')) {
     throw new AppError('DUPLICATE_LECTURER', { field: pg.constraint === 'lecturers_user_id_uq' ? 'userId' : 'username' });
@@ -102,7 +103,7 @@ export function createLecturersService({ db }: { db: Db }) {
         const [row] = await db.insert(lecturers).values({ ...columns(input), realname: input.realname, username: input.username, kind: input.kind, orgId: input.orgId }).returning({ id: lecturers.id });
         return { id: row!.id };
       } catch (e) {
-        rethrow(e);
+        rethrowLecturerWriteError(e);
       }
     },
 
@@ -118,7 +119,7 @@ export function createLecturersService({ db }: { db: Db }) {
       try {
         await db.update(lecturers).set({ ...columns(rest), updatedAt: sql`now()` }).where(eq(lecturers.id, id));
       } catch (e) {
-        rethrow(e);
+        rethrowLecturerWriteError(e);
       }
       return null;
     },
@@ -128,7 +129,7 @@ export function createLecturersService({ db }: { db: Db }) {
       try {
         await db.delete(lecturers).where(inArray(lecturers.id, unique));
       } catch (e) {
-        rethrow(e);
+        rethrowLecturerWriteError(e);
       }
       return null;
     },
@@ -153,7 +154,7 @@ export function createLecturersService({ db }: { db: Db }) {
         });
       } catch (e) {
         if (e instanceof AppError) throw e;
-        rethrow(e);
+        rethrowLecturerWriteError(e);
       }
     },
 
@@ -171,7 +172,7 @@ export function createLecturersService({ db }: { db: Db }) {
       try {
         await db.update(teacherLevels).set({ ...set, updatedAt: sql`now()` }).where(eq(teacherLevels.id, id));
       } catch (e) {
-        rethrow(e);
+        rethrowLecturerWriteError(e);
       }
       return null;
     },
@@ -184,7 +185,7 @@ export function createLecturersService({ db }: { db: Db }) {
       try {
         await db.delete(teacherLevels).where(eq(teacherLevels.id, id));
       } catch (e) {
-        rethrow(e);
+        rethrowLecturerWriteError(e);
       }
       return null;
     },

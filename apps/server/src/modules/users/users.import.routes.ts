@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
-import { CONSTANTS, UserImportErrorsSchema, UserImportQuerySchema, UserListQuerySchema } from '@hanlin/shared';
+import { UserImportErrorsSchema, UserImportQuerySchema, UserListQuerySchema } from '@hanlin/shared';
 import { ok } from '../../platform/http.js';
 import { principalOf } from '../../platform/auth/guard.js';
-import { AppError } from '../../platform/errors.js';
 import type { UsersImportService } from './users.import.js';
-import { contentDisposition, XLSX_MIME } from './users.excel.js';
+import { contentDisposition, readImportUpload, registerImportMultipart, XLSX_MIME } from '../../platform/excel.js';
 import { USER_PAGES } from './users.routes.js';
 
 const FILE_NAMES = { employee: { template: '用户导入模板.xlsx', export: '用户列表.xlsx', errors: '用户导入错误.xlsx' }, student: { template: '学员导入模板.xlsx', export: '学员列表.xlsx', errors: '学员导入错误.xlsx' } };
@@ -14,9 +12,7 @@ const FILE_NAMES = { employee: { template: '用户导入模板.xlsx', export: '�
 /** Template, import, error file and export of both user pages; multipart stays inside this scope. */
 export async function registerUsersExcelRoutes(app: FastifyInstance, { importer }: { importer: UsersImportService }) {
   await app.register(async (scoped) => {
-    if (!scoped.hasContentTypeParser('multipart/form-data')) {
-      await scoped.register(multipart, { limits: { fileSize: CONSTANTS.IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-    }
+    await registerImportMultipart(scoped);
     const r = scoped.withTypeProvider<ZodTypeProvider>();
     for (const page of USER_PAGES) {
       const { prefix, tag, op, kind } = page;
@@ -31,25 +27,7 @@ export async function registerUsersExcelRoutes(app: FastifyInstance, { importer 
         `${prefix}/import`,
         { config: { permission: [`${page.menu}:import`], operation: `${op}.import` }, schema: { tags, querystring: UserImportQuerySchema } },
         async (req) => {
-          if (!req.isMultipart()) throw new AppError('PARAMETER_INVALID', { field: 'file' });
-          let mode = req.query.mode;
-          let skipInvalid = req.query.skipInvalid === 'true';
-          let file: { filename: string; data: Buffer } | undefined;
-          for await (const part of req.parts({ limits: { fileSize: CONSTANTS.IMPORT_MAX_BYTES, files: 1 } })) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file' || file) {
-                part.file.resume();
-                continue;
-              }
-              const data = await part.toBuffer();
-              file = { filename: part.filename ?? '', data };
-            } else if (part.fieldname === 'mode' && (part.value === 'check' || part.value === 'commit')) {
-              mode = part.value;
-            } else if (part.fieldname === 'skipInvalid') {
-              skipInvalid = part.value === 'true' || part.value === true;
-            }
-          }
-          if (!file) throw new AppError('PARAMETER_INVALID', { field: 'file' });
+          const { file, mode, skipInvalid } = await readImportUpload(req, req.query);
           return ok(await importer.run(principalOf(req), kind, file, mode, skipInvalid));
         },
       );

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -14,6 +13,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
+import { streamToBuffer } from '../../platform/excel.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { BUILTIN_ROLES } from '../../platform/seed.js';
 import { organizations } from '../orgs/orgs.schema.js';
@@ -46,12 +46,6 @@ interface OrgHit {
   id: number;
   name: string;
   code: string | null;
-}
-
-async function streamToBuffer(s: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of s) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
-  return Buffer.concat(chunks);
 }
 
 export function createUsersImportService({ db, storage, hasher }: Deps) {

@@ -1,12 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Button, Flex } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LECTURER_SORT_KEYS, type LecturerRow } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { useCan } from '../../../platform/permission';
-import { certifyLecturers, deleteLecturers, findLecturers, freezeLecturers, unfreezeLecturers } from '../api';
+import { saveDownload } from '../../../platform/api/client';
+import { certifyLecturers, deleteLecturers, downloadLecturerTemplate, exportLecturers, findLecturers, freezeLecturers, unfreezeLecturers } from '../api';
+import { LecturerImportDialog } from '../components/LecturerImportDialog';
 import { TeacherLevelsDrawer, useTeacherLevels } from '../components/TeacherLevelsDrawer';
 import { CERTIFIED_OPTIONS, CertifiedTag, KIND_OPTIONS, KindText, LecturerStatusTag, STATUS_OPTIONS, yuan } from '../components/lecturer-meta';
 
@@ -35,9 +38,36 @@ function rowAllows(r: LecturerRow, action: string): boolean {
 }
 
 /** The filter form sends `certified` as yes/no; the API wants a boolean. */
-function toQuery(p: ListParams) {
+function apiFilters(p: Record<string, unknown>): Record<string, unknown> {
   const { certified, ...rest } = p;
-  return findLecturers({ ...rest, ...(certified ? { certified: certified === 'yes' } : {}) } as Parameters<typeof findLecturers>[0]);
+  return { ...rest, ...(certified ? { certified: certified === 'yes' } : {}) };
+}
+const toQuery = (p: ListParams) => findLecturers(apiFilters(p) as Parameters<typeof findLecturers>[0]);
+/** Export of the current filters (every page, not just the one shown). */
+const exportQuery = ({ page: _p, size: _s, ...filters }: ListParams) => exportLecturers(apiFilters(filters));
+
+/** Template download and import dialog (jsgl:import); refreshes the list after an import. */
+function ImportButtons({ refresh }: { refresh: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (!useCan('jsgl:import')) return null;
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} onClick={() => void downloadLecturerTemplate().then(saveDownload)} data-testid="lecturer-template">
+        {t('lecturer.template')}
+      </Button>
+      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid="lecturer-import">
+        {t('lecturer.import')}
+      </Button>
+      <LecturerImportDialog
+        open={open}
+        onClose={(imported) => {
+          setOpen(false);
+          if (imported) refresh();
+        }}
+      />
+    </>
+  );
 }
 
 function ViewLink({ r }: { r: LecturerRow }) {
@@ -91,7 +121,10 @@ export default function LecturerListPage() {
           unfreeze: 'jsgl:freeze',
           publish: 'jsgl:approve',
           unpublish: 'jsgl:approve',
+          export: 'jsgl:export',
         }}
+        toolbar={(ctx) => <ImportButtons refresh={ctx.refresh} />}
+        exportFile={exportQuery}
         labels={{ publish: 'lecturer.certify', unpublish: 'lecturer.uncertify' }}
         batch={{
           delete: deleteLecturers,

@@ -1,0 +1,262 @@
+import crypto from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  LECTURER_IMPORT_REASONS,
+  LECTURER_USERNAME_PATTERN,
+  type LecturerExportQuery,
+  type LecturerImportField,
+  type LecturerImportReason,
+  type LecturerImportResult,
+  type LecturerImportRowError,
+} from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Db } from '../../platform/db/client.js';
+import type { Storage } from '../../platform/storage.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { readImportFile, streamToBuffer, writeErrorFile, writeExport, writeTemplate, type ExcelLayout, type ExcelRow } from '../../platform/excel.js';
+import { organizations } from '../orgs/orgs.schema.js';
+import { lecturers, teacherLevels } from './lecturers.schema.js';
+import { lecturerListWhere } from './lecturers.repository.js';
+import { rethrowLecturerWriteError } from './lecturers.service.js';
+
+type Row = ExcelRow<LecturerImportField>;
+
+/** The lecturer import template; the export writes the same first columns so it can be re-imported. */
+export const LECTURER_LAYOUT: ExcelLayout<LecturerImportField> = {
+  sheetName: '讲师',
+  marker: 'hanlin:lecturer-import:v1',
+  columns: [
+    { key: 'realname', header: '姓名*', width: 16 },
+    { key: 'username', header: '讲师账号*', width: 20 },
+    { key: 'email', header: '邮箱', width: 28 },
+    { key: 'kind', header: '类型(内部/外部)*', width: 16 },
+    { key: 'org', header: '所属组织*', width: 24 },
+    { key: 'unit', header: '单位', width: 24 },
+    { key: 'title', header: '职称', width: 16 },
+    { key: 'level', header: '讲师级别', width: 14 },
+    { key: 'fee', header: '课酬(元/次)', width: 14 },
+    { key: 'introduction', header: '简介', width: 40 },
+  ],
+};
+const FIELD_LABEL = Object.fromEntries(LECTURER_LAYOUT.columns.map((c) => [c.key, c.header.replace(/\(.*\)|\*/g, '')])) as Record<LecturerImportField, string>;
+
+const KIND: Record<string, 'internal' | 'external'> = { 内部: 'internal', 外部: 'external', internal: 'internal', external: 'external' };
+const KIND_TEXT = { internal: '内部', external: '外部' } as Record<string, string>;
+/** Yuan with at most two decimals; the column is an integer of fen below 10^8. */
+const FEE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+const emailSchema = z.email();
+const INSERT_CHUNK = 1000;
+const RESPONSE_ERRORS_MAX = 1000;
+const EXPORT_MAX_ROWS = 100_000;
+
+/** "12.5" → 1250 fen, computed on the digits (no floating point). */
+export function yuanToFen(text: string): number {
+  const [int, frac = ''] = text.split('.');
+  return Number(int) * 100 + Number(frac.padEnd(2, '0'));
+}
+const fenToYuan = (fen: number) => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2));
+
+export function createLecturersImportService({ db, storage }: { db: Db; storage: Storage }) {
+  /** Per-row checks: every reason of every bad row, duplicates inside the file and with existing lecturers. */
+  async function validate(p: Principal, rows: Row[]) {
+    const errs = new Map<number, LecturerImportRowError[]>();
+    const add = (row: number, field: LecturerImportField, reason: LecturerImportReason) => {
+      const list = errs.get(row) ?? [];
+      if (!list.some((e) => e.field === field)) list.push({ row, field, reason });
+      errs.set(row, list);
+    };
+    /** Required/length check; true when the value is present and fits. */
+    const length = (r: Row, f: LecturerImportField, max: number, required: boolean) => {
+      const v = r[f];
+      if (!v) {
+        if (required) add(r.row, f, 'REQUIRED');
+        return false;
+      }
+      if (v.length > max) {
+        add(r.row, f, 'TOO_LONG');
+        return false;
+      }
+      return true;
+    };
+
+    for (const r of rows) {
+      length(r, 'realname', 30, true);
+      if (length(r, 'username', 20, true)) {
+        if (r.username.length < 6) add(r.row, 'username', 'TOO_SHORT');
+        else if (!LECTURER_USERNAME_PATTERN.test(r.username)) add(r.row, 'username', 'INVALID_FORMAT');
+      }
+      if (length(r, 'email', 200, false) && !emailSchema.safeParse(r.email).success) add(r.row, 'email', 'INVALID_FORMAT');
+      if (!r.kind) add(r.row, 'kind', 'REQUIRED');
+      else if (!KIND[r.kind.toLowerCase()]) add(r.row, 'kind', 'INVALID_FORMAT');
+      length(r, 'org', 200, true);
+      length(r, 'unit', 200, false);
+      length(r, 'title', 50, false);
+      length(r, 'level', 20, false);
+      if (r.fee && !FEE_PATTERN.test(r.fee)) add(r.row, 'fee', 'INVALID_FORMAT');
+      length(r, 'introduction', 2000, false);
+    }
+
+    // The identifier is unique case-insensitively: inside the file (every later occurrence) and with existing lecturers.
+    const seen = new Set<string>();
+    for (const r of rows) {
+      if (!r.username) continue;
+      const k = r.username.toLowerCase();
+      if (seen.has(k)) add(r.row, 'username', 'DUPLICATE_IN_FILE');
+      seen.add(k);
+    }
+    const names = [...seen];
+    const taken = names.length
+      ? new Set((await db.execute<{ v: string }>(sql`select lower(username) as v from lecturers where lower(username) = any(${sql.param(names)}::text[])`)).rows.map((r) => r.v))
+      : new Set<string>();
+    for (const r of rows) if (r.username && taken.has(r.username.toLowerCase())) add(r.row, 'username', 'DUPLICATE_EXISTING');
+
+    // Organization: code first, then a unique name, inside the caller's data scope only.
+    const orgTexts = [...new Set(rows.map((r) => r.org).filter(Boolean))];
+    const patterns = p.scopePaths.map((s) => `${s}%`);
+    const orgRows =
+      orgTexts.length && patterns.length
+        ? (
+            await db.execute<{ id: number; name: string; code: string | null }>(sql`
+              select id, name, code from organizations
+               where (code = any(${sql.param(orgTexts)}::text[]) or name = any(${sql.param(orgTexts)}::text[]))
+                 and path like any(${sql.param(patterns)}::text[])`)
+          ).rows
+        : [];
+    const orgOf = new Map<string, number | 'ambiguous'>();
+    for (const d of orgTexts) {
+      const byCode = orgRows.find((o) => o.code === d);
+      const byName = orgRows.filter((o) => o.name === d);
+      if (byCode) orgOf.set(d, byCode.id);
+      else if (byName.length === 1) orgOf.set(d, byName[0]!.id);
+      else if (byName.length > 1) orgOf.set(d, 'ambiguous');
+    }
+    for (const r of rows) {
+      if (!r.org) continue;
+      const hit = orgOf.get(r.org);
+      if (hit === undefined) add(r.row, 'org', 'ORG_NOT_FOUND');
+      else if (hit === 'ambiguous') add(r.row, 'org', 'ORG_AMBIGUOUS');
+    }
+
+    // Level: the name of an existing teacher level (names are unique case-insensitively).
+    const levels = await db.select({ id: teacherLevels.id, name: teacherLevels.name }).from(teacherLevels);
+    const levelOf = new Map(levels.map((l) => [l.name.toLowerCase(), l.id]));
+    for (const r of rows) if (r.level && r.level.length <= 20 && !levelOf.has(r.level.toLowerCase())) add(r.row, 'level', 'LEVEL_NOT_FOUND');
+
+    return { errs, orgOf, levelOf };
+  }
+
+  const errorKey = (p: Principal, id: string) => `imports/lecturers/${p.userId}/${id}.xlsx`;
+
+  /** All good rows in one transaction: a failure (e.g. a concurrent duplicate) writes none. */
+  async function insertRows(good: Row[], orgOf: Map<string, number | 'ambiguous'>, levelOf: Map<string, number>) {
+    try {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < good.length; i += INSERT_CHUNK) {
+          await tx.insert(lecturers).values(
+            good.slice(i, i + INSERT_CHUNK).map((r) => ({
+              realname: r.realname,
+              username: r.username,
+              email: r.email || null,
+              kind: KIND[r.kind.toLowerCase()]!,
+              orgId: orgOf.get(r.org) as number,
+              unit: r.unit || null,
+              title: r.title || null,
+              levelId: r.level ? levelOf.get(r.level.toLowerCase())! : null,
+              feeFen: r.fee ? yuanToFen(r.fee) : 0,
+              introduction: r.introduction || null,
+            })),
+          );
+        }
+      });
+    } catch (e) {
+      rethrowLecturerWriteError(e);
+    }
+  }
+
+  return {
+    template: () => writeTemplate(LECTURER_LAYOUT),
+
+    /** `check` validates only; `commit` writes the good rows (refused with bad rows unless skipInvalid). */
+    async run(p: Principal, file: { filename: string; data: Buffer }, mode: 'check' | 'commit', skipInvalid: boolean): Promise<LecturerImportResult> {
+      const rows = await readImportFile(LECTURER_LAYOUT, file.filename, file.data);
+      const { errs, orgOf, levelOf } = await validate(p, rows);
+      const bad = rows.filter((r) => errs.has(r.row));
+      const good = rows.filter((r) => !errs.has(r.row));
+      let errorFileId: string | null = null;
+      if (bad.length) {
+        errorFileId = crypto.randomUUID();
+        const reasonText = (r: Row) =>
+          errs
+            .get(r.row)!
+            .map((e) => `${FIELD_LABEL[e.field as LecturerImportField]}：${LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason]}`)
+            .join('；');
+        await storage.put(errorKey(p, errorFileId), await writeErrorFile(LECTURER_LAYOUT, bad.map((r) => ({ values: r, reason: reasonText(r) }))));
+      }
+      const result: LecturerImportResult = {
+        total: rows.length,
+        valid: good.length,
+        invalid: bad.length,
+        imported: 0,
+        errors: [...errs.values()].flat().slice(0, RESPONSE_ERRORS_MAX),
+        errorFileId,
+      };
+      if (mode === 'check') return result;
+      if (bad.length && !skipInvalid) throw new AppError('EXCEL_FORMAT_ERROR', { field: 'file', data: result });
+      if (good.length) await insertRows(good, orgOf, levelOf);
+      return { ...result, imported: good.length };
+    },
+
+    /** The error file of the caller's own last checks (keyed by user). */
+    async errorFile(p: Principal, id: string): Promise<Buffer> {
+      const stream = await storage.get(errorKey(p, id));
+      if (!stream) throw new AppError('NOT_FOUND_ERROR');
+      return streamToBuffer(stream);
+    },
+
+    async export(p: Principal, q: LecturerExportQuery): Promise<Buffer> {
+      const rows = await db
+        .select({
+          realname: lecturers.realname,
+          username: lecturers.username,
+          email: lecturers.email,
+          kind: lecturers.kind,
+          orgName: organizations.name,
+          unit: lecturers.unit,
+          title: lecturers.title,
+          levelName: teacherLevels.name,
+          feeFen: lecturers.feeFen,
+          introduction: lecturers.introduction,
+          status: lecturers.status,
+          certified: lecturers.certified,
+          createdAt: lecturers.createdAt,
+        })
+        .from(lecturers)
+        .leftJoin(organizations, eq(organizations.id, lecturers.orgId))
+        .leftJoin(teacherLevels, eq(teacherLevels.id, lecturers.levelId))
+        .where(lecturerListWhere(p, q))
+        .orderBy(asc(lecturers.id))
+        .limit(EXPORT_MAX_ROWS);
+      return writeExport(
+        LECTURER_LAYOUT,
+        ['状态', '认证', '创建时间'],
+        rows.map((r) => [
+          r.realname,
+          r.username,
+          r.email,
+          KIND_TEXT[r.kind] ?? r.kind,
+          r.orgName,
+          r.unit,
+          r.title,
+          r.levelName,
+          fenToYuan(r.feeFen),
+          r.introduction,
+          r.status === 'frozen' ? '冻结' : '正常',
+          r.certified ? '已认证' : '未认证',
+          r.createdAt.toISOString(),
+        ]),
+      );
+    },
+  };
+}
+export type LecturersImportService = ReturnType<typeof createLecturersImportService>;
