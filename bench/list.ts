@@ -1,10 +1,10 @@
 /**
  * Paged user list over 100,000 seeded users (target on 2 cores: p99 under 30 ms).
- * Run: npm run bench:list   (DATABASE_URL optional; DURATION seconds, CONNECTIONS)
+ * Run: npm run bench:list   (DATABASE_URL optional; DURATION seconds, CONNECTIONS; PER_BODY=1 adds one run per request body)
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { startBenchServer, loginHeaders, printResult, ADMIN_PASSWORD } from './support.js';
+import { startBenchServer, loginHeaders, printResult, printCpu, cpuSnapshot, ADMIN_PASSWORD } from './support.js';
 
 const USERS = Number(process.env.USERS ?? 100_000);
 const server = await startBenchServer();
@@ -33,15 +33,23 @@ try {
     { page: 3, size: 50, status: 'normal', kind: 'employee' },
     { page: 1, size: 20, keyword: 'bench123' },
   ];
-  const result = await autocannon({
-    url: `${server.base}/api/user/list`,
-    connections,
-    duration,
-    // The load generator runs in its own thread so it does not share the server's event loop.
-    workers: 1,
-    requests: bodies.map((b) => ({ method: 'POST', headers, body: JSON.stringify(b) })),
-  });
-  printResult(`POST /api/user/list over ${USERS} users, ${connections} connections, ${duration} s`, result);
+  async function run(title: string, chosen: typeof bodies, seconds: number) {
+    const cpu0 = cpuSnapshot();
+    const result = await autocannon({
+      url: `${server.base}/api/user/list`,
+      connections,
+      duration: seconds,
+      // The load generator runs in its own thread so it does not share the server's event loop.
+      workers: 1,
+      requests: chosen.map((b) => ({ method: 'POST', headers, body: JSON.stringify(b) })),
+    });
+    printResult(title, result);
+    printCpu(cpu0, cpuSnapshot(), result.requests.total);
+  }
+  await run(`POST /api/user/list over ${USERS} users, mixed bodies, ${connections} connections, ${duration} s`, bodies, duration);
+  if (process.env.PER_BODY) {
+    for (const b of bodies) await run(`  only ${JSON.stringify(b)}`, [b], 5);
+  }
 } finally {
   await server.close();
 }

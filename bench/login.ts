@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { startBenchServer, encryptedPassword, printResult, ADMIN_PASSWORD } from './support.js';
+import { startBenchServer, encryptedPassword, printResult, printCpu, cpuSnapshot, ADMIN_PASSWORD } from './support.js';
 
 const ACCOUNTS = 200;
 const server = await startBenchServer();
@@ -23,6 +23,7 @@ try {
   const password = await encryptedPassword(server.base, ADMIN_PASSWORD);
   const duration = Number(process.env.DURATION ?? 15);
   const connections = Number(process.env.CONNECTIONS ?? 10);
+  const cpu0 = cpuSnapshot();
   const result = await autocannon({
     url: `${server.base}/api/auth/oauth/token`,
     connections,
@@ -36,6 +37,7 @@ try {
     })),
   });
   printResult(`POST /api/auth/oauth/token over ${ACCOUNTS} accounts, ${connections} connections, ${duration} s`, result);
+  printCpu(cpu0, cpuSnapshot(), result.requests.total);
 } finally {
   await server.close();
 }

@@ -88,3 +88,25 @@ export function printResult(title: string, r: { requests: { average: number; tot
   console.log(`  latency ms: p50 ${r.latency.p50}  p99 ${r.latency.p99}  avg ${r.latency.average.toFixed(2)}`);
   console.log(`  non-2xx: ${r.non2xx}  errors: ${r.errors}`);
 }
+
+/** CPU seconds used so far by this process (all threads) and by every `postgres` process on the machine. */
+export function cpuSnapshot() {
+  const u = process.cpuUsage();
+  let pg = 0;
+  const tick = 100; // USER_HZ on Linux
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      pg += (Number(f[11]) + Number(f[12])) / tick;
+    } catch {
+      /* process ended meanwhile */
+    }
+  }
+  return { node: (u.user + u.system) / 1e6, postgres: pg };
+}
+
+export function printCpu(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, requests: number) {
+  const per = (s: number) => ((s / Math.max(requests, 1)) * 1000).toFixed(2);
+  console.log(`  CPU per request ms: node (server + load generator) ${per(after.node - before.node)}  postgres ${per(after.postgres - before.postgres)}`);
+}

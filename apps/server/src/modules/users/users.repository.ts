@@ -38,31 +38,41 @@ export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: Use
   const col = sortColumns[key];
   const order = isDesc ? [desc(col), desc(users.id)] : [asc(col), asc(users.id)];
 
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      realname: users.realname,
-      englishName: users.englishName,
-      cardNumber: users.cardNumber,
-      kind: users.kind,
-      phone: users.phone,
-      email: users.email,
-      sex: users.sex,
-      status: users.status,
-      post: users.post,
-      orgId: users.orgId,
-      orgName: organizations.name,
-      createdAt: users.createdAt,
-      versions: tableVersionsSql(COUNTED_TABLES),
-      roles: sql<string[]>`coalesce((select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '{}')`,
-    })
+  // The page is chosen on ids alone: PostgreSQL computes the select list of rows skipped by
+  // OFFSET too, so the per-row subqueries run only for the rows of the page.
+  const pageIds = await db
+    .select({ id: users.id, versions: tableVersionsSql(COUNTED_TABLES) })
     .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(cond)
     .orderBy(...order)
     .limit(q.size)
     .offset((q.page - 1) * q.size);
+  const ids = pageIds.map((r) => r.id);
+  const details = ids.length
+    ? await db
+        .select({
+          id: users.id,
+          username: users.username,
+          realname: users.realname,
+          englishName: users.englishName,
+          cardNumber: users.cardNumber,
+          kind: users.kind,
+          phone: users.phone,
+          email: users.email,
+          sex: users.sex,
+          status: users.status,
+          post: users.post,
+          orgId: users.orgId,
+          orgName: organizations.name,
+          createdAt: users.createdAt,
+          roles: sql<string[]>`coalesce((select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '{}')`,
+        })
+        .from(users)
+        .leftJoin(organizations, eq(organizations.id, users.orgId))
+        .where(inArray(users.id, ids))
+    : [];
+  const byId = new Map(details.map((d) => [d.id, d]));
+  const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
   const total = await cachedCount(
     db,
     kv,
@@ -72,10 +82,10 @@ export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: Use
       const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(cond);
       return row!.total;
     },
-    rows[0]?.versions,
+    pageIds[0]?.versions,
   );
 
-  const records: UserRow[] = rows.map(({ versions: _v, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const records: UserRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { records, total, page: q.page, size: q.size };
 }
 

@@ -55,7 +55,7 @@ function Control({ field, max, ...injected }: { field: FieldSpec; max?: number; 
         <Select
           {...common}
           allowClear
-          options={(field.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+          options={(field.options ?? []).map((o) => ({ value: o.value, label: o.label ?? t(o.labelKey) }))}
         />
       );
     case 'datetime':

@@ -9,6 +9,8 @@ export interface Option {
   value: string | number;
   /** i18n key. */
   labelKey: string;
+  /** Already-translated label (error names, server values); shown instead of `labelKey`. */
+  label?: ReactNode;
 }
 
 export interface FieldSpec {
@@ -26,8 +28,15 @@ export interface FieldSpec {
 export interface FilterSpec {
   name: string;
   labelKey: string;
-  kind?: 'text' | 'select';
+  /** `daterange`: a RangePicker sending `<name>From`/`<name>To` (or `range`) as ISO times, whole days. */
+  kind?: 'text' | 'select' | 'daterange';
   options?: readonly Option[];
+  /** Select: type to filter the options. */
+  searchable?: boolean;
+  /** Daterange: the two query parameter names, e.g. `{ from: 'from', to: 'to' }`. */
+  range?: { from: string; to: string };
+  width?: number;
+  placeholderKey?: string;
   testId?: string;
 }
 
@@ -36,6 +45,8 @@ export interface ColumnSpec<R> {
   titleKey: string;
   sortable?: boolean;
   width?: number;
+  /** Cut long text to the column width. */
+  ellipsis?: boolean;
   render?: (record: R) => ReactNode;
 }
 
@@ -85,12 +96,54 @@ export interface CrudPageProps<R extends { id: number }> {
   rowBatch?: readonly BatchKind[];
   extraRowActions?: (record: R) => ReactNode;
   /** Batch actions beyond the standard ones (resend, mark read, reset password, ...). */
-  extraBatch?: readonly ExtraBatch[];
+  extraBatch?: readonly ExtraBatch<R>[];
+  /** Custom toolbar controls (import/export dialogs, batch department), after the batch buttons. */
+  toolbar?: (ctx: ToolbarContext<R>) => ReactNode;
+  /** Merged into every query and export (e.g. the organization picked in a tree); a change goes to page 1. */
+  extraFilters?: Record<string, unknown>;
+  /** Initial filter form values (also what reset returns to), e.g. `{ status: 'pending' }`. */
+  defaultFilters?: Record<string, unknown>;
+  /** Initial sort, e.g. `-createdAt`; that column shows the order. */
+  defaultSort?: string;
+  /** Left pane beside the table (an organization or category tree). */
+  side?: ReactNode;
+  sideWidth?: number;
+  /** Row selection even without batch buttons (for toolbar actions on the selection). */
+  selectable?: boolean;
+  /**
+   * A batch or row action refused by the server. Without it the client's message is all; with it
+   * the page can explain and offer `retry` on fewer ids (people beyond the administrator's reach).
+   */
+  onActionError?: (err: unknown, ctx: ActionErrorContext<R>) => void;
   defaultSize?: number;
   testId?: string;
 }
 
-export interface ExtraBatch {
+export interface ToolbarContext<R> {
+  selected: number[];
+  /** The selected records (those seen on any page since the selection began). */
+  selectedRows: R[];
+  /** The current query: paging, sort, filters and `extraFilters`. */
+  params: ListParams;
+  refresh(): void;
+  clearSelection(): void;
+  /** Removes ids from the selection. */
+  deselect(ids: number[]): void;
+}
+
+export interface ActionErrorContext<R> {
+  /** Batch kind or extra batch key. */
+  action: string;
+  ids: number[];
+  /** The records of `ids` the page has seen. */
+  rows: R[];
+  /** Runs the same action again (no confirmation) on these ids. */
+  retry(ids: number[]): void;
+  /** Removes ids from the selection. */
+  deselect(ids: number[]): void;
+}
+
+export interface ExtraBatch<R = unknown> {
   key: string;
   /** i18n key of the button. */
   labelKey: string;
@@ -98,4 +151,10 @@ export interface ExtraBatch {
   /** Permission code needed; the menu code suffices when absent. */
   perm?: string;
   danger?: boolean;
+  /** i18n key of the confirmation text (gets `n`); default "n records". */
+  confirmKey?: string;
+  /** i18n key of the success message; default "done". */
+  doneKey?: string;
+  /** Also offered as a row action (with a pop-up confirmation) on the records this allows. */
+  row?: boolean | ((record: R) => boolean);
 }

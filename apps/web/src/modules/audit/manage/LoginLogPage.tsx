@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ERRORS, ERROR_NAMES, type LoginLogRow } from '@hanlin/shared';
 import { formatTime } from '../../../platform/format';
 import { errorMessage } from '../../../platform/i18n';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { exportLoginLogs, findLoginLogs } from '../api';
-import { LogReport, type LogFilter } from './LogReport';
+import { LOG_RANGE, LogSwitch } from '../components/log-parts';
 
 /** Refusals a login can end with: sign-in (20xx) and licence (46xx) codes. */
 const LOGIN_RESULTS = ERROR_NAMES.filter((n) => {
@@ -25,62 +26,68 @@ export function LoginResultTag({ result }: { result: string }) {
   );
 }
 
-/** Login log (`manage-loginlog-report`, code rzgl). */
+const columns: ColumnSpec<LoginLogRow>[] = [
+  { key: 'username', titleKey: 'audit.username' },
+  { key: 'result', titleKey: 'audit.result', render: (r) => <LoginResultTag result={r.result} /> },
+  { key: 'ip', titleKey: 'audit.ip' },
+  {
+    key: 'userAgent',
+    titleKey: 'audit.userAgent',
+    ellipsis: true,
+    width: 320,
+    render: (r) => (
+      <Tooltip title={r.userAgent}>
+        <span>{r.userAgent}</span>
+      </Tooltip>
+    ),
+  },
+  { key: 'createdAt', titleKey: 'audit.loginTime', sortable: true, render: (r) => formatTime(r.createdAt) },
+];
+
+/** Login log (`manage-loginlog-report`, code rzgl): filters with a date range, newest first, export. */
 export default function LoginLogPage() {
-  const { t, i18n } = useTranslation();
-  const filters = useMemo<LogFilter[]>(
+  const { i18n } = useTranslation();
+  const filters = useMemo<FilterSpec[]>(
     () => [
-      { name: 'username', labelKey: 'audit.username' },
+      { name: 'username', labelKey: 'audit.username', testId: 'audit-filter-username' },
       {
         name: 'outcome',
         labelKey: 'audit.outcome',
-        options: [
-          { value: 'success', label: t('audit.success') },
-          { value: 'failure', label: t('audit.failure') },
-        ],
+        kind: 'select',
         width: 120,
+        testId: 'audit-filter-outcome',
+        options: [
+          { value: 'success', labelKey: 'audit.success' },
+          { value: 'failure', labelKey: 'audit.failure' },
+        ],
       },
       {
         name: 'result',
         labelKey: 'audit.result',
+        kind: 'select',
+        searchable: true,
         width: 240,
-        options: [{ value: 'OK', label: t('audit.success') }, ...LOGIN_RESULTS.map((n) => ({ value: n, label: errorMessage(n) }))],
+        testId: 'audit-filter-result',
+        // Error names are translated from the shared error table, not the catalogues.
+        options: [{ value: 'OK', labelKey: 'audit.success' }, ...LOGIN_RESULTS.map((n) => ({ value: n, labelKey: n, label: errorMessage(n) }))],
       },
+      LOG_RANGE,
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language],
-  );
-  const columns = useMemo(
-    () => [
-      { key: 'username', dataIndex: 'username', title: t('audit.username') },
-      { key: 'result', dataIndex: 'result', title: t('audit.result'), render: (_: unknown, r: LoginLogRow) => <LoginResultTag result={r.result} /> },
-      { key: 'ip', dataIndex: 'ip', title: t('audit.ip') },
-      {
-        key: 'userAgent',
-        dataIndex: 'userAgent',
-        title: t('audit.userAgent'),
-        ellipsis: true,
-        width: 320,
-        render: (_: unknown, r: LoginLogRow) => (
-          <Tooltip title={r.userAgent}>
-            <span>{r.userAgent}</span>
-          </Tooltip>
-        ),
-      },
-      { key: 'createdAt', dataIndex: 'createdAt', title: t('audit.loginTime'), render: (_: unknown, r: LoginLogRow) => formatTime(r.createdAt) },
-    ],
-    [t],
+    [i18n.language],
   );
   return (
-    <LogReport<LoginLogRow>
+    <CrudPage<LoginLogRow>
       testId="audit-login-page"
       titleKey="perm.rzgl"
       queryKey="login-log"
-      filters={filters}
+      fetch={(p) => findLoginLogs(p)}
       columns={columns}
-      fetch={findLoginLogs}
-      exportFile={exportLoginLogs}
-      switchTo={{ path: 'manage-operationlog-report', labelKey: 'page.manage-operationlog-report' }}
+      filters={filters}
+      defaultSort="-createdAt"
+      perms={{ export: 'rzgl:export' }}
+      exportFile={({ page: _p, size: _s, ...q }) => exportLoginLogs(q)}
+      toolbar={() => <LogSwitch path="manage-operationlog-report" labelKey="page.manage-operationlog-report" />}
     />
   );
 }

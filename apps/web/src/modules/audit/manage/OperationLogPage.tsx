@@ -1,15 +1,16 @@
 import { Tag, Tooltip } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorByCode, type OperationLogRow } from '@hanlin/shared';
 import { errorMessage } from '../../../platform/i18n';
 import { formatTime } from '../../../platform/format';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { exportOperationLogs, findOperationLogs } from '../api';
-import { LogReport, type LogFilter } from './LogReport';
+import { LOG_RANGE, LogSwitch } from '../components/log-parts';
 
-const filters: LogFilter[] = [
-  { name: 'username', labelKey: 'audit.username' },
-  { name: 'operation', labelKey: 'audit.operation', width: 200 },
+const filters: FilterSpec[] = [
+  { name: 'username', labelKey: 'audit.username', testId: 'audit-filter-username' },
+  { name: 'operation', labelKey: 'audit.operation', width: 200, testId: 'audit-filter-operation' },
+  LOG_RANGE,
 ];
 
 function StatusTag({ r }: { r: OperationLogRow }) {
@@ -22,45 +23,36 @@ function StatusTag({ r }: { r: OperationLogRow }) {
   );
 }
 
-/** Operation log (`manage-operationlog-report`, code rzgl). */
+function resultText(r: OperationLogRow) {
+  if (r.resultCode === null || r.resultCode === 200) return '';
+  const name = errorByCode(r.resultCode)?.name;
+  return name ? `${r.resultCode} ${errorMessage(name)}` : String(r.resultCode);
+}
+
+const columns: ColumnSpec<OperationLogRow>[] = [
+  { key: 'username', titleKey: 'audit.username' },
+  { key: 'operation', titleKey: 'audit.operation' },
+  { key: 'path', titleKey: 'audit.path', render: (r) => `${r.method} ${r.path}` },
+  { key: 'status', titleKey: 'audit.outcome', render: (r) => <StatusTag r={r} /> },
+  { key: 'resultCode', titleKey: 'audit.resultCode', render: resultText },
+  { key: 'ip', titleKey: 'audit.ip' },
+  { key: 'createdAt', titleKey: 'audit.operationTime', sortable: true, render: (r) => formatTime(r.createdAt) },
+];
+
+/** Operation log (`manage-operationlog-report`, code rzgl): filters with a date range, newest first, export. */
 export default function OperationLogPage() {
-  const { t } = useTranslation();
-  const columns = useMemo(
-    () => [
-      { key: 'username', dataIndex: 'username', title: t('audit.username') },
-      { key: 'operation', dataIndex: 'operation', title: t('audit.operation') },
-      {
-        key: 'path',
-        dataIndex: 'path',
-        title: t('audit.path'),
-        render: (_: unknown, r: OperationLogRow) => `${r.method} ${r.path}`,
-      },
-      { key: 'status', dataIndex: 'status', title: t('audit.outcome'), render: (_: unknown, r: OperationLogRow) => <StatusTag r={r} /> },
-      {
-        key: 'resultCode',
-        dataIndex: 'resultCode',
-        title: t('audit.resultCode'),
-        render: (_: unknown, r: OperationLogRow) => {
-          if (r.resultCode === null || r.resultCode === 200) return '';
-          const name = errorByCode(r.resultCode)?.name;
-          return name ? `${r.resultCode} ${errorMessage(name)}` : String(r.resultCode);
-        },
-      },
-      { key: 'ip', dataIndex: 'ip', title: t('audit.ip') },
-      { key: 'createdAt', dataIndex: 'createdAt', title: t('audit.operationTime'), render: (_: unknown, r: OperationLogRow) => formatTime(r.createdAt) },
-    ],
-    [t],
-  );
   return (
-    <LogReport<OperationLogRow>
+    <CrudPage<OperationLogRow>
       testId="audit-operation-page"
       titleKey="page.manage-operationlog-report"
       queryKey="operation-log"
-      filters={filters}
+      fetch={(p) => findOperationLogs(p)}
       columns={columns}
-      fetch={findOperationLogs}
-      exportFile={exportOperationLogs}
-      switchTo={{ path: 'manage-loginlog-report', labelKey: 'perm.rzgl' }}
+      filters={filters}
+      defaultSort="-createdAt"
+      perms={{ export: 'rzgl:export' }}
+      exportFile={({ page: _p, size: _s, ...q }) => exportOperationLogs(q)}
+      toolbar={() => <LogSwitch path="manage-loginlog-report" labelKey="perm.rzgl" />}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { App, Button, Descriptions, Modal, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAIL_LOG_SORT_KEYS, MAIL_LOG_STATUSES, type MailLogRow } from '@hanlin/shared';
-import { CrudPage, type BatchKind, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
+import { CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec, type ListParams } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { findMailLogs, markMailsRead, resendMails } from '../api';
 
@@ -54,36 +54,36 @@ function toQuery(p: ListParams) {
   return { ...rest, ...(read === 'true' || read === 'false' ? { read: read === 'true' } : {}) };
 }
 
-/** Resend applies to failed mails only (the server leaves sent ones alone); mark read to unread ones. */
-function rowAllows(r: MailLogRow, action: BatchKind | 'modify') {
-  if (action === 'publish') return r.status === 'failed';
-  if (action === 'unpublish') return !r.read;
-  return true;
-}
-
 /**
- * Mail log (`manage-logMail-report`, code yjrz). The kernel's publish / unpublish batch slots
- * carry "resend" (`yjrz:batch`) and "mark read", relabelled.
+ * Mail log (`manage-logMail-report`, code yjrz): resend failed mails (`yjrz:batch`, a result
+ * summary follows) and mark unread ones read, in batch or per row; view a mail's body.
  */
 export default function MailLogPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [viewing, setViewing] = useState<MailLogRow | null>(null);
 
-  const batch = useMemo(
-    () => ({
-      publish: async (input: { ids: number[] }) => {
-        const r = await resendMails(input);
-        const show = r.failed ? modal.warning : modal.success;
-        show({
-          title: t('mail.resendResult'),
-          content: <span data-testid="mail-resend-result">{t('mail.resendCounts', { sent: r.sent, failed: r.failed })}</span>,
-          okText: t('common.confirm'),
-        });
-        return r;
+  const extraBatch = useMemo<ExtraBatch<MailLogRow>[]>(
+    () => [
+      {
+        key: 'resend',
+        labelKey: 'mail.resend',
+        perm: 'yjrz:batch',
+        // The server resends failed mails only and leaves sent ones alone.
+        row: (r) => r.status === 'failed',
+        run: async (ids) => {
+          const r = await resendMails({ ids });
+          const show = r.failed ? modal.warning : modal.success;
+          show({
+            title: t('mail.resendResult'),
+            content: <span data-testid="mail-resend-result">{t('mail.resendCounts', { sent: r.sent, failed: r.failed })}</span>,
+            okText: t('common.confirm'),
+          });
+          return r;
+        },
       },
-      unpublish: markMailsRead,
-    }),
+      { key: 'markRead', labelKey: 'mail.markRead', perm: 'yjrz', row: (r) => !r.read, run: (ids) => markMailsRead({ ids }) },
+    ],
     [modal, t],
   );
 
@@ -96,11 +96,7 @@ export default function MailLogPage() {
         fetch={(p) => findMailLogs(toQuery(p))}
         columns={columns}
         filters={filters}
-        batch={batch}
-        perms={{ publish: 'yjrz:batch', unpublish: 'yjrz' }}
-        labels={{ publish: 'mail.resend', unpublish: 'mail.markRead' }}
-        rowBatch={['publish', 'unpublish']}
-        rowAllows={rowAllows}
+        extraBatch={extraBatch}
         extraRowActions={(r) => (
           <Button type="link" size="small" data-testid="mail-row-view" onClick={() => setViewing(r)}>
             {t('mail.view')}

@@ -4,7 +4,7 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { REGISTRATION_SORT_KEYS, type RegistrationRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { useCan } from '../../../platform/permission';
 import { approveRegistrations, findRegistrations } from '../api';
@@ -35,8 +35,14 @@ const filters: FilterSpec[] = [
   { name: 'kind', labelKey: 'registration.kind', kind: 'select', options: KIND_OPTIONS },
 ];
 
-/** Only pending registrations can be approved or refused. */
-const rowAllows = (r: RegistrationRow, action: string) => (action === 'publish' ? r.status === 'pending' : true);
+const approve: ExtraBatch<RegistrationRow> = {
+  key: 'approve',
+  labelKey: 'registration.approve',
+  perm: 'zcyh:approve',
+  // Only pending registrations can be approved or refused.
+  row: (r) => r.status === 'pending',
+  run: (ids) => approveRegistrations({ ids }),
+};
 
 function RowActions({ r, onRefuse }: { r: RegistrationRow; onRefuse: (ids: number[]) => void }) {
   const { t } = useTranslation();
@@ -56,10 +62,28 @@ function RowActions({ r, onRefuse }: { r: RegistrationRow; onRefuse: (ids: numbe
   );
 }
 
-/** Registered users (`registered-user`, code zcyh): self-registrations awaiting approval. */
+interface Refusing {
+  ids: number[];
+  /** Clears the selection once refused. */
+  done?: () => void;
+}
+
+/** Refusal needs a reason, so it opens a dialog instead of a confirmation. */
+function RefuseSelected({ ctx, onRefuse }: { ctx: ToolbarContext<RegistrationRow>; onRefuse: (r: Refusing) => void }) {
+  const { t } = useTranslation();
+  const mayApprove = useCan('zcyh:approve');
+  if (!mayApprove) return null;
+  return (
+    <Button danger disabled={!ctx.selected.length} data-testid="crud-batch-refuse" onClick={() => onRefuse({ ids: ctx.selected, done: ctx.clearSelection })}>
+      {t('registration.refuse')}
+    </Button>
+  );
+}
+
+/** Registered users (`registered-user`, code zcyh): self-registrations awaiting approval, pending ones first shown. */
 export default function RegistrationListPage() {
   const qc = useQueryClient();
-  const [refusing, setRefusing] = useState<number[] | null>(null);
+  const [refusing, setRefusing] = useState<Refusing | null>(null);
   return (
     <>
       <CrudPage<RegistrationRow>
@@ -69,18 +93,18 @@ export default function RegistrationListPage() {
         fetch={(p) => findRegistrations(p)}
         columns={columns}
         filters={filters}
-        perms={{ publish: 'zcyh:approve' }}
-        labels={{ publish: 'registration.approve' }}
-        batch={{ publish: approveRegistrations }}
-        rowBatch={['publish']}
-        rowAllows={rowAllows}
-        extraRowActions={(r) => <RowActions r={r} onRefuse={setRefusing} />}
+        defaultFilters={{ status: 'pending' }}
+        extraBatch={[approve]}
+        toolbar={(ctx) => <RefuseSelected ctx={ctx} onRefuse={setRefusing} />}
+        extraRowActions={(r) => <RowActions r={r} onRefuse={(ids) => setRefusing({ ids })} />}
       />
       <RefuseDialog
-        ids={refusing}
+        ids={refusing?.ids ?? null}
         onClose={(done) => {
           setRefusing(null);
-          if (done) void qc.invalidateQueries({ queryKey: ['registration'] });
+          if (!done) return;
+          refusing?.done?.();
+          void qc.invalidateQueries({ queryKey: ['registration'] });
         }}
       />
     </>
