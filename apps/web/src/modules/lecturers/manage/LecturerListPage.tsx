@@ -32,8 +32,6 @@ const columns: ColumnSpec<LecturerRow>[] = [
 function rowAllows(r: LecturerRow, action: string): boolean {
   if (action === 'freeze') return r.status !== 'frozen';
   if (action === 'unfreeze') return r.status === 'frozen';
-  if (action === 'publish') return !r.certified;
-  if (action === 'unpublish') return r.certified;
   return true;
 }
 
@@ -119,21 +117,20 @@ export default function LecturerListPage() {
           delete: 'jsgl:delete',
           freeze: 'jsgl:freeze',
           unfreeze: 'jsgl:freeze',
-          publish: 'jsgl:approve',
-          unpublish: 'jsgl:approve',
           export: 'jsgl:export',
         }}
         toolbar={(ctx) => <ImportButtons refresh={ctx.refresh} />}
         exportFile={exportQuery}
-        labels={{ publish: 'lecturer.certify', unpublish: 'lecturer.uncertify' }}
         batch={{
           delete: deleteLecturers,
           freeze: freezeLecturers,
           unfreeze: unfreezeLecturers,
-          publish: ({ ids }) => certifyLecturers({ ids, certified: true }),
-          unpublish: ({ ids }) => certifyLecturers({ ids, certified: false }),
         }}
-        rowBatch={['publish', 'unpublish', 'freeze', 'unfreeze', 'delete']}
+        extraBatch={[
+          { key: 'certify', labelKey: 'lecturer.certify', perm: 'jsgl:approve', run: (ids) => certifyLecturers({ ids, certified: true }), row: (r) => !r.certified },
+          { key: 'uncertify', labelKey: 'lecturer.uncertify', perm: 'jsgl:approve', run: (ids) => certifyLecturers({ ids, certified: false }), row: (r) => r.certified },
+        ]}
+        rowBatch={['freeze', 'unfreeze', 'delete']}
         rowAllows={rowAllows}
         extraRowActions={(r) => <ViewLink r={r} />}
         form={{ addPath: '/dashboard/add-lecturer', editPath: (r) => `/dashboard/add-lecturer?id=${r.id}` }}
