@@ -14,12 +14,25 @@ try {
     insert into organizations (parent_id, name, path, depth)
     select 1, 'Bench dept ' || g, '', 2 from generate_series(1, 50) g`);
   await server.db.execute(sql`update organizations set path = '/1/' || id || '/' where parent_id = 1`);
+  // Names as a company has them: pinyin user names and Chinese real names from common surnames
+  // and given names (a shared prefix on every row would defeat any text index).
   await server.db.execute(sql`
+    with s(i, py, zh) as (select * from unnest(
+           array[0,1,2,3,4,5,6,7,8,9,10,11],
+           array['wang','li','zhang','liu','chen','yang','huang','zhao','wu','zhou','xu','sun'],
+           array['王','李','张','刘','陈','杨','黄','赵','吴','周','徐','孙'])),
+         n(i, py, zh) as (select * from unnest(
+           array[0,1,2,3,4,5,6,7,8,9,10,11,12,13],
+           array['wei','fang','na','min','jing','li','qiang','lei','jun','yang','yong','yan','jie','tao'],
+           array['伟','芳','娜','敏','静','丽','强','磊','军','洋','勇','艳','杰','涛']))
     insert into users (username, realname, card_number, phone, email, kind, org_id, password_hash, first_login)
-    select 'bench' || g, '员工' || g, 'E' || lpad(g::text, 8, '0'), '1' || lpad(g::text, 10, '0'), 'bench' || g || '@example.com',
+    select s.py || n.py || g, s.zh || n.zh || (g % 97), 'E' || lpad(g::text, 8, '0'), '1' || lpad(g::text, 10, '0'),
+           s.py || n.py || g || '@example.com',
            case when g % 5 = 0 then 'student' else 'employee' end,
            (select id from organizations where parent_id = 1 order by id offset (g % 50) limit 1), 'x', false
-      from generate_series(1, ${USERS}) g`);
+      from generate_series(1, ${USERS}) g
+      join s on s.i = g % 12
+      join n on n.i = (g / 12) % 14`);
   await server.db.execute(sql`analyze`);
   console.log(`seeded ${USERS} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -31,7 +44,7 @@ try {
     { page: 50, size: 20 },
     { page: 1, size: 20, sort: 'username' },
     { page: 3, size: 50, status: 'normal', kind: 'employee' },
-    { page: 1, size: 20, keyword: 'bench123' },
+    { page: 1, size: 20, keyword: 'zhangfang1' },
   ];
   async function run(title: string, chosen: typeof bodies, seconds: number) {
     const cpu0 = cpuSnapshot();

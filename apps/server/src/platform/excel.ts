@@ -1,9 +1,14 @@
+import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { CONSTANTS } from '@hanlin/shared';
 import { AppError } from './errors.js';
+import type { Storage } from './storage.js';
+import type { Db } from './db/client.js';
+import type { Principal } from './auth/principal.js';
 
 /**
  * Excel import/export machinery shared by every module with a template (users, lecturers, ...):
@@ -175,4 +180,126 @@ export async function readImportUpload(
   }
   if (!file) throw new AppError('PARAMETER_INVALID', { field: 'file' });
   return { file, mode, skipInvalid };
+}
+
+// ---- The two-step import (check → commit) shared by every module with an import ----
+
+export interface ImportFile {
+  filename: string;
+  data: Buffer;
+}
+export interface ImportRowError {
+  /** Row number in the sheet (the header is row 1). */
+  row: number;
+  field: string;
+  reason: string;
+}
+export interface ImportResult {
+  total: number;
+  valid: number;
+  invalid: number;
+  /** Rows written (commit mode only). */
+  imported: number;
+  errors: ImportRowError[];
+  /** Id for the error-file download when some rows are bad. */
+  errorFileId: string | null;
+}
+/** What a module's validation found: the reasons of every bad row, keyed by row number, plus what the insert needs. */
+export interface ImportChecked {
+  errs: Map<number, ImportRowError[]>;
+}
+
+const RESPONSE_ERRORS_MAX = 1000;
+
+/** The reasons of bad rows, one per field and row (the first reason of a field wins). */
+export function importErrors<F extends string, R extends string>() {
+  const errs = new Map<number, ImportRowError[]>();
+  const add = (row: number, field: F, reason: R) => {
+    const list = errs.get(row) ?? [];
+    if (!list.some((e) => e.field === field)) list.push({ row, field, reason });
+    errs.set(row, list);
+  };
+  return { errs, add };
+}
+
+/**
+ * The check/commit run of an import: parse → validate → split good and bad rows → store an error file
+ * (bad rows as typed plus a reason column, keyed by the caller) → result. `commit` is refused with bad rows
+ * unless skipInvalid and writes the good rows through `insert` (one transaction there: all of them or none).
+ * The module keeps its own columns, validation and inserts.
+ */
+export function createImportFlow<Row extends { row: number }, C extends ImportChecked>(spec: {
+  storage: Storage;
+  /** Storage folder of the error files, e.g. `users`. */
+  folder: string;
+  parse: (file: ImportFile) => Promise<Row[]>;
+  validate: (p: Principal, rows: Row[]) => Promise<C>;
+  insert: (good: Row[], checked: C) => Promise<void>;
+  /** Writes the error file (see writeErrorFile). */
+  errorFileRows: (bad: { values: Row; reason: string }[]) => Promise<Buffer>;
+  /** Text of one reason in the error file, e.g. `邮箱：格式错误`. */
+  reasonText: (e: ImportRowError) => string;
+}) {
+  const errorKey = (p: Principal, id: string) => `imports/${spec.folder}/${p.userId}/${id}.xlsx`;
+  return {
+    /** `check` validates only; `commit` writes the good rows (refused with bad rows unless skipInvalid). */
+    async run(p: Principal, file: ImportFile, mode: 'check' | 'commit', skipInvalid: boolean): Promise<ImportResult> {
+      const rows = await spec.parse(file);
+      const checked = await spec.validate(p, rows);
+      const { errs } = checked;
+      const bad = rows.filter((r) => errs.has(r.row));
+      const good = rows.filter((r) => !errs.has(r.row));
+      let errorFileId: string | null = null;
+      if (bad.length) {
+        errorFileId = crypto.randomUUID();
+        const reason = (r: Row) => errs.get(r.row)!.map(spec.reasonText).join('；');
+        await spec.storage.put(errorKey(p, errorFileId), await spec.errorFileRows(bad.map((r) => ({ values: r, reason: reason(r) }))));
+      }
+      const result: ImportResult = {
+        total: rows.length,
+        valid: good.length,
+        invalid: bad.length,
+        imported: 0,
+        errors: [...errs.values()].flat().slice(0, RESPONSE_ERRORS_MAX),
+        errorFileId,
+      };
+      if (mode === 'check') return result;
+      if (bad.length && !skipInvalid) throw new AppError('EXCEL_FORMAT_ERROR', { field: 'file', data: result });
+      if (good.length) await spec.insert(good, checked);
+      return { ...result, imported: good.length };
+    },
+
+    /** The error file of one of the caller's own checks (keyed by user). */
+    async errorFile(p: Principal, id: string): Promise<Buffer> {
+      const stream = await spec.storage.get(errorKey(p, id));
+      if (!stream) throw new AppError('NOT_FOUND_ERROR');
+      return streamToBuffer(stream);
+    },
+  };
+}
+
+/**
+ * Organizations named in import rows: by code first, then by a unique name, inside the caller's data scope only.
+ * Texts with no match are absent from the map; a name shared by several organizations maps to 'ambiguous'.
+ */
+export async function matchImportOrgs(db: Db, p: Principal, texts: string[]): Promise<Map<string, number | 'ambiguous'>> {
+  const patterns = p.scopePaths.map((s) => `${s}%`);
+  const orgRows =
+    texts.length && patterns.length
+      ? (
+          await db.execute<{ id: number; name: string; code: string | null }>(sql`
+            select id, name, code from organizations
+             where (code = any(${sql.param(texts)}::text[]) or name = any(${sql.param(texts)}::text[]))
+               and path like any(${sql.param(patterns)}::text[])`)
+        ).rows
+      : [];
+  const orgOf = new Map<string, number | 'ambiguous'>();
+  for (const d of texts) {
+    const byCode = orgRows.find((o) => o.code === d);
+    const byName = orgRows.filter((o) => o.name === d);
+    if (byCode) orgOf.set(d, byCode.id);
+    else if (byName.length === 1) orgOf.set(d, byName[0]!.id);
+    else if (byName.length > 1) orgOf.set(d, 'ambiguous');
+  }
+  return orgOf;
 }

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { inArray, sql } from 'drizzle-orm';
 import { createTestApp, login, call, type Session, type TestApp } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
+import { filledTemplate, readBook, uploadFile } from '../../test/excel.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import { yuanToFen } from './lecturers.import.js';
 
@@ -25,36 +25,9 @@ afterAll(async () => {
 
 const tag = () => crypto.randomBytes(3).toString('hex');
 
-function multipart(filename: string, data: Buffer, fields: Record<string, string> = {}) {
-  const boundary = `----hanlin${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  chunks.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const upload = (s: Session, url: string, filename: string, data: Buffer, fields: Record<string, string> = {}) => uploadFile(t.app, s, url, filename, data, fields);
 
-async function upload(s: Session, url: string, filename: string, data: Buffer, fields: Record<string, string> = {}) {
-  const m = multipart(filename, data, fields);
-  return t.app.inject({ method: 'POST', url, payload: m.payload, headers: { ...s.headers(), 'content-type': m.contentType } });
-}
-
-async function readBook(payload: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(payload as unknown as ArrayBuffer);
-  return wb;
-}
-
-/** The downloaded template filled with rows, as a user would do in Excel. */
-async function filled(rows: (string | number | null)[][]) {
-  const res = await call(t.app, admin, '/api/teacher/template', {});
-  const wb = await readBook(res.rawPayload);
-  for (const r of rows) wb.worksheets[0]!.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const filled = (rows: (string | number | null)[][]) => filledTemplate(t.app, admin, '/api/teacher/template', rows);
 
 type Cols = 'realname' | 'email' | 'kind' | 'org' | 'unit' | 'title' | 'level' | 'fee' | 'intro';
 const row = (username: string, extra: Partial<Record<Cols, string | number | null>> = {}) => [

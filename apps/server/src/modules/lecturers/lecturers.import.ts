@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -8,13 +7,11 @@ import {
   type LecturerImportField,
   type LecturerImportReason,
   type LecturerImportResult,
-  type LecturerImportRowError,
 } from '@hanlin/shared';
-import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { readImportFile, streamToBuffer, writeErrorFile, writeExport, writeTemplate, type ExcelLayout, type ExcelRow } from '../../platform/excel.js';
+import { createImportFlow, importErrors, matchImportOrgs, readImportFile, writeErrorFile, writeExport, writeTemplate, type ExcelLayout, type ExcelRow } from '../../platform/excel.js';
 import { organizations } from '../orgs/orgs.schema.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import { lecturerListWhere } from './lecturers.repository.js';
@@ -47,7 +44,6 @@ const KIND_TEXT = { internal: '内部', external: '外部' } as Record<string, s
 const FEE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
 const emailSchema = z.email();
 const INSERT_CHUNK = 1000;
-const RESPONSE_ERRORS_MAX = 1000;
 const EXPORT_MAX_ROWS = 100_000;
 
 /** "12.5" → 1250 fen, computed on the digits (no floating point). */
@@ -60,12 +56,7 @@ const fenToYuan = (fen: number) => (fen % 100 === 0 ? String(fen / 100) : (fen /
 export function createLecturersImportService({ db, storage }: { db: Db; storage: Storage }) {
   /** Per-row checks: every reason of every bad row, duplicates inside the file and with existing lecturers. */
   async function validate(p: Principal, rows: Row[]) {
-    const errs = new Map<number, LecturerImportRowError[]>();
-    const add = (row: number, field: LecturerImportField, reason: LecturerImportReason) => {
-      const list = errs.get(row) ?? [];
-      if (!list.some((e) => e.field === field)) list.push({ row, field, reason });
-      errs.set(row, list);
-    };
+    const { errs, add } = importErrors<LecturerImportField, LecturerImportReason>();
     /** Required/length check; true when the value is present and fits. */
     const length = (r: Row, f: LecturerImportField, max: number, required: boolean) => {
       const v = r[f];
@@ -112,25 +103,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
     for (const r of rows) if (r.username && taken.has(r.username.toLowerCase())) add(r.row, 'username', 'DUPLICATE_EXISTING');
 
     // Organization: code first, then a unique name, inside the caller's data scope only.
-    const orgTexts = [...new Set(rows.map((r) => r.org).filter(Boolean))];
-    const patterns = p.scopePaths.map((s) => `${s}%`);
-    const orgRows =
-      orgTexts.length && patterns.length
-        ? (
-            await db.execute<{ id: number; name: string; code: string | null }>(sql`
-              select id, name, code from organizations
-               where (code = any(${sql.param(orgTexts)}::text[]) or name = any(${sql.param(orgTexts)}::text[]))
-                 and path like any(${sql.param(patterns)}::text[])`)
-          ).rows
-        : [];
-    const orgOf = new Map<string, number | 'ambiguous'>();
-    for (const d of orgTexts) {
-      const byCode = orgRows.find((o) => o.code === d);
-      const byName = orgRows.filter((o) => o.name === d);
-      if (byCode) orgOf.set(d, byCode.id);
-      else if (byName.length === 1) orgOf.set(d, byName[0]!.id);
-      else if (byName.length > 1) orgOf.set(d, 'ambiguous');
-    }
+    const orgOf = await matchImportOrgs(db, p, [...new Set(rows.map((r) => r.org).filter(Boolean))]);
     for (const r of rows) {
       if (!r.org) continue;
       const hit = orgOf.get(r.org);
@@ -145,8 +118,6 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
 
     return { errs, orgOf, levelOf };
   }
-
-  const errorKey = (p: Principal, id: string) => `imports/lecturers/${p.userId}/${id}.xlsx`;
 
   /** All good rows in one transaction: a failure (e.g. a concurrent duplicate) writes none. */
   async function insertRows(good: Row[], orgOf: Map<string, number | 'ambiguous'>, levelOf: Map<string, number>) {
@@ -174,45 +145,25 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
     }
   }
 
+  const flow = createImportFlow({
+    storage,
+    folder: 'lecturers',
+    parse: (file) => readImportFile(LECTURER_LAYOUT, file.filename, file.data),
+    validate,
+    insert: (good, { orgOf, levelOf }) => insertRows(good, orgOf, levelOf),
+    errorFileRows: (bad) => writeErrorFile(LECTURER_LAYOUT, bad),
+    reasonText: (e) => `${FIELD_LABEL[e.field as LecturerImportField]}：${LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason]}`,
+  });
+
   return {
     template: () => writeTemplate(LECTURER_LAYOUT),
 
     /** `check` validates only; `commit` writes the good rows (refused with bad rows unless skipInvalid). */
-    async run(p: Principal, file: { filename: string; data: Buffer }, mode: 'check' | 'commit', skipInvalid: boolean): Promise<LecturerImportResult> {
-      const rows = await readImportFile(LECTURER_LAYOUT, file.filename, file.data);
-      const { errs, orgOf, levelOf } = await validate(p, rows);
-      const bad = rows.filter((r) => errs.has(r.row));
-      const good = rows.filter((r) => !errs.has(r.row));
-      let errorFileId: string | null = null;
-      if (bad.length) {
-        errorFileId = crypto.randomUUID();
-        const reasonText = (r: Row) =>
-          errs
-            .get(r.row)!
-            .map((e) => `${FIELD_LABEL[e.field as LecturerImportField]}：${LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason]}`)
-            .join('；');
-        await storage.put(errorKey(p, errorFileId), await writeErrorFile(LECTURER_LAYOUT, bad.map((r) => ({ values: r, reason: reasonText(r) }))));
-      }
-      const result: LecturerImportResult = {
-        total: rows.length,
-        valid: good.length,
-        invalid: bad.length,
-        imported: 0,
-        errors: [...errs.values()].flat().slice(0, RESPONSE_ERRORS_MAX),
-        errorFileId,
-      };
-      if (mode === 'check') return result;
-      if (bad.length && !skipInvalid) throw new AppError('EXCEL_FORMAT_ERROR', { field: 'file', data: result });
-      if (good.length) await insertRows(good, orgOf, levelOf);
-      return { ...result, imported: good.length };
-    },
+    run: (p: Principal, file: { filename: string; data: Buffer }, mode: 'check' | 'commit', skipInvalid: boolean): Promise<LecturerImportResult> =>
+      flow.run(p, file, mode, skipInvalid),
 
     /** The error file of the caller's own last checks (keyed by user). */
-    async errorFile(p: Principal, id: string): Promise<Buffer> {
-      const stream = await storage.get(errorKey(p, id));
-      if (!stream) throw new AppError('NOT_FOUND_ERROR');
-      return streamToBuffer(stream);
-    },
+    errorFile: flow.errorFile,
 
     async export(p: Principal, q: LecturerExportQuery): Promise<Buffer> {
       const rows = await db

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, login, call, postLogin, type Session, type TestApp } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
+import { filledTemplate, readBook, uploadFile } from '../../test/excel.js';
 import { users } from './users.schema.js';
 import { PENDING_PASSWORD_HASH } from './users.passwords.js';
 
@@ -21,39 +22,15 @@ afterAll(async () => {
 
 const tag = () => crypto.randomBytes(3).toString('hex');
 
-/** A multipart body as a browser sends it. */
-function multipart(filename: string, data: Buffer, fields: Record<string, string> = {}) {
-  const boundary = `----hanlin${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  chunks.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(s: Session, url: string, filename: string, data: Buffer, fields: Record<string, string> = {}) {
-  const m = multipart(filename, data, fields);
-  return t.app.inject({ method: 'POST', url, payload: m.payload, headers: { ...s.headers(), 'content-type': m.contentType } });
-}
+const upload = (s: Session, url: string, filename: string, data: Buffer, fields: Record<string, string> = {}) => uploadFile(t.app, s, url, filename, data, fields);
 
 async function template(s: Session, prefix = '/api/user') {
   const res = await call(t.app, s, `${prefix}/template`, {});
   expect(res.statusCode).toBe(200);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return { wb, res };
+  return { wb: await readBook(res.rawPayload), res };
 }
 
-/** The downloaded template filled with rows, as a user would do in Excel. */
-async function filled(rows: (string | number | null)[][], prefix = '/api/user') {
-  const { wb } = await template(admin, prefix);
-  const ws = wb.worksheets[0]!;
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const filled = (rows: (string | number | null)[][], prefix = '/api/user') => filledTemplate(t.app, admin, `${prefix}/template`, rows);
 
 const row = (u: string, extra: Partial<Record<'realname' | 'card' | 'phone' | 'email' | 'dept' | 'sex', string | number | null>> = {}) => [
   u,

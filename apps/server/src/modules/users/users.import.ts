@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -7,13 +6,11 @@ import {
   USER_IMPORT_REASONS,
   type UserImportReason,
   type UserImportResult,
-  type UserImportRowError,
   type UserListQuery,
 } from '@hanlin/shared';
-import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
-import { streamToBuffer } from '../../platform/excel.js';
+import { createImportFlow, importErrors, matchImportOrgs } from '../../platform/excel.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { BUILTIN_ROLES } from '../../platform/seed.js';
 import { organizations } from '../orgs/orgs.schema.js';
@@ -33,7 +30,6 @@ const FIELD_LABEL = Object.fromEntries(
 const emailSchema = z.email();
 const SEX: Record<string, 'male' | 'female'> = { 男: 'male', 女: 'female', male: 'male', female: 'female' };
 const INSERT_CHUNK = 1000;
-const RESPONSE_ERRORS_MAX = 1000;
 const EXPORT_MAX_ROWS = 100_000;
 
 interface Deps {
@@ -42,21 +38,10 @@ interface Deps {
   hasher: InitialPasswordHasher;
 }
 
-interface OrgHit {
-  id: number;
-  name: string;
-  code: string | null;
-}
-
 export function createUsersImportService({ db, storage, hasher }: Deps) {
   /** Per-row checks of spec section 8 (import errors); duplicates inside the file and against the database. */
   async function validate(p: Principal, kind: UserKind, rows: ImportRow[]) {
-    const errs = new Map<number, UserImportRowError[]>();
-    const add = (row: number, field: ImportColumn, reason: UserImportReason) => {
-      const list = errs.get(row) ?? [];
-      if (!list.some((e) => e.field === field)) list.push({ row, field, reason });
-      errs.set(row, list);
-    };
+    const { errs, add } = importErrors<ImportColumn, UserImportReason>();
     const length = (r: ImportRow, f: ImportColumn, min: number, max: number, required: boolean) => {
       const v = r[f];
       if (!v) {
@@ -120,27 +105,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
     for (const { f, norm } of uniqueCols) for (const r of rows) if (r[f] && taken[f]!.has(norm(r[f]))) add(r.row, f, 'DUPLICATE_EXISTING');
 
     // Department: code first, then name, inside the caller's data scope.
-    const depts = values('department', (s) => s);
-    const patterns = p.scopePaths.map((s) => `${s}%`);
-    const orgRows: OrgHit[] =
-      depts.length && patterns.length
-        ? (
-            await db.execute<{ id: number; name: string; code: string | null }>(sql`
-              select id, name, code from organizations
-               where (code = any(${sql.param(depts)}::text[]) or name = any(${sql.param(depts)}::text[]))
-                 and path like any(${sql.param(patterns)}::text[])`)
-          ).rows
-        : [];
-    const orgOf = new Map<string, number | 'ambiguous'>();
-    for (const d of depts) {
-      const byCode = orgRows.find((o) => o.code === d);
-      if (byCode) orgOf.set(d, byCode.id);
-      else {
-        const byName = orgRows.filter((o) => o.name === d);
-        if (byName.length === 1) orgOf.set(d, byName[0]!.id);
-        else if (byName.length > 1) orgOf.set(d, 'ambiguous');
-      }
-    }
+    const orgOf = await matchImportOrgs(db, p, values('department', (s) => s));
     for (const r of rows) {
       if (!r.department) continue;
       const hit = orgOf.get(r.department);
@@ -149,8 +114,6 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
     }
     return { errs, orgOf };
   }
-
-  const errorKey = (p: Principal, id: string) => `imports/users/${p.userId}/${id}.xlsx`;
 
   async function insertRows(kind: UserKind, good: ImportRow[], orgOf: Map<string, number | 'ambiguous'>) {
     const studentRole = await findStudentRoleId(db, BUILTIN_ROLES.student);
@@ -187,41 +150,27 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
     hasher.kick();
   }
 
+  const flowOf = (kind: UserKind) =>
+    createImportFlow({
+      storage,
+      folder: 'users',
+      parse: (file) => parseImportFile(kind, file.filename, file.data),
+      validate: (p, rows: ImportRow[]) => validate(p, kind, rows),
+      insert: (good, { orgOf }) => insertRows(kind, good, orgOf),
+      errorFileRows: (bad) => buildErrorFile(kind, bad),
+      reasonText: (e) => `${FIELD_LABEL[e.field as ImportColumn]}：${USER_IMPORT_REASONS[e.reason as UserImportReason]}`,
+    });
+  const flows: Record<UserKind, ReturnType<typeof flowOf>> = { employee: flowOf('employee'), student: flowOf('student') };
+
   return {
     template: buildTemplate,
 
     /** `check` validates only; `commit` writes the good rows in one transaction (all of them or none). */
-    async run(p: Principal, kind: UserKind, file: { filename: string; data: Buffer }, mode: 'check' | 'commit', skipInvalid: boolean): Promise<UserImportResult> {
-      const rows = await parseImportFile(kind, file.filename, file.data);
-      const { errs, orgOf } = await validate(p, kind, rows);
-      const bad = rows.filter((r) => errs.has(r.row));
-      const good = rows.filter((r) => !errs.has(r.row));
-      let errorFileId: string | null = null;
-      if (bad.length) {
-        errorFileId = crypto.randomUUID();
-        const reasonText = (r: ImportRow) =>
-          errs.get(r.row)!.map((e) => `${FIELD_LABEL[e.field as ImportColumn]}：${USER_IMPORT_REASONS[e.reason as UserImportReason]}`).join('；');
-        await storage.put(errorKey(p, errorFileId), await buildErrorFile(kind, bad.map((r) => ({ values: r, reason: reasonText(r) }))));
-      }
-      const result: UserImportResult = {
-        total: rows.length,
-        valid: good.length,
-        invalid: bad.length,
-        imported: 0,
-        errors: [...errs.values()].flat().slice(0, RESPONSE_ERRORS_MAX),
-        errorFileId,
-      };
-      if (mode === 'check') return result;
-      if (bad.length && !skipInvalid) throw new AppError('EXCEL_FORMAT_ERROR', { field: 'file', data: result });
-      if (good.length) await insertRows(kind, good, orgOf);
-      return { ...result, imported: good.length };
-    },
+    run: (p: Principal, kind: UserKind, file: { filename: string; data: Buffer }, mode: 'check' | 'commit', skipInvalid: boolean): Promise<UserImportResult> =>
+      flows[kind].run(p, file, mode, skipInvalid),
 
-    async errorFile(p: Principal, id: string): Promise<Buffer> {
-      const stream = await storage.get(errorKey(p, id));
-      if (!stream) throw new AppError('NOT_FOUND_ERROR');
-      return streamToBuffer(stream);
-    },
+    /** Error files are keyed by caller, not by page: either flow serves them. */
+    errorFile: flows.employee.errorFile,
 
     async export(p: Principal, kind: UserKind, q: Omit<UserListQuery, 'page' | 'size'>): Promise<Buffer> {
       const rows = await db

@@ -30,17 +30,5 @@ export const unfreezeLearningGroups = (input: { ids: number[] }) => api<unknown>
 export const addLearningGroupMembers = (input: LearningGroupMembers) => api<{ added: number }>('learning-group/add-members', input);
 export const removeLearningGroupMembers = (input: LearningGroupMembers) => api<{ removed: number }>('learning-group/remove-members', input);
 
-/** There is no single-group call: look in the lists already loaded, then page through the list. */
-export async function findLearningGroupById(id: number, cached: readonly Page<LearningGroupRow>[]): Promise<LearningGroupRow | null> {
-  for (const p of cached) {
-    const hit = p.records.find((r) => r.id === id);
-    if (hit) return hit;
-  }
-  for (let page = 1; page <= 20; page++) {
-    const p = await findLearningGroups({ page, size: 500, sort: 'id' });
-    const hit = p.records.find((r) => r.id === id);
-    if (hit) return hit;
-    if (page * 500 >= p.total) break;
-  }
-  return null;
-}
+/** One group in the caller's scope (POST /api/learning-group/get). */
+export const getLearningGroup = (id: number) => api<LearningGroupRow>('learning-group/get', { id });

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LABEL_KINDS, LabelCategoryInsertSchema, type LabelCategoryRow, type LabelKind } from '@hanlin/shared';
-import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
+import { RowEditDelete, SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteLabelCategories, findLabelCategories, insertLabelCategory, updateLabelCategory } from '../api';
@@ -113,27 +113,15 @@ export function CategoryPane({ selected, onSelect }: { selected: LabelCategoryRo
             key: '__actions',
             title: t('common.actions'),
             render: (_: unknown, r) => (
-              <Space size={0} onClick={(e) => e.stopPropagation()}>
-                {canModify ? (
-                  <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="labels-category-edit">
-                    {t('common.edit')}
-                  </Button>
-                ) : null}
-                {canDelete ? (
-                  <Popconfirm
-                    title={t('common.confirmTitle', { action: t('common.delete') })}
-                    description={r.labelCount ? t('labels.categoryHasLabels') : undefined}
-                    okText={t('common.confirm')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true, 'data-testid': 'labels-category-delete-ok' }}
-                    onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
-                  >
-                    <Button type="link" size="small" danger data-testid="labels-category-delete">
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                ) : null}
-              </Space>
+              <RowEditDelete
+                canEdit={canModify}
+                canDelete={canDelete}
+                onEdit={() => setEditing(r)}
+                onDelete={() => remove.mutateAsync(r.id)}
+                deleteDescription={r.labelCount ? t('labels.categoryHasLabels') : undefined}
+                testIds={{ edit: 'labels-category-edit', delete: 'labels-category-delete', deleteOk: 'labels-category-delete-ok' }}
+                stopPropagation
+              />
             ),
           },
         ]}

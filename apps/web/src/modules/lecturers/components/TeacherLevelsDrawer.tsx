@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Form, Modal, Popconfirm, Space, Table } from 'antd';
+import { Alert, App, Button, Drawer, Form, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TEACHER_LEVELS_MAX, TeacherLevelInsertSchema, type TeacherLevel } from '@hanlin/shared';
-import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
+import { RowEditDelete, SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteTeacherLevel, getTeacherLevels, insertTeacherLevel, updateTeacherLevel } from '../api';
@@ -84,27 +84,14 @@ export function TeacherLevelsDrawer({ open, onClose }: { open: boolean; onClose:
             key: 'actions',
             title: t('common.actions'),
             render: (_: unknown, r: TeacherLevel) => (
-              <Space size={0}>
-                {mayModify ? (
-                  <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="level-row-edit">
-                    {t('common.edit')}
-                  </Button>
-                ) : null}
-                {mayDelete ? (
-                  <Popconfirm
-                    title={t('common.confirmTitle', { action: t('common.delete') })}
-                    description={r.lecturerCount ? t('lecturer.levelInUse', { n: r.lecturerCount }) : undefined}
-                    okText={t('common.confirm')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true, 'data-testid': 'level-delete-ok' }}
-                    onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
-                  >
-                    <Button type="link" size="small" danger data-testid="level-row-delete">
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                ) : null}
-              </Space>
+              <RowEditDelete
+                canEdit={mayModify}
+                canDelete={mayDelete}
+                onEdit={() => setEditing(r)}
+                onDelete={() => remove.mutateAsync(r.id)}
+                deleteDescription={r.lecturerCount ? t('lecturer.levelInUse', { n: r.lecturerCount }) : undefined}
+                testIds={{ edit: 'level-row-edit', delete: 'level-row-delete', deleteOk: 'level-delete-ok' }}
+              />
             ),
           },
         ]}

@@ -1,14 +1,10 @@
 import { useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, InputNumber, Select, Space, Spin } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { LECTURER_USERNAME_PATTERN, LecturerInsertSchema, type LecturerInsert } from '@hanlin/shared';
-import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
-import { useCan } from '../../../platform/permission';
+import { LECTURER_USERNAME_PATTERN, LecturerInsertSchema, type LecturerDetail, type LecturerInsert } from '@hanlin/shared';
+import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { ImageUpload } from '../../files/ImageUpload';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
-import { showSaveError } from '../../../platform/forms/server-errors';
 import { getLecturerById, insertLecturer, updateLecturer, type InnerUser } from '../api';
 import { InnerUserSelect } from '../components/InnerUserSelect';
 import { useTeacherLevels } from '../components/TeacherLevelsDrawer';
@@ -49,27 +45,31 @@ function LevelSelect(props: { value?: number | null; onChange?: (v: number | nul
 }
 
 const CLEARABLE = ['userId', 'email', 'unit', 'title', 'levelId', 'avatar', 'introduction', 'certificate', 'machineCode'];
-const LIST = '/dashboard/manage-lecturer';
 
 /** `add-lecturer`: internal (picked from the employees) or external lecturer; edit with `?id=`. */
 export default function LecturerEditPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || undefined;
-  const mayWrite = useCan(id ? 'jsgl:modify' : 'jsgl:add');
-  const [form] = Form.useForm();
+  const ed = useRecordEditor<LecturerDetail, LecturerInsert>({
+    queryKey: 'lecturer',
+    invalidate: ['teacher-level'],
+    load: (id) => getLecturerById({ id }),
+    create: insertLecturer,
+    update: (id, body) => updateLecturer({ ...body, id }),
+    listPath: '/dashboard/manage-lecturer',
+    perms: { add: 'jsgl:add', modify: 'jsgl:modify' },
+    toForm: (l) => {
+      if (!l) return { kind: 'internal', feeFen: 0 };
+      const { id: _i, orgName: _o, levelName: _l, status: _s, certified: _c, createdAt: _t, ...rest } = l;
+      return rest;
+    },
+    toBody: (v, id) => {
+      if (v.kind !== 'internal') v.userId = null;
+      if (id) for (const k of CLEARABLE) if (v[k] === undefined) v[k] = null;
+      return v as LecturerInsert;
+    },
+  });
+  const { form, record: l } = ed;
   const kind = Form.useWatch('kind', form) as string | undefined;
-
-  const existing = useQuery({ queryKey: ['lecturer', 'one', id], queryFn: () => getLecturerById({ id: id! }), enabled: !!id });
-  const l = existing.data;
-  const initial = useMemo<Record<string, unknown>>(() => {
-    if (!id || !l) return { kind: 'internal', feeFen: 0 };
-    const { id: _i, orgName: _o, levelName: _l, status: _s, certified: _c, createdAt: _t, ...rest } = l;
-    return rest;
-  }, [id, l]);
 
   const onPick = (u: InnerUser | null) => {
     if (!u) return;
@@ -111,44 +111,14 @@ export default function LecturerEditPage() {
     [kind, l],
   );
 
-  const save = useMutation({
-    mutationFn: (body: LecturerInsert) => (id ? updateLecturer({ ...body, id }) : insertLecturer(body)),
-    onSuccess: async () => {
-      message.success(t('common.saved'));
-      await qc.invalidateQueries({ queryKey: ['lecturer'] });
-      await qc.invalidateQueries({ queryKey: ['teacher-level'] });
-      void navigate(LIST);
-    },
-    onError: (e) => showSaveError(form, e),
-  });
-
-  const submit = async () => {
-    const v = await readForm(form, LecturerInsertSchema, t).catch(() => null);
-    if (!v) return;
-    if (v.kind !== 'internal') v.userId = null;
-    if (id) for (const k of CLEARABLE) if (v[k] === undefined) v[k] = null;
-    save.mutate(v as LecturerInsert);
-  };
-
   return (
-    <Card title={t(id ? 'lecturer.edit' : 'lecturer.add')} data-testid="lecturer-edit-page">
-      {id && existing.isLoading ? (
-        <Spin />
-      ) : (
-        <div className="hl-two-col-form" style={{ maxWidth: 1100 }}>
-          <SchemaForm form={form} schema={LecturerInsertSchema} fields={fields} initialValues={initial} testId="lecturer-form" />
-        </div>
-      )}
-      <Space>
-        <Button onClick={() => void navigate(LIST)} data-testid="lecturer-cancel">
-          {t('common.cancel')}
-        </Button>
-        {mayWrite ? (
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="lecturer-submit">
-            {t('common.save')}
-          </Button>
-        ) : null}
-      </Space>
-    </Card>
+    <RecordEditorCard
+      editor={ed}
+      testId="lecturer"
+      title={t(ed.id ? 'lecturer.edit' : 'lecturer.add')}
+      schema={LecturerInsertSchema}
+      fields={fields}
+      formStyle={{ className: 'hl-two-col-form', maxWidth: 1100 }}
+    />
   );
 }

@@ -4,12 +4,21 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LECTURER_SORT_KEYS, type LecturerRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
+import { CrudPage, ImportDialog, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { useCan } from '../../../platform/permission';
 import { saveDownload } from '../../../platform/api/client';
-import { certifyLecturers, deleteLecturers, downloadLecturerTemplate, exportLecturers, findLecturers, freezeLecturers, unfreezeLecturers } from '../api';
-import { LecturerImportDialog } from '../components/LecturerImportDialog';
+import {
+  certifyLecturers,
+  deleteLecturers,
+  downloadLecturerImportErrors,
+  downloadLecturerTemplate,
+  exportLecturers,
+  findLecturers,
+  freezeLecturers,
+  importLecturers,
+  unfreezeLecturers,
+} from '../api';
 import { TeacherLevelsDrawer, useTeacherLevels } from '../components/TeacherLevelsDrawer';
 import { CERTIFIED_OPTIONS, CertifiedTag, KIND_OPTIONS, KindText, LecturerStatusTag, STATUS_OPTIONS, yuan } from '../components/lecturer-meta';
 
@@ -57,8 +66,15 @@ function ImportButtons({ refresh }: { refresh: () => void }) {
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid="lecturer-import">
         {t('lecturer.import')}
       </Button>
-      <LecturerImportDialog
+      <ImportDialog
         open={open}
+        title={t('lecturer.importTitle')}
+        testId="lecturer-import"
+        upload={importLecturers}
+        downloadTemplate={downloadLecturerTemplate}
+        downloadErrors={downloadLecturerImportErrors}
+        fieldLabel={(f) => t(`lecturer.importFieldName.${f}`, { defaultValue: f })}
+        reasonLabel={(r) => t(`lecturer.importReasonText.${r}`, { defaultValue: r })}
         onClose={(imported) => {
           setOpen(false);
           if (imported) refresh();

@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Space, Spin } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
-import { NoticeCreateSchema, type NoticeCreate } from '@hanlin/shared';
+import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
+import { NoticeCreateSchema, type NoticeCreate, type NoticeRow } from '@hanlin/shared';
 import { NoticeFormSchema } from '../notice-form-schema';
 import { ImageUpload } from '../../files/ImageUpload';
 import { getNoticeById, insertNotice, releaseNotices, updateNotice } from '../api';
@@ -28,63 +26,56 @@ function noticeFields(coverPreview: string | null): FieldSpec[] {
 /** `add-notice`: create, or edit with `?id=`; save as draft or save and release. */
 export default function NoticeEditPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || undefined;
-  const [form] = Form.useForm();
-  // An existing notice keeps its (possibly past) time; the server re-checks it only when it changes.
-  const schema = id ? NoticeCreateSchema : NoticeFormSchema;
-
-  const existing = useQuery({ queryKey: ['notice', 'one', id], queryFn: () => getNoticeById({ id: id! }), enabled: !!id });
-  const initial = useMemo<Record<string, unknown>>(() => {
-    const n = existing.data;
-    if (!id || !n) return { type: 'announcement' };
-    return { title: n.title, type: n.type, cover: n.cover, content: n.content, displayTime: n.displayTime };
-  }, [id, existing.data]);
-  const fields = useMemo(() => noticeFields(existing.data?.coverUrl ?? null), [existing.data]);
-
-  const save = useMutation({
-    mutationFn: async ({ body, release }: { body: NoticeCreate; release: boolean }) => {
-      const saved = id ? await updateNotice({ ...body, id }) : await insertNotice(body);
-      if (release) await releaseNotices({ ids: [saved?.id ?? id!] });
+  const ed = useRecordEditor<NoticeRow, { body: NoticeCreate; release: boolean }>({
+    queryKey: 'notice',
+    load: (id) => getNoticeById({ id }),
+    create: async ({ body, release }) => {
+      const saved = await insertNotice(body);
+      if (release) await releaseNotices({ ids: [saved.id] });
       return saved;
     },
-    onSuccess: async (_d, { release }) => {
-      message.success(t(release ? 'notice.releasedOk' : 'common.saved'));
-      await qc.invalidateQueries({ queryKey: ['notice'] });
-      void navigate('/dashboard/manage-notice');
+    update: async (id, { body, release }) => {
+      const saved = await updateNotice({ ...body, id });
+      if (release) await releaseNotices({ ids: [saved?.id ?? id] });
+      return saved;
     },
+    listPath: '/dashboard/manage-notice',
+    toForm: (n) =>
+      n ? { title: n.title, type: n.type, cover: n.cover, content: n.content, displayTime: n.displayTime } : { type: 'announcement' },
+    // The calls report their refusals themselves.
+    saveErrors: false,
+    savedText: ({ release }) => t(release ? 'notice.releasedOk' : 'common.saved'),
   });
+  const { id } = ed;
+  // An existing notice keeps its (possibly past) time; the server re-checks it only when it changes.
+  const schema = id ? NoticeCreateSchema : NoticeFormSchema;
+  const fields = useMemo(() => noticeFields(ed.record?.coverUrl ?? null), [ed.record]);
 
-  const submit = async (release: boolean) => {
-    const v = await readForm(form, schema, t).catch(() => null);
-    if (!v) return;
-    const body = v as NoticeCreate;
-    // "Now" picked a few seconds ago is still now: never send a moment already past.
-    const displayTime = !id && Date.parse(body.displayTime) < Date.now() ? new Date(Date.now() + 1000).toISOString() : body.displayTime;
-    save.mutate({ body: { ...body, cover: body.cover ?? null, displayTime }, release });
-  };
+  const submit = (release: boolean) =>
+    void ed.submit(schema, (v) => {
+      const body = v as NoticeCreate;
+      // "Now" picked a few seconds ago is still now: never send a moment already past.
+      const displayTime = !id && Date.parse(body.displayTime) < Date.now() ? new Date(Date.now() + 1000).toISOString() : body.displayTime;
+      return { body: { ...body, cover: body.cover ?? null, displayTime }, release };
+    });
 
   return (
-    <Card title={t(id ? 'notice.edit' : 'notice.add')} data-testid="notice-edit-page">
-      {id && existing.isLoading ? (
-        <Spin />
-      ) : (
-        <SchemaForm form={form} schema={schema} fields={fields} initialValues={initial} testId="notice-form" />
-      )}
-      <Space>
-        <Button onClick={() => void navigate('/dashboard/manage-notice')} data-testid="notice-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button loading={save.isPending} onClick={() => void submit(false)} data-testid="notice-submit">
-          {t('common.save')}
-        </Button>
-        <Button type="primary" loading={save.isPending} onClick={() => void submit(true)} data-testid="notice-submit-release">
-          {t('notice.saveAndRelease')}
-        </Button>
-      </Space>
-    </Card>
+    <RecordEditorCard
+      editor={ed}
+      testId="notice"
+      title={t(id ? 'notice.edit' : 'notice.add')}
+      schema={schema}
+      fields={fields}
+      actions={
+        <>
+          <Button loading={ed.saving} onClick={() => submit(false)} data-testid="notice-submit">
+            {t('common.save')}
+          </Button>
+          <Button type="primary" loading={ed.saving} onClick={() => submit(true)} data-testid="notice-submit-release">
+            {t('notice.saveAndRelease')}
+          </Button>
+        </>
+      }
+    />
   );
 }

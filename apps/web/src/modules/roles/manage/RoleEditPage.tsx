@@ -1,13 +1,10 @@
 import { useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Space, Spin, Switch } from 'antd';
+import { Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { RoleInsertSchema, type RoleInsert } from '@hanlin/shared';
-import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
-import { useCan } from '../../../platform/permission';
+import { useSearchParams } from 'react-router';
+import { RoleInsertSchema, type RoleDetail, type RoleInsert } from '@hanlin/shared';
+import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
-import { showSaveError } from '../../../platform/forms/server-errors';
 import { PermissionTree } from '../components/PermissionTree';
 import { getRoleById, insertRole, updateRole } from '../api';
 
@@ -16,26 +13,24 @@ function SwitchControl({ value, onChange, testId, disabled }: { value?: boolean;
   return <Switch checked={!!value} onChange={onChange} data-testid={testId} disabled={disabled} />;
 }
 
-const LIST = '/dashboard/manage-role';
-
 /** `add-role`: create, edit with `?id=`, read only with `&view=1`. */
 export default function RoleEditPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [params] = useSearchParams();
-  const id = Number(params.get('id')) || undefined;
-  const mayWrite = useCan(id ? 'rzjs:modify' : 'rzjs:add');
-  const readOnly = params.get('view') === '1' || !mayWrite;
-  const [form] = Form.useForm();
-
-  const existing = useQuery({ queryKey: ['role', 'one', id], queryFn: () => getRoleById({ id: id! }), enabled: !!id });
-  const role = existing.data;
-  const initial = useMemo<Record<string, unknown>>(() => {
-    if (!id || !role) return { canLogin: true, permissions: [], dataOrgIds: [] };
-    return { name: role.name, description: role.description, canLogin: role.canLogin, permissions: role.permissions, dataOrgIds: role.dataOrgIds };
-  }, [id, role]);
+  const ed = useRecordEditor<RoleDetail, RoleInsert>({
+    queryKey: 'role',
+    load: (id) => getRoleById({ id }),
+    create: insertRole,
+    update: (id, body, role) => updateRole({ ...body, id, ...(role?.builtin ? { name: undefined } : {}) }),
+    listPath: '/dashboard/manage-role',
+    perms: { add: 'rzjs:add', modify: 'rzjs:modify' },
+    toForm: (role) =>
+      role
+        ? { name: role.name, description: role.description, canLogin: role.canLogin, permissions: role.permissions, dataOrgIds: role.dataOrgIds }
+        : { canLogin: true, permissions: [], dataOrgIds: [] },
+  });
+  const role = ed.record;
+  const readOnly = params.get('view') === '1' || !ed.canSave;
 
   const fields = useMemo<FieldSpec[]>(
     () => [
@@ -60,38 +55,15 @@ export default function RoleEditPage() {
     [role?.builtin, readOnly],
   );
 
-  const save = useMutation({
-    mutationFn: async (body: RoleInsert) => (id ? updateRole({ ...body, id, ...(role?.builtin ? { name: undefined } : {}) }) : insertRole(body)),
-    onSuccess: async () => {
-      message.success(t('common.saved'));
-      await qc.invalidateQueries({ queryKey: ['role'] });
-      void navigate(LIST);
-    },
-    onError: (e) => showSaveError(form, e),
-  });
-
-  const submit = async () => {
-    const v = await readForm(form, RoleInsertSchema, t).catch(() => null);
-    if (v) save.mutate(v as RoleInsert);
-  };
-
   return (
-    <Card title={t(readOnly ? 'role.viewTitle' : id ? 'role.edit' : 'role.add')} data-testid="role-edit-page">
-      {id && existing.isLoading ? (
-        <Spin />
-      ) : (
-        <SchemaForm form={form} schema={RoleInsertSchema} fields={fields} initialValues={initial} testId="role-form" />
-      )}
-      <Space>
-        <Button onClick={() => void navigate(LIST)} data-testid="role-cancel">
-          {t(readOnly ? 'common.back' : 'common.cancel')}
-        </Button>
-        {readOnly ? null : (
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="role-submit">
-            {t('common.save')}
-          </Button>
-        )}
-      </Space>
-    </Card>
+    <RecordEditorCard
+      editor={ed}
+      testId="role"
+      title={t(readOnly ? 'role.viewTitle' : ed.id ? 'role.edit' : 'role.add')}
+      schema={RoleInsertSchema}
+      fields={fields}
+      backKey={readOnly ? 'common.back' : 'common.cancel'}
+      canSave={!readOnly}
+    />
   );
 }

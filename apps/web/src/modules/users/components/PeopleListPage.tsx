@@ -6,12 +6,11 @@ import { USER_SORT_KEYS, USER_STATUSES, type UserRow } from '@hanlin/shared';
 import { saveDownload } from '../../../platform/api/client';
 import { formatTime } from '../../../platform/format';
 import { useCan } from '../../../platform/permission';
-import { CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
+import { CrudPage, ImportDialog, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
 import { OrgFilterTree } from '../../orgs/components/OrgFilterTree';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
 import type { PeopleConfig } from '../people-kinds';
 import { beyondOf, errorText } from './beyond';
-import { ImportDialog } from './ImportDialog';
 
 export function UserStatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
@@ -136,7 +135,12 @@ function PeopleToolbar({ cfg, ctx, onBeyond }: { cfg: PeopleConfig; ctx: Toolbar
       </Modal>
       <ImportDialog
         open={importOpen}
-        cfg={cfg}
+        testId={tid('import')}
+        upload={cfg.api.importFile}
+        downloadTemplate={cfg.api.template}
+        downloadErrors={cfg.api.errorFile}
+        fieldLabel={(f) => (f === 'cardNumber' ? t(cfg.cardKey) : t(`user.field.${f}`, { defaultValue: f }))}
+        reasonLabel={(r) => t(`user.reason.${r}`, { defaultValue: r })}
         onClose={(imported) => {
           setImportOpen(false);
           if (imported) {
