@@ -32,6 +32,19 @@ export function userListWhere(principal: Principal, q: Omit<UserListQuery, 'page
   return and(...where);
 }
 
+/** Who a user is: the columns every user answer starts with. */
+const IDENTITY_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  realname: users.realname,
+  englishName: users.englishName,
+  cardNumber: users.cardNumber,
+  kind: users.kind,
+  phone: users.phone,
+  email: users.email,
+  sex: users.sex,
+} as const;
+
 export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: UserListQuery) {
   const cond = userListWhere(principal, q);
   const { key, desc: isDesc } = parseSort(q.sort, USER_SORT_KEYS, 'id');
@@ -51,15 +64,7 @@ export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: Use
   const details = ids.length
     ? await db
         .select({
-          id: users.id,
-          username: users.username,
-          realname: users.realname,
-          englishName: users.englishName,
-          cardNumber: users.cardNumber,
-          kind: users.kind,
-          phone: users.phone,
-          email: users.email,
-          sex: users.sex,
+          ...IDENTITY_COLUMNS,
           status: users.status,
           post: users.post,
           orgId: users.orgId,
@@ -168,15 +173,7 @@ export async function getUserDetail(db: DbOrTx, id: number): Promise<(UserDetail
   const leader = alias(users, 'leader');
   const [row] = await db
     .select({
-      id: users.id,
-      username: users.username,
-      realname: users.realname,
-      englishName: users.englishName,
-      cardNumber: users.cardNumber,
-      kind: users.kind,
-      phone: users.phone,
-      email: users.email,
-      sex: users.sex,
+      ...IDENTITY_COLUMNS,
       type: users.type,
       city: users.city,
       leaderId: users.leaderId,
