@@ -17,7 +17,6 @@ export interface Config {
   trustProxy: boolean;
   /** Login and password calls allowed per IP and minute. */
   loginRatePerMinute: number;
-  s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,14 +36,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
-    s3: env.S3_BUCKET
-      ? {
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION ?? 'us-east-1',
-          bucket: env.S3_BUCKET,
-          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
-        }
-      : undefined,
   };
 }
