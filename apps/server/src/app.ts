@@ -49,7 +49,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installErrorHandling(app, { spaIndex });
 
   const principals = createPrincipalLoader(db, kv);
-  const authSettings = createAuthSettings(db);
+  const authSettings = createAuthSettings(db, kv);
   const ctx: AppContext = { config, db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db) };
   installGuard(app, { db, principals, settings: authSettings });
   installOperationLog(app, db);

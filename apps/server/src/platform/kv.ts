@@ -10,12 +10,16 @@ export interface Kv {
   /** Reads and deletes in one step (single-use values such as captchas). */
   take(key: string): Promise<string | null>;
   del(...keys: string[]): Promise<void>;
+  /** Tells every node (this one included) on `channel`; with Redis it crosses nodes. */
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, listener: (message: string) => void): void;
   readonly redis?: Redis;
   close(): Promise<void>;
 }
 
 export function createMemoryKv(): Kv {
   const map = new Map<string, { v: string; exp: number }>();
+  const listeners = new Map<string, ((m: string) => void)[]>();
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [k, e] of map) if (e.exp <= now) map.delete(k);
@@ -45,15 +49,25 @@ export function createMemoryKv(): Kv {
     async del(...keys) {
       for (const k of keys) map.delete(k);
     },
+    async publish(channel, message) {
+      for (const l of listeners.get(channel) ?? []) l(message);
+    },
+    subscribe(channel, listener) {
+      listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
+    },
     async close() {
       clearInterval(sweep);
       map.clear();
+      listeners.clear();
     },
   };
 }
 
 export function createRedisKv(url: string, prefix = 'hanlin:'): Kv {
   const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false });
+  // A connection in subscriber mode can do nothing else, so listening has its own.
+  let sub: Redis | undefined;
+  const listeners = new Map<string, ((m: string) => void)[]>();
   return {
     redis,
     get: (key) => redis.get(key),
@@ -67,7 +81,22 @@ export function createRedisKv(url: string, prefix = 'hanlin:'): Kv {
     async del(...keys) {
       if (keys.length) await redis.del(...keys);
     },
+    async publish(channel, message) {
+      await redis.publish(prefix + channel, message);
+    },
+    subscribe(channel, listener) {
+      if (!sub) {
+        sub = new Redis(url, { maxRetriesPerRequest: 2 });
+        sub.on('message', (ch: string, m: string) => {
+          for (const l of listeners.get(ch) ?? []) l(m);
+        });
+      }
+      const ch = prefix + channel;
+      if (!listeners.has(ch)) void sub.subscribe(ch);
+      listeners.set(ch, [...(listeners.get(ch) ?? []), listener]);
+    },
     async close() {
+      await sub?.quit().catch(() => sub?.disconnect());
       await redis.quit().catch(() => redis.disconnect());
     },
   };

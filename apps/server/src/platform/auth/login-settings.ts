@@ -1,6 +1,7 @@
 import { CONSTANTS } from '@hanlin/shared';
 import type { DbOrTx } from '../db/client.js';
 import { readSetting, writeSetting } from '../settings.js';
+import type { Kv } from '../kv.js';
 
 export interface LoginSettings {
   maxWrongPasswords: number;
@@ -31,10 +32,19 @@ export const LICENCE_DEFAULTS: Licence = { maxOnline: null, expiresAt: null, ser
 
 const TTL_MS = 5000;
 
-/** Login settings and licence, read through a short cache since every request needs them. */
-export function createAuthSettings(db: DbOrTx) {
+const CHANGED = 'settings.auth.changed';
+
+/**
+ * Login settings and licence, read through a short cache since every request needs them. A save
+ * is announced on the kv channel so every node drops its copy at once, not after the TTL.
+ */
+export function createAuthSettings(db: DbOrTx, kv: Pick<Kv, 'publish' | 'subscribe'>) {
   let login: { v: LoginSettings; at: number } | undefined;
   let licence: { v: Licence; at: number } | undefined;
+  kv.subscribe(CHANGED, (which) => {
+    if (which === 'login') login = undefined;
+    if (which === 'licence') licence = undefined;
+  });
   return {
     async login(): Promise<LoginSettings> {
       if (!login || Date.now() - login.at > TTL_MS) login = { v: await readSetting(db, 'login', LOGIN_SETTINGS_DEFAULTS), at: Date.now() };
@@ -43,6 +53,7 @@ export function createAuthSettings(db: DbOrTx) {
     async saveLogin(v: LoginSettings) {
       await writeSetting(db, 'login', v);
       login = undefined;
+      await kv.publish(CHANGED, 'login');
     },
     async licence(): Promise<Licence> {
       if (!licence || Date.now() - licence.at > TTL_MS) licence = { v: await readSetting(db, 'licence', LICENCE_DEFAULTS), at: Date.now() };
@@ -51,6 +62,7 @@ export function createAuthSettings(db: DbOrTx) {
     async saveLicence(v: Licence) {
       await writeSetting(db, 'licence', v);
       licence = undefined;
+      await kv.publish(CHANGED, 'licence');
     },
   };
 }
