@@ -1,0 +1,2 @@
+DROP INDEX "users_search_trgm_idx";--> statement-breakpoint
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin (("username" || ' ' || "realname" || ' ' || coalesce("card_number", '') || ' ' || coalesce("phone", '')) gin_trgm_ops) WITH (fastupdate=false);
