@@ -6,6 +6,7 @@ import { USER_SORT_KEYS, USER_STATUSES, type UserRow } from '@hanlin/shared';
 import { saveDownload } from '../../../platform/api/client';
 import { formatTime } from '../../../platform/format';
 import { useCan } from '../../../platform/permission';
+import { useSession } from '../../../platform/session';
 import { CrudPage, ImportDialog, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
 import { OrgFilterTree } from '../../orgs/components/OrgFilterTree';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
@@ -43,7 +44,12 @@ function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
   ];
 }
 
-const rowAllows = (r: UserRow, action: string) => (action === 'freeze' ? r.status !== 'frozen' : action === 'unfreeze' ? r.status === 'frozen' : true);
+/** The server refuses freezing or deleting yourself or the seeded administrator: offer neither. */
+const untouchable = (r: UserRow, selfId: number | undefined) => r.id === selfId || r.username.toLowerCase() === 'admin';
+const rowAllows = (selfId: number | undefined) => (r: UserRow, action: string) => {
+  if ((action === 'freeze' || action === 'delete') && untouchable(r, selfId)) return false;
+  return action === 'freeze' ? r.status !== 'frozen' : action === 'unfreeze' ? r.status === 'frozen' : true;
+};
 
 type Retry = { ids: number[]; rows: UserRow[]; retry: (ids: number[]) => void; deselect: (ids: number[]) => void };
 
@@ -160,6 +166,7 @@ function PeopleToolbar({ cfg, ctx, onBeyond }: { cfg: PeopleConfig; ctx: Toolbar
  */
 export function PeopleListPage({ cfg }: { cfg: PeopleConfig }) {
   const [orgId, setOrgId] = useState<number | undefined>();
+  const selfId = useSession((st) => st.user?.id);
   const onBeyond = useBeyondPrompt();
   const mayBatch = useCan(`${cfg.menu}:batch`);
   const code = (action: string) => `${cfg.menu}:${action}`;
@@ -189,7 +196,7 @@ export function PeopleListPage({ cfg }: { cfg: PeopleConfig }) {
       batch={{ freeze: cfg.api.freeze, unfreeze: cfg.api.unfreeze, delete: cfg.api.remove }}
       perms={{ add: code('add'), modify: code('modify'), freeze: code('freeze'), unfreeze: code('freeze'), delete: code('delete'), export: code('export') }}
       rowBatch={['freeze', 'unfreeze', 'delete']}
-      rowAllows={rowAllows}
+      rowAllows={rowAllows(selfId)}
       extraBatch={[resetPassword]}
       selectable={mayBatch}
       onActionError={(e, ctx) => onBeyond(e, ctx)}
