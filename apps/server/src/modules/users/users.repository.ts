@@ -51,33 +51,24 @@ export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: Use
   const col = sortColumns[key];
   const order = isDesc ? [desc(col), desc(users.id)] : [asc(col), asc(users.id)];
 
-  // The page is chosen on ids alone: PostgreSQL computes the select list of rows skipped by
-  // OFFSET too, so the per-row subqueries run only for the rows of the page.
-  const pageIds = await db
-    .select({ id: users.id, versions: tableVersionsSql(COUNTED_TABLES) })
-    .from(users)
-    .where(cond)
-    .orderBy(...order)
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const ids = pageIds.map((r) => r.id);
-  const details = ids.length
-    ? await db
-        .select({
-          ...IDENTITY_COLUMNS,
-          status: users.status,
-          post: users.post,
-          orgId: users.orgId,
-          orgName: organizations.name,
-          createdAt: users.createdAt,
-          roles: sql<string[]>`coalesce((select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '{}')`,
-        })
-        .from(users)
-        .leftJoin(organizations, eq(organizations.id, users.orgId))
-        .where(inArray(users.id, ids))
-    : [];
-  const byId = new Map(details.map((d) => [d.id, d]));
-  const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
+  // The page is chosen on ids alone in a subquery: PostgreSQL computes the select list of rows
+  // skipped by OFFSET too, so the per-row subqueries run only for the rows of the page.
+  const page = db.select({ id: users.id }).from(users).where(cond).orderBy(...order).limit(q.size).offset((q.page - 1) * q.size).as('page');
+  const rows = await db
+    .select({
+      ...IDENTITY_COLUMNS,
+      status: users.status,
+      post: users.post,
+      orgId: users.orgId,
+      orgName: organizations.name,
+      createdAt: users.createdAt,
+      roles: sql<string[]>`coalesce((select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '{}')`,
+      versions: tableVersionsSql(COUNTED_TABLES),
+    })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.id))
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .orderBy(...order);
   const total = await cachedCount(
     db,
     kv,
@@ -87,10 +78,10 @@ export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: Use
       const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(cond);
       return row!.total;
     },
-    pageIds[0]?.versions,
+    rows[0]?.versions,
   );
 
-  const records: UserRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const records: UserRow[] = rows.map(({ versions: _v, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { records, total, page: q.page, size: q.size };
 }
 
