@@ -33,7 +33,7 @@ export default function RegistrationDetailPage() {
       data-testid="registration-detail-page"
       extra={
         <Space>
-          <Button onClick={() => void navigate('/dashboard/registered-user')} data-testid="registration-back">
+          <Button onClick={() => void navigate(`/dashboard/${r?.kind === 'student' ? 'registered-student' : 'registered-user'}`)} data-testid="registration-back">
             {t('common.back')}
           </Button>
           {mayApprove && r?.status === 'pending' ? (

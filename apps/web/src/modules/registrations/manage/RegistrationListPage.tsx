@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Button, Segmented, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { REGISTRATION_SORT_KEYS, type RegistrationRow } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
@@ -50,7 +50,7 @@ function RowActions({ r, onRefuse }: { r: RegistrationRow; onRefuse: (ids: numbe
   const mayApprove = useCan('zcyh:approve');
   return (
     <Space size={0}>
-      <Button type="link" size="small" data-testid="registration-row-detail" onClick={() => void navigate(`/dashboard/registered-user-detail?id=${r.id}`)}>
+      <Button type="link" size="small" data-testid="registration-row-detail" onClick={() => void navigate(`/dashboard/${r.kind === 'student' ? 'registered-student-detail' : 'registered-user-detail'}?id=${r.id}`)}>
         {t('registration.detail')}
       </Button>
       {mayApprove && r.status === 'pending' ? (
@@ -81,7 +81,11 @@ function RefuseSelected({ ctx, onRefuse }: { ctx: ToolbarContext<RegistrationRow
 }
 
 /** Registered users (`registered-user`, code zcyh): self-registrations awaiting approval, pending ones first shown. */
+/** `registered-user` (employees) and `registered-student` (students): one list, one kind each. */
 export default function RegistrationListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const kind = useLocation().pathname.includes('registered-student') ? 'student' : 'employee';
   const qc = useQueryClient();
   const [refusing, setRefusing] = useState<Refusing | null>(null);
   return (
@@ -92,10 +96,24 @@ export default function RegistrationListPage() {
         queryKey="registration"
         fetch={(p) => findRegistrations(p)}
         columns={columns}
-        filters={filters}
+        filters={filters.filter((f) => f.name !== 'kind')}
+        extraFilters={{ kind }}
         defaultFilters={{ status: 'pending' }}
         extraBatch={[approve]}
-        toolbar={(ctx) => <RefuseSelected ctx={ctx} onRefuse={setRefusing} />}
+        toolbar={(ctx) => (
+          <>
+            <RefuseSelected ctx={ctx} onRefuse={setRefusing} />
+            <Segmented
+              data-testid="registration-kind"
+              value={kind}
+              onChange={(v) => void navigate(`/dashboard/${v === 'student' ? 'registered-student' : 'registered-user'}`)}
+              options={[
+                { value: 'employee', label: t('registration.tabEmployees') },
+                { value: 'student', label: t('registration.tabStudents') },
+              ]}
+            />
+          </>
+        )}
         extraRowActions={(r) => <RowActions r={r} onRefuse={(ids) => setRefusing({ ids })} />}
       />
       <RefuseDialog
