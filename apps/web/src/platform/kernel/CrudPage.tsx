@@ -41,6 +41,10 @@ function toQuery(filters: readonly FilterSpec[] | undefined, values: Record<stri
       if (to) out[names.to] = to.endOf('day').toISOString();
       continue;
     }
+    if (spec?.kind === 'boolean') {
+      if (raw === 'true' || raw === 'false') out[k] = raw === 'true';
+      continue;
+    }
     const v = typeof raw === 'string' ? raw.trim() : raw;
     if (!isEmpty(v)) out[k] = v;
   }
@@ -256,7 +260,7 @@ export function CrudPage<R extends { id: number }>(props: CrudPageProps<R>) {
   const filterControl = (f: FilterSpec) => {
     const testId = f.testId ?? `filter-${f.name}`;
     const placeholder = f.placeholderKey ? t(f.placeholderKey) : undefined;
-    if (f.kind === 'select')
+    if (f.kind === 'select' || f.kind === 'boolean')
       return (
         <Select
           allowClear

@@ -28,8 +28,11 @@ export interface FieldSpec {
 export interface FilterSpec {
   name: string;
   labelKey: string;
-  /** `daterange`: a RangePicker sending `<name>From`/`<name>To` (or `range`) as ISO times, whole days. */
-  kind?: 'text' | 'select' | 'daterange';
+  /**
+   * `daterange`: a RangePicker sending `<name>From`/`<name>To` (or `range`) as ISO times, whole days.
+   * `boolean`: a select of the two `options` (values 'true' and 'false') sent as a boolean.
+   */
+  kind?: 'text' | 'select' | 'daterange' | 'boolean';
   options?: readonly Option[];
   /** Select: type to filter the options. */
   searchable?: boolean;

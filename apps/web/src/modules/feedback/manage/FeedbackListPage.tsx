@@ -2,7 +2,7 @@ import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FEEDBACK_SORT_KEYS, type FeedbackRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { exportFeedback, findFeedback } from '../api';
 import { RepliedTag } from './feedback-meta';
@@ -31,7 +31,7 @@ const filters: FilterSpec[] = [
   {
     name: 'replied',
     labelKey: 'common.status',
-    kind: 'select',
+    kind: 'boolean',
     testId: 'feedback-filter-replied',
     options: [
       { value: 'true', labelKey: 'feedback.replied' },
@@ -39,16 +39,6 @@ const filters: FilterSpec[] = [
     ],
   },
 ];
-
-/** The select offers 'true' / 'false'; the API takes a boolean. */
-function toQuery(p: ListParams) {
-  const { replied, keyword, ...rest } = p;
-  return {
-    ...rest,
-    ...(replied === 'true' || replied === 'false' ? { replied: replied === 'true' } : {}),
-    ...(typeof keyword === 'string' && keyword ? { keyword } : {}),
-  };
-}
 
 function ReplyLink({ r }: { r: FeedbackRow }) {
   const { t } = useTranslation();
@@ -67,12 +57,12 @@ export default function FeedbackListPage() {
       testId="feedback-page"
       titleKey="perm.yjfk"
       queryKey="feedback"
-      fetch={(p) => findFeedback(toQuery(p))}
+      fetch={(p) => findFeedback(p as Parameters<typeof findFeedback>[0])}
       columns={columns}
       filters={filters}
       perms={{ export: 'yjfk:export' }}
       exportFile={(p) => {
-        const { page: _p, size: _s, sort: _o, ...filters } = toQuery(p);
+        const { page: _p, size: _s, sort: _o, ...filters } = p;
         return exportFeedback(filters);
       }}
       extraRowActions={(r) => <ReplyLink r={r} />}

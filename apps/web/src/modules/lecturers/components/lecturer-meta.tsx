@@ -5,8 +5,8 @@ import { LECTURER_KINDS, LECTURER_STATUSES } from '@hanlin/shared';
 export const KIND_OPTIONS = LECTURER_KINDS.map((v) => ({ value: v, labelKey: `lecturer.kind_${v}` }));
 export const STATUS_OPTIONS = LECTURER_STATUSES.map((v) => ({ value: v, labelKey: `lecturer.status_${v}` }));
 export const CERTIFIED_OPTIONS = [
-  { value: 'yes', labelKey: 'lecturer.certified_yes' },
-  { value: 'no', labelKey: 'lecturer.certified_no' },
+  { value: 'true', labelKey: 'lecturer.certified_yes' },
+  { value: 'false', labelKey: 'lecturer.certified_no' },
 ];
 
 /** Yuan with two decimals from fen. */

@@ -44,14 +44,9 @@ function rowAllows(r: LecturerRow, action: string): boolean {
   return true;
 }
 
-/** The filter form sends `certified` as yes/no; the API wants a boolean. */
-function apiFilters(p: Record<string, unknown>): Record<string, unknown> {
-  const { certified, ...rest } = p;
-  return { ...rest, ...(certified ? { certified: certified === 'yes' } : {}) };
-}
-const toQuery = (p: ListParams) => findLecturers(apiFilters(p) as Parameters<typeof findLecturers>[0]);
+const toQuery = (p: ListParams) => findLecturers(p as Parameters<typeof findLecturers>[0]);
 /** Export of the current filters (every page, not just the one shown). */
-const exportQuery = ({ page: _p, size: _s, ...filters }: ListParams) => exportLecturers(apiFilters(filters));
+const exportQuery = ({ page: _p, size: _s, ...filters }: ListParams) => exportLecturers(filters);
 
 /** Template download and import dialog (jsgl:import); refreshes the list after an import. */
 function ImportButtons({ refresh }: { refresh: () => void }) {
@@ -105,7 +100,7 @@ export default function LecturerListPage() {
       { name: 'keyword', labelKey: 'common.keyword', testId: 'lecturer-filter-keyword' },
       { name: 'kind', labelKey: 'lecturer.kind', kind: 'select', options: KIND_OPTIONS },
       { name: 'status', labelKey: 'common.status', kind: 'select', options: STATUS_OPTIONS },
-      { name: 'certified', labelKey: 'lecturer.certified', kind: 'select', options: CERTIFIED_OPTIONS },
+      { name: 'certified', labelKey: 'lecturer.certified', kind: 'boolean', options: CERTIFIED_OPTIONS },
       // Level names are data, not catalogue keys: i18next returns an unknown key as is.
       { name: 'levelId', labelKey: 'lecturer.level', kind: 'select', options: (levels.data ?? []).map((l) => ({ value: l.id, labelKey: l.name })) },
     ],

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { App, Button, Descriptions, Modal, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAIL_LOG_SORT_KEYS, MAIL_LOG_STATUSES, type MailLogRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec, type ListParams } from '../../../platform/kernel';
+import { CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { findMailLogs, markMailsRead, resendMails } from '../api';
 
@@ -40,7 +40,7 @@ const filters: FilterSpec[] = [
   {
     name: 'read',
     labelKey: 'mail.readState',
-    kind: 'select',
+    kind: 'boolean',
     testId: 'mail-filter-read',
     options: [
       { value: 'false', labelKey: 'mail.unread' },
@@ -49,10 +49,6 @@ const filters: FilterSpec[] = [
   },
 ];
 
-function toQuery(p: ListParams) {
-  const { read, ...rest } = p;
-  return { ...rest, ...(read === 'true' || read === 'false' ? { read: read === 'true' } : {}) };
-}
 
 /**
  * Mail log (`manage-logMail-report`, code yjrz): resend failed mails (`yjrz:batch`, a result
@@ -93,7 +89,7 @@ export default function MailLogPage() {
         testId="mail-page"
         titleKey="perm.yjrz"
         queryKey="mail-log"
-        fetch={(p) => findMailLogs(toQuery(p))}
+        fetch={(p) => findMailLogs(p as Parameters<typeof findMailLogs>[0])}
         columns={columns}
         filters={filters}
         extraBatch={extraBatch}
