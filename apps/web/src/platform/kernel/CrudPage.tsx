@@ -72,7 +72,10 @@ export function CrudPage<R extends { id: number }>(props: CrudPageProps<R>) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const granted = useSession((s) => s.operateAuth);
-  const allowed = (k: BatchKind | 'add' | 'modify' | 'export') => !props.perms?.[k] || can(granted, props.perms[k]!);
+  const allowed = (k: BatchKind | 'add' | 'modify' | 'export') => {
+    const code = props.perms?.[k] ?? (props.menu ? `${props.menu}:${k === 'unfreeze' ? 'freeze' : k}` : undefined);
+    return !code || can(granted, code);
+  };
 
   const [params, setParams] = useState<ListParams>(() => ({
     page: 1,

@@ -89,7 +89,12 @@ export interface CrudPageProps<R extends { id: number }> {
   form?: ModalForm<R> | PageForm<R>;
   batch?: Partial<Record<BatchKind, (input: { ids: number[] }) => Promise<unknown>>>;
   exportFile?: (params: ListParams) => Promise<DownloadResult>;
-  /** Permission code per action, e.g. `{ add: 'zdgl:add' }`; missing means the menu code suffices. */
+  /**
+   * The page's menu code (`zdgl`): each action then needs `<menu>:<action>` (unfreeze: `:freeze`),
+   * as the server's routes do. Without it only `perms` decide; an action in neither is open.
+   */
+  menu?: string;
+  /** Permission code per action where it differs from `<menu>:<action>`. */
   perms?: Partial<Record<BatchKind | 'add' | 'modify' | 'export', string>>;
   /** Label key overrides, e.g. `{ publish: 'notice.release' }`. */
   labels?: Partial<Record<BatchKind, string>>;

@@ -45,7 +45,7 @@ export default function AppVersionListPage() {
       fetch={(p) => findAppVersionsManaged(p)}
       columns={columns}
       filters={filters}
-      perms={{ add: 'bbgl:add', modify: 'bbgl:modify', delete: 'bbgl:delete' }}
+      menu="bbgl"
       batch={{ delete: deleteAppVersions }}
       form={{ addPath: '/dashboard/manage-add-appver', editPath: (r) => `/dashboard/manage-add-appver?id=${r.id}` }}
     />

@@ -85,7 +85,7 @@ export default function LoginLogPage() {
       columns={columns}
       filters={filters}
       defaultSort="-createdAt"
-      perms={{ export: 'rzgl:export' }}
+      menu="rzgl"
       exportFile={({ page: _p, size: _s, ...q }) => exportLoginLogs(q)}
       toolbar={() => <LogSwitch path="manage-operationlog-report" labelKey="page.manage-operationlog-report" />}
     />

@@ -50,7 +50,7 @@ export default function OperationLogPage() {
       columns={columns}
       filters={filters}
       defaultSort="-createdAt"
-      perms={{ export: 'rzgl:export' }}
+      menu="rzgl"
       exportFile={({ page: _p, size: _s, ...q }) => exportOperationLogs(q)}
       toolbar={() => <LogSwitch path="manage-loginlog-report" labelKey="perm.rzgl" />}
     />

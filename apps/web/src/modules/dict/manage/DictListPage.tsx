@@ -39,7 +39,7 @@ export default function DictListPage() {
       fetch={(p) => findDicts(p)}
       columns={columns}
       filters={filters}
-      perms={{ add: 'zdgl:add', modify: 'zdgl:modify', delete: 'zdgl:delete' }}
+      menu="zdgl"
       batch={{ delete: deleteDicts }}
       form={{
         schema: DictEntryCreateSchema,

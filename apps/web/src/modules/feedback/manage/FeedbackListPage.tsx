@@ -60,7 +60,7 @@ export default function FeedbackListPage() {
       fetch={(p) => findFeedback(p as Parameters<typeof findFeedback>[0])}
       columns={columns}
       filters={filters}
-      perms={{ export: 'yjfk:export' }}
+      menu="yjfk"
       exportFile={(p) => {
         const { page: _p, size: _s, sort: _o, ...filters } = p;
         return exportFeedback(filters);

@@ -43,7 +43,7 @@ function LabelPane({ category }: { category: LabelCategoryRow }) {
       fetch={(p) => findLabels({ ...p, categoryId: category.id })}
       columns={columns}
       filters={filters}
-      perms={{ add: 'bqgl:add', modify: 'bqgl:modify', delete: 'bqgl:delete' }}
+      menu="bqgl"
       batch={{
         delete: async (input) => {
           await deleteLabels(input);

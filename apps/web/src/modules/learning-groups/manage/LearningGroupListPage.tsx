@@ -40,7 +40,7 @@ export default function LearningGroupListPage() {
       fetch={(p) => findLearningGroups(p)}
       columns={columns}
       filters={filters}
-      perms={{ add: 'xxqz:add', modify: 'xxqz:modify', delete: 'xxqz:delete', freeze: 'xxqz:freeze', unfreeze: 'xxqz:freeze' }}
+      menu="xxqz"
       batch={{ delete: deleteLearningGroups, freeze: freezeLearningGroups, unfreeze: unfreezeLearningGroups }}
       rowBatch={['freeze', 'unfreeze', 'delete']}
       rowAllows={rowAllows}

@@ -122,14 +122,7 @@ export default function LecturerListPage() {
         fetch={toQuery}
         columns={columns}
         filters={filters}
-        perms={{
-          add: 'jsgl:add',
-          modify: 'jsgl:modify',
-          delete: 'jsgl:delete',
-          freeze: 'jsgl:freeze',
-          unfreeze: 'jsgl:freeze',
-          export: 'jsgl:export',
-        }}
+        menu="jsgl"
         toolbar={(ctx) => <ImportButtons refresh={ctx.refresh} />}
         exportFile={exportQuery}
         batch={{

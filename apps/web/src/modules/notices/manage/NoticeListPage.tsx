@@ -47,13 +47,7 @@ export default function NoticeListPage() {
       fetch={(p) => findNotices(p)}
       columns={columns}
       filters={filters}
-      perms={{
-        add: 'gggl:add',
-        modify: 'gggl:modify',
-        delete: 'gggl:delete',
-        publish: 'gggl:publish',
-        unpublish: 'gggl:unpublish',
-      }}
+      menu="gggl"
       labels={{ publish: 'notice.release', unpublish: 'notice.unrelease' }}
       batch={{ delete: deleteNotices, publish: releaseNotices, unpublish: unreleaseNotices }}
       rowBatch={['publish', 'unpublish', 'delete']}

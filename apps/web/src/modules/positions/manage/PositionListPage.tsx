@@ -55,7 +55,7 @@ export default function PositionListPage() {
       fetch={(p) => findPositions(p)}
       columns={columns}
       filters={filters}
-      perms={{ add: 'gwgl:add', modify: 'gwgl:modify', delete: 'gwgl:delete' }}
+      menu="gwgl"
       batch={{ delete: deletePositions }}
       rowAllows={(r, a) => (a === 'delete' ? r.userCount === 0 : true)}
       form={{ addPath: '/dashboard/add-job', editPath: (r) => `/dashboard/add-job?id=${r.id}` }}

@@ -73,7 +73,7 @@ export default function RoleListPage() {
       fetch={(p) => findRoles(p)}
       columns={columns}
       filters={filters}
-      perms={{ add: 'rzjs:add', modify: 'rzjs:modify', delete: 'rzjs:delete', freeze: 'rzjs:freeze', unfreeze: 'rzjs:freeze' }}
+      menu="rzjs"
       batch={{ delete: deleteRoles, freeze: freezeRoles, unfreeze: unfreezeRoles }}
       rowBatch={['freeze', 'unfreeze', 'delete']}
       rowAllows={rowAllows}

@@ -194,7 +194,7 @@ export function PeopleListPage({ cfg }: { cfg: PeopleConfig }) {
       extraFilters={{ orgId }}
       form={{ addPath: cfg.editPath, editPath: (r) => `${cfg.editPath}?id=${r.id}` }}
       batch={{ freeze: cfg.api.freeze, unfreeze: cfg.api.unfreeze, delete: cfg.api.remove }}
-      perms={{ add: code('add'), modify: code('modify'), freeze: code('freeze'), unfreeze: code('freeze'), delete: code('delete'), export: code('export') }}
+      menu={cfg.menu}
       rowBatch={['freeze', 'unfreeze', 'delete']}
       rowAllows={rowAllows(selfId)}
       extraBatch={[resetPassword]}
