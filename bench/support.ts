@@ -33,7 +33,7 @@ export async function startBenchServer() {
     u.pathname = `/${name}`;
     url = u.toString();
     dropDb = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      if (!process.env.KEEP_DB) await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
   } else {
@@ -57,7 +57,7 @@ export async function startBenchServer() {
       await app.close();
       await kv.close();
       await database.close();
-      if (!process.env.KEEP_DB) await dropDb?.();
+      await dropDb?.();
       await stopEmbedded?.();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -69,6 +69,8 @@ describe('OpenAPI document', () => {
   it('sends security headers and no CORS grant by default', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, call, type TestApp } from '../../test/harness.js';
+import { eq, sql } from 'drizzle-orm';
 import { buildOrg, buildUser } from '../../test/factories.js';
+import { users } from './users.schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +32,43 @@ describe('POST /api/user/list', () => {
     expect(byOrg.total).toBe(4);
     // A keyword with LIKE wildcards matches literally.
     expect((await call(t.app, s, '/api/user/list', { keyword: '%' })).json().data.total).toBe(0);
+  });
+
+  it('finds a keyword in the user name, real name, card number or phone, ignoring case', async () => {
+    const u = await buildUser(t.db, { username: 'kw-ZhangWei', realname: '张伟强' });
+    await t.db.update(users).set({ cardNumber: 'KWE0042', phone: '13912345678' }).where(eq(users.id, u.id));
+    await buildUser(t.db, { username: 'kw-other', realname: '李娜' });
+    const s = await login(t.app);
+    const found = async (keyword: string) =>
+      (await call(t.app, s, '/api/user/list', { keyword })).json().data.records.map((r: { username: string }) => r.username);
+    expect(await found('zhangwei')).toEqual(['kw-ZhangWei']);
+    expect(await found('KW-ZHANG')).toEqual(['kw-ZhangWei']);
+    // Two Chinese characters are too short for a trigram but must still match.
+    expect(await found('张伟')).toEqual(['kw-ZhangWei']);
+    expect(await found('kwe0042')).toEqual(['kw-ZhangWei']);
+    expect(await found('1234567')).toEqual(['kw-ZhangWei']);
+    // The searchable text follows a rename.
+    await t.db.update(users).set({ realname: '王芳' }).where(eq(users.id, u.id));
+    expect(await found('张伟')).toEqual([]);
+    expect(await found('王芳')).toEqual(['kw-ZhangWei']);
+  });
+
+  it('pages a keyword the same whether it matches few users or thousands', async () => {
+    // Over 2,000 matches the list walks its order; under it, it collects the matches and sorts them.
+    await t.db.execute(sql`
+      insert into users (username, realname, kind, org_id, password_hash, first_login)
+      select 'bulk-' || lpad(g::text, 4, '0'), 'Bulk ' || g, 'employee', (select id from organizations order by id limit 1), 'x', false
+        from generate_series(1, 2100) g`);
+    const s = await login(t.app);
+    const list = async (body: object) => (await call(t.app, s, '/api/user/list', body)).json().data;
+    const common = await list({ keyword: 'BULK-', page: 3, size: 20, sort: 'username' });
+    expect(common.total).toBe(2100);
+    expect(common.records.map((r: { username: string }) => r.username)).toEqual(Array.from({ length: 20 }, (_, i) => `bulk-${String(41 + i).padStart(4, '0')}`));
+    const rare = await list({ keyword: 'bulk-01', page: 2, size: 20, sort: '-username' });
+    expect(rare.total).toBe(100);
+    expect(rare.records.map((r: { username: string }) => r.username)).toEqual(Array.from({ length: 20 }, (_, i) => `bulk-01${String(79 - i).padStart(2, '0')}`));
+    const newestFirst = await list({ keyword: 'bulk-', size: 5 });
+    expect(newestFirst.records.map((r: { username: string }) => r.username)).toEqual(['bulk-2100', 'bulk-2099', 'bulk-2098', 'bulk-2097', 'bulk-2096']);
   });
 
   it('needs the yhgl code', async () => {

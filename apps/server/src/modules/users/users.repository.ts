@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { parseSort, USER_SORT_KEYS, type UserDetail, type UserListQuery, type UserRow } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
@@ -10,7 +10,7 @@ import { cachedCount, tableVersionsSql } from '../../platform/db/counts.js';
 /** Tables whose writes change a user-list total. */
 const COUNTED_TABLES = ['users', 'organizations', 'user_data_scopes'] as const;
 import type { Principal } from '../../platform/auth/principal.js';
-import { inScope } from '../../platform/scope.js';
+import { inScopePatterns, scopePatterns, scopeReach } from '../../platform/scope.js';
 import { organizations } from '../orgs/orgs.schema.js';
 import { roles, userRoles } from '../roles/roles.schema.js';
 import { userDataScopes, users } from './users.schema.js';
@@ -18,18 +18,32 @@ import { escapeLike, pgErrorOf } from '../../platform/db/pg-errors.js';
 
 const sortColumns = { id: users.id, username: users.username, realname: users.realname, createdAt: users.createdAt } as const;
 
+type ListFilters = Omit<UserListQuery, 'page' | 'size' | 'sort'>;
+/** A filter value: a literal, or a placeholder of a statement prepared once per list shape. */
+type Bound<T> = T | SQLWrapper;
+
+/** WHERE of the user list: data scope (`all`, `none` or the subtree patterns) plus the filters that are set. */
+function listWhere(scope: 'all' | 'none' | SQLWrapper, f: { status?: Bound<string>; kind?: Bound<string>; orgId?: Bound<number>; keywordPattern?: Bound<string> }) {
+  const where: SQL[] = [scope === 'all' ? isNotNull(users.orgId) : scope === 'none' ? sql`false` : inScopePatterns(users.orgId, scope)];
+  if (f.status !== undefined) where.push(eq(users.status, f.status));
+  if (f.kind !== undefined) where.push(eq(users.kind, f.kind));
+  if (f.orgId !== undefined) where.push(sql`${users.orgId} in (select c.id from organizations c, organizations p where p.id = ${f.orgId} and c.path like p.path || '%')`);
+  // search_text is lower-cased on write and trigram-indexed; lower() folds the keyword the same way.
+  if (f.keywordPattern !== undefined) where.push(sql`${users.searchText} like lower(${f.keywordPattern})`);
+  return and(...where)!;
+}
+
+const keywordPattern = (keyword: string) => `%${escapeLike(keyword)}%`;
+
 /** WHERE of the user list and export: data scope plus the filters. */
-export function userListWhere(principal: Principal, q: Omit<UserListQuery, 'page' | 'size' | 'sort'>) {
-  const where: (SQL | undefined)[] = [inScope(principal, users.orgId)];
-  if (q.status) where.push(eq(users.status, q.status));
-  if (q.kind) where.push(eq(users.kind, q.kind));
-  if (q.orgId) where.push(sql`${users.orgId} in (select c.id from organizations c, organizations p where p.id = ${q.orgId} and c.path like p.path || '%')`);
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    // Same expression as the trigram index users_search_trgm_idx.
-    where.push(sql`(${users.username} || ' ' || ${users.realname} || ' ' || coalesce(${users.cardNumber}, '') || ' ' || coalesce(${users.phone}, '')) ilike ${k}`);
-  }
-  return and(...where);
+export function userListWhere(principal: Principal, q: ListFilters) {
+  const reach = scopeReach(principal);
+  return listWhere(reach === 'subtrees' ? sql.param(scopePatterns(principal)) : reach, {
+    status: q.status,
+    kind: q.kind,
+    orgId: q.orgId,
+    keywordPattern: q.keyword ? keywordPattern(q.keyword) : undefined,
+  });
 }
 
 /** Who a user is: the columns every user answer starts with. */
@@ -45,16 +59,46 @@ const IDENTITY_COLUMNS = {
   sex: users.sex,
 } as const;
 
-export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: UserListQuery) {
-  const cond = userListWhere(principal, q);
-  const { key, desc: isDesc } = parseSort(q.sort, USER_SORT_KEYS, 'id');
-  const col = sortColumns[key];
-  const order = isDesc ? [desc(col), desc(users.id)] : [asc(col), asc(users.id)];
+interface ListShape {
+  scope: ReturnType<typeof scopeReach>;
+  status: boolean;
+  kind: boolean;
+  orgId: boolean;
+  /** `rare`: few enough matches to collect them all (trigram index) and sort; `common`: walk the order. */
+  keyword: 'none' | 'rare' | 'common';
+  sortKey: keyof typeof sortColumns;
+  desc: boolean;
+}
 
+/**
+ * The list statement of one shape (which filters are set, which order), built once with
+ * placeholders: building a Drizzle query per call cost more Node CPU than PostgreSQL spent
+ * running it (bench/list.ts).
+ */
+function prepareList(db: DbOrTx, shape: ListShape) {
+  const ph = sql.placeholder;
+  const where = listWhere(shape.scope === 'subtrees' ? ph('scope') : shape.scope, {
+    status: shape.status ? ph('status') : undefined,
+    kind: shape.kind ? ph('kind') : undefined,
+    orgId: shape.orgId ? ph('orgId') : undefined,
+    keywordPattern: shape.keyword !== 'none' ? ph('keyword') : undefined,
+  });
+  const col = sortColumns[shape.sortKey];
+  const order = shape.desc ? [desc(col), desc(users.id)] : [asc(col), asc(users.id)];
   // The page is chosen on ids alone in a subquery: PostgreSQL computes the select list of rows
   // skipped by OFFSET too, so the per-row subqueries run only for the rows of the page.
-  const page = db.select({ id: users.id }).from(users).where(cond).orderBy(...order).limit(q.size).offset((q.page - 1) * q.size).as('page');
-  const rows = await db
+  let page;
+  if (shape.keyword === 'rare') {
+    // All matches first, then their order. OFFSET $fence (always 0) keeps PostgreSQL from merging
+    // the subquery into an ordered walk, which its estimates favour when a keyword's matches bunch
+    // at one end of the order: the walk then reads most of the table to fill one page.
+    const matches = db.select({ id: users.id, k: sql`${col}`.as('k') }).from(users).where(where).offset(ph('fence')).as('matches');
+    const matchOrder = shape.desc ? [desc(matches.k), desc(matches.id)] : [asc(matches.k), asc(matches.id)];
+    page = db.select({ id: matches.id }).from(matches).orderBy(...matchOrder).limit(ph('size')).offset(ph('offset')).as('page');
+  } else {
+    page = db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(ph('size')).offset(ph('offset')).as('page');
+  }
+  return db
     .select({
       ...IDENTITY_COLUMNS,
       status: users.status,
@@ -68,18 +112,61 @@ export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: Use
     .from(page)
     .innerJoin(users, eq(users.id, page.id))
     .leftJoin(organizations, eq(organizations.id, users.orgId))
-    .orderBy(...order);
-  const total = await cachedCount(
-    db,
-    kv,
-    COUNTED_TABLES,
-    { scope: principal.scopePaths, q: { ...q, page: 0, size: 0, sort: '' } },
-    async () => {
-      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(cond);
-      return row!.total;
-    },
-    rows[0]?.versions,
-  );
+    .orderBy(...order)
+    // Unnamed on the server: PostgreSQL plans every run with its values. A generic plan cannot know
+    // how much of the tree a data scope covers or how rare a keyword is, and guesses badly (a rare
+    // keyword belongs in the trigram index, a common one walks the order and stops after a page).
+    .prepare('');
+}
+
+const listStatements = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepareList>>>();
+
+/** A keyword with at most this many matches is served by collecting its matches (trigram index). */
+const RARE_KEYWORD_MATCHES = 2000;
+
+export async function findUsers(db: DbOrTx, kv: Kv, principal: Principal, q: UserListQuery) {
+  const countTotal = (knownVersions?: string) =>
+    cachedCount(
+      db,
+      kv,
+      COUNTED_TABLES,
+      { scope: principal.scopePaths, q: { ...q, page: 0, size: 0, sort: '' } },
+      async () => {
+        const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(userListWhere(principal, q));
+        return row!.total;
+      },
+      knownVersions,
+    );
+  // With a keyword the total comes first: the real number of matches chooses the plan.
+  let total = q.keyword ? await countTotal() : undefined;
+
+  const { key, desc: isDesc } = parseSort(q.sort, USER_SORT_KEYS, 'id');
+  const shape: ListShape = {
+    scope: scopeReach(principal),
+    status: q.status !== undefined,
+    kind: q.kind !== undefined,
+    orgId: q.orgId !== undefined,
+    keyword: total === undefined ? 'none' : total <= RARE_KEYWORD_MATCHES ? 'rare' : 'common',
+    sortKey: key,
+    desc: isDesc,
+  };
+  const shapeKey = Object.values(shape).join();
+  let statements = listStatements.get(db);
+  if (!statements) listStatements.set(db, (statements = new Map()));
+  let statement = statements.get(shapeKey);
+  if (!statement) statements.set(shapeKey, (statement = prepareList(db, shape)));
+
+  const rows = await statement.execute({
+    scope: shape.scope === 'subtrees' ? scopePatterns(principal) : undefined,
+    status: q.status,
+    kind: q.kind,
+    orgId: q.orgId,
+    keyword: q.keyword ? keywordPattern(q.keyword) : undefined,
+    fence: 0,
+    size: q.size,
+    offset: (q.page - 1) * q.size,
+  });
+  total ??= await countTotal(rows[0]?.versions);
 
   const records: UserRow[] = rows.map(({ versions: _v, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { records, total, page: q.page, size: q.size };

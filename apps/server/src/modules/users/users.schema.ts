@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/orgs.schema.js';
+import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 
 export const users = pgTable(
   'users',
@@ -33,6 +34,14 @@ export const users = pgTable(
     failedLogins: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the list's keyword matches, lower-cased once on write. A real column (not an index
+     * expression) gets statistics, so the planner can tell a rare keyword (trigram index, then
+     * sort) from a common one (walk the list order, stop after a page).
+     */
+    searchText: text().generatedAlwaysAs(
+      (): any => sql`lower(${users.username} || ' ' || ${users.realname} || ' ' || coalesce(${users.cardNumber}, '') || ' ' || coalesce(${users.phone}, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
@@ -46,9 +55,10 @@ export const users = pgTable(
     index('users_realname_sort_idx').on(t.realname, t.id),
     // fastupdate off: rows go straight into the index, so searches never scan a long pending list
     // after a bulk import (search latency matters more here than import speed).
-    index('users_search_trgm_idx')
-      .using('gin', sql`(${t.username} || ' ' || ${t.realname} || ' ' || coalesce(${t.cardNumber}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`)
-      .with({ fastupdate: false }),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+    // Initial passwords waiting for the background hasher: it polls this set, which is empty
+    // almost always, so the index stays tiny and the poll never scans the table.
+    index('users_password_pending_idx').on(t.id).where(sql`${t.passwordHash} = ${sql.raw(`'${PENDING_PASSWORD_HASH}'`)}`),
   ],
 );
 

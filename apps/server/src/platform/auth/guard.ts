@@ -83,7 +83,7 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; principals: P
       sessionId: row.sessionId,
       signNumber: row.signNumber,
       orgId: row.orgId,
-      permissions: new Set(row.permissions),
+      permissions: row.permissionSet,
       scopePaths: row.scopePaths,
       firstLogin: row.firstLogin && settings.firstLoginChange,
     };

@@ -31,8 +31,12 @@ export interface SessionRow {
   scopePaths: string[];
 }
 
+/** A session as the guard uses it: the row plus its permissions as a set. */
+export type LoadedSession = SessionRow & { permissionSet: ReadonlySet<string> };
+
 export const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const CACHE_MS = 30_000;
+const PARSED_MAX = 10_000;
 const cacheKey = (hash: string) => `session:${hash}`;
 
 /**
@@ -63,14 +67,30 @@ export function createPrincipalLoader(db: Db, kv: Kv) {
     return rows[0] ?? null;
   }
 
+  // The kv entry stays the source of truth (shared by every node with Redis); this node only
+  // remembers what it last parsed from it, so an unchanged entry is not parsed again per call.
+  const parsed = new Map<string, { raw: string; session: LoadedSession }>();
+  const parse = (hash: string, raw: string): LoadedSession => {
+    const known = parsed.get(hash);
+    if (known?.raw === raw) return known.session;
+    const row = JSON.parse(raw) as SessionRow;
+    const session = { ...row, permissionSet: new Set(row.permissions) };
+    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value!);
+    parsed.set(hash, { raw, session });
+    return session;
+  };
+
   return {
-    async load(token: string): Promise<SessionRow | null> {
+    async load(token: string): Promise<LoadedSession | null> {
       const hash = tokenHash(token);
-      const hit = await kv.get(cacheKey(hash));
-      if (hit) return JSON.parse(hit) as SessionRow;
-      const row = await query(hash);
-      if (row) await kv.set(cacheKey(hash), JSON.stringify(row), CACHE_MS);
-      return row;
+      let raw = await kv.get(cacheKey(hash));
+      if (!raw) {
+        const row = await query(hash);
+        if (!row) return null;
+        raw = JSON.stringify(row);
+        await kv.set(cacheKey(hash), raw, CACHE_MS);
+      }
+      return parse(hash, raw);
     },
     async forgetTokens(hashes: string[]) {
       await kv.del(...hashes.map(cacheKey));
