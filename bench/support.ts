@@ -46,7 +46,7 @@ export async function startBenchServer() {
   await seed(database.db, ADMIN_PASSWORD);
   const config = loadConfig({ ...process.env, DATA_DIR: dir, LOGIN_RATE_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv);
   const kv = config.redisUrl ? createRedisKv(config.redisUrl, `hanlin:bench${process.pid}:`) : createMemoryKv();
-  const app = await buildApp({ config, db: database.db, kv, storage: createLocalStorage(path.join(dir, 'files')), logger: false });
+  const app = await buildApp({ config, db: database.db, plannedDb: database.plannedDb, kv, storage: createLocalStorage(path.join(dir, 'files')), logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sql } from 'drizzle-orm';
 import { CONSTANTS } from '@hanlin/shared';
 import type { AppContext } from './platform/context.js';
+import type { Db } from './platform/db/client.js';
 import { installErrorHandling, ok, sendError } from './platform/http.js';
 import { installGuard } from './platform/auth/guard.js';
 import { createPrincipalLoader } from './platform/auth/principal.js';
@@ -20,6 +21,8 @@ import { installOperationLog } from './modules/audit/audit.hooks.js';
 import { registerModules } from './platform/modules.js';
 
 export interface BuildOptions extends Pick<AppContext, 'config' | 'db' | 'kv' | 'storage'> {
+  /** Defaults to `db` (statements are then planned per run, which is only slower). */
+  plannedDb?: Db;
   logger?: boolean | object;
 }
 
@@ -50,7 +53,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const principals = createPrincipalLoader(db, kv);
   const authSettings = createAuthSettings(db, kv);
-  const ctx: AppContext = { config, db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db) };
+  const ctx: AppContext = { config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db) };
   installGuard(app, { db, principals, settings: authSettings });
   installOperationLog(app, db);
 

@@ -15,7 +15,7 @@ if (seeded.password) {
   say(`  Password (shown once, change it at first login): ${seeded.password}`);
   say('');
 }
-const app = await buildApp({ config, db: infra.database.db, kv: infra.kv, storage: infra.storage });
+const app = await buildApp({ config, db: infra.database.db, plannedDb: infra.database.plannedDb, kv: infra.kv, storage: infra.storage });
 await app.listen({ port: config.port, host: config.host });
 say(`Hanlin is running on http://localhost:${config.port}`);
 

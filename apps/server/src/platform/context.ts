@@ -11,6 +11,8 @@ import type { RsaKeys } from './auth/rsa.js';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** See `Database.plannedDb`: for named statements whose generic plan is as good as a custom one. */
+  plannedDb: Db;
   kv: Kv;
   storage: Storage;
   log: FastifyBaseLogger;

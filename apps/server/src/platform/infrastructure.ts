@@ -13,6 +13,12 @@ export interface Infrastructure {
   close(): Promise<void>;
 }
 
+/** Whether pg_trgm sees Chinese characters as word characters (it follows the database's LC_CTYPE). */
+async function classifiesChinese(database: Database): Promise<boolean> {
+  const { rows } = await database.pool.query<{ n: number }>(`select cardinality(show_trgm('张伟强')) as n`);
+  return rows[0]!.n > 0;
+}
+
 /** Database (embedded PostgreSQL unless DATABASE_URL), migrations, kv and file storage. */
 export async function startInfrastructure(config: Config, log: (m: string) => void): Promise<Infrastructure> {
   let embedded: EmbeddedDatabase | undefined;
@@ -23,6 +29,9 @@ export async function startInfrastructure(config: Config, log: (m: string) => vo
   }
   const database = connectDatabase(url);
   await runMigrations(database.db);
+  if (!(await classifiesChinese(database))) {
+    log('database: its LC_CTYPE treats Chinese as punctuation, so keyword searches on Chinese text cannot use trigram indexes (create the database with a UTF-8 ctype, e.g. C.UTF-8)');
+  }
   const kv = config.redisUrl ? createRedisKv(config.redisUrl) : createMemoryKv();
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   return {

@@ -48,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   } as NodeJS.ProcessEnv);
   const kv = config.redisUrl ? createRedisKv(config.redisUrl, `hanlin:${name}:`) : createMemoryKv();
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
-  const app = await buildApp({ config, db: database.db, kv, storage, logger: false });
+  const app = await buildApp({ config, db: database.db, plannedDb: database.plannedDb, kv, storage, logger: false });
   await app.ready();
   return {
     app,

@@ -45,6 +45,10 @@ describe('POST /api/user/list', () => {
     expect(await found('KW-ZHANG')).toEqual(['kw-ZhangWei']);
     // Two Chinese characters are too short for a trigram but must still match.
     expect(await found('张伟')).toEqual(['kw-ZhangWei']);
+    // Three are a trigram: the database must see Chinese as word characters for the index to serve them.
+    const trigrams = await t.db.execute<{ n: number }>(sql`select cardinality(show_trgm('张伟强')) as n`);
+    expect(trigrams.rows[0]!.n).toBeGreaterThan(0);
+    expect(await found('张伟强')).toEqual(['kw-ZhangWei']);
     expect(await found('kwe0042')).toEqual(['kw-ZhangWei']);
     expect(await found('1234567')).toEqual(['kw-ZhangWei']);
     // The searchable text follows a rename.

@@ -13,7 +13,7 @@ export default defineModule({
     app.addHook('onReady', async () => hasher.kick());
     app.addHook('onClose', async () => hasher.stop());
     const importer = createUsersImportService({ db: ctx.db, storage: ctx.storage, hasher });
-    registerUsersRoutes(app, { db: ctx.db, kv: ctx.kv, users });
+    registerUsersRoutes(app, { db: ctx.db, plannedDb: ctx.plannedDb, kv: ctx.kv, users });
     await registerUsersExcelRoutes(app, { importer });
   },
 });

@@ -30,15 +30,15 @@ export const USER_PAGES = [
   { prefix: '/api/student-user', menu: 'xsgl', kind: 'student', tag: 'student-user', op: 'student-user', insert: StudentInsertSchema, update: StudentUpdateSchema },
 ] as const;
 
-export function registerUsersRoutes(app: FastifyInstance, { db, kv, users }: { db: Db; kv: Kv; users: UsersService }) {
+export function registerUsersRoutes(app: FastifyInstance, { db, plannedDb, kv, users }: { db: Db; plannedDb: Db; kv: Kv; users: UsersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post('/api/user/list', { config: { permission: ['yhgl'] }, schema: { tags: ['user'], body: UserListQuerySchema } }, async (req) =>
-    ok(await findUsers(db, kv, principalOf(req), req.body)),
+    ok(await findUsers({ db, plannedDb }, kv, principalOf(req), req.body)),
   );
   r.post(
     '/api/student-user/list',
     { config: { permission: ['xsgl'] }, schema: { tags: ['student-user'], body: UserListQuerySchema.omit({ kind: true }) } },
-    async (req) => ok(await findUsers(db, kv, principalOf(req), { ...req.body, kind: 'student' })),
+    async (req) => ok(await findUsers({ db, plannedDb }, kv, principalOf(req), { ...req.body, kind: 'student' })),
   );
 
   for (const page of USER_PAGES) {

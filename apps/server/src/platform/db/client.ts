@@ -11,6 +11,12 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * Connections that keep one generic plan per named statement (plan_cache_mode
+   * force_generic_plan). Only for statements prepared once whose best plan does not depend on
+   * their values: it saves PostgreSQL planning them on every run (about 40% of a paged list).
+   */
+  plannedDb: Db;
   pool: pg.Pool;
   close(): Promise<void>;
 }
@@ -24,7 +30,15 @@ export function connectDatabase(url: string, max = 10): Database {
     /* idle client errors are reported on the next query */
   });
   const db = drizzle({ client: pool, casing: 'snake_case' }) as unknown as Db;
-  return { db, pool, close: () => pool.end() };
+  const plannedPool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(2, Math.ceil(max / 2)),
+    idleTimeoutMillis: 30000,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
+  plannedPool.on('error', () => {});
+  const plannedDb = drizzle({ client: plannedPool, casing: 'snake_case' }) as unknown as Db;
+  return { db, plannedDb, pool, close: async () => void (await Promise.all([pool.end(), plannedPool.end()])) };
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../db/migrations');
