@@ -174,12 +174,14 @@ export async function findUsers({ db, plannedDb }: { db: DbOrTx; plannedDb: DbOr
     desc: isDesc,
   };
   const shapeKey = Object.values(shape).join();
-  // Named on the planned connections (one generic plan each); unnamed otherwise (planned per run).
-  const runOn = planOnce(shape) ? plannedDb : db;
+  // Named on the planned connections (one generic plan each); unnamed otherwise, so PostgreSQL
+  // plans it per run and never settles on a generic plan by itself.
+  const once = planOnce(shape);
+  const runOn = once ? plannedDb : db;
   let statements = listStatements.get(runOn);
   if (!statements) listStatements.set(runOn, (statements = new Map()));
   let statement = statements.get(shapeKey);
-  if (!statement) statements.set(shapeKey, (statement = prepareList(runOn, shape, runOn === plannedDb ? `user_list:${shapeKey}` : '')));
+  if (!statement) statements.set(shapeKey, (statement = prepareList(runOn, shape, once ? `user_list:${shapeKey}` : '')));
 
   const rows = await statement.execute({
     scope: shape.scope === 'subtrees' ? scopePatterns(principal) : undefined,
