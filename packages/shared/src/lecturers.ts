@@ -105,5 +105,6 @@ export const LECTURER_IMPORT_REASONS = {
   ORG_NOT_FOUND: '组织不存在或不在数据权限内',
   ORG_AMBIGUOUS: '组织名称不唯一，请填写组织编码',
   LEVEL_NOT_FOUND: '讲师级别不存在',
+  USER_ALREADY_LECTURER: '同名账号已是讲师',
 } as const;
 export type LecturerImportReason = keyof typeof LECTURER_IMPORT_REASONS;

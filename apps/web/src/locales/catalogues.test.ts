@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSION_CODES, LANGS, PERMISSION_ALIASES, PERMISSION_TREE, TERMINALS, type PermissionNode } from '@hanlin/shared';
+import {
+  ALL_PERMISSION_CODES,
+  LANGS,
+  LDAP_SYNC_REASONS,
+  LECTURER_IMPORT_REASONS,
+  PERMISSION_ALIASES,
+  PERMISSION_TREE,
+  TERMINALS,
+  USER_IMPORT_REASONS,
+  type PermissionNode,
+} from '@hanlin/shared';
 import { catalogues } from './index';
 
 function keys(obj: unknown, prefix = ''): string[] {
@@ -32,5 +42,12 @@ describe('message catalogues', () => {
     const codes = TERMINALS.flatMap((t) => treeCodes(PERMISSION_TREE[t]));
     for (const c of [...codes, ...Object.keys(PERMISSION_ALIASES)]) expect(perm[c], c).toBeTruthy();
     for (const c of ALL_PERMISSION_CODES.filter((x) => x.includes(':'))) expect(action[c.split(':')[1]!], c).toBeTruthy();
+  });
+
+  it('labels every reason the server gives for a refused import or sync row', () => {
+    const zhCat = catalogues['zh-CN'] as Record<string, Record<string, Record<string, string>>>;
+    for (const r of Object.keys(USER_IMPORT_REASONS)) expect(zhCat.user!.reason![r], `user ${r}`).toBeTruthy();
+    for (const r of Object.keys(LECTURER_IMPORT_REASONS)) expect(zhCat.lecturer!.importReasonText![r], `lecturer ${r}`).toBeTruthy();
+    for (const r of LDAP_SYNC_REASONS) expect(zhCat.ldap!.reason![r], `ldap ${r}`).toBeTruthy();
   });
 });

@@ -162,6 +162,26 @@ describe('import', () => {
     expect((await call(t.app, admin, '/api/teacher/list', { keyword: u })).json().data.records[0]).toMatchObject({ orgId: org.id, feeFen: 80_050 });
   });
 
+  it('links an internal lecturer to the employee account of the same user name, once', async () => {
+    const account = await buildUser(t.db, { username: ident('Acct') });
+    const external = ident('ext');
+    await buildUser(t.db, { username: external });
+    const res = await upload(admin, '/api/teacher/import?mode=commit', 'l.xlsx', await filled([
+      row(account.username.toLowerCase(), { kind: '内部' }),
+      row(external, { kind: '外部' }),
+    ]));
+    expect(res.json().data).toMatchObject({ imported: 2, invalid: 0 });
+    const rows = await t.db.select().from(lecturers).where(inArray(lecturers.username, [account.username.toLowerCase(), external]));
+    expect(rows.find((r) => r.kind === 'internal')).toMatchObject({ userId: account.id });
+    expect(rows.find((r) => r.kind === 'external')).toMatchObject({ userId: null });
+
+    // The account is a lecturer now: another internal row for it is a row error.
+    await t.db.update(lecturers).set({ username: ident('renamed') }).where(inArray(lecturers.userId, [account.id]));
+    const again = await upload(admin, '/api/teacher/import?mode=check', 'l.xlsx', await filled([row(account.username, { kind: '内部' })]));
+    expect(again.json().data).toMatchObject({ valid: 0, invalid: 1 });
+    expect(again.json().data.errors).toEqual([{ row: 2, field: 'username', reason: 'USER_ALREADY_LECTURER' }]);
+  });
+
   it('rows naming an organization outside the caller’s data scope are row errors', async () => {
     const east = await buildOrg(t.db, { name: `东区-${tag()}` });
     const west = await buildOrg(t.db, { name: `西区-${tag()}` });

@@ -116,11 +116,27 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
     const levelOf = new Map(levels.map((l) => [l.name.toLowerCase(), l.id]));
     for (const r of rows) if (r.level && r.level.length <= 20 && !levelOf.has(r.level.toLowerCase())) add(r.row, 'level', 'LEVEL_NOT_FOUND');
 
-    return { errs, orgOf, levelOf };
+    // An internal lecturer is the employee with the same user name, when there is one: linked, the
+    // lecturer signs in with that account. An account already linked to a lecturer cannot be twice.
+    const internalNames = [...new Set(rows.filter((r) => r.username && KIND[r.kind?.toLowerCase()] === 'internal').map((r) => r.username.toLowerCase()))];
+    const accounts = internalNames.length
+      ? (
+          await db.execute<{ v: string; id: number; linked: boolean }>(sql`
+            select lower(u.username) as v, u.id, exists (select 1 from lecturers l where l.user_id = u.id) as linked
+              from users u where lower(u.username) = any(${sql.param(internalNames)}::text[])`)
+        ).rows
+      : [];
+    const userOf = new Map(accounts.map((a) => [a.v, a]));
+    for (const r of rows) {
+      const account = r.username && KIND[r.kind?.toLowerCase()] === 'internal' ? userOf.get(r.username.toLowerCase()) : undefined;
+      if (account?.linked) add(r.row, 'username', 'USER_ALREADY_LECTURER');
+    }
+
+    return { errs, orgOf, levelOf, userOf };
   }
 
   /** All good rows in one transaction: a failure (e.g. a concurrent duplicate) writes none. */
-  async function insertRows(good: Row[], orgOf: Map<string, number | 'ambiguous'>, levelOf: Map<string, number>) {
+  async function insertRows(good: Row[], orgOf: Map<string, number | 'ambiguous'>, levelOf: Map<string, number>, userOf: Map<string, { id: number }>) {
     try {
       await db.transaction(async (tx) => {
         for (let i = 0; i < good.length; i += INSERT_CHUNK) {
@@ -130,6 +146,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
               username: r.username,
               email: r.email || null,
               kind: KIND[r.kind.toLowerCase()]!,
+              userId: KIND[r.kind.toLowerCase()] === 'internal' ? (userOf.get(r.username.toLowerCase())?.id ?? null) : null,
               orgId: orgOf.get(r.org) as number,
               unit: r.unit || null,
               title: r.title || null,
@@ -150,7 +167,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
     folder: 'lecturers',
     parse: (file) => readImportFile(LECTURER_LAYOUT, file.filename, file.data),
     validate,
-    insert: (good, { orgOf, levelOf }) => insertRows(good, orgOf, levelOf),
+    insert: (good, { orgOf, levelOf, userOf }) => insertRows(good, orgOf, levelOf, userOf),
     errorFileRows: (bad) => writeErrorFile(LECTURER_LAYOUT, bad),
     reasonText: (e) => `${FIELD_LABEL[e.field as LecturerImportField]}：${LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason]}`,
   });
