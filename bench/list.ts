@@ -60,6 +60,8 @@ try {
     });
     printResult(title, result);
     printCpu(cpu0, cpuSnapshot(), result.requests.total);
+    const mem = process.memoryUsage();
+    console.log(`  memory MiB (server and load generator in one process): rss ${(mem.rss / 2 ** 20).toFixed(0)}  heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)}`);
   }
   await run(`POST /api/user/list over ${USERS} users, mixed bodies, ${connections} connections, ${duration} s`, bodies, duration);
   if (process.env.PER_BODY) {
