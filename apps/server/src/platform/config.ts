@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { S3StorageOptions } from './storage-s3.js';
+import { checkStorageKey } from './storage.js';
 
 /** Everything the server reads from the environment, read once. */
 export interface Config {
@@ -8,6 +10,8 @@ export interface Config {
   databaseUrl?: string;
   embeddedPgPort: number;
   redisUrl?: string;
+  /** Files go to this S3 bucket when set (S3_BUCKET), else to DATA_DIR/files. */
+  s3?: S3StorageOptions;
   adminPassword?: string;
   corsOrigins: string[];
   /** Address users reach the web app at (links in e-mails); defaults to http://localhost:PORT. */
@@ -29,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
     redisUrl: env.REDIS_URL || undefined,
+    s3: loadS3Config(env),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
@@ -36,5 +41,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
+  };
+}
+
+/** The S3_* settings, or undefined without S3_BUCKET; a combination that cannot work stops the start. */
+function loadS3Config(env: NodeJS.ProcessEnv): S3StorageOptions | undefined {
+  const fail = (why: string): never => {
+    throw new Error(`S3 storage settings: ${why}`);
+  };
+  const bucket = env.S3_BUCKET?.trim() || undefined;
+  const set = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'].filter((k) => env[k]);
+  if (!bucket) return set.length ? fail(`${set.join(', ')} set but S3_BUCKET is not`) : undefined;
+
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint)) fail(`S3_ENDPOINT must be an http:// or https:// address, got ${endpoint}`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!!accessKeyId !== !!secretAccessKey) fail('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  // Without an endpoint the AWS SDK may find credentials itself (AWS_* variables, instance role).
+  if (endpoint && !accessKeyId) fail('S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase() || undefined;
+  if (pathStyle && !['1', 'true', '0', 'false'].includes(pathStyle)) fail(`S3_FORCE_PATH_STYLE must be true or false, got ${pathStyle}`);
+  const prefix = env.S3_PREFIX?.replace(/^\/+|\/+$/g, '') || undefined;
+  if (prefix) {
+    try {
+      checkStorageKey(prefix);
+    } catch {
+      fail(`S3_PREFIX may hold only letters, digits and / _ . - (no ..), got ${env.S3_PREFIX}`);
+    }
+  }
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle ? pathStyle === '1' || pathStyle === 'true' : !!endpoint,
+    prefix,
   };
 }

@@ -19,7 +19,7 @@ async function classifiesChinese(database: Database): Promise<boolean> {
   return rows[0]!.n > 0;
 }
 
-/** Database (embedded PostgreSQL unless DATABASE_URL), migrations, kv and file storage. */
+/** Database (embedded PostgreSQL unless DATABASE_URL), migrations, kv and file storage (S3 when S3_BUCKET, else DATA_DIR/files). */
 export async function startInfrastructure(config: Config, log: (m: string) => void): Promise<Infrastructure> {
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
@@ -33,7 +33,15 @@ export async function startInfrastructure(config: Config, log: (m: string) => vo
     log('database: its LC_CTYPE treats Chinese as punctuation, so keyword searches on Chinese text cannot use trigram indexes (create the database with a UTF-8 ctype, e.g. C.UTF-8)');
   }
   const kv = config.redisUrl ? createRedisKv(config.redisUrl) : createMemoryKv();
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  let storage: Storage;
+  if (config.s3) {
+    // Loaded only when used: the AWS SDK is large.
+    const { createS3Storage } = await import('./storage-s3.js');
+    storage = createS3Storage(config.s3);
+    log(`files: S3 bucket ${config.s3.bucket}${config.s3.prefix ? `/${config.s3.prefix}` : ''}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`);
+  } else {
+    storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  }
   return {
     database,
     embedded,
@@ -41,6 +49,7 @@ export async function startInfrastructure(config: Config, log: (m: string) => vo
     storage,
     async close() {
       await kv.close();
+      storage.close?.();
       await database.close();
       if (embedded) await embedded.stop();
     },

@@ -4,29 +4,41 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 
-/** Where uploaded files live. Local disk by default; an S3-compatible bucket can implement the same. */
+/** Where uploaded files live: local disk by default, an S3-compatible bucket with S3_BUCKET (storage-s3.ts). */
 export interface Storage {
   put(key: string, body: Readable | Buffer): Promise<{ key: string; size: number }>;
+  /** The stored bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Readable | null>;
+  /** Removing a missing key is fine. */
   remove(key: string): Promise<void>;
+  /** Lets go of connections (at shutdown). */
+  close?(): void;
 }
 
 const SAFE_KEY = /^[a-zA-Z0-9/_.-]{1,300}$/;
 
+/** Refuses keys that could leave the storage root or that not every backend accepts; returns the key. */
+export function checkStorageKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
+  return key;
+}
+
 export function createLocalStorage(root: string): Storage {
   fs.mkdirSync(root, { recursive: true });
-  const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
-    return path.join(root, key);
-  };
+  const resolve = (key: string) => path.join(root, checkStorageKey(key));
   return {
     async put(key, body) {
       const file = resolve(key);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       const tmp = `${file}.${crypto.randomUUID()}.tmp`;
-      if (Buffer.isBuffer(body)) await fs.promises.writeFile(tmp, body);
-      else await pipeline(body, fs.createWriteStream(tmp));
-      await fs.promises.rename(tmp, file);
+      try {
+        if (Buffer.isBuffer(body)) await fs.promises.writeFile(tmp, body);
+        else await pipeline(body, fs.createWriteStream(tmp));
+        await fs.promises.rename(tmp, file);
+      } catch (e) {
+        await fs.promises.rm(tmp, { force: true });
+        throw e;
+      }
       const { size } = await fs.promises.stat(file);
       return { key, size };
     },
