@@ -12,6 +12,7 @@ import { createMemoryKv, createRedisKv, type Kv } from '../platform/kv.js';
 import { createLocalStorage } from '../platform/storage.js';
 import { encryptWithPublicKey } from '../platform/auth/rsa.js';
 import { TEST_ADMIN_PASSWORD } from './constants.js';
+import { withDatabase } from './global-setup.js';
 
 export { TEST_ADMIN_PASSWORD };
 
@@ -24,11 +25,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-function withDatabase(url: string, db: string) {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString();
-}
 
 /** A fresh database cloned from the migrated template, and the real app on top of it. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
