@@ -2,12 +2,27 @@
  * Issue 4 (people, organizations and access), browser tier: an administrator builds a
  * three-level organization tree with the right-click menu, creates a role with part of the
  * permission tree and a user holding that role; the user then sees only the allowed menus.
+ * An administrator whose data scope is one department runs a batch action on people who have
+ * left it meanwhile: the replace prompt goes on with the others, or only deselects them.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from './support/paths';
-import { findOrg, orgTree, post, rootOrgId, uniq, type OrgNode, type Session } from './support/api';
-import { eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
+import {
+  activate,
+  createEmployee,
+  createOrg,
+  createRole,
+  findOrg,
+  loginAdmin,
+  orgTree,
+  post,
+  rootOrgId,
+  uniq,
+  type OrgNode,
+  type Session,
+} from './support/api';
+import { confirmDialog, eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
 import { changeFirstLoginPassword, loginUI, openMenu, sessionOf, submitLogin } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
@@ -40,6 +55,24 @@ async function pickOption(page: Page, text: string): Promise<void> {
     .filter({ hasText: text });
   await visible(option);
   await option.first().click();
+}
+
+/** A row of the user list, found by its user name. */
+function userRow(page: Page, username: string) {
+  const name = page.getByTestId('user-row-username').filter({ hasText: new RegExp(`^${username}$`) });
+  return page.locator('tr.ant-table-row').filter({ has: name });
+}
+
+/** Ticks the rows of these users, then runs the batch freeze through its confirmation. */
+async function freezeSelection(page: Page, usernames: string[], beforeRun: () => Promise<unknown>): Promise<void> {
+  for (const u of usernames) {
+    const row = userRow(page, u);
+    await visible(row);
+    await row.locator('.ant-table-selection-column input[type="checkbox"]').check();
+  }
+  await beforeRun();
+  await page.getByTestId('crud-batch-freeze').click();
+  await page.getByTestId('crud-confirm-ok').click();
 }
 
 describe('people, organizations and access', () => {
@@ -123,5 +156,54 @@ describe('people, organizations and access', () => {
     }
     await up.goto('/dashboard/manage-affiliation');
     await visible(up.getByTestId('page-403'));
+  });
+
+  it("a batch freeze naming users moved beyond the administrator's data scope prompts to go on with the others, or only deselects them", async () => {
+    const { page } = b;
+    const admin = await loginAdmin();
+    const rootId = await rootOrgId(admin);
+    const deptA = await createOrg(admin, { parentId: rootId, name: uniq('部门A') });
+    const deptB = await createOrg(admin, { parentId: rootId, name: uniq('部门B') });
+    const roleId = await createRole(admin, { name: uniq('用户冻结'), permissions: ['rygl', 'yhgl', 'yhgl:freeze'] });
+    // Outside A himself, so his list holds exactly the people of A.
+    const manager = await createEmployee(admin, { roleIds: [roleId], scopeOrgIds: [deptA] });
+    const [moved, kept, left1, left2] = await Promise.all(
+      ['moved', 'kept', 'leftA', 'leftB'].map(async (tag) => {
+        const username = uniq(`e2e${tag}`);
+        return { ...(await createEmployee(admin, { username, realname: username, orgId: deptA, roleIds: [] })), realname: username };
+      }),
+    );
+    const detail = (id: number) => post<{ status: string; orgId: number }>(admin, 'user/get', { id });
+    const moveToB = (ids: number[]) => post(admin, 'user/batch-update-department', { ids, orgId: deptB });
+    const prompt = confirmDialog(page).filter({ has: page.getByTestId('user-replace-ok') });
+
+    await activate(manager, NEW_PASSWORD, 'manage');
+    await loginUI(page, manager.username, NEW_PASSWORD);
+    await openMenu(page, 'rygl', 'yhgl');
+    await visible(page.getByTestId('user-page'));
+
+    // One of the two selected leaves A behind the browser's back: the prompt names only them.
+    await freezeSelection(page, [moved.username, kept.username], () => moveToB([moved.id]));
+    await visible(prompt);
+    expect(await prompt.textContent()).toContain(moved.realname);
+    expect(await prompt.textContent()).not.toContain(kept.realname);
+    await prompt.getByTestId('user-replace-ok').click();
+    await visible(userRow(page, kept.username).getByTestId('user-status-frozen'));
+    await gone(userRow(page, moved.username));
+    expect(await detail(kept.id)).toMatchObject({ status: 'frozen', orgId: deptA });
+    expect(await detail(moved.id)).toMatchObject({ status: 'normal', orgId: deptB });
+
+    // Every selected person has left: nothing to go on with, the prompt only deselects them.
+    await freezeSelection(page, [left1.username, left2.username], () => moveToB([left1.id, left2.id]));
+    await visible(prompt);
+    expect(await prompt.textContent()).toContain(left1.realname);
+    expect(await prompt.textContent()).toContain(left2.realname);
+    await prompt.getByTestId('user-replace-ok').click();
+    await gone(prompt);
+    await eventually(async () => expect(await page.getByTestId('crud-batch-freeze').isDisabled()).toBe(true));
+    for (const p of [left1, left2]) {
+      expect(await userRow(page, p.username).locator('input[type="checkbox"]').isChecked()).toBe(false);
+      expect(await detail(p.id)).toMatchObject({ status: 'normal', orgId: deptB });
+    }
   });
 });

@@ -139,6 +139,11 @@ export function findOrg(nodes: readonly OrgNode[], match: (n: OrgNode) => boolea
   return undefined;
 }
 
+/** An organization under `parentId` (POST /api/org/insert); returns its id. */
+export async function createOrg(admin: Session, input: { parentId: number; name: string }): Promise<number> {
+  return (await post<{ id: number }>(admin, 'org/insert', input)).id;
+}
+
 export async function createRole(admin: Session, input: { name: string; permissions: string[]; description?: string }): Promise<number> {
   return (await post<{ id: number }>(admin, 'role/insert', input)).id;
 }
@@ -149,6 +154,8 @@ export interface NewPerson {
   cardNumber: string;
   orgId?: number;
   roleIds?: number[];
+  /** Data permission: the organization subtrees the person may manage (else their own organization's). */
+  scopeOrgIds?: number[];
 }
 
 export interface CreatedPerson {
@@ -181,6 +188,7 @@ export async function createEmployee(admin: Session, input: Partial<NewPerson> &
     cardNumber: input.cardNumber ?? `E${username.replace(/[^A-Za-z0-9]/g, '')}`,
     orgId: input.orgId ?? (await rootOrgId(admin)),
     roleIds: input.roleIds,
+    ...(input.scopeOrgIds ? { scopeOrgIds: input.scopeOrgIds } : {}),
   };
   const { id } = await post<{ id: number }>(admin, 'user/insert', body);
   return { id, username, password: `${username}123` };
