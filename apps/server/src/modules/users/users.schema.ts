@@ -22,7 +22,7 @@ export const users = pgTable(
     team: varchar({ length: 200 }),
     status: varchar({ length: 16 }).notNull().default('normal'),
     post: varchar({ length: 200 }),
-    orgId: integer().references(() => organizations.id),
+    orgId: integer().notNull().references(() => organizations.id),
     entryDate: date(),
     idNumber: varchar({ length: 50 }),
     validUntil: timestamp({ withTimezone: true }),

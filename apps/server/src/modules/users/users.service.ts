@@ -131,7 +131,7 @@ export function createUsersService({ db, principals, hasher }: Deps) {
       return await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(users)
-          .values({ ...values, username: input.username, realname: input.realname, kind, passwordHash, firstLogin: true })
+          .values({ ...values, username: input.username, realname: input.realname, orgId: input.orgId, kind, passwordHash, firstLogin: true })
           .returning({ id: users.id });
         await repo.replaceUserRoles(tx, row!.id, roleIds);
         if (input.scopeOrgIds?.length) await repo.replaceUserScopes(tx, row!.id, input.scopeOrgIds);
