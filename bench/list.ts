@@ -4,6 +4,7 @@
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { hashPassword } from '../apps/server/src/platform/auth/password.js';
 import { startBenchServer, loginHeaders, printResult, printCpu, cpuSnapshot, ADMIN_PASSWORD } from './support.js';
 
 const USERS = Number(process.env.USERS ?? 100_000);
@@ -39,6 +40,16 @@ try {
   console.log(`seeded ${USERS} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const headers = await loginHeaders(server.base, 'admin', ADMIN_PASSWORD);
+  // A department administrator: user management over one of the 50 departments (a subtree scope).
+  const deptAdminHash = await hashPassword(ADMIN_PASSWORD);
+  await server.db.execute(sql`
+    with r as (insert into roles (name, permissions) values ('bench dept admin', array['yhgl']) returning id),
+         d as (select id from organizations where parent_id = 1 order by id limit 1),
+         u as (insert into users (username, realname, kind, org_id, password_hash, first_login)
+               select 'deptadmin', '部门管理员', 'employee', d.id, ${deptAdminHash}, false from d returning id, org_id),
+         ur as (insert into user_roles (user_id, role_id) select u.id, r.id from u, r)
+    insert into user_data_scopes (user_id, org_id) select id, org_id from u`);
+  const deptHeaders = await loginHeaders(server.base, 'deptadmin', ADMIN_PASSWORD);
   const duration = Number(process.env.DURATION ?? 15);
   const connections = Number(process.env.CONNECTIONS ?? 10);
   const bodies = [
@@ -48,7 +59,7 @@ try {
     { page: 3, size: 50, status: 'normal', kind: 'employee' },
     { page: 1, size: 20, keyword: 'zhangfang1' },
   ];
-  async function run(title: string, chosen: typeof bodies, seconds: number) {
+  async function run(title: string, chosen: typeof bodies, seconds: number, as = headers) {
     const cpu0 = cpuSnapshot();
     const result = await autocannon({
       url: `${server.base}/api/user/list`,
@@ -56,7 +67,7 @@ try {
       duration: seconds,
       // The load generator runs in its own thread so it does not share the server's event loop.
       workers: 1,
-      requests: chosen.map((b) => ({ method: 'POST', headers, body: JSON.stringify(b) })),
+      requests: chosen.map((b) => ({ method: 'POST', headers: as, body: JSON.stringify(b) })),
     });
     printResult(title, result);
     printCpu(cpu0, cpuSnapshot(), result.requests.total);
@@ -66,6 +77,8 @@ try {
   await run(`POST /api/user/list over ${USERS} users, mixed bodies, ${connections} connections, ${duration} s`, bodies, duration);
   if (process.env.PER_BODY) {
     for (const b of bodies) await run(`  only ${JSON.stringify(b)}`, [b], 5);
+    await run('  only {"page":1,"size":20} as a department administrator (one department of 50)', [{ page: 1, size: 20 }], 5, deptHeaders);
+    await run('  only {"page":5,"size":20,"sort":"username"} as that department administrator', [{ page: 5, size: 20, sort: 'username' }], 5, deptHeaders);
   }
 } finally {
   await server.close();

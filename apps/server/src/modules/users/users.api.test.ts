@@ -99,5 +99,13 @@ describe('POST /api/user/list', () => {
     const s2 = await login(t.app, local.username, local.password);
     const names2 = (await call(t.app, s2, '/api/user/list', { keyword: 'scope-', size: 50 })).json().data.records.map((r: { username: string }) => r.username);
     expect(names2.sort()).toEqual(['scope-local', 'scope-mgr', 'scope-w1']);
+    // Without a keyword too, in any order, page by page: the subtree is all the manager sees.
+    for (const b of ['e3', 'e4', 'e5']) await buildUser(t.db, { username: `scope-${b}`, orgId: eastSub.id });
+    const page = async (body: object) => (await call(t.app, s, '/api/user/list', body)).json().data;
+    const second = await page({ page: 2, size: 2, sort: '-username' });
+    expect(second.total).toBe(5);
+    expect(second.records.map((r: { username: string }) => r.username)).toEqual(['scope-e3', 'scope-e2']);
+    const newest = await page({ page: 1, size: 2 });
+    expect(newest.records.map((r: { username: string }) => r.username)).toEqual(['scope-e5', 'scope-e4']);
   });
 });

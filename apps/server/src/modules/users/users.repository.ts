@@ -65,11 +65,12 @@ interface ListShape {
   status: boolean;
   kind: boolean;
   orgId: boolean;
+  keyword: boolean;
   /**
-   * `rare-*`: few enough matches to collect them all and sort them, through the trigram index when
-   * the keyword holds a trigram (`rare-trigram`), else by a scan; `common`: walk the order.
+   * `collect`: few enough matches to collect them all (through whatever index serves the filters,
+   * the trigram index for a keyword) and sort them; `walk`: walk the order and stop after the page.
    */
-  keyword: 'none' | 'rare-trigram' | 'rare-scan' | 'common';
+  plan: 'collect' | 'walk';
   sortKey: keyof typeof sortColumns;
   desc: boolean;
 }
@@ -85,17 +86,17 @@ function prepareList(db: DbOrTx, shape: ListShape, name: string) {
     status: shape.status ? ph('status') : undefined,
     kind: shape.kind ? ph('kind') : undefined,
     orgId: shape.orgId ? ph('orgId') : undefined,
-    keywordPattern: shape.keyword !== 'none' ? ph('keyword') : undefined,
+    keywordPattern: shape.keyword ? ph('keyword') : undefined,
   });
   const col = sortColumns[shape.sortKey];
   const order = shape.desc ? [desc(col), desc(users.id)] : [asc(col), asc(users.id)];
   // The page is chosen on ids alone in a subquery: PostgreSQL computes the select list of rows
   // skipped by OFFSET too, so the per-row subqueries run only for the rows of the page.
   let page;
-  if (shape.keyword === 'rare-trigram' || shape.keyword === 'rare-scan') {
+  if (shape.plan === 'collect') {
     // All matches first, then their order. OFFSET $fence (always 0) keeps PostgreSQL from merging
-    // the subquery into an ordered walk, which its estimates favour when a keyword's matches bunch
-    // at one end of the order: the walk then reads most of the table to fill one page.
+    // the subquery into an ordered walk, which its estimates favour when the matches are sparse or
+    // bunch at one end of the order: the walk then reads most of the table to fill one page.
     const matches = db.select({ id: users.id, k: sql`${col}`.as('k') }).from(users).where(where).offset(ph('fence')).as('matches');
     const matchOrder = shape.desc ? [desc(matches.k), desc(matches.id)] : [asc(matches.k), asc(matches.id)];
     page = db.select({ id: matches.id }).from(matches).orderBy(...matchOrder).limit(ph('size')).offset(ph('offset')).as('page');
@@ -121,29 +122,32 @@ function prepareList(db: DbOrTx, shape: ListShape, name: string) {
 }
 
 /**
- * Whether one generic plan serves every run of a shape: the default order (ids, the order rows are
- * stored in) filtered at most by status and kind, or the matches of a rare keyword that holds a
- * trigram. A generic plan cannot know how much of the tree subtree patterns or an organization
- * cover, or how rare a keyword is, and it prices LIMIT $n as a tenth of the table, which makes any
- * name order sort the whole table (measured: 18 ms instead of 1, even without filters).
+ * Whether one generic plan serves every run of a shape: walking the default order (ids, the order
+ * rows are stored in) filtered at most by status and kind, or collecting the few matches of a
+ * keyword that holds a trigram. A generic plan cannot know how much of the tree subtree patterns or
+ * an organization cover, or how rare a keyword is, and it prices LIMIT $n as a tenth of the table,
+ * which makes any name order sort the whole table (measured: 18 ms instead of 1, even unfiltered).
  */
-const planOnce = (shape: ListShape) =>
-  shape.scope !== 'subtrees' && !shape.orgId && ((shape.keyword === 'none' && shape.sortKey === 'id') || shape.keyword === 'rare-trigram');
+const planOnce = (shape: ListShape, keyword: string | undefined) =>
+  shape.scope !== 'subtrees' &&
+  !shape.orgId &&
+  (shape.plan === 'walk' ? !shape.keyword && shape.sortKey === 'id' : !!keyword && HOLDS_TRIGRAM.test(keyword));
 
 /** Three letters or digits in a row: pg_trgm then finds at least one trigram in the keyword. */
 const HOLDS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
 
 const listStatements = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepareList>>>();
 
-/** A keyword with at most this many matches is served by collecting its matches (trigram index). */
-const RARE_KEYWORD_MATCHES = 2000;
+/** A list with at most this many matches is served by collecting its matches and sorting them. */
+const FEW_MATCHES = 2000;
 
 /**
- * The last total this node saw per keyword search, to choose the plan without asking for the total
- * first. Only a hint: a stale one costs speed, never correctness (both plans give the same rows).
+ * The last total this node saw per search (scope and filters), to choose the plan without asking
+ * for the total first. Only a hint: a stale one costs speed, never correctness (both plans give the
+ * same rows).
  */
-const keywordTotals = new Map<string, number>();
-const KEYWORD_TOTALS_MAX = 5000;
+const seenTotals = new Map<string, number>();
+const SEEN_TOTALS_MAX = 5000;
 
 export async function findUsers({ db, plannedDb }: { db: DbOrTx; plannedDb: DbOrTx }, kv: Kv, principal: Principal, q: UserListQuery) {
   const countTotal = (knownVersions?: string) =>
@@ -158,31 +162,36 @@ export async function findUsers({ db, plannedDb }: { db: DbOrTx; plannedDb: DbOr
       },
       knownVersions,
     );
-  // With a keyword the number of matches chooses the plan: the total seen last time, else the total.
-  const searchKey = q.keyword ? JSON.stringify([principal.scopePaths, q.keyword, q.status, q.kind, q.orgId]) : '';
+  // A narrowed list (subtree scope or any filter) lets the number of matches choose the plan: the
+  // total seen last time, else the total first. The whole unfiltered list is never few.
+  const scope = scopeReach(principal);
+  const narrowed = scope === 'subtrees' || !!q.keyword || q.status !== undefined || q.kind !== undefined || q.orgId !== undefined;
+  const searchKey = narrowed ? JSON.stringify([principal.scopePaths, q.keyword ?? '', q.status, q.kind, q.orgId]) : '';
   let total: number | undefined;
-  let matches = q.keyword ? keywordTotals.get(searchKey) : undefined;
-  if (q.keyword && matches === undefined) matches = total = await countTotal();
+  let matches = narrowed ? seenTotals.get(searchKey) : undefined;
+  if (narrowed && matches === undefined) matches = total = await countTotal();
 
   const { key, desc: isDesc } = parseSort(q.sort, USER_SORT_KEYS, 'id');
   const shape: ListShape = {
-    scope: scopeReach(principal),
+    scope,
     status: q.status !== undefined,
     kind: q.kind !== undefined,
     orgId: q.orgId !== undefined,
-    keyword: !q.keyword ? 'none' : matches! > RARE_KEYWORD_MATCHES ? 'common' : HOLDS_TRIGRAM.test(q.keyword) ? 'rare-trigram' : 'rare-scan',
+    keyword: !!q.keyword,
+    plan: matches !== undefined && matches <= FEW_MATCHES ? 'collect' : 'walk',
     sortKey: key,
     desc: isDesc,
   };
   const shapeKey = Object.values(shape).join();
   // Named on the planned connections (one generic plan each); unnamed otherwise, so PostgreSQL
   // plans it per run and never settles on a generic plan by itself.
-  const once = planOnce(shape);
+  const once = planOnce(shape, q.keyword);
   const runOn = once ? plannedDb : db;
   let statements = listStatements.get(runOn);
   if (!statements) listStatements.set(runOn, (statements = new Map()));
-  let statement = statements.get(shapeKey);
-  if (!statement) statements.set(shapeKey, (statement = prepareList(runOn, shape, once ? `user_list:${shapeKey}` : '')));
+  const name = once ? `user_list:${shapeKey}` : '';
+  let statement = statements.get(name || shapeKey);
+  if (!statement) statements.set(name || shapeKey, (statement = prepareList(runOn, shape, name)));
 
   const rows = await statement.execute({
     scope: shape.scope === 'subtrees' ? scopePatterns(principal) : undefined,
@@ -195,9 +204,9 @@ export async function findUsers({ db, plannedDb }: { db: DbOrTx; plannedDb: DbOr
     offset: (q.page - 1) * q.size,
   });
   total ??= await countTotal(rows[0]?.versions);
-  if (q.keyword) {
-    if (keywordTotals.size >= KEYWORD_TOTALS_MAX) keywordTotals.delete(keywordTotals.keys().next().value!);
-    keywordTotals.set(searchKey, total);
+  if (narrowed) {
+    if (seenTotals.size >= SEEN_TOTALS_MAX) seenTotals.delete(seenTotals.keys().next().value!);
+    seenTotals.set(searchKey, total);
   }
 
   const records: UserRow[] = rows.map(({ versions: _v, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() }));
