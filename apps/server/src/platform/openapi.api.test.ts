@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { isPermissionCode } from '@hanlin/shared';
-import { createTestApp, login, type TestApp, type Session } from '../test/harness.js';
+import { useTestApp, login, type Session } from '../test/harness.js';
 import { installGuard } from './auth/guard.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 interface Op {
   'x-permission'?: unknown;
@@ -13,14 +13,9 @@ interface Op {
 let doc: { paths: Record<string, Record<string, Op>> };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
   doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 describe('OpenAPI document', () => {
   it('lists every API route with its x-permission', () => {
     const ops = Object.entries(doc.paths).flatMap(([url, o]) => Object.entries(o).map(([m, op]) => ({ url, m, op })));

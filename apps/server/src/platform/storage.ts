@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 
@@ -31,11 +32,15 @@ export function createLocalStorage(root: string): Storage {
       const file = resolve(key);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       const tmp = `${file}.${crypto.randomUUID()}.tmp`;
+      const out = Buffer.isBuffer(body) ? undefined : fs.createWriteStream(tmp);
       try {
-        if (Buffer.isBuffer(body)) await fs.promises.writeFile(tmp, body);
-        else await pipeline(body, fs.createWriteStream(tmp));
+        if (out) await pipeline(body as Readable, out);
+        else await fs.promises.writeFile(tmp, body);
         await fs.promises.rename(tmp, file);
       } catch (e) {
+        // The stream opens its file asynchronously: wait until it is closed, or the removal could
+        // come before the file exists.
+        if (out && !out.closed) await once(out, 'close').catch(() => undefined);
         await fs.promises.rm(tmp, { force: true });
         throw e;
       }

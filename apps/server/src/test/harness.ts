@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signInput, type LoginResult } from '@hanlin/shared';
 import { buildApp } from '../app.js';
@@ -25,6 +25,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+
+/**
+ * The app of one test file, created before its tests and closed after them:
+ * `const t = useTestApp();` then `t.app`, `t.db`… inside hooks and tests.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!current) throw new Error('useTestApp: the app exists from the beforeAll hooks on');
+      return current[key as keyof TestApp];
+    },
+  });
+}
 
 /** A fresh database cloned from the migrated template, and the real app on top of it. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, call, type Session, type TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { appVersions } from './app-versions.schema.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const v = (over: Record<string, unknown> = {}) => ({ version: '1.0.0', description: '首个版本', terminal: 'android', platform: 'student', ...over });
 async function sessionWith(permissions: string[]) {
   const u = await buildUser(t.db, { permissions });

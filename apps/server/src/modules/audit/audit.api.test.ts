@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { createTestApp, login, postLogin, call, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, postLogin, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { operationLogs } from './audit.schema.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let alice: { username: string; password: string; id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
   alice = await buildUser(t.db, { username: `alice-${Date.now()}`, permissions: ['kc-pc'] });
   await login(t.app, alice.username, alice.password);
@@ -23,10 +22,6 @@ beforeAll(async () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
   });
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 async function sessionWith(permissions: string[]) {
   const u = await buildUser(t.db, { permissions });
   return login(t.app, u.username, u.password);

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, login, postLogin, call, signHeaders, encrypt, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness.js';
+import { useTestApp, createTestApp, login, postLogin, call, signHeaders, encrypt, TEST_ADMIN_PASSWORD } from '../../test/harness.js';
 import { buildRole, buildUser } from '../../test/factories.js';
 import { writeSetting } from '../../platform/settings.js';
 import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 import { users } from '../users/users.schema.js';
 import { loginLogs, operationLogs } from '../audit/audit.schema.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('login', () => {
   it('gives the public key as SPKI PEM', async () => {

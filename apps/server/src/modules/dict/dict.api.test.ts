@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, call, type Session, type TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const byType = (s: Session | null, type: string) =>
   t.app.inject({ method: 'GET', url: `/api/dict/by-type?type=${encodeURIComponent(type)}`, headers: s ? s.headers() : {} });
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { createTestApp, login, call, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { feedback, feedbackReplies } from './feedback.schema.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let orgA: Awaited<ReturnType<typeof buildOrg>>;
 let orgB: Awaited<ReturnType<typeof buildOrg>>;
@@ -19,7 +19,6 @@ async function sessionWith(opts: Parameters<typeof buildUser>[1]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
   orgA = await buildOrg(t.db, { name: 'Feedback A' });
   orgB = await buildOrg(t.db, { name: 'Feedback B' });
@@ -27,10 +26,6 @@ beforeAll(async () => {
   stranger = await sessionWith({ orgId: orgB.id, permissions: ['kc-pc'] });
   managerB = await sessionWith({ orgId: orgB.id, scopeOrgIds: [orgB.id], permissions: ['yjfk', 'yjfk:modify', 'yjfk:export'] });
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 describe('feedback', () => {
   it('lets any signed-in user add feedback, and not anonymous callers', async () => {
     const res = await call(t.app, author, '/api/feedback/addfeedback', { content: '  视频播放卡顿  ', contact: '13800000000' });

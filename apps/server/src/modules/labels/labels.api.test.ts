@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LabelsSchema } from '@hanlin/shared';
-import { createTestApp, login, call, type TestApp, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, url, body);
 
 describe('label categories and labels', () => {

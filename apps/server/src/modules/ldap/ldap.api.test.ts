@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { Change, Attribute } from 'ldapts';
 import type { LdapSyncReport } from '@hanlin/shared';
-import { createTestApp, login, postLogin, call, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, postLogin, call, type Session } from '../../test/harness.js';
 import { buildUser, rootOrg } from '../../test/factories.js';
 import { organizations } from '../orgs/orgs.schema.js';
 import { users } from '../users/users.schema.js';
@@ -17,16 +17,11 @@ if (!HAVE_SLAPD && !process.env.CI) {
   console.warn(`LDAP sync tests skipped: ${SLAPD} is missing (apt-get install -y slapd ldap-utils). They fail instead when CI is set.`);
 }
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const settings = (url: string, over: Record<string, unknown> = {}) => ({
   enabled: true,
   url,

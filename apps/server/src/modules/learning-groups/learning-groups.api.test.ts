@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, call, type TestApp, type Session } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, `/api/learning-group/${url}`, body);
 const ALL = ['xxqz', 'xxqz:add', 'xxqz:modify', 'xxqz:delete', 'xxqz:freeze'];
 

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, login, call, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let rootId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
   rootId = (await rootOrg(t.db)).id;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 let seq = 0;
 const ident = () => `L${Date.now().toString(36)}${(seq++).toString().padStart(3, '0')}`.slice(0, 20);
 const lecturer = (extra: Record<string, unknown> = {}) => ({ realname: '王老师', username: ident(), kind: 'external', orgId: rootId, ...extra });

@@ -1,28 +1,23 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
-import { createTestApp, login, call, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { filledTemplate, readBook, uploadFile } from '../../test/excel.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import { yuanToFen } from './lecturers.import.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let org: { id: number; name: string };
 let levelName: string;
 let levelId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
   org = await buildOrg(t.db, { name: `讲师部-${crypto.randomBytes(3).toString('hex')}` });
   levelName = `金牌${crypto.randomBytes(2).toString('hex')}`;
   [{ id: levelId }] = (await t.db.insert(teacherLevels).values({ name: levelName }).returning({ id: teacherLevels.id })) as [{ id: number }];
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const tag = () => crypto.randomBytes(3).toString('hex');
 
 const upload = (s: Session, url: string, filename: string, data: Buffer, fields: Record<string, string> = {}) => uploadFile(t.app, s, url, filename, data, fields);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, login, call, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { systemSettings } from '../settings/settings.schema.js';
 import { isAppError } from '../../platform/errors.js';
@@ -8,17 +8,15 @@ import { createMailer } from './mailer.js';
 import { mailLogs } from './mail.schema.js';
 import { closedPort, sinkSettings, startSmtpSink, type SmtpSink } from './testing/smtp-sink.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let sink: SmtpSink;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
   sink = await startSmtpSink();
 });
 afterAll(async () => {
   await sink?.close();
-  await t?.close();
 });
 
 const save = (body: Record<string, unknown>, s: Session = admin) => call(t.app, s, '/api/mail/settings/save', body);

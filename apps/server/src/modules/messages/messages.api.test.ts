@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, login, call, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { messages } from './messages.schema.js';
 import { sendMessage } from './messages.service.js';
 
-let t: TestApp;
+const t = useTestApp();
 let alice: Session;
 let bob: Session;
 let aliceId: number;
 let bobId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   const a = await buildUser(t.db, { permissions: ['kc-pc'] });
   const b = await buildUser(t.db, { permissions: ['kc-pc'] });
   aliceId = a.id;
@@ -19,10 +18,6 @@ beforeAll(async () => {
   alice = await login(t.app, a.username, a.password);
   bob = await login(t.app, b.username, b.password);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const unread = async (s: Session) => (await call(t.app, s, '/api/message/unread-count')).json().data;
 const my = async (s: Session, body: Record<string, unknown> = {}) => (await call(t.app, s, '/api/message/my', body)).json().data;
 

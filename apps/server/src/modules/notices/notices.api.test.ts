@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, login, call, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { notices } from './notices.schema.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const ALL = ['gggl', 'gggl:add', 'gggl:modify', 'gggl:delete', 'gggl:publish', 'gggl:unpublish'];
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 let n = 0;

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, login, call, type TestApp, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 type Node = { id: number; name: string; parentId: number | null; depth: number; sort: number; status: string; userCount: number; leaderIds: number[]; children: Node[] };
 const find = (nodes: Node[], id: number): Node | undefined => {
   for (const n of nodes) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, encrypt, login, call, postLogin, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, encrypt, login, call, postLogin, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { users } from '../users/users.schema.js';
 import { mailLogs } from '../mail/mail.schema.js';
@@ -9,18 +9,16 @@ import { passwordResets } from './password-reset.schema.js';
 import { maskEmail } from './password-reset.service.js';
 
 const WEB = 'http://hanlin-web.test:5173';
-let t: TestApp;
+const t = useTestApp({ CORS_ORIGINS: WEB, PORT: '8123' });
 let admin: Session;
 let sink: SmtpSink;
 beforeAll(async () => {
-  t = await createTestApp({ CORS_ORIGINS: WEB, PORT: '8123' });
   admin = await login(t.app);
   sink = await startSmtpSink();
   await call(t.app, admin, '/api/mail/settings/save', sinkSettings(sink.port));
 });
 afterAll(async () => {
   await sink?.close();
-  await t?.close();
 });
 
 let n = 0;

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, login, call, type TestApp, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let jobLabels: number[] = [];
 let courseLabel: number;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
   const job = (await call(t.app, admin, '/api/label-category/insert', { name: 'Job', kind: 'job' })).json().data.id;
   for (const n of ['j1', 'j2', 'j3', 'j4', 'j5', 'j6']) jobLabels.push((await call(t.app, admin, '/api/label/insert', { categoryId: job, name: n })).json().data.id);
   const course = (await call(t.app, admin, '/api/label-category/insert', { name: 'Course', kind: 'course' })).json().data.id;
   courseLabel = (await call(t.app, admin, '/api/label/insert', { categoryId: course, name: 'c1' })).json().data.id;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, url, body);
 const setPost = (userId: number, post: string) => t.db.execute(sql`update users set post = ${post} where id = ${userId}`);
 

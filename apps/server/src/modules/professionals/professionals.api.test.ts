@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, call, type TestApp, type Session } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 type Node = { id: number; name: string; parentId: number | null; sort: number; children: Node[] };
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, `/api/professional/${url}`, body);
 const add = async (name: string, parentId?: number) => (await post('insert', { name, parentId })).json().data.id as number;

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, encrypt, login, call, postLogin, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, encrypt, login, call, postLogin, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { organizations } from '../orgs/orgs.schema.js';
 import { users } from '../users/users.schema.js';
 import { registrations } from './registration.schema.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let ipSeq = 0;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 /** A fresh captcha and its answer, read from the store as a person reads the picture. */
 async function captcha() {
   const res = await t.app.inject({ method: 'GET', url: '/api/auth/captcha', remoteAddress: `10.9.${ipSeq % 250}.${(ipSeq++ % 250) + 1}` });

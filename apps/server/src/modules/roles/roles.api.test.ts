@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, call, postLogin, type TestApp, type Session } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, login, call, postLogin, type Session } from '../../test/harness.js';
 import { buildOrg, buildRole, buildUser } from '../../test/factories.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const insert = (s: Session, body: object) => call(t.app, s, '/api/role/insert', body);
 const get = async (id: number) => (await call(t.app, admin, '/api/role/get', { id })).json().data;
 

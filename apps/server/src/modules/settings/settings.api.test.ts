@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PLATFORM_PARAMS_DEFAULTS } from '@hanlin/shared';
-import { createTestApp, login, postLogin, call, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, postLogin, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { users } from '../users/users.schema.js';
 import { operationLogs } from '../audit/audit.schema.js';
 import { readPlatformParams } from './settings.service.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const LOGIN_OK = { maxWrongPasswords: 5, captchaEnabled: true, captchaAfterFailures: 2, singleSignOn: true, firstLoginChange: true, tokenIdleHours: 12 };
 const LICENCE_NONE = { maxOnline: null, expiresAt: null, serialNumber: null };
 

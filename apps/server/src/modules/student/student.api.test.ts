@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, login, call, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, call } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { userCheckins, userExperience } from './student.schema.js';
 import { localDay } from './student.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const daysAgo = (n: number) => {
   const d = new Date();

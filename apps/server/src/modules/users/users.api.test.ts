@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, call, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, login, call } from '../../test/harness.js';
 import { eq, sql } from 'drizzle-orm';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { users } from './users.schema.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('POST /api/user/list', () => {
   it('pages, filters and sorts', async () => {

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, login, call, postLogin, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, call, postLogin, type Session } from '../../test/harness.js';
 import { buildOrg, buildRole, buildUser, rootOrg } from '../../test/factories.js';
 import { users } from './users.schema.js';
 import { PENDING_PASSWORD_HASH } from './users.passwords.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let rootId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
   rootId = (await rootOrg(t.db)).id;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 function newUser(extra: Record<string, unknown> = {}) {

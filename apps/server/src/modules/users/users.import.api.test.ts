@@ -1,25 +1,20 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, login, call, postLogin, type Session, type TestApp } from '../../test/harness.js';
+import { useTestApp, login, call, postLogin, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { filledTemplate, readBook, uploadFile } from '../../test/excel.js';
 import { users } from './users.schema.js';
 import { PENDING_PASSWORD_HASH } from './users.passwords.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 let dept: { id: number; name: string };
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await login(t.app);
   dept = await buildOrg(t.db, { name: `导入部-${crypto.randomBytes(3).toString('hex')}` });
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const tag = () => crypto.randomBytes(3).toString('hex');
 
 const upload = (s: Session, url: string, filename: string, data: Buffer, fields: Record<string, string> = {}) => uploadFile(t.app, s, url, filename, data, fields);
