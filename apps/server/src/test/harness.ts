@@ -25,7 +25,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-
 /**
  * The app of one test file, created before its tests and closed after them:
  * `const t = useTestApp();` then `t.app`, `t.db`… inside hooks and tests.

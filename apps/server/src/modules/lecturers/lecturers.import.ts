@@ -40,6 +40,8 @@ const FIELD_LABEL = Object.fromEntries(LECTURER_LAYOUT.columns.map((c) => [c.key
 
 const KIND: Record<string, 'internal' | 'external'> = { 内部: 'internal', 外部: 'external', internal: 'internal', external: 'external' };
 const KIND_TEXT = { internal: '内部', external: '外部' } as Record<string, string>;
+/** A row for an internal lecturer with an identifier (its account is the user of the same name). */
+const isInternal = (r: Row) => !!r.username && KIND[r.kind.toLowerCase()] === 'internal';
 /** Yuan with at most two decimals; the column is an integer of fen below 10^8. */
 const FEE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
 const emailSchema = z.email();
@@ -118,7 +120,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
 
     // An internal lecturer is the employee with the same user name, when there is one: linked, the
     // lecturer signs in with that account. An account already linked to a lecturer cannot be twice.
-    const internalNames = [...new Set(rows.filter((r) => r.username && KIND[r.kind?.toLowerCase()] === 'internal').map((r) => r.username.toLowerCase()))];
+    const internalNames = [...new Set(rows.filter(isInternal).map((r) => r.username.toLowerCase()))];
     const accounts = internalNames.length
       ? (
           await db.execute<{ v: string; id: number; linked: boolean }>(sql`
@@ -127,10 +129,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
         ).rows
       : [];
     const userOf = new Map(accounts.map((a) => [a.v, a]));
-    for (const r of rows) {
-      const account = r.username && KIND[r.kind?.toLowerCase()] === 'internal' ? userOf.get(r.username.toLowerCase()) : undefined;
-      if (account?.linked) add(r.row, 'username', 'USER_ALREADY_LECTURER');
-    }
+    for (const r of rows) if (isInternal(r) && userOf.get(r.username.toLowerCase())?.linked) add(r.row, 'username', 'USER_ALREADY_LECTURER');
 
     return { errs, orgOf, levelOf, userOf };
   }
@@ -146,7 +145,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
               username: r.username,
               email: r.email || null,
               kind: KIND[r.kind.toLowerCase()]!,
-              userId: KIND[r.kind.toLowerCase()] === 'internal' ? (userOf.get(r.username.toLowerCase())?.id ?? null) : null,
+              userId: isInternal(r) ? (userOf.get(r.username.toLowerCase())?.id ?? null) : null,
               orgId: orgOf.get(r.org) as number,
               unit: r.unit || null,
               title: r.title || null,

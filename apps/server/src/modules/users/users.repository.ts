@@ -150,12 +150,14 @@ const seenTotals = new Map<string, number>();
 const SEEN_TOTALS_MAX = 5000;
 
 export async function findUsers({ db, plannedDb }: { db: DbOrTx; plannedDb: DbOrTx }, kv: Kv, principal: Principal, q: UserListQuery) {
+  // The search without its page and order: the key of its total, cached and remembered.
+  const search = { scope: principal.scopePaths, q: { ...q, page: 0, size: 0, sort: '' } };
   const countTotal = (knownVersions?: string) =>
     cachedCount(
       db,
       kv,
       COUNTED_TABLES,
-      { scope: principal.scopePaths, q: { ...q, page: 0, size: 0, sort: '' } },
+      search,
       async () => {
         const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(userListWhere(principal, q));
         return row!.total;
@@ -166,7 +168,7 @@ export async function findUsers({ db, plannedDb }: { db: DbOrTx; plannedDb: DbOr
   // total seen last time, else the total first. The whole unfiltered list is never few.
   const scope = scopeReach(principal);
   const narrowed = scope === 'subtrees' || !!q.keyword || q.status !== undefined || q.kind !== undefined || q.orgId !== undefined;
-  const searchKey = narrowed ? JSON.stringify([principal.scopePaths, q.keyword ?? '', q.status, q.kind, q.orgId]) : '';
+  const searchKey = narrowed ? JSON.stringify(search) : '';
   let total: number | undefined;
   let matches = narrowed ? seenTotals.get(searchKey) : undefined;
   if (narrowed && matches === undefined) matches = total = await countTotal();

