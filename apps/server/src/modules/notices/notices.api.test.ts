@@ -252,13 +252,13 @@ describe('student side', () => {
 
   it('serves an uploaded cover through a signed link and refuses non-image covers', async () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('cover-bytes')]);
-    const up = await call(t.app, admin, '/api/upload/base64', { name: 'cover.png', data: `data:image/png;base64,${png.toString('base64')}` });
+    const up = await call(t.app, admin, '/api/upload/base64', { name: 'cover.png', data: `data:image/png;base64,${png.toString('base64')}`, purpose: 'notice' });
     expect(up.statusCode, up.body).toBe(200);
     const file = up.json().data;
     const a = await create(admin, { cover: file.url });
     const got = (await call(t.app, admin, '/api/notice/get', { id: a.id })).json().data;
     expect(got.cover).toBe(file.url);
-    expect(got.coverUrl).toMatch(/^\/api\/upload\/public\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);
+    expect(got.coverUrl).toMatch(/^\/api\/upload\/public\/[0-9a-f-]{36}\?exp=\d+&sig=[0-9a-f]{64}$/);
     const img = await t.app.inject({ method: 'GET', url: got.coverUrl });
     expect(img.statusCode).toBe(200);
     expect(img.rawPayload.equals(png)).toBe(true);
@@ -269,7 +269,7 @@ describe('student side', () => {
       Buffer.from('plain text'),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const txt = await t.app.inject({ method: 'POST', url: '/api/upload/file', payload: body, headers: { ...admin.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const txt = await t.app.inject({ method: 'POST', url: '/api/upload/file?purpose=notice', payload: body, headers: { ...admin.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(txt.statusCode, txt.body).toBe(200);
     const bad = await call(t.app, admin, '/api/notice/insert', draft({ cover: txt.json().data.url }));
     expect(bad.json()).toMatchObject({ msg: 'FILE_TYPE_ERROR', field: 'cover' });

@@ -1,11 +1,15 @@
 import { defineModule } from '../../platform/context.js';
 import { createFileSigner } from '../uploads/uploads.signing.js';
+import { registerFileReadRule } from '../uploads/uploads.access.js';
 import { registerNoticesRoutes } from './notices.routes.js';
 import { createNoticesService } from './notices.service.js';
 
 export default defineModule({
   name: 'notices',
   register(app, ctx) {
-    registerNoticesRoutes(app, createNoticesService({ db: ctx.db, signer: createFileSigner(ctx.db) }));
+    const notices = createNoticesService({ db: ctx.db, signer: createFileSigner(ctx.db) });
+    registerNoticesRoutes(app, notices);
+    // A notice's cover: whoever may read the notice it was linked to.
+    registerFileReadRule(app, 'notice', (principal, file) => file.refId !== null && notices.mayRead(principal, file.refId));
   },
 });

@@ -75,7 +75,7 @@ export async function getNoticeRow(db: DbOrTx, id: number) {
 /** Locks the live notices among `ids` for a change, with their organization path for the scope check. */
 export async function lockNotices(tx: DbOrTx, ids: number[]) {
   return tx
-    .select({ id: notices.id, status: notices.status, displayTime: notices.displayTime, title: notices.title, orgPath: organizations.path })
+    .select({ id: notices.id, status: notices.status, displayTime: notices.displayTime, title: notices.title, cover: notices.cover, orgPath: organizations.path })
     .from(notices)
     .leftJoin(organizations, eq(organizations.id, notices.orgId))
     .where(and(inArray(notices.id, ids), alive))

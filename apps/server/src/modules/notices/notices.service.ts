@@ -4,6 +4,7 @@ import {
   NOTICE_TIME_SKEW_MS,
   NOTICE_TRANSITIONS,
   canTransitionNotice,
+  hasAnyPermission,
   noticeAbilities,
   type NoticeAbilities,
   type NoticeCheckTitle,
@@ -22,8 +23,8 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { pathInScope } from '../../platform/scope.js';
 import type { NoticeUpdate } from '@hanlin/shared';
-import { fileIdOfRef, type FileSigner } from '../uploads/uploads.signing.js';
-import { getFilesMime } from '../uploads/uploads.repository.js';
+import type { FileSigner } from '../uploads/uploads.signing.js';
+import { claimFile, linkFile } from '../uploads/uploads.access.js';
 import * as repo from './notices.repository.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 
@@ -54,12 +55,14 @@ interface Deps {
 }
 
 export function createNoticesService({ db, signer }: Deps) {
-  /** A cover that names an uploaded file must be an image that exists. */
-  async function assertCover(tx: DbOrTx, cover: string | null | undefined) {
-    const id = fileIdOfRef(cover);
-    if (id === null) return;
-    const mime = (await getFilesMime(tx, [id])).get(id);
-    if (!mime?.startsWith('image/')) throw new AppError('FILE_TYPE_ERROR', { field: 'cover' });
+  /**
+   * A cover that names an uploaded file must be the caller's own notice image; it is linked to
+   * the notice once saved, so the notice's readers may read it too.
+   */
+  async function claimCover(tx: DbOrTx, principal: Principal, cover: string | null | undefined) {
+    const file = await claimFile(tx, principal, cover, { purpose: 'notice', field: 'cover', missing: 'FILE_TYPE_ERROR' });
+    if (file && !file.mime.startsWith('image/')) throw new AppError('FILE_TYPE_ERROR', { field: 'cover' });
+    return file;
   }
 
   async function present(principal: Principal, r: repo.NoticeListRow): Promise<NoticeRow> {
@@ -135,7 +138,7 @@ export function createNoticesService({ db, signer }: Deps) {
 
     async insert(principal: Principal, input: NoticeCreate): Promise<NoticeRow> {
       assertNotBeforeNow(input.displayTime);
-      await assertCover(db, input.cover);
+      const coverFile = await claimCover(db, principal, input.cover);
       if (await repo.titleTaken(db, input.title)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
       let id: number;
       try {
@@ -153,6 +156,7 @@ export function createNoticesService({ db, signer }: Deps) {
         if (isDuplicateTitle(e)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
         throw e;
       }
+      if (coverFile) await linkFile(db, coverFile.id, id);
       return get(principal, id);
     },
 
@@ -163,7 +167,9 @@ export function createNoticesService({ db, signer }: Deps) {
           const [cur] = await lockInScope(tx, principal, [input.id]);
           if (!NOTICE_EDITABLE_STATES.includes(cur!.status as NoticeStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
           if (input.displayTime !== undefined && new Date(input.displayTime).getTime() !== cur!.displayTime.getTime()) assertNotBeforeNow(input.displayTime);
-          if (input.cover !== undefined) await assertCover(tx, input.cover);
+          // An unchanged cover is not claimed again (another manager may edit the notice).
+          const coverFile = input.cover !== undefined && (input.cover || null) !== cur!.cover ? await claimCover(tx, principal, input.cover) : null;
+          if (coverFile) await linkFile(tx, coverFile.id, input.id);
           if (input.title !== undefined && input.title !== cur!.title && (await repo.titleTaken(tx, input.title, input.id))) {
             throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
           }
@@ -200,6 +206,15 @@ export function createNoticesService({ db, signer }: Deps) {
     async mine(q: NoticeMyQuery): Promise<Page<NoticePublic>> {
       const { rows, total } = await repo.findVisibleNotices(db, q);
       return { records: await Promise.all(rows.map(presentPublic)), total, page: q.page, size: q.size };
+    },
+
+    /** Who may read a notice's files: its managers within their scope, and everyone once it is shown. */
+    async mayRead(principal: Principal, id: number): Promise<boolean> {
+      if (hasAnyPermission(principal.permissions, ['gggl'])) {
+        const row = await repo.getNoticeRow(db, id);
+        if (row?.orgPath && pathInScope(principal, row.orgPath)) return true;
+      }
+      return (await repo.getVisibleNotice(db, id)) !== null;
     },
 
     async detail(id: number): Promise<NoticePublic> {

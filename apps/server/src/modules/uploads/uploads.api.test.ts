@@ -25,12 +25,14 @@ function multipart(parts: { name: string; filename?: string; type?: string; data
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** Uploads as an avatar unless the query names another purpose. */
 function upload(s: Session | null, file: { filename: string; data: Buffer; type?: string }, opts: { query?: string; fields?: Record<string, string> } = {}) {
   const parts = [...Object.entries(opts.fields ?? {}).map(([name, data]) => ({ name, data })), { name: 'file', ...file }];
   const { payload, contentType } = multipart(parts);
+  const query = opts.query ?? '';
   return t.app.inject({
     method: 'POST',
-    url: `/api/upload/file${opts.query ?? ''}`,
+    url: `/api/upload/file${/purpose=/.test(query) ? query : `${query}${query ? '&' : '?'}purpose=avatar`}`,
     payload,
     headers: { ...(s ? s.headers() : {}), 'content-type': contentType },
   });
@@ -41,15 +43,17 @@ const fileCount = async () => (await t.db.execute<{ n: number }>(sql`select coun
 describe('uploads', () => {
   it('round-trips an attachment with its UTF-8 name', async () => {
     const data = crypto.randomBytes(300_000);
-    const res = await upload(admin, { filename: '培训 报告.pdf', data, type: 'application/pdf' });
+    const res = await upload(admin, { filename: '培训 报告.pdf', data, type: 'application/pdf' }, { query: '?purpose=feedback' });
     expect(res.statusCode, res.body).toBe(200);
     const f = res.json().data;
     expect(f).toMatchObject({ name: '培训 报告.pdf', size: data.length, mime: 'application/pdf', url: `/api/upload/file/${f.id}` });
     expect(f.publicUrl).toBeUndefined();
 
+    // Someone else's private file looks like no file at all.
     const student = await buildUser(t.db, { permissions: ['kc-pc'] });
     const ss = await login(t.app, student.username, student.password);
-    const got = await download(ss, f.url);
+    expect((await download(ss, f.url)).json().msg).toBe('NOT_FOUND_ERROR');
+    const got = await download(admin, f.url);
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(data)).toBe(true);
     expect(got.headers['content-type']).toBe('application/pdf');
@@ -59,7 +63,7 @@ describe('uploads', () => {
     expect((await download(null, f.url)).statusCode).toBe(401);
     expect((await download(admin, '/api/upload/file/999999')).json().msg).toBe('NOT_FOUND_ERROR');
     // Stored under files/<yyyy>/<mm>/<uuid>.<ext>.
-    const { rows } = await t.db.execute<{ key: string; uploaded_by: number }>(sql`select key, uploaded_by from files where id = ${f.id}`);
+    const { rows } = await t.db.execute<{ key: string; uploaded_by: number }>(sql`select key, uploaded_by from files where public_id = ${f.id}`);
     expect(rows[0]!.key).toMatch(/^files\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
     expect(rows[0]!.uploaded_by).toBe(admin.user.id);
   });
@@ -158,20 +162,21 @@ describe('uploads', () => {
   });
 
   it('accepts small base64 images', async () => {
-    const res = await call(t.app, admin, '/api/upload/base64', { name: 'avatar.png', data: `data:image/png;base64,${PNG.toString('base64')}` });
+    const b64 = (body: { name: string; data: string }, s: Session | null = admin) => call(t.app, s, '/api/upload/base64', { ...body, purpose: 'avatar' });
+    const res = await b64({ name: 'avatar.png', data: `data:image/png;base64,${PNG.toString('base64')}` });
     expect(res.statusCode, res.body).toBe(200);
     const f = res.json().data;
     expect(f).toMatchObject({ name: 'avatar.png', size: PNG.length, mime: 'image/png' });
     expect((await download(admin, f.url)).rawPayload.equals(PNG)).toBe(true);
     expect((await download(null, f.publicUrl)).rawPayload.equals(PNG)).toBe(true);
-    const plain = await call(t.app, admin, '/api/upload/base64', { name: 'a.jpg', data: JPG.toString('base64') });
+    const plain = await b64({ name: 'a.jpg', data: JPG.toString('base64') });
     expect(plain.json().data.mime).toBe('image/jpeg');
 
-    const notImage = await call(t.app, admin, '/api/upload/base64', { name: 'a.png', data: Buffer.from('hello').toString('base64') });
+    const notImage = await b64({ name: 'a.png', data: Buffer.from('hello').toString('base64') });
     expect(notImage.json().msg).toBe('FILE_TYPE_ERROR');
-    const garbage = await call(t.app, admin, '/api/upload/base64', { name: 'a.png', data: '!!not base64!!' });
+    const garbage = await b64({ name: 'a.png', data: '!!not base64!!' });
     expect(garbage.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'data' });
-    expect((await call(t.app, admin, '/api/upload/base64', { name: '', data: 'AA==' })).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'name' });
-    expect((await call(t.app, null, '/api/upload/base64', { name: 'a.png', data: PNG.toString('base64') })).statusCode).toBe(401);
+    expect((await b64({ name: '', data: 'AA==' })).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'name' });
+    expect((await b64({ name: 'a.png', data: PNG.toString('base64') }, null)).statusCode).toBe(401);
   });
 });

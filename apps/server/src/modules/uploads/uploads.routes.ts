@@ -2,14 +2,15 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { Base64UploadSchema, IdSchema, UPLOAD_KINDS, UPLOAD_LIMITS, UploadKindQuerySchema, type UploadKind } from '@hanlin/shared';
+import { Base64UploadSchema, UPLOAD_KINDS, UPLOAD_LIMITS, UPLOAD_PURPOSES, UploadKindQuerySchema, type UploadKind, type UploadPurpose } from '@hanlin/shared';
 import { ok } from '../../platform/http.js';
 import { AppError } from '../../platform/errors.js';
 import { principalOf } from '../../platform/auth/guard.js';
 import type { UploadsService } from './uploads.service.js';
 
 const MULTIPART_LIMITS = { fileSize: UPLOAD_LIMITS.attachment, files: 1, fields: 5, fieldSize: 1000, parts: 6 };
-const FileParams = z.object({ id: IdSchema });
+// Any short string: ids that are not a file's public id (old serial numbers included) are simply not found.
+const FileParams = z.object({ id: z.string().max(64) });
 const SignedQuery = z.object({ exp: z.string().max(32).optional(), sig: z.string().max(200).optional() });
 
 function send(reply: FastifyReply, f: Awaited<ReturnType<UploadsService['open']>>, cache: string) {
@@ -32,13 +33,20 @@ export async function registerUploadsRoutes(app: FastifyInstance, uploads: Uploa
       async (req) => {
         const part = await req.file({ limits: MULTIPART_LIMITS });
         if (!part || part.fieldname !== 'file') throw new AppError('PARAMETER_INVALID', { field: 'file' });
-        // `kind` as a query parameter, or as a form field sent before the file.
-        const field = part.fields.kind;
-        const fieldKind = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
-        const kind = (req.query.kind ?? fieldKind ?? 'attachment') as UploadKind;
+        // `kind` and `purpose` as query parameters, or as form fields sent before the file.
+        const formField = (name: string) => {
+          const field = part.fields[name];
+          return field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
+        };
+        const kind = (req.query.kind ?? formField('kind') ?? 'attachment') as UploadKind;
         if (!UPLOAD_KINDS.includes(kind)) throw new AppError('PARAMETER_INVALID', { field: 'kind' });
+        const purpose = (req.query.purpose ?? formField('purpose')) as UploadPurpose | undefined;
+        if (!purpose || !UPLOAD_PURPOSES.includes(purpose)) throw new AppError('PARAMETER_INVALID', { field: 'purpose' });
         const data = await part.toBuffer();
-        return ok(await uploads.save({ name: part.filename, data, kind, userId: principalOf(req).userId }));
+        // The parser stops at the limit and ends the part as if complete: when the extra bytes
+        // arrive in a later packet, toBuffer() returns the cut file without an error.
+        if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
+        return ok(await uploads.save({ name: part.filename, data, kind, purpose, userId: principalOf(req).userId }));
       },
     );
 
@@ -49,7 +57,7 @@ export async function registerUploadsRoutes(app: FastifyInstance, uploads: Uploa
     );
 
     r.get('/api/upload/file/:id', { config: { permission: 'authenticated' }, schema: { tags, params: FileParams } }, async (req, reply) =>
-      send(reply, await uploads.open(req.params.id), 'private, max-age=86400'),
+      send(reply, await uploads.open(req.params.id, { principal: principalOf(req) }), 'private, max-age=86400'),
     );
 
     // <img> tags cannot send the bearer header: a signed, expiring link instead (images only).

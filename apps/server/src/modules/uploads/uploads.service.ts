@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { IMAGE_EXTENSIONS, UPLOAD_LIMITS, type UploadKind, type UploadResult } from '@hanlin/shared';
+import { FILE_PUBLIC_ID_PATTERN, IMAGE_EXTENSIONS, UPLOAD_LIMITS, type UploadKind, type UploadPurpose, type UploadResult } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
 import * as repo from './uploads.repository.js';
+import type { Principal } from '../../platform/auth/principal.js';
 import type { FileSigner } from './uploads.signing.js';
+import { mayReadFile, type FileReadRules } from './uploads.access.js';
 
 const MIME_BY_EXT: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -60,18 +62,20 @@ interface Deps {
   db: Db;
   storage: Storage;
   signer: FileSigner;
+  /** Read rules by purpose, registered by the modules owning them. */
+  rules: FileReadRules;
 }
 
-export function createUploadsService({ db, storage, signer }: Deps) {
+export function createUploadsService({ db, storage, signer, rules }: Deps) {
   async function present(row: repo.FileRow): Promise<UploadResult> {
-    const result: UploadResult = { id: row.id, url: `/api/upload/file/${row.id}`, name: row.originalName, size: row.size, mime: row.mime };
-    if (row.mime.startsWith('image/')) result.publicUrl = await signer.publicUrl(row.id);
+    const result: UploadResult = { id: row.publicId, url: `/api/upload/file/${row.publicId}`, name: row.originalName, size: row.size, mime: row.mime };
+    if (row.mime.startsWith('image/')) result.publicUrl = await signer.publicUrl(row.publicId);
     return result;
   }
 
   return {
-    /** Checks type and size for the kind, stores the bytes and records the file. */
-    async save(input: { name: string; data: Buffer; kind: UploadKind; userId: number }): Promise<UploadResult> {
+    /** Checks type and size for the kind, stores the bytes and records the file with its owner and purpose. */
+    async save(input: { name: string; data: Buffer; kind: UploadKind; purpose: UploadPurpose; userId: number }): Promise<UploadResult> {
       const name = cleanFileName(input.name);
       if (input.data.length === 0) throw new AppError('PARAMETER_INVALID', { field: 'file' });
       if (input.data.length > UPLOAD_LIMITS[input.kind]) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
@@ -91,7 +95,7 @@ export function createUploadsService({ db, storage, signer }: Deps) {
       const key = `files/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${crypto.randomUUID()}.${ext}`;
       await storage.put(key, input.data);
       try {
-        const row = await repo.insertFile(db, { key, originalName: name, mime, size: input.data.length, uploadedBy: input.userId });
+        const row = await repo.insertFile(db, { key, originalName: name, mime, size: input.data.length, uploadedBy: input.userId, purpose: input.purpose });
         return await present(row);
       } catch (e) {
         await storage.remove(key).catch(() => undefined);
@@ -100,24 +104,32 @@ export function createUploadsService({ db, storage, signer }: Deps) {
     },
 
     /** `data` is plain base64 or a `data:image/png;base64,...` URL. */
-    async saveBase64(input: { name: string; data: string; userId: number }): Promise<UploadResult> {
+    async saveBase64(input: { name: string; data: string; purpose: UploadPurpose; userId: number }): Promise<UploadResult> {
       const b64 = input.data.replace(/^data:[\w.+/-]{1,100};base64,/, '').replace(/\s+/g, '');
       if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) throw new AppError('PARAMETER_INVALID', { field: 'data' });
-      return this.save({ name: input.name, data: Buffer.from(b64, 'base64'), kind: 'image', userId: input.userId });
+      return this.save({ name: input.name, data: Buffer.from(b64, 'base64'), kind: 'image', purpose: input.purpose, userId: input.userId });
     },
 
-    /** The stored file with what a response needs; `publicOnly` serves images only. */
-    async open(id: number, opts: { publicOnly?: boolean } = {}): Promise<{ stream: Readable; mime: string; size: number; disposition: string }> {
-      const row = await repo.getFile(db, id);
-      if (!row || (opts.publicOnly && !row.mime.startsWith('image/'))) throw new AppError('NOT_FOUND_ERROR');
+    /**
+     * The stored file with what a response needs, by public id. A signed-in reader must pass the
+     * read rules (`principal`); a signed link (`publicOnly`) serves images only. Refusals look
+     * like a missing file, so nobody learns which ids exist.
+     */
+    async open(
+      publicId: string,
+      who: { principal: Principal } | { publicOnly: true },
+    ): Promise<{ stream: Readable; mime: string; size: number; disposition: string }> {
+      const row = FILE_PUBLIC_ID_PATTERN.test(publicId) ? await repo.getFileByPublicId(db, publicId) : null;
+      if (!row) throw new AppError('NOT_FOUND_ERROR');
+      if ('publicOnly' in who ? !row.mime.startsWith('image/') : !(await mayReadFile(rules, who.principal, row))) throw new AppError('NOT_FOUND_ERROR');
       const stream = await storage.get(row.key);
       if (!stream) throw new AppError('NOT_FOUND_ERROR');
       return { stream, mime: row.mime, size: row.size, disposition: contentDisposition(row.originalName, INLINE_MIMES.has(row.mime)) };
     },
 
-    async openSigned(id: number, exp: string | undefined, sig: string | undefined) {
-      if (!(await signer.verify(id, exp, sig))) throw new AppError('NO_PERMISSION_ERROR');
-      return this.open(id, { publicOnly: true });
+    async openSigned(publicId: string, exp: string | undefined, sig: string | undefined) {
+      if (!FILE_PUBLIC_ID_PATTERN.test(publicId) || !(await signer.verify(publicId, exp, sig))) throw new AppError('NO_PERMISSION_ERROR');
+      return this.open(publicId, { publicOnly: true });
     },
   };
 }

@@ -37,6 +37,7 @@ export default function AvatarSetPage() {
             setUrl(v);
             setShown(file?.publicUrl ?? null);
           }}
+          purpose="avatar"
           testId="avatar-upload"
         />
         <Button type="primary" disabled={!url} loading={busy} onClick={save} data-testid="avatar-save">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Upload } from 'antd';
-import { CONSTANTS } from '@hanlin/shared';
+import { CONSTANTS, type UploadPurpose } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { uploadFile, type UploadedFile } from './api';
 
@@ -12,12 +12,15 @@ export function ImageUpload({
   value,
   onChange,
   previewUrl,
+  purpose,
   testId = 'image-upload',
 }: {
   value?: string | null;
   onChange?: (url: string | null, uploaded?: UploadedFile) => void;
   /** Loadable address of the current value (uploaded files need a signed link for <img>). */
   previewUrl?: string | null;
+  /** What the picture is for (decides who may read it). */
+  purpose: UploadPurpose;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -45,7 +48,7 @@ export function ImageUpload({
       customRequest={async ({ file, onSuccess, onError }) => {
         setBusy(true);
         try {
-          const r = await uploadFile({ file: file as File });
+          const r = await uploadFile({ file: file as File, purpose, kind: 'image' });
           setPreview(r.publicUrl ?? URL.createObjectURL(file as File));
           onChange?.(r.url, r);
           onSuccess?.(r);

@@ -15,7 +15,7 @@ function noticeFields(coverPreview: string | null): FieldSpec[] {
     {
       name: 'cover',
       labelKey: 'notice.cover',
-      control: <ImageUpload testId="notice-cover" previewUrl={coverPreview} />,
+      control: <ImageUpload purpose="notice" testId="notice-cover" previewUrl={coverPreview} />,
       extraKey: 'notice.coverHint',
     },
     { name: 'content', labelKey: 'notice.content', kind: 'textarea', testId: 'notice-content' },
