@@ -18,6 +18,7 @@ const catalogue = {
   TOO_MANY_REQUESTS: [1009, 429, '请求过于频繁，请稍后重试', 'Too many requests, please try again later', 'Muitas requisições, tente novamente mais tarde'],
   REQUEST_TOO_LARGE: [1010, 413, '请求内容过大', 'The request is too large', 'A requisição é grande demais'],
   NETWORK_DELAY: [1011, 503, '网络延迟，请重试', 'Network delay, please try again', 'Atraso na rede, tente novamente'],
+  OWN_PERMISSIONS_UNCHANGEABLE: [1012, 403, '不能修改自己的角色或数据权限', 'You cannot change your own roles or data permission', 'Você não pode alterar suas próprias funções nem sua permissão de dados'],
   REPEAT_LOGIN_ERROR: [2095, 401, '您的账号已在别处登录', 'Your account has signed in elsewhere', 'Sua conta entrou em outro lugar'],
 
   // Login and account
@@ -25,7 +26,7 @@ const catalogue = {
   OLD_PASSWORD_ERROR: [2002, 400, '原密码错误', 'The old password is wrong', 'A senha antiga está incorreta'],
   LOGIN_ERROR_USER_FREEZED: [2003, 403, '账号已冻结，请联系管理员', 'This account is frozen, contact the administrator', 'Esta conta está congelada, contate o administrador'],
   LOGIN_ERROR_ROLE_FREEZED: [2004, 403, '角色已冻结，请联系管理员', 'Your role is frozen, contact the administrator', 'Sua função está congelada, contate o administrador'],
-  LOGIN_ERROR_OVER_MAX: [2005, 403, '密码错误次数已达上限，账号已冻结', 'Maximum wrong password attempts reached, the account is frozen', 'Número máximo de tentativas atingido, a conta foi congelada'],
+  LOGIN_ERROR_OVER_MAX: [2005, 403, '密码错误次数已达上限，账号已锁定，请稍后再试或联系管理员', 'Maximum wrong password attempts reached: the account is locked, try again later or contact the administrator', 'Número máximo de tentativas atingido: a conta está bloqueada, tente mais tarde ou contate o administrador'],
   CAPTCHA_NOT_MATCH: [2006, 400, '验证码错误', 'Wrong verification code', 'Código de verificação incorreto'],
   CAPTCHA_REQUIRED: [2007, 400, '请输入验证码', 'Please enter the verification code', 'Digite o código de verificação'],
   PASSWORD_FORMAT_ERROR: [2008, 400, '密码须为6-20位，且至少包含数字、字母、符号中的两种', 'The password must be 6–20 characters and mix at least two of digits, letters and symbols', 'A senha deve ter 6–20 caracteres e misturar pelo menos dois de dígitos, letras e símbolos'],

@@ -8,6 +8,8 @@ export const LoginSettingsSaveSchema = z.object({
   singleSignOn: z.boolean(),
   firstLoginChange: z.boolean(),
   tokenIdleHours: z.number().int().min(1).max(720),
+  /** Minutes an account stays locked after `maxWrongPasswords`; 0 freezes it until an administrator unfreezes it. */
+  lockMinutes: z.number().int().min(0).max(1440),
 });
 export type LoginSettingsSave = z.infer<typeof LoginSettingsSaveSchema>;
 export type LoginSettingsView = LoginSettingsSave;

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorName, type RoutePermission } from '@hanlin/shared';
 import { AppError } from './errors.js';
-import { pgErrorOf } from './db/pg-errors.js';
+import { isConnectionError, pgErrorOf } from './db/pg-errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,11 +32,54 @@ export function sendError(reply: FastifyReply, name: ErrorName, extra: { field?:
 }
 
 
+/**
+ * Where the first NUL character sits in parsed input (`labels.1`), keys included; null when none.
+ * PostgreSQL refuses NUL in text, so such input must be a 400 naming the field, not a failed query.
+ */
+function findNul(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const at = findNul(value[i], [...path, String(i)], depth + 1);
+      if (at) return at;
+    }
+    return null;
+  }
+  // Plain objects only (parsed JSON, and query strings whose prototype has no constructor):
+  // Buffers, streams and multipart parts are not text fields.
+  const ctor = Object.getPrototypeOf(value)?.constructor;
+  if (ctor !== undefined && ctor !== Object) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return path;
+    const at = findNul(v, [...path, k], depth + 1);
+    if (at) return at;
+  }
+  return null;
+}
+
+/**
+ * An error log line: the code, the route and (through `reqId`) the request. Never the message or
+ * the request: driver errors quote the statement's parameters, and those are what callers sent.
+ */
+function logFailure(req: FastifyRequest, err: FastifyError, what: string) {
+  const frames = err.stack?.split('\n').filter((l) => /^\s+at /.test(l)).join('\n');
+  req.log.error({ code: pgErrorOf(err).code ?? err.code ?? err.name, error: err.name, method: req.method, route: req.routeOptions?.url, stack: frames }, what);
+}
+
 /** Maps every failure to the catalogue; internals never reach the answer. */
 export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Buffer } = {}) {
+  // Every route, before its schema: text with a NUL character is refused naming the field.
+  app.addHook('preValidation', async (req) => {
+    for (const part of [req.params, req.query, req.body]) {
+      const at = findNul(part);
+      if (at) throw new AppError('PARAMETER_INVALID', at.length ? { field: at.join('.') } : {});
+    }
+  });
+
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
-      if (err.status >= 500) req.log.error({ err }, 'domain error');
+      if (err.status >= 500) logFailure(req, err as FastifyError, 'domain error');
       return sendError(reply, err.errorName, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -48,7 +91,7 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
       });
     }
     if (isResponseSerializationError(err)) {
-      req.log.error({ err }, 'response does not match its schema');
+      logFailure(req, err, 'response does not match its schema');
       return sendError(reply, 'SERVER_ERROR');
     }
     const pg = pgErrorOf(err);
@@ -73,14 +116,21 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
       case '22007':
       case '22008':
       case '22P02':
+      case '22021': // a NUL character that got past the input check
+      case '22P05': // an unsupported Unicode escape
         return sendError(reply, 'PARAMETER_INVALID');
+    }
+    // The database is down or restarting: a temporary 503 the client may retry, not a 500.
+    if (isConnectionError(err)) {
+      req.log.warn(`database unavailable: ${pg.code ?? err.code ?? ''} ${(err.cause as Error | undefined)?.message ?? err.message}`);
+      return sendError(reply, 'NETWORK_DELAY');
     }
     if (err.statusCode === 429) return sendError(reply, 'TOO_MANY_REQUESTS');
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, ...).
       return sendError(reply, 'PARAMETER_INVALID');
     }
-    req.log.error({ err }, 'unexpected error');
+    logFailure(req, err, 'unexpected error');
     return sendError(reply, 'SERVER_ERROR');
   });
 
@@ -88,7 +138,7 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
   app.setNotFoundHandler((req, reply) => {
     // A missing file (`/assets/x.js` after a redeploy) is a 404, not the page: the browser must not run HTML as a script.
     const isFile = /\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]!);
-    if (opts.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/') && !isFile) return reply.type('text/html').send(opts.spaIndex);
+    if (opts.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/') && !isFile) return reply.type('text/html').header('cache-control', 'no-cache').send(opts.spaIndex);
     return sendError(reply, 'NOT_FOUND_ERROR');
   });
 }

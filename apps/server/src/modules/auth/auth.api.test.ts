@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp, createTestApp, login, postLogin, call, signHeaders, encrypt, TEST_ADMIN_PASSWORD } from '../../test/harness.js';
 import { buildRole, buildUser } from '../../test/factories.js';
@@ -60,11 +60,10 @@ describe('login', () => {
       const res = await postLogin(t.app, u.username, `wrong-${i}`, { captchaKey: c.captchaKey, captcha: text });
       expect(res.json().msg).toBe(i < 5 ? 'LOGIN_ERROR_NOT_MATCH' : 'LOGIN_ERROR_OVER_MAX');
     }
-    const [row] = await t.db.select({ status: users.status }).from(users).where(eq(users.id, u.id));
-    expect(row!.status).toBe('frozen');
-    const frozen = await postLogin(t.app, u.username, u.password);
-    expect(frozen.statusCode).toBe(403);
-    expect(frozen.json().msg).toBe('LOGIN_ERROR_USER_FREEZED');
+    // Locked now: even the right password (with a captcha) is refused.
+    const locked = await loginWithCaptcha(t.app, u.username, u.password);
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().msg).toBe('LOGIN_ERROR_OVER_MAX');
   });
 
   it('lets a correct captcha through and resets the failure count', async () => {
@@ -298,9 +297,13 @@ describe('rate limits', () => {
 describe('login answer', () => {
   it('gives the avatar as a signed link an <img> can load', async () => {
     const u = await buildUser(t.db, { permissions: ['yhgl'] });
-    await t.db.update(users).set({ avatar: '/api/upload/file/42' }).where(eq(users.id, u.id));
+    // A reference stored before files had public ids (serial id) still gives a link by public id.
+    const { rows } = await t.db.execute<{ id: number; public_id: string }>(
+      sql`insert into files (key, original_name, mime, size) values ('files/a.png', 'a.png', 'image/png', 1) returning id, public_id`,
+    );
+    await t.db.update(users).set({ avatar: `/api/upload/file/${rows[0]!.id}` }).where(eq(users.id, u.id));
     const s = await login(t.app, u.username, u.password);
-    expect(s.user.avatar).toMatch(/^\/api\/upload\/public\/42\?exp=\d+&sig=[0-9a-f]{64}$/);
+    expect(s.user.avatar).toMatch(new RegExp(`^/api/upload/public/${rows[0]!.public_id}\\?exp=\\d+&sig=[0-9a-f]{64}$`));
   });
 });
 
@@ -314,5 +317,168 @@ describe('accounts created in bulk', () => {
     expect(res.json().data.user.firstLogin).toBe(true);
     const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, u.id));
     expect(row!.hash).toMatch(/^\$argon2id\$/);
+  });
+});
+
+/** A login with a valid captcha written straight into kv (the captcha route is rate limited). */
+let captchaSeq = 0;
+async function loginWithCaptcha(app: typeof t.app, username: string, password: string) {
+  const key = `test-${captchaSeq++}`;
+  await t.kv.set(`captcha:${key}`, 'abcd', 60_000);
+  return postLogin(app, username, password, { captchaKey: key, captcha: 'abcd' });
+}
+const answerOf = (res: { statusCode: number; json(): any }) => {
+  const { requestId: _r, ...rest } = res.json();
+  return { status: res.statusCode, ...rest };
+};
+
+describe('self-service password change', () => {
+  it('ends the other sessions of the user and keeps the one that changed it', async () => {
+    await writeSetting(t.db, 'login', { singleSignOn: false });
+    const other = await createTestAppSharingDb();
+    try {
+      const u = await buildUser(t.db, { permissions: ['yhgl'], password: 'Start-123' });
+      const here = await login(other, u.username, 'Start-123');
+      const elsewhere = await login(other, u.username, 'Start-123');
+      expect((await call(other, elsewhere, '/api/user/list', {})).statusCode).toBe(200);
+      const res = await call(other, here, '/api/auth/password/modify', {
+        oldPassword: await encrypt(other, 'Start-123'),
+        newPassword: await encrypt(other, 'New-pass1'),
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await call(other, here, '/api/user/list', {})).statusCode).toBe(200);
+      const stale = await call(other, elsewhere, '/api/user/list', {});
+      expect(stale.statusCode).toBe(401);
+      expect(stale.json().msg).toBe('TOKEN_INVALID');
+    } finally {
+      await other.close();
+      await writeSetting(t.db, 'login', {});
+    }
+  });
+});
+
+describe('login does not reveal account state', () => {
+  it('answers an unknown name exactly like a wrong password of a real account, up to the limit', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    const unknown = `nobody-${u.id}`;
+    const real: unknown[] = [];
+    const ghost: unknown[] = [];
+    // Two attempts without captcha, then three wrong passwords with one, then the right one.
+    for (const [i, pw] of ['w1', 'w2', 'w3', 'w4', 'w5'].entries()) {
+      const send = i < 2 ? postLogin : (app: typeof t.app, n: string, p: string) => loginWithCaptcha(app, n, p);
+      real.push(answerOf(await send(t.app, u.username, pw)));
+      ghost.push(answerOf(await send(t.app, unknown, pw)));
+    }
+    real.push(answerOf(await postLogin(t.app, u.username, u.password)));
+    ghost.push(answerOf(await postLogin(t.app, unknown, u.password)));
+    real.push(answerOf(await loginWithCaptcha(t.app, u.username, u.password)));
+    ghost.push(answerOf(await loginWithCaptcha(t.app, unknown, u.password)));
+    expect(ghost).toEqual(real);
+    expect(real.map((a: any) => a.msg)).toEqual([
+      'LOGIN_ERROR_NOT_MATCH',
+      'LOGIN_ERROR_NOT_MATCH',
+      'LOGIN_ERROR_NOT_MATCH',
+      'LOGIN_ERROR_NOT_MATCH',
+      'LOGIN_ERROR_OVER_MAX',
+      'CAPTCHA_REQUIRED',
+      'LOGIN_ERROR_OVER_MAX',
+    ]);
+    expect((real[0] as any).data).toEqual({ captchaRequired: false, remaining: 4 });
+  });
+
+  it('tells a frozen or expired account only to whoever knows its password', async () => {
+    const frozen = await buildUser(t.db, { permissions: ['yhgl'], status: 'frozen' });
+    const plain = await buildUser(t.db, { permissions: ['yhgl'] });
+    const wrongFrozen = await postLogin(t.app, frozen.username, 'not-it-1');
+    expect(answerOf(wrongFrozen)).toEqual(answerOf(await postLogin(t.app, plain.username, 'not-it-1')));
+    expect(wrongFrozen.json().msg).toBe('LOGIN_ERROR_NOT_MATCH');
+    const right = await postLogin(t.app, frozen.username, frozen.password);
+    expect(right.statusCode).toBe(403);
+    expect(right.json().msg).toBe('LOGIN_ERROR_USER_FREEZED');
+
+    const expired = await buildUser(t.db, { permissions: ['yhgl'] });
+    await t.db.update(users).set({ validUntil: new Date('2020-01-01T00:00:00Z') }).where(eq(users.id, expired.id));
+    expect((await postLogin(t.app, expired.username, 'not-it-1')).json().msg).toBe('LOGIN_ERROR_NOT_MATCH');
+    expect((await postLogin(t.app, expired.username, expired.password)).json().msg).toBe('ACCOUNT_EXPIRED');
+  });
+});
+
+describe('lockout after wrong passwords', () => {
+  async function lockOut(username: string) {
+    for (let i = 1; i <= 5; i++) {
+      const res = await loginWithCaptcha(t.app, username, `wrong-${i}`);
+      expect(res.json().msg).toBe(i < 5 ? 'LOGIN_ERROR_NOT_MATCH' : 'LOGIN_ERROR_OVER_MAX');
+    }
+  }
+  const expireLock = (id: number) => t.db.execute(sql`update users set locked_until = now() - interval '1 second' where id = ${id}`);
+
+  it('locks for the configured minutes without ending open sessions, then lets the right password in', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    const open = await login(t.app, u.username, u.password);
+    await lockOut(u.username);
+    // Even the right password is refused while the lock runs; the open session goes on.
+    expect((await loginWithCaptcha(t.app, u.username, u.password)).json().msg).toBe('LOGIN_ERROR_OVER_MAX');
+    expect((await call(t.app, open, '/api/user/list', {})).statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
+    expect(row!.status).toBe('normal');
+    expect(row!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(row!.lockedUntil!.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+
+    await expireLock(u.id);
+    const after = await postLogin(t.app, u.username, u.password);
+    expect(after.statusCode).toBe(200);
+    // A fresh start: the next wrong password has the whole allowance again.
+    expect((await postLogin(t.app, u.username, 'again-wrong')).json().data).toEqual({ captchaRequired: false, remaining: 4 });
+  });
+
+  it('never lifts an administrator freeze, and an administrator unfreeze lifts a lock early', async () => {
+    const admin = await login(t.app);
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    await lockOut(u.username);
+    expect((await call(t.app, admin, '/api/user/freeze', { ids: [u.id] })).statusCode).toBe(200);
+    await expireLock(u.id);
+    expect((await loginWithCaptcha(t.app, u.username, u.password)).json().msg).toBe('LOGIN_ERROR_USER_FREEZED');
+    expect((await call(t.app, admin, '/api/user/unfreeze', { ids: [u.id] })).statusCode).toBe(200);
+    expect((await postLogin(t.app, u.username, u.password)).statusCode).toBe(200);
+
+    const v = await buildUser(t.db, { permissions: ['yhgl'] });
+    await lockOut(v.username);
+    expect((await call(t.app, admin, '/api/user/unfreeze', { ids: [v.id] })).statusCode).toBe(200);
+    expect((await postLogin(t.app, v.username, v.password)).statusCode).toBe(200);
+  });
+
+  it('with lockMinutes 0 freezes the account until an administrator unfreezes it', async () => {
+    const admin = await login(t.app);
+    const current = (await call(t.app, admin, '/api/settings/login/get')).json().data;
+    expect(current.lockMinutes).toBe(30);
+    expect((await call(t.app, admin, '/api/settings/login/save', { ...current, lockMinutes: 0 })).statusCode).toBe(200);
+    try {
+      const u = await buildUser(t.db, { permissions: ['yhgl'] });
+      await lockOut(u.username);
+      const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
+      expect(row!.status).toBe('frozen');
+      expect((await loginWithCaptcha(t.app, u.username, u.password)).json().msg).toBe('LOGIN_ERROR_USER_FREEZED');
+      expect((await call(t.app, admin, '/api/user/unfreeze', { ids: [u.id] })).statusCode).toBe(200);
+      expect((await postLogin(t.app, u.username, u.password)).statusCode).toBe(200);
+    } finally {
+      await call(t.app, admin, '/api/settings/login/save', current);
+    }
+  });
+
+  it('tells the user administrators about a lock by in-site message, not other users', async () => {
+    const u = await buildUser(t.db, { permissions: ['kc-pc'] });
+    const bystander = await buildUser(t.db, { permissions: ['kc-pc'] });
+    const admin = await login(t.app);
+    await lockOut(u.username);
+    // The notice is sent after the answer.
+    const note = await vi.waitFor(async () => {
+      const mine = (await call(t.app, admin, '/api/message/my', { page: 1, size: 50 })).json().data;
+      const found = mine.records.find((m: { kind: string; content: string }) => m.kind === 'account_locked' && m.content.includes(u.username));
+      expect(found).toBeDefined();
+      return found;
+    });
+    expect(note.title).toContain(u.username);
+    const b = await login(t.app, bystander.username, bystander.password);
+    expect((await call(t.app, b, '/api/message/unread-count')).json().data).toBe(0);
   });
 });

@@ -5,8 +5,8 @@ import { createFileSigner } from '../uploads/uploads.signing.js';
 
 export default defineModule({
   name: 'auth',
-  register(app, { db, kv, rsa, authSettings, principals, config }) {
-    const auth = createAuthService({ db, kv, rsa, settings: authSettings, principals, files: createFileSigner(db) });
+  register(app, { db, kv, rsa, authSettings, principals, config, log }) {
+    const auth = createAuthService({ db, kv, rsa, settings: authSettings, principals, files: createFileSigner(db), log });
     registerAuthRoutes(app, auth, { signSalt: async () => (await authSettings.login()).signSalt, loginRatePerMinute: config.loginRatePerMinute });
   },
 });

@@ -13,6 +13,9 @@ export async function findUserForLogin(db: DbOrTx, username: string) {
       status: users.status,
       passwordHash: users.passwordHash,
       failedLogins: users.failedLogins,
+      lockedUntil: users.lockedUntil,
+      kind: users.kind,
+      orgId: users.orgId,
       firstLogin: users.firstLogin,
       validUntil: users.validUntil,
     })
@@ -29,21 +32,56 @@ export async function findUserRoles(db: DbOrTx, userId: number) {
   return rows;
 }
 
-/** Counts a wrong password atomically and freezes the account at the limit. */
-export async function recordFailedLogin(db: DbOrTx, userId: number, max: number) {
+/**
+ * Counts a wrong password atomically; at the limit the account is locked for `lockMinutes`, or
+ * frozen (until an administrator unfreezes it) when `lockMinutes` is 0.
+ */
+export async function recordFailedLogin(db: DbOrTx, userId: number, limits: { max: number; lockMinutes: number }) {
+  const atLimit = sql`${users.failedLogins} + 1 >= ${limits.max}`;
   const [row] = await db
     .update(users)
     .set({
       failedLogins: sql`${users.failedLogins} + 1`,
-      status: sql`case when ${users.failedLogins} + 1 >= ${max} then 'frozen' else ${users.status} end`,
+      lockedUntil:
+        limits.lockMinutes > 0
+          ? sql`case when ${atLimit} then now() + make_interval(mins => ${limits.lockMinutes}) else ${users.lockedUntil} end`
+          : sql`${users.lockedUntil}`,
+      status: limits.lockMinutes > 0 ? sql`${users.status}` : sql`case when ${atLimit} then 'frozen' else ${users.status} end`,
     })
     .where(eq(users.id, userId))
-    .returning({ failedLogins: users.failedLogins, status: users.status });
+    .returning({ failedLogins: users.failedLogins, status: users.status, lockedUntil: users.lockedUntil });
   return row!;
 }
 
+/** Ends a lockout whose time has passed: the count starts again (an administrator's freeze stays). */
+export async function clearExpiredLock(db: DbOrTx, userId: number) {
+  await db
+    .update(users)
+    .set({ failedLogins: 0, lockedUntil: null })
+    .where(and(eq(users.id, userId), sql`${users.lockedUntil} <= now()`));
+}
+
 export async function resetFailedLogins(db: DbOrTx, userId: number) {
-  await db.update(users).set({ failedLogins: 0 }).where(eq(users.id, userId));
+  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
+/**
+ * Active users holding `code` through an active role whose data scope (their scope subtrees, or
+ * their own organization's when they have none) covers organization `orgId`.
+ */
+export async function findAdministratorsOf(db: DbOrTx, orgId: number, code: string) {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    select distinct a.id from users a
+      join user_roles ur on ur.user_id = a.id
+      join roles r on r.id = ur.role_id and r.status = 'normal' and ${code} = any(r.permissions)
+      join organizations target on target.id = ${orgId}
+     where a.status = 'normal'
+       and exists (
+         select 1 from organizations s
+          where target.path like s.path || '%'
+            and (s.id in (select d.org_id from user_data_scopes d where d.user_id = a.id)
+                 or (s.id = a.org_id and not exists (select 1 from user_data_scopes d where d.user_id = a.id))))`);
+  return rows.map((r) => r.id);
 }
 
 export async function countOnlineUsers(db: DbOrTx, idleHours: number, exceptUserId: number) {
@@ -51,22 +89,6 @@ export async function countOnlineUsers(db: DbOrTx, idleHours: number, exceptUser
     select count(distinct user_id)::int as n, bool_or(user_id = ${exceptUserId}) as me from user_sessions
      where ended_at is null and last_seen_at > now() - make_interval(hours => ${idleHours})`);
   return { count: rows[0]?.n ?? 0, alreadyOnline: !!rows[0]?.me };
-}
-
-/** Ends the user's open sessions on a platform; returns their token hashes for the cache. */
-export async function endUserSessions(db: DbOrTx, userId: number, platformType: number | null, reason: string) {
-  const rows = await db
-    .update(userSessions)
-    .set({ endedAt: sql`now()`, endReason: reason })
-    .where(
-      and(
-        eq(userSessions.userId, userId),
-        isNull(userSessions.endedAt),
-        platformType === null ? undefined : eq(userSessions.platformType, platformType),
-      ),
-    )
-    .returning({ tokenHash: userSessions.tokenHash });
-  return rows.map((r) => r.tokenHash);
 }
 
 export async function insertSession(

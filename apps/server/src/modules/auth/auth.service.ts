@@ -1,20 +1,25 @@
 import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
+import type { FastifyBaseLogger } from 'fastify';
 import { isPasswordAcceptable, type Login, type LoginResult } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
 import type { RsaKeys } from '../../platform/auth/rsa.js';
-import type { AuthSettings } from '../../platform/auth/login-settings.js';
+import type { AuthSettings, LoginSettings } from '../../platform/auth/login-settings.js';
 import type { PrincipalLoader, Principal } from '../../platform/auth/principal.js';
 import { tokenHash } from '../../platform/auth/principal.js';
 import { hashPassword, initialPassword, PENDING_PASSWORD_HASH, verifyPassword } from '../../platform/auth/password.js';
+import { endSessionsOfUsers, forgetEndedSessions } from '../../platform/auth/sessions.js';
 import { insertLoginLog } from '../audit/audit.repository.js';
+import { sendMessage } from '../messages/messages.service.js';
 import { PERMISSION_TREE } from '@hanlin/shared';
 import * as repo from './auth.repository.js';
 import type { FileSigner } from '../uploads/uploads.signing.js';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
+/** How long the failure count of a name without an account is remembered (an account's lasts until a success). */
+const UNKNOWN_NAME_TTL_MS = 24 * 3600_000;
 const MANAGE_CODES = new Set(
   (function walk(nodes: readonly { code: string; actions?: readonly string[]; children?: readonly any[] }[]): string[] {
     return nodes.flatMap((n) => [n.code, ...(n.children ? walk(n.children) : [])]);
@@ -29,6 +34,7 @@ interface Deps {
   principals: PrincipalLoader;
   /** Turns the stored avatar reference into a link an <img> can load. */
   files: Pick<FileSigner, 'publicUrlForRef'>;
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 export interface ClientInfo {
@@ -36,7 +42,54 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
-export function createAuthService({ db, kv, rsa, settings, principals, files }: Deps) {
+/** Failure count and lock of a login name; an account keeps it in `users`, a name without one in kv. */
+interface FailureState {
+  failed: number;
+  lockedUntil: Date | null;
+}
+
+export function createAuthService({ db, kv, rsa, settings, principals, files, log }: Deps) {
+  // Unknown names are checked against a hash nobody knows the password of, so they take as long as real ones.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(24).toString('base64')));
+
+  // A name without an account fails, asks for a captcha and locks exactly as an account does, so
+  // the answers do not tell which names exist.
+  const unknownKey = (username: string) => `login:unknown:${crypto.createHash('sha256').update(username.toLowerCase()).digest('hex')}`;
+  async function unknownState(username: string): Promise<FailureState> {
+    const raw = await kv.get(unknownKey(username));
+    const v = raw ? (JSON.parse(raw) as { failed: number; lockedUntil: number | null }) : { failed: 0, lockedUntil: null };
+    return { failed: v.failed, lockedUntil: v.lockedUntil === null ? null : new Date(v.lockedUntil) };
+  }
+  async function recordUnknownFailure(username: string, limits: { max: number; lockMinutes: number }, before: FailureState): Promise<FailureState> {
+    const failed = before.failed + 1;
+    const lockedUntil = failed >= limits.max && limits.lockMinutes > 0 ? new Date(Date.now() + limits.lockMinutes * 60_000) : before.lockedUntil;
+    const ttl = Math.max(UNKNOWN_NAME_TTL_MS, lockedUntil ? lockedUntil.getTime() - Date.now() : 0);
+    await kv.set(unknownKey(username), JSON.stringify({ failed, lockedUntil: lockedUntil?.getTime() ?? null }), ttl);
+    return { failed, lockedUntil };
+  }
+
+  /** Tells the administrators of the account's organization that wrong passwords locked it. */
+  async function notifyLocked(user: { id: number; username: string; realname: string; kind: string; orgId: number }, cfg: LoginSettings, client: ClientInfo) {
+    try {
+      const admins = await repo.findAdministratorsOf(db, user.orgId, user.kind === 'student' ? 'xsgl' : 'yhgl');
+      if (!admins.length) return;
+      const until =
+        cfg.lockMinutes > 0
+          ? `已锁定 ${cfg.lockMinutes} 分钟 / locked for ${cfg.lockMinutes} minutes`
+          : '已冻结，需管理员解冻 / frozen until an administrator unfreezes it';
+      await sendMessage(db, {
+        userIds: admins,
+        kind: 'account_locked',
+        title: `账号已锁定 / Account locked: ${user.username}`,
+        content: `${user.username}（${user.realname}）连续 ${cfg.maxWrongPasswords} 次密码错误，${until}。IP ${client.ip}。 / ${user.username} (${user.realname}) had ${cfg.maxWrongPasswords} wrong passwords in a row, ${until}. IP ${client.ip}.`,
+      });
+    } catch (err) {
+      // The login answer does not depend on the notice; the login log row records the lock anyway.
+      log?.error({ code: (err as { code?: string }).code, userId: user.id }, 'lock notice not sent');
+    }
+  }
+
   async function refuse(name: Parameters<typeof insertLoginLog>[1]['result'] & string, user: { id: number | null; username: string }, client: ClientInfo, data?: unknown): Promise<never> {
     await insertLoginLog(db, { userId: user.id, username: user.username, ip: client.ip, userAgent: client.userAgent, result: name });
     throw new AppError(name as never, data === undefined ? {} : { data });
@@ -58,31 +111,62 @@ export function createAuthService({ db, kv, rsa, settings, principals, files }: 
       return { captchaKey, svg: c.data };
     },
 
+    /**
+     * Until the password is proven, an unknown name, a wrong password, a frozen and an expired
+     * account all answer alike: the state of an account is told only to whoever knows its password.
+     */
     async login(input: Login, client: ClientInfo): Promise<LoginResult> {
       const cfg = await settings.login();
+      const limits = { max: cfg.maxWrongPasswords, lockMinutes: cfg.lockMinutes };
       const password = await rsa.decrypt(input.password);
       const user = await repo.findUserForLogin(db, input.username);
       const who = { id: user?.id ?? null, username: input.username };
-      if (!user) return refuse('LOGIN_ERROR_NOT_MATCH', who, client);
-      if (user.status !== 'normal') return refuse('LOGIN_ERROR_USER_FREEZED', who, client);
-      const captchaNeeded = cfg.captchaEnabled && user.failedLogins >= cfg.captchaAfterFailures;
-      if (captchaNeeded) {
+
+      let state: FailureState = user ? { failed: user.failedLogins, lockedUntil: user.lockedUntil } : await unknownState(input.username);
+      // A lockout whose time has passed: the count starts again.
+      if (state.failed >= limits.max && state.lockedUntil && state.lockedUntil.getTime() <= Date.now()) {
+        if (user) await repo.clearExpiredLock(db, user.id);
+        else await kv.del(unknownKey(input.username));
+        state = { failed: 0, lockedUntil: null };
+      }
+      if (cfg.captchaEnabled && state.failed >= cfg.captchaAfterFailures) {
         const bad = await checkCaptcha(input.captchaKey, input.captcha);
         if (bad) return refuse(bad, who, client, { captchaRequired: true });
       }
-      const pendingInitial = user.passwordHash === PENDING_PASSWORD_HASH && password === initialPassword(user.username);
-      if (pendingInitial) await repo.updatePassword(db, user.id, await hashPassword(password), true);
-      if (!pendingInitial && !(await verifyPassword(user.passwordHash, password))) {
-        const after = await repo.recordFailedLogin(db, user.id, cfg.maxWrongPasswords);
-        if (after.status === 'frozen') {
-          await principals.forgetTokens(await repo.endUserSessions(db, user.id, null, 'frozen'));
-          return refuse('LOGIN_ERROR_OVER_MAX', who, client);
+      // Locked: no password is tried, the right one included, until the time has passed.
+      if (state.failed >= limits.max && state.lockedUntil && state.lockedUntil.getTime() > Date.now()) return refuse('LOGIN_ERROR_OVER_MAX', who, client);
+
+      const pendingInitial = !!user && user.passwordHash === PENDING_PASSWORD_HASH && password === initialPassword(user.username);
+      const stored = user && user.passwordHash !== PENDING_PASSWORD_HASH ? user.passwordHash : await dummy();
+      // Verified even without an account (against the dummy hash), so both take as long.
+      const verified = pendingInitial || (await verifyPassword(stored, password));
+      const passwordOk = !!user && verified;
+      if (!passwordOk) {
+        let after: FailureState;
+        if (user) {
+          const row = await repo.recordFailedLogin(db, user.id, limits);
+          after = { failed: row.failedLogins, lockedUntil: row.lockedUntil };
+          // This failure reached the limit (each lock is announced once).
+          if (row.failedLogins >= limits.max && row.failedLogins - 1 < limits.max) {
+            if (limits.lockMinutes === 0) {
+              // Frozen until an administrator unfreezes it: its open sessions end too.
+              await forgetEndedSessions(principals, await endSessionsOfUsers(db, [user.id], 'locked'));
+            }
+            // Not awaited: the answer takes as long as for a name without an account.
+            void notifyLocked(user, cfg, client);
+          }
+        } else {
+          after = await recordUnknownFailure(input.username, limits, state);
         }
+        if (after.failed >= limits.max) return refuse('LOGIN_ERROR_OVER_MAX', who, client);
         return refuse('LOGIN_ERROR_NOT_MATCH', who, client, {
-          captchaRequired: cfg.captchaEnabled && after.failedLogins >= cfg.captchaAfterFailures,
-          remaining: cfg.maxWrongPasswords - after.failedLogins,
+          captchaRequired: cfg.captchaEnabled && after.failed >= cfg.captchaAfterFailures,
+          remaining: limits.max - after.failed,
         });
       }
+      if (pendingInitial) await repo.updatePassword(db, user.id, await hashPassword(password), true);
+      // Only the holder of the password learns that the account is frozen or expired.
+      if (user.status !== 'normal') return refuse('LOGIN_ERROR_USER_FREEZED', who, client);
       if (user.validUntil && user.validUntil.getTime() < Date.now()) return refuse('ACCOUNT_EXPIRED', who, client);
 
       const roles = await repo.findUserRoles(db, user.id);
@@ -104,11 +188,11 @@ export function createAuthService({ db, kv, rsa, settings, principals, files }: 
       const platformType = 1;
       const replaced = await db.transaction(async (tx) => {
         await repo.resetFailedLogins(tx, user.id);
-        const ended = cfg.singleSignOn ? await repo.endUserSessions(tx, user.id, platformType, 'replaced') : [];
+        const ended = cfg.singleSignOn ? await endSessionsOfUsers(tx, [user.id], 'replaced', { platformType }) : [];
         await repo.insertSession(tx, { tokenHash: tokenHash(token), userId: user.id, platformType, signNumber, ip: client.ip });
         return ended;
       });
-      await principals.forgetTokens(replaced);
+      await forgetEndedSessions(principals, replaced);
       await insertLoginLog(db, { userId: user.id, username: user.username, ip: client.ip, userAgent: client.userAgent, result: 'OK' });
       return {
         access_token: token,
@@ -137,7 +221,13 @@ export function createAuthService({ db, kv, rsa, settings, principals, files }: 
       if (!row || !(await verifyPassword(row.passwordHash, oldPlain))) throw new AppError('OLD_PASSWORD_ERROR', { field: 'oldPassword' });
       if (!isPasswordAcceptable(newPlain)) throw new AppError('PASSWORD_FORMAT_ERROR', { field: 'newPassword' });
       if (newPlain === oldPlain) throw new AppError('PASSWORD_SAME_AS_OLD', { field: 'newPassword' });
-      await repo.updatePassword(db, principal.userId, await hashPassword(newPlain), false);
+      const hash = await hashPassword(newPlain);
+      // Whoever else holds a session of this account (perhaps the reason for the change) is signed out; this one goes on.
+      const ended = await db.transaction(async (tx) => {
+        await repo.updatePassword(tx, principal.userId, hash, false);
+        return endSessionsOfUsers(tx, [principal.userId], 'password', { exceptSessionId: principal.sessionId });
+      });
+      await forgetEndedSessions(principals, ended);
       await principals.forgetUsers([principal.userId]);
     },
   };

@@ -12,7 +12,7 @@ let admin: Session;
 beforeAll(async () => {
   admin = await login(t.app);
 });
-const LOGIN_OK = { maxWrongPasswords: 5, captchaEnabled: true, captchaAfterFailures: 2, singleSignOn: true, firstLoginChange: true, tokenIdleHours: 12 };
+const LOGIN_OK = { maxWrongPasswords: 5, captchaEnabled: true, captchaAfterFailures: 2, singleSignOn: true, firstLoginChange: true, tokenIdleHours: 12, lockMinutes: 30 };
 const LICENCE_NONE = { maxOnline: null, expiresAt: null, serialNumber: null };
 
 async function sessionWith(permissions: string[]) {
@@ -93,8 +93,10 @@ describe('login settings', () => {
     const u = await buildUser(t.db, { permissions: ['kc-pc'] });
     expect((await postLogin(t.app, u.username, 'nope-1')).json().msg).toBe('LOGIN_ERROR_NOT_MATCH');
     expect((await postLogin(t.app, u.username, 'nope-2')).json().msg).toBe('LOGIN_ERROR_OVER_MAX');
-    const [row] = await t.db.select({ status: users.status }).from(users).where(eq(users.id, u.id));
-    expect(row!.status).toBe('frozen');
+    // Locked for lockMinutes: the right password is refused too.
+    expect((await postLogin(t.app, u.username, u.password)).json().msg).toBe('LOGIN_ERROR_OVER_MAX');
+    const [row] = await t.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, u.id));
+    expect(row!.lockedUntil).not.toBeNull();
     await call(t.app, admin, '/api/settings/login/save', LOGIN_OK);
   });
 
@@ -105,6 +107,9 @@ describe('login settings', () => {
       [{ ...LOGIN_OK, maxWrongPasswords: 2.5 }, 'maxWrongPasswords'],
       [{ ...LOGIN_OK, captchaAfterFailures: -1 }, 'captchaAfterFailures'],
       [{ ...LOGIN_OK, tokenIdleHours: 721 }, 'tokenIdleHours'],
+      [{ ...LOGIN_OK, lockMinutes: -1 }, 'lockMinutes'],
+      [{ ...LOGIN_OK, lockMinutes: 1441 }, 'lockMinutes'],
+      [{ ...LOGIN_OK, lockMinutes: undefined }, 'lockMinutes'],
       [{ ...LOGIN_OK, tokenIdleHours: '12' }, 'tokenIdleHours'],
       [{ ...LOGIN_OK, captchaEnabled: 'yes' }, 'captchaEnabled'],
       [{ ...LOGIN_OK, singleSignOn: undefined }, 'singleSignOn'],

@@ -32,6 +32,8 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     firstLogin: boolean().notNull().default(true),
     failedLogins: integer().notNull().default(0),
+    /** End of a lockout after too many wrong passwords (login settings `lockMinutes`); not an administrator's freeze. */
+    lockedUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**

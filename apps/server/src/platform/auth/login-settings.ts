@@ -10,6 +10,8 @@ export interface LoginSettings {
   singleSignOn: boolean;
   firstLoginChange: boolean;
   tokenIdleHours: number;
+  /** Minutes a lockout after `maxWrongPasswords` lasts; 0: frozen until an administrator unfreezes. */
+  lockMinutes: number;
   signSalt: string;
 }
 
@@ -20,6 +22,8 @@ export const LOGIN_SETTINGS_DEFAULTS: LoginSettings = {
   singleSignOn: true,
   firstLoginChange: true,
   tokenIdleHours: CONSTANTS.TOKEN_IDLE_HOURS_DEFAULT,
+  // A lockout that lifts by itself: wrong guesses alone cannot keep an account (an administrator's too) out for good.
+  lockMinutes: 30,
   signSalt: process.env.SIGN_SALT || CONSTANTS.SIGN_SALT_DEFAULT,
 };
 

@@ -12,6 +12,7 @@ const fields: FieldSpec[] = [
   { name: 'singleSignOn', labelKey: 'settings.login.singleSignOn', control: <Switch data-testid="settings-singleSignOn" />, extraKey: 'settings.login.singleSignOnHint' },
   { name: 'firstLoginChange', labelKey: 'settings.login.firstLoginChange', control: <Switch data-testid="settings-firstLoginChange" />, extraKey: 'settings.login.firstLoginChangeHint' },
   { name: 'tokenIdleHours', labelKey: 'settings.login.tokenIdleHours', kind: 'number', testId: 'settings-tokenIdleHours', extraKey: 'settings.login.tokenIdleHoursHint' },
+  { name: 'lockMinutes', labelKey: 'settings.login.lockMinutes', kind: 'number', testId: 'settings-lockMinutes', extraKey: 'settings.login.lockMinutesHint' },
 ];
 
 /** Login settings (`set-login`, code dlsz). */
