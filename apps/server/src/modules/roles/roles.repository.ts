@@ -77,6 +77,19 @@ export function orgPaths(db: DbOrTx, ids: number[]) {
   return db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids));
 }
 
+/** Codes and data-scope organization paths of roles (what granting them hands out). */
+export async function grantsOfRoles(db: DbOrTx, ids: number[]): Promise<{ id: number; permissions: string[]; dataPaths: string[] }[]> {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: roles.id,
+      permissions: roles.permissions,
+      dataPaths: sql<string[]>`coalesce((select array_agg(o.path) from role_data_scopes rs join organizations o on o.id = rs.org_id where rs.role_id = "roles"."id"), '{}')`,
+    })
+    .from(roles)
+    .where(inArray(roles.id, ids));
+}
+
 export async function userIdsOfRoles(db: DbOrTx, roleIds: number[]) {
   if (!roleIds.length) return [];
   const rows = await db.selectDistinct({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.roleId, roleIds));

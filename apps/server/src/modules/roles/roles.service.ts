@@ -1,9 +1,9 @@
 import { isPermissionCode, PERMISSION_ALIASES, type RoleDetail, type RoleInsert, type RoleListQuery, type RoleUpdate } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
-import { pathInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import * as repo from './roles.repository.js';
+import { assertGrantable, assertOrgsGrantable } from './roles.grants.js';
 import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 
 interface Deps {
@@ -15,19 +15,6 @@ interface Deps {
 function normalizePermissions(codes: string[]): string[] {
   for (const c of codes) if (!isPermissionCode(c)) throw new AppError('PARAMETER_INVALID', { field: 'permissions', data: { code: c } });
   return [...new Set(codes.map((c) => PERMISSION_ALIASES[c] ?? c))].sort();
-}
-
-/** Nobody hands out a code they do not hold themselves. */
-function assertGrantable(principal: Principal, added: string[]) {
-  const missing = added.filter((c) => !principal.permissions.has(c));
-  if (missing.length) throw new AppError('NO_PERMISSION_ERROR', { field: 'permissions', data: { codes: missing } });
-}
-
-/** Organizations must exist and lie inside the caller's data scope. */
-async function assertOrgsGrantable(db: DbOrTx, principal: Principal, orgIds: number[]) {
-  const found = await repo.orgPaths(db, orgIds);
-  if (found.length !== orgIds.length) throw new AppError('NOT_FOUND_ERROR', { field: 'dataOrgIds' });
-  if (found.some((o) => !pathInScope(principal, o.path))) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'dataOrgIds' });
 }
 
 function mapUnique(e: unknown): never {

@@ -9,11 +9,11 @@ export default defineModule({
   name: 'users',
   async register(app, ctx) {
     const hasher = createInitialPasswordHasher({ db: ctx.db, log: ctx.log });
-    const users = createUsersService({ db: ctx.db, principals: ctx.principals, hasher });
+    const users = createUsersService({ db: ctx.db, plannedDb: ctx.plannedDb, kv: ctx.kv, principals: ctx.principals, hasher });
     app.addHook('onReady', async () => hasher.kick());
     app.addHook('onClose', async () => hasher.stop());
     const importer = createUsersImportService({ db: ctx.db, storage: ctx.storage, hasher });
-    registerUsersRoutes(app, { db: ctx.db, plannedDb: ctx.plannedDb, kv: ctx.kv, users });
+    registerUsersRoutes(app, { users });
     await registerUsersExcelRoutes(app, { importer });
   },
 });

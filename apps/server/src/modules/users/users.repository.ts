@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { parseSort, USER_SORT_KEYS, type UserDetail, type UserListQuery, type UserRow } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
-import { userSessions } from '../../platform/auth/sessions.schema.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
 import { cachedCount, tableVersionsSql } from '../../platform/db/counts.js';
@@ -269,7 +268,7 @@ export async function findUniqueConflict(db: DbOrTx, probe: UniqueProbe, exclude
 export async function findUsersWithPaths(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: users.id, username: users.username, kind: users.kind, orgId: users.orgId, orgPath: organizations.path })
+    .select({ id: users.id, username: users.username, kind: users.kind, orgId: users.orgId, leaderId: users.leaderId, orgPath: organizations.path })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(inArray(users.id, ids));
@@ -280,18 +279,14 @@ export async function findOrgPaths(db: DbOrTx, ids: number[]) {
   return db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids));
 }
 
-export async function findExistingRoleIds(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return [];
-  return (await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, ids))).map((r) => r.id);
-}
-
 export async function findStudentRoleId(db: DbOrTx, name: string): Promise<number | null> {
   const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
   return row?.id ?? null;
 }
 
-export async function getUserDetail(db: DbOrTx, id: number): Promise<(UserDetail & { orgPath: string | null }) | null> {
+export async function getUserDetail(db: DbOrTx, id: number): Promise<(UserDetail & { orgPath: string | null; leaderOrgPath: string | null }) | null> {
   const leader = alias(users, 'leader');
+  const leaderOrg = alias(organizations, 'leader_org');
   const [row] = await db
     .select({
       ...IDENTITY_COLUMNS,
@@ -299,6 +294,7 @@ export async function getUserDetail(db: DbOrTx, id: number): Promise<(UserDetail
       city: users.city,
       leaderId: users.leaderId,
       leaderName: leader.realname,
+      leaderOrgPath: leaderOrg.path,
       team: users.team,
       status: users.status,
       post: users.post,
@@ -317,6 +313,7 @@ export async function getUserDetail(db: DbOrTx, id: number): Promise<(UserDetail
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .leftJoin(leader, eq(leader.id, users.leaderId))
+    .leftJoin(leaderOrg, eq(leaderOrg.id, leader.orgId))
     .where(eq(users.id, id));
   if (!row) return null;
   const [roleIds, scopeOrgIds] = await Promise.all([
@@ -342,18 +339,12 @@ export async function replaceUserScopes(tx: DbOrTx, userId: number, orgIds: numb
   if (orgIds.length) await tx.insert(userDataScopes).values([...new Set(orgIds)].map((orgId) => ({ userId, orgId })));
 }
 
-export async function getUserScopeOrgIds(db: DbOrTx, userId: number) {
-  const rows = await db.select({ id: userDataScopes.orgId }).from(userDataScopes).where(eq(userDataScopes.userId, userId)).orderBy(userDataScopes.orgId);
+export async function getUserRoleIds(db: DbOrTx, userId: number) {
+  const rows = await db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
   return rows.map((r) => r.id);
 }
 
-/** Ends the open sessions of these users; returns the token hashes to drop from the cache. */
-export async function endSessionsOf(db: DbOrTx, userIds: number[], reason: string): Promise<string[]> {
-  if (!userIds.length) return [];
-  const rows = await db
-    .update(userSessions)
-    .set({ endedAt: sql`now()`, endReason: reason })
-    .where(and(inArray(userSessions.userId, userIds), isNull(userSessions.endedAt)))
-    .returning({ tokenHash: userSessions.tokenHash });
-  return rows.map((r) => r.tokenHash);
+export async function getUserScopeOrgIds(db: DbOrTx, userId: number) {
+  const rows = await db.select({ id: userDataScopes.orgId }).from(userDataScopes).where(eq(userDataScopes.userId, userId)).orderBy(userDataScopes.orgId);
+  return rows.map((r) => r.id);
 }

@@ -19,9 +19,7 @@ import {
 } from '@hanlin/shared';
 import { ok } from '../../platform/http.js';
 import { principalOf } from '../../platform/auth/guard.js';
-import type { Db } from '../../platform/db/client.js';
-import type { Kv } from '../../platform/kv.js';
-import { findUsers, type UserKind } from './users.repository.js';
+import type { UserKind } from './users.repository.js';
 import type { UsersService } from './users.service.js';
 
 /** The two user pages: employees under /api/user (yhgl), students under /api/student-user (xsgl). */
@@ -30,15 +28,16 @@ export const USER_PAGES = [
   { prefix: '/api/student-user', menu: 'xsgl', kind: 'student', tag: 'student-user', op: 'student-user', insert: StudentInsertSchema, update: StudentUpdateSchema },
 ] as const;
 
-export function registerUsersRoutes(app: FastifyInstance, { db, plannedDb, kv, users }: { db: Db; plannedDb: Db; kv: Kv; users: UsersService }) {
+export function registerUsersRoutes(app: FastifyInstance, { users }: { users: UsersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Without `kind`, the kinds the caller's codes manage (employees with yhgl, students with xsgl).
   r.post('/api/user/list', { config: { permission: ['yhgl'] }, schema: { tags: ['user'], body: UserListQuerySchema } }, async (req) =>
-    ok(await findUsers({ db, plannedDb }, kv, principalOf(req), req.body)),
+    ok(await users.list(principalOf(req), req.body)),
   );
   r.post(
     '/api/student-user/list',
     { config: { permission: ['xsgl'] }, schema: { tags: ['student-user'], body: UserListQuerySchema.omit({ kind: true }) } },
-    async (req) => ok(await findUsers({ db, plannedDb }, kv, principalOf(req), { ...req.body, kind: 'student' })),
+    async (req) => ok(await users.list(principalOf(req), { ...req.body, kind: 'student' })),
   );
 
   for (const page of USER_PAGES) {
@@ -72,16 +71,16 @@ export function registerUsersRoutes(app: FastifyInstance, { db, plannedDb, kv, u
       async (req) => ok(await users.resetPassword(principalOf(req), req.body.ids, kind)),
     );
     r.post(`${prefix}/check-name`, { config: { permission: read }, schema: { tags, body: UserCheckNameSchema } }, async (req) =>
-      ok(await users.checkName(req.body.username, req.body.id)),
+      ok(await users.checkName(principalOf(req), kind, req.body.username, req.body.id)),
     );
     r.post(`${prefix}/check-phone`, { config: { permission: read }, schema: { tags, body: UserCheckPhoneSchema } }, async (req) =>
-      ok(await users.checkPhone(req.body.phone, req.body.id)),
+      ok(await users.checkPhone(principalOf(req), kind, req.body.phone, req.body.id)),
     );
     r.post(`${prefix}/check-email`, { config: { permission: read }, schema: { tags, body: UserCheckEmailSchema } }, async (req) =>
-      ok(await users.checkEmail(req.body.email, req.body.id)),
+      ok(await users.checkEmail(principalOf(req), kind, req.body.email, req.body.id)),
     );
     r.post(`${prefix}/check-card`, { config: { permission: read }, schema: { tags, body: UserCheckCardSchema } }, async (req) =>
-      ok(await users.checkCard(req.body.cardNumber, req.body.id)),
+      ok(await users.checkCard(principalOf(req), kind, req.body.cardNumber, req.body.id)),
     );
     r.post(
       `${prefix}/batch-update-department`,

@@ -1,6 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   CONSTANTS,
+  USER_KINDS,
+  type UserListQuery,
   type UserBatchDepartment,
   type UserDataPermissionUpdate,
   type UserDetail,
@@ -10,16 +12,20 @@ import {
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
+import type { Kv } from '../../platform/kv.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import { hashPassword, initialPassword } from '../../platform/auth/password.js';
 import { pathInScope } from '../../platform/scope.js';
 import { BUILTIN_ROLES } from '../../platform/seed.js';
+import { endSessionsOfUsers, forgetEndedSessions } from '../../platform/auth/sessions.js';
+import { assertRolesGrantable } from '../roles/roles.grants.js';
+import { claimFile } from '../uploads/uploads.access.js';
 import { users } from './users.schema.js';
 import * as repo from './users.repository.js';
 import type { UserKind } from './users.repository.js';
 import { PENDING_PASSWORD_HASH, type InitialPasswordHasher } from './users.passwords.js';
 
-/** The built-in administrator account: nobody may delete or freeze it. */
+/** The built-in administrator account: nobody may delete or freeze it, nor reset its password. */
 export const SEEDED_ADMIN = 'admin';
 export { initialPassword };
 
@@ -57,14 +63,20 @@ function columnsOf(input: Partial<Writable>) {
 
 interface Deps {
   db: Db;
+  /** Connections for the list statements planned once (see `findUsers`). */
+  plannedDb: Db;
+  kv: Kv;
   principals: PrincipalLoader;
   hasher: InitialPasswordHasher;
 }
 
+/** The page code managing each kind of user (its actions are `<code>:add`, `<code>:modify`, ...). */
+const MENU_OF: Record<UserKind, string> = { employee: 'yhgl', student: 'xsgl' };
+
 /** Up to this many users get their reset password hashed within the request; more go to the background hasher. */
 const INLINE_RESET_MAX = 16;
 
-export function createUsersService({ db, principals, hasher }: Deps) {
+export function createUsersService({ db, plannedDb, kv, principals, hasher }: Deps) {
   /** Organizations must exist and lie inside the caller's scope; the refusal names those beyond it. */
   async function assertOrgsInScope(p: Principal, orgIds: number[], field: string) {
     const ids = [...new Set(orgIds)];
@@ -87,18 +99,40 @@ export function createUsersService({ db, principals, hasher }: Deps) {
     return rows;
   }
 
-  async function assertRolesExist(roleIds: number[]) {
-    const ids = [...new Set(roleIds)];
-    const found = await repo.findExistingRoleIds(db, ids);
-    const missing = ids.filter((id) => !found.includes(id));
-    if (missing.length) throw new AppError('NOT_FOUND_ERROR', { field: 'roleIds', data: { ids: missing } });
+  /**
+   * Roles being added to a user: nobody hands out codes or a data scope beyond their own (the
+   * rule of role editing). The built-in student role, given by default to every new user, is exempt.
+   */
+  async function assertRolesAddable(p: Principal, added: number[]) {
+    if (!added.length) return;
+    const studentRole = await repo.findStudentRoleId(db, BUILTIN_ROLES.student);
+    await assertRolesGrantable(db, p, added, { exempt: studentRole ? [studentRole] : [] });
   }
 
-  async function assertLeader(leaderId: number | null | undefined, selfId?: number) {
+  /** A leader must exist and lie inside the caller's scope (its name is shown on the user). */
+  async function assertLeader(p: Principal, leaderId: number | null | undefined, selfId?: number) {
     if (leaderId == null) return;
     if (leaderId === selfId) throw new AppError('PARAMETER_INVALID', { field: 'leaderId' });
     const [row] = await repo.findUsersWithPaths(db, [leaderId]);
     if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'leaderId' });
+    if (!row.orgPath || !pathInScope(p, row.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'leaderId' });
+  }
+
+  const sameSet = (a: readonly number[], b: readonly number[]) => {
+    const x = new Set(a);
+    const y = new Set(b);
+    return x.size === y.size && [...x].every((v) => y.has(v));
+  };
+
+  /** Nobody changes their own roles or data scope; sending them unchanged (a saved form) is fine. */
+  async function refuseOwnGrantChange(p: Principal, id: number, change: { roleIds?: number[]; scopeOrgIds?: number[] }) {
+    if (id !== p.userId) return;
+    const [roles, scope] = await Promise.all([
+      change.roleIds ? repo.getUserRoleIds(db, id) : [],
+      change.scopeOrgIds ? repo.getUserScopeOrgIds(db, id) : [],
+    ]);
+    const field = change.roleIds && !sameSet(change.roleIds, roles) ? 'roleIds' : change.scopeOrgIds && !sameSet(change.scopeOrgIds, scope) ? 'scopeOrgIds' : null;
+    if (field) throw new AppError('OWN_PERMISSIONS_UNCHANGEABLE', { field });
   }
 
   async function assertUnique(probe: repo.UniqueProbe, excludeId?: number) {
@@ -110,7 +144,9 @@ export function createUsersService({ db, principals, hasher }: Deps) {
     const row = await repo.getUserDetail(db, id);
     if (!row || row.kind !== kind) throw new AppError('NOT_FOUND_ERROR');
     if (!row.orgPath || !pathInScope(p, row.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR');
-    const { orgPath: _omit, ...detail } = row;
+    const { orgPath: _omit, leaderOrgPath, ...detail } = row;
+    // A leader beyond the caller's scope (set by someone with a wider one) stays anonymous.
+    if (detail.leaderName !== null && (!leaderOrgPath || !pathInScope(p, leaderOrgPath))) detail.leaderName = null;
     return detail;
   }
 
@@ -118,12 +154,12 @@ export function createUsersService({ db, principals, hasher }: Deps) {
     await assertOrgsInScope(p, [input.orgId], 'orgId');
     if (input.scopeOrgIds) await assertOrgsInScope(p, input.scopeOrgIds, 'scopeOrgIds');
     let roleIds = input.roleIds;
-    if (roleIds) await assertRolesExist(roleIds);
+    if (roleIds) await assertRolesAddable(p, roleIds);
     else {
       const studentRole = await repo.findStudentRoleId(db, BUILTIN_ROLES.student);
       roleIds = studentRole ? [studentRole] : [];
     }
-    await assertLeader(input.leaderId);
+    await assertLeader(p, input.leaderId);
     const values = columnsOf(input);
     await assertUnique(values);
     const passwordHash = await hashPassword(initialPassword(input.username));
@@ -144,11 +180,17 @@ export function createUsersService({ db, principals, hasher }: Deps) {
 
   async function update(p: Principal, input: UserUpdate, kind: UserKind): Promise<null> {
     const { id, roleIds, scopeOrgIds, ...rest } = input;
-    await assertUsersInScope(p, [id], kind);
+    const [target] = await assertUsersInScope(p, [id], kind);
+    await refuseOwnGrantChange(p, id, { roleIds, scopeOrgIds });
     if (rest.orgId !== undefined) await assertOrgsInScope(p, [rest.orgId], 'orgId');
     if (scopeOrgIds) await assertOrgsInScope(p, scopeOrgIds, 'scopeOrgIds');
-    if (roleIds) await assertRolesExist(roleIds);
-    await assertLeader(rest.leaderId, id);
+    if (roleIds) {
+      // Only roles being added are grants: a user may keep a role the caller could not give.
+      const held = await repo.getUserRoleIds(db, id);
+      await assertRolesAddable(p, roleIds.filter((r) => !held.includes(r)));
+    }
+    // An unchanged leader stays even when beyond the caller's scope (the form sends it back).
+    if (rest.leaderId !== target!.leaderId) await assertLeader(p, rest.leaderId, id);
     const values = columnsOf(rest);
     await assertUnique(values, id);
     try {
@@ -165,8 +207,8 @@ export function createUsersService({ db, principals, hasher }: Deps) {
     return null;
   }
 
-  function refuseSelfOrAdmin(p: Principal, rows: { id: number; username: string }[]) {
-    const protectedIds = rows.filter((r) => r.id === p.userId || r.username.toLowerCase() === SEEDED_ADMIN).map((r) => r.id);
+  function refuseSelfOrAdmin(p: Principal, rows: { id: number; username: string }[], opts: { self: boolean } = { self: true }) {
+    const protectedIds = rows.filter((r) => (opts.self && r.id === p.userId) || (r.id !== p.userId && r.username.toLowerCase() === SEEDED_ADMIN)).map((r) => r.id);
     if (protectedIds.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: protectedIds } });
   }
 
@@ -175,7 +217,7 @@ export function createUsersService({ db, principals, hasher }: Deps) {
     refuseSelfOrAdmin(p, rows);
     const unique = rows.map((r) => r.id);
     const hashes = await db.transaction(async (tx) => {
-      const h = await repo.endSessionsOf(tx, unique, 'deleted');
+      const h = await endSessionsOfUsers(tx, unique, 'deleted');
       try {
         await tx.delete(users).where(inArray(users.id, unique));
       } catch (e) {
@@ -183,7 +225,7 @@ export function createUsersService({ db, principals, hasher }: Deps) {
       }
       return h;
     });
-    await principals.forgetTokens(hashes);
+    await forgetEndedSessions(principals, hashes);
     return null;
   }
 
@@ -196,26 +238,31 @@ export function createUsersService({ db, principals, hasher }: Deps) {
         .update(users)
         .set({ status, ...(status === 'normal' ? { failedLogins: 0 } : {}), updatedAt: sql`now()` })
         .where(inArray(users.id, unique));
-      return status === 'frozen' ? repo.endSessionsOf(tx, unique, 'frozen') : [];
+      return status === 'frozen' ? endSessionsOfUsers(tx, unique, 'frozen') : [];
     });
-    await principals.forgetTokens(hashes);
+    await forgetEndedSessions(principals, hashes);
     await principals.forgetUsers(unique);
     return null;
   }
 
   async function resetPassword(p: Principal, ids: number[], kind: UserKind): Promise<null> {
     const rows = await assertUsersInScope(p, ids, kind);
+    // The built-in administrator's password is its own business (it may still reset itself).
+    refuseSelfOrAdmin(p, rows, { self: false });
     const inline = rows.length <= INLINE_RESET_MAX;
     const hashed = await Promise.all(
       rows.map(async (r) => ({ id: r.id, hash: inline ? await hashPassword(initialPassword(r.username)) : PENDING_PASSWORD_HASH })),
     );
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       for (const h of hashed) {
         await tx.update(users).set({ passwordHash: h.hash, firstLogin: true, failedLogins: 0, updatedAt: sql`now()` }).where(eq(users.id, h.id));
       }
+      // Every session ends: an old (perhaps stolen) one could otherwise set a password of its
+      // choosing from the predictable initial one.
+      return endSessionsOfUsers(tx, rows.map((r) => r.id), 'password_reset');
     });
     if (!inline) hasher.kick();
-    await principals.forgetUsers(rows.map((r) => r.id));
+    await forgetEndedSessions(principals, ended);
     return null;
   }
 
@@ -234,14 +281,32 @@ export function createUsersService({ db, principals, hasher }: Deps) {
 
   async function updateDataPermission(p: Principal, input: UserDataPermissionUpdate, kind: UserKind): Promise<null> {
     await assertUsersInScope(p, [input.id], kind);
+    await refuseOwnGrantChange(p, input.id, { scopeOrgIds: input.orgIds });
     await assertOrgsInScope(p, input.orgIds, 'orgIds');
     await db.transaction((tx) => repo.replaceUserScopes(tx, input.id, input.orgIds));
     await principals.forgetUsers([input.id]);
     return null;
   }
 
-  async function check(probe: repo.UniqueProbe, id?: number) {
+  /**
+   * Whether a value is still free: uniqueness is global, so the answer covers every user, but it
+   * is a boolean only, and the user excluded (the one being edited) must be within the caller's
+   * reach, or excluding them would tell whose value it is.
+   */
+  async function check(p: Principal, kind: UserKind, probe: repo.UniqueProbe, id?: number) {
+    // They serve the add and edit forms only (the route, read-only, is open to the page code).
+    const menu = MENU_OF[kind];
+    if (!p.permissions.has(`${menu}:add`) && !p.permissions.has(`${menu}:modify`)) throw new AppError('NO_PERMISSION_ERROR');
+    if (id !== undefined) await assertUsersInScope(p, [id], kind);
     return { available: !(await repo.findUniqueConflict(db, probe, id)) };
+  }
+
+  /** The list holds only the kinds of users the caller's codes manage: employees (`yhgl`), students (`xsgl`). */
+  async function list(p: Principal, q: UserListQuery) {
+    const allowed = USER_KINDS.filter((k) => p.permissions.has(MENU_OF[k]));
+    if (q.kind ? !allowed.includes(q.kind) : !allowed.length) throw new AppError('NO_PERMISSION_ERROR', { field: 'kind' });
+    const kind = q.kind ?? (allowed.length === 1 ? allowed[0] : undefined);
+    return repo.findUsers({ db, plannedDb }, kv, p, { ...q, kind });
   }
 
   async function updateOwnInfo(p: Principal, input: UserInfoUpdate): Promise<null> {
@@ -256,11 +321,13 @@ export function createUsersService({ db, principals, hasher }: Deps) {
   }
 
   async function updateOwnAvatar(p: Principal, avatar: string): Promise<null> {
+    await claimFile(db, p, avatar, { purpose: 'avatar', field: 'avatar' }); // an uploaded avatar must be the caller's own
     await db.update(users).set({ avatar, updatedAt: sql`now()` }).where(eq(users.id, p.userId));
     return null;
   }
 
   return {
+    list,
     get,
     insert,
     update,
@@ -271,10 +338,10 @@ export function createUsersService({ db, principals, hasher }: Deps) {
     batchDepartment,
     getDataPermission,
     updateDataPermission,
-    checkName: (username: string, id?: number) => check({ username }, id),
-    checkPhone: (phone: string, id?: number) => check({ phone }, id),
-    checkEmail: (email: string, id?: number) => check({ email }, id),
-    checkCard: (cardNumber: string, id?: number) => check({ cardNumber }, id),
+    checkName: (p: Principal, kind: UserKind, username: string, id?: number) => check(p, kind, { username }, id),
+    checkPhone: (p: Principal, kind: UserKind, phone: string, id?: number) => check(p, kind, { phone }, id),
+    checkEmail: (p: Principal, kind: UserKind, email: string, id?: number) => check(p, kind, { email }, id),
+    checkCard: (p: Principal, kind: UserKind, cardNumber: string, id?: number) => check(p, kind, { cardNumber }, id),
     updateOwnInfo,
     updateOwnAvatar,
   };

@@ -8,6 +8,7 @@ import { CONSTANTS, USER_SEXES, type UserInsert } from '@hanlin/shared';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { errorMessage } from '../../../platform/i18n';
 import { useCan } from '../../../platform/permission';
+import { useSession } from '../../../platform/session';
 import { OrgTreeSelect, useOrgNames } from '../../orgs/components/OrgTreeSelect';
 import { LeaderSelect } from '../../orgs/components/LeaderSelect';
 import { getAllRoles } from '../../roles/api';
@@ -68,7 +69,7 @@ function DateControl({ value, onChange, testId, ...rest }: { value?: string | nu
   );
 }
 
-function RoleSelect({ testId, ...rest }: { value?: number[]; onChange?: (v: number[]) => void; testId?: string; id?: string }) {
+function RoleSelect({ testId, ...rest }: { value?: number[]; onChange?: (v: number[]) => void; testId?: string; id?: string; disabled?: boolean }) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: ['role', 'all'], queryFn: getAllRoles, staleTime: 30_000 });
   return (
@@ -120,6 +121,8 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
+  // The server refuses changing one's own roles or data permission: the form does not offer it.
+  const self = useSession((st) => st.user?.id) === id && id !== undefined;
   const mayWrite = useCan(`${cfg.menu}:${id ? 'modify' : 'add'}`);
   const [form] = Form.useForm();
   const orgNames = useOrgNames();
@@ -160,11 +163,21 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
       { name: 'idNumber', labelKey: 'user.idNumber', testId: tid('idNumber') },
       { name: 'validUntil', labelKey: 'user.validUntil', kind: 'datetime', testId: tid('validUntil'), extraKey: 'user.validUntilHint' },
       { name: 'labels', labelKey: 'user.labels', control: <LabelsControl testId={tid('labels')} /> },
-      { name: 'roleIds', labelKey: 'user.roles', extraKey: cfg.kind === 'student' ? 'user.rolesDefault' : undefined, control: <RoleSelect testId={tid('roles')} /> },
-      { name: 'scopeOrgIds', labelKey: 'user.scopeOrgs', extraKey: 'user.scopeOrgsHint', control: <OrgTreeSelect multiple testId={tid('scope')} /> },
+      {
+        name: 'roleIds',
+        labelKey: 'user.roles',
+        extraKey: self ? 'user.ownGrantsLocked' : cfg.kind === 'student' ? 'user.rolesDefault' : undefined,
+        control: <RoleSelect testId={tid('roles')} disabled={self} />,
+      },
+      {
+        name: 'scopeOrgIds',
+        labelKey: 'user.scopeOrgs',
+        extraKey: self ? 'user.ownGrantsLocked' : 'user.scopeOrgsHint',
+        control: <OrgTreeSelect multiple testId={tid('scope')} disabled={self} />,
+      },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cfg, id, u, form]);
+  }, [cfg, id, u, form, self]);
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) =>

@@ -46,6 +46,8 @@ function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
 
 /** The server refuses freezing or deleting yourself or the seeded administrator: offer neither. */
 const untouchable = (r: UserRow, selfId: number | undefined) => r.id === selfId || r.username.toLowerCase() === 'admin';
+/** The server refuses resetting the seeded administrator's password, except by itself. */
+const adminOfOthers = (r: UserRow, selfId: number | undefined) => r.id !== selfId && r.username.toLowerCase() === 'admin';
 const rowAllows = (selfId: number | undefined) => (r: UserRow, action: string) => {
   if ((action === 'freeze' || action === 'delete') && untouchable(r, selfId)) return false;
   return action === 'freeze' ? r.status !== 'frozen' : action === 'unfreeze' ? r.status === 'frozen' : true;
@@ -179,7 +181,7 @@ export function PeopleListPage({ cfg }: { cfg: PeopleConfig }) {
     danger: true,
     confirmKey: 'user.resetHint',
     doneKey: 'user.resetDone',
-    row: true,
+    row: (r) => !adminOfOthers(r, selfId),
   };
 
   return (
