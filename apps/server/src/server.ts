@@ -1,23 +1,59 @@
-import { loadConfig } from './platform/config.js';
-import { startInfrastructure } from './platform/infrastructure.js';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from './platform/config.js';
+import { startInfrastructure, type Infrastructure } from './platform/infrastructure.js';
+import { isConnectionError, pgErrorOf } from './platform/db/pg-errors.js';
 import { seed } from './platform/seed.js';
 import { buildApp } from './app.js';
 
-const config = loadConfig();
 const say = (m: string) => process.stdout.write(`${m}\n`);
 
-say(config.databaseUrl ? 'Hanlin: using DATABASE_URL' : `Hanlin: starting embedded PostgreSQL in ${config.dataDir}/pg (port ${config.embeddedPgPort})`);
-const infra = await startInfrastructure(config, say);
-const seeded = await seed(infra.database.db, config.adminPassword);
-if (seeded.password) {
-  say('');
-  say('  Administrator account created: admin');
-  say(`  Password (shown once, change it at first login): ${seeded.password}`);
-  say('');
+let config: Config | undefined;
+let infra: Infrastructure | undefined;
+let app: FastifyInstance | undefined;
+try {
+  config = loadConfig();
+  say(config.databaseUrl ? 'Hanlin: using DATABASE_URL' : `Hanlin: starting embedded PostgreSQL in ${config.dataDir}/pg (port ${config.embeddedPgPort})`);
+  infra = await startInfrastructure(config, say);
+  const seeded = await seed(infra.database.db, config.adminPassword);
+  if (seeded.password) {
+    say('');
+    say('  Administrator account created: admin');
+    say(`  Password (shown once, change it at first login): ${seeded.password}`);
+    say('');
+  }
+  app = await buildApp({ config, db: infra.database.db, plannedDb: infra.database.plannedDb, kv: infra.kv, storage: infra.storage });
+  await app.listen({ port: config.port, host: config.host });
+  say(`Hanlin is running on http://localhost:${config.port}`);
+} catch (e) {
+  // One sentence a person can act on, whatever failed (never a bare "undefined").
+  process.stderr.write(`Hanlin could not start: ${whyStartFailed(e, config)}\n`);
+  await app?.close().catch(() => {});
+  await infra?.close().catch(() => {});
+  process.exit(1);
 }
-const app = await buildApp({ config, db: infra.database.db, plannedDb: infra.database.plannedDb, kv: infra.kv, storage: infra.storage });
-await app.listen({ port: config.port, host: config.host });
-say(`Hanlin is running on http://localhost:${config.port}`);
+
+function whyStartFailed(e: unknown, c: Config | undefined): string {
+  const err = (e ?? {}) as NodeJS.ErrnoException;
+  if (err.syscall === 'listen' && err.code === 'EADDRINUSE') {
+    return `port ${c?.port} is already in use (another Hanlin or another program): stop it, or set PORT to a free port.`;
+  }
+  if (err.syscall === 'listen' && err.code === 'EACCES') return `not allowed to listen on port ${c?.port}: choose a port above 1023 with PORT.`;
+  if (c?.databaseUrl) {
+    let where = 'DATABASE_URL';
+    try {
+      const u = new URL(c.databaseUrl);
+      where = `DATABASE_URL (${u.hostname}:${u.port || 5432}${u.pathname})`;
+    } catch {
+      /* shown without the address */
+    }
+    if (isConnectionError(e)) return `cannot reach the database at ${where}: ${err.code ?? err.message}. Check that PostgreSQL runs there and the address is right.`;
+    const code = pgErrorOf(e).code;
+    if (code === '28P01' || code === '28000' || code === '3D000') return `the database at ${where} refused the connection: ${err.message}. Check the user, password and database name.`;
+  }
+  if (e instanceof Error && e.message) return e.message;
+  const text = e === undefined ? '' : String(e);
+  return text && text !== '[object Object]' ? text : 'an unexpected error without a description (please report it).';
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -26,8 +62,8 @@ async function shutdown(signal: string) {
   say(`Hanlin: ${signal} received, finishing running requests`);
   const force = setTimeout(() => process.exit(1), 20000);
   try {
-    await app.close();
-    await infra.close();
+    await app?.close();
+    await infra?.close();
   } finally {
     clearTimeout(force);
     process.exit(0);

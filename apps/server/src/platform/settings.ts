@@ -14,3 +14,8 @@ export async function writeSetting(db: DbOrTx, key: string, value: object): Prom
     .values({ key, value })
     .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()` } });
 }
+
+/** Stores a setting unless one exists: the first of several nodes wins, the others read its value back. */
+export async function createSettingIfAbsent(db: DbOrTx, key: string, value: object): Promise<void> {
+  await db.insert(systemSettings).values({ key, value }).onConflictDoNothing({ target: systemSettings.key });
+}

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { DbOrTx } from '../db/client.js';
-import { readSetting, writeSetting } from '../settings.js';
+import { createSettingIfAbsent, readSetting } from '../settings.js';
 import { AppError } from '../errors.js';
 
 interface KeyPair {
@@ -10,7 +10,8 @@ interface KeyPair {
 
 /**
  * The login key pair lives in the database so that every node decrypts what any node's
- * public key encrypted. Created on first use.
+ * public key encrypted: one pair per installation, created once on first use and never
+ * overwritten by a start (nodes cache it; replacing it means restarting every node).
  */
 export function createRsaKeys(db: DbOrTx) {
   let cached: { pair: KeyPair; priv: crypto.KeyObject } | undefined;
@@ -24,8 +25,8 @@ export function createRsaKeys(db: DbOrTx) {
         publicKeyEncoding: { type: 'spki', format: 'pem' },
         privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
       });
-      await writeSetting(db, 'auth.rsa', generated);
-      // Another node may have written first: read back what is stored.
+      // Only the first writer wins; a node that lost the race uses the stored pair.
+      await createSettingIfAbsent(db, 'auth.rsa', generated);
       pair = await readSetting<Partial<KeyPair>>(db, 'auth.rsa', {});
     }
     cached = { pair: pair as KeyPair, priv: crypto.createPrivateKey(pair.privateKey!) };

@@ -24,27 +24,61 @@ export interface Database {
 // bigint counts come back as strings by default; they fit in a JS number here.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function connectDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30000 });
+/**
+ * A pool that survives the database going away: an idle connection that breaks is dropped, a
+ * connection that breaks while checked out gets a listener (without one its 'error' event would
+ * end the process) and is discarded when released, and a connection attempt gives up after a
+ * while, so requests fail with 503 (see platform/http.ts) until the database is back.
+ */
+function resilientPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ idleTimeoutMillis: 30000, connectionTimeoutMillis: 10000, ...config });
   pool.on('error', () => {
-    /* idle client errors are reported on the next query */
+    /* an idle connection broke; the pool has already removed it */
   });
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      /* the statement running on it reports the failure; the pool discards it on release */
+    });
+  });
+  return pool;
+}
+
+export function connectDatabase(url: string, max = 10): Database {
+  const pool = resilientPool({ connectionString: url, max });
   const db = drizzle({ client: pool, casing: 'snake_case' }) as unknown as Db;
-  const plannedPool = new pg.Pool({
+  const plannedPool = resilientPool({
     connectionString: url,
     max: Math.max(2, Math.ceil(max / 2)),
-    idleTimeoutMillis: 30000,
     options: '-c plan_cache_mode=force_generic_plan',
   });
-  plannedPool.on('error', () => {});
   const plannedDb = drizzle({ client: plannedPool, casing: 'snake_case' }) as unknown as Db;
   return { db, plannedDb, pool, close: async () => void (await Promise.all([pool.end(), plannedPool.end()])) };
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../db/migrations');
 
+/** Key of the session-level advisory lock that serializes migrations across nodes. */
+export const MIGRATION_LOCK_KEY = 7243000;
+
+/**
+ * Applies the pending migrations. Nodes started at the same moment would otherwise run the same
+ * DDL twice (duplicate type, extension or table), so the whole run holds an advisory lock on one
+ * dedicated connection; a node that waited finds everything applied and does nothing.
+ */
 export async function runMigrations(db: Db): Promise<void> {
-  // Trigram indexes back the keyword searches of lists; pg_trgm is a trusted extension (PG ≥ 13).
-  await db.execute(sql`create extension if not exists pg_trgm`);
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const onConnection = drizzle({ client, casing: 'snake_case' });
+    // Trigram indexes back the keyword searches of lists; pg_trgm is a trusted extension (PG ≥ 13).
+    await onConnection.execute(sql`create extension if not exists pg_trgm`);
+    await migrate(onConnection, { migrationsFolder: MIGRATIONS_DIR });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    client.release();
+  } catch (e) {
+    // Closing the session releases the lock.
+    client.release(e instanceof Error ? e : new Error(String(e)));
+    throw e;
+  }
 }

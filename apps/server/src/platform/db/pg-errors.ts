@@ -24,3 +24,22 @@ export function isReferenced(e: unknown): boolean {
 export function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/**
+ * True when the database could not be reached or dropped the connection (down, restarting,
+ * shutting down, too many connections): worth a 503 and a retry, unlike an error in a statement.
+ */
+export function isConnectionError(e: unknown): boolean {
+  let cur = e as { code?: unknown; message?: unknown; syscall?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; cur && i < 4; i++) {
+    const code = typeof cur.code === 'string' ? cur.code : '';
+    // 08xxx connection exceptions, 57P01-57P03 shutdown/crash/not yet accepting, 53300 too many connections.
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+    // Socket failures (ENOENT: the Unix socket of a stopped server); not file-system errors.
+    if (code.startsWith('E') && ['connect', 'read', 'write', 'getaddrinfo'].includes(String(cur.syscall))) return true;
+    // node-postgres reports these without a code.
+    if (typeof cur.message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/.test(cur.message)) return true;
+    cur = cur.cause as typeof cur;
+  }
+  return false;
+}

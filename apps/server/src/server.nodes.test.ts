@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { loadConfig } from './platform/config.js';
+import { connectDatabase, runMigrations, type Database } from './platform/db/client.js';
+import { createMemoryKv } from './platform/kv.js';
+import { createLocalStorage } from './platform/storage.js';
+import { seed } from './platform/seed.js';
+import { encryptWithPublicKey } from './platform/auth/rsa.js';
+import { withDatabase } from './test/global-setup.js';
+
+// Two nodes behind a load balancer, started at the same moment on a database nobody migrated yet.
+const baseUrl = inject('dbBaseUrl');
+const name = `hanlin_t_${inject('dbTemplate').split('_').pop()}_${crypto.randomBytes(4).toString('hex')}`;
+const opened: { app: FastifyInstance; database: Database }[] = [];
+
+async function startNode(url: string) {
+  const database = connectDatabase(url, 3);
+  await runMigrations(database.db);
+  await seed(database.db, 'Admin-1234');
+  const config = loadConfig({ ...process.env, DATA_DIR: path.join(os.tmpdir(), name), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+  const app = await buildApp({ config, db: database.db, plannedDb: database.plannedDb, kv: createMemoryKv(), storage: createLocalStorage(path.join(config.dataDir, 'files')), logger: false });
+  await app.ready();
+  opened.push({ app, database });
+  return app;
+}
+
+afterAll(async () => {
+  for (const { app, database } of opened) {
+    await app.close();
+    await database.close();
+  }
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+describe('two nodes started together on a fresh database', () => {
+  it('both start (migrations and seed do not collide) and share one login key pair', { timeout: 120_000 }, async () => {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = withDatabase(baseUrl, name);
+
+    const [a, b] = await Promise.all([startNode(url), startNode(url)]);
+    // The first visitors arrive on both nodes at once.
+    const keys = await Promise.all([a, b, a, b].map(async (n) => (await n.inject({ method: 'GET', url: '/api/auth/public-key' })).json().data.publicKey));
+    expect(new Set(keys).size).toBe(1);
+
+    // The browser fetched the key from node A; the load balancer sends the login to node B.
+    const pk = (await a.inject({ method: 'GET', url: '/api/auth/public-key' })).json().data.publicKey;
+    const res = await b.inject({
+      method: 'POST',
+      url: '/api/auth/oauth/token',
+      payload: { username: 'admin', password: encryptWithPublicKey(pk, 'Admin-1234'), grant_type: 'password', scope: 'server' },
+    });
+    expect(res.json().code, res.body).toBe(200);
+
+    // A node started later reads the same pair rather than writing its own.
+    const c = await startNode(url);
+    expect((await c.inject({ method: 'GET', url: '/api/auth/public-key' })).json().data.publicKey).toBe(pk);
+  });
+});
