@@ -6,6 +6,9 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { CONSTANTS } from '@hanlin/shared';
 import { AppError } from './errors.js';
+import { META_SHEET, type ReadLayout } from './excel-read.js';
+import { readInWorker } from './excel-queue.js';
+import { checkZipBomb, ExcelFileError, zipEntries } from './excel-zip.js';
 import type { Storage } from './storage.js';
 import type { Db } from './db/client.js';
 import type { Principal } from './auth/principal.js';
@@ -19,7 +22,7 @@ import type { Principal } from './auth/principal.js';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const IMPORT_MAX_ROWS = 10_000;
 export const REASON_HEADER = '错误原因';
-const META_SHEET = '_hanlin';
+export { cellText } from './excel-read.js';
 
 export interface ExcelColumn<K extends string = string> {
   key: K;
@@ -74,63 +77,22 @@ export async function writeExport(layout: ExcelLayout, extraHeaders: string[], r
   return bookBuffer(wb);
 }
 
-/** Plain text of a cell whatever exceljs made of it (numbers, rich text, links, formulas, dates). */
-export function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
-  if (typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((t) => t.text).join('').trim();
-    if ('text' in v && typeof v.text === 'string') return v.text.trim();
-    if ('result' in v) return cellText((v as { result?: ExcelJS.CellValue }).result ?? null);
-    if ('error' in v) return '';
-  }
-  return String(v).trim();
-}
-
 /**
- * Reads an uploaded workbook: suffix, size, real xlsx, template marker and header, row count.
- * Completely empty rows are skipped; row numbers are those of the sheet.
+ * Reads an uploaded workbook: suffix, size, zip directory (a decompression bomb is refused here, before any
+ * unpacking), then in the Excel worker (one upload at a time, off the event loop): real unpacked sizes, template
+ * marker and header, rows up to the limit. Completely empty rows are skipped; row numbers are those of the sheet.
  */
 export async function readImportFile<K extends string>(layout: ExcelLayout<K>, filename: string, data: Buffer, maxRows = IMPORT_MAX_ROWS): Promise<ExcelRow<K>[]> {
   if (!/\.xlsx$/i.test(filename)) throw new AppError('EXCEL_SUFFIX_ERROR', { field: 'file' });
   if (data.length > CONSTANTS.IMPORT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
-  const wb = new ExcelJS.Workbook();
   try {
-    // A zip signature first: exceljs would otherwise spend time on arbitrary bytes.
-    if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw new Error('not a zip');
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('EXCEL_FORMAT_ERROR', { field: 'file' });
+    checkZipBomb(zipEntries(data));
+    const read: ReadLayout = { marker: layout.marker, columns: layout.columns.map(({ key, header }) => ({ key, header })) };
+    return (await readInWorker(read, data, maxRows)) as ExcelRow<K>[];
+  } catch (e) {
+    if (e instanceof ExcelFileError) throw new AppError(e.code, { field: 'file', ...(e.data ? { data: e.data } : {}) });
+    throw e;
   }
-  const meta = wb.getWorksheet(META_SHEET);
-  if (!meta || cellText(meta.getCell('A1').value) !== layout.marker) throw new AppError('EXCEL_TEMPLATE_ERROR', { field: 'file' });
-  const ws = wb.worksheets.find((w) => w.name !== META_SHEET);
-  if (!ws) throw new AppError('EXCEL_TEMPLATE_ERROR', { field: 'file' });
-  const header = ws.getRow(1);
-  if (layout.columns.some((c, i) => cellText(header.getCell(i + 1).value) !== c.header)) throw new AppError('EXCEL_TEMPLATE_ERROR', { field: 'file' });
-
-  const rows: ExcelRow<K>[] = [];
-  let tooMany = false;
-  ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1 || tooMany) return;
-    const values = {} as ExcelRow<K>;
-    let any = false;
-    layout.columns.forEach((c, i) => {
-      const t = cellText(row.getCell(i + 1).value);
-      (values as Record<string, string>)[c.key] = t;
-      if (t) any = true;
-    });
-    if (!any) return;
-    values.row = rowNumber;
-    rows.push(values);
-    if (rows.length > maxRows) tooMany = true;
-  });
-  if (tooMany) throw new AppError('EXCEL_TOO_MANY_ROWS', { field: 'file', data: { max: maxRows } });
-  if (!rows.length) throw new AppError('EXCEL_EMPTY', { field: 'file' });
-  return rows;
 }
 
 /** `attachment` header with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */

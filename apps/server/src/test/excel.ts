@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { call, type Session } from './harness.js';
@@ -35,4 +36,123 @@ export async function filledTemplate(app: FastifyInstance, s: Session, templateU
   const wb = await readBook((await call(app, s, templateUrl, {})).rawPayload);
   for (const r of rows) wb.worksheets[0]!.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * A zip written by hand (deflate, no data descriptors), so a test can build archives that Excel never would:
+ * `declaredSize` writes a false uncompressed size into both headers.
+ */
+export function zipFiles(files: { name: string; data: Buffer; declaredSize?: number }[], level = 6): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const f of files) {
+    const name = Buffer.from(f.name, 'utf8');
+    const packed = zlib.deflateRawSync(f.data, { level });
+    const crc = zlib.crc32(f.data);
+    const size = f.declaredSize ?? f.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const head = Buffer.alloc(46);
+    head.writeUInt32LE(0x02014b50, 0);
+    head.writeUInt16LE(20, 4);
+    head.writeUInt16LE(20, 6);
+    head.writeUInt16LE(0x0800, 8);
+    head.writeUInt16LE(8, 10);
+    head.writeUInt32LE(crc, 16);
+    head.writeUInt32LE(packed.length, 20);
+    head.writeUInt32LE(size, 24);
+    head.writeUInt16LE(name.length, 28);
+    head.writeUInt32LE(offset, 42);
+    parts.push(local, name, packed);
+    central.push(head, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const dir = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, dir, end]);
+}
+
+const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/** The smallest workbook Excel readers accept: one sheet whose `<sheetData>` content is given, plus optional shared strings. */
+export function minimalXlsx(sheetData: string | Buffer, opts: { sharedStrings?: Buffer; declaredSheetSize?: number; level?: number } = {}): Buffer {
+  const xml = (s: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`);
+  const sheet = Buffer.concat([xml(`<worksheet xmlns="${NS}"><sheetData>`), Buffer.isBuffer(sheetData) ? sheetData : Buffer.from(sheetData), Buffer.from('</sheetData></worksheet>')]);
+  const files = [
+    {
+      name: '[Content_Types].xml',
+      data: xml(
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      data: xml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    },
+    { name: 'xl/workbook.xml', data: xml(`<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: xml(
+        `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>${opts.sharedStrings ? `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>` : ''}</Relationships>`,
+      ),
+    },
+    ...(opts.sharedStrings ? [{ name: 'xl/sharedStrings.xml', data: Buffer.concat([xml(`<sst xmlns="${NS}">`), opts.sharedStrings, Buffer.from('</sst>')]) }] : []),
+    { name: 'xl/worksheets/sheet1.xml', data: sheet, declaredSize: opts.declaredSheetSize },
+  ];
+  return zipFiles(files, opts.level);
+}
+
+/** A million rows without `r` attributes: about 140 KB packed, 50 MB unpacked (~340:1). */
+export function millionRowBomb(): Buffer {
+  return minimalXlsx(Buffer.from('<row><c t="inlineStr"><is><t>x</t></is></c></row>'.repeat(1_000_000)));
+}
+
+/** One cell holding `mb` megabytes of letters in runs: packs about 12:1 like real sheets, but is one huge string. */
+export function hugeCellXlsx(mb: number): Buffer {
+  const text = Buffer.alloc(mb * 1024 * 1024);
+  for (let at = 0, i = 0; at < text.length; i++) {
+    const len = 1 + ((i * 7919) % 61);
+    text.fill(97 + ((i * 31) % 26), at, Math.min(at + len, text.length));
+    at += len;
+  }
+  return minimalXlsx(Buffer.concat([Buffer.from('<row r="1"><c r="A1" t="inlineStr"><is><t>'), text, Buffer.from('</t></is></c></row>')]), { level: 1 });
+}
+
+/**
+ * Calls `/api/health` every 10 ms until `done` settles; the slowest gap between two answers (less the pause) is how
+ * long a caller could have waited, event-loop stalls included.
+ */
+export async function slowestHealth(app: FastifyInstance, done: Promise<unknown>): Promise<{ slowest: number; polls: number }> {
+  let finished = false;
+  void done.then(
+    () => (finished = true),
+    () => (finished = true),
+  );
+  let slowest = 0;
+  let polls = 0;
+  let last = performance.now();
+  while (!finished) {
+    await new Promise((r) => setTimeout(r, 10));
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    if (res.statusCode !== 200) throw new Error(`health answered ${res.statusCode}`);
+    const now = performance.now();
+    slowest = Math.max(slowest, now - last - 10);
+    last = now;
+    polls++;
+  }
+  return { slowest, polls };
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
-import { filledTemplate, readBook, uploadFile } from '../../test/excel.js';
+import { filledTemplate, millionRowBomb, readBook, uploadFile } from '../../test/excel.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import { yuanToFen } from './lecturers.import.js';
 
@@ -205,6 +205,21 @@ describe('import', () => {
     await expectErr(await upload(admin, '/api/teacher/import', 'l.xlsx', Buffer.concat([good, crypto.randomBytes(10 * 1024 * 1024)])), 'FILE_TOO_LARGE', 413);
     const noFile = await t.app.inject({ method: 'POST', url: '/api/teacher/import', payload: {}, headers: admin.headers() });
     expect(noFile.json().msg).toBe('PARAMETER_INVALID');
+  });
+
+  it('shares the hardened reader: a decompression bomb is refused, a formula without a cached value is empty', async () => {
+    const bomb = await upload(admin, '/api/teacher/import', 'l.xlsx', millionRowBomb());
+    expect(bomb.json().msg).toBe('FILE_TOO_LARGE');
+    expect(bomb.statusCode).toBe(413);
+
+    const wb = await readBook((await call(t.app, admin, '/api/teacher/template', {})).rawPayload);
+    const ws = wb.worksheets[0]!;
+    ws.addRow(row(ident('fx')));
+    ws.getCell('A2').value = { formula: 'CONCATENATE("王","讲师")' }; // never calculated
+    ws.getCell('C2').value = { text: 'fx@example.com', hyperlink: 'mailto:fx@example.com' };
+    const res = await upload(admin, '/api/teacher/import?mode=check', 'l.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ total: 1, invalid: 1, errors: [{ row: 2, field: 'realname', reason: 'REQUIRED' }] });
   });
 
   it('converts yuan to fen on the digits', () => {

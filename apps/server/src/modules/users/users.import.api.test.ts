@@ -4,7 +4,8 @@ import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
 import { useTestApp, login, call, postLogin, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
-import { filledTemplate, readBook, uploadFile } from '../../test/excel.js';
+import { filledTemplate, hugeCellXlsx, millionRowBomb, minimalXlsx, readBook, slowestHealth, uploadFile } from '../../test/excel.js';
+import { excelWorkerLimits, stopExcelWorker } from '../../platform/excel-queue.js';
 import { users } from './users.schema.js';
 import { PENDING_PASSWORD_HASH } from './users.passwords.js';
 
@@ -184,6 +185,96 @@ describe('import', () => {
     const s = await login(t.app, u.username, u.password);
     const res = await upload(s, '/api/user/import', 'users.xlsx', await filled([row(`n-${tag()}`)]));
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('cell values', () => {
+  it('reads formula results, rich text and links as their text; a formula without a cached value is empty', async () => {
+    const p = tag();
+    const phone = `139${crypto.randomInt(10_000_000, 99_999_999)}`;
+    const { wb } = await template(admin);
+    const ws = wb.worksheets[0]!;
+    ws.addRow(row(`fx-${p}`)); // 2
+    ws.getCell('A2').value = { richText: [{ text: 'fx-', font: { bold: true } }, { text: p }] };
+    ws.getCell('B2').value = { formula: 'CONCATENATE("张","三")', result: '张三' };
+    ws.getCell('D2').value = { formula: `${phone}+0`, result: Number(phone) };
+    ws.getCell('E2').value = { text: `fx-${p}@example.com`, hyperlink: `mailto:fx-${p}@example.com` };
+    ws.addRow(row(`fy-${p}`)); // 3
+    ws.getCell('D3').value = { formula: '13900000000+1' }; // never calculated: no cached value in the file
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+
+    const res = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', file);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ total: 2, valid: 1, invalid: 1, errors: [{ row: 3, field: 'phone', reason: 'REQUIRED' }] });
+
+    const done = await upload(admin, '/api/user/import?mode=commit&skipInvalid=true', 'users.xlsx', file);
+    expect(done.json().data).toMatchObject({ imported: 1 });
+    const [u] = await t.db.select().from(users).where(eq(users.username, `fx-${p}`));
+    expect(u).toMatchObject({ realname: '张三', phone, email: `fx-${p}@example.com` });
+  });
+});
+
+describe('hostile files', () => {
+  const expectRefused = (res: Awaited<ReturnType<typeof upload>>, msg: string, status: number) => {
+    expect(res.json().msg).toBe(msg);
+    expect(res.statusCode).toBe(status);
+  };
+
+  it('refuses decompression bombs while the server keeps answering; the next import works', async () => {
+    const bomb = millionRowBomb();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    // Three at once: they used to exhaust the heap and end the process.
+    const started = performance.now();
+    const importing = Promise.all([1, 2, 3].map(() => upload(admin, '/api/user/import', 'users.xlsx', bomb)));
+    const [answers, health] = await Promise.all([importing, slowestHealth(t.app, importing)]);
+    for (const res of answers) expectRefused(res, 'FILE_TOO_LARGE', 413);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(health.slowest).toBeLessThan(500);
+
+    const ok = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', await filled([row(`after-${tag()}`)]));
+    expect(ok.json().data).toMatchObject({ total: 1, valid: 1 });
+  });
+
+  it('refuses an archive whose sheet unpacks to more than its headers declare', async () => {
+    const liar = minimalXlsx(Buffer.from('<row><c t="inlineStr"><is><t>x</t></is></c></row>'.repeat(1_000_000)), { declaredSheetSize: 50_000 });
+    const importing = upload(admin, '/api/user/import', 'users.xlsx', liar);
+    const [res, health] = await Promise.all([importing, slowestHealth(t.app, importing)]);
+    expectRefused(res, 'FILE_TOO_LARGE', 413);
+    expect(health.slowest).toBeLessThan(500);
+  });
+
+  it('stops reading at the row limit: 10,000 rows are read, 10,001 are refused', async () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => [`m${i}`, 'n', `M${i}xx`, '1', 'a@b.cn', 'd']);
+    const atLimit = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', await filled(rows(10_000)));
+    expect(atLimit.statusCode).toBe(200);
+    expect(atLimit.json().data).toMatchObject({ total: 10_000, valid: 0 });
+    expectRefused(await upload(admin, '/api/user/import', 'users.xlsx', await filled(rows(10_001))), 'EXCEL_TOO_MANY_ROWS', 400);
+  }, 90_000);
+
+  it('a worker that runs out of memory answers 413 and the next import works', async () => {
+    const saved = { ...excelWorkerLimits };
+    // One 40 MB string fits the size limits (it packs like a sheet) but not a 32 MB heap.
+    const file = hugeCellXlsx(40);
+    excelWorkerLimits.maxOldGenerationSizeMb = 32;
+    await stopExcelWorker();
+    try {
+      const importing = upload(admin, '/api/user/import', 'users.xlsx', file);
+      const [res, health] = await Promise.all([importing, slowestHealth(t.app, importing)]);
+      expectRefused(res, 'FILE_TOO_LARGE', 413);
+      expect(health.slowest).toBeLessThan(500);
+    } finally {
+      Object.assign(excelWorkerLimits, saved);
+      await stopExcelWorker();
+    }
+    const ok = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', await filled([row(`oom-${tag()}`)]));
+    expect(ok.json().data).toMatchObject({ total: 1, valid: 1 });
+  });
+
+  it('a file that is not a workbook inside a valid zip is a format error, and the next import works', async () => {
+    expectRefused(await upload(admin, '/api/user/import', 'users.xlsx', minimalXlsx('<row r="1"><c r="A1" t="s"><v>7</v></c></row>').subarray(0, 400)), 'EXCEL_FORMAT_ERROR', 400);
+    expectRefused(await upload(admin, '/api/user/import', 'users.xlsx', minimalXlsx('<row r="1"><c r="A1" t="inlineStr"><is><t>用户名*</t></is></c></row>')), 'EXCEL_TEMPLATE_ERROR', 400);
+    const ok = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', await filled([row(`fmt-${tag()}`)]));
+    expect(ok.json().data).toMatchObject({ total: 1, valid: 1 });
   });
 });
 
