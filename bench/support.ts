@@ -10,7 +10,7 @@ import { connectDatabase, runMigrations } from '../apps/server/src/platform/db/c
 import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.js';
 import { createMemoryKv, createRedisKv } from '../apps/server/src/platform/kv.js';
 import { createLocalStorage } from '../apps/server/src/platform/storage.js';
-import { seed } from '../apps/server/src/platform/seed.js';
+import { seed } from '../apps/server/src/bootstrap/seed.js';
 import { encryptWithPublicKey } from '../apps/server/src/platform/auth/rsa.js';
 import { signInput } from '../packages/shared/src/index.js';
 

@@ -9,7 +9,7 @@ import { loadConfig } from './platform/config.js';
 import { connectDatabase, runMigrations, type Database } from './platform/db/client.js';
 import { createMemoryKv } from './platform/kv.js';
 import { createLocalStorage } from './platform/storage.js';
-import { seed } from './platform/seed.js';
+import { seed } from './bootstrap/seed.js';
 import { encryptWithPublicKey } from './platform/auth/rsa.js';
 import { withDatabase } from './test/global-setup.js';
 

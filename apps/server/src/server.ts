@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './platform/config.js';
 import { startInfrastructure, type Infrastructure } from './platform/infrastructure.js';
 import { isConnectionError, pgErrorOf } from './platform/db/pg-errors.js';
-import { seed } from './platform/seed.js';
+import { seed } from './bootstrap/seed.js';
 import { buildApp } from './app.js';
 
 const say = (m: string) => process.stdout.write(`${m}\n`);

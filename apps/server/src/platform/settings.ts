@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from './db/client.js';
-import { systemSettings } from '../modules/settings/settings.schema.js';
+import { systemSettings } from './settings.schema.js';
 
 /** Reads a setting, falling back to defaults for missing keys (settings evolve without migrations). */
 export async function readSetting<T extends object>(db: DbOrTx, key: string, defaults: T): Promise<T> {

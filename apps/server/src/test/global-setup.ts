@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase, runMigrations } from '../platform/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../platform/db/embedded.js';
-import { seed } from '../platform/seed.js';
+import { seed } from '../bootstrap/seed.js';
 import { TEST_ADMIN_PASSWORD } from './constants.js';
 
 /**

@@ -4,8 +4,8 @@ import { useTestApp, createTestApp, login, postLogin, call, signHeaders, encrypt
 import { buildRole, buildUser } from '../../test/factories.js';
 import { writeSetting } from '../../platform/settings.js';
 import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
-import { users } from '../users/users.schema.js';
-import { loginLogs, operationLogs } from '../audit/audit.schema.js';
+import { users } from '../users/index.js';
+import { loginLogs, operationLogs } from '../audit/index.js';
 
 const t = useTestApp();
 

@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/context.js';
 import { createAuthService } from './auth.service.js';
 import { registerAuthRoutes } from './auth.routes.js';
-import { createFileSigner } from '../uploads/uploads.signing.js';
+import { createFileSigner } from '../uploads/index.js';
 
 export default defineModule({
   name: 'auth',

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { userSessions } from '../../platform/auth/sessions.schema.js';
-import { users } from '../users/users.schema.js';
+import { userSessions } from './auth.schema.js';
+import { users } from '../users/index.js';
 
 export async function findUserForLogin(db: DbOrTx, username: string) {
   const [u] = await db

@@ -11,11 +11,11 @@ import type { PrincipalLoader, Principal } from '../../platform/auth/principal.j
 import { tokenHash } from '../../platform/auth/principal.js';
 import { hashPassword, initialPassword, PENDING_PASSWORD_HASH, verifyPassword } from '../../platform/auth/password.js';
 import { endSessionsOfUsers, forgetEndedSessions } from '../../platform/auth/sessions.js';
-import { insertLoginLog } from '../audit/audit.repository.js';
-import { sendMessage } from '../messages/messages.service.js';
+import { insertLoginLog } from '../audit/index.js';
+import { sendMessage } from '../messages/index.js';
 import { PERMISSION_TREE } from '@hanlin/shared';
 import * as repo from './auth.repository.js';
-import type { FileSigner } from '../uploads/uploads.signing.js';
+import type { FileSigner } from '../uploads/index.js';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
 /** How long the failure count of a name without an account is remembered (an account's lasts until a success). */

@@ -2,7 +2,7 @@ import { defineModule } from '../../platform/context.js';
 import { createFeedbackService } from './feedback.service.js';
 import { registerFeedbackRoutes } from './feedback.routes.js';
 import { hasAnyPermission } from '@hanlin/shared';
-import { registerFileReadRule } from '../uploads/uploads.access.js';
+import { registerFileReadRule } from '../uploads/index.js';
 
 export default defineModule({
   name: 'feedback',

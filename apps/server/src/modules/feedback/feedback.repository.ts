@@ -3,7 +3,7 @@ import { FEEDBACK_SORT_KEYS, parseSort, type FeedbackExport, type FeedbackReplyR
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
-import { users } from '../users/users.schema.js';
+import { users } from '../users/index.js';
 import { feedback, feedbackReplies } from './feedback.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
 

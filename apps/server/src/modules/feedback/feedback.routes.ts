@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FeedbackAddSchema, FeedbackExportSchema, FeedbackIdParamsSchema, FeedbackListQuerySchema, FeedbackMineQuerySchema, FeedbackReplySchema } from '@hanlin/shared';
 import { ok } from '../../platform/http.js';
 import { principalOf } from '../../platform/auth/guard.js';
-import { sendXlsx, stampedName } from '../audit/xlsx.js';
+import { sendXlsx, stampedName } from '../audit/index.js';
 import type { FeedbackService } from './feedback.service.js';
 
 export function registerFeedbackRoutes(app: FastifyInstance, fb: FeedbackService) {

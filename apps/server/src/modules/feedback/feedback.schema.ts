@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { users } from '../users/index.js';
 
 export const feedback = pgTable(
   'feedback',

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { pathInScope } from '../../platform/scope.js';
-import { buildXlsx, type XlsxColumn } from '../audit/xlsx.js';
+import { buildXlsx, type XlsxColumn } from '../audit/index.js';
 import * as repo from './feedback.repository.js';
 
 export const FEEDBACK_EXPORT_MAX_ROWS = 50_000;

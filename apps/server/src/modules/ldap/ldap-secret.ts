@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { readSetting } from '../../platform/settings.js';
-import { systemSettings } from '../settings/settings.schema.js';
+import { systemSettings } from '../../platform/settings.schema.js';
 
 const SECRET_KEY = 'ldap.secret';
 const AAD = Buffer.from('hanlin:ldap.bindPassword');

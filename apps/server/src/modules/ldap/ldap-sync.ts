@@ -1,7 +1,7 @@
 import { CONSTANTS, type LdapMapping, type LdapSyncError, type LdapSyncReason } from '@hanlin/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { hashPassword, initialPassword } from '../../platform/auth/password.js';
-import { BUILTIN_ROLES } from '../../platform/seed.js';
+import { BUILTIN_ROLES } from '../roles/index.js';
 import { dnParts, normalizeDn, type DirEntry } from './ldap-directory.js';
 import * as repo from './ldap.repository.js';
 

@@ -5,10 +5,10 @@ import { Change, Attribute } from 'ldapts';
 import type { LdapSyncReport } from '@hanlin/shared';
 import { useTestApp, login, postLogin, call, type Session } from '../../test/harness.js';
 import { buildUser, rootOrg } from '../../test/factories.js';
-import { organizations } from '../orgs/orgs.schema.js';
-import { users } from '../users/users.schema.js';
-import { roles, userRoles } from '../roles/roles.schema.js';
-import { systemSettings } from '../settings/settings.schema.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
+import { roles, userRoles } from '../roles/index.js';
+import { systemSettings } from '../../platform/settings.schema.js';
 import { LDAP_SYNC_LOCK } from './ldap.service.js';
 import { addEntries, asRoot, ROOT_DN, ROOT_PASSWORD, SLAPD, startSlapd, SUFFIX, type Slapd } from './slapd-fixture.js';
 

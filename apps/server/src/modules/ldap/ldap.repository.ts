@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { organizations } from '../orgs/orgs.schema.js';
-import { roles, userRoles } from '../roles/roles.schema.js';
-import { users } from '../users/users.schema.js';
+import { organizations } from '../orgs/index.js';
+import { roles, userRoles } from '../roles/index.js';
+import { users } from '../users/index.js';
 import { ldapOrgLinks, ldapUserLinks } from './ldap.schema.js';
 
 export interface OrgNode {

@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { organizations } from '../orgs/orgs.schema.js';
-import { users } from '../users/users.schema.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
 
 /**
  * Which organizations came from the directory: a later sync updates only these, and an

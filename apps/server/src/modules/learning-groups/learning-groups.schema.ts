@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { organizations } from '../orgs/orgs.schema.js';
-import { users } from '../users/users.schema.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
 
 /** Learning groups (formal or temporary), owned by an organization for data scope. */
 export const learningGroups = pgTable(

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { createImportFlow, importErrors, matchImportOrgs, readImportFile, writeErrorFile, writeExport, writeTemplate, type ExcelLayout, type ExcelRow } from '../../platform/excel.js';
-import { organizations } from '../orgs/orgs.schema.js';
+import { organizations } from '../orgs/index.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import { lecturerListWhere } from './lecturers.repository.js';
 import { rethrowLecturerWriteError } from './lecturers.service.js';

@@ -3,8 +3,8 @@ import { LECTURER_SORT_KEYS, parseSort, type LecturerDetail, type LecturerInnerU
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
-import { organizations } from '../orgs/orgs.schema.js';
-import { users } from '../users/users.schema.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
 

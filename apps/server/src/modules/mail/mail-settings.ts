@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { MailSettingsSave, MailSettingsView } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { readSetting, writeSetting } from '../../platform/settings.js';
-import { systemSettings } from '../settings/settings.schema.js';
+import { systemSettings } from '../../platform/settings.schema.js';
 
 const KEY = 'mail';
 const SECRET_KEY = 'mail.secret';

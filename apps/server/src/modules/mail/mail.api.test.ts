@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
-import { systemSettings } from '../settings/settings.schema.js';
+import { systemSettings } from '../../platform/settings.schema.js';
 import { isAppError } from '../../platform/errors.js';
 import { createMailer } from './mailer.js';
 import { mailLogs } from './mail.schema.js';
-import { closedPort, sinkSettings, startSmtpSink, type SmtpSink } from './testing/smtp-sink.js';
+import { closedPort, sinkSettings, startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 
 const t = useTestApp();
 let admin: Session;

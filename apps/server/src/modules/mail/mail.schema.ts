@@ -1,5 +1,5 @@
 import { bigserial, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { users } from '../users/index.js';
 
 /** Every outgoing e-mail with its outcome (spec: mail log, read or unread, failure with resend). */
 export const mailLogs = pgTable(

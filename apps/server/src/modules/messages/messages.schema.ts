@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { users } from '../users/index.js';
 
 /** In-site messages to one user (system notices, approvals, reminders). */
 export const messages = pgTable(

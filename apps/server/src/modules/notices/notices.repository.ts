@@ -3,8 +3,8 @@ import { NOTICE_SORT_KEYS, parseSort, type NoticeListQuery, type NoticeMyQuery, 
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
-import { organizations } from '../orgs/orgs.schema.js';
-import { users } from '../users/users.schema.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
 import { notices } from './notices.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
 

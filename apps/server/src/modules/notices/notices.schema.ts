@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { organizations } from '../orgs/orgs.schema.js';
-import { users } from '../users/users.schema.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
 
 /** Announcements and training notices (spec: manage-notice, add-notice; student "my notices"). */
 export const notices = pgTable(

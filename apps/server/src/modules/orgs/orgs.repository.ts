@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
-import { users } from '../users/users.schema.js';
+import { users } from '../users/index.js';
 import { organizations } from './orgs.schema.js';
 
 export type OrgRecord = typeof organizations.$inferSelect;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp, encrypt, login, call, postLogin, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
-import { users } from '../users/users.schema.js';
-import { mailLogs } from '../mail/mail.schema.js';
-import { closedPort, sinkSettings, startSmtpSink, type SmtpSink } from '../mail/testing/smtp-sink.js';
+import { users } from '../users/index.js';
+import { mailLogs } from '../mail/index.js';
+import { closedPort, sinkSettings, startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { passwordResets } from './password-reset.schema.js';
 import { maskEmail } from './password-reset.service.js';
 

@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/context.js';
-import { createMailer } from '../mail/mailer.js';
+import { createMailer } from '../mail/index.js';
 import { createPasswordResetService } from './password-reset.service.js';
 import { registerPasswordResetRoutes } from './password-reset.routes.js';
 

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { RESET_CODE_MAX_ATTEMPTS } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { userSessions } from '../../platform/auth/sessions.schema.js';
-import { users } from '../users/users.schema.js';
+import { userSessions } from '../auth/index.js';
+import { users } from '../users/index.js';
 import { passwordResets } from './password-reset.schema.js';
 
 /** The account named by user name, or else by e-mail (both case-insensitive). */

@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { users } from '../users/index.js';
 
 /**
  * Forgot-password requests. Only SHA-256 hashes of the e-mailed code and of the reset token are

@@ -14,7 +14,7 @@ import type { RsaKeys } from '../../platform/auth/rsa.js';
 import type { PrincipalLoader } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/index.js';
 import * as repo from './password-reset.repository.js';
 
 /** Minutes a verified code's reset token stays valid for step 3. */

@@ -5,7 +5,7 @@ import { buildUser } from '../../test/factories.js';
 
 const t = useTestApp();
 let admin: Session;
-let jobLabels: number[] = [];
+const jobLabels: number[] = [];
 let courseLabel: number;
 beforeAll(async () => {
   admin = await login(t.app);

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { parseSort, POSITION_SORT_KEYS, type PositionListQuery, type PositionRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { labels } from '../labels/labels.schema.js';
-import { users } from '../users/users.schema.js';
+import { labels } from '../labels/index.js';
+import { users } from '../users/index.js';
 import { positionLabels, positions } from './positions.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
 

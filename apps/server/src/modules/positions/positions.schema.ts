@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { labels } from '../labels/labels.schema.js';
+import { labels } from '../labels/index.js';
 
 /** Positions (jobs); users refer to one by name in `users.post`. */
 export const positions = pgTable(

@@ -1,7 +1,7 @@
 import type { PositionInsert, PositionListQuery, PositionUpdate } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import { labelsWithKind } from '../labels/labels.repository.js';
+import { labelsWithKind } from '../labels/index.js';
 import * as repo from './positions.repository.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 

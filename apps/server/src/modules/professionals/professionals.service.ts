@@ -1,7 +1,7 @@
 import type { ProfessionalInsert, ProfessionalNode, ProfessionalUpdate, TreeSort } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import { renumber } from '../orgs/orgs.repository.js';
+import { renumber } from '../orgs/index.js';
 import * as repo from './professionals.repository.js';
 import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 import { buildForest } from '../../platform/tree.js';

@@ -1,9 +1,9 @@
 import { aliasedTable, and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { parseSort, REGISTRATION_SORT_KEYS, type RegistrationListQuery, type RegistrationRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { organizations } from '../orgs/orgs.schema.js';
-import { roles, userRoles } from '../roles/roles.schema.js';
-import { users } from '../users/users.schema.js';
+import { organizations } from '../orgs/index.js';
+import { roles, userRoles } from '../roles/index.js';
+import { users } from '../users/index.js';
 import { registrations } from './registration.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
 

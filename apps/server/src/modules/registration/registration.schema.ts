@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { organizations } from '../orgs/orgs.schema.js';
-import { users } from '../users/users.schema.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
 
 /** Self-registrations awaiting an administrator's decision; approval creates the user. */
 export const registrations = pgTable(

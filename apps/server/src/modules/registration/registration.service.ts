@@ -7,7 +7,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
 import { inScope, pathInScope } from '../../platform/scope.js';
 import { hashPassword } from '../../platform/auth/password.js';
-import { BUILTIN_ROLES } from '../../platform/seed.js';
+import { BUILTIN_ROLES } from '../roles/index.js';
 import { registrations } from './registration.schema.js';
 import * as repo from './registration.repository.js';
 import { pgErrorOf } from '../../platform/db/pg-errors.js';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { parseSort, ROLE_SORT_KEYS, type RoleListQuery, type RoleRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { organizations } from '../orgs/orgs.schema.js';
+import { organizations } from '../orgs/index.js';
 import { roleDataScopes, roles, userRoles } from './roles.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
-import { organizations } from '../orgs/orgs.schema.js';
+import { users } from '../users/index.js';
+import { organizations } from '../orgs/index.js';
 
 export const roles = pgTable(
   'roles',

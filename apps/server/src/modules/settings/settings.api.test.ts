@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { PLATFORM_PARAMS_DEFAULTS } from '@hanlin/shared';
 import { useTestApp, login, postLogin, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
-import { users } from '../users/users.schema.js';
-import { operationLogs } from '../audit/audit.schema.js';
+import { users } from '../users/index.js';
+import { operationLogs } from '../audit/index.js';
 import { readPlatformParams } from './settings.service.js';
 
 const t = useTestApp();

@@ -1,5 +1,5 @@
 import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { users } from '../users/index.js';
 
 /** One row per user and day signed in; the primary key makes a second sign-in impossible. */
 export const userCheckins = pgTable(

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { users } from '../users/index.js';
 
 /** Uploaded files; the bytes live in ctx.storage under `key`. */
 export const files = pgTable(

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { FILE_PUBLIC_ID_PATTERN, PUBLIC_URL_TTL_MS } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { readSetting } from '../../platform/settings.js';
-import { systemSettings } from '../settings/settings.schema.js';
+import { systemSettings } from '../../platform/settings.schema.js';
 import { publicIdsOf } from './uploads.repository.js';
 
 const SECRET_KEY = 'files.secret';

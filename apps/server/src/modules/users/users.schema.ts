@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { organizations } from '../orgs/orgs.schema.js';
+import { organizations } from '../orgs/index.js';
 import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 
 export const users = pgTable(

@@ -1,7 +1,6 @@
-import { and, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import type { PrincipalLoader } from './principal.js';
-import { userSessions } from './sessions.schema.js';
 
 /** Why a session ended (stored in `user_sessions.end_reason`, at most 16 characters). */
 export type SessionEndReason = 'logout' | 'replaced' | 'frozen' | 'deleted' | 'password' | 'password_reset' | 'expired' | 'locked';
@@ -10,6 +9,7 @@ export type SessionEndReason = 'logout' | 'replaced' | 'frozen' | 'deleted' | 'p
  * Ends the open sessions of these users inside the caller's transaction and returns their token
  * hashes; pass them to `forgetEndedSessions` after the commit so no node serves them from cache.
  * `exceptSessionId` keeps the caller's own session (a self-service password change).
+ * (The `user_sessions` table belongs to the auth module; platform reads and ends rows by SQL.)
  */
 export async function endSessionsOfUsers(
   db: DbOrTx,
@@ -18,19 +18,13 @@ export async function endSessionsOfUsers(
   opts: { exceptSessionId?: number; platformType?: number } = {},
 ): Promise<string[]> {
   if (!userIds.length) return [];
-  const rows = await db
-    .update(userSessions)
-    .set({ endedAt: sql`now()`, endReason: reason })
-    .where(
-      and(
-        inArray(userSessions.userId, [...userIds]),
-        isNull(userSessions.endedAt),
-        opts.exceptSessionId === undefined ? undefined : ne(userSessions.id, opts.exceptSessionId),
-        opts.platformType === undefined ? undefined : sql`${userSessions.platformType} = ${opts.platformType}`,
-      ),
-    )
-    .returning({ tokenHash: userSessions.tokenHash });
-  return rows.map((r) => r.tokenHash);
+  const { rows } = await db.execute<{ token_hash: string }>(sql`
+    update user_sessions set ended_at = now(), end_reason = ${reason}
+     where user_id = any(${sql.param([...userIds])}::int[]) and ended_at is null
+       ${opts.exceptSessionId === undefined ? sql`` : sql`and id <> ${opts.exceptSessionId}`}
+       ${opts.platformType === undefined ? sql`` : sql`and platform_type = ${opts.platformType}`}
+    returning token_hash`);
+  return rows.map((r) => r.token_hash);
 }
 
 /** Drops ended sessions from the shared session cache (call after the transaction committed). */

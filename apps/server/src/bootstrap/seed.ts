@@ -1,18 +1,12 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSION_CODES } from '@hanlin/shared';
-import type { Db } from './db/client.js';
-import { hashPassword } from './auth/password.js';
-import { organizations } from '../modules/orgs/orgs.schema.js';
-import { roles, userRoles } from '../modules/roles/roles.schema.js';
-import { userDataScopes, users } from '../modules/users/users.schema.js';
+import type { Db } from '../platform/db/client.js';
+import { hashPassword } from '../platform/auth/password.js';
+import { organizations } from '../modules/orgs/index.js';
+import { BUILTIN_ROLES, roles, userRoles } from '../modules/roles/index.js';
+import { userDataScopes, users } from '../modules/users/index.js';
 
-export const BUILTIN_ROLES = {
-  admin: '系统管理员',
-  student: '学员',
-  lecturer: '讲师',
-  classTeacher: '班主任',
-} as const;
 
 const STUDENT_CODES = ['kc-pc', 'zs-pc', 'kc-app', 'zs-app'];
 

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { useTestApp, login, call, postLogin } from '../test/harness.js';
-import { rootOrg } from '../test/factories.js';
+import { useTestApp, login, call, postLogin } from './test/harness.js';
+import { rootOrg } from './test/factories.js';
 
 const t = useTestApp();
 
@@ -44,9 +44,9 @@ describe('error log lines', () => {
         done();
       },
     });
-    const { buildApp } = await import('../app.js');
-    const { createMemoryKv } = await import('./kv.js');
-    const { createLocalStorage } = await import('./storage.js');
+    const { buildApp } = await import('./app.js');
+    const { createMemoryKv } = await import('./platform/kv.js');
+    const { createLocalStorage } = await import('./platform/storage.js');
     const app = await buildApp({ config: t.config, db: t.db, kv: createMemoryKv(), storage: createLocalStorage(t.config.dataDir), logger: { level: 'info', stream } });
     // A route that fails with the caller's value in the error, as a driver error would carry it.
     app.post('/api/test/boom', { config: { permission: 'public' } }, async (req) => {

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, bigserial, timestamp, varchar, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../../modules/users/users.schema.js';
+import { users } from '../users/index.js';
 
 /** One row per issued token; the token itself is never stored, only its SHA-256. */
 export const userSessions = pgTable(

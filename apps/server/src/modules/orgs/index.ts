@@ -1,0 +1,3 @@
+// Public surface of the orgs module: other modules import only from here.
+export { organizations } from './orgs.schema.js';
+export { renumber } from './orgs.repository.js';
