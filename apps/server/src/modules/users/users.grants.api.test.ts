@@ -3,9 +3,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { useTestApp, login, call, postLogin, signHeaders, type Session } from '../../test/harness.js';
 import { tokenHash } from '../../platform/auth/principal.js';
 import { buildOrg, buildRole, buildUser, rootOrg } from '../../test/factories.js';
-import { roleDataScopes, roles, userRoles } from '../roles/roles.schema.js';
-import { userSessions } from '../../platform/auth/sessions.schema.js';
-import { BUILTIN_ROLES } from '../../platform/seed.js';
+import { roleDataScopes, roles, userRoles } from '../roles/index.js';
+import { userSessions } from '../auth/index.js';
+import { BUILTIN_ROLES } from '../roles/index.js';
 import { users } from './users.schema.js';
 
 /**
@@ -114,13 +114,18 @@ describe.each([
     expect(addScoped.json()).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR', field: 'roleIds' });
     expect(await rolesOf(target.id)).toEqual([]);
 
-    const powerful = await buildUser(t.db, { orgId: deptA.id, kind, roleIds: [adminRoleId, otherDept.id] });
-    const keep = await call(t.app, s, `${page}/update`, { id: powerful.id, realname: 'Renamed', roleIds: [adminRoleId, otherDept.id, within.id] });
+    // The default student role stays on a user whatever codes it holds; adding within the caller's reach is fine.
+    const plain = await buildUser(t.db, { orgId: deptA.id, kind, roleIds: [studentRoleId] });
+    const keep = await call(t.app, s, `${page}/update`, { id: plain.id, realname: 'Renamed', roleIds: [studentRoleId, within.id] });
     expect(keep.statusCode).toBe(200);
-    expect(await rolesOf(powerful.id)).toEqual([adminRoleId, otherDept.id, within.id].sort((a, b) => a - b));
-    // Removing a role one could not grant is no grant either.
-    expect((await call(t.app, s, `${page}/update`, { id: powerful.id, roleIds: [within.id] })).statusCode).toBe(200);
-    expect(await rolesOf(powerful.id)).toEqual([within.id]);
+    expect(await rolesOf(plain.id)).toEqual([studentRoleId, within.id].sort((a, b) => a - b));
+
+    // A user holding roles the caller could not grant is beyond the caller: not even their roles can be removed.
+    const powerful = await buildUser(t.db, { orgId: deptA.id, kind, roleIds: [adminRoleId, otherDept.id] });
+    const strip = await call(t.app, s, `${page}/update`, { id: powerful.id, roleIds: [within.id] });
+    expect(strip.statusCode).toBe(403);
+    expect(strip.json()).toMatchObject({ msg: 'NO_PERMISSION_ERROR', field: 'id', data: { ids: [powerful.id] } });
+    expect(await rolesOf(powerful.id)).toEqual([adminRoleId, otherDept.id].sort((a, b) => a - b));
   });
 
   it('refuses a user data scope beyond the caller’s', async () => {
@@ -129,6 +134,109 @@ describe.each([
     expect(res.json()).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR', data: { beyond: [rootId] } });
     const dp = await call(t.app, s, `${page}/data-permission/update`, { id: target.id, orgIds: [deptB.id] });
     expect(dp.json()).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR', data: { beyond: [deptB.id] } });
+  });
+});
+
+describe.each([
+  { page: '/api/user', menu: 'yhgl', kind: 'employee' },
+  { page: '/api/student-user', menu: 'xsgl', kind: 'student' },
+])('acting on users more powerful than the caller through $page', ({ page, menu, kind }) => {
+  let dept: { id: number; path: string };
+  let sub: { id: number; path: string };
+  let mgr: Awaited<ReturnType<typeof buildUser>>;
+  let s: Session;
+  const codes = [menu, `${menu}:add`, `${menu}:modify`, `${menu}:delete`, `${menu}:freeze`];
+  beforeAll(async () => {
+    dept = await buildOrg(t.db, { name: `P-${uniq()}` });
+    sub = await buildOrg(t.db, { parentId: dept.id, name: `P1-${uniq()}` });
+    mgr = await buildUser(t.db, { orgId: dept.id, permissions: codes, scopeOrgIds: [dept.id] });
+    s = await signIn(mgr);
+  });
+
+  /** Every write of the page on one target, with the field naming it. */
+  const writes = (id: number) =>
+    [
+      ['reset-password', { ids: [id] }, 'ids'],
+      ['update', { id, email: `${uniq()}@take.over` }, 'id'],
+      ['update', { id, phone: String(1e10 + Math.floor(Math.random() * 9e9)) }, 'id'],
+      ['update', { id, realname: 'Taken' }, 'id'],
+      ['update', { id, roleIds: [studentRoleId] }, 'id'],
+      ['data-permission/update', { id, orgIds: [sub.id] }, 'id'],
+      ['freeze', { ids: [id] }, 'ids'],
+      ['delete', { ids: [id] }, 'ids'],
+    ] as const;
+
+  async function expectUntouched(target: Awaited<ReturnType<typeof buildUser>>, roleIds: number[]) {
+    const row = await userByName(target.username);
+    expect(row).toBeDefined();
+    expect(row!).toMatchObject({ passwordHash: target.passwordHash, email: null, phone: null, realname: target.realname, status: target.status });
+    expect(await rolesOf(target.id)).toEqual([...roleIds].sort((a, b) => a - b));
+  }
+
+  it('refuses every write on a user holding a code the caller lacks', async () => {
+    const extra = await roleWithScope([menu, `${menu}:batch`], []);
+    const roleIds = [studentRoleId, extra.id];
+    const target = await buildUser(t.db, { orgId: sub.id, kind, roleIds });
+    for (const [action, b, field] of writes(target.id)) {
+      const res = await call(t.app, s, `${page}/${action}`, b);
+      expect(res.statusCode, `${action} ${JSON.stringify(b)}`).toBe(403);
+      expect(res.json(), action).toMatchObject({ msg: 'NO_PERMISSION_ERROR', field, data: { ids: [target.id] } });
+    }
+    await expectUntouched(target, roleIds);
+    expect((await postLogin(t.app, target.username, target.password)).statusCode).toBe(200);
+  });
+
+  it('refuses the system administrator role and roles frozen for now; a batch names only the offenders', async () => {
+    const frozenRole = await buildRole(t.db, { permissions: [menu, `${menu}:export`], status: 'frozen' });
+    const sysadmin = await buildUser(t.db, { orgId: dept.id, kind, roleIds: [adminRoleId] });
+    // A frozen role can be unfrozen later: its codes count.
+    const dormant = await buildUser(t.db, { orgId: dept.id, kind, roleIds: [frozenRole.id] });
+    const ordinary = await buildUser(t.db, { orgId: dept.id, kind, roleIds: [studentRoleId] });
+    const res = await call(t.app, s, `${page}/reset-password`, { ids: [ordinary.id, sysadmin.id, dormant.id] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ msg: 'NO_PERMISSION_ERROR', field: 'ids', data: { ids: [sysadmin.id, dormant.id].sort((a, b) => a - b) } });
+    // Nothing was reset, not even the ordinary user.
+    for (const u of [ordinary, sysadmin]) expect((await postLogin(t.app, u.username, u.password)).statusCode).toBe(200);
+    await expectUntouched(sysadmin, [adminRoleId]);
+    // A frozen powerful user stays frozen.
+    const frozen = await buildUser(t.db, { orgId: dept.id, kind, roleIds: [adminRoleId], status: 'frozen' });
+    const unfreeze = await call(t.app, s, `${page}/unfreeze`, { ids: [frozen.id] });
+    expect(unfreeze.json()).toMatchObject({ msg: 'NO_PERMISSION_ERROR', field: 'ids', data: { ids: [frozen.id] } });
+    expect((await userByName(frozen.username))!.status).toBe('frozen');
+  });
+
+  it('refuses a user whose data scope reaches beyond the caller’s, through a role or their own', async () => {
+    const rootScoped = await roleWithScope([menu], [rootId]);
+    const viaRole = await buildUser(t.db, { orgId: dept.id, kind, roleIds: [rootScoped.id] });
+    const viaOwn = await buildUser(t.db, { orgId: sub.id, kind, scopeOrgIds: [deptB.id] });
+    for (const target of [viaRole, viaOwn]) {
+      for (const [action, b, field] of writes(target.id)) {
+        const res = await call(t.app, s, `${page}/${action}`, b);
+        expect(res.statusCode, `${action} ${JSON.stringify(b)}`).toBe(403);
+        expect(res.json(), action).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR', field, data: { ids: [target.id] } });
+      }
+    }
+    await expectUntouched(viaRole, [rootScoped.id]);
+    await expectUntouched(viaOwn, []);
+  });
+
+  it('still manages the ordinary users of the department', async () => {
+    const within = await roleWithScope([menu, `${menu}:modify`], [sub.id]);
+    // No scope of their own: their organization's subtree, inside the caller's.
+    const plain = await buildUser(t.db, { orgId: sub.id, kind, roleIds: [studentRoleId] });
+    const scoped = await buildUser(t.db, { orgId: dept.id, kind, roleIds: [studentRoleId, within.id], scopeOrgIds: [sub.id] });
+    for (const target of [plain, scoped]) {
+      for (const [action, b] of writes(target.id).filter(([a]) => a !== 'delete')) {
+        const res = await call(t.app, s, `${page}/${action}`, b);
+        expect(res.statusCode, `${action} ${JSON.stringify(res.json())}`).toBe(200);
+      }
+      expect((await call(t.app, s, `${page}/unfreeze`, { ids: [target.id] })).statusCode).toBe(200);
+      expect((await userByName(target.username))!.status).toBe('normal');
+    }
+    expect((await userByName(scoped.username))!.realname).toBe('Taken');
+    const del = await call(t.app, s, `${page}/delete`, { ids: [plain.id, scoped.id] });
+    expect(del.statusCode).toBe(200);
+    expect(await userByName(plain.username)).toBeUndefined();
   });
 });
 

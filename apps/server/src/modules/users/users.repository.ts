@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { parseSort, USER_SORT_KEYS, type UserDetail, type UserListQuery, type UserRow } from '@hanlin/shared';
+import { ALL_PERMISSION_CODES, parseSort, USER_SORT_KEYS, type UserDetail, type UserListQuery, type UserRow } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
@@ -10,8 +10,8 @@ import { cachedCount, tableVersionsSql } from '../../platform/db/counts.js';
 const COUNTED_TABLES = ['users', 'organizations', 'user_data_scopes'] as const;
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScopePatterns, scopePatterns, scopeReach } from '../../platform/scope.js';
-import { organizations } from '../orgs/orgs.schema.js';
-import { roles, userRoles } from '../roles/roles.schema.js';
+import { organizations } from '../orgs/index.js';
+import { roles, userRoles } from '../roles/index.js';
 import { userDataScopes, users } from './users.schema.js';
 import { escapeLike, pgErrorOf } from '../../platform/db/pg-errors.js';
 
@@ -272,6 +272,44 @@ export async function findUsersWithPaths(db: DbOrTx, ids: number[]) {
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(inArray(users.id, ids));
+}
+
+/**
+ * Of these users, those beyond what a caller holds, in one statement: `codes` when a role they
+ * hold (whatever its status: a frozen role can be unfrozen later; `exemptRole` aside) carries a
+ * product code outside the caller's `codes` (a code the product no longer has grants nothing);
+ * `scope` when their data scope (their own scopes plus their roles', else their organization's
+ * subtree, as the principal computes it) leaves the caller's subtrees.
+ * Locks the users' rows first (inside a transaction), so the check reads roles and scopes as
+ * committed by whoever held them, and nobody changes them before the caller's write.
+ */
+export async function findUsersBeyondReach(
+  tx: DbOrTx,
+  ids: number[],
+  caller: { codes: string[]; scopePatterns: string[]; exemptRole: string },
+): Promise<{ id: number; codes: boolean; scope: boolean }[]> {
+  if (!ids.length) return [];
+  const idsParam = sql.param(ids);
+  await tx.execute(sql`select id from users where id = any(${idsParam}::int[]) order by id for update`);
+  const { rows } = await tx.execute<{ id: number; codes: boolean; scope: boolean }>(sql`
+    select * from (
+      select u.id,
+             exists(select 1 from user_roles ur join roles r on r.id = ur.role_id
+                     where ur.user_id = u.id and r.name <> ${caller.exemptRole}
+                       and exists(select 1 from unnest(r.permissions) c
+                                   where c = any(${sql.param([...ALL_PERMISSION_CODES])}::text[])
+                                     and c <> all(${sql.param(caller.codes)}::text[]))) as codes,
+             exists(select 1 from organizations o
+                     where o.id = any(coalesce(nullif(array(select ds.org_id from user_data_scopes ds where ds.user_id = u.id
+                                                            union
+                                                            select rs.org_id from user_roles ur join role_data_scopes rs on rs.role_id = ur.role_id
+                                                             where ur.user_id = u.id), '{}'),
+                                               array[u.org_id]))
+                       and not o.path like any(${sql.param(caller.scopePatterns)}::text[])) as scope
+        from users u where u.id = any(${idsParam}::int[])) t
+     where t.codes or t.scope
+     order by t.id`);
+  return rows;
 }
 
 export async function findOrgPaths(db: DbOrTx, ids: number[]) {

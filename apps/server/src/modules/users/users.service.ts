@@ -1,6 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
-  CONSTANTS,
   USER_KINDS,
   type UserListQuery,
   type UserBatchDepartment,
@@ -11,15 +10,14 @@ import {
   type UserUpdate,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import { hashPassword, initialPassword } from '../../platform/auth/password.js';
-import { pathInScope } from '../../platform/scope.js';
-import { BUILTIN_ROLES } from '../../platform/seed.js';
+import { pathInScope, scopePatterns } from '../../platform/scope.js';
 import { endSessionsOfUsers, forgetEndedSessions } from '../../platform/auth/sessions.js';
-import { assertRolesGrantable } from '../roles/roles.grants.js';
-import { claimFile } from '../uploads/uploads.access.js';
+import { assertRolesGrantable, BUILTIN_ROLES } from '../roles/index.js';
+import { claimFile } from '../uploads/index.js';
 import { users } from './users.schema.js';
 import * as repo from './users.repository.js';
 import type { UserKind } from './users.repository.js';
@@ -97,6 +95,25 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     const beyond = rows.filter((r) => !r.orgPath || !pathInScope(p, r.orgPath)).map((r) => r.id);
     if (beyond.length) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'ids', data: { beyond } });
     return rows;
+  }
+
+  /**
+   * Nobody acts on (edits, resets, freezes, deletes, regrants) a user holding more than they do:
+   * a code they lack or a data scope beyond theirs, or they could take that account and gain it.
+   * Run first inside the write's transaction (it locks the users' rows). The built-in student
+   * role, which anyone adding users hands out, does not count; acting on oneself gains nothing.
+   * The refusals name the users in `data.ids`.
+   */
+  async function assertWithinReach(tx: DbOrTx, p: Principal, ids: readonly number[], field: 'ids' | 'id') {
+    const others = [...new Set(ids)].filter((id) => id !== p.userId);
+    const beyond = await repo.findUsersBeyondReach(tx, others, {
+      codes: [...p.permissions],
+      scopePatterns: scopePatterns(p),
+      exemptRole: BUILTIN_ROLES.student,
+    });
+    const byCodes = beyond.filter((r) => r.codes).map((r) => r.id);
+    if (byCodes.length) throw new AppError('NO_PERMISSION_ERROR', { field, data: { ids: byCodes } });
+    if (beyond.length) throw new AppError('NO_DATA_PERMISSION_ERROR', { field, data: { ids: beyond.map((r) => r.id) } });
   }
 
   /**
@@ -195,6 +212,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     await assertUnique(values, id);
     try {
       await db.transaction(async (tx) => {
+        await assertWithinReach(tx, p, [id], 'id');
         await tx.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
         if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
         if (scopeOrgIds) await repo.replaceUserScopes(tx, id, scopeOrgIds);
@@ -217,6 +235,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     refuseSelfOrAdmin(p, rows);
     const unique = rows.map((r) => r.id);
     const hashes = await db.transaction(async (tx) => {
+      await assertWithinReach(tx, p, unique, 'ids');
       const h = await endSessionsOfUsers(tx, unique, 'deleted');
       try {
         await tx.delete(users).where(inArray(users.id, unique));
@@ -234,6 +253,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     if (status === 'frozen') refuseSelfOrAdmin(p, rows);
     const unique = rows.map((r) => r.id);
     const hashes = await db.transaction(async (tx) => {
+      await assertWithinReach(tx, p, unique, 'ids');
       await tx
         .update(users)
         .set({ status, ...(status === 'normal' ? { failedLogins: 0 } : {}), updatedAt: sql`now()` })
@@ -254,6 +274,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
       rows.map(async (r) => ({ id: r.id, hash: inline ? await hashPassword(initialPassword(r.username)) : PENDING_PASSWORD_HASH })),
     );
     const ended = await db.transaction(async (tx) => {
+      await assertWithinReach(tx, p, rows.map((r) => r.id), 'ids');
       for (const h of hashed) {
         await tx.update(users).set({ passwordHash: h.hash, firstLogin: true, failedLogins: 0, updatedAt: sql`now()` }).where(eq(users.id, h.id));
       }
@@ -269,7 +290,10 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
   async function batchDepartment(p: Principal, input: UserBatchDepartment, kind: UserKind): Promise<null> {
     await assertOrgsInScope(p, [input.orgId], 'orgId');
     const rows = await assertUsersInScope(p, input.ids, kind);
-    await db.update(users).set({ orgId: input.orgId, updatedAt: sql`now()` }).where(inArray(users.id, rows.map((r) => r.id)));
+    await db.transaction(async (tx) => {
+      await assertWithinReach(tx, p, rows.map((r) => r.id), 'ids');
+      await tx.update(users).set({ orgId: input.orgId, updatedAt: sql`now()` }).where(inArray(users.id, rows.map((r) => r.id)));
+    });
     await principals.forgetUsers(rows.map((r) => r.id));
     return null;
   }
@@ -283,7 +307,10 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     await assertUsersInScope(p, [input.id], kind);
     await refuseOwnGrantChange(p, input.id, { scopeOrgIds: input.orgIds });
     await assertOrgsInScope(p, input.orgIds, 'orgIds');
-    await db.transaction((tx) => repo.replaceUserScopes(tx, input.id, input.orgIds));
+    await db.transaction(async (tx) => {
+      await assertWithinReach(tx, p, [input.id], 'id');
+      await repo.replaceUserScopes(tx, input.id, input.orgIds);
+    });
     await principals.forgetUsers([input.id]);
     return null;
   }
