@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +26,8 @@ export interface BuildOptions extends Pick<AppContext, 'config' | 'db' | 'kv' | 
   plannedDb?: Db;
   logger?: boolean | object;
 }
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Builds the whole HTTP application on top of ready infrastructure (database migrated, kv, storage). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -67,11 +70,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
+        // Over plain HTTP this would turn every asset URL into an https one nothing answers.
+        upgradeInsecureRequests: config.tls ? [] : null,
       },
     },
+    // HSTS over plain HTTP pins the host to https in the browser, the app then stays blank.
+    strictTransportSecurity: config.tls,
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
+  // API answers above 1 KB, compressed per response (the web app's files are compressed at build).
+  // Only text types: files sent as octet-stream, images or Excel stay as they are.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: /^text\/(?!event-stream)|[/+]json(?:;|$)|^application\/(?:javascript|xml)|^image\/svg\+xml/,
+    globalDecompression: false,
+  });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   await app.register(rateLimit, {
     global: false,
@@ -92,8 +107,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerModules(app, ctx);
 
   if (spaIndex) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.type('text/html').send(spaIndex));
+    // `npm run build` writes .br and .gz beside each file; file names under /assets carry their
+    // content hash, so they never change and are cached for a year. The page is revalidated.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, file) => reply.header('cache-control', path.relative(config.webDist, file).split(path.sep)[0] === 'assets' ? IMMUTABLE : 'no-cache'),
+    });
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(spaIndex));
   }
   return app;
 }

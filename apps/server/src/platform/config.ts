@@ -16,6 +16,12 @@ export interface Config {
   corsOrigins: string[];
   /** Address users reach the web app at (links in e-mails); defaults to http://localhost:PORT. */
   publicUrl?: string;
+  /**
+   * Users reach the server over HTTPS (TLS here or at a proxy): only then are HSTS and the CSP
+   * `upgrade-insecure-requests` sent, since over plain HTTP they turn every asset into an
+   * https URL that nothing answers. TLS=true|false, else true when PUBLIC_URL is https.
+   */
+  tls: boolean;
   webDist: string;
   logLevel: string;
   trustProxy: boolean;
@@ -37,11 +43,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    tls: loadTls(env),
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
   };
+}
+
+function loadTls(env: NodeJS.ProcessEnv): boolean {
+  const given = env.TLS?.trim().toLowerCase();
+  if (!given) return /^https:\/\//i.test(env.PUBLIC_URL ?? '');
+  if (['1', 'true'].includes(given)) return true;
+  if (['0', 'false'].includes(given)) return false;
+  throw new Error(`TLS must be true or false, got ${env.TLS}`);
 }
 
 /** The S3_* settings, or undefined without S3_BUCKET; a combination that cannot work stops the start. */

@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { Forbidden } from '../platform/components/StatusPages';
+import { Forbidden } from '../platform/components/status';
 import { useCan } from '../platform/permission';
 import { session, startOnlineCounter, useSession } from '../platform/session';
-import { ForcePasswordChange } from '../modules/auth/ForcePasswordChange';
+
+/** Only a first sign-in shows it: loaded then. */
+const ForcePasswordChange = lazy(() => import('../modules/auth/ForcePasswordChange').then((m) => ({ default: m.ForcePasswordChange })));
 
 /** Signed-in areas: back to login without a session; first login must change the password. */
 export function RequireAuth() {
@@ -11,7 +13,13 @@ export function RequireAuth() {
   const user = useSession((s) => s.user);
   useEffect(() => (token ? startOnlineCounter() : undefined), [token]);
   if (!token || !user) return <Navigate to="/" replace />;
-  if (user.firstLogin) return <ForcePasswordChange onDone={() => session.set({ user: { ...user, firstLogin: false } })} />;
+  if (user.firstLogin) {
+    return (
+      <Suspense fallback={null}>
+        <ForcePasswordChange onDone={() => session.set({ user: { ...user, firstLogin: false } })} />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }
 

@@ -1,20 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import ptBR from 'antd/locale/pt_BR';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/pt-br';
 import type { Lang } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { bindFeedback } from '../platform/feedback';
-import { currentLang } from '../platform/i18n';
-
-const ANTD_LOCALES: Record<Lang, Locale> = { 'zh-CN': zhCN, 'en-US': enUS, pt: ptBR };
-const DAYJS_LOCALES: Record<Lang, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', pt: 'pt-br' };
+import { antdLocale, currentLang } from '../platform/i18n';
 
 /** Errors are already shown by the API client; retrying would show them again. */
 export const queryClient = new QueryClient({
@@ -37,10 +27,9 @@ export function Providers({ children }: { children: ReactNode }) {
     i18n.on('languageChanged', on);
     return () => i18n.off('languageChanged', on);
   }, [i18n]);
-  dayjs.locale(DAYJS_LOCALES[lang]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[lang]} theme={{ token: { colorPrimary: '#1f5fbf' } }}>
+      <ConfigProvider locale={antdLocale(lang)} theme={{ token: { colorPrimary: '#1f5fbf' } }}>
         <AntApp>
           <FeedbackBridge />
           {children}

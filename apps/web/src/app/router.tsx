@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Spin } from 'antd';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useNavigate, type RouteObject } from 'react-router';
-import { ComingSoon, Forbidden, NotFound } from '../platform/components/StatusPages';
+import { ComingSoon, Forbidden, NotFound } from '../platform/components/status';
 import { useCan } from '../platform/permission';
 import { bindNavigate } from '../platform/navigation';
 import { RequireAuth, RequireCodes } from './guards';

@@ -1,7 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Locale } from 'antd/es/locale';
+import antdZhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { CONSTANTS, ERRORS, LANGS, isErrorName, type Lang } from '@hanlin/shared';
-import { catalogues } from '../locales';
+import zhCN from '../locales/zh-CN';
 
 export const DEFAULT_LANG: Lang = 'zh-CN';
 
@@ -19,13 +23,36 @@ function errorResources(lang: Lang): Record<string, string> {
   return Object.fromEntries(Object.values(ERRORS).map((e) => [e.name, e.text[lang]]));
 }
 
-const resources = Object.fromEntries(
-  LANGS.map((lang) => [lang, { translation: { ...catalogues[lang], error: errorResources(lang) } }]),
-);
+/**
+ * Chinese (the default and the fallback) is in the first download; another language's texts,
+ * Ant Design and dayjs locales load when it is chosen (or stored), before it shows.
+ */
+const CATALOGUES = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/index.ts', '!../locales/zh-CN/index.ts']);
+const UI_LOCALES: Record<Lang, () => Promise<{ antd: Locale; dayjs: string }>> = {
+  'zh-CN': async () => ({ antd: antdZhCN, dayjs: 'zh-cn' }),
+  'en-US': async () => ({ antd: (await import('antd/es/locale/en_US')).default, dayjs: 'en' }),
+  pt: async () => {
+    const [antd] = await Promise.all([import('antd/es/locale/pt_BR'), import('dayjs/locale/pt-br')]);
+    return { antd: antd.default, dayjs: 'pt-br' };
+  },
+};
+const uiLocales = new Map<Lang, { antd: Locale; dayjs: string }>([['zh-CN', { antd: antdZhCN, dayjs: 'zh-cn' }]]);
+
+/** Ant Design's locale of a loaded language (Chinese until the language is loaded). */
+export function antdLocale(lang: Lang): Locale {
+  return (uiLocales.get(lang) ?? uiLocales.get(DEFAULT_LANG)!).antd;
+}
+
+async function loadLang(lang: Lang): Promise<void> {
+  if (uiLocales.has(lang) && i18n.hasResourceBundle(lang, 'translation')) return;
+  const [catalogue, ui] = await Promise.all([CATALOGUES[`../locales/${lang}/index.ts`]!(), UI_LOCALES[lang]()]);
+  i18n.addResourceBundle(lang, 'translation', { ...catalogue.default, error: errorResources(lang) }, true, true);
+  uiLocales.set(lang, ui);
+}
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLang(),
+  resources: { [DEFAULT_LANG]: { translation: { ...zhCN, error: errorResources(DEFAULT_LANG) } } },
+  lng: DEFAULT_LANG,
   fallbackLng: DEFAULT_LANG,
   // Permission keys such as `perm.group:course` contain a colon.
   nsSeparator: false,
@@ -34,6 +61,7 @@ void i18n.use(initReactI18next).init({
 });
 
 function applyDocument(lang: string) {
+  dayjs.locale((uiLocales.get(lang as Lang) ?? uiLocales.get(DEFAULT_LANG)!).dayjs);
   if (typeof document === 'undefined') return;
   document.documentElement.lang = lang;
   document.title = i18n.t('app.title');
@@ -41,12 +69,25 @@ function applyDocument(lang: string) {
 applyDocument(i18n.language);
 i18n.on('languageChanged', applyDocument);
 
+/** The stored language, loaded: main.tsx renders once this settles (at once for Chinese). */
+export const i18nReady: Promise<void> = (async () => {
+  const lang = storedLang();
+  if (lang === DEFAULT_LANG) return;
+  try {
+    await loadLang(lang);
+    await i18n.changeLanguage(lang);
+  } catch {
+    // A chunk that fails to load leaves the page in Chinese rather than blank.
+  }
+})();
+
 export function currentLang(): Lang {
   const l = i18n.language;
   return (LANGS as readonly string[]).includes(l) ? (l as Lang) : DEFAULT_LANG;
 }
 
 export async function setLang(lang: Lang): Promise<void> {
+  await loadLang(lang);
   localStorage.setItem(CONSTANTS.LANG_STORAGE_KEY, lang);
   await i18n.changeLanguage(lang);
 }
