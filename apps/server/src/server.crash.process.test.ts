@@ -144,12 +144,16 @@ describe.skipIf(process.platform !== 'linux')('the server after crashes (embedde
     expect((await fetch(`${base}/api/auth/departments`)).status).toBe(200);
     process.kill(postmasterPid(), 'SIGKILL');
     const statuses: number[] = [];
+    // A backend of the killed postmaster may still answer a moment: wait for the outage first,
+    // then for the server to come back by itself.
+    let down = false;
     await until(
-      'the answers to come back',
+      'the answers to fail and come back',
       async () => {
         const res = await fetch(`${base}/api/auth/departments`);
         statuses.push(res.status);
-        return res.status === 200 ? true : undefined;
+        if (res.status !== 200) down = true;
+        return down && res.status === 200 ? true : undefined;
       },
       60_000,
       250, // the route allows 60 calls a minute
