@@ -19,7 +19,9 @@ const MANAGE = /[\\/]src[\\/](app[\\/]manage|platform[\\/]kernel)[\\/]/;
  */
 const antd = (dirs: string[]) => new RegExp(`node_modules[\\\\/]antd[\\\\/]es[\\\\/](${dirs.join('|')})[\\\\/]`);
 const UI_BASE = antd(['_util', 'style', 'theme', 'config-provider', 'app', 'button', 'form', 'input', 'tabs', 'dropdown', 'menu', 'tooltip', 'card', 'space', 'grid', 'row', 'col', 'modal', 'message', 'notification', 'spin', 'alert', 'skeleton']);
-const UI_PORTAL = antd(['select', 'pagination', 'list', 'badge', 'avatar', 'tag', 'statistic', 'popover']);
+// Not select, pagination or list: the portal's first load uses none of them (the notice list is
+// plain markup and loads Pagination only when there is a second page, see PortalHomePage).
+const UI_PORTAL = antd(['badge', 'avatar', 'tag', 'statistic', 'popover']);
 
 const DIST = path.resolve(import.meta.dirname, 'dist');
 /** Each build writes here first; `publish` then moves it into dist/ (see build/publish.ts). */

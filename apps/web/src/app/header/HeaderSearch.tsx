@@ -1,11 +1,16 @@
+import { DownOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
-import { Input, Select, Space } from 'antd';
+import { Button, Dropdown, Input, Space } from 'antd';
 import { CONSTANTS } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SEARCH_TARGETS, type SearchType } from '../routes/portal-paths';
 
-/** Search by course / training / knowledge; non-empty text, 400 ms debounce, opens the list. */
+/**
+ * Search by course / training / knowledge; non-empty text, 400 ms debounce, opens the list.
+ * The type picker is a Dropdown menu, not a Select: Select (rc-select, virtual list) would be
+ * downloaded by the portal alone, Dropdown is already in the shared `ui` chunk.
+ */
 export function HeaderSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -31,13 +36,23 @@ export function HeaderSearch() {
 
   return (
     <Space.Compact size="small">
-      <Select<SearchType>
-        data-testid="search-type"
-        value={type}
-        onChange={setType}
-        style={{ width: 100 }}
-        options={(Object.keys(SEARCH_TARGETS) as SearchType[]).map((k) => ({ value: k, label: t(`search.${k}`) }))}
-      />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          selectable: true,
+          selectedKeys: [type],
+          items: (Object.keys(SEARCH_TARGETS) as SearchType[]).map((k) => ({
+            key: k,
+            label: <span data-testid={`search-type-${k}`}>{t(`search.${k}`)}</span>,
+          })),
+          onClick: ({ key }) => setType(key as SearchType),
+        }}
+      >
+        <Button data-testid="search-type" style={{ width: 100, display: 'flex', justifyContent: 'space-between' }}>
+          <span>{t(`search.${type}`)}</span>
+          <DownOutlined style={{ fontSize: 10, color: 'rgba(0, 0, 0, 0.25)' }} />
+        </Button>
+      </Dropdown>
       <Input.Search
         data-testid="search-input"
         allowClear
