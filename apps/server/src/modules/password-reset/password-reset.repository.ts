@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { RESET_CODE_MAX_ATTEMPTS } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { userSessions } from '../auth/index.js';
 import { users } from '../users/index.js';
 import { passwordResets } from './password-reset.schema.js';
 
@@ -76,16 +75,6 @@ export async function consumeToken(tx: DbOrTx, id: number) {
 
 export async function setPassword(tx: DbOrTx, userId: number, passwordHash: string) {
   await tx.update(users).set({ passwordHash, failedLogins: 0, firstLogin: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
-}
-
-/** Ends every open session of the user; returns their token hashes for the session cache. */
-export async function endOpenSessions(tx: DbOrTx, userId: number) {
-  const rows = await tx
-    .update(userSessions)
-    .set({ endedAt: sql`now()`, endReason: 'logout' })
-    .where(and(eq(userSessions.userId, userId), isNull(userSessions.endedAt)))
-    .returning({ tokenHash: userSessions.tokenHash });
-  return rows.map((r) => r.tokenHash);
 }
 
 export async function findAccountById(db: DbOrTx, id: number) {

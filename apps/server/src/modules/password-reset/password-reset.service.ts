@@ -14,6 +14,7 @@ import type { RsaKeys } from '../../platform/auth/rsa.js';
 import type { PrincipalLoader } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
+import { endSessionsOfUsers, forgetEndedSessions } from '../../platform/auth/sessions.js';
 import type { Mailer } from '../mail/index.js';
 import * as repo from './password-reset.repository.js';
 
@@ -126,9 +127,9 @@ export function createPasswordResetService({ db, rsa, mailer, principals, config
       const ended = await db.transaction(async (tx) => {
         if (!(await repo.consumeToken(tx, reset.id))) throw new AppError('LINK_INVALID', { field: 'resetToken' });
         await repo.setPassword(tx, reset.userId, hash);
-        return repo.endOpenSessions(tx, reset.userId);
+        return endSessionsOfUsers(tx, [reset.userId], 'password_reset');
       });
-      await principals.forgetTokens(ended);
+      await forgetEndedSessions(principals, ended);
       await principals.forgetUsers([reset.userId]);
     },
   };
