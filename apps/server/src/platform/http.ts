@@ -122,7 +122,7 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
     }
     // The database is down or restarting: a temporary 503 the client may retry, not a 500.
     if (isConnectionError(err)) {
-      req.log.warn(`database unavailable: ${pg.code ?? err.code ?? ''} ${(err.cause as Error | undefined)?.message ?? err.message}`);
+      req.log.warn({ code: pg.code ?? err.code ?? err.name, route: req.routeOptions?.url }, 'database unavailable');
       return sendError(reply, 'NETWORK_DELAY');
     }
     if (err.statusCode === 429) return sendError(reply, 'TOO_MANY_REQUESTS');
