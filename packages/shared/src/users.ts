@@ -13,6 +13,20 @@ export const UserListQuerySchema = PageQuerySchema.extend({
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
+/**
+ * What the caller may do to one listed user, decided by the server (self, the seeded `admin`,
+ * status, and whether the user holds codes or a data scope beyond the caller's); the page offers
+ * only these. Permission codes are checked separately, per page.
+ */
+export const UserAbilitiesSchema = z.object({
+  modify: z.boolean(),
+  resetPassword: z.boolean(),
+  freeze: z.boolean(),
+  unfreeze: z.boolean(),
+  delete: z.boolean(),
+});
+export type UserAbilities = z.infer<typeof UserAbilitiesSchema>;
+
 export const UserRowSchema = z.object({
   id: z.number(),
   username: z.string(),
@@ -29,8 +43,10 @@ export const UserRowSchema = z.object({
   orgName: z.string().nullable(),
   roles: z.array(z.string()),
   createdAt: z.string(),
+  abilities: UserAbilitiesSchema,
 });
 export type UserRow = z.infer<typeof UserRowSchema>;
+
 
 // ---- Users and students: single records (spec sections 3 and 5) ----
 

@@ -240,6 +240,34 @@ describe.each([
   });
 });
 
+describe('abilities on the list', () => {
+  it('offer on each row only what the writes allow: self, the built-in admin, status, users holding more', async () => {
+    const dept = await buildOrg(t.db, { name: `L-${uniq()}` });
+    const codes = ['yhgl', 'yhgl:add', 'yhgl:modify', 'yhgl:delete', 'yhgl:freeze'];
+    const mgr = await buildUser(t.db, { orgId: dept.id, permissions: codes, scopeOrgIds: [dept.id] });
+    const plain = await buildUser(t.db, { orgId: dept.id, roleIds: [studentRoleId] });
+    const frozen = await buildUser(t.db, { orgId: dept.id, roleIds: [studentRoleId], status: 'frozen' });
+    const stronger = await buildUser(t.db, { orgId: dept.id, roleIds: [adminRoleId] });
+    const s = await signIn(mgr);
+    const res = await call(t.app, s, '/api/user/list', { page: 1, size: 50, orgId: dept.id });
+    expect(res.statusCode).toBe(200);
+    const byId = new Map((res.json().data.records as { id: number; abilities: Record<string, boolean> }[]).map((r) => [r.id, r.abilities]));
+    expect(byId.get(plain.id)).toEqual({ modify: true, resetPassword: true, freeze: true, unfreeze: false, delete: true });
+    expect(byId.get(frozen.id)).toEqual({ modify: true, resetPassword: true, freeze: false, unfreeze: true, delete: true });
+    expect(byId.get(mgr.id)).toEqual({ modify: true, resetPassword: true, freeze: false, unfreeze: false, delete: false });
+    expect(byId.get(stronger.id)).toEqual({ modify: false, resetPassword: false, freeze: false, unfreeze: false, delete: false });
+    // What the row does not offer, the server refuses.
+    expect((await call(t.app, s, '/api/user/freeze', { ids: [stronger.id] })).statusCode).toBe(403);
+
+    // The built-in administrator, seen by a root-scoped administrator: edit it, but neither reset, freeze nor delete it.
+    const root = await buildUser(t.db, { permissions: codes, scopeOrgIds: [rootId], roleIds: [adminRoleId] });
+    const rs = await signIn(root);
+    const all = await call(t.app, rs, '/api/user/list', { page: 1, size: 50, keyword: 'admin' });
+    const admin = (all.json().data.records as { id: number; abilities: Record<string, boolean> }[]).find((r) => r.id === adminUserId);
+    expect(admin?.abilities).toEqual({ modify: true, resetPassword: false, freeze: false, unfreeze: false, delete: false });
+  });
+});
+
 describe('own account', () => {
   it('nobody changes their own roles or data scope; an unchanged form still saves', async () => {
     const own = await roleWithScope(['yhgl'], []);

@@ -210,7 +210,7 @@ export async function findUsers({ db, plannedDb }: { db: DbOrTx; plannedDb: DbOr
     seenTotals.set(searchKey, total);
   }
 
-  const records: UserRow[] = rows.map(({ versions: _v, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const records: Omit<UserRow, 'abilities'>[] = rows.map(({ versions: _v, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { records, total, page: q.page, size: q.size };
 }
 
@@ -275,23 +275,29 @@ export async function findUsersWithPaths(db: DbOrTx, ids: number[]) {
 }
 
 /**
+ * Locks the users' rows (inside a transaction, in id order), so a check that follows reads roles
+ * and scopes as committed by whoever held them, and nobody changes them before the caller's write.
+ */
+export async function lockUsers(tx: DbOrTx, ids: number[]) {
+  if (ids.length) await tx.execute(sql`select id from users where id = any(${sql.param(ids)}::int[]) order by id for update`);
+}
+
+/**
  * Of these users, those beyond what a caller holds, in one statement: `codes` when a role they
  * hold (whatever its status: a frozen role can be unfrozen later; `exemptRole` aside) carries a
  * product code outside the caller's `codes` (a code the product no longer has grants nothing);
  * `scope` when their data scope (their own scopes plus their roles', else their organization's
  * subtree, as the principal computes it) leaves the caller's subtrees.
- * Locks the users' rows first (inside a transaction), so the check reads roles and scopes as
- * committed by whoever held them, and nobody changes them before the caller's write.
+ * Before a write, call it after `lockUsers` in the same transaction.
  */
 export async function findUsersBeyondReach(
-  tx: DbOrTx,
+  db: DbOrTx,
   ids: number[],
   caller: { codes: string[]; scopePatterns: string[]; exemptRole: string },
 ): Promise<{ id: number; codes: boolean; scope: boolean }[]> {
   if (!ids.length) return [];
   const idsParam = sql.param(ids);
-  await tx.execute(sql`select id from users where id = any(${idsParam}::int[]) order by id for update`);
-  const { rows } = await tx.execute<{ id: number; codes: boolean; scope: boolean }>(sql`
+  const { rows } = await db.execute<{ id: number; codes: boolean; scope: boolean }>(sql`
     select * from (
       select u.id,
              exists(select 1 from user_roles ur join roles r on r.id = ur.role_id

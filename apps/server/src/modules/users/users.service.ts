@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import {
   USER_KINDS,
   type UserListQuery,
+  type UserRow,
   type UserBatchDepartment,
   type UserDataPermissionUpdate,
   type UserDetail,
@@ -104,13 +105,16 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
    * role, which anyone adding users hands out, does not count; acting on oneself gains nothing.
    * The refusals name the users in `data.ids`.
    */
+  const beyondReach = (db: DbOrTx, p: Principal, ids: readonly number[]) =>
+    repo.findUsersBeyondReach(
+      db,
+      [...new Set(ids)].filter((id) => id !== p.userId),
+      { codes: [...p.permissions], scopePatterns: scopePatterns(p), exemptRole: BUILTIN_ROLES.student },
+    );
+
   async function assertWithinReach(tx: DbOrTx, p: Principal, ids: readonly number[], field: 'ids' | 'id') {
-    const others = [...new Set(ids)].filter((id) => id !== p.userId);
-    const beyond = await repo.findUsersBeyondReach(tx, others, {
-      codes: [...p.permissions],
-      scopePatterns: scopePatterns(p),
-      exemptRole: BUILTIN_ROLES.student,
-    });
+    await repo.lockUsers(tx, [...new Set(ids)].filter((id) => id !== p.userId));
+    const beyond = await beyondReach(tx, p, ids);
     const byCodes = beyond.filter((r) => r.codes).map((r) => r.id);
     if (byCodes.length) throw new AppError('NO_PERMISSION_ERROR', { field, data: { ids: byCodes } });
     if (beyond.length) throw new AppError('NO_DATA_PERMISSION_ERROR', { field, data: { ids: beyond.map((r) => r.id) } });
@@ -225,8 +229,11 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     return null;
   }
 
+  /** The seeded administrator, acted on by someone else. */
+  const isAdminOfOthers = (p: Principal, r: { id: number; username: string }) => r.id !== p.userId && r.username.toLowerCase() === SEEDED_ADMIN;
+
   function refuseSelfOrAdmin(p: Principal, rows: { id: number; username: string }[], opts: { self: boolean } = { self: true }) {
-    const protectedIds = rows.filter((r) => (opts.self && r.id === p.userId) || (r.id !== p.userId && r.username.toLowerCase() === SEEDED_ADMIN)).map((r) => r.id);
+    const protectedIds = rows.filter((r) => (opts.self && r.id === p.userId) || isAdminOfOthers(p, r)).map((r) => r.id);
     if (protectedIds.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: protectedIds } });
   }
 
@@ -333,7 +340,24 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     const allowed = USER_KINDS.filter((k) => p.permissions.has(MENU_OF[k]));
     if (q.kind ? !allowed.includes(q.kind) : !allowed.length) throw new AppError('NO_PERMISSION_ERROR', { field: 'kind' });
     const kind = q.kind ?? (allowed.length === 1 ? allowed[0] : undefined);
-    return repo.findUsers({ db, plannedDb }, kv, p, { ...q, kind });
+    const page = await repo.findUsers({ db, plannedDb }, kv, p, { ...q, kind });
+    const beyond = new Set((await beyondReach(db, p, page.records.map((r) => r.id))).map((r) => r.id));
+    // The rules of update, resetPassword, setStatus and remove, row by row, for the page to obey.
+    const records = page.records.map((r): UserRow => {
+      const reach = !beyond.has(r.id);
+      const protectedRow = r.id === p.userId || isAdminOfOthers(p, r);
+      return {
+        ...r,
+        abilities: {
+          modify: reach,
+          resetPassword: reach && !isAdminOfOthers(p, r),
+          freeze: reach && !protectedRow && r.status !== 'frozen',
+          unfreeze: reach && r.status === 'frozen',
+          delete: reach && !protectedRow,
+        },
+      };
+    });
+    return { ...page, records };
   }
 
   async function updateOwnInfo(p: Principal, input: UserInfoUpdate): Promise<null> {

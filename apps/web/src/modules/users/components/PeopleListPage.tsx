@@ -6,7 +6,6 @@ import { USER_SORT_KEYS, USER_STATUSES, type UserRow } from '@hanlin/shared';
 import { saveDownload } from '../../../platform/api/client';
 import { formatTime } from '../../../platform/format';
 import { useCan } from '../../../platform/permission';
-import { useSession } from '../../../platform/session';
 import { CrudPage, ImportDialog, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
 import { OrgFilterTree } from '../../orgs/components/OrgFilterTree';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
@@ -44,13 +43,10 @@ function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
   ];
 }
 
-/** The server refuses freezing or deleting yourself or the seeded administrator: offer neither. */
-const untouchable = (r: UserRow, selfId: number | undefined) => r.id === selfId || r.username.toLowerCase() === 'admin';
-/** The server refuses resetting the seeded administrator's password, except by itself. */
-const adminOfOthers = (r: UserRow, selfId: number | undefined) => r.id !== selfId && r.username.toLowerCase() === 'admin';
-const rowAllows = (selfId: number | undefined) => (r: UserRow, action: string) => {
-  if ((action === 'freeze' || action === 'delete') && untouchable(r, selfId)) return false;
-  return action === 'freeze' ? r.status !== 'frozen' : action === 'unfreeze' ? r.status === 'frozen' : true;
+/** A row offers what the server's `abilities` allow (self, the seeded admin, status, users holding more than the caller). */
+const rowAllows = (r: UserRow, action: string) => {
+  const a = r.abilities;
+  return action === 'freeze' || action === 'unfreeze' || action === 'delete' || action === 'modify' ? a[action] : true;
 };
 
 type Retry = { ids: number[]; rows: UserRow[]; retry: (ids: number[]) => void; deselect: (ids: number[]) => void };
@@ -168,7 +164,6 @@ function PeopleToolbar({ cfg, ctx, onBeyond }: { cfg: PeopleConfig; ctx: Toolbar
  */
 export function PeopleListPage({ cfg }: { cfg: PeopleConfig }) {
   const [orgId, setOrgId] = useState<number | undefined>();
-  const selfId = useSession((st) => st.user?.id);
   const onBeyond = useBeyondPrompt();
   const mayBatch = useCan(`${cfg.menu}:batch`);
   const code = (action: string) => `${cfg.menu}:${action}`;
@@ -181,7 +176,7 @@ export function PeopleListPage({ cfg }: { cfg: PeopleConfig }) {
     danger: true,
     confirmKey: 'user.resetHint',
     doneKey: 'user.resetDone',
-    row: (r) => !adminOfOthers(r, selfId),
+    row: (r) => r.abilities.resetPassword,
   };
 
   return (
@@ -198,7 +193,7 @@ export function PeopleListPage({ cfg }: { cfg: PeopleConfig }) {
       batch={{ freeze: cfg.api.freeze, unfreeze: cfg.api.unfreeze, delete: cfg.api.remove }}
       menu={cfg.menu}
       rowBatch={['freeze', 'unfreeze', 'delete']}
-      rowAllows={rowAllows(selfId)}
+      rowAllows={rowAllows}
       extraBatch={[resetPassword]}
       selectable={mayBatch}
       onActionError={(e, ctx) => onBeyond(e, ctx)}
