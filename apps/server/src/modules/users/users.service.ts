@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
+  ALL_PERMISSION_CODES,
   USER_KINDS,
   type UserListQuery,
   type UserRow,
@@ -15,7 +16,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import { hashPassword, initialPassword } from '../../platform/auth/password.js';
-import { pathInScope, scopePatterns } from '../../platform/scope.js';
+import { pathInScope, scopePatterns, scopeReach } from '../../platform/scope.js';
 import { endSessionsOfUsers, forgetEndedSessions } from '../../platform/auth/sessions.js';
 import { assertRolesGrantable, BUILTIN_ROLES } from '../roles/index.js';
 import { claimFile } from '../uploads/index.js';
@@ -105,12 +106,16 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
    * role, which anyone adding users hands out, does not count; acting on oneself gains nothing.
    * The refusals name the users in `data.ids`.
    */
-  const beyondReach = (db: DbOrTx, p: Principal, ids: readonly number[]) =>
-    repo.findUsersBeyondReach(
-      db,
-      [...new Set(ids)].filter((id) => id !== p.userId),
-      { codes: [...p.permissions], scopePatterns: scopePatterns(p), exemptRole: BUILTIN_ROLES.student },
-    );
+  /** Nobody holds more than a caller with every product code and the whole tree (skips the query). */
+  const holdsEverything = (p: Principal) => scopeReach(p) === 'all' && ALL_PERMISSION_CODES.every((c) => p.permissions.has(c));
+  const beyondReach = async (db: DbOrTx, p: Principal, ids: readonly number[]) =>
+    holdsEverything(p)
+      ? []
+      : repo.findUsersBeyondReach(
+          db,
+          [...new Set(ids)].filter((id) => id !== p.userId),
+          { codes: [...p.permissions], scopePatterns: scopePatterns(p), exemptRole: BUILTIN_ROLES.student },
+        );
 
   async function assertWithinReach(tx: DbOrTx, p: Principal, ids: readonly number[], field: 'ids' | 'id') {
     await repo.lockUsers(tx, [...new Set(ids)].filter((id) => id !== p.userId));
