@@ -1,6 +1,5 @@
 import { defineModule } from '../../platform/context.js';
-import { createFileSigner } from '../uploads/index.js';
-import { registerFileReadRule } from '../uploads/index.js';
+import { createFileSigner, registerFileReadRule } from '../uploads/index.js';
 import { registerNoticesRoutes } from './notices.routes.js';
 import { createNoticesService } from './notices.service.js';
 

@@ -23,8 +23,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { pathInScope } from '../../platform/scope.js';
 import type { NoticeUpdate } from '@hanlin/shared';
-import type { FileSigner } from '../uploads/index.js';
-import { claimFile, linkFile } from '../uploads/index.js';
+import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './notices.repository.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 
