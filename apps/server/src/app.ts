@@ -15,6 +15,8 @@ import type { Db } from './platform/db/client.js';
 import { installErrorHandling, ok, sendError } from './platform/http.js';
 import { installGuard } from './platform/auth/guard.js';
 import { createPrincipalLoader } from './platform/auth/principal.js';
+import { createSessions } from './platform/auth/sessions.js';
+import { createCredentials } from './platform/auth/credentials.js';
 import { createAuthSettings } from './platform/auth/login-settings.js';
 import { createRsaKeys } from './platform/auth/rsa.js';
 import { installOpenApi } from './platform/openapi.js';
@@ -56,7 +58,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const principals = createPrincipalLoader(db, kv);
   const authSettings = createAuthSettings(db, kv);
-  const ctx: AppContext = { config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db) };
+  const sessions = createSessions(principals);
+  const credentials = createCredentials(sessions);
+  const ctx: AppContext = {
+    config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, sessions, credentials, authSettings, rsa: createRsaKeys(db),
+  };
   installGuard(app, { db, principals, settings: authSettings });
   installOperationLog(app, db);
 

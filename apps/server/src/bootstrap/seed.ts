@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSION_CODES } from '@hanlin/shared';
 import type { Db } from '../platform/db/client.js';
-import { hashPassword } from '../platform/auth/password.js';
+import { storedPassword } from '../platform/auth/credentials.js';
 import { organizations } from '../modules/orgs/index.js';
-import { BUILTIN_ROLES, roles, userRoles } from '../modules/roles/index.js';
+import { BUILTIN_ROLE_KEYS, BUILTIN_ROLES, findBuiltinRoleId, roles, userRoles, type BuiltinRoleKey } from '../modules/roles/index.js';
 import { userDataScopes, users } from '../modules/users/index.js';
 
 
@@ -24,21 +24,24 @@ export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdm
       await tx.update(organizations).set({ path: `/${root!.id}/` }).where(eq(organizations.id, root!.id));
       root = { ...root!, path: `/${root!.id}/` };
     }
-    const upsertRole = async (name: string, permissions: readonly string[], description: string) => {
+    // Built-in roles are found by their stable key; a role of the same name made before the key existed gets it.
+    const upsertRole = async (key: BuiltinRoleKey, name: string, permissions: readonly string[], description: string) => {
+      const existingId = await findBuiltinRoleId(tx, key);
+      if (existingId) return existingId;
       const [row] = await tx
         .insert(roles)
-        .values({ name, permissions: [...permissions], description, builtin: true })
+        .values({ name, permissions: [...permissions], description, builtin: true, builtinKey: key })
         .onConflictDoNothing()
         .returning();
       if (row) return row.id;
-      const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+      const [existing] = await tx.update(roles).set({ builtinKey: key }).where(eq(roles.name, name)).returning({ id: roles.id });
       return existing!.id;
     };
-    const adminRoleId = await upsertRole(BUILTIN_ROLES.admin, ALL_PERMISSION_CODES, 'Administrator: every permission');
+    const adminRoleId = await upsertRole(BUILTIN_ROLE_KEYS.admin, BUILTIN_ROLES.admin, ALL_PERMISSION_CODES, 'Administrator: every permission');
     await tx.update(roles).set({ permissions: [...ALL_PERMISSION_CODES] }).where(eq(roles.id, adminRoleId));
-    await upsertRole(BUILTIN_ROLES.student, STUDENT_CODES, 'Student portal');
-    await upsertRole(BUILTIN_ROLES.lecturer, ['pxgl-js', 'pxpj-js', ...STUDENT_CODES], 'Lecturer end');
-    await upsertRole(BUILTIN_ROLES.classTeacher, ['pxgl-bzr', ...STUDENT_CODES], 'Class-teacher end');
+    await upsertRole(BUILTIN_ROLE_KEYS.student, BUILTIN_ROLES.student, STUDENT_CODES, 'Student portal');
+    await upsertRole(BUILTIN_ROLE_KEYS.lecturer, BUILTIN_ROLES.lecturer, ['pxgl-js', 'pxpj-js', ...STUDENT_CODES], 'Lecturer end');
+    await upsertRole(BUILTIN_ROLE_KEYS.classTeacher, BUILTIN_ROLES.classTeacher, ['pxgl-bzr', ...STUDENT_CODES], 'Class-teacher end');
 
     const [admin] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = 'admin'`);
     if (admin) return { createdAdmin: false };
@@ -50,7 +53,7 @@ export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdm
         realname: '系统管理员',
         kind: 'employee',
         orgId: root!.id,
-        passwordHash: await hashPassword(password),
+        passwordHash: await storedPassword(password),
         // A password given through ADMIN_PASSWORD was chosen on purpose; a generated one must change.
         firstLogin: !adminPassword,
       })

@@ -6,6 +6,8 @@ import type { Storage } from './storage.js';
 import type { PrincipalLoader } from './auth/principal.js';
 import type { AuthSettings } from './auth/login-settings.js';
 import type { RsaKeys } from './auth/rsa.js';
+import type { Sessions } from './auth/sessions.js';
+import type { Credentials } from './auth/credentials.js';
 
 /** What modules receive when they register: the shared infrastructure, nothing domain-specific. */
 export interface AppContext {
@@ -18,6 +20,10 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Session cache (call `forgetUsers` after freezing users or changing their roles or scope). */
   principals: PrincipalLoader;
+  /** Ends sessions (and clears them from the cache in the same call); see `platform/auth/sessions.ts`. */
+  sessions: Sessions;
+  /** The one writer of passwords; see `platform/auth/credentials.ts`. */
+  credentials: Credentials;
   authSettings: AuthSettings;
   rsa: RsaKeys;
 }

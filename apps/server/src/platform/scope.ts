@@ -1,6 +1,8 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Principal } from './auth/principal.js';
+import type { DbOrTx } from './db/client.js';
+import { AppError } from './errors.js';
 
 /**
  * Record level of the two permission layers: a WHERE fragment limiting `orgColumn` to the
@@ -38,4 +40,52 @@ export function inScopePatterns(orgColumn: AnyPgColumn | SQL, patterns: SQLWrapp
 /** True when an organization path lies inside the caller's data scope. */
 export function pathInScope(principal: Pick<Principal, 'scopePaths'>, path: string): boolean {
   return principal.scopePaths.some((p) => path.startsWith(p));
+}
+
+/** How a refusal names what it refused: the request field at fault. */
+export interface ScopeRefusal {
+  field?: string;
+}
+
+/**
+ * A record's organization (its materialized path; null when it has none) must lie inside the
+ * caller's data scope, else NO_DATA_PERMISSION_ERROR.
+ */
+export function requireInScope(principal: Pick<Principal, 'scopePaths'>, orgPath: string | null | undefined, opts: ScopeRefusal = {}): void {
+  if (!orgPath || !pathInScope(principal, orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR', opts.field ? { field: opts.field } : {});
+}
+
+/**
+ * Records (their id and organization path) must all lie inside the caller's data scope; the
+ * NO_DATA_PERMISSION_ERROR names those beyond it in `data.beyond`.
+ */
+export function requireAllInScope(
+  principal: Pick<Principal, 'scopePaths'>,
+  rows: readonly { id: number; orgPath: string | null }[],
+  opts: ScopeRefusal = {},
+): void {
+  const beyond = rows.filter((r) => !r.orgPath || !pathInScope(principal, r.orgPath)).map((r) => r.id);
+  if (beyond.length) throw new AppError('NO_DATA_PERMISSION_ERROR', { ...opts, data: { beyond } });
+}
+
+/**
+ * Organizations must exist (NOT_FOUND_ERROR naming the missing ones in `data.ids`) and lie inside
+ * the caller's data scope (NO_DATA_PERMISSION_ERROR naming those beyond it in `data.beyond`).
+ * Returns their paths.
+ */
+export async function requireOrgsInScope(
+  db: DbOrTx,
+  principal: Pick<Principal, 'scopePaths'>,
+  orgIds: readonly number[],
+  opts: ScopeRefusal = {},
+): Promise<{ id: number; path: string }[]> {
+  const ids = [...new Set(orgIds)];
+  if (!ids.length) return [];
+  const { rows } = await db.execute<{ id: number; path: string }>(
+    sql`select id, path from organizations where id = any(${sql.param(ids)}::int[])`,
+  );
+  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length) throw new AppError('NOT_FOUND_ERROR', { ...opts, data: { ids: missing } });
+  requireAllInScope(principal, rows.map((r) => ({ id: r.id, orgPath: r.path })), opts);
+  return rows;
 }

@@ -5,8 +5,8 @@ import { createFileSigner } from '../uploads/index.js';
 
 export default defineModule({
   name: 'auth',
-  register(app, { db, kv, rsa, authSettings, principals, config, log }) {
-    const auth = createAuthService({ db, kv, rsa, settings: authSettings, principals, files: createFileSigner(db), log });
+  register(app, { db, kv, rsa, authSettings, sessions, credentials, config, log }) {
+    const auth = createAuthService({ db, kv, rsa, settings: authSettings, sessions, credentials, files: createFileSigner(db), log });
     registerAuthRoutes(app, auth, { signSalt: async () => (await authSettings.login()).signSalt, loginRatePerMinute: config.loginRatePerMinute });
   },
 });

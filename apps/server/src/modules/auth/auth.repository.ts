@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { userSessions } from './auth.schema.js';
 import { users } from '../users/index.js';
@@ -30,39 +30,6 @@ export async function findUserRoles(db: DbOrTx, userId: number) {
     select r.name, r.status, r.can_login as "canLogin", r.permissions
       from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${userId} order by r.id`);
   return rows;
-}
-
-/**
- * Counts a wrong password atomically; at the limit the account is locked for `lockMinutes`, or
- * frozen (until an administrator unfreezes it) when `lockMinutes` is 0.
- */
-export async function recordFailedLogin(db: DbOrTx, userId: number, limits: { max: number; lockMinutes: number }) {
-  const atLimit = sql`${users.failedLogins} + 1 >= ${limits.max}`;
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLogins: sql`${users.failedLogins} + 1`,
-      lockedUntil:
-        limits.lockMinutes > 0
-          ? sql`case when ${atLimit} then now() + make_interval(mins => ${limits.lockMinutes}) else ${users.lockedUntil} end`
-          : sql`${users.lockedUntil}`,
-      status: limits.lockMinutes > 0 ? sql`${users.status}` : sql`case when ${atLimit} then 'frozen' else ${users.status} end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ failedLogins: users.failedLogins, status: users.status, lockedUntil: users.lockedUntil });
-  return row!;
-}
-
-/** Ends a lockout whose time has passed: the count starts again (an administrator's freeze stays). */
-export async function clearExpiredLock(db: DbOrTx, userId: number) {
-  await db
-    .update(users)
-    .set({ failedLogins: 0, lockedUntil: null })
-    .where(and(eq(users.id, userId), sql`${users.lockedUntil} <= now()`));
-}
-
-export async function resetFailedLogins(db: DbOrTx, userId: number) {
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
 }
 
 /**
@@ -98,20 +65,7 @@ export async function insertSession(
   await db.insert(userSessions).values(s);
 }
 
-export async function endSession(db: DbOrTx, sessionId: number, reason: string) {
-  const rows = await db
-    .update(userSessions)
-    .set({ endedAt: sql`now()`, endReason: reason })
-    .where(and(eq(userSessions.id, sessionId), isNull(userSessions.endedAt)))
-    .returning({ tokenHash: userSessions.tokenHash });
-  return rows.map((r) => r.tokenHash);
-}
-
 export async function getPasswordHash(db: DbOrTx, userId: number) {
   const [u] = await db.select({ passwordHash: users.passwordHash, username: users.username }).from(users).where(eq(users.id, userId));
   return u;
-}
-
-export async function updatePassword(db: DbOrTx, userId: number, passwordHash: string, firstLogin: boolean) {
-  await db.update(users).set({ passwordHash, firstLogin, failedLogins: 0, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }

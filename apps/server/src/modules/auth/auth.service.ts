@@ -7,12 +7,14 @@ import type { Db } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
 import type { RsaKeys } from '../../platform/auth/rsa.js';
 import type { AuthSettings, LoginSettings } from '../../platform/auth/login-settings.js';
-import type { PrincipalLoader, Principal } from '../../platform/auth/principal.js';
+import type { Principal } from '../../platform/auth/principal.js';
 import { tokenHash } from '../../platform/auth/principal.js';
 import { hashPassword, initialPassword, PENDING_PASSWORD_HASH, verifyPassword } from '../../platform/auth/password.js';
-import { endSessionsOfUsers, forgetEndedSessions } from '../../platform/auth/sessions.js';
+import type { Sessions } from '../../platform/auth/sessions.js';
+import type { Credentials } from '../../platform/auth/credentials.js';
 import { insertLoginLog } from '../audit/index.js';
 import { sendMessage } from '../messages/index.js';
+import { clearExpiredLock, recordFailedLogin, resetFailedLogins } from '../users/index.js';
 import { PERMISSION_TREE } from '@hanlin/shared';
 import * as repo from './auth.repository.js';
 import type { FileSigner } from '../uploads/index.js';
@@ -31,7 +33,8 @@ interface Deps {
   kv: Kv;
   rsa: RsaKeys;
   settings: AuthSettings;
-  principals: PrincipalLoader;
+  sessions: Sessions;
+  credentials: Credentials;
   /** Turns the stored avatar reference into a link an <img> can load. */
   files: Pick<FileSigner, 'publicUrlForRef'>;
   log?: Pick<FastifyBaseLogger, 'error'>;
@@ -48,7 +51,7 @@ interface FailureState {
   lockedUntil: Date | null;
 }
 
-export function createAuthService({ db, kv, rsa, settings, principals, files, log }: Deps) {
+export function createAuthService({ db, kv, rsa, settings, sessions, credentials, files, log }: Deps) {
   // Unknown names are checked against a hash nobody knows the password of, so they take as long as real ones.
   let dummyHash: Promise<string> | undefined;
   const dummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(24).toString('base64')));
@@ -125,7 +128,7 @@ export function createAuthService({ db, kv, rsa, settings, principals, files, lo
       let state: FailureState = user ? { failed: user.failedLogins, lockedUntil: user.lockedUntil } : await unknownState(input.username);
       // A lockout whose time has passed: the count starts again.
       if (state.failed >= limits.max && state.lockedUntil && state.lockedUntil.getTime() <= Date.now()) {
-        if (user) await repo.clearExpiredLock(db, user.id);
+        if (user) await clearExpiredLock(db, user.id);
         else await kv.del(unknownKey(input.username));
         state = { failed: 0, lockedUntil: null };
       }
@@ -144,13 +147,13 @@ export function createAuthService({ db, kv, rsa, settings, principals, files, lo
       if (!passwordOk) {
         let after: FailureState;
         if (user) {
-          const row = await repo.recordFailedLogin(db, user.id, limits);
+          const row = await recordFailedLogin(db, user.id, limits);
           after = { failed: row.failedLogins, lockedUntil: row.lockedUntil };
           // This failure reached the limit (each lock is announced once).
           if (row.failedLogins >= limits.max && row.failedLogins - 1 < limits.max) {
             if (limits.lockMinutes === 0) {
               // Frozen until an administrator unfreezes it: its open sessions end too.
-              await forgetEndedSessions(principals, await endSessionsOfUsers(db, [user.id], 'locked'));
+              await sessions.endSessions(db, [user.id], 'locked');
             }
             // Not awaited: the answer takes as long as for a name without an account.
             void notifyLocked(user, cfg, client);
@@ -164,7 +167,7 @@ export function createAuthService({ db, kv, rsa, settings, principals, files, lo
           remaining: limits.max - after.failed,
         });
       }
-      if (pendingInitial) await repo.updatePassword(db, user.id, await hashPassword(password), true);
+      if (pendingInitial) await credentials.completePending(db, user.id, password);
       // Only the holder of the password learns that the account is frozen or expired.
       if (user.status !== 'normal') return refuse('LOGIN_ERROR_USER_FREEZED', who, client);
       if (user.validUntil && user.validUntil.getTime() < Date.now()) return refuse('ACCOUNT_EXPIRED', who, client);
@@ -186,13 +189,11 @@ export function createAuthService({ db, kv, rsa, settings, principals, files, lo
       const token = crypto.randomBytes(32).toString('base64url');
       const signNumber = crypto.randomBytes(16).toString('hex');
       const platformType = 1;
-      const replaced = await db.transaction(async (tx) => {
-        await repo.resetFailedLogins(tx, user.id);
-        const ended = cfg.singleSignOn ? await endSessionsOfUsers(tx, [user.id], 'replaced', { platformType }) : [];
+      await db.transaction(async (tx) => {
+        await resetFailedLogins(tx, user.id);
+        if (cfg.singleSignOn) await sessions.endSessions(tx, [user.id], 'replaced', { platformType });
         await repo.insertSession(tx, { tokenHash: tokenHash(token), userId: user.id, platformType, signNumber, ip: client.ip });
-        return ended;
       });
-      await forgetEndedSessions(principals, replaced);
       await insertLoginLog(db, { userId: user.id, username: user.username, ip: client.ip, userAgent: client.userAgent, result: 'OK' });
       return {
         access_token: token,
@@ -211,7 +212,7 @@ export function createAuthService({ db, kv, rsa, settings, principals, files, lo
 
     async logout(principal: Principal, body: { id: number; platformType: number }) {
       if (body.id !== principal.userId) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });
-      await principals.forgetTokens(await repo.endSession(db, principal.sessionId, 'logout'));
+      await sessions.endSession(db, principal.sessionId, 'logout');
     },
 
     async changePassword(principal: Principal, body: { oldPassword: string; newPassword: string }) {
@@ -221,14 +222,11 @@ export function createAuthService({ db, kv, rsa, settings, principals, files, lo
       if (!row || !(await verifyPassword(row.passwordHash, oldPlain))) throw new AppError('OLD_PASSWORD_ERROR', { field: 'oldPassword' });
       if (!isPasswordAcceptable(newPlain)) throw new AppError('PASSWORD_FORMAT_ERROR', { field: 'newPassword' });
       if (newPlain === oldPlain) throw new AppError('PASSWORD_SAME_AS_OLD', { field: 'newPassword' });
-      const hash = await hashPassword(newPlain);
+      const stored = await credentials.hash(newPlain);
       // Whoever else holds a session of this account (perhaps the reason for the change) is signed out; this one goes on.
-      const ended = await db.transaction(async (tx) => {
-        await repo.updatePassword(tx, principal.userId, hash, false);
-        return endSessionsOfUsers(tx, [principal.userId], 'password', { exceptSessionId: principal.sessionId });
-      });
-      await forgetEndedSessions(principals, ended);
-      await principals.forgetUsers([principal.userId]);
+      await db.transaction((tx) =>
+        credentials.setPassword(tx, principal.userId, stored, { mustChange: false, endSessions: 'password', exceptSessionId: principal.sessionId }),
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 import { CONSTANTS, type LdapMapping, type LdapSyncError, type LdapSyncReason } from '@hanlin/shared';
 import type { Tx } from '../../platform/db/client.js';
-import { hashPassword, initialPassword } from '../../platform/auth/password.js';
-import { BUILTIN_ROLES } from '../roles/index.js';
+import { storedInitialPassword, type StoredPassword } from '../../platform/auth/credentials.js';
+import { BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
 import { dnParts, normalizeDn, type DirEntry } from './ldap-directory.js';
 import * as repo from './ldap.repository.js';
 
@@ -146,7 +146,7 @@ export async function applyDirectory(tx: Tx, dir: { orgs: DirEntry[]; users: Dir
     cards: [...seen.cardNumber.keys()],
   });
   const linkedUsers = new Map((await repo.getUsersByIds(tx, [...userLinks.values()])).map((u) => [u.id, u]));
-  const studentRoleId = await repo.findRoleIdByName(tx, BUILTIN_ROLES.student);
+  const studentRoleId = await findBuiltinRoleId(tx, BUILTIN_ROLE_KEYS.student);
 
   type Plan = { dn: string; fields: repo.SyncedUserFields; existing?: repo.ExistingUser };
   const plans: Plan[] = [];
@@ -184,11 +184,11 @@ export async function applyDirectory(tx: Tx, dir: { orgs: DirEntry[]; users: Dir
   }
 
   // New accounts start with the reset password (user name + 123) and must change it at first login.
-  const hashes = new Map<string, string>();
+  const hashes = new Map<string, StoredPassword>();
   const toCreate = plans.filter((p) => !p.existing);
   for (let i = 0; i < toCreate.length; i += HASH_CONCURRENCY) {
     const batch = toCreate.slice(i, i + HASH_CONCURRENCY);
-    const done = await Promise.all(batch.map((p) => hashPassword(initialPassword(p.fields.username))));
+    const done = await Promise.all(batch.map((p) => storedInitialPassword(p.fields.username)));
     batch.forEach((p, j) => hashes.set(p.dn, done[j]!));
   }
 

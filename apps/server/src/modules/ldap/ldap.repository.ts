@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { organizations } from '../orgs/index.js';
-import { roles, userRoles } from '../roles/index.js';
-import { users } from '../users/index.js';
+import type { StoredPassword } from '../../platform/auth/credentials.js';
+import { insertAccount, updateDirectoryFields, users } from '../users/index.js';
 import { ldapOrgLinks, ldapUserLinks } from './ldap.schema.js';
 
 export interface OrgNode {
@@ -145,39 +145,29 @@ export interface SyncedUserFields {
   orgId: number;
 }
 
-export async function insertLdapUser(db: DbOrTx, v: SyncedUserFields & { passwordHash: string; roleId: number | null; dn: string }) {
-  const [row] = await db
-    .insert(users)
-    .values({
-      username: v.username,
-      realname: v.realname,
-      email: v.email,
-      phone: v.phone,
-      cardNumber: v.cardNumber,
-      orgId: v.orgId,
-      kind: 'employee',
-      passwordHash: v.passwordHash,
-      firstLogin: true,
-    })
-    .returning({ id: users.id });
-  if (v.roleId) await db.insert(userRoles).values({ userId: row!.id, roleId: v.roleId }).onConflictDoNothing();
-  await db.insert(ldapUserLinks).values({ userId: row!.id, username: v.username.toLowerCase(), dn: v.dn });
-  return row!.id;
+/** A new account from the directory (written by the users module), linked to its entry. */
+export async function insertLdapUser(db: DbOrTx, v: SyncedUserFields & { passwordHash: StoredPassword; roleId: number | null; dn: string }) {
+  const id = await insertAccount(db, {
+    username: v.username,
+    realname: v.realname,
+    email: v.email,
+    phone: v.phone,
+    cardNumber: v.cardNumber,
+    orgId: v.orgId,
+    kind: 'employee',
+    passwordHash: v.passwordHash,
+    firstLogin: true,
+    roleIds: v.roleId ? [v.roleId] : [],
+  });
+  await db.insert(ldapUserLinks).values({ userId: id, username: v.username.toLowerCase(), dn: v.dn });
+  return id;
 }
 
 export async function updateLdapUser(db: DbOrTx, id: number, v: SyncedUserFields, dn: string) {
-  await db
-    .update(users)
-    .set({ realname: v.realname, email: v.email, phone: v.phone, cardNumber: v.cardNumber, orgId: v.orgId, updatedAt: sql`now()` })
-    .where(eq(users.id, id));
+  await updateDirectoryFields(db, id, v);
   await db.update(ldapUserLinks).set({ dn, syncedAt: sql`now()` }).where(eq(ldapUserLinks.userId, id));
 }
 
 export async function touchUserLink(db: DbOrTx, id: number, dn: string) {
   await db.update(ldapUserLinks).set({ dn, syncedAt: sql`now()` }).where(eq(ldapUserLinks.userId, id));
-}
-
-export async function findRoleIdByName(db: DbOrTx, name: string) {
-  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
-  return row?.id ?? null;
 }

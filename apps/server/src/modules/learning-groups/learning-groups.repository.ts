@@ -93,11 +93,6 @@ export async function getWithPath(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function getOrgPath(db: DbOrTx, orgId: number) {
-  const [row] = await db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, orgId));
-  return row?.path;
-}
-
 export async function nameTaken(db: DbOrTx, name: string, exceptId?: number) {
   const [row] = await db
     .select({ id: learningGroups.id })

@@ -1,6 +1,6 @@
 import type { LearningGroupInsert, LearningGroupListQuery, LearningGroupMemberListQuery, LearningGroupMembers, LearningGroupUpdate } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
-import { pathInScope } from '../../platform/scope.js';
+import { requireInScope, requireOrgsInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import * as repo from './learning-groups.repository.js';
@@ -15,14 +15,8 @@ function mapUnique(e: unknown): never {
 async function lockGroups(tx: DbOrTx, principal: Principal, ids: number[]) {
   const rows = await repo.getForUpdate(tx, ids);
   if (rows.length !== ids.length) throw new AppError('NOT_FOUND_ERROR', ids.length > 1 ? { field: 'ids' } : {});
-  if (rows.some((r) => !pathInScope(principal, r.orgPath))) throw new AppError('NO_DATA_PERMISSION_ERROR');
+  for (const r of rows) requireInScope(principal, r.orgPath);
   return rows.map((r) => r.group);
-}
-
-async function assertOrgInScope(tx: DbOrTx, principal: Principal, orgId: number) {
-  const path = await repo.getOrgPath(tx, orgId);
-  if (!path) throw new AppError('NOT_FOUND_ERROR', { field: 'orgId' });
-  if (!pathInScope(principal, path)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'orgId' });
 }
 
 export function createLearningGroupsService({ db }: { db: Db }) {
@@ -32,14 +26,14 @@ export function createLearningGroupsService({ db }: { db: Db }) {
     async get(principal: Principal, id: number) {
       const row = await repo.getWithPath(db, id);
       if (!row) throw new AppError('NOT_FOUND_ERROR');
-      if (!pathInScope(principal, row.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR');
+      requireInScope(principal, row.orgPath);
       return (await repo.getGroup(db, principal, id))!;
     },
 
     async members(principal: Principal, q: LearningGroupMemberListQuery) {
       const row = await repo.getWithPath(db, q.id);
       if (!row) throw new AppError('NOT_FOUND_ERROR');
-      if (!pathInScope(principal, row.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR');
+      requireInScope(principal, row.orgPath);
       return repo.findMembers(db, q);
     },
 
@@ -48,7 +42,7 @@ export function createLearningGroupsService({ db }: { db: Db }) {
       if (!orgId) throw new AppError('PARAMETER_INVALID', { field: 'orgId' });
       try {
         return await db.transaction(async (tx) => {
-          await assertOrgInScope(tx, principal, orgId);
+          await requireOrgsInScope(tx, principal, [orgId], { field: 'orgId' });
           if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });
           return { id: await repo.insertGroup(tx, { name: input.name, kind: input.kind, description: input.description ?? null, orgId, createdBy: principal.userId }) };
         });
@@ -61,7 +55,7 @@ export function createLearningGroupsService({ db }: { db: Db }) {
       try {
         await db.transaction(async (tx) => {
           const [group] = await lockGroups(tx, principal, [input.id]);
-          if (input.orgId !== undefined && input.orgId !== group!.orgId) await assertOrgInScope(tx, principal, input.orgId);
+          if (input.orgId !== undefined && input.orgId !== group!.orgId) await requireOrgsInScope(tx, principal, [input.orgId], { field: 'orgId' });
           if (input.name !== undefined && (await repo.nameTaken(tx, input.name, group!.id))) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });
           await repo.updateGroup(tx, group!.id, {
             ...(input.name !== undefined ? { name: input.name } : {}),
@@ -105,7 +99,7 @@ export function createLearningGroupsService({ db }: { db: Db }) {
         if (group!.status !== 'normal') throw new AppError('STATE_TRANSITION_INVALID');
         const found = await repo.usersWithPaths(tx, userIds);
         if (found.length !== userIds.length) throw new AppError('NOT_FOUND_ERROR', { field: 'userIds' });
-        if (found.some((u) => !u.orgPath || !pathInScope(principal, u.orgPath))) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'userIds' });
+        for (const u of found) requireInScope(principal, u.orgPath, { field: 'userIds' });
         return { added: await repo.addMembers(tx, group!.id, userIds) };
       });
     },

@@ -3,8 +3,8 @@ import { TEACHER_LEVELS_MAX, type LecturerInsert, type LecturerUpdate } from '@h
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { pathInScope } from '../../platform/scope.js';
-import { findOrgPaths, users } from '../users/index.js';
+import { requireAllInScope, requireInScope, requireOrgsInScope } from '../../platform/scope.js';
+import { users } from '../users/index.js';
 import { pgErrorOf } from '../../platform/db/pg-errors.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import * as repo from './lecturers.repository.js';
@@ -27,19 +27,12 @@ export function rethrowLecturerWriteError(e: unknown): never {
 const LEVELS_LOCK = 7243101;
 
 export function createLecturersService({ db }: { db: Db }) {
-  async function assertOrgInScope(p: Principal, orgId: number) {
-    const [org] = await findOrgPaths(db, [orgId]);
-    if (!org) throw new AppError('NOT_FOUND_ERROR', { field: 'orgId' });
-    if (!pathInScope(p, org.path)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'orgId', data: { beyond: [orgId] } });
-  }
-
   async function assertLecturersInScope(p: Principal, ids: number[]) {
     const unique = [...new Set(ids)];
     const rows = await repo.findLecturersWithPaths(db, unique);
     const missing = unique.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids', data: { ids: missing } });
-    const beyond = rows.filter((r) => !r.orgPath || !pathInScope(p, r.orgPath)).map((r) => r.id);
-    if (beyond.length) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'ids', data: { beyond } });
+    requireAllInScope(p, rows, { field: 'ids' });
     return unique;
   }
 
@@ -90,13 +83,13 @@ export function createLecturersService({ db }: { db: Db }) {
     async get(p: Principal, id: number) {
       const row = await repo.getLecturer(db, id);
       if (!row) throw new AppError('NOT_FOUND_ERROR');
-      if (!row.orgPath || !pathInScope(p, row.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR');
+      requireInScope(p, row.orgPath);
       const { orgPath: _omit, ...detail } = row;
       return detail;
     },
 
     async insert(p: Principal, input: LecturerInsert) {
-      await assertOrgInScope(p, input.orgId);
+      await requireOrgsInScope(db, p, [input.orgId], { field: 'orgId' });
       await checkFields(input.kind, input);
       try {
         const [row] = await db.insert(lecturers).values({ ...columns(input), realname: input.realname, username: input.username, kind: input.kind, orgId: input.orgId }).returning({ id: lecturers.id });
@@ -109,7 +102,7 @@ export function createLecturersService({ db }: { db: Db }) {
     async update(p: Principal, input: LecturerUpdate) {
       const { id, ...rest } = input;
       await assertLecturersInScope(p, [id]);
-      if (rest.orgId !== undefined) await assertOrgInScope(p, rest.orgId);
+      if (rest.orgId !== undefined) await requireOrgsInScope(db, p, [rest.orgId], { field: 'orgId' });
       const [current] = await db.select({ kind: lecturers.kind, userId: lecturers.userId }).from(lecturers).where(eq(lecturers.id, id));
       const kind = rest.kind ?? current!.kind;
       // Turning a lecturer external drops the link to an account.

@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { pathInScope } from '../../platform/scope.js';
+import { pathInScope, requireInScope } from '../../platform/scope.js';
 import type { NoticeUpdate } from '@hanlin/shared';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './notices.repository.js';
@@ -97,14 +97,14 @@ export function createNoticesService({ db, signer }: Deps) {
     const unique = [...new Set(ids)];
     const rows = await repo.lockNotices(tx, unique);
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    if (rows.some((r) => !r.orgPath || !pathInScope(principal, r.orgPath))) throw new AppError('NO_DATA_PERMISSION_ERROR');
+    for (const r of rows) requireInScope(principal, r.orgPath);
     return rows;
   }
 
   async function get(principal: Principal, id: number): Promise<NoticeRow> {
     const row = await repo.getNoticeRow(db, id);
     if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-    if (!row.orgPath || !pathInScope(principal, row.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR');
+    requireInScope(principal, row.orgPath);
     return present(principal, row);
   }
 

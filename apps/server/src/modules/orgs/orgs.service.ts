@@ -1,6 +1,6 @@
 import type { OrgDataNode, OrgDetail, OrgInsert, OrgNode, OrgTreeQuery, OrgUpdate, TreeSort } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
-import { pathInScope } from '../../platform/scope.js';
+import { requireInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import * as repo from './orgs.repository.js';
@@ -13,10 +13,6 @@ interface Deps {
 }
 
 type ScopeRow = Awaited<ReturnType<typeof repo.findScopeOrgs>>[number];
-
-function assertInScope(principal: Principal, org: { path: string }, field?: string) {
-  if (!pathInScope(principal, org.path)) throw new AppError('NO_DATA_PERMISSION_ERROR', field ? { field } : {});
-}
 
 async function mustGet(db: DbOrTx, id: number, field?: string) {
   const org = await repo.getOrg(db, id);
@@ -33,7 +29,7 @@ export function createOrgsService({ db, principals }: Deps) {
   async function checkLeaders(tx: DbOrTx, principal: Principal, leaderIds: number[]) {
     const found = await repo.findUsersBrief(tx, leaderIds);
     if (found.length !== leaderIds.length) throw new AppError('PARAMETER_INVALID', { field: 'leaderIds' });
-    if (found.some((u) => !u.orgPath || !pathInScope(principal, u.orgPath))) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'leaderIds' });
+    for (const u of found) requireInScope(principal, u.orgPath, { field: 'leaderIds' });
   }
 
   async function checkNames(tx: DbOrTx, parentId: number | null, name: string | undefined, code: string | null | undefined, exceptId?: number) {
@@ -45,7 +41,7 @@ export function createOrgsService({ db, principals }: Deps) {
   async function move(tx: DbOrTx, principal: Principal, node: repo.OrgRecord, newParentId: number, name = node.name) {
     if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'parentId' });
     const newParent = await mustGet(tx, newParentId, 'parentId');
-    assertInScope(principal, newParent, 'parentId');
+    requireInScope(principal, newParent.path, { field: 'parentId' });
     if (newParent.path.startsWith(node.path)) throw new AppError('PARAMETER_INVALID', { field: 'parentId' });
     if (await repo.siblingNameTaken(tx, newParent.id, name, node.id)) throw new AppError('DUPLICATE_ORGANIZATION', { field: 'name' });
     await repo.moveSubtree(tx, node, newParent);
@@ -111,7 +107,7 @@ export function createOrgsService({ db, principals }: Deps) {
 
     async get(principal: Principal, id: number): Promise<OrgDetail> {
       const org = await mustGet(db, id);
-      assertInScope(principal, org);
+      requireInScope(principal, org.path);
       const [parent, leaders] = await Promise.all([org.parentId ? repo.getOrg(db, org.parentId) : undefined, repo.findUsersBrief(db, org.leaderIds)]);
       const byId = new Map(leaders.map((l) => [l.id, l]));
       return {
@@ -138,7 +134,7 @@ export function createOrgsService({ db, principals }: Deps) {
         return await db.transaction(async (tx) => {
           await repo.lockTree(tx);
           const parent = await mustGet(tx, input.parentId, 'parentId');
-          assertInScope(principal, parent, 'parentId');
+          requireInScope(principal, parent.path, { field: 'parentId' });
           await checkNames(tx, parent.id, input.name, input.code);
           if (leaderIds.length) await checkLeaders(tx, principal, leaderIds);
           const sort = input.sort ?? (await repo.nextSiblingSort(tx, parent.id));
@@ -156,7 +152,7 @@ export function createOrgsService({ db, principals }: Deps) {
         await db.transaction(async (tx) => {
           await repo.lockTree(tx);
           const node = await mustGet(tx, input.id);
-          assertInScope(principal, node);
+          requireInScope(principal, node.path);
           const name = input.name ?? node.name;
           let parentId = node.parentId;
           if (input.parentId !== undefined && input.parentId !== node.parentId) {
@@ -187,7 +183,7 @@ export function createOrgsService({ db, principals }: Deps) {
         await db.transaction(async (tx) => {
           await repo.lockTree(tx);
           const node = await mustGet(tx, id);
-          assertInScope(principal, node);
+          requireInScope(principal, node.path);
           if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID');
           if ((await repo.hasChildren(tx, id)) || (await repo.hasUsers(tx, id))) throw new AppError('IN_USE_ORGANIZATION');
           if (await repo.hasLecturers(tx, id)) throw new AppError('IN_USE_ORGANIZATION_LECTURER');
@@ -207,7 +203,7 @@ export function createOrgsService({ db, principals }: Deps) {
       await db.transaction(async (tx) => {
         const orgs = await repo.getOrgs(tx, unique);
         if (orgs.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-        for (const o of orgs) assertInScope(principal, o, 'ids');
+        for (const o of orgs) requireInScope(principal, o.path, { field: 'ids' });
         if (status === 'frozen' && orgs.some((o) => o.parentId == null)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
         await repo.setSubtreeStatus(tx, orgs.map((o) => o.path), status);
       });
@@ -222,8 +218,8 @@ export function createOrgsService({ db, principals }: Deps) {
           await repo.lockTree(tx);
           const node = await mustGet(tx, input.id);
           const target = await mustGet(tx, input.targetId, 'targetId');
-          assertInScope(principal, node);
-          assertInScope(principal, target, 'targetId');
+          requireInScope(principal, node.path);
+          requireInScope(principal, target.path, { field: 'targetId' });
           if (target.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'targetId' });
           if (target.parentId !== node.parentId) {
             const np = await move(tx, principal, node, target.parentId);

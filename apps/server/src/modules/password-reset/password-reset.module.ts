@@ -6,8 +6,8 @@ import { registerPasswordResetRoutes } from './password-reset.routes.js';
 export default defineModule({
   name: 'password-reset',
   register(app, ctx) {
-    const { db, rsa, principals, config } = ctx;
-    const svc = createPasswordResetService({ db, rsa, principals, config, mailer: createMailer(ctx) });
+    const { db, rsa, credentials, config } = ctx;
+    const svc = createPasswordResetService({ db, rsa, credentials, config, mailer: createMailer(ctx) });
     registerPasswordResetRoutes(app, svc, { ratePerMinute: config.loginRatePerMinute });
   },
 });

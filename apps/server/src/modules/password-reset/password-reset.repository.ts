@@ -73,10 +73,6 @@ export async function consumeToken(tx: DbOrTx, id: number) {
   return rows.length === 1;
 }
 
-export async function setPassword(tx: DbOrTx, userId: number, passwordHash: string) {
-  await tx.update(users).set({ passwordHash, failedLogins: 0, firstLogin: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
-}
-
 export async function findAccountById(db: DbOrTx, id: number) {
   const [u] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
   return u;

@@ -11,10 +11,9 @@ import {
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { RsaKeys } from '../../platform/auth/rsa.js';
-import type { PrincipalLoader } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
-import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
-import { endSessionsOfUsers, forgetEndedSessions } from '../../platform/auth/sessions.js';
+import { verifyPassword } from '../../platform/auth/password.js';
+import type { Credentials } from '../../platform/auth/credentials.js';
 import type { Mailer } from '../mail/index.js';
 import * as repo from './password-reset.repository.js';
 
@@ -25,7 +24,7 @@ interface Deps {
   db: Db;
   rsa: RsaKeys;
   mailer: Mailer;
-  principals: Pick<PrincipalLoader, 'forgetTokens' | 'forgetUsers'>;
+  credentials: Pick<Credentials, 'hash' | 'setPassword'>;
   config: Pick<Config, 'corsOrigins' | 'port' | 'publicUrl'>;
 }
 
@@ -50,7 +49,7 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, keep)}***${email.slice(at)}`;
 }
 
-export function createPasswordResetService({ db, rsa, mailer, principals, config }: Deps) {
+export function createPasswordResetService({ db, rsa, mailer, credentials, config }: Deps) {
   /**
    * The web app's address for the e-mailed link: the request's origin only when it is a configured
    * one (the Host header is the client's to choose, so it never decides where a reset token goes),
@@ -123,14 +122,11 @@ export function createPasswordResetService({ db, rsa, mailer, principals, config
       const account = await repo.findAccountById(db, reset.userId);
       if (!account) throw new AppError('LINK_INVALID', { field: 'resetToken' });
       if (await verifyPassword(account.passwordHash, password)) throw new AppError('PASSWORD_SAME_AS_OLD', { field: 'password' });
-      const hash = await hashPassword(password);
-      const ended = await db.transaction(async (tx) => {
+      const stored = await credentials.hash(password);
+      await db.transaction(async (tx) => {
         if (!(await repo.consumeToken(tx, reset.id))) throw new AppError('LINK_INVALID', { field: 'resetToken' });
-        await repo.setPassword(tx, reset.userId, hash);
-        return endSessionsOfUsers(tx, [reset.userId], 'password_reset');
+        await credentials.setPassword(tx, reset.userId, stored, { mustChange: false, endSessions: 'password_reset' });
       });
-      await forgetEndedSessions(principals, ended);
-      await principals.forgetUsers([reset.userId]);
     },
   };
 }

@@ -2,7 +2,6 @@ import { aliasedTable, and, asc, desc, eq, ilike, inArray, isNull, or, sql, type
 import { parseSort, REGISTRATION_SORT_KEYS, type RegistrationListQuery, type RegistrationRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { organizations } from '../orgs/index.js';
-import { roles, userRoles } from '../roles/index.js';
 import { users } from '../users/index.js';
 import { registrations } from './registration.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
@@ -140,21 +139,6 @@ export async function lockRegistrations(tx: DbOrTx, ids: number[]) {
       from registrations r left join organizations o on o.id = r.org_id
      where r.id = any(${sql.param(ids)}::int[]) order by r.id for update of r`);
   return rows;
-}
-
-export async function findRoleIdByName(db: DbOrTx, name: string) {
-  const [r] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
-  return r?.id;
-}
-
-export async function insertUserFromRegistration(
-  tx: DbOrTx,
-  v: { username: string; realname: string; email: string; phone: string | null; orgId: number; kind: string; passwordHash: string; roleId: number },
-) {
-  const { roleId, ...user } = v;
-  const [u] = await tx.insert(users).values({ ...user, firstLogin: false }).returning({ id: users.id });
-  await tx.insert(userRoles).values({ userId: u!.id, roleId });
-  return u!.id;
 }
 
 export async function markDecided(

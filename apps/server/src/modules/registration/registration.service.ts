@@ -5,9 +5,10 @@ import type { Kv } from '../../platform/kv.js';
 import type { RsaKeys } from '../../platform/auth/rsa.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
-import { inScope, pathInScope } from '../../platform/scope.js';
-import { hashPassword } from '../../platform/auth/password.js';
-import { BUILTIN_ROLES } from '../roles/index.js';
+import { inScope, pathInScope, requireInScope } from '../../platform/scope.js';
+import { storedPassword, type StoredPassword } from '../../platform/auth/credentials.js';
+import { BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
+import { insertAccount } from '../users/index.js';
 import { registrations } from './registration.schema.js';
 import * as repo from './registration.repository.js';
 import { pgErrorOf } from '../../platform/db/pg-errors.js';
@@ -73,7 +74,7 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
           realname: input.realname,
           orgId: input.orgId ?? null,
           kind: input.kind,
-          passwordHash: await hashPassword(password),
+          passwordHash: await storedPassword(password),
         });
       } catch (e) {
         throw duplicateFromPg(e) ?? e;
@@ -100,29 +101,29 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
     async approve(principal: Principal, ids: number[]) {
       const unique = [...new Set(ids)];
       const root = await rootOrg();
-      const rootInScope = pathInScope(principal, root.path);
       const created = await db
         .transaction(async (tx) => {
           const rows = await repo.lockRegistrations(tx, unique);
           if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-          for (const r of rows) {
-            if (!(r.org_path ? pathInScope(principal, r.org_path) : rootInScope)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'ids' });
-          }
+          // A registration without an organization belongs to the root.
+          for (const r of rows) requireInScope(principal, r.org_path ?? root.path, { field: 'ids' });
           for (const r of rows) if (r.status !== 'pending') throw new AppError('REPEAT_APPROVAL', { field: 'ids' });
-          const roleId = await repo.findRoleIdByName(tx, BUILTIN_ROLES.student);
+          const roleId = await findBuiltinRoleId(tx, BUILTIN_ROLE_KEYS.student);
           if (!roleId) throw new AppError('NOT_FOUND_ERROR', { field: 'role' });
           const userIds: number[] = [];
           for (const r of rows) {
             throwIfTaken(await repo.findTaken(tx, r, { pendingToo: false }));
-            const userId = await repo.insertUserFromRegistration(tx, {
+            const userId = await insertAccount(tx, {
               username: r.username,
               realname: r.realname,
               email: r.email,
               phone: r.phone,
               orgId: r.org_id ?? root.id,
               kind: r.kind,
-              passwordHash: r.password_hash,
-              roleId,
+              // Hashed by `storedPassword` when the registration was submitted; chosen by its holder.
+              passwordHash: r.password_hash as StoredPassword,
+              firstLogin: false,
+              roleIds: [roleId],
             });
             await repo.markDecided(tx, [r.id], { status: 'approved', reviewedBy: principal.userId, userId });
             userIds.push(userId);
@@ -137,13 +138,11 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
 
     async refuse(principal: Principal, ids: number[], reason: string) {
       const unique = [...new Set(ids)];
-      const rootInScope = pathInScope(principal, (await rootOrg()).path);
+      const root = await rootOrg();
       await db.transaction(async (tx) => {
         const rows = await repo.lockRegistrations(tx, unique);
         if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-        for (const r of rows) {
-          if (!(r.org_path ? pathInScope(principal, r.org_path) : rootInScope)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'ids' });
-        }
+        for (const r of rows) requireInScope(principal, r.org_path ?? root.path, { field: 'ids' });
         for (const r of rows) if (r.status !== 'pending') throw new AppError('REPEAT_APPROVAL', { field: 'ids' });
         await repo.markDecided(tx, unique, { status: 'refused', reviewedBy: principal.userId, reason });
       });

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.js';
-import { pathInScope } from '../../platform/scope.js';
+import { pathInScope, requireOrgsInScope } from '../../platform/scope.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import * as repo from './roles.repository.js';
@@ -17,9 +17,7 @@ export function assertGrantable(principal: Pick<Principal, 'permissions'>, added
 
 /** Organizations must exist and lie inside the caller's data scope. */
 export async function assertOrgsGrantable(db: DbOrTx, principal: Pick<Principal, 'scopePaths'>, orgIds: number[], field = 'dataOrgIds') {
-  const found = await repo.orgPaths(db, orgIds);
-  if (found.length !== orgIds.length) throw new AppError('NOT_FOUND_ERROR', { field });
-  if (found.some((o) => !pathInScope(principal, o.path))) throw new AppError('NO_DATA_PERMISSION_ERROR', { field });
+  await requireOrgsInScope(db, principal, orgIds, { field });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { parseSort, ROLE_SORT_KEYS, type RoleListQuery, type RoleRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { organizations } from '../orgs/index.js';
 import { roleDataScopes, roles, userRoles } from './roles.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
 
@@ -70,11 +69,6 @@ export async function dataOrgIdsOf(db: DbOrTx, roleId: number) {
 export async function replaceDataOrgs(tx: DbOrTx, roleId: number, orgIds: number[]) {
   await tx.delete(roleDataScopes).where(eq(roleDataScopes.roleId, roleId));
   if (orgIds.length) await tx.insert(roleDataScopes).values(orgIds.map((orgId) => ({ roleId, orgId })));
-}
-
-export function orgPaths(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids));
 }
 
 /** Codes and data-scope organization paths of roles (what granting them hands out). */

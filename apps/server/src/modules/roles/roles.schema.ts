@@ -14,10 +14,12 @@ export const roles = pgTable(
     /** Some roles may never sign in (spec section 6). */
     canLogin: boolean().notNull().default(true),
     builtin: boolean().notNull().default(false),
+    /** Stable key of a built-in role ('admin', 'student', 'lecturer', 'class_teacher'); code finds them by it, never by name. */
+    builtinKey: varchar({ length: 32 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('roles_name_uq').on(t.name)],
+  (t) => [uniqueIndex('roles_name_uq').on(t.name), uniqueIndex('roles_builtin_key_uq').on(t.builtinKey)],
 );
 
 export const userRoles = pgTable(

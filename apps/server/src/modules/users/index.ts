@@ -1,3 +1,11 @@
 // Public surface of the users module: other modules import only from here.
 export { userDataScopes, users } from './users.schema.js';
-export { findOrgPaths } from './users.repository.js';
+export {
+  clearExpiredLock,
+  insertAccount,
+  recordFailedLogin,
+  resetFailedLogins,
+  updateDirectoryFields,
+  type DirectoryFields,
+  type NewAccount,
+} from './users.accounts.js';

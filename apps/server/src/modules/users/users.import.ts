@@ -13,11 +13,12 @@ import type { Storage } from '../../platform/storage.js';
 import { createImportFlow, importErrors, matchImportOrgs } from '../../platform/excel.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
-import { BUILTIN_ROLES, roles, userRoles } from '../roles/index.js';
+import { BUILTIN_ROLE_KEYS, findBuiltinRoleId, roles, userRoles } from '../roles/index.js';
 import { users } from './users.schema.js';
-import { findStudentRoleId, rethrowUserWriteError, userListWhere, type UserKind } from './users.repository.js';
+import { rethrowUserWriteError, userListWhere, type UserKind } from './users.repository.js';
 import { buildErrorFile, buildExport, buildTemplate, headersOf, parseImportFile, type ImportColumn, type ImportRow } from './users.excel.js';
-import { PENDING_PASSWORD_HASH, type InitialPasswordHasher } from './users.passwords.js';
+import type { InitialPasswordHasher } from './users.passwords.js';
+import { storedInitialPassword } from '../../platform/auth/credentials.js';
 
 const FIELD_LABEL = Object.fromEntries(
   (['username', 'realname', 'cardNumber', 'phone', 'email', 'department', 'sex', 'englishName', 'post', 'city'] as ImportColumn[]).map((k, i) => [
@@ -115,7 +116,9 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
   }
 
   async function insertRows(kind: UserKind, good: ImportRow[], orgOf: Map<string, number | 'ambiguous'>) {
-    const studentRole = await findStudentRoleId(db, BUILTIN_ROLES.student);
+    const studentRole = await findBuiltinRoleId(db, BUILTIN_ROLE_KEYS.student);
+    // Hashed after the commit by the background hasher (see `storedInitialPassword`).
+    const pending = await storedInitialPassword('', { deferred: true });
     try {
       await db.transaction(async (tx) => {
         for (let i = 0; i < good.length; i += INSERT_CHUNK) {
@@ -135,7 +138,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
                 post: r.post || null,
                 city: r.city || null,
                 kind,
-                passwordHash: PENDING_PASSWORD_HASH,
+                passwordHash: pending,
                 firstLogin: true,
               })),
             )

@@ -8,8 +8,8 @@ import { createInitialPasswordHasher } from './users.passwords.js';
 export default defineModule({
   name: 'users',
   async register(app, ctx) {
-    const hasher = createInitialPasswordHasher({ db: ctx.db, log: ctx.log });
-    const users = createUsersService({ db: ctx.db, plannedDb: ctx.plannedDb, kv: ctx.kv, principals: ctx.principals, hasher });
+    const hasher = createInitialPasswordHasher({ db: ctx.db, log: ctx.log, credentials: ctx.credentials });
+    const users = createUsersService({ db: ctx.db, plannedDb: ctx.plannedDb, kv: ctx.kv, principals: ctx.principals, sessions: ctx.sessions, credentials: ctx.credentials, hasher });
     app.addHook('onReady', async () => hasher.kick());
     app.addHook('onClose', async () => hasher.stop());
     const importer = createUsersImportService({ db: ctx.db, storage: ctx.storage, hasher });

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { hashPassword, initialPassword } from '../../platform/auth/password.js';
+import type { Credentials } from '../../platform/auth/credentials.js';
 
 /**
  * Stored instead of a hash for users created in bulk (Excel import) until the background hasher
@@ -10,28 +9,17 @@ import { hashPassword, initialPassword } from '../../platform/auth/password.js';
  * cannot fit in the import request; they are computed right after the commit instead.
  */
 export { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
-import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 
 const BATCH = 32;
 
-export function createInitialPasswordHasher({ db, log }: { db: Db; log: FastifyBaseLogger }) {
+export function createInitialPasswordHasher({ db, log, credentials }: { db: Db; log: FastifyBaseLogger; credentials: Pick<Credentials, 'hashPendingPasswords'> }) {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
 
   async function drain() {
     while (!stopped) {
-      const { rows } = await db.execute<{ id: number; username: string }>(
-        sql`select id, username from users where password_hash = ${PENDING_PASSWORD_HASH} order by id limit ${BATCH}`,
-      );
-      if (!rows.length) return;
-      // @node-rs/argon2 hashes on the libuv thread pool, so a batch runs in parallel.
-      const hashes = await Promise.all(rows.map((r) => hashPassword(initialPassword(r.username))));
-      if (stopped) return;
-      await db.execute(sql`
-        update users u set password_hash = v.h
-          from unnest(${sql.param(rows.map((r) => r.id))}::int[], ${sql.param(hashes)}::text[]) as v(id, h)
-         where u.id = v.id and u.password_hash = ${PENDING_PASSWORD_HASH}`);
+      if (!(await credentials.hashPendingPasswords(db, BATCH, () => stopped))) return;
     }
   }
 

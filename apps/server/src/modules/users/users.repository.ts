@@ -11,7 +11,7 @@ const COUNTED_TABLES = ['users', 'organizations', 'user_data_scopes'] as const;
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScopePatterns, scopePatterns, scopeReach } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
-import { roles, userRoles } from '../roles/index.js';
+import { userRoles } from '../roles/index.js';
 import { userDataScopes, users } from './users.schema.js';
 import { escapeLike, pgErrorOf } from '../../platform/db/pg-errors.js';
 
@@ -284,7 +284,7 @@ export async function lockUsers(tx: DbOrTx, ids: number[]) {
 
 /**
  * Of these users, those beyond what a caller holds, in one statement: `codes` when a role they
- * hold (whatever its status: a frozen role can be unfrozen later; `exemptRole` aside) carries a
+ * hold (whatever its status: a frozen role can be unfrozen later; the built-in `exemptRoleKey` aside) carries a
  * product code outside the caller's `codes` (a code the product no longer has grants nothing);
  * `scope` when their data scope (their own scopes plus their roles', else their organization's
  * subtree, as the principal computes it) leaves the caller's subtrees.
@@ -293,7 +293,7 @@ export async function lockUsers(tx: DbOrTx, ids: number[]) {
 export async function findUsersBeyondReach(
   db: DbOrTx,
   ids: number[],
-  caller: { codes: string[]; scopePatterns: string[]; exemptRole: string },
+  caller: { codes: string[]; scopePatterns: string[]; exemptRoleKey: string },
 ): Promise<{ id: number; codes: boolean; scope: boolean }[]> {
   if (!ids.length) return [];
   const idsParam = sql.param(ids);
@@ -301,7 +301,7 @@ export async function findUsersBeyondReach(
     select * from (
       select u.id,
              exists(select 1 from user_roles ur join roles r on r.id = ur.role_id
-                     where ur.user_id = u.id and r.name <> ${caller.exemptRole}
+                     where ur.user_id = u.id and r.builtin_key is distinct from ${caller.exemptRoleKey}
                        and exists(select 1 from unnest(r.permissions) c
                                    where c = any(${sql.param([...ALL_PERMISSION_CODES])}::text[])
                                      and c <> all(${sql.param(caller.codes)}::text[]))) as codes,
@@ -318,15 +318,6 @@ export async function findUsersBeyondReach(
   return rows;
 }
 
-export async function findOrgPaths(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return [];
-  return db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids));
-}
-
-export async function findStudentRoleId(db: DbOrTx, name: string): Promise<number | null> {
-  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
-  return row?.id ?? null;
-}
 
 export async function getUserDetail(db: DbOrTx, id: number): Promise<(UserDetail & { orgPath: string | null; leaderOrgPath: string | null }) | null> {
   const leader = alias(users, 'leader');

@@ -15,15 +15,16 @@ import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
-import { hashPassword, initialPassword } from '../../platform/auth/password.js';
-import { pathInScope, scopePatterns, scopeReach } from '../../platform/scope.js';
-import { endSessionsOfUsers, forgetEndedSessions } from '../../platform/auth/sessions.js';
-import { assertRolesGrantable, BUILTIN_ROLES } from '../roles/index.js';
+import { initialPassword } from '../../platform/auth/password.js';
+import { pathInScope, requireAllInScope, requireInScope, requireOrgsInScope, scopePatterns, scopeReach } from '../../platform/scope.js';
+import type { Sessions } from '../../platform/auth/sessions.js';
+import { storedInitialPassword, type Credentials } from '../../platform/auth/credentials.js';
+import { assertRolesGrantable, BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
 import { claimFile } from '../uploads/index.js';
 import { users } from './users.schema.js';
 import * as repo from './users.repository.js';
 import type { UserKind } from './users.repository.js';
-import { PENDING_PASSWORD_HASH, type InitialPasswordHasher } from './users.passwords.js';
+import type { InitialPasswordHasher } from './users.passwords.js';
 
 /** The built-in administrator account: nobody may delete or freeze it, nor reset its password. */
 export const SEEDED_ADMIN = 'admin';
@@ -67,6 +68,8 @@ interface Deps {
   plannedDb: Db;
   kv: Kv;
   principals: PrincipalLoader;
+  sessions: Sessions;
+  credentials: Credentials;
   hasher: InitialPasswordHasher;
 }
 
@@ -76,26 +79,14 @@ const MENU_OF: Record<UserKind, string> = { employee: 'yhgl', student: 'xsgl' };
 /** Up to this many users get their reset password hashed within the request; more go to the background hasher. */
 const INLINE_RESET_MAX = 16;
 
-export function createUsersService({ db, plannedDb, kv, principals, hasher }: Deps) {
-  /** Organizations must exist and lie inside the caller's scope; the refusal names those beyond it. */
-  async function assertOrgsInScope(p: Principal, orgIds: number[], field: string) {
-    const ids = [...new Set(orgIds)];
-    if (!ids.length) return;
-    const rows = await repo.findOrgPaths(db, ids);
-    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) throw new AppError('NOT_FOUND_ERROR', { field, data: { ids: missing } });
-    const beyond = rows.filter((r) => !pathInScope(p, r.path)).map((r) => r.id);
-    if (beyond.length) throw new AppError('NO_DATA_PERMISSION_ERROR', { field, data: { beyond } });
-  }
-
+export function createUsersService({ db, plannedDb, kv, principals, sessions, credentials, hasher }: Deps) {
   /** Target users must exist with this kind and lie inside the caller's scope. */
   async function assertUsersInScope(p: Principal, ids: number[], kind: UserKind) {
     const unique = [...new Set(ids)];
     const rows = await repo.findUsersWithPaths(db, unique);
     const missing = unique.filter((id) => !rows.some((r) => r.id === id && r.kind === kind));
     if (missing.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids', data: { ids: missing } });
-    const beyond = rows.filter((r) => !r.orgPath || !pathInScope(p, r.orgPath)).map((r) => r.id);
-    if (beyond.length) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'ids', data: { beyond } });
+    requireAllInScope(p, rows, { field: 'ids' });
     return rows;
   }
 
@@ -114,7 +105,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
       : repo.findUsersBeyondReach(
           db,
           [...new Set(ids)].filter((id) => id !== p.userId),
-          { codes: [...p.permissions], scopePatterns: scopePatterns(p), exemptRole: BUILTIN_ROLES.student },
+          { codes: [...p.permissions], scopePatterns: scopePatterns(p), exemptRoleKey: BUILTIN_ROLE_KEYS.student },
         );
 
   async function assertWithinReach(tx: DbOrTx, p: Principal, ids: readonly number[], field: 'ids' | 'id') {
@@ -131,7 +122,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
    */
   async function assertRolesAddable(p: Principal, added: number[]) {
     if (!added.length) return;
-    const studentRole = await repo.findStudentRoleId(db, BUILTIN_ROLES.student);
+    const studentRole = await findBuiltinRoleId(db, BUILTIN_ROLE_KEYS.student);
     await assertRolesGrantable(db, p, added, { exempt: studentRole ? [studentRole] : [] });
   }
 
@@ -141,7 +132,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     if (leaderId === selfId) throw new AppError('PARAMETER_INVALID', { field: 'leaderId' });
     const [row] = await repo.findUsersWithPaths(db, [leaderId]);
     if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'leaderId' });
-    if (!row.orgPath || !pathInScope(p, row.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'leaderId' });
+    requireInScope(p, row.orgPath, { field: 'leaderId' });
   }
 
   const sameSet = (a: readonly number[], b: readonly number[]) => {
@@ -169,7 +160,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
   async function get(p: Principal, id: number, kind: UserKind): Promise<UserDetail> {
     const row = await repo.getUserDetail(db, id);
     if (!row || row.kind !== kind) throw new AppError('NOT_FOUND_ERROR');
-    if (!row.orgPath || !pathInScope(p, row.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR');
+    requireInScope(p, row.orgPath);
     const { orgPath: _omit, leaderOrgPath, ...detail } = row;
     // A leader beyond the caller's scope (set by someone with a wider one) stays anonymous.
     if (detail.leaderName !== null && (!leaderOrgPath || !pathInScope(p, leaderOrgPath))) detail.leaderName = null;
@@ -177,18 +168,18 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
   }
 
   async function insert(p: Principal, input: UserInsert, kind: UserKind): Promise<{ id: number }> {
-    await assertOrgsInScope(p, [input.orgId], 'orgId');
-    if (input.scopeOrgIds) await assertOrgsInScope(p, input.scopeOrgIds, 'scopeOrgIds');
+    await requireOrgsInScope(db, p, [input.orgId], { field: 'orgId' });
+    if (input.scopeOrgIds) await requireOrgsInScope(db, p, input.scopeOrgIds, { field: 'scopeOrgIds' });
     let roleIds = input.roleIds;
     if (roleIds) await assertRolesAddable(p, roleIds);
     else {
-      const studentRole = await repo.findStudentRoleId(db, BUILTIN_ROLES.student);
+      const studentRole = await findBuiltinRoleId(db, BUILTIN_ROLE_KEYS.student);
       roleIds = studentRole ? [studentRole] : [];
     }
     await assertLeader(p, input.leaderId);
     const values = columnsOf(input);
     await assertUnique(values);
-    const passwordHash = await hashPassword(initialPassword(input.username));
+    const passwordHash = await storedInitialPassword(input.username);
     try {
       return await db.transaction(async (tx) => {
         const [row] = await tx
@@ -208,8 +199,8 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     const { id, roleIds, scopeOrgIds, ...rest } = input;
     const [target] = await assertUsersInScope(p, [id], kind);
     await refuseOwnGrantChange(p, id, { roleIds, scopeOrgIds });
-    if (rest.orgId !== undefined) await assertOrgsInScope(p, [rest.orgId], 'orgId');
-    if (scopeOrgIds) await assertOrgsInScope(p, scopeOrgIds, 'scopeOrgIds');
+    if (rest.orgId !== undefined) await requireOrgsInScope(db, p, [rest.orgId], { field: 'orgId' });
+    if (scopeOrgIds) await requireOrgsInScope(db, p, scopeOrgIds, { field: 'scopeOrgIds' });
     if (roleIds) {
       // Only roles being added are grants: a user may keep a role the caller could not give.
       const held = await repo.getUserRoleIds(db, id);
@@ -246,17 +237,15 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     const rows = await assertUsersInScope(p, ids, kind);
     refuseSelfOrAdmin(p, rows);
     const unique = rows.map((r) => r.id);
-    const hashes = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, unique, 'ids');
-      const h = await endSessionsOfUsers(tx, unique, 'deleted');
+      await sessions.endSessions(tx, unique, 'deleted');
       try {
         await tx.delete(users).where(inArray(users.id, unique));
       } catch (e) {
         repo.rethrowUserWriteError(e);
       }
-      return h;
     });
-    await forgetEndedSessions(principals, hashes);
     return null;
   }
 
@@ -264,16 +253,15 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     const rows = await assertUsersInScope(p, ids, kind);
     if (status === 'frozen') refuseSelfOrAdmin(p, rows);
     const unique = rows.map((r) => r.id);
-    const hashes = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, unique, 'ids');
       await tx
         .update(users)
         .set({ status, ...(status === 'normal' ? { failedLogins: 0 } : {}), updatedAt: sql`now()` })
         .where(inArray(users.id, unique));
-      return status === 'frozen' ? endSessionsOfUsers(tx, unique, 'frozen') : [];
+      if (status === 'frozen') await sessions.endSessions(tx, unique, 'frozen');
+      await sessions.refreshUsers(tx, unique);
     });
-    await forgetEndedSessions(principals, hashes);
-    await principals.forgetUsers(unique);
     return null;
   }
 
@@ -282,25 +270,19 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     // The built-in administrator's password is its own business (it may still reset itself).
     refuseSelfOrAdmin(p, rows, { self: false });
     const inline = rows.length <= INLINE_RESET_MAX;
-    const hashed = await Promise.all(
-      rows.map(async (r) => ({ id: r.id, hash: inline ? await hashPassword(initialPassword(r.username)) : PENDING_PASSWORD_HASH })),
-    );
-    const ended = await db.transaction(async (tx) => {
+    const hashed = await Promise.all(rows.map(async (r) => ({ id: r.id, stored: await storedInitialPassword(r.username, { deferred: !inline }) })));
+    await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, rows.map((r) => r.id), 'ids');
-      for (const h of hashed) {
-        await tx.update(users).set({ passwordHash: h.hash, firstLogin: true, failedLogins: 0, updatedAt: sql`now()` }).where(eq(users.id, h.id));
-      }
       // Every session ends: an old (perhaps stolen) one could otherwise set a password of its
       // choosing from the predictable initial one.
-      return endSessionsOfUsers(tx, rows.map((r) => r.id), 'password_reset');
+      await credentials.setPasswords(tx, hashed, { mustChange: true, endSessions: 'password_reset' });
     });
     if (!inline) hasher.kick();
-    await forgetEndedSessions(principals, ended);
     return null;
   }
 
   async function batchDepartment(p: Principal, input: UserBatchDepartment, kind: UserKind): Promise<null> {
-    await assertOrgsInScope(p, [input.orgId], 'orgId');
+    await requireOrgsInScope(db, p, [input.orgId], { field: 'orgId' });
     const rows = await assertUsersInScope(p, input.ids, kind);
     await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, rows.map((r) => r.id), 'ids');
@@ -318,7 +300,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
   async function updateDataPermission(p: Principal, input: UserDataPermissionUpdate, kind: UserKind): Promise<null> {
     await assertUsersInScope(p, [input.id], kind);
     await refuseOwnGrantChange(p, input.id, { scopeOrgIds: input.orgIds });
-    await assertOrgsInScope(p, input.orgIds, 'orgIds');
+    await requireOrgsInScope(db, p, input.orgIds, { field: 'orgIds' });
     await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, [input.id], 'id');
       await repo.replaceUserScopes(tx, input.id, input.orgIds);

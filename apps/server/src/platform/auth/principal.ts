@@ -38,6 +38,9 @@ export const tokenHash = (token: string) => crypto.createHash('sha256').update(t
 const CACHE_MS = 30_000;
 const PARSED_MAX = 10_000;
 const cacheKey = (hash: string) => `session:${hash}`;
+/** Cache value of a session changed by a transaction (`stale:<xid>`); kept until the session is next loaded. */
+const STALE = 'stale:';
+const STALE_MS = 15 * 60_000;
 
 /**
  * Loads the session behind a token with the user's live permissions and data scope,
@@ -80,17 +83,34 @@ export function createPrincipalLoader(db: Db, kv: Kv) {
     return session;
   };
 
+  /** Whether the transaction that marked a session stale is still open (its change not visible yet). */
+  async function stillOpen(xid: string): Promise<boolean> {
+    const { rows } = await db.execute<{ status: string | null }>(sql`select txid_status(${xid}::bigint) as status`);
+    return rows[0]?.status === 'in progress';
+  }
+
   return {
     async load(token: string): Promise<LoadedSession | null> {
       const hash = tokenHash(token);
       let raw = await kv.get(cacheKey(hash));
-      if (!raw) {
+      const staleXid = raw?.startsWith(STALE) ? raw.slice(STALE.length) : null;
+      if (!raw || staleXid !== null) {
         const row = await query(hash);
         if (!row) return null;
+        // While the transaction ending or changing this session is open, the database still shows
+        // the old row: serve it (the change has not happened yet) but do not cache it.
+        if (staleXid && !row.endedAt && (await stillOpen(staleXid))) return { ...row, permissionSet: new Set(row.permissions) };
         raw = JSON.stringify(row);
         await kv.set(cacheKey(hash), raw, CACHE_MS);
       }
       return parse(hash, raw);
+    },
+    /**
+     * Marks sessions as changed by transaction `xid` (possibly not committed yet): every node
+     * reads them from the database again, and caches them only once that transaction is over.
+     */
+    async markStale(hashes: readonly string[], xid: string) {
+      await Promise.all(hashes.map((h) => kv.set(cacheKey(h), `${STALE}${xid}`, STALE_MS)));
     },
     async forgetTokens(hashes: string[]) {
       await kv.del(...hashes.map(cacheKey));
