@@ -63,7 +63,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ctx: AppContext = {
     config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, sessions, credentials, authSettings, rsa: createRsaKeys(db),
   };
-  installGuard(app, { db, principals, settings: authSettings });
+  installGuard(app, { db, principals, sessions, settings: authSettings });
   installOperationLog(app, db);
 
   // Security headers: helmet's middleware built once (the Fastify plugin rebuilds it per request).

@@ -6,6 +6,7 @@ import { AppError } from '../errors.js';
 import type { Db } from '../db/client.js';
 import type { Principal, PrincipalLoader } from './principal.js';
 import type { AuthSettings } from './login-settings.js';
+import type { Sessions } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +30,7 @@ const TOUCH_EVERY_MS = 60_000;
  * Route level of the two permission layers: every `/api` route must declare `config.permission`
  * (the server refuses to start otherwise) and each call is checked before its body is read.
  */
-export function installGuard(app: FastifyInstance, deps: { db: Db; principals: PrincipalLoader; settings: AuthSettings }) {
+export function installGuard(app: FastifyInstance, deps: { db: Db; principals: PrincipalLoader; sessions: Pick<Sessions, 'endSession'>; settings: AuthSettings }) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const permission = route.config?.permission;
@@ -58,8 +59,7 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; principals: P
     const settings = await deps.settings.login();
     const idleMs = Date.now() - new Date(row.lastSeenAt).getTime();
     if (idleMs > settings.tokenIdleHours * 3600_000) {
-      await deps.db.execute(sql`update user_sessions set ended_at = now(), end_reason = 'expired' where id = ${row.sessionId} and ended_at is null`);
-      await deps.principals.forgetTokens([sha256(token)]);
+      await deps.sessions.endSession(deps.db, row.sessionId, 'expired');
       throw new AppError('TOKEN_INVALID');
     }
     if (row.userStatus !== 'normal') throw new AppError('LOGIN_ERROR_USER_FREEZED');
