@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
+import { defineFreezeLifecycle } from './lifecycle.js';
 
 export const USER_STATUSES = ['normal', 'frozen'] as const;
+/** Users and students: normal ⇄ frozen (a frozen account cannot sign in). */
+export const USER_LIFECYCLE = defineFreezeLifecycle('users', {
+  states: { normal: 'user.status_normal', frozen: 'user.status_frozen' },
+  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
+});
+export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_KINDS = ['employee', 'student'] as const;
 export const USER_SORT_KEYS = ['id', 'username', 'realname', 'createdAt'] as const;
 

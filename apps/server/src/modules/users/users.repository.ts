@@ -268,7 +268,7 @@ export async function findUniqueConflict(db: DbOrTx, probe: UniqueProbe, exclude
 export async function findUsersWithPaths(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: users.id, username: users.username, kind: users.kind, orgId: users.orgId, leaderId: users.leaderId, orgPath: organizations.path })
+    .select({ id: users.id, username: users.username, kind: users.kind, status: users.status, orgId: users.orgId, leaderId: users.leaderId, orgPath: organizations.path })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(inArray(users.id, ids));

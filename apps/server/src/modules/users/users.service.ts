@@ -2,6 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import {
   ALL_PERMISSION_CODES,
   USER_KINDS,
+  USER_LIFECYCLE,
+  type UserStatus,
   type UserListQuery,
   type UserRow,
   type UserBatchDepartment,
@@ -20,6 +22,7 @@ import { pathInScope, scopePatterns, scopeReach } from '../../platform/scope.js'
 import { endSessionsOfUsers, forgetEndedSessions } from '../../platform/auth/sessions.js';
 import { assertRolesGrantable, BUILTIN_ROLES } from '../roles/index.js';
 import { claimFile } from '../uploads/index.js';
+import { applyTransition } from '../../platform/lifecycle.js';
 import { users } from './users.schema.js';
 import * as repo from './users.repository.js';
 import type { UserKind } from './users.repository.js';
@@ -266,11 +269,23 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     const unique = rows.map((r) => r.id);
     const hashes = await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, unique, 'ids');
-      await tx
-        .update(users)
-        .set({ status, ...(status === 'normal' ? { failedLogins: 0 } : {}), updatedAt: sql`now()` })
-        .where(inArray(users.id, unique));
-      return status === 'frozen' ? endSessionsOfUsers(tx, unique, 'frozen') : [];
+      if (status === 'frozen') {
+        // A lifecycle command: only normal users freeze, and of two concurrent freezes one loses.
+        await applyTransition(tx, {
+          lifecycle: USER_LIFECYCLE,
+          command: 'freeze',
+          rows,
+          stateOf: (r) => r.status as UserStatus,
+          table: users,
+          id: users.id,
+          state: users.status,
+          set: { updatedAt: sql`now()` },
+        });
+        return endSessionsOfUsers(tx, unique, 'frozen');
+      }
+      // Unfreeze also lifts a login lock of a user still normal, so it is not refused on them.
+      await tx.update(users).set({ status: 'normal', failedLogins: 0, updatedAt: sql`now()` }).where(inArray(users.id, unique));
+      return [];
     });
     await forgetEndedSessions(principals, hashes);
     await principals.forgetUsers(unique);
@@ -356,8 +371,8 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
         abilities: {
           modify: reach,
           resetPassword: reach && !isAdminOfOthers(p, r),
-          freeze: reach && !protectedRow && r.status !== 'frozen',
-          unfreeze: reach && r.status === 'frozen',
+          freeze: reach && !protectedRow && USER_LIFECYCLE.can(r.status as UserStatus, 'freeze'),
+          unfreeze: reach && USER_LIFECYCLE.can(r.status as UserStatus, 'unfreeze'),
           delete: reach && !protectedRow,
         },
       };
