@@ -12,7 +12,7 @@ export const REGISTRATION_LIFECYCLE = defineLifecycle({
   transitions: { approve: { from: ['pending'], to: 'approved' }, refuse: { from: ['pending'], to: 'refused' } },
   editable: [],
   deletable: [],
-  colors: { pending: 'gold', approved: 'green', refused: 'red' },
+  colors: { pending: 'orange', approved: 'green', refused: 'red' },
   labels: {
     states: { pending: 'registration.status_pending', approved: 'registration.status_approved', refused: 'registration.status_refused' },
     commands: { approve: 'registration.approve', refuse: 'registration.refuse' },

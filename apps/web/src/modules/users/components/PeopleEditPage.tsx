@@ -4,7 +4,8 @@ import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin, Tag, T
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CONSTANTS, USER_SEXES, type UserInsert } from '@hanlin/shared';
+import { CONSTANTS, USER_LIFECYCLE, USER_SEXES, type UserInsert } from '@hanlin/shared';
+import { LifecycleTag } from '../../../platform/lifecycle';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { errorMessage } from '../../../platform/i18n';
 import { useCan } from '../../../platform/permission';
@@ -230,7 +231,7 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
         u ? (
           <Space>
             <Typography.Text type="secondary">{t('user.points', { n: u.points })}</Typography.Text>
-            <Tag color={u.status === 'frozen' ? 'red' : 'green'}>{t(`user.status_${u.status}`)}</Tag>
+            <LifecycleTag lifecycle={USER_LIFECYCLE} state={u.status} />
           </Space>
         ) : null
       }
