@@ -25,13 +25,7 @@ export type UserListQuery = z.infer<typeof UserListQuerySchema>;
  * status, and whether the user holds codes or a data scope beyond the caller's); the page offers
  * only these. Permission codes are checked separately, per page.
  */
-export const UserAbilitiesSchema = z.object({
-  modify: z.boolean(),
-  resetPassword: z.boolean(),
-  freeze: z.boolean(),
-  unfreeze: z.boolean(),
-  delete: z.boolean(),
-});
+export const UserAbilitiesSchema = USER_LIFECYCLE.abilitiesSchema.extend({ resetPassword: z.boolean() });
 export type UserAbilities = z.infer<typeof UserAbilitiesSchema>;
 
 export const UserRowSchema = z.object({
