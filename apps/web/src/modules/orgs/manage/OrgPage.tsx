@@ -326,21 +326,21 @@ export default function OrgPage() {
                     {d.abilities.freeze || d.abilities.unfreeze ? (
                       <Button
                         size="small"
-                        danger={d.status !== 'frozen'}
+                        danger={!d.abilities.unfreeze}
                         loading={status.isPending}
-                        data-testid={d.status === 'frozen' ? 'org-unfreeze' : 'org-freeze'}
+                        data-testid={d.abilities.unfreeze ? 'org-unfreeze' : 'org-freeze'}
                         onClick={() =>
                           modal.confirm({
-                            title: t('common.confirmTitle', { action: t(d.status === 'frozen' ? 'common.unfreeze' : 'common.freeze') }),
-                            content: d.status === 'frozen' ? undefined : t('org.freezeHint'),
+                            title: t('common.confirmTitle', { action: t(d.abilities.unfreeze ? 'common.unfreeze' : 'common.freeze') }),
+                            content: d.abilities.unfreeze ? undefined : t('org.freezeHint'),
                             okText: t('common.confirm'),
                             cancelText: t('common.cancel'),
-                            okButtonProps: { danger: d.status !== 'frozen', 'data-testid': 'org-status-ok' },
-                            onOk: () => status.mutateAsync({ id: d.id, freeze: d.status !== 'frozen' }),
+                            okButtonProps: { danger: !d.abilities.unfreeze, 'data-testid': 'org-status-ok' },
+                            onOk: () => status.mutateAsync({ id: d.id, freeze: !d.abilities.unfreeze }),
                           })
                         }
                       >
-                        {t(d.status === 'frozen' ? 'common.unfreeze' : 'common.freeze')}
+                        {t(d.abilities.unfreeze ? 'common.unfreeze' : 'common.freeze')}
                       </Button>
                     ) : null}
                     {/* The server's abilities: the root and organizations in use are not deleted. */}

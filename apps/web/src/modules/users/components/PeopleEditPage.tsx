@@ -4,7 +4,7 @@ import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin, Tag, T
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CONSTANTS, USER_LIFECYCLE, USER_SEXES, type UserInsert } from '@hanlin/shared';
+import { CONSTANTS, ROLE_LIFECYCLE, USER_LIFECYCLE, USER_SEXES, type UserInsert } from '@hanlin/shared';
 import { LifecycleTag } from '../../../platform/lifecycle';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { errorMessage } from '../../../platform/i18n';
@@ -87,7 +87,7 @@ function RoleSelect({ testId, ...rest }: { value?: number[]; onChange?: (v: numb
         title: r.name,
         label: (
           <span data-testid={`role-option-${r.id}`}>
-            {r.name} {r.status === 'frozen' ? <Tag color="red">{t('role.status_frozen')}</Tag> : null}
+            {r.name} {r.status === 'frozen' ? <LifecycleTag lifecycle={ROLE_LIFECYCLE} state={r.status} /> : null}
           </span>
         ),
       }))}
