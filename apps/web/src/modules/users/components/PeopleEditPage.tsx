@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin, Tag, Typography, type FormInstance } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin, Typography, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
