@@ -144,6 +144,7 @@ export interface UserDetail {
   scopeOrgIds: number[];
   firstLogin: boolean;
   createdAt: string;
+  abilities: UserAbilities;
 }
 
 // ---- Excel import ----

@@ -261,6 +261,14 @@ describe('registrations', () => {
 });
 
 describe('users', () => {
+  it('the detail answers the abilities of the list', async () => {
+    const frozen = await buildUser(t.db, { status: 'frozen' });
+    const list = (await call(t.app, admin, '/api/user/list', { keyword: frozen.username })).json().data.records as { id: number; abilities: Abilities }[];
+    const detail = (await call(t.app, admin, '/api/user/get', { id: frozen.id })).json().data;
+    expect(detail.abilities).toEqual({ modify: true, resetPassword: true, freeze: false, unfreeze: true, delete: true });
+    expect(list.find((r) => r.id === frozen.id)!.abilities).toEqual(detail.abilities);
+  });
+
   it('two concurrent freezes: one wins, and freezing a frozen user is refused', async () => {
     const u = await buildUser(t.db);
     await expectOneWins(() => call(t.app, admin, '/api/user/freeze', { ids: [u.id] }), 'STATE_TRANSITION_INVALID');

@@ -328,7 +328,7 @@ export async function findStudentRoleId(db: DbOrTx, name: string): Promise<numbe
   return row?.id ?? null;
 }
 
-export async function getUserDetail(db: DbOrTx, id: number): Promise<(UserDetail & { orgPath: string | null; leaderOrgPath: string | null }) | null> {
+export async function getUserDetail(db: DbOrTx, id: number): Promise<(Omit<UserDetail, 'abilities'> & { orgPath: string | null; leaderOrgPath: string | null }) | null> {
   const leader = alias(users, 'leader');
   const leaderOrg = alias(organizations, 'leader_org');
   const [row] = await db

@@ -5,6 +5,7 @@ import {
   USER_LIFECYCLE,
   type UserStatus,
   type UserListQuery,
+  type UserAbilities,
   type UserRow,
   type UserBatchDepartment,
   type UserDataPermissionUpdate,
@@ -176,7 +177,8 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     const { orgPath: _omit, leaderOrgPath, ...detail } = row;
     // A leader beyond the caller's scope (set by someone with a wider one) stays anonymous.
     if (detail.leaderName !== null && (!leaderOrgPath || !pathInScope(p, leaderOrgPath))) detail.leaderName = null;
-    return detail;
+    const [abilities] = await abilitiesFor(p, [detail]);
+    return { ...detail, abilities: abilities! };
   }
 
   async function insert(p: Principal, input: UserInsert, kind: UserKind): Promise<{ id: number }> {
@@ -355,28 +357,30 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     return { available: !(await repo.findUniqueConflict(db, probe, id)) };
   }
 
+  /** The rules of update, resetPassword, setStatus and remove, row by row, for the page to obey. */
+  async function abilitiesFor(p: Principal, rows: readonly { id: number; username: string; status: string }[]): Promise<UserAbilities[]> {
+    const beyond = new Set((await beyondReach(db, p, rows.map((r) => r.id))).map((r) => r.id));
+    return rows.map((r) => {
+      const reach = !beyond.has(r.id);
+      const protectedRow = r.id === p.userId || isAdminOfOthers(p, r);
+      return {
+        modify: reach,
+        resetPassword: reach && !isAdminOfOthers(p, r),
+        freeze: reach && !protectedRow && USER_LIFECYCLE.can(r.status as UserStatus, 'freeze'),
+        unfreeze: reach && USER_LIFECYCLE.can(r.status as UserStatus, 'unfreeze'),
+        delete: reach && !protectedRow,
+      };
+    });
+  }
+
   /** The list holds only the kinds of users the caller's codes manage: employees (`yhgl`), students (`xsgl`). */
   async function list(p: Principal, q: UserListQuery) {
     const allowed = USER_KINDS.filter((k) => p.permissions.has(MENU_OF[k]));
     if (q.kind ? !allowed.includes(q.kind) : !allowed.length) throw new AppError('NO_PERMISSION_ERROR', { field: 'kind' });
     const kind = q.kind ?? (allowed.length === 1 ? allowed[0] : undefined);
     const page = await repo.findUsers({ db, plannedDb }, kv, p, { ...q, kind });
-    const beyond = new Set((await beyondReach(db, p, page.records.map((r) => r.id))).map((r) => r.id));
-    // The rules of update, resetPassword, setStatus and remove, row by row, for the page to obey.
-    const records = page.records.map((r): UserRow => {
-      const reach = !beyond.has(r.id);
-      const protectedRow = r.id === p.userId || isAdminOfOthers(p, r);
-      return {
-        ...r,
-        abilities: {
-          modify: reach,
-          resetPassword: reach && !isAdminOfOthers(p, r),
-          freeze: reach && !protectedRow && USER_LIFECYCLE.can(r.status as UserStatus, 'freeze'),
-          unfreeze: reach && USER_LIFECYCLE.can(r.status as UserStatus, 'unfreeze'),
-          delete: reach && !protectedRow,
-        },
-      };
-    });
+    const abilities = await abilitiesFor(p, page.records);
+    const records = page.records.map((r, i): UserRow => ({ ...r, abilities: abilities[i]! }));
     return { ...page, records };
   }
 
