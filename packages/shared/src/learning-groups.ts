@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
+import { defineFreezeLifecycle } from './lifecycle.js';
 
 export const LEARNING_GROUP_KINDS = ['formal', 'temporary'] as const;
 export const LEARNING_GROUP_STATUSES = ['normal', 'frozen'] as const;
+/** Learning groups: normal ⇄ frozen (a frozen group takes no new members). */
+export const LEARNING_GROUP_LIFECYCLE = defineFreezeLifecycle('learning_groups', {
+  states: { normal: 'learningGroups.status_normal', frozen: 'learningGroups.status_frozen' },
+  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
+});
+/** What the caller may do to a listed group (codes, state, members), decided by the server; `addMembers` needs a normal group. */
+export const LearningGroupAbilitiesSchema = LEARNING_GROUP_LIFECYCLE.abilitiesSchema.extend({ addMembers: z.boolean() });
+export type LearningGroupAbilities = z.infer<typeof LearningGroupAbilitiesSchema>;
 export const LEARNING_GROUP_SORT_KEYS = ['id', 'name', 'createdAt'] as const;
 
 export const LearningGroupListQuerySchema = PageQuerySchema.extend({
@@ -38,4 +47,5 @@ export interface LearningGroupRow {
   orgName: string | null;
   memberCount: number;
   createdAt: string;
+  abilities: LearningGroupAbilities;
 }

@@ -1,10 +1,29 @@
 import { z } from 'zod';
 import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
 import { CONSTANTS } from './constants.js';
+import { defineFreezeLifecycle, defineLifecycle } from './lifecycle.js';
 import { USER_IMPORT_REASONS, UserImportErrorsSchema, UserImportQuerySchema, type UserImportResult, type UserImportRowError } from './users.js';
 
 export const LECTURER_KINDS = ['internal', 'external'] as const;
 export const LECTURER_STATUSES = ['normal', 'frozen'] as const;
+/** Lecturers: normal ⇄ frozen. */
+export const LECTURER_LIFECYCLE = defineFreezeLifecycle('lecturers', {
+  states: { normal: 'lecturer.status_normal', frozen: 'lecturer.status_frozen' },
+  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
+});
+/** Lecturer certification, stored as the `certified` boolean (`certified` ⇔ true). */
+export const LECTURER_CERTIFICATION = defineLifecycle({
+  name: 'lecturer_certification',
+  states: ['uncertified', 'certified'],
+  initial: 'uncertified',
+  transitions: { certify: { from: ['uncertified'], to: 'certified' }, uncertify: { from: ['certified'], to: 'uncertified' } },
+  colors: { uncertified: 'default', certified: 'blue' },
+  labels: { states: { uncertified: 'lecturer.certified_no', certified: 'lecturer.certified_yes' }, commands: { certify: 'lecturer.certify', uncertify: 'lecturer.uncertify' } },
+});
+export const certificationOf = (certified: boolean) => (certified ? 'certified' : 'uncertified') as 'certified' | 'uncertified';
+/** What the caller may do to a listed lecturer (codes, state, certification, scope), decided by the server. */
+export const LecturerAbilitiesSchema = LECTURER_LIFECYCLE.abilitiesSchema.extend(LECTURER_CERTIFICATION.commandsSchema.shape);
+export type LecturerAbilities = z.infer<typeof LecturerAbilitiesSchema>;
 export const LECTURER_SORT_KEYS = ['id', 'realname', 'username', 'feeFen', 'createdAt'] as const;
 /** Lecturer identifier: 6–20 letters or digits (spec section 5). */
 export const LECTURER_USERNAME_PATTERN = /^[A-Za-z0-9]{6,20}$/;
@@ -67,6 +86,7 @@ export interface LecturerRow {
   status: string;
   certified: boolean;
   createdAt: string;
+  abilities: LecturerAbilities;
 }
 export interface LecturerDetail extends LecturerRow {
   introduction: string | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { CONSTANTS } from './constants.js';
+import { defineLifecycle } from './lifecycle.js';
 
 export const NOTICE_TYPES = ['announcement', 'training'] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
@@ -12,36 +13,37 @@ export const NOTICE_TITLE_MAX = 100;
 export const NOTICE_TIME_SKEW_MS = 60_000;
 
 /** The notice lifecycle as data: one command per transition, checked again inside the transaction. */
-export const NOTICE_TRANSITIONS = {
-  release: { from: ['draft', 'unreleased'], to: 'released' },
-  unrelease: { from: ['released'], to: 'unreleased' },
-} as const satisfies Record<string, { from: readonly NoticeStatus[]; to: NoticeStatus }>;
+export const NOTICE_LIFECYCLE = defineLifecycle({
+  name: 'notices',
+  states: NOTICE_STATUSES,
+  initial: 'draft',
+  transitions: {
+    release: { from: ['draft', 'unreleased'], to: 'released' },
+    unrelease: { from: ['released'], to: 'unreleased' },
+  },
+  // A released notice must be unreleased before it changes or goes.
+  editable: ['draft', 'unreleased'],
+  deletable: ['draft', 'unreleased'],
+  colors: { draft: 'default', released: 'green', unreleased: 'orange' },
+  labels: {
+    states: { draft: 'notice.status_draft', released: 'notice.status_released', unreleased: 'notice.status_unreleased' },
+    commands: { release: 'notice.release', unrelease: 'notice.unrelease' },
+  },
+});
+export const NOTICE_TRANSITIONS = NOTICE_LIFECYCLE.transitions;
 export type NoticeCommand = keyof typeof NOTICE_TRANSITIONS;
 
 /** States in which the notice may be edited or deleted (a released notice must be unreleased first). */
-export const NOTICE_EDITABLE_STATES: readonly NoticeStatus[] = ['draft', 'unreleased'];
-export const NOTICE_DELETABLE_STATES: readonly NoticeStatus[] = ['draft', 'unreleased'];
+export const NOTICE_EDITABLE_STATES: readonly NoticeStatus[] = NOTICE_LIFECYCLE.editable!;
+export const NOTICE_DELETABLE_STATES: readonly NoticeStatus[] = NOTICE_LIFECYCLE.deletable!;
 
-export function canTransitionNotice(status: NoticeStatus, command: NoticeCommand): boolean {
-  return (NOTICE_TRANSITIONS[command].from as readonly NoticeStatus[]).includes(status);
-}
+export const canTransitionNotice = (status: NoticeStatus, command: NoticeCommand): boolean => NOTICE_LIFECYCLE.can(status, command);
 
-export interface NoticeAbilities {
-  modify: boolean;
-  delete: boolean;
-  release: boolean;
-  unrelease: boolean;
-}
+export const NoticeAbilitiesSchema = NOTICE_LIFECYCLE.abilitiesSchema;
+export type NoticeAbilities = z.infer<typeof NoticeAbilitiesSchema>;
 
 /** What the state allows; the server also removes what the caller's codes do not allow. */
-export function noticeAbilities(status: NoticeStatus): NoticeAbilities {
-  return {
-    modify: NOTICE_EDITABLE_STATES.includes(status),
-    delete: NOTICE_DELETABLE_STATES.includes(status),
-    release: canTransitionNotice(status, 'release'),
-    unrelease: canTransitionNotice(status, 'unrelease'),
-  };
-}
+export const noticeAbilities = (status: NoticeStatus): NoticeAbilities => NOTICE_LIFECYCLE.abilities(status);
 
 const noticeFields = {
   title: z.string().trim().min(1).max(NOTICE_TITLE_MAX),

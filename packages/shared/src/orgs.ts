@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { IdSchema } from './api.js';
 import { CONSTANTS } from './constants.js';
+import { defineFreezeLifecycle } from './lifecycle.js';
 
 export const ORG_STATUSES = ['normal', 'frozen'] as const;
+/** Organizations: normal ⇄ frozen, applied to the whole subtree; the root never freezes. */
+export const ORG_LIFECYCLE = defineFreezeLifecycle('orgs', {
+  states: { normal: 'org.status_normal', frozen: 'org.status_frozen' },
+  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
+});
+/** What the caller may do to an organization (codes, state, root, scope, in use), decided by the server. */
+export const OrgAbilitiesSchema = ORG_LIFECYCLE.abilitiesSchema;
+export type OrgAbilities = z.infer<typeof OrgAbilitiesSchema>;
 export const SORT_POSITIONS = ['above', 'below'] as const;
 
 const OrgName = z.string().trim().min(1).max(200);
@@ -64,6 +73,7 @@ export interface OrgDetail {
   status: string;
   leaders: { id: number; username: string; realname: string }[];
   createdAt: string;
+  abilities: OrgAbilities;
 }
 
 export interface OrgDataNode {

@@ -1,8 +1,26 @@
 import { z } from 'zod';
 import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
+import { defineLifecycle } from './lifecycle.js';
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'refused'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+/** A registration is decided once: pending → approved (an account is created) or refused. */
+export const REGISTRATION_LIFECYCLE = defineLifecycle({
+  name: 'registrations',
+  states: REGISTRATION_STATUSES,
+  initial: 'pending',
+  transitions: { approve: { from: ['pending'], to: 'approved' }, refuse: { from: ['pending'], to: 'refused' } },
+  editable: [],
+  deletable: [],
+  colors: { pending: 'orange', approved: 'green', refused: 'red' },
+  labels: {
+    states: { pending: 'registration.status_pending', approved: 'registration.status_approved', refused: 'registration.status_refused' },
+    commands: { approve: 'registration.approve', refuse: 'registration.refuse' },
+  },
+});
+/** What the caller may do to a listed registration, decided by the server. */
+export const RegistrationAbilitiesSchema = REGISTRATION_LIFECYCLE.commandsSchema;
+export type RegistrationAbilities = z.infer<typeof RegistrationAbilitiesSchema>;
 export const REGISTRATION_KINDS = ['employee', 'student'] as const;
 export const REGISTRATION_SORT_KEYS = ['id', 'createdAt', 'username'] as const;
 
@@ -52,6 +70,7 @@ export const RegistrationRowSchema = z.object({
   reviewedAt: z.string().nullable(),
   userId: z.number().nullable(),
   createdAt: z.string(),
+  abilities: RegistrationAbilitiesSchema,
 });
 export type RegistrationRow = z.infer<typeof RegistrationRowSchema>;
 

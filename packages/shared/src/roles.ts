@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
+import { defineFreezeLifecycle } from './lifecycle.js';
 
 export const ROLE_STATUSES = ['normal', 'frozen'] as const;
+/** Roles: normal ⇄ frozen (users of a frozen role cannot sign in); built-in roles never freeze. */
+export const ROLE_LIFECYCLE = defineFreezeLifecycle('roles', {
+  states: { normal: 'role.status_normal', frozen: 'role.status_frozen' },
+  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
+});
+/** What the caller may do to a listed role (codes, state, built-in, in use), decided by the server. */
+export const RoleAbilitiesSchema = ROLE_LIFECYCLE.abilitiesSchema;
+export type RoleAbilities = z.infer<typeof RoleAbilitiesSchema>;
 export const ROLE_SORT_KEYS = ['id', 'name', 'createdAt'] as const;
 
 export const RoleListQuerySchema = PageQuerySchema.extend({
@@ -42,6 +51,7 @@ export interface RoleRow {
   builtin: boolean;
   userCount: number;
   createdAt: string;
+  abilities: RoleAbilities;
 }
 
 export interface RoleDetail extends Omit<RoleRow, 'userCount'> {

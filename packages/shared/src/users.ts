@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
+import { defineFreezeLifecycle } from './lifecycle.js';
 
 export const USER_STATUSES = ['normal', 'frozen'] as const;
+/** Users and students: normal ⇄ frozen (a frozen account cannot sign in). */
+export const USER_LIFECYCLE = defineFreezeLifecycle('users', {
+  states: { normal: 'user.status_normal', frozen: 'user.status_frozen' },
+  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
+});
+export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_KINDS = ['employee', 'student'] as const;
 export const USER_SORT_KEYS = ['id', 'username', 'realname', 'createdAt'] as const;
 
@@ -18,13 +25,7 @@ export type UserListQuery = z.infer<typeof UserListQuerySchema>;
  * status, and whether the user holds codes or a data scope beyond the caller's); the page offers
  * only these. Permission codes are checked separately, per page.
  */
-export const UserAbilitiesSchema = z.object({
-  modify: z.boolean(),
-  resetPassword: z.boolean(),
-  freeze: z.boolean(),
-  unfreeze: z.boolean(),
-  delete: z.boolean(),
-});
+export const UserAbilitiesSchema = USER_LIFECYCLE.abilitiesSchema.extend({ resetPassword: z.boolean() });
 export type UserAbilities = z.infer<typeof UserAbilitiesSchema>;
 
 export const UserRowSchema = z.object({
@@ -143,6 +144,7 @@ export interface UserDetail {
   scopeOrgIds: number[];
   firstLogin: boolean;
   createdAt: string;
+  abilities: UserAbilities;
 }
 
 // ---- Excel import ----

@@ -3,7 +3,15 @@ import {
   ALL_PERMISSION_CODES,
   LANGS,
   LDAP_SYNC_REASONS,
+  LEARNING_GROUP_LIFECYCLE,
+  LECTURER_CERTIFICATION,
   LECTURER_IMPORT_REASONS,
+  LECTURER_LIFECYCLE,
+  NOTICE_LIFECYCLE,
+  ORG_LIFECYCLE,
+  REGISTRATION_LIFECYCLE,
+  ROLE_LIFECYCLE,
+  USER_LIFECYCLE,
   PERMISSION_ALIASES,
   PERMISSION_TREE,
   TERMINALS,
@@ -49,5 +57,13 @@ describe('message catalogues', () => {
     for (const r of Object.keys(USER_IMPORT_REASONS)) expect(zhCat.user!.reason![r], `user ${r}`).toBeTruthy();
     for (const r of Object.keys(LECTURER_IMPORT_REASONS)) expect(zhCat.lecturer!.importReasonText![r], `lecturer ${r}`).toBeTruthy();
     for (const r of LDAP_SYNC_REASONS) expect(zhCat.ldap!.reason![r], `ldap ${r}`).toBeTruthy();
+  });
+
+  it('labels every state and command of the lifecycles (status tags and action buttons)', () => {
+    const lifecycles = [NOTICE_LIFECYCLE, USER_LIFECYCLE, ROLE_LIFECYCLE, ORG_LIFECYCLE, LEARNING_GROUP_LIFECYCLE, LECTURER_LIFECYCLE, LECTURER_CERTIFICATION, REGISTRATION_LIFECYCLE];
+    const zhKeys = new Set(zh);
+    for (const l of lifecycles) {
+      for (const k of [...Object.values(l.labels.states), ...Object.values(l.labels.commands)] as string[]) expect(zhKeys.has(k), `${l.name} ${k}`).toBe(true);
+    }
   });
 });

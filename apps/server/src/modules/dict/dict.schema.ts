@@ -1,4 +1,6 @@
 import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { DICT_STATUSES } from '@hanlin/shared';
+import { stateCheck } from '../../platform/lifecycle.js';
 
 /** Dictionary entries: small value lists grouped by type (education, post level, ...). */
 export const dictEntries = pgTable(
@@ -15,6 +17,7 @@ export const dictEntries = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    stateCheck('dict_entries_status_check', t.status, { states: DICT_STATUSES }),
     uniqueIndex('dict_entries_type_value_uq').on(t.type, t.value),
     uniqueIndex('dict_entries_type_label_uq').on(t.type, t.label),
     index('dict_entries_type_sort_idx').on(t.type, t.sort, t.id),

@@ -28,7 +28,7 @@ function selectGroups(db: DbOrTx) {
 }
 
 /** One group as the list shows it, if it lies in the caller's scope. */
-export async function getGroup(db: DbOrTx, principal: Principal, id: number): Promise<LearningGroupRow | null> {
+export async function getGroup(db: DbOrTx, principal: Principal, id: number): Promise<Omit<LearningGroupRow, 'abilities'> | null> {
   const [r] = await selectGroups(db).where(and(eq(learningGroups.id, id), inScope(principal, learningGroups.orgId)));
   return r ? { ...r, createdAt: r.createdAt.toISOString() } : null;
 }
@@ -50,7 +50,7 @@ export async function findGroups(db: DbOrTx, principal: Principal, q: LearningGr
       .offset((q.page - 1) * q.size),
     db.select({ total: sql<number>`count(*)::int` }).from(learningGroups).where(cond),
   ]);
-  const records: LearningGroupRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const records: Omit<LearningGroupRow, 'abilities'>[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { records, total: total!, page: q.page, size: q.size };
 }
 
@@ -109,10 +109,6 @@ export async function insertGroup(db: DbOrTx, v: { name: string; kind: string; d
 
 export async function updateGroup(db: DbOrTx, id: number, set: Partial<Pick<GroupRecord, 'name' | 'kind' | 'description' | 'orgId'>>) {
   await db.update(learningGroups).set({ ...set, updatedAt: new Date() }).where(eq(learningGroups.id, id));
-}
-
-export async function setStatus(db: DbOrTx, ids: number[], status: 'normal' | 'frozen') {
-  await db.update(learningGroups).set({ status, updatedAt: new Date() }).where(inArray(learningGroups.id, ids));
 }
 
 export async function haveMembers(db: DbOrTx, ids: number[]) {

@@ -1,6 +1,8 @@
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
+import { LEARNING_GROUP_LIFECYCLE } from '@hanlin/shared';
+import { stateCheck } from '../../platform/lifecycle.js';
 
 /** Learning groups (formal or temporary), owned by an organization for data scope. */
 export const learningGroups = pgTable(
@@ -19,6 +21,7 @@ export const learningGroups = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    stateCheck('learning_groups_status_check', t.status, LEARNING_GROUP_LIFECYCLE),
     uniqueIndex('learning_groups_name_uq').on(t.name),
     index('learning_groups_org_idx').on(t.orgId, t.id),
     index('learning_groups_created_idx').on(t.createdAt, t.id),

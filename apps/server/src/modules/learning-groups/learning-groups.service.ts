@@ -1,10 +1,38 @@
-import type { LearningGroupInsert, LearningGroupListQuery, LearningGroupMemberListQuery, LearningGroupMembers, LearningGroupUpdate } from '@hanlin/shared';
+import {
+  LEARNING_GROUP_LIFECYCLE,
+  type LearningGroupAbilities,
+  type LearningGroupInsert,
+  type LearningGroupListQuery,
+  type LearningGroupMemberListQuery,
+  type LearningGroupMembers,
+  type LearningGroupRow,
+  type LearningGroupUpdate,
+  type Page,
+} from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import { requireInScope, requireOrgsInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import * as repo from './learning-groups.repository.js';
 import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
+import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { learningGroups } from './learning-groups.schema.js';
+
+type GroupStatus = (typeof LEARNING_GROUP_LIFECYCLE.states)[number];
+const ABILITY_CODES: Record<keyof LearningGroupAbilities, string> = {
+  modify: 'xxqz:modify',
+  delete: 'xxqz:delete',
+  freeze: 'xxqz:freeze',
+  unfreeze: 'xxqz:freeze',
+  addMembers: 'xxqz:modify',
+};
+
+/** The rules of remove (no members) and addMembers (a normal group), for the page to obey. */
+function withAbilities(p: Principal, r: Omit<LearningGroupRow, 'abilities'>): LearningGroupRow {
+  const status = r.status as GroupStatus;
+  const byState = { ...LEARNING_GROUP_LIFECYCLE.abilities(status), addMembers: status === 'normal' };
+  return { ...r, abilities: abilitiesOf(byState, p.permissions, ABILITY_CODES, { delete: r.memberCount === 0 }) };
+}
 
 function mapUnique(e: unknown): never {
   if (isUniqueViolation(e, 'learning_groups_name_uq')) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });
@@ -21,13 +49,16 @@ async function lockGroups(tx: DbOrTx, principal: Principal, ids: number[]) {
 
 export function createLearningGroupsService({ db }: { db: Db }) {
   return {
-    list: (principal: Principal, q: LearningGroupListQuery) => repo.findGroups(db, principal, q),
+    async list(principal: Principal, q: LearningGroupListQuery): Promise<Page<LearningGroupRow>> {
+      const page = await repo.findGroups(db, principal, q);
+      return { ...page, records: page.records.map((r) => withAbilities(principal, r)) };
+    },
 
     async get(principal: Principal, id: number) {
       const row = await repo.getWithPath(db, id);
       if (!row) throw new AppError('NOT_FOUND_ERROR');
       requireInScope(principal, row.orgPath);
-      return (await repo.getGroup(db, principal, id))!;
+      return withAbilities(principal, (await repo.getGroup(db, principal, id))!);
     },
 
     async members(principal: Principal, q: LearningGroupMemberListQuery) {
@@ -87,8 +118,17 @@ export function createLearningGroupsService({ db }: { db: Db }) {
     async setStatus(principal: Principal, ids: number[], status: 'normal' | 'frozen') {
       const unique = [...new Set(ids)];
       await db.transaction(async (tx) => {
-        await lockGroups(tx, principal, unique);
-        await repo.setStatus(tx, unique, status);
+        const rows = await lockGroups(tx, principal, unique);
+        await applyTransition(tx, {
+          lifecycle: LEARNING_GROUP_LIFECYCLE,
+          command: status === 'frozen' ? 'freeze' : 'unfreeze',
+          rows,
+          stateOf: (r) => r.status as GroupStatus,
+          table: learningGroups,
+          id: learningGroups.id,
+          state: learningGroups.status,
+          set: { updatedAt: new Date() },
+        });
       });
     },
 

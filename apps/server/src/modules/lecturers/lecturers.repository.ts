@@ -61,11 +61,11 @@ export async function findLecturers(db: DbOrTx, p: Principal, q: LecturerListQue
       .offset((q.page - 1) * q.size),
     db.select({ total: sql<number>`count(*)::int` }).from(lecturers).where(cond),
   ]);
-  const records: LecturerRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const records: Omit<LecturerRow, 'abilities'>[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { records, total, page: q.page, size: q.size };
 }
 
-export async function getLecturer(db: DbOrTx, id: number): Promise<(LecturerDetail & { orgPath: string | null }) | null> {
+export async function getLecturer(db: DbOrTx, id: number): Promise<(Omit<LecturerDetail, 'abilities'> & { orgPath: string | null }) | null> {
   const [row] = await db
     .select({
       ...rowColumns,
@@ -88,6 +88,11 @@ export async function findLecturersWithPaths(db: DbOrTx, ids: number[]) {
     .from(lecturers)
     .leftJoin(organizations, eq(organizations.id, lecturers.orgId))
     .where(inArray(lecturers.id, ids));
+}
+
+/** Locks the lecturers' rows for a state change (in id order). */
+export function lockLecturers(tx: DbOrTx, ids: number[]) {
+  return tx.select({ id: lecturers.id, status: lecturers.status, certified: lecturers.certified }).from(lecturers).where(inArray(lecturers.id, ids)).orderBy(asc(lecturers.id)).for('update');
 }
 
 /** Employees in the caller's scope who are not lecturers yet (the picker of internal lecturers). */

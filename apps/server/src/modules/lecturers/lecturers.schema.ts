@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
+import { LECTURER_LIFECYCLE } from '@hanlin/shared';
+import { stateCheck } from '../../platform/lifecycle.js';
 
 /** Lecturer levels (at most 10, spec section 9). */
 export const teacherLevels = pgTable(
@@ -45,6 +47,7 @@ export const lecturers = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    stateCheck('lecturers_status_check', t.status, LECTURER_LIFECYCLE),
     uniqueIndex('lecturers_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('lecturers_user_id_uq').on(t.userId),
     index('lecturers_org_id_idx').on(t.orgId, t.id),

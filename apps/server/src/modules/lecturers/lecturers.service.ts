@@ -1,5 +1,16 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { TEACHER_LEVELS_MAX, type LecturerInsert, type LecturerUpdate } from '@hanlin/shared';
+import {
+  certificationOf,
+  LECTURER_CERTIFICATION,
+  LECTURER_LIFECYCLE,
+  TEACHER_LEVELS_MAX,
+  type LecturerAbilities,
+  type LecturerInsert,
+  type LecturerListQuery,
+  type LecturerRow,
+  type LecturerUpdate,
+  type Page,
+} from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -8,6 +19,23 @@ import { users } from '../users/index.js';
 import { pgErrorOf } from '../../platform/db/pg-errors.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import * as repo from './lecturers.repository.js';
+import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+
+type LecturerStatus = (typeof LECTURER_LIFECYCLE.states)[number];
+const ABILITY_CODES: Record<keyof LecturerAbilities, string> = {
+  modify: 'jsgl:modify',
+  delete: 'jsgl:delete',
+  freeze: 'jsgl:freeze',
+  unfreeze: 'jsgl:freeze',
+  certify: 'jsgl:approve',
+  uncertify: 'jsgl:approve',
+};
+
+/** What the status and the certification allow, narrowed by the caller's codes. */
+function withAbilities<R extends { status: string; certified: boolean }>(p: Principal, r: R): R & { abilities: LecturerAbilities } {
+  const byState = { ...LECTURER_LIFECYCLE.abilities(r.status as LecturerStatus), ...LECTURER_CERTIFICATION.commandAbilities(certificationOf(r.certified)) };
+  return { ...r, abilities: abilitiesOf(byState, p.permissions, ABILITY_CODES) };
+}
 
 const blank = <T>(v: T | '' | undefined) => (v === '' ? null : v);
 
@@ -70,14 +98,34 @@ export function createLecturersService({ db }: { db: Db }) {
     return out;
   };
 
-  async function setStatus(p: Principal, ids: number[], set: Partial<typeof lecturers.$inferInsert>) {
+  /** Freeze/unfreeze or certify/uncertify: a lifecycle command on the locked rows (one of two concurrent calls loses). */
+  async function transition(p: Principal, ids: number[], command: 'freeze' | 'unfreeze' | 'certify' | 'uncertify') {
     const unique = await assertLecturersInScope(p, ids);
-    await db.update(lecturers).set({ ...set, updatedAt: sql`now()` }).where(inArray(lecturers.id, unique));
+    await db.transaction(async (tx) => {
+      const rows = await repo.lockLecturers(tx, unique);
+      if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+      const common = { rows, table: lecturers, id: lecturers.id, set: { updatedAt: sql`now()` } };
+      if (command === 'freeze' || command === 'unfreeze') {
+        await applyTransition(tx, { ...common, lifecycle: LECTURER_LIFECYCLE, command, stateOf: (r) => r.status as LecturerStatus, state: lecturers.status });
+      } else {
+        await applyTransition(tx, {
+          ...common,
+          lifecycle: LECTURER_CERTIFICATION,
+          command,
+          stateOf: (r) => certificationOf(r.certified),
+          state: lecturers.certified,
+          encode: (s) => s === 'certified',
+        });
+      }
+    });
     return null;
   }
 
   return {
-    list: repo.findLecturers.bind(null, db),
+    async list(p: Principal, q: LecturerListQuery): Promise<Page<LecturerRow>> {
+      const page = await repo.findLecturers(db, p, q);
+      return { ...page, records: page.records.map((r) => withAbilities(p, r)) };
+    },
     innerUsers: repo.findInnerUsers.bind(null, db),
 
     async get(p: Principal, id: number) {
@@ -85,7 +133,7 @@ export function createLecturersService({ db }: { db: Db }) {
       if (!row) throw new AppError('NOT_FOUND_ERROR');
       requireInScope(p, row.orgPath);
       const { orgPath: _omit, ...detail } = row;
-      return detail;
+      return withAbilities(p, detail);
     },
 
     async insert(p: Principal, input: LecturerInsert) {
@@ -126,9 +174,9 @@ export function createLecturersService({ db }: { db: Db }) {
       return null;
     },
 
-    freeze: (p: Principal, ids: number[]) => setStatus(p, ids, { status: 'frozen' }),
-    unfreeze: (p: Principal, ids: number[]) => setStatus(p, ids, { status: 'normal' }),
-    certify: (p: Principal, ids: number[], certified: boolean) => setStatus(p, ids, { certified }),
+    freeze: (p: Principal, ids: number[]) => transition(p, ids, 'freeze'),
+    unfreeze: (p: Principal, ids: number[]) => transition(p, ids, 'unfreeze'),
+    certify: (p: Principal, ids: number[], certified: boolean) => transition(p, ids, certified ? 'certify' : 'uncertify'),
 
     levels: () => repo.listLevels(db),
 

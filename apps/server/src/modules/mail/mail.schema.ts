@@ -1,5 +1,7 @@
 import { bigserial, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
+import { MAIL_LOG_STATUSES } from '@hanlin/shared';
+import { stateCheck } from '../../platform/lifecycle.js';
 
 /** Every outgoing e-mail with its outcome (spec: mail log, read or unread, failure with resend). */
 export const mailLogs = pgTable(
@@ -22,6 +24,7 @@ export const mailLogs = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    stateCheck('mail_logs_status_check', t.status, { states: MAIL_LOG_STATUSES }),
     index('mail_logs_created_idx').on(t.createdAt, t.id),
     index('mail_logs_status_idx').on(t.status, t.id),
     index('mail_logs_sent_idx').on(t.sentAt, t.id),

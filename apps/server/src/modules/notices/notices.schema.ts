@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
+import { NOTICE_LIFECYCLE } from '@hanlin/shared';
+import { stateCheck } from '../../platform/lifecycle.js';
 
 /** Announcements and training notices (spec: manage-notice, add-notice; student "my notices"). */
 export const notices = pgTable(
@@ -25,6 +27,7 @@ export const notices = pgTable(
   (t) => [
     uniqueIndex('notices_title_uq').on(t.title).where(sql`${t.deletedAt} is null`),
     index('notices_org_id_idx').on(t.orgId, t.id).where(sql`${t.deletedAt} is null`),
+    stateCheck('notices_status_check', t.status, NOTICE_LIFECYCLE),
     index('notices_released_display_idx').on(t.displayTime, t.id).where(sql`${t.status} = 'released' and ${t.deletedAt} is null`),
   ],
 );

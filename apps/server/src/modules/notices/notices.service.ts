@@ -1,11 +1,9 @@
 import {
   NOTICE_DELETABLE_STATES,
   NOTICE_EDITABLE_STATES,
+  NOTICE_LIFECYCLE,
   NOTICE_TIME_SKEW_MS,
-  NOTICE_TRANSITIONS,
-  canTransitionNotice,
   hasAnyPermission,
-  noticeAbilities,
   type NoticeAbilities,
   type NoticeCheckTitle,
   type NoticeCommand,
@@ -26,6 +24,8 @@ import type { NoticeUpdate } from '@hanlin/shared';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './notices.repository.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
+import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { notices } from './notices.schema.js';
 
 /** Which permission code each ability also needs, so the UI shows only what this caller may do. */
 const ABILITY_CODES: Record<keyof NoticeAbilities, string> = {
@@ -35,12 +35,7 @@ const ABILITY_CODES: Record<keyof NoticeAbilities, string> = {
   unrelease: 'gggl:unpublish',
 };
 
-function abilitiesFor(principal: Principal, status: NoticeStatus): NoticeAbilities {
-  const byState = noticeAbilities(status);
-  const out = { ...byState };
-  for (const k of Object.keys(out) as (keyof NoticeAbilities)[]) out[k] = byState[k] && principal.permissions.has(ABILITY_CODES[k]);
-  return out;
-}
+const abilitiesFor = (principal: Principal, status: NoticeStatus): NoticeAbilities => abilitiesOf(NOTICE_LIFECYCLE.abilities(status), principal.permissions, ABILITY_CODES);
 
 const isDuplicateTitle = (e: unknown) => isUniqueViolation(e, 'notices_title_uq');
 
@@ -109,16 +104,18 @@ export function createNoticesService({ db, signer }: Deps) {
   }
 
   async function transition(principal: Principal, ids: number[], command: NoticeCommand) {
-    const { from, to } = NOTICE_TRANSITIONS[command];
     return db.transaction(async (tx) => {
       const rows = await lockInScope(tx, principal, ids);
-      if (rows.some((r) => !canTransitionNotice(r.status as NoticeStatus, command))) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
-      const changed = await repo.updateNoticesWhereStatus(tx, rows.map((r) => r.id), from, {
-        status: to,
-        ...(command === 'release' ? { releasedAt: new Date() } : {}),
+      const { ids: changed } = await applyTransition(tx, {
+        lifecycle: NOTICE_LIFECYCLE,
+        command,
+        rows,
+        stateOf: (r) => r.status as NoticeStatus,
+        table: notices,
+        id: notices.id,
+        state: notices.status,
+        set: { updatedAt: new Date(), ...(command === 'release' ? { releasedAt: new Date() } : {}) },
       });
-      // The guard again, as data: a concurrent command that changed a row first makes this one lose.
-      if (changed.length !== rows.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
       return { count: changed.length };
     });
   }

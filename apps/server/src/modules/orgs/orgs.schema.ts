@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { ORG_LIFECYCLE } from '@hanlin/shared';
+import { stateCheck } from '../../platform/lifecycle.js';
 
 /** Organization tree; `path` is the materialized chain of ids (`/1/4/9/`) that data scope matches by prefix. */
 export const organizations = pgTable(
@@ -18,6 +20,7 @@ export const organizations = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    stateCheck('organizations_status_check', t.status, ORG_LIFECYCLE),
     index('organizations_parent_idx').on(t.parentId, t.sort),
     index('organizations_path_idx').on(t.path.op('text_pattern_ops')),
     uniqueIndex('organizations_parent_name_uq').on(sql`coalesce(${t.parentId}, 0)`, t.name),

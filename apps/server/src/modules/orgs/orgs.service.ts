@@ -1,4 +1,4 @@
-import type { OrgDataNode, OrgDetail, OrgInsert, OrgNode, OrgTreeQuery, OrgUpdate, TreeSort } from '@hanlin/shared';
+import { ORG_LIFECYCLE, type OrgAbilities, type OrgDataNode, type OrgDetail, type OrgInsert, type OrgNode, type OrgTreeQuery, type OrgUpdate, type TreeSort } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import { requireInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -6,6 +6,10 @@ import type { Principal, PrincipalLoader } from '../../platform/auth/principal.j
 import * as repo from './orgs.repository.js';
 import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 import { buildForest } from '../../platform/tree.js';
+import { abilitiesOf } from '../../platform/lifecycle.js';
+
+type OrgStatus = (typeof ORG_LIFECYCLE.states)[number];
+const ABILITY_CODES: Record<keyof OrgAbilities, string> = { modify: 'zzjg:modify', delete: 'zzjg:delete', freeze: 'zzjg:freeze', unfreeze: 'zzjg:freeze' };
 
 interface Deps {
   db: Db;
@@ -108,9 +112,22 @@ export function createOrgsService({ db, principals }: Deps) {
     async get(principal: Principal, id: number): Promise<OrgDetail> {
       const org = await mustGet(db, id);
       requireInScope(principal, org.path);
-      const [parent, leaders] = await Promise.all([org.parentId ? repo.getOrg(db, org.parentId) : undefined, repo.findUsersBrief(db, org.leaderIds)]);
+      const [parent, leaders, children, members, lecturers] = await Promise.all([
+        org.parentId ? repo.getOrg(db, org.parentId) : undefined,
+        repo.findUsersBrief(db, org.leaderIds),
+        repo.hasChildren(db, id),
+        repo.hasUsers(db, id),
+        repo.hasLecturers(db, id),
+      ]);
       const byId = new Map(leaders.map((l) => [l.id, l]));
+      const root = org.parentId == null;
+      // The rules of remove and setStatus: the root neither goes nor freezes; an organization in use is not deleted.
+      const abilities = abilitiesOf(ORG_LIFECYCLE.abilities(org.status as OrgStatus), principal.permissions, ABILITY_CODES, {
+        delete: !root && !children && !members && !lecturers,
+        freeze: !root,
+      });
       return {
+        abilities,
         id: org.id,
         name: org.name,
         code: org.code,
@@ -200,11 +217,16 @@ export function createOrgsService({ db, principals }: Deps) {
 
     async setStatus(principal: Principal, ids: number[], status: 'normal' | 'frozen'): Promise<void> {
       const unique = [...new Set(ids)];
+      const command = status === 'frozen' ? 'freeze' : 'unfreeze';
       await db.transaction(async (tx) => {
+        // The tree lock serializes tree writes, so the guard below reads states no one else is changing.
+        await repo.lockTree(tx);
         const orgs = await repo.getOrgs(tx, unique);
         if (orgs.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
         for (const o of orgs) requireInScope(principal, o.path, { field: 'ids' });
-        if (status === 'frozen' && orgs.some((o) => o.parentId == null)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
+        const refused = orgs.filter((o) => !ORG_LIFECYCLE.can(o.status as OrgStatus, command) || (command === 'freeze' && o.parentId == null)).map((o) => o.id);
+        if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
+        // The whole subtree follows the organization named.
         await repo.setSubtreeStatus(tx, orgs.map((o) => o.path), status);
       });
     },

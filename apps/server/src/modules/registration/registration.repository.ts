@@ -81,9 +81,9 @@ const rowColumns = {
 
 function present(r: {
   [K in keyof typeof rowColumns]: unknown;
-}): RegistrationRow {
+}): Omit<RegistrationRow, 'abilities'> {
   return {
-    ...(r as Omit<RegistrationRow, 'createdAt' | 'reviewedAt'>),
+    ...(r as Omit<RegistrationRow, 'createdAt' | 'reviewedAt' | 'abilities'>),
     createdAt: (r.createdAt as Date).toISOString(),
     reviewedAt: r.reviewedAt ? (r.reviewedAt as Date).toISOString() : null,
   };

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
+import { REGISTRATION_LIFECYCLE } from '@hanlin/shared';
+import { stateCheck } from '../../platform/lifecycle.js';
 
 /** Self-registrations awaiting an administrator's decision; approval creates the user. */
 export const registrations = pgTable(
@@ -23,6 +25,7 @@ export const registrations = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    stateCheck('registrations_status_check', t.status, REGISTRATION_LIFECYCLE),
     // Two pending registrations cannot claim the same name, e-mail or phone (decided ones may repeat).
     uniqueIndex('registrations_pending_username_uq').on(sql`lower(${t.username})`).where(sql`status = 'pending'`),
     uniqueIndex('registrations_pending_email_uq').on(sql`lower(${t.email})`).where(sql`status = 'pending'`),

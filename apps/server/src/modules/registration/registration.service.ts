@@ -1,5 +1,14 @@
 import { isNull, or, sql, type SQL } from 'drizzle-orm';
-import { isPasswordAcceptable, type RegistrationListQuery, type RegistrationSubmit } from '@hanlin/shared';
+import {
+  isPasswordAcceptable,
+  REGISTRATION_LIFECYCLE,
+  type Page,
+  type RegistrationAbilities,
+  type RegistrationListQuery,
+  type RegistrationRow,
+  type RegistrationStatus,
+  type RegistrationSubmit,
+} from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
 import type { RsaKeys } from '../../platform/auth/rsa.js';
@@ -12,6 +21,17 @@ import { insertAccount } from '../users/index.js';
 import { registrations } from './registration.schema.js';
 import * as repo from './registration.repository.js';
 import { pgErrorOf } from '../../platform/db/pg-errors.js';
+import { abilitiesOf } from '../../platform/lifecycle.js';
+
+const ABILITY_CODES: Record<keyof RegistrationAbilities, string> = { approve: 'zcyh:approve', refuse: 'zcyh:approve' };
+const withAbilities = (p: Principal, r: Omit<RegistrationRow, 'abilities'>): RegistrationRow => ({
+  ...r,
+  abilities: abilitiesOf(REGISTRATION_LIFECYCLE.commandAbilities(r.status), p.permissions, ABILITY_CODES),
+});
+/** A registration is decided once (the guard of approve and refuse, on the locked rows). */
+function assertPending(rows: { status: string }[], command: 'approve' | 'refuse') {
+  if (rows.some((r) => !REGISTRATION_LIFECYCLE.can(r.status as RegistrationStatus, command))) throw new AppError('REPEAT_APPROVAL', { field: 'ids' });
+}
 
 interface Deps {
   db: Db;
@@ -81,8 +101,9 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
       }
     },
 
-    async list(principal: Principal, q: RegistrationListQuery) {
-      return repo.findRegistrations(db, (await scopeOf(principal)).where, q);
+    async list(principal: Principal, q: RegistrationListQuery): Promise<Page<RegistrationRow>> {
+      const page = await repo.findRegistrations(db, (await scopeOf(principal)).where, q);
+      return { ...page, records: page.records.map((r) => withAbilities(principal, r)) };
     },
 
     async get(principal: Principal, id: number) {
@@ -91,7 +112,7 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
       const { where } = await scopeOf(principal);
       const [visible] = (await db.execute<{ n: number }>(sql`select 1 as n from registrations where id = ${id} and ${where}`)).rows;
       if (!visible) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });
-      return row;
+      return withAbilities(principal, row);
     },
 
     /**
@@ -107,7 +128,7 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
           if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
           // A registration without an organization belongs to the root.
           for (const r of rows) requireInScope(principal, r.org_path ?? root.path, { field: 'ids' });
-          for (const r of rows) if (r.status !== 'pending') throw new AppError('REPEAT_APPROVAL', { field: 'ids' });
+          assertPending(rows, 'approve');
           const roleId = await findBuiltinRoleId(tx, BUILTIN_ROLE_KEYS.student);
           if (!roleId) throw new AppError('NOT_FOUND_ERROR', { field: 'role' });
           const userIds: number[] = [];
@@ -143,7 +164,7 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
         const rows = await repo.lockRegistrations(tx, unique);
         if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
         for (const r of rows) requireInScope(principal, r.org_path ?? root.path, { field: 'ids' });
-        for (const r of rows) if (r.status !== 'pending') throw new AppError('REPEAT_APPROVAL', { field: 'ids' });
+        assertPending(rows, 'refuse');
         await repo.markDecided(tx, unique, { status: 'refused', reviewedBy: principal.userId, reason });
       });
       return { refused: unique.length };

@@ -34,7 +34,7 @@ export async function findRoles(db: DbOrTx, q: RoleListQuery) {
       .offset((q.page - 1) * q.size),
     db.select({ total: sql<number>`count(*)::int` }).from(roles).where(cond),
   ]);
-  const records: RoleRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const records: Omit<RoleRow, 'abilities'>[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { records, total: total!, page: q.page, size: q.size };
 }
 
@@ -102,10 +102,6 @@ export async function insertRole(tx: DbOrTx, v: { name: string; description: str
 
 export async function updateRole(tx: DbOrTx, id: number, set: Partial<Pick<RoleRecord, 'name' | 'description' | 'permissions' | 'canLogin' | 'status'>>) {
   await tx.update(roles).set({ ...set, updatedAt: new Date() }).where(eq(roles.id, id));
-}
-
-export async function setStatus(tx: DbOrTx, ids: number[], status: 'normal' | 'frozen') {
-  await tx.update(roles).set({ status, updatedAt: new Date() }).where(inArray(roles.id, ids));
 }
 
 export async function deleteRoles(tx: DbOrTx, ids: number[]) {

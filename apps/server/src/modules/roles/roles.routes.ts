@@ -8,10 +8,10 @@ import type { RolesService } from './roles.service.js';
 export function registerRolesRoutes(app: FastifyInstance, roles: RolesService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['role'];
-  r.post('/api/role/list', { config: { permission: ['rzjs'] }, schema: { tags, body: RoleListQuerySchema } }, async (req) => ok(await roles.list(req.body)));
+  r.post('/api/role/list', { config: { permission: ['rzjs'] }, schema: { tags, body: RoleListQuerySchema } }, async (req) => ok(await roles.list(principalOf(req), req.body)));
   // Role selectors of the user and student forms.
   r.post('/api/role/all', { config: { permission: ['rzjs', 'yhgl', 'xsgl'] }, schema: { tags } }, async () => ok(await roles.all()));
-  r.post('/api/role/get', { config: { permission: ['rzjs'] }, schema: { tags, body: IdBodySchema } }, async (req) => ok(await roles.get(req.body.id)));
+  r.post('/api/role/get', { config: { permission: ['rzjs'] }, schema: { tags, body: IdBodySchema } }, async (req) => ok(await roles.get(principalOf(req), req.body.id)));
   r.post('/api/role/insert', { config: { permission: ['rzjs:add'], operation: 'role.insert' }, schema: { tags, body: RoleInsertSchema } }, async (req) =>
     ok(await roles.insert(principalOf(req), req.body)),
   );

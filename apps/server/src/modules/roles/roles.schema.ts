@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { organizations } from '../orgs/index.js';
+import { ROLE_LIFECYCLE } from '@hanlin/shared';
+import { stateCheck } from '../../platform/lifecycle.js';
 
 export const roles = pgTable(
   'roles',
@@ -19,7 +21,7 @@ export const roles = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('roles_name_uq').on(t.name), uniqueIndex('roles_builtin_key_uq').on(t.builtinKey)],
+  (t) => [uniqueIndex('roles_name_uq').on(t.name), uniqueIndex('roles_builtin_key_uq').on(t.builtinKey), stateCheck('roles_status_check', t.status, ROLE_LIFECYCLE)],
 );
 
 export const userRoles = pgTable(

@@ -1,10 +1,37 @@
-import { isPermissionCode, PERMISSION_ALIASES, type RoleDetail, type RoleInsert, type RoleListQuery, type RoleUpdate } from '@hanlin/shared';
+import {
+  isPermissionCode,
+  PERMISSION_ALIASES,
+  ROLE_LIFECYCLE,
+  type Page,
+  type RoleAbilities,
+  type RoleDetail,
+  type RoleInsert,
+  type RoleListQuery,
+  type RoleRow,
+  type RoleUpdate,
+} from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import * as repo from './roles.repository.js';
 import { assertGrantable, assertOrgsGrantable } from './roles.grants.js';
 import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
+import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { roles } from './roles.schema.js';
+
+type RoleStatus = (typeof ROLE_LIFECYCLE.states)[number];
+const ABILITY_CODES: Record<keyof RoleAbilities, string> = { modify: 'rzjs:modify', delete: 'rzjs:delete', freeze: 'rzjs:freeze', unfreeze: 'rzjs:freeze' };
+
+/**
+ * The rules of update, remove and setStatus for one role: built-in roles are never deleted nor
+ * frozen (they would lock whole ends of the product out), a role held by users is not deleted.
+ */
+function roleAbilities(p: Principal, r: { status: string; builtin: boolean; inUse: boolean }): RoleAbilities {
+  return abilitiesOf(ROLE_LIFECYCLE.abilities(r.status as RoleStatus), p.permissions, ABILITY_CODES, {
+    delete: !r.builtin && !r.inUse,
+    freeze: !r.builtin,
+  });
+}
 
 interface Deps {
   db: Db;
@@ -30,12 +57,16 @@ export function createRolesService({ db, principals }: Deps) {
   }
 
   return {
-    list: (q: RoleListQuery) => repo.findRoles(db, q),
+    async list(principal: Principal, q: RoleListQuery): Promise<Page<RoleRow>> {
+      const page = await repo.findRoles(db, q);
+      return { ...page, records: page.records.map((r) => ({ ...r, abilities: roleAbilities(principal, { ...r, inUse: r.userCount > 0 }) })) };
+    },
     all: () => repo.allRoles(db),
 
-    async get(id: number): Promise<RoleDetail> {
+    async get(principal: Principal, id: number): Promise<RoleDetail> {
       const role = await mustGet(db, id);
       return {
+        abilities: roleAbilities(principal, { ...role, inUse: await repo.rolesInUse(db, [id]) }),
         id: role.id,
         name: role.name,
         description: role.description,
@@ -118,9 +149,18 @@ export function createRolesService({ db, principals }: Deps) {
       await db.transaction(async (tx) => {
         const rows = await repo.getRolesForUpdate(tx, unique);
         if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-        // Freezing a built-in role (administrator, student, ...) would lock whole ends of the product out.
-        if (status === 'frozen' && rows.some((r) => r.builtin)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
-        await repo.setStatus(tx, unique, status);
+        await applyTransition(tx, {
+          lifecycle: ROLE_LIFECYCLE,
+          command: status === 'frozen' ? 'freeze' : 'unfreeze',
+          rows,
+          stateOf: (r) => r.status as RoleStatus,
+          // Freezing a built-in role (administrator, student, ...) would lock whole ends of the product out.
+          allow: (r) => status !== 'frozen' || !r.builtin,
+          table: roles,
+          id: roles.id,
+          state: roles.status,
+          set: { updatedAt: new Date() },
+        });
       });
       await principals.forgetUsers(await repo.userIdsOfRoles(db, unique));
     },

@@ -268,7 +268,7 @@ export async function findUniqueConflict(db: DbOrTx, probe: UniqueProbe, exclude
 export async function findUsersWithPaths(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: users.id, username: users.username, kind: users.kind, orgId: users.orgId, leaderId: users.leaderId, orgPath: organizations.path })
+    .select({ id: users.id, username: users.username, kind: users.kind, status: users.status, orgId: users.orgId, leaderId: users.leaderId, orgPath: organizations.path })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(inArray(users.id, ids));
@@ -319,7 +319,7 @@ export async function findUsersBeyondReach(
 }
 
 
-export async function getUserDetail(db: DbOrTx, id: number): Promise<(UserDetail & { orgPath: string | null; leaderOrgPath: string | null }) | null> {
+export async function getUserDetail(db: DbOrTx, id: number): Promise<(Omit<UserDetail, 'abilities'> & { orgPath: string | null; leaderOrgPath: string | null }) | null> {
   const leader = alias(users, 'leader');
   const leaderOrg = alias(organizations, 'leader_org');
   const [row] = await db

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
+import { USER_LIFECYCLE } from '@hanlin/shared';
+import { stateCheck } from '../../platform/lifecycle.js';
 
 export const users = pgTable(
   'users',
@@ -46,6 +48,7 @@ export const users = pgTable(
     ),
   },
   (t) => [
+    stateCheck('users_status_check', t.status, USER_LIFECYCLE),
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phone),

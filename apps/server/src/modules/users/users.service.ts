@@ -2,7 +2,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import {
   ALL_PERMISSION_CODES,
   USER_KINDS,
+  USER_LIFECYCLE,
+  type UserStatus,
   type UserListQuery,
+  type UserAbilities,
   type UserRow,
   type UserBatchDepartment,
   type UserDataPermissionUpdate,
@@ -21,6 +24,7 @@ import type { Sessions } from '../../platform/auth/sessions.js';
 import { storedInitialPassword, type Credentials } from '../../platform/auth/credentials.js';
 import { assertRolesGrantable, BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
 import { claimFile } from '../uploads/index.js';
+import { applyTransition } from '../../platform/lifecycle.js';
 import { users } from './users.schema.js';
 import * as repo from './users.repository.js';
 import type { UserKind } from './users.repository.js';
@@ -164,7 +168,8 @@ export function createUsersService({ db, plannedDb, kv, principals, sessions, cr
     const { orgPath: _omit, leaderOrgPath, ...detail } = row;
     // A leader beyond the caller's scope (set by someone with a wider one) stays anonymous.
     if (detail.leaderName !== null && (!leaderOrgPath || !pathInScope(p, leaderOrgPath))) detail.leaderName = null;
-    return detail;
+    const [abilities] = await abilitiesFor(p, [detail]);
+    return { ...detail, abilities: abilities! };
   }
 
   async function insert(p: Principal, input: UserInsert, kind: UserKind): Promise<{ id: number }> {
@@ -255,11 +260,23 @@ export function createUsersService({ db, plannedDb, kv, principals, sessions, cr
     const unique = rows.map((r) => r.id);
     await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, unique, 'ids');
-      await tx
-        .update(users)
-        .set({ status, ...(status === 'normal' ? { failedLogins: 0 } : {}), updatedAt: sql`now()` })
-        .where(inArray(users.id, unique));
-      if (status === 'frozen') await sessions.endSessions(tx, unique, 'frozen');
+      if (status === 'frozen') {
+        // A lifecycle command: only normal users freeze, and of two concurrent freezes one loses.
+        await applyTransition(tx, {
+          lifecycle: USER_LIFECYCLE,
+          command: 'freeze',
+          rows,
+          stateOf: (r) => r.status as UserStatus,
+          table: users,
+          id: users.id,
+          state: users.status,
+          set: { updatedAt: sql`now()` },
+        });
+        await sessions.endSessions(tx, unique, 'frozen');
+      } else {
+        // Unfreeze also lifts a login lock of a user still normal, so it is not refused on them.
+        await tx.update(users).set({ status: 'normal', failedLogins: 0, updatedAt: sql`now()` }).where(inArray(users.id, unique));
+      }
       await sessions.refreshUsers(tx, unique);
     });
     return null;
@@ -322,28 +339,30 @@ export function createUsersService({ db, plannedDb, kv, principals, sessions, cr
     return { available: !(await repo.findUniqueConflict(db, probe, id)) };
   }
 
+  /** The rules of update, resetPassword, setStatus and remove, row by row, for the page to obey. */
+  async function abilitiesFor(p: Principal, rows: readonly { id: number; username: string; status: string }[]): Promise<UserAbilities[]> {
+    const beyond = new Set((await beyondReach(db, p, rows.map((r) => r.id))).map((r) => r.id));
+    return rows.map((r) => {
+      const reach = !beyond.has(r.id);
+      const protectedRow = r.id === p.userId || isAdminOfOthers(p, r);
+      return {
+        modify: reach,
+        resetPassword: reach && !isAdminOfOthers(p, r),
+        freeze: reach && !protectedRow && USER_LIFECYCLE.can(r.status as UserStatus, 'freeze'),
+        unfreeze: reach && USER_LIFECYCLE.can(r.status as UserStatus, 'unfreeze'),
+        delete: reach && !protectedRow,
+      };
+    });
+  }
+
   /** The list holds only the kinds of users the caller's codes manage: employees (`yhgl`), students (`xsgl`). */
   async function list(p: Principal, q: UserListQuery) {
     const allowed = USER_KINDS.filter((k) => p.permissions.has(MENU_OF[k]));
     if (q.kind ? !allowed.includes(q.kind) : !allowed.length) throw new AppError('NO_PERMISSION_ERROR', { field: 'kind' });
     const kind = q.kind ?? (allowed.length === 1 ? allowed[0] : undefined);
     const page = await repo.findUsers({ db, plannedDb }, kv, p, { ...q, kind });
-    const beyond = new Set((await beyondReach(db, p, page.records.map((r) => r.id))).map((r) => r.id));
-    // The rules of update, resetPassword, setStatus and remove, row by row, for the page to obey.
-    const records = page.records.map((r): UserRow => {
-      const reach = !beyond.has(r.id);
-      const protectedRow = r.id === p.userId || isAdminOfOthers(p, r);
-      return {
-        ...r,
-        abilities: {
-          modify: reach,
-          resetPassword: reach && !isAdminOfOthers(p, r),
-          freeze: reach && !protectedRow && r.status !== 'frozen',
-          unfreeze: reach && r.status === 'frozen',
-          delete: reach && !protectedRow,
-        },
-      };
-    });
+    const abilities = await abilitiesFor(p, page.records);
+    const records = page.records.map((r, i): UserRow => ({ ...r, abilities: abilities[i]! }));
     return { ...page, records };
   }
 

@@ -49,7 +49,7 @@ export default function LearningGroupEditPage() {
       >
         {!ed.id ? <Alert type="info" showIcon title={t('learningGroups.membersAfterSave')} style={{ marginBottom: 16 }} /> : null}
       </RecordEditorCard>
-      {ed.id && ed.record ? <MembersPane groupId={ed.id} /> : null}
+      {ed.id && ed.record ? <MembersPane groupId={ed.id} canAdd={ed.record.abilities.addMembers} /> : null}
     </Space>
   );
 }

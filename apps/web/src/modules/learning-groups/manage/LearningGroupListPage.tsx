@@ -1,5 +1,6 @@
 import { LEARNING_GROUP_SORT_KEYS, type LearningGroupRow } from '@hanlin/shared';
-import { CrudPage, type BatchKind, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { obeyAbilities } from '../../../platform/lifecycle';
 import { formatTime } from '../../../platform/format';
 import { deleteLearningGroups, findLearningGroups, freezeLearningGroups, unfreezeLearningGroups } from '../api';
 import { GroupKindTag, GroupStatusTag, KIND_OPTIONS, STATUS_OPTIONS } from './group-meta';
@@ -22,13 +23,8 @@ const filters: FilterSpec[] = [
   { name: 'status', labelKey: 'common.status', kind: 'select', options: STATUS_OPTIONS, testId: 'learning-group-filter-status' },
 ];
 
-/** A group with members cannot be deleted (the server says so too); freeze and unfreeze follow the status. */
-function rowAllows(r: LearningGroupRow, a: BatchKind | 'modify') {
-  if (a === 'delete') return r.memberCount === 0;
-  if (a === 'freeze') return r.status !== 'frozen';
-  if (a === 'unfreeze') return r.status === 'frozen';
-  return true;
-}
+/** A row offers what the server's `abilities` allow (state, members, codes). */
+const rowAllows = obeyAbilities<LearningGroupRow>();
 
 /** Learning groups (`manage-learning-group`, code xxqz); add, edit and members on `add-legroup`. */
 export default function LearningGroupListPage() {

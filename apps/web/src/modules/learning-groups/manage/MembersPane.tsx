@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Input, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { USER_LIFECYCLE } from '@hanlin/shared';
+import { LifecycleTag } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
 import { addLearningGroupMembers, findLearningGroupMembers, removeLearningGroupMembers, type LearningGroupMember } from '../api';
 import { UserPicker } from './UserPicker';
 
 /** Members of one group: paged and searchable, added through the user picker, removed singly or in batch. */
-export function MembersPane({ groupId }: { groupId: number }) {
+/** `canAdd`: the group's `abilities.addMembers` (a frozen group takes no new members). */
+export function MembersPane({ groupId, canAdd }: { groupId: number; canAdd: boolean }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
@@ -62,7 +65,7 @@ export function MembersPane({ groupId }: { groupId: number }) {
         />
         {canModify ? (
           <>
-            <Button type="primary" onClick={() => setPicking(true)} data-testid="learning-group-add-members">
+            <Button type="primary" disabled={!canAdd} onClick={() => setPicking(true)} data-testid="learning-group-add-members">
               {t('learningGroups.addMembers')}
             </Button>
             <Button danger disabled={!selected.length} onClick={confirmBatchRemove} data-testid="learning-group-remove-members">
@@ -88,7 +91,7 @@ export function MembersPane({ groupId }: { groupId: number }) {
             key: 'status',
             dataIndex: 'status',
             title: t('common.status'),
-            render: (_: unknown, r) => <Tag color={r.status === 'frozen' ? 'red' : 'green'}>{t(`learningGroups.userStatus_${r.status}`, { defaultValue: r.status })}</Tag>,
+            render: (_: unknown, r) => <LifecycleTag lifecycle={USER_LIFECYCLE} state={r.status} />,
           },
           ...(canModify
             ? [

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Input, Modal, Space, Table, Tag } from 'antd';
+import { Input, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { USER_LIFECYCLE } from '@hanlin/shared';
+import { LifecycleTag } from '../../../platform/lifecycle';
 import { findUsers, type UserRow } from '../../users/api';
 
 interface Props {
@@ -59,7 +61,7 @@ export function UserPicker({ open, confirmLoading, onCancel, onPick }: Props) {
             key: 'status',
             dataIndex: 'status',
             title: t('common.status'),
-            render: (_: unknown, r) => <Tag color={r.status === 'frozen' ? 'red' : 'green'}>{t(`learningGroups.userStatus_${r.status}`, { defaultValue: r.status })}</Tag>,
+            render: (_: unknown, r) => <LifecycleTag lifecycle={USER_LIFECYCLE} state={r.status} />,
           },
         ]}
       />

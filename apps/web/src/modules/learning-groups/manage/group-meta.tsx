@@ -1,17 +1,13 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LEARNING_GROUP_KINDS, LEARNING_GROUP_STATUSES } from '@hanlin/shared';
+import { LEARNING_GROUP_KINDS, LEARNING_GROUP_LIFECYCLE } from '@hanlin/shared';
+import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
 
 export const KIND_OPTIONS = LEARNING_GROUP_KINDS.map((v) => ({ value: v, labelKey: `learningGroups.kind_${v}` }));
-export const STATUS_OPTIONS = LEARNING_GROUP_STATUSES.map((v) => ({ value: v, labelKey: `learningGroups.status_${v}` }));
+export const STATUS_OPTIONS = lifecycleOptions(LEARNING_GROUP_LIFECYCLE);
 
 export function GroupStatusTag({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={status === 'frozen' ? 'red' : 'green'} data-testid={`learning-group-status-${status}`}>
-      {t(`learningGroups.status_${status}`, { defaultValue: status })}
-    </Tag>
-  );
+  return <LifecycleTag lifecycle={LEARNING_GROUP_LIFECYCLE} state={status} testId={`learning-group-status-${status}`} />;
 }
 
 export function GroupKindTag({ kind }: { kind: string }) {

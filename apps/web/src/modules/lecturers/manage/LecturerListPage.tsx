@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { LECTURER_SORT_KEYS, type LecturerRow } from '@hanlin/shared';
 import { CrudPage, ImportDialog, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
+import { obeyAbilities } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
 import { saveDownload } from '../../../platform/api/client';
 import {
@@ -38,11 +39,8 @@ const columns: ColumnSpec<LecturerRow>[] = [
   { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
 ];
 
-function rowAllows(r: LecturerRow, action: string): boolean {
-  if (action === 'freeze') return r.status !== 'frozen';
-  if (action === 'unfreeze') return r.status === 'frozen';
-  return true;
-}
+/** A row offers what the server's `abilities` allow (status, certification, codes). */
+const rowAllows = obeyAbilities<LecturerRow>();
 
 const toQuery = (p: ListParams) => findLecturers(p as Parameters<typeof findLecturers>[0]);
 /** Export of the current filters (every page, not just the one shown). */
@@ -131,8 +129,8 @@ export default function LecturerListPage() {
           unfreeze: unfreezeLecturers,
         }}
         extraBatch={[
-          { key: 'certify', labelKey: 'lecturer.certify', perm: 'jsgl:approve', run: (ids) => certifyLecturers({ ids, certified: true }), row: (r) => !r.certified },
-          { key: 'uncertify', labelKey: 'lecturer.uncertify', perm: 'jsgl:approve', run: (ids) => certifyLecturers({ ids, certified: false }), row: (r) => r.certified },
+          { key: 'certify', labelKey: 'lecturer.certify', perm: 'jsgl:approve', run: (ids) => certifyLecturers({ ids, certified: true }), row: (r) => r.abilities.certify },
+          { key: 'uncertify', labelKey: 'lecturer.uncertify', perm: 'jsgl:approve', run: (ids) => certifyLecturers({ ids, certified: false }), row: (r) => r.abilities.uncertify },
         ]}
         rowBatch={['freeze', 'unfreeze', 'delete']}
         rowAllows={rowAllows}

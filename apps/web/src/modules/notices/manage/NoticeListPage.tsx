@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { NOTICE_SORT_KEYS, noticeAbilities, type NoticeRow as Notice } from '@hanlin/shared';
+import { NOTICE_SORT_KEYS, type NoticeRow as Notice } from '@hanlin/shared';
+import { obeyAbilities } from '../../../platform/lifecycle';
 import { deleteNotices, findNotices, releaseNotices, unreleaseNotices } from '../api';
 import { NoticeStatusTag, STATUS_OPTIONS, TYPE_OPTIONS } from './notice-meta';
 
@@ -26,15 +27,8 @@ const filters: FilterSpec[] = [
   { name: 'status', labelKey: 'common.status', kind: 'select', options: STATUS_OPTIONS },
 ];
 
-/** The row offers what the server's `abilities` allow (the state table when they are missing). */
-function rowAllows(r: Notice, action: string): boolean {
-  const a = r.abilities ?? noticeAbilities(r.status);
-  if (action === 'publish') return a.release;
-  if (action === 'unpublish') return a.unrelease;
-  if (action === 'modify') return a.modify;
-  if (action === 'delete') return a.delete;
-  return true;
-}
+/** The row offers what the server's `abilities` allow. */
+const rowAllows = obeyAbilities<Notice>({ publish: 'release', unpublish: 'unrelease' });
 
 
 /** Notices (`manage-notice`, code gggl): list, release/unrelease, add and edit on `add-notice`. */

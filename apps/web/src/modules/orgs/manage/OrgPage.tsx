@@ -2,13 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Space, Spin, Tag, Typography, type TreeDataNode, type TreeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONSTANTS, OrgInsertSchema, type OrgNode } from '@hanlin/shared';
+import { CONSTANTS, ORG_LIFECYCLE, OrgInsertSchema, type OrgNode } from '@hanlin/shared';
 import { ContextTree, type OrgTreeAction, type TreeAction } from '../../../platform/components/ContextTree';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { ApiError } from '../../../platform/api/client';
 import { useSession } from '../../../platform/session';
 import { can } from '../../../platform/permission';
 import { formatTime } from '../../../platform/format';
+import { LifecycleTag } from '../../../platform/lifecycle';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteOrg, freezeOrgs, getOrgById, getOrgTree, getOrgTreeByName, insertOrg, sortOrg, unfreezeOrgs, updateOrg } from '../api';
 import { LeaderSelect } from '../components/LeaderSelect';
@@ -25,8 +26,7 @@ type Panel =
 const FormSchema = OrgInsertSchema.pick({ name: true, code: true, sort: true, leaderIds: true });
 
 function StatusTag({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return <Tag color={status === 'frozen' ? 'red' : 'green'}>{t(`org.status_${status}`, { defaultValue: status })}</Tag>;
+  return <LifecycleTag lifecycle={ORG_LIFECYCLE} state={status} />;
 }
 
 function index(nodes: readonly OrgNode[], out = new Map<number, OrgNode>()): Map<number, OrgNode> {
@@ -46,7 +46,6 @@ export default function OrgPage() {
   const mayAdd = can(granted, 'zzjg:add');
   const mayModify = can(granted, 'zzjg:modify');
   const mayDelete = can(granted, 'zzjg:delete');
-  const mayFreeze = can(granted, 'zzjg:freeze');
 
   const [search, setSearch] = useState('');
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
@@ -81,13 +80,13 @@ export default function OrgPage() {
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               ({n.userCount})
             </Typography.Text>
-            {n.status === 'frozen' ? <Tag color="red">{t('org.status_frozen')}</Tag> : null}
+            {n.status === 'frozen' ? <StatusTag status={n.status} /> : null}
           </Space>
         ),
         children: map(n.children),
       }));
     return map(tree.data ?? []);
-  }, [tree.data, t]);
+  }, [tree.data]);
 
   const actions = useMemo(() => {
     const list: Action[] = [];
@@ -318,32 +317,34 @@ export default function OrgPage() {
                         {t('tree.addOrg')}
                       </Button>
                     ) : null}
-                    {mayModify ? (
+                    {d.abilities.modify ? (
                       <Button size="small" type="primary" onClick={() => setPanel({ kind: 'edit', id: d.id })} data-testid="org-edit">
                         {t('tree.amendOrg')}
                       </Button>
                     ) : null}
-                    {mayFreeze && d.parentId != null ? (
+                    {/* The server's abilities: the root never freezes. */}
+                    {d.abilities.freeze || d.abilities.unfreeze ? (
                       <Button
                         size="small"
-                        danger={d.status !== 'frozen'}
+                        danger={!d.abilities.unfreeze}
                         loading={status.isPending}
-                        data-testid={d.status === 'frozen' ? 'org-unfreeze' : 'org-freeze'}
+                        data-testid={d.abilities.unfreeze ? 'org-unfreeze' : 'org-freeze'}
                         onClick={() =>
                           modal.confirm({
-                            title: t('common.confirmTitle', { action: t(d.status === 'frozen' ? 'common.unfreeze' : 'common.freeze') }),
-                            content: d.status === 'frozen' ? undefined : t('org.freezeHint'),
+                            title: t('common.confirmTitle', { action: t(d.abilities.unfreeze ? 'common.unfreeze' : 'common.freeze') }),
+                            content: d.abilities.unfreeze ? undefined : t('org.freezeHint'),
                             okText: t('common.confirm'),
                             cancelText: t('common.cancel'),
-                            okButtonProps: { danger: d.status !== 'frozen', 'data-testid': 'org-status-ok' },
-                            onOk: () => status.mutateAsync({ id: d.id, freeze: d.status !== 'frozen' }),
+                            okButtonProps: { danger: !d.abilities.unfreeze, 'data-testid': 'org-status-ok' },
+                            onOk: () => status.mutateAsync({ id: d.id, freeze: !d.abilities.unfreeze }),
                           })
                         }
                       >
-                        {t(d.status === 'frozen' ? 'common.unfreeze' : 'common.freeze')}
+                        {t(d.abilities.unfreeze ? 'common.unfreeze' : 'common.freeze')}
                       </Button>
                     ) : null}
-                    {mayDelete && d.parentId != null ? (
+                    {/* The server's abilities: the root and organizations in use are not deleted. */}
+                    {d.abilities.delete ? (
                       <Button size="small" danger onClick={() => confirmDelete(d.id)} data-testid="org-delete">
                         {t('common.delete')}
                       </Button>

@@ -1,24 +1,18 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Tag } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { REGISTRATION_KINDS, REGISTRATION_STATUSES, RegistrationRefuseSchema, type RegistrationStatus } from '@hanlin/shared';
+import { REGISTRATION_KINDS, REGISTRATION_LIFECYCLE, RegistrationRefuseSchema, type RegistrationStatus } from '@hanlin/shared';
+import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
 import { rulesFor } from '../../../platform/kernel';
 import { errorText } from '../../users/components/beyond';
 import { refuseRegistrations } from '../api';
 
-export const STATUS_OPTIONS = REGISTRATION_STATUSES.map((v) => ({ value: v, labelKey: `registration.status_${v}` }));
+export const STATUS_OPTIONS = lifecycleOptions(REGISTRATION_LIFECYCLE);
 export const KIND_OPTIONS = REGISTRATION_KINDS.map((v) => ({ value: v, labelKey: `registration.kind_${v}` }));
 
-const COLORS: Record<RegistrationStatus, string> = { pending: 'orange', approved: 'green', refused: 'red' };
-
 export function RegistrationStatusTag({ status }: { status: RegistrationStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={COLORS[status]} data-testid={`registration-status-${status}`}>
-      {t(`registration.status_${status}`)}
-    </Tag>
-  );
+  return <LifecycleTag lifecycle={REGISTRATION_LIFECYCLE} state={status} testId={`registration-status-${status}`} />;
 }
 
 /** Refusal needs a reason (1–200 characters), the same rule as the server. */

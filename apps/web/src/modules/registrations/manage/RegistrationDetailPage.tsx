@@ -4,7 +4,6 @@ import { App, Button, Card, Descriptions, Popconfirm, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatTime } from '../../../platform/format';
-import { useCan } from '../../../platform/permission';
 import { approveRegistrations, getRegistrationById } from '../api';
 import { RefuseDialog, RegistrationStatusTag } from '../components/registration-meta';
 
@@ -16,7 +15,6 @@ export default function RegistrationDetailPage() {
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
-  const mayApprove = useCan('zcyh:approve');
   const [refusing, setRefusing] = useState<number[] | null>(null);
   const q = useQuery({ queryKey: ['registration', 'one', id], queryFn: () => getRegistrationById({ id: id! }), enabled: !!id });
   const r = q.data;
@@ -36,7 +34,7 @@ export default function RegistrationDetailPage() {
           <Button onClick={() => void navigate(`/dashboard/${r?.kind === 'student' ? 'registered-student' : 'registered-user'}`)} data-testid="registration-back">
             {t('common.back')}
           </Button>
-          {mayApprove && r?.status === 'pending' ? (
+          {r?.abilities.approve ? (
             <>
               <Button danger onClick={() => setRefusing([r.id])} data-testid="registration-refuse">
                 {t('registration.refuse')}

@@ -39,21 +39,20 @@ const approve: ExtraBatch<RegistrationRow> = {
   key: 'approve',
   labelKey: 'registration.approve',
   perm: 'zcyh:approve',
-  // Only pending registrations can be approved or refused.
-  row: (r) => r.status === 'pending',
+  // The server's abilities: only pending registrations are decided, by holders of the code.
+  row: (r) => r.abilities.approve,
   run: (ids) => approveRegistrations({ ids }),
 };
 
 function RowActions({ r, onRefuse }: { r: RegistrationRow; onRefuse: (ids: number[]) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const mayApprove = useCan('zcyh:approve');
   return (
     <Space size={0}>
       <Button type="link" size="small" data-testid="registration-row-detail" onClick={() => void navigate(`/dashboard/${r.kind === 'student' ? 'registered-student-detail' : 'registered-user-detail'}?id=${r.id}`)}>
         {t('registration.detail')}
       </Button>
-      {mayApprove && r.status === 'pending' ? (
+      {r.abilities.refuse ? (
         <Button type="link" size="small" danger data-testid="registration-row-refuse" onClick={() => onRefuse([r.id])}>
           {t('registration.refuse')}
         </Button>

@@ -1,20 +1,16 @@
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ROLE_SORT_KEYS, ROLE_STATUSES, type RoleRow } from '@hanlin/shared';
+import { ROLE_LIFECYCLE, ROLE_SORT_KEYS, type RoleRow } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
+import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
 import { deleteRoles, findRoles, freezeRoles, unfreezeRoles } from '../api';
 
 const sortable = (k: string) => (ROLE_SORT_KEYS as readonly string[]).includes(k);
 
 export function RoleStatusTag({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={status === 'frozen' ? 'red' : 'green'} data-testid={`role-status-${status}`}>
-      {t(`role.status_${status}`, { defaultValue: status })}
-    </Tag>
-  );
+  return <LifecycleTag lifecycle={ROLE_LIFECYCLE} state={status} testId={`role-status-${status}`} />;
 }
 
 function YesNo({ v }: { v: boolean }) {
@@ -42,16 +38,11 @@ const columns: ColumnSpec<RoleRow>[] = [
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'common.keyword', testId: 'role-filter-keyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', options: ROLE_STATUSES.map((s) => ({ value: s, labelKey: `role.status_${s}` })) },
+  { name: 'status', labelKey: 'common.status', kind: 'select', options: lifecycleOptions(ROLE_LIFECYCLE) },
 ];
 
-/** Built-in roles keep their state; frozen roles offer unfreeze, normal ones freeze. */
-function rowAllows(r: RoleRow, action: string): boolean {
-  if (action === 'delete') return !r.builtin;
-  if (action === 'freeze') return !r.builtin && r.status !== 'frozen';
-  if (action === 'unfreeze') return r.status === 'frozen';
-  return true;
-}
+/** A row offers what the server's `abilities` allow (state, built-in roles, roles in use, codes). */
+const rowAllows = obeyAbilities<RoleRow>();
 
 function ViewLink({ r }: { r: RoleRow }) {
   const { t } = useTranslation();

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin, Tag, Typography, type FormInstance } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin, Typography, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CONSTANTS, USER_SEXES, type UserInsert } from '@hanlin/shared';
+import { CONSTANTS, ROLE_LIFECYCLE, USER_LIFECYCLE, USER_SEXES, type UserInsert } from '@hanlin/shared';
+import { LifecycleTag } from '../../../platform/lifecycle';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { errorMessage } from '../../../platform/i18n';
 import { useCan } from '../../../platform/permission';
@@ -86,7 +87,7 @@ function RoleSelect({ testId, ...rest }: { value?: number[]; onChange?: (v: numb
         title: r.name,
         label: (
           <span data-testid={`role-option-${r.id}`}>
-            {r.name} {r.status === 'frozen' ? <Tag color="red">{t('role.status_frozen')}</Tag> : null}
+            {r.name} {r.status === 'frozen' ? <LifecycleTag lifecycle={ROLE_LIFECYCLE} state={r.status} /> : null}
           </span>
         ),
       }))}
@@ -230,7 +231,7 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
         u ? (
           <Space>
             <Typography.Text type="secondary">{t('user.points', { n: u.points })}</Typography.Text>
-            <Tag color={u.status === 'frozen' ? 'red' : 'green'}>{t(`user.status_${u.status}`)}</Tag>
+            <LifecycleTag lifecycle={USER_LIFECYCLE} state={u.status} />
           </Space>
         ) : null
       }

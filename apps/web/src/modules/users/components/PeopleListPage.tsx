@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { USER_SORT_KEYS, USER_STATUSES, type UserRow } from '@hanlin/shared';
+import { USER_LIFECYCLE, USER_SORT_KEYS, type UserRow } from '@hanlin/shared';
 import { saveDownload } from '../../../platform/api/client';
 import { formatTime } from '../../../platform/format';
+import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
 import { CrudPage, ImportDialog, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
 import { OrgFilterTree } from '../../orgs/components/OrgFilterTree';
@@ -13,19 +14,14 @@ import type { PeopleConfig } from '../people-kinds';
 import { beyondOf, errorText } from './beyond';
 
 export function UserStatusTag({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={status === 'frozen' ? 'red' : 'green'} data-testid={`user-status-${status}`}>
-      {t(`user.status_${status}`, { defaultValue: status })}
-    </Tag>
-  );
+  return <LifecycleTag lifecycle={USER_LIFECYCLE} state={status} testId={`user-status-${status}`} />;
 }
 
 const sortable = (k: string) => (USER_SORT_KEYS as readonly string[]).includes(k);
 
 const FILTERS: readonly FilterSpec[] = [
   { name: 'keyword', labelKey: 'common.keyword', placeholderKey: 'user.keywordHint' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', width: 140, options: USER_STATUSES.map((s) => ({ value: s, labelKey: `user.status_${s}` })) },
+  { name: 'status', labelKey: 'common.status', kind: 'select', width: 140, options: lifecycleOptions(USER_LIFECYCLE) },
 ];
 
 function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {

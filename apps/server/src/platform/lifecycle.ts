@@ -1,0 +1,76 @@
+import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { check, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { ErrorName, Lifecycle } from '@hanlin/shared';
+import { AppError } from './errors.js';
+import type { DbOrTx } from './db/client.js';
+
+/**
+ * A CHECK constraint keeping `column` inside the lifecycle's states (declare it in the table's
+ * extra config: `stateCheck('notices_status_check', t.status, NOTICE_LIFECYCLE)`).
+ */
+export function stateCheck(name: string, column: PgColumn, lifecycle: { states: readonly string[] }) {
+  const list = lifecycle.states.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ');
+  return check(name, sql`${column} in (${sql.raw(list)})`);
+}
+
+export interface TransitionSpec<S extends string, C extends string, R extends { id: number }> {
+  lifecycle: Lifecycle<S, C>;
+  command: C;
+  /** The rows, locked (`FOR UPDATE`) inside this transaction and checked for data scope by the caller. */
+  rows: readonly R[];
+  stateOf: (row: R) => S;
+  /** The table, its id column and its state column, written by one conditional UPDATE. */
+  table: PgTable;
+  id: PgColumn;
+  state: PgColumn;
+  /** The stored value of a state, when the column is not the state's name (a boolean flag). */
+  encode?: (state: S) => unknown;
+  /** Other columns written with the new state (a timestamp, a counter reset). */
+  set?: Record<string, unknown>;
+  /** A rule beyond the table (a built-in role never freezes): rows answering false are refused too. */
+  allow?: (row: R) => boolean;
+  /** The refusal; STATE_TRANSITION_INVALID naming `ids` unless told. */
+  error?: ErrorName;
+  field?: string;
+}
+
+/**
+ * Applies one lifecycle command to locked rows inside the caller's transaction: the guard is
+ * checked on the locked rows (refusals name the rows in `data.ids`), then written as one
+ * `UPDATE … WHERE state IN (from)`, so a concurrent command that changed a row first makes this
+ * one lose with the same code instead of both winning. Answers the ids changed and the new state.
+ */
+export async function applyTransition<S extends string, C extends string, R extends { id: number }>(tx: DbOrTx, spec: TransitionSpec<S, C, R>) {
+  const { lifecycle, command } = spec;
+  const refuse = (ids: number[]) => new AppError(spec.error ?? 'STATE_TRANSITION_INVALID', { field: spec.field ?? 'ids', data: { ids } });
+  const refused = spec.rows.filter((r) => !lifecycle.can(spec.stateOf(r), command) || (spec.allow && !spec.allow(r))).map((r) => r.id);
+  if (refused.length) throw refuse(refused);
+  const { from, to } = lifecycle.transitions[command];
+  const encode = spec.encode ?? ((s: S) => s);
+  const key = Object.entries(getTableColumns(spec.table)).find(([, c]) => c === spec.state)?.[0];
+  if (!key) throw new Error(`applyTransition: the state column is not a column of the table`);
+  const ids = [...new Set(spec.rows.map((r) => r.id))];
+  if (!ids.length) return { ids, to };
+  const changed = (await tx
+    .update(spec.table)
+    .set({ ...spec.set, [key]: encode(to) } as never)
+    .where(and(inArray(spec.id, ids), inArray(spec.state, from.map(encode))))
+    .returning({ id: spec.id })) as { id: number }[];
+  if (changed.length !== ids.length) throw refuse(ids.filter((id) => !changed.some((c) => c.id === id)));
+  return { ids, to };
+}
+
+/**
+ * Abilities of one record: what its lifecycle state allows, narrowed by the permission code each
+ * ability needs (`codes`) and by the service's other rules (`rules`, false refuses).
+ */
+export function abilitiesOf<A extends Record<string, boolean>>(
+  byState: A,
+  permissions: ReadonlySet<string>,
+  codes: { readonly [K in keyof A]: string },
+  rules: Partial<{ [K in keyof A]: boolean }> = {},
+): A {
+  const out = { ...byState };
+  for (const k of Object.keys(out) as (keyof A)[]) out[k] = (byState[k] && permissions.has(codes[k]) && rules[k] !== false) as A[keyof A];
+  return out;
+}
