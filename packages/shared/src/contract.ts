@@ -16,7 +16,7 @@ export type RouteMethod = 'GET' | 'POST';
 export interface RouteSpec {
   method: RouteMethod;
   /** Fastify syntax: `/api/feedback/getbyid/:id` (then declare `params`). */
-  path: `/api/${string}`;
+  path: string;
   permission: RoutePermission;
   /** Name written to the operation log. */
   operation?: string;
@@ -40,6 +40,12 @@ export function defineRoute<const R extends RouteSpec>(route: R): R {
 export const FileAnswerSchema = z.string().meta({ format: 'binary', description: 'The file itself (errors answer the JSON envelope)' });
 /** Answer of a route that answers nothing but success. */
 export const NoDataSchema = z.null();
+/** Answer of a write on many rows: how many it changed. */
+export const CountSchema = z.object({ count: z.number().int() });
+/** Answer of an insert that returns the new id. */
+export const NewIdSchema = z.object({ id: z.number().int() });
+/** Answer of a uniqueness check. */
+export const AvailableSchema = z.object({ available: z.boolean() });
 
 /** The success envelope of a route's answer (spec section 7). */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
