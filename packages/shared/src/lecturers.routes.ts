@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, FileAnswerSchema, NewIdSchema, defineRoute } from './contract.js';
+import { FileAnswerSchema, NewIdSchema, defineRoute } from './contract.js';
 import {
   LecturerAuthSchema,
   LecturerDetailSchema,
