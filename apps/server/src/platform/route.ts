@@ -41,7 +41,7 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
       response: {
-        200: download ? FileAnswerSchema : envelopeSchema(route.response),
+        200: download ? { description: 'The file itself; failures answer the JSON envelope', content: { 'application/octet-stream': { schema: FileAnswerSchema } } } : envelopeSchema(route.response),
         '4xx': ErrorEnvelopeSchema,
         '5xx': ErrorEnvelopeSchema,
       },
