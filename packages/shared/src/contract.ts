@@ -38,8 +38,6 @@ export function defineRoute<const R extends RouteSpec>(route: R): R {
 
 /** Answer of a `download` route: the file bytes (spreadsheets, attachments). */
 export const FileAnswerSchema = z.string().meta({ format: 'binary', description: 'The file itself (errors answer the JSON envelope)' });
-/** Answer of a route that answers nothing but success. */
-export const NoDataSchema = z.null();
 /** Answer of a write on many rows: how many it changed. */
 export const CountSchema = z.object({ count: z.number().int() });
 /** Answer of an insert that returns the new id. */
