@@ -40,12 +40,13 @@ export const AppVersionPublicQuerySchema = z.object({
 });
 export type AppVersionPublicQuery = z.infer<typeof AppVersionPublicQuerySchema>;
 
-export interface AppVersionRow {
-  id: number;
-  version: string;
-  description: string;
-  terminal: AppTerminal;
-  platform: AppPlatform;
-  createdAt: string;
-  updatedAt: string;
-}
+export const AppVersionRowSchema = z.object({
+  id: z.number(),
+  version: z.string(),
+  description: z.string(),
+  terminal: z.enum(APP_TERMINALS),
+  platform: z.enum(APP_PLATFORMS),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AppVersionRow = z.infer<typeof AppVersionRowSchema>;

@@ -35,25 +35,27 @@ export type OperationLogQuery = z.infer<typeof OperationLogQuerySchema>;
 export const OperationLogExportSchema = z.strictObject({ ...OperationLogFilters, sort: PageQuerySchema.shape.sort });
 export type OperationLogExport = z.infer<typeof OperationLogExportSchema>;
 
-export interface LoginLogRow {
-  id: number;
-  userId: number | null;
-  username: string;
-  ip: string | null;
-  userAgent: string | null;
-  result: string;
-  createdAt: string;
-}
+export const LoginLogRowSchema = z.object({
+  id: z.number(),
+  userId: z.number().nullable(),
+  username: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  result: z.string(),
+  createdAt: z.string(),
+});
+export type LoginLogRow = z.infer<typeof LoginLogRowSchema>;
 
-export interface OperationLogRow {
-  id: number;
-  userId: number | null;
-  username: string | null;
-  operation: string;
-  method: string;
-  path: string;
-  status: number;
-  resultCode: number | null;
-  ip: string | null;
-  createdAt: string;
-}
+export const OperationLogRowSchema = z.object({
+  id: z.number(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
+  operation: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number(),
+  resultCode: z.number().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OperationLogRow = z.infer<typeof OperationLogRowSchema>;

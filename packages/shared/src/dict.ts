@@ -36,22 +36,24 @@ export type DictListQuery = z.infer<typeof DictListQuerySchema>;
 
 export const DictByTypeQuerySchema = z.object({ type: z.string().trim().min(1).max(50) });
 
-export interface DictEntryRow {
-  id: number;
-  type: string;
-  label: string;
-  value: string;
-  sort: number;
-  remark: string | null;
-  status: DictStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+export const DictEntryRowSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  label: z.string(),
+  value: z.string(),
+  sort: z.number(),
+  remark: z.string().nullable(),
+  status: z.enum(DICT_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DictEntryRow = z.infer<typeof DictEntryRowSchema>;
 
 /** What `GET /api/dict/by-type` answers: the normal entries of one type in display order. */
-export interface DictOption {
-  id: number;
-  label: string;
-  value: string;
-  sort: number;
-}
+export const DictOptionSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  value: z.string(),
+  sort: z.number(),
+});
+export type DictOption = z.infer<typeof DictOptionSchema>;

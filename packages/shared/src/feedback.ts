@@ -34,24 +34,26 @@ export type FeedbackMineQuery = z.infer<typeof FeedbackMineQuerySchema>;
 
 export const FeedbackIdParamsSchema = z.object({ id: IdSchema });
 
-export interface FeedbackRow {
-  id: number;
-  userId: number;
-  username: string;
-  realname: string;
-  content: string;
-  contact: string | null;
-  replied: boolean;
-  replyCount: number;
-  createdAt: string;
-}
+export const FeedbackRowSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  username: z.string(),
+  realname: z.string(),
+  content: z.string(),
+  contact: z.string().nullable(),
+  replied: z.boolean(),
+  replyCount: z.number(),
+  createdAt: z.string(),
+});
+export type FeedbackRow = z.infer<typeof FeedbackRowSchema>;
 
-export interface FeedbackReplyRow {
-  id: number;
-  feedbackId: number;
-  userId: number | null;
-  username: string | null;
-  realname: string | null;
-  content: string;
-  createdAt: string;
-}
+export const FeedbackReplyRowSchema = z.object({
+  id: z.number(),
+  feedbackId: z.number(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
+  realname: z.string().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type FeedbackReplyRow = z.infer<typeof FeedbackReplyRowSchema>;

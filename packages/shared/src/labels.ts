@@ -39,18 +39,20 @@ export type LabelUpdate = z.infer<typeof LabelUpdateSchema>;
 /** Selector data: the categories of one kind with their labels. */
 export const LabelOptionsQuerySchema = z.object({ kind: z.enum(LABEL_KINDS) });
 
-export interface LabelCategoryRow {
-  id: number;
-  name: string;
-  kind: LabelKind;
-  labelCount: number;
-  createdAt: string;
-}
-export interface LabelRow {
-  id: number;
-  name: string;
-  categoryId: number;
-  categoryName: string;
-  kind: LabelKind;
-  createdAt: string;
-}
+export const LabelCategoryRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(LABEL_KINDS),
+  labelCount: z.number(),
+  createdAt: z.string(),
+});
+export type LabelCategoryRow = z.infer<typeof LabelCategoryRowSchema>;
+export const LabelRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  categoryId: z.number(),
+  categoryName: z.string(),
+  kind: z.enum(LABEL_KINDS),
+  createdAt: z.string(),
+});
+export type LabelRow = z.infer<typeof LabelRowSchema>;

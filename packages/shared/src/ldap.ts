@@ -50,18 +50,19 @@ export type LdapSettingsSave = z.infer<typeof LdapSettingsSaveSchema>;
 export const LdapTestSchema = z.object(Connection);
 export type LdapTest = z.infer<typeof LdapTestSchema>;
 
-export interface LdapSettingsView {
-  configured: boolean;
-  enabled: boolean;
-  url: string;
-  bindDn: string;
+export const LdapSettingsViewSchema = z.object({
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  url: z.string(),
+  bindDn: z.string(),
   /** The password itself is never sent back. */
-  passwordSet: boolean;
-  baseDn: string;
-  userFilter: string;
-  orgFilter: string;
-  mapping: LdapMapping;
-}
+  passwordSet: z.boolean(),
+  baseDn: z.string(),
+  userFilter: z.string(),
+  orgFilter: z.string(),
+  mapping: LdapMappingSchema,
+});
+export type LdapSettingsView = z.infer<typeof LdapSettingsViewSchema>;
 
 /** Why one directory entry was not synchronized (spec section 8, LDAP import errors). */
 export const LDAP_SYNC_REASONS = [
@@ -78,25 +79,28 @@ export const LDAP_SYNC_REASONS = [
 ] as const;
 export type LdapSyncReason = (typeof LDAP_SYNC_REASONS)[number];
 
-export interface LdapSyncError {
-  dn: string;
-  reason: LdapSyncReason;
-  field?: string;
-}
+export const LdapSyncErrorSchema = z.object({
+  dn: z.string(),
+  reason: z.enum(LDAP_SYNC_REASONS),
+  field: z.string().optional(),
+});
+export type LdapSyncError = z.infer<typeof LdapSyncErrorSchema>;
 
-export interface LdapSyncReport {
-  startedAt: string;
-  finishedAt: string;
-  orgsCreated: number;
-  orgsUpdated: number;
-  usersCreated: number;
-  usersUpdated: number;
+export const LdapSyncReportSchema = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  orgsCreated: z.number(),
+  orgsUpdated: z.number(),
+  usersCreated: z.number(),
+  usersUpdated: z.number(),
   /** All entry errors; `errors` lists at most the first 5,000. */
-  errorCount: number;
-  errors: LdapSyncError[];
-}
+  errorCount: z.number(),
+  errors: z.array(LdapSyncErrorSchema),
+});
+export type LdapSyncReport = z.infer<typeof LdapSyncReportSchema>;
 
-export interface LdapSyncStatus {
-  running: boolean;
-  lastSync: LdapSyncReport | null;
-}
+export const LdapSyncStatusSchema = z.object({
+  running: z.boolean(),
+  lastSync: LdapSyncReportSchema.nullable(),
+});
+export type LdapSyncStatus = z.infer<typeof LdapSyncStatusSchema>;

@@ -37,15 +37,16 @@ export type LearningGroupMembers = z.infer<typeof LearningGroupMembersSchema>;
 export const LearningGroupMemberListQuerySchema = PageQuerySchema.extend({ id: IdSchema, keyword: z.string().trim().max(200).optional() });
 export type LearningGroupMemberListQuery = z.infer<typeof LearningGroupMemberListQuerySchema>;
 
-export interface LearningGroupRow {
-  id: number;
-  name: string;
-  kind: string;
-  description: string | null;
-  status: string;
-  orgId: number;
-  orgName: string | null;
-  memberCount: number;
-  createdAt: string;
-  abilities: LearningGroupAbilities;
-}
+export const LearningGroupRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.string(),
+  description: z.string().nullable(),
+  status: z.string(),
+  orgId: z.number(),
+  orgName: z.string().nullable(),
+  memberCount: z.number(),
+  createdAt: z.string(),
+  abilities: LearningGroupAbilitiesSchema,
+});
+export type LearningGroupRow = z.infer<typeof LearningGroupRowSchema>;

@@ -68,43 +68,46 @@ export const LecturerAuthSchema = IdsSchema.extend({ certified: z.boolean() });
 export const LecturerInnerUsersQuerySchema = PageQuerySchema.extend({ keyword: z.string().trim().max(100).optional() });
 export type LecturerInnerUsersQuery = z.infer<typeof LecturerInnerUsersQuerySchema>;
 
-export interface LecturerRow {
-  id: number;
-  userId: number | null;
-  realname: string;
-  username: string;
-  email: string | null;
-  kind: string;
-  orgId: number;
-  orgName: string | null;
-  unit: string | null;
-  title: string | null;
-  levelId: number | null;
-  levelName: string | null;
-  feeFen: number;
-  avatar: string | null;
-  status: string;
-  certified: boolean;
-  createdAt: string;
-  abilities: LecturerAbilities;
-}
-export interface LecturerDetail extends LecturerRow {
-  introduction: string | null;
-  certificate: string | null;
-  machineCode: string | null;
-}
+export const LecturerRowSchema = z.object({
+  id: z.number(),
+  userId: z.number().nullable(),
+  realname: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  kind: z.string(),
+  orgId: z.number(),
+  orgName: z.string().nullable(),
+  unit: z.string().nullable(),
+  title: z.string().nullable(),
+  levelId: z.number().nullable(),
+  levelName: z.string().nullable(),
+  feeFen: z.number(),
+  avatar: z.string().nullable(),
+  status: z.string(),
+  certified: z.boolean(),
+  createdAt: z.string(),
+  abilities: LecturerAbilitiesSchema,
+});
+export type LecturerRow = z.infer<typeof LecturerRowSchema>;
+export const LecturerDetailSchema = LecturerRowSchema.extend({
+  introduction: z.string().nullable(),
+  certificate: z.string().nullable(),
+  machineCode: z.string().nullable(),
+});
+export type LecturerDetail = z.infer<typeof LecturerDetailSchema>;
 
 export const TeacherLevelInsertSchema = z.object({
   name: z.string().trim().min(1).max(20),
   sort: z.number().int().min(0).max(9999).default(0),
 });
 export const TeacherLevelUpdateSchema = z.object({ id: IdSchema, name: z.string().trim().min(1).max(20).optional(), sort: z.number().int().min(0).max(9999).optional() });
-export interface TeacherLevel {
-  id: number;
-  name: string;
-  sort: number;
-  lecturerCount: number;
-}
+export const TeacherLevelSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sort: z.number(),
+  lecturerCount: z.number(),
+});
+export type TeacherLevel = z.infer<typeof TeacherLevelSchema>;
 
 // ---- Excel import and export (same two-step protocol as the user import) ----
 

@@ -10,12 +10,13 @@ export const MessageListQuerySchema = PageQuerySchema.pick({ page: true, size: t
 });
 export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
 
-export interface MessageRow {
-  id: number;
-  title: string;
-  content: string;
-  kind: string;
-  read: boolean;
-  readAt: string | null;
-  createdAt: string;
-}
+export const MessageRowSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  kind: z.string(),
+  read: z.boolean(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MessageRow = z.infer<typeof MessageRowSchema>;

@@ -79,33 +79,35 @@ export type NoticeCheckTitle = z.infer<typeof NoticeCheckTitleSchema>;
 export const NoticeMyQuerySchema = PageQuerySchema.pick({ page: true, size: true });
 export type NoticeMyQuery = z.infer<typeof NoticeMyQuerySchema>;
 
-export interface NoticeRow {
-  id: number;
-  title: string;
-  type: NoticeType;
+export const NoticeRowSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  type: z.enum(NOTICE_TYPES),
   /** Stored cover reference. */
-  cover: string | null;
+  cover: z.string().nullable(),
   /** A freshly signed URL an <img> can load without headers, when the cover is an uploaded file. */
-  coverUrl: string | null;
-  content: string;
-  displayTime: string;
-  status: NoticeStatus;
-  orgId: number | null;
-  orgName: string | null;
-  createdBy: number | null;
-  creatorName: string | null;
-  createdAt: string;
-  updatedAt: string;
-  releasedAt: string | null;
-  abilities: NoticeAbilities;
-}
+  coverUrl: z.string().nullable(),
+  content: z.string(),
+  displayTime: z.string(),
+  status: z.enum(NOTICE_STATUSES),
+  orgId: z.number().nullable(),
+  orgName: z.string().nullable(),
+  createdBy: z.number().nullable(),
+  creatorName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  releasedAt: z.string().nullable(),
+  abilities: NoticeAbilitiesSchema,
+});
+export type NoticeRow = z.infer<typeof NoticeRowSchema>;
 
 /** A notice as students see it. */
-export interface NoticePublic {
-  id: number;
-  title: string;
-  type: NoticeType;
-  coverUrl: string | null;
-  content: string;
-  displayTime: string;
-}
+export const NoticePublicSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  type: z.enum(NOTICE_TYPES),
+  coverUrl: z.string().nullable(),
+  content: z.string(),
+  displayTime: z.string(),
+});
+export type NoticePublic = z.infer<typeof NoticePublicSchema>;

@@ -61,20 +61,35 @@ export interface OrgNode {
   children: OrgNode[];
 }
 
-export interface OrgDetail {
-  id: number;
-  name: string;
-  code: string | null;
-  parentId: number | null;
-  parentName: string | null;
-  path: string;
-  depth: number;
-  sort: number;
-  status: string;
-  leaders: { id: number; username: string; realname: string }[];
-  createdAt: string;
-  abilities: OrgAbilities;
-}
+export const OrgNodeSchema: z.ZodType<OrgNode> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    code: z.string().nullable(),
+    parentId: z.number().nullable(),
+    sort: z.number(),
+    status: z.string(),
+    depth: z.number(),
+    leaderIds: z.array(z.number()),
+    userCount: z.number(),
+    children: z.array(OrgNodeSchema),
+  }),
+);
+export const OrgDetailSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string().nullable(),
+  parentId: z.number().nullable(),
+  parentName: z.string().nullable(),
+  path: z.string(),
+  depth: z.number(),
+  sort: z.number(),
+  status: z.string(),
+  leaders: z.array(z.object({ id: z.number(), username: z.string(), realname: z.string() })),
+  createdAt: z.string(),
+  abilities: OrgAbilitiesSchema,
+});
+export type OrgDetail = z.infer<typeof OrgDetailSchema>;
 
 export interface OrgDataNode {
   id: number;
@@ -82,3 +97,6 @@ export interface OrgDataNode {
   parentId: number | null;
   children: OrgDataNode[];
 }
+export const OrgDataNodeSchema: z.ZodType<OrgDataNode> = z.lazy(() =>
+  z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable(), children: z.array(OrgDataNodeSchema) }),
+);

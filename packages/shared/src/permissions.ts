@@ -24,16 +24,22 @@ const CRUD = ['add', 'modify', 'delete'] as const satisfies readonly Action[];
 const CRUD_X = [...CRUD, 'export', 'import', 'batch'] as const satisfies readonly Action[];
 const PUB = [...CRUD, 'publish', 'unpublish', 'preview'] as const satisfies readonly Action[];
 
-const menu = (code: string, actions?: readonly Action[], children?: PermissionNode[]): PermissionNode => ({
-  code,
-  label: code,
-  ...(actions ? { actions } : {}),
-  ...(children ? { children } : {}),
-});
+/** Keeps each code and action as a literal type, so `PermissionCode` can be derived from the tree. */
+const menu = <const C extends string, const A extends readonly Action[] = readonly [], const K extends readonly PermissionNode[] = readonly []>(
+  code: C,
+  actions?: A | null,
+  children?: K,
+) =>
+  ({
+    code,
+    label: code,
+    ...(actions ? { actions } : {}),
+    ...(children ? { children } : {}),
+  }) as { code: NoInfer<C>; label: NoInfer<C>; actions?: NoInfer<A>; children?: NoInfer<K> };
 
-export const PERMISSION_TREE: Record<Terminal, readonly PermissionNode[]> = {
+const TREE = {
   manage: [
-    menu('rygl', undefined, [
+    menu('rygl', null, [
       menu('zzjg', [...CRUD, 'freeze']),
       menu('yhgl', [...CRUD_X, 'freeze']),
       menu('xsgl', [...CRUD_X, 'freeze']),
@@ -45,7 +51,7 @@ export const PERMISSION_TREE: Record<Terminal, readonly PermissionNode[]> = {
       menu('xxqz', [...CRUD, 'freeze']),
       menu('jsgl', [...CRUD_X, 'freeze', 'approve']),
     ]),
-    menu('xtgl', undefined, [
+    menu('xtgl', null, [
       menu('gggl', PUB),
       menu('tggl', PUB),
       menu('zdgl', CRUD),
@@ -60,11 +66,11 @@ export const PERMISSION_TREE: Record<Terminal, readonly PermissionNode[]> = {
       menu('xkz', ['modify']),
       menu('ldap', ['modify', 'import']),
     ]),
-    menu('group:course', undefined, [
+    menu('group:course', null, [
       menu('kjgl', [...CRUD, 'preview']),
       menu('kcgl', [...PUB, 'approve', 'export']),
     ]),
-    menu('group:exam', undefined, [
+    menu('group:exam', null, [
       menu('tkgl', [...CRUD_X, 'approve', 'publish', 'unpublish']),
       menu('sjgl', [...CRUD, 'preview']),
       menu('ksgl', [...PUB, 'export']),
@@ -72,8 +78,8 @@ export const PERMISSION_TREE: Record<Terminal, readonly PermissionNode[]> = {
       menu('cjgl', ['modify', 'publish', 'export']),
       menu('cjpy', ['modify', 'publish']),
     ]),
-    menu('group:survey', undefined, [menu('wjgl', PUB), menu('dcgl', [...PUB, 'export', 'import'])]),
-    menu('group:train', undefined, [
+    menu('group:survey', null, [menu('wjgl', PUB), menu('dcgl', [...PUB, 'export', 'import'])]),
+    menu('group:train', null, [
       menu('ndjh', [...CRUD, 'approve']),
       menu('pxapgl', [...PUB, 'approve', 'export']),
       menu('pxbmsp', ['approve', 'export']),
@@ -82,20 +88,28 @@ export const PERMISSION_TREE: Record<Terminal, readonly PermissionNode[]> = {
       menu('pxjggl', CRUD),
       menu('ssgl', CRUD),
     ]),
-    menu('group:other', undefined, [
+    menu('group:other', null, [
       menu('zbgl', PUB),
       menu('zsglm', [...PUB, 'approve']),
       menu('zssp', ['approve']),
       menu('zyq', CRUD),
       menu('hzyx', CRUD),
     ]),
-    menu('group:report', undefined, [menu('bbtj', ['export'])]),
+    menu('group:report', null, [menu('bbtj', ['export'])]),
   ],
   'student-pc': [menu('kc-pc'), menu('zs-pc')],
   'student-app': [menu('kc-app'), menu('zs-app')],
   lecturer: [menu('pxgl-js'), menu('pxpj-js')],
   'class-teacher': [menu('pxgl-bzr')],
-};
+} as const satisfies Record<Terminal, readonly PermissionNode[]>;
+
+export const PERMISSION_TREE: Record<Terminal, readonly PermissionNode[]> = TREE;
+
+/** A node's own codes: the menu (groups have none) and its actions. The tree is two levels deep. */
+type NodeCodes<N> = N extends { code: infer C extends string }
+  ? (C extends `group:${string}` ? never : C) | (N extends { actions?: readonly (infer X extends string)[] } ? `${C}:${X}` : never)
+  : never;
+type CodesOf<N> = NodeCodes<N> | (N extends { children?: readonly (infer Child)[] } ? NodeCodes<Child> : never);
 
 function collect(nodes: readonly PermissionNode[], out: string[]): string[] {
   for (const n of nodes) {
@@ -107,20 +121,24 @@ function collect(nodes: readonly PermissionNode[], out: string[]): string[] {
 }
 
 /** Every grantable code, menus and actions, over all terminals. */
-export const ALL_PERMISSION_CODES: readonly string[] = Object.freeze(
-  TERMINALS.flatMap((t) => collect(PERMISSION_TREE[t], [])),
+export const ALL_PERMISSION_CODES: readonly PermissionCode[] = Object.freeze(
+  TERMINALS.flatMap((t) => collect(PERMISSION_TREE[t], [])) as PermissionCode[],
 );
 
-const known = new Set(ALL_PERMISSION_CODES);
+const known = new Set<string>(ALL_PERMISSION_CODES);
 /** `juesegl` is the spec's second name for roles (`rzjs`). */
-export const PERMISSION_ALIASES: Record<string, string> = { juesegl: 'rzjs' };
+const ALIASES = { juesegl: 'rzjs' } as const;
+export const PERMISSION_ALIASES: Readonly<Record<string, string>> = ALIASES;
 
-export function isPermissionCode(code: string): boolean {
+/** Every code a route may name, as a type: a typo in a route declaration fails to compile. */
+export type PermissionCode = CodesOf<(typeof TREE)[Terminal][number]> | keyof typeof ALIASES;
+
+export function isPermissionCode(code: string): code is PermissionCode {
   return known.has(code) || code in PERMISSION_ALIASES;
 }
 
 /** A route needs `public`, any signed-in user, or at least one of the listed codes. */
-export type RoutePermission = 'public' | 'authenticated' | readonly string[];
+export type RoutePermission = 'public' | 'authenticated' | readonly PermissionCode[];
 
 export function hasAnyPermission(granted: ReadonlySet<string> | readonly string[], needed: readonly string[]): boolean {
   const set = granted instanceof Set ? granted : new Set(granted as readonly string[]);

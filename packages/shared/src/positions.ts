@@ -23,13 +23,14 @@ export type PositionInsert = z.infer<typeof PositionInsertSchema>;
 export const PositionUpdateSchema = PositionInsertSchema.partial().extend({ id: IdSchema });
 export type PositionUpdate = z.infer<typeof PositionUpdateSchema>;
 
-export interface PositionRow {
-  id: number;
-  name: string;
-  description: string | null;
-  sort: number;
-  labels: { id: number; name: string }[];
+export const PositionRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  sort: z.number(),
+  labels: z.array(z.object({ id: z.number(), name: z.string() })),
   /** Users whose post is this position. */
-  userCount: number;
-  createdAt: string;
-}
+  userCount: z.number(),
+  createdAt: z.string(),
+});
+export type PositionRow = z.infer<typeof PositionRowSchema>;

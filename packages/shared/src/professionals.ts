@@ -17,3 +17,6 @@ export interface ProfessionalNode {
   sort: number;
   children: ProfessionalNode[];
 }
+export const ProfessionalNodeSchema: z.ZodType<ProfessionalNode> = z.lazy(() =>
+  z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable(), sort: z.number(), children: z.array(ProfessionalNodeSchema) }),
+);

@@ -42,19 +42,21 @@ export const RoleUpdateSchema = z.object({
 });
 export type RoleUpdate = z.infer<typeof RoleUpdateSchema>;
 
-export interface RoleRow {
-  id: number;
-  name: string;
-  description: string | null;
-  status: string;
-  canLogin: boolean;
-  builtin: boolean;
-  userCount: number;
-  createdAt: string;
-  abilities: RoleAbilities;
-}
+export const RoleRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.string(),
+  canLogin: z.boolean(),
+  builtin: z.boolean(),
+  userCount: z.number(),
+  createdAt: z.string(),
+  abilities: RoleAbilitiesSchema,
+});
+export type RoleRow = z.infer<typeof RoleRowSchema>;
 
-export interface RoleDetail extends Omit<RoleRow, 'userCount'> {
-  permissions: string[];
-  dataOrgIds: number[];
-}
+export const RoleDetailSchema = RoleRowSchema.omit({ userCount: true }).extend({
+  permissions: z.array(z.string()),
+  dataOrgIds: z.array(z.number()),
+});
+export type RoleDetail = z.infer<typeof RoleDetailSchema>;

@@ -15,9 +15,10 @@ export type LoginSettingsSave = z.infer<typeof LoginSettingsSaveSchema>;
 export type LoginSettingsView = LoginSettingsSave;
 
 /** What the public login page needs before anyone signs in. */
-export interface LoginConfig {
-  captchaEnabled: boolean;
-}
+export const LoginConfigSchema = z.object({
+  captchaEnabled: z.boolean(),
+});
+export type LoginConfig = z.infer<typeof LoginConfigSchema>;
 
 /**
  * Parameter configuration ("manage-parameter"): platform-wide numbers other modules read.
@@ -72,10 +73,11 @@ export const LicenceSaveSchema = z.object({
 });
 export type LicenceSave = z.infer<typeof LicenceSaveSchema>;
 
-export interface LicenceView {
-  maxOnline: number | null;
-  expiresAt: string | null;
-  serialNumber: string | null;
+export const LicenceViewSchema = z.object({
+  maxOnline: z.number().nullable(),
+  expiresAt: z.string().nullable(),
+  serialNumber: z.string().nullable(),
   /** Distinct users with an open session seen within the idle timeout. */
-  onlineNow: number;
-}
+  onlineNow: z.number(),
+});
+export type LicenceView = z.infer<typeof LicenceViewSchema>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** Experience granted by one daily sign-in. */
 export const SIGN_IN_EXP = 5;
 
@@ -14,9 +15,10 @@ export function nextExpFor(exp: number): number {
 }
 
 /** Student info of spec section 3: the header shows exp / nextExp and the streak. */
-export interface StudentInfo {
-  isSigned: boolean;
-  signDays: number;
-  exp: number;
-  nextExp: number;
-}
+export const StudentInfoSchema = z.object({
+  isSigned: z.boolean(),
+  signDays: z.number(),
+  exp: z.number(),
+  nextExp: z.number(),
+});
+export type StudentInfo = z.infer<typeof StudentInfoSchema>;

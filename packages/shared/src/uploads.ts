@@ -31,14 +31,15 @@ export const Base64UploadSchema = z.object({
 });
 export type Base64Upload = z.infer<typeof Base64UploadSchema>;
 
-export interface UploadResult {
+export const UploadResultSchema = z.object({
   /** The file's public id (a UUID). */
-  id: string;
+  id: z.string(),
   /** Needs the session headers (fetch as a blob). */
-  url: string;
-  name: string;
-  size: number;
-  mime: string;
+  url: z.string(),
+  name: z.string(),
+  size: z.number(),
+  mime: z.string(),
   /** Images only: signed link usable in <img src>, valid 30 days. */
-  publicUrl?: string;
-}
+  publicUrl: z.string().optional(),
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;

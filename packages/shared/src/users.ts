@@ -115,37 +115,38 @@ export const UserInfoUpdateSchema = z.object({
 });
 export type UserInfoUpdate = z.infer<typeof UserInfoUpdateSchema>;
 
-export interface UserDetail {
-  id: number;
-  username: string;
-  realname: string;
-  englishName: string | null;
-  cardNumber: string | null;
-  kind: string;
-  phone: string | null;
-  email: string | null;
-  sex: string | null;
-  type: string | null;
-  city: string | null;
-  leaderId: number | null;
-  leaderName: string | null;
-  team: string | null;
-  status: string;
-  post: string | null;
-  orgId: number | null;
-  orgName: string | null;
-  entryDate: string | null;
-  idNumber: string | null;
-  validUntil: string | null;
-  labels: string[];
-  points: number;
-  avatar: string | null;
-  roleIds: number[];
-  scopeOrgIds: number[];
-  firstLogin: boolean;
-  createdAt: string;
-  abilities: UserAbilities;
-}
+export const UserDetailSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  realname: z.string(),
+  englishName: z.string().nullable(),
+  cardNumber: z.string().nullable(),
+  kind: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  sex: z.string().nullable(),
+  type: z.string().nullable(),
+  city: z.string().nullable(),
+  leaderId: z.number().nullable(),
+  leaderName: z.string().nullable(),
+  team: z.string().nullable(),
+  status: z.string(),
+  post: z.string().nullable(),
+  orgId: z.number().nullable(),
+  orgName: z.string().nullable(),
+  entryDate: z.string().nullable(),
+  idNumber: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  labels: z.array(z.string()),
+  points: z.number(),
+  avatar: z.string().nullable(),
+  roleIds: z.array(z.number()),
+  scopeOrgIds: z.array(z.number()),
+  firstLogin: z.boolean(),
+  createdAt: z.string(),
+  abilities: UserAbilitiesSchema,
+});
+export type UserDetail = z.infer<typeof UserDetailSchema>;
 
 // ---- Excel import ----
 
@@ -155,23 +156,25 @@ export const UserImportQuerySchema = z.object({
   /** Commit the good rows even when some rows are bad. */
   skipInvalid: z.enum(['true', 'false']).optional(),
 });
-export interface UserImportRowError {
+export const UserImportRowErrorSchema = z.object({
   /** Row number in the sheet (the header is row 1). */
-  row: number;
-  field: string;
+  row: z.number(),
+  field: z.string(),
   /** Reason code, see USER_IMPORT_REASONS. */
-  reason: string;
-}
-export interface UserImportResult {
-  total: number;
-  valid: number;
-  invalid: number;
+  reason: z.string(),
+});
+export type UserImportRowError = z.infer<typeof UserImportRowErrorSchema>;
+export const UserImportResultSchema = z.object({
+  total: z.number(),
+  valid: z.number(),
+  invalid: z.number(),
   /** Rows written (commit mode only). */
-  imported: number;
-  errors: UserImportRowError[];
+  imported: z.number(),
+  errors: z.array(UserImportRowErrorSchema),
   /** Id for /import/errors when some rows are bad. */
-  errorFileId: string | null;
-}
+  errorFileId: z.string().nullable(),
+});
+export type UserImportResult = z.infer<typeof UserImportResultSchema>;
 /** Row reasons of an import, with the text written to the error file. */
 export const USER_IMPORT_REASONS = {
   REQUIRED: '不能为空',

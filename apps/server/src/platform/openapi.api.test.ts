@@ -1,13 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { isPermissionCode } from '@hanlin/shared';
+import { z } from 'zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { defineRoute, isPermissionCode } from '@hanlin/shared';
 import { useTestApp, login, type Session } from '../test/harness.js';
 import { installGuard } from './auth/guard.js';
+import { installErrorHandling } from './http.js';
+import { registerRoute } from './route.js';
 
 const t = useTestApp();
 let admin: Session;
 interface Op {
   'x-permission'?: unknown;
+  responses?: Record<string, { content?: Record<string, { schema?: { type?: string; properties?: Record<string, unknown>; required?: string[] } }> }>;
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }> };
 }
 let doc: { paths: Record<string, Record<string, Op>> };
@@ -26,6 +31,54 @@ describe('OpenAPI document', () => {
       if (Array.isArray(p)) for (const code of p) expect(isPermissionCode(code), `${url}: ${code}`).toBe(true);
       else expect(['public', 'authenticated']).toContain(p);
     }
+  });
+
+  it('documents the success answer of every operation, and its error answers', () => {
+    const ops = Object.entries(doc.paths).flatMap(([url, o]) => Object.entries(o).map(([m, op]) => ({ url, m, op })));
+    for (const { url, m, op } of ops) {
+      const content = op.responses?.['200']?.content ?? {};
+      const ok = content['application/json']?.schema;
+      // JSON answers are the envelope with a declared `data`; downloads are the file itself.
+      if (ok) {
+        expect(Object.keys(ok.properties ?? {}).sort(), `${m} ${url}`).toEqual(['code', 'data', 'msg']);
+        expect(ok.required, `${m} ${url}`).toContain('data');
+      } else {
+        expect(content['application/octet-stream']?.schema?.type, `${m} ${url}: no success schema`).toBe('string');
+      }
+      const failure = op.responses?.['4XX']?.content?.['application/json']?.schema;
+      expect(Object.keys(failure?.properties ?? {}), `${m} ${url}: error answer`).toEqual(expect.arrayContaining(['code', 'msg', 'data']));
+    }
+  });
+
+  it('sends only the fields the response schema names', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installErrorHandling(app);
+    const route = defineRoute({ method: 'POST', path: '/api/probe/get', permission: 'public', response: z.object({ id: z.number(), rows: z.array(z.object({ name: z.string() })) }) });
+    // The service hands back more than the route declares (a hash, an internal flag, a nested secret).
+    const row = { id: 7, passwordHash: 'x', rows: [{ name: 'a', internalNote: 'y' }] };
+    registerRoute(app, route, async () => row);
+    const res = await app.inject({ method: 'POST', url: '/api/probe/get' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 200, msg: 'OK', data: { id: 7, rows: [{ name: 'a' }] } });
+    expect(res.body).not.toContain('passwordHash');
+    expect(res.body).not.toContain('internalNote');
+    await app.close();
+  });
+
+  it('answers SERVER_ERROR, not a half-right answer, when a handler breaks its response schema', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installErrorHandling(app);
+    const route = defineRoute({ method: 'POST', path: '/api/probe/broken', permission: 'public', response: z.object({ id: z.number() }) });
+    registerRoute(app, route, async () => ({ id: 'seven' }) as never);
+    const res = await app.inject({ method: 'POST', url: '/api/probe/broken' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ msg: 'SERVER_ERROR', data: null });
+    expect(res.body).not.toContain('seven');
+    await app.close();
   });
 
   it('refuses to start with a route that declares no permission', async () => {

@@ -1,27 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginLogExportSchema, LoginLogQuerySchema, OperationLogExportSchema, OperationLogQuerySchema } from '@hanlin/shared';
-import { ok } from '../../platform/http.js';
+import { auditRoutes as routes } from '@hanlin/shared';
+import { registerRoute } from '../../platform/route.js';
 import { sendXlsx, stampedName } from './xlsx.js';
 import type { AuditService } from './audit.service.js';
 
 export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['report'];
-  r.post('/api/report/login-log', { config: { permission: ['rzgl'] }, schema: { tags, body: LoginLogQuerySchema } }, async (req) =>
-    ok(await audit.loginLogs(req.body)),
-  );
-  r.post('/api/report/operation-log', { config: { permission: ['rzgl'] }, schema: { tags, body: OperationLogQuerySchema } }, async (req) =>
-    ok(await audit.operationLogs(req.body)),
-  );
-  r.post(
-    '/api/report/login-log/export',
-    { config: { permission: ['rzgl:export'], operation: 'report.login-log.export' }, schema: { tags, body: LoginLogExportSchema } },
-    async (req, reply) => sendXlsx(reply, await audit.exportLoginLogs(req.body), stampedName('登录日志')),
-  );
-  r.post(
-    '/api/report/operation-log/export',
-    { config: { permission: ['rzgl:export'], operation: 'report.operation-log.export' }, schema: { tags, body: OperationLogExportSchema } },
-    async (req, reply) => sendXlsx(reply, await audit.exportOperationLogs(req.body), stampedName('操作日志')),
-  );
+  registerRoute(app, routes.loginLogs, async (req) => audit.loginLogs(req.body));
+  registerRoute(app, routes.operationLogs, async (req) => audit.operationLogs(req.body));
+  registerRoute(app, routes.exportLoginLogs, async (req, reply) => sendXlsx(reply, await audit.exportLoginLogs(req.body), stampedName('登录日志')));
+  registerRoute(app, routes.exportOperationLogs, async (req, reply) => sendXlsx(reply, await audit.exportOperationLogs(req.body), stampedName('操作日志')));
 }

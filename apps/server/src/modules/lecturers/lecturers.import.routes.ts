@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LecturerExportQuerySchema, LecturerImportErrorsSchema, LecturerImportQuerySchema } from '@hanlin/shared';
-import { ok } from '../../platform/http.js';
+import { lecturerRoutes as routes } from '@hanlin/shared';
+import { registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
 import { contentDisposition, readImportUpload, registerImportMultipart, XLSX_MIME } from '../../platform/excel.js';
 import type { LecturersImportService } from './lecturers.import.js';
@@ -12,28 +11,14 @@ const FILE_NAMES = { template: '讲师导入模板.xlsx', errors: '讲师导入�
 export async function registerLecturersExcelRoutes(app: FastifyInstance, importer: LecturersImportService) {
   await app.register(async (scoped) => {
     await registerImportMultipart(scoped);
-    const r = scoped.withTypeProvider<ZodTypeProvider>();
-    const tags = ['teacher'];
     const xlsx = (name: string) => ({ 'content-type': XLSX_MIME, 'content-disposition': contentDisposition(name) });
 
-    r.post('/api/teacher/template', { config: { permission: ['jsgl:import'], operation: 'teacher.template' }, schema: { tags } }, async (_req, reply) =>
-      reply.headers(xlsx(FILE_NAMES.template)).send(await importer.template()),
-    );
-    r.post(
-      '/api/teacher/import',
-      { config: { permission: ['jsgl:import'], operation: 'teacher.import' }, schema: { tags, querystring: LecturerImportQuerySchema } },
-      async (req) => {
-        const { file, mode, skipInvalid } = await readImportUpload(req, req.query);
-        return ok(await importer.run(principalOf(req), file, mode, skipInvalid));
-      },
-    );
-    r.post(
-      '/api/teacher/import/errors',
-      { config: { permission: ['jsgl:import'], operation: 'teacher.import.errors' }, schema: { tags, body: LecturerImportErrorsSchema } },
-      async (req, reply) => reply.headers(xlsx(FILE_NAMES.errors)).send(await importer.errorFile(principalOf(req), req.body.id)),
-    );
-    r.post('/api/teacher/export', { config: { permission: ['jsgl:export'], operation: 'teacher.export' }, schema: { tags, body: LecturerExportQuerySchema } }, async (req, reply) =>
-      reply.headers(xlsx(FILE_NAMES.export)).send(await importer.export(principalOf(req), req.body)),
-    );
+    registerRoute(scoped, routes.template, async (_req, reply) => reply.headers(xlsx(FILE_NAMES.template)).send(await importer.template()));
+    registerRoute(scoped, routes.import, async (req) => {
+      const { file, mode, skipInvalid } = await readImportUpload(req, req.query);
+      return importer.run(principalOf(req), file, mode, skipInvalid);
+    });
+    registerRoute(scoped, routes.importErrors, async (req, reply) => reply.headers(xlsx(FILE_NAMES.errors)).send(await importer.errorFile(principalOf(req), req.body.id)));
+    registerRoute(scoped, routes.export, async (req, reply) => reply.headers(xlsx(FILE_NAMES.export)).send(await importer.export(principalOf(req), req.body)));
   });
 }

@@ -1,17 +1,12 @@
-import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { Base64UploadSchema, UPLOAD_KINDS, UPLOAD_LIMITS, UPLOAD_PURPOSES, UploadKindQuerySchema, type UploadKind, type UploadPurpose } from '@hanlin/shared';
-import { ok } from '../../platform/http.js';
+import { UPLOAD_KINDS, UPLOAD_LIMITS, UPLOAD_PURPOSES, uploadRoutes as routes, type UploadKind, type UploadPurpose } from '@hanlin/shared';
+import { registerRoute } from '../../platform/route.js';
 import { AppError } from '../../platform/errors.js';
 import { principalOf } from '../../platform/auth/guard.js';
 import type { UploadsService } from './uploads.service.js';
 
 const MULTIPART_LIMITS = { fileSize: UPLOAD_LIMITS.attachment, files: 1, fields: 5, fieldSize: 1000, parts: 6 };
-// Any short string: ids that are not a file's public id (old serial numbers included) are simply not found.
-const FileParams = z.object({ id: z.string().max(64) });
-const SignedQuery = z.object({ exp: z.string().max(32).optional(), sig: z.string().max(200).optional() });
 
 function send(reply: FastifyReply, f: Awaited<ReturnType<UploadsService['open']>>, cache: string) {
   return reply.type(f.mime).header('content-length', f.size).header('content-disposition', f.disposition).header('cache-control', cache).send(f.stream);
@@ -21,48 +16,30 @@ export async function registerUploadsRoutes(app: FastifyInstance, uploads: Uploa
   // Encapsulated so the multipart parser exists only for these routes.
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: MULTIPART_LIMITS });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-    const tags = ['upload'];
+    registerRoute(scope, routes.file, async (req) => {
+      const part = await req.file({ limits: MULTIPART_LIMITS });
+      if (!part || part.fieldname !== 'file') throw new AppError('PARAMETER_INVALID', { field: 'file' });
+      // `kind` and `purpose` as query parameters, or as form fields sent before the file.
+      const formField = (name: string) => {
+        const field = part.fields[name];
+        return field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
+      };
+      const kind = (req.query.kind ?? formField('kind') ?? 'attachment') as UploadKind;
+      if (!UPLOAD_KINDS.includes(kind)) throw new AppError('PARAMETER_INVALID', { field: 'kind' });
+      const purpose = (req.query.purpose ?? formField('purpose')) as UploadPurpose | undefined;
+      if (!purpose || !UPLOAD_PURPOSES.includes(purpose)) throw new AppError('PARAMETER_INVALID', { field: 'purpose' });
+      const data = await part.toBuffer();
+      // The parser stops at the limit and ends the part as if complete: when the extra bytes
+      // arrive in a later packet, toBuffer() returns the cut file without an error.
+      if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
+      return uploads.save({ name: part.filename, data, kind, purpose, userId: principalOf(req).userId });
+    });
 
-    r.post(
-      '/api/upload/file',
-      {
-        config: { permission: 'authenticated', operation: 'upload.file' },
-        schema: { tags, querystring: UploadKindQuerySchema, consumes: ['multipart/form-data'] },
-      },
-      async (req) => {
-        const part = await req.file({ limits: MULTIPART_LIMITS });
-        if (!part || part.fieldname !== 'file') throw new AppError('PARAMETER_INVALID', { field: 'file' });
-        // `kind` and `purpose` as query parameters, or as form fields sent before the file.
-        const formField = (name: string) => {
-          const field = part.fields[name];
-          return field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
-        };
-        const kind = (req.query.kind ?? formField('kind') ?? 'attachment') as UploadKind;
-        if (!UPLOAD_KINDS.includes(kind)) throw new AppError('PARAMETER_INVALID', { field: 'kind' });
-        const purpose = (req.query.purpose ?? formField('purpose')) as UploadPurpose | undefined;
-        if (!purpose || !UPLOAD_PURPOSES.includes(purpose)) throw new AppError('PARAMETER_INVALID', { field: 'purpose' });
-        const data = await part.toBuffer();
-        // The parser stops at the limit and ends the part as if complete: when the extra bytes
-        // arrive in a later packet, toBuffer() returns the cut file without an error.
-        if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
-        return ok(await uploads.save({ name: part.filename, data, kind, purpose, userId: principalOf(req).userId }));
-      },
-    );
+    registerRoute(scope, routes.base64, async (req) => uploads.saveBase64({ ...req.body, userId: principalOf(req).userId }));
 
-    r.post(
-      '/api/upload/base64',
-      { config: { permission: 'authenticated', operation: 'upload.base64' }, schema: { tags, body: Base64UploadSchema } },
-      async (req) => ok(await uploads.saveBase64({ ...req.body, userId: principalOf(req).userId })),
-    );
-
-    r.get('/api/upload/file/:id', { config: { permission: 'authenticated' }, schema: { tags, params: FileParams } }, async (req, reply) =>
-      send(reply, await uploads.open(req.params.id, { principal: principalOf(req) }), 'private, max-age=86400'),
-    );
+    registerRoute(scope, routes.read, async (req, reply) => send(reply, await uploads.open(req.params.id, { principal: principalOf(req) }), 'private, max-age=86400'));
 
     // <img> tags cannot send the bearer header: a signed, expiring link instead (images only).
-    r.get('/api/upload/public/:id', { config: { permission: 'public' }, schema: { tags, params: FileParams, querystring: SignedQuery } }, async (req, reply) =>
-      send(reply, await uploads.openSigned(req.params.id, req.query.exp, req.query.sig), 'private, max-age=86400'),
-    );
+    registerRoute(scope, routes.readSigned, async (req, reply) => send(reply, await uploads.openSigned(req.params.id, req.query.exp, req.query.sig), 'private, max-age=86400'));
   });
 }

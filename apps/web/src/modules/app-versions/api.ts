@@ -1,10 +1,10 @@
-import type { AppVersionCreate, AppVersionListQuery, AppVersionRow, AppVersionUpdate, Page } from '@hanlin/shared';
-import { api } from '../../platform/api/client';
+import { appVersionRoutes as routes, type AppVersionListQuery, type AppVersionCreate, type AppVersionUpdate } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
 export type AppVersionQuery = Partial<AppVersionListQuery> & { page: number; size: number };
 
-export const findAppVersionsManaged = (q: AppVersionQuery) => api<Page<AppVersionRow>>('app-version/manage-list', q);
-export const getAppVersionById = (input: { id: number }) => api<AppVersionRow>(`app-version/getbyid/${input.id}`);
-export const insertAppVersion = (input: AppVersionCreate) => api<AppVersionRow>('app-version/insert', input, { silent: true });
-export const updateAppVersion = (input: AppVersionUpdate) => api<AppVersionRow>('app-version/update', input, { silent: true });
-export const deleteAppVersions = (input: { ids: number[] }) => api<unknown>('app-version/delete', input);
+export const findAppVersionsManaged = (q: AppVersionQuery) => call(routes.list, q);
+export const getAppVersionById = (input: { id: number }) => call(routes.get, input);
+export const insertAppVersion = (input: AppVersionCreate) => call(routes.insert, input, { silent: true });
+export const updateAppVersion = (input: AppVersionUpdate) => call(routes.update, input, { silent: true });
+export const deleteAppVersions = (input: { ids: number[] }) => call(routes.delete, input);

@@ -1,11 +1,10 @@
-import type { LoginLogExport, LoginLogQuery, LoginLogRow, OperationLogExport, OperationLogQuery, OperationLogRow, Page } from '@hanlin/shared';
-import { api, type DownloadResult } from '../../platform/api/client';
+import { auditRoutes as routes, type LoginLogExport, type LoginLogQuery, type OperationLogExport, type OperationLogQuery } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
 export type LoginLogParams = Partial<LoginLogQuery> & { page: number; size: number };
 export type OperationLogParams = Partial<OperationLogQuery> & { page: number; size: number };
 
-export const findLoginLogs = (q: LoginLogParams) => api<Page<LoginLogRow>>('report/login-log', q);
-export const findOperationLogs = (q: OperationLogParams) => api<Page<OperationLogRow>>('report/operation-log', q);
-export const exportLoginLogs = (q: LoginLogExport) => api<DownloadResult>('report/login-log/export', q, { download: true, timeout: 5 * 60_000 });
-export const exportOperationLogs = (q: OperationLogExport) =>
-  api<DownloadResult>('report/operation-log/export', q, { download: true, timeout: 5 * 60_000 });
+export const findLoginLogs = (q: LoginLogParams) => call(routes.loginLogs, q);
+export const findOperationLogs = (q: OperationLogParams) => call(routes.operationLogs, q);
+export const exportLoginLogs = (q: LoginLogExport) => call(routes.exportLoginLogs, q, { timeout: 5 * 60_000 });
+export const exportOperationLogs = (q: OperationLogExport) => call(routes.exportOperationLogs, q, { timeout: 5 * 60_000 });

@@ -1,12 +1,12 @@
-import type { DepartmentOption, LoginResult, RegistrationSubmit } from '@hanlin/shared';
-import { api } from '../../platform/api/client';
+import { authRoutes, passwordResetRoutes, profileRoutes, registrationRoutes, type RegistrationSubmit } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 import { rsaEncrypt } from '../../platform/api/crypto';
 import { session } from '../../platform/session';
 
 export async function getPublicKey(): Promise<string> {
   const cached = session.get().publicKey;
   if (cached) return cached;
-  const { publicKey } = await api<{ publicKey: string }>('auth/public-key', undefined, { method: 'GET', anonymous: true });
+  const { publicKey } = await call(authRoutes.publicKey);
   session.set({ publicKey });
   return publicKey;
 }
@@ -22,7 +22,7 @@ export function forgetPublicKey() {
 }
 
 export function getCaptcha() {
-  return api<{ captchaKey: string; svg: string }>('auth/captcha', undefined, { method: 'GET', anonymous: true });
+  return call(authRoutes.captcha);
 }
 
 export type Entry = 'manage' | 'student';
@@ -36,44 +36,40 @@ export async function login(input: { username: string; password: string; entry: 
     entry: input.entry,
     ...(input.captchaKey ? { captcha: input.captcha, captchaKey: input.captchaKey } : {}),
   };
-  return api<LoginResult>('auth/oauth/token', body, { anonymous: true, silent: true });
+  return call(authRoutes.login, body, { silent: true });
 }
 
 export function logout(input: { id: number }) {
-  return api<unknown>('auth/logout', { id: input.id, platformType: 1 }, { silent: true });
+  return call(authRoutes.logout, { id: input.id, platformType: 1 }, { silent: true });
 }
 
 export async function modifyPassword(input: { oldPassword: string; newPassword: string }) {
-  return api<unknown>('auth/password/modify', {
+  return call(authRoutes.changePassword, {
     oldPassword: await encryptPassword(input.oldPassword),
     newPassword: await encryptPassword(input.newPassword),
   });
 }
 
 export function getDepartments() {
-  return api<DepartmentOption[]>('auth/departments', undefined, { method: 'GET', anonymous: true, silent: true });
+  return call(registrationRoutes.departments, {}, { silent: true });
 }
 
 export async function register(input: Omit<RegistrationSubmit, 'kind'> & { kind?: RegistrationSubmit['kind'] }) {
-  return api<unknown>('auth/register', { ...input, password: await encryptPassword(input.password) }, { anonymous: true });
+  return call(registrationRoutes.submit, { ...input, password: await encryptPassword(input.password) });
 }
 
 export function sendReset(input: { username: string; method: 'code' | 'link' }) {
-  return api<unknown>('auth/reset/send', input, { anonymous: true });
+  return call(passwordResetRoutes.send, input);
 }
 
 export function verifyReset(input: { username: string; code: string }) {
-  return api<{ resetToken: string }>('auth/reset/verify', input, { anonymous: true });
+  return call(passwordResetRoutes.verify, input);
 }
 
 export async function confirmReset(input: { resetToken: string; password: string }) {
-  return api<unknown>(
-    'auth/reset/confirm',
-    { resetToken: input.resetToken, password: await encryptPassword(input.password) },
-    { anonymous: true },
-  );
+  return call(passwordResetRoutes.confirm, { resetToken: input.resetToken, password: await encryptPassword(input.password) });
 }
 
 export function setAvatar(input: { avatar: string }) {
-  return api<unknown>('user/avatar', input);
+  return call(profileRoutes.avatar, input);
 }

@@ -1,10 +1,10 @@
-import type { FeedbackExport, FeedbackListQuery, FeedbackReply, FeedbackReplyRow, FeedbackRow, Page } from '@hanlin/shared';
-import { api, type DownloadResult } from '../../platform/api/client';
+import { feedbackRoutes as routes, type FeedbackExport, type FeedbackListQuery, type FeedbackReply } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
 export type FeedbackQuery = Partial<FeedbackListQuery> & { page: number; size: number };
 
-export const findFeedback = (q: FeedbackQuery) => api<Page<FeedbackRow>>('feedback/getall', q);
-export const getFeedbackById = (input: { id: number }) => api<FeedbackRow>(`feedback/getbyid/${input.id}`);
-export const findFeedbackReplies = (input: { id: number }) => api<FeedbackReplyRow[]>(`feedback/getreplys/${input.id}`);
-export const replyFeedback = (input: FeedbackReply) => api<{ id: number }>('feedback/reply', input, { silent: true });
-export const exportFeedback = (q: FeedbackExport) => api<DownloadResult>('feedback/exportexcel', q, { download: true, timeout: 5 * 60_000 });
+export const findFeedback = (q: FeedbackQuery) => call(routes.list, q);
+export const getFeedbackById = (input: { id: number }) => call(routes.get, input);
+export const findFeedbackReplies = (input: { id: number }) => call(routes.replies, input);
+export const replyFeedback = (input: FeedbackReply) => call(routes.reply, input, { silent: true });
+export const exportFeedback = (q: FeedbackExport) => call(routes.export, q, { timeout: 5 * 60_000 });

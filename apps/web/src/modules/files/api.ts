@@ -1,6 +1,5 @@
-import { api } from '../../platform/api/client';
-
-import type { UploadKind, UploadPurpose, UploadResult } from '@hanlin/shared';
+import { uploadRoutes, type UploadKind, type UploadPurpose, type UploadResult } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
 export type UploadedFile = UploadResult;
 
@@ -9,7 +8,7 @@ export type UploadedFile = UploadResult;
  * notice: the notice's readers once saved with it; feedback: feedback managers).
  */
 export function uploadFile(input: { file: File | Blob; name?: string; purpose: UploadPurpose; kind?: UploadKind }) {
-  const fd = new FormData();
-  fd.append('file', input.file, input.name ?? (input.file instanceof File ? input.file.name : 'file'));
-  return api<UploadedFile>('upload/file', fd, { query: { purpose: input.purpose, kind: input.kind } });
+  const form = new FormData();
+  form.append('file', input.file, input.name ?? (input.file instanceof File ? input.file.name : 'file'));
+  return call(uploadRoutes.file, { form, purpose: input.purpose, kind: input.kind });
 }

@@ -1,33 +1,27 @@
-import type {
-  LabelCategoryInsert,
-  LabelCategoryListQuery,
-  LabelCategoryRow,
-  LabelCategoryUpdate,
-  LabelInsert,
-  LabelKind,
-  LabelListQuery,
-  LabelRow,
-  LabelUpdate,
-  Page,
+import {
+  labelRoutes as routes,
+  type LabelCategoryInsert,
+  type LabelCategoryListQuery,
+  type LabelCategoryUpdate,
+  type LabelInsert,
+  type LabelKind,
+  type LabelListQuery,
+  type LabelOptionGroup,
+  type LabelUpdate,
 } from '@hanlin/shared';
-import { api } from '../../platform/api/client';
+import { call } from '../../platform/api/call';
 
+export type { LabelOptionGroup };
 export type LabelCategoryQuery = Partial<LabelCategoryListQuery> & { page: number; size: number };
 export type LabelQuery = Partial<LabelListQuery> & { page: number; size: number };
-/** Selector data: categories of one kind with their labels. */
-export interface LabelOptionGroup {
-  id: number;
-  name: string;
-  labels: { id: number; name: string }[];
-}
 
-export const findLabelCategories = (q: LabelCategoryQuery) => api<Page<LabelCategoryRow>>('label-category/list', q);
-export const insertLabelCategory = (input: LabelCategoryInsert) => api<{ id: number }>('label-category/insert', input, { silent: true });
-export const updateLabelCategory = (input: LabelCategoryUpdate) => api<unknown>('label-category/update', input, { silent: true });
-export const deleteLabelCategories = (input: { ids: number[] }) => api<unknown>('label-category/delete', input);
+export const findLabelCategories = (q: LabelCategoryQuery) => call(routes.listCategories, q);
+export const insertLabelCategory = (input: LabelCategoryInsert) => call(routes.insertCategory, input, { silent: true });
+export const updateLabelCategory = (input: LabelCategoryUpdate) => call(routes.updateCategory, input, { silent: true });
+export const deleteLabelCategories = (input: { ids: number[] }) => call(routes.deleteCategories, input);
 
-export const findLabels = (q: LabelQuery) => api<Page<LabelRow>>('label/list', q);
-export const insertLabel = (input: LabelInsert) => api<{ id: number }>('label/insert', input);
-export const updateLabel = (input: LabelUpdate) => api<unknown>('label/update', input);
-export const deleteLabels = (input: { ids: number[] }) => api<unknown>('label/delete', input);
-export const getLabelOptions = (input: { kind: LabelKind }) => api<LabelOptionGroup[]>('label/options', input);
+export const findLabels = (q: LabelQuery) => call(routes.list, q);
+export const insertLabel = (input: LabelInsert) => call(routes.insert, input);
+export const updateLabel = (input: LabelUpdate) => call(routes.update, input);
+export const deleteLabels = (input: { ids: number[] }) => call(routes.delete, input);
+export const getLabelOptions = (input: { kind: LabelKind }) => call(routes.options, input);

@@ -1,9 +1,9 @@
-import type { LdapSettingsSave, LdapSettingsView, LdapSyncReport, LdapSyncStatus, LdapTest } from '@hanlin/shared';
-import { api } from '../../platform/api/client';
+import { ldapRoutes as routes, type LdapSettingsSave, type LdapTest } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
-export const getLdapSettings = () => api<LdapSettingsView>('ldap/settings/get');
-export const saveLdapSettings = (input: LdapSettingsSave) => api<LdapSettingsView>('ldap/settings/save', input, { silent: true });
-export const testLdap = (input: LdapTest) => api<{ ok: true }>('ldap/test', input, { silent: true });
+export const getLdapSettings = () => call(routes.getSettings);
+export const saveLdapSettings = (input: LdapSettingsSave) => call(routes.saveSettings, input, { silent: true });
+export const testLdap = (input: LdapTest) => call(routes.test, input, { silent: true });
 /** Runs the whole synchronization in the request: allow a long wait. */
-export const syncLdap = () => api<LdapSyncReport>('ldap/sync', undefined, { silent: true, timeout: 30 * 60_000 });
-export const getLdapSyncStatus = () => api<LdapSyncStatus>('ldap/sync/status');
+export const syncLdap = () => call(routes.sync, {}, { silent: true, timeout: 30 * 60_000 });
+export const getLdapSyncStatus = () => call(routes.status);

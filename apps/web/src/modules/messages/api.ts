@@ -1,5 +1,6 @@
-import { api } from '../../platform/api/client';
+import { messageRoutes } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
 export function getUnreadCount() {
-  return api<number>('message/unread-count', {}, { silent: true });
+  return call(messageRoutes.unreadCount, {}, { silent: true });
 }

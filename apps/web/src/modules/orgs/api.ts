@@ -1,16 +1,16 @@
-import type { OrgDataNode, OrgDetail, OrgInsert, OrgNode, OrgUpdate, TreeSort } from '@hanlin/shared';
-import { api } from '../../platform/api/client';
+import { orgRoutes as routes, type OrgDataNode, type OrgDetail, type OrgInsert, type OrgNode, type OrgUpdate, type TreeSort } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
 export type { OrgDataNode, OrgDetail, OrgNode };
 
-export const getOrgTree = (input: { maxDepth?: number } = {}) => api<OrgNode[]>('org/tree', input);
-export const getOrgTreeByName = (input: { name: string }) => api<OrgNode[]>('org/tree-by-name', input);
+export const getOrgTree = (input: { maxDepth?: number } = {}) => call(routes.tree, input);
+export const getOrgTreeByName = (input: { name: string }) => call(routes.treeByName, input);
 /** The caller's data scope as a forest (selectors of roles, users, lecturers). */
-export const getOrgDataTree = () => api<OrgDataNode[]>('org/data-tree', {});
-export const getOrgById = (input: { id: number }) => api<OrgDetail>('org/get', input);
-export const insertOrg = (input: OrgInsert) => api<{ id: number }>('org/insert', input, { silent: true });
-export const updateOrg = (input: OrgUpdate) => api<null>('org/update', input, { silent: true });
-export const deleteOrg = (input: { id: number }) => api<null>('org/delete', input, { silent: true });
-export const freezeOrgs = (input: { ids: number[] }) => api<null>('org/freeze', input);
-export const unfreezeOrgs = (input: { ids: number[] }) => api<null>('org/unfreeze', input);
-export const sortOrg = (input: TreeSort) => api<null>('org/sort', input);
+export const getOrgDataTree = () => call(routes.dataTree);
+export const getOrgById = (input: { id: number }) => call(routes.get, input);
+export const insertOrg = (input: OrgInsert) => call(routes.insert, input, { silent: true });
+export const updateOrg = (input: OrgUpdate) => call(routes.update, input, { silent: true });
+export const deleteOrg = (input: { id: number }) => call(routes.delete, input, { silent: true });
+export const freezeOrgs = (input: { ids: number[] }) => call(routes.freeze, input);
+export const unfreezeOrgs = (input: { ids: number[] }) => call(routes.unfreeze, input);
+export const sortOrg = (input: TreeSort) => call(routes.sort, input);

@@ -1,8 +1,8 @@
-import type { ProfessionalInsert, ProfessionalNode, ProfessionalUpdate, TreeSort } from '@hanlin/shared';
-import { api } from '../../platform/api/client';
+import { professionalRoutes as routes, type ProfessionalInsert, type ProfessionalUpdate, type TreeSort } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
-export const getProfessionalTree = () => api<ProfessionalNode[]>('professional/tree');
-export const insertProfessional = (input: ProfessionalInsert) => api<{ id: number }>('professional/insert', input, { silent: true });
-export const updateProfessional = (input: ProfessionalUpdate) => api<unknown>('professional/update', input, { silent: true });
-export const deleteProfessional = (input: { id: number }) => api<unknown>('professional/delete', input);
-export const sortProfessional = (input: TreeSort) => api<unknown>('professional/sort', input);
+export const getProfessionalTree = () => call(routes.tree);
+export const insertProfessional = (input: ProfessionalInsert) => call(routes.insert, input, { silent: true });
+export const updateProfessional = (input: ProfessionalUpdate) => call(routes.update, input, { silent: true });
+export const deleteProfessional = (input: { id: number }) => call(routes.delete, input);
+export const sortProfessional = (input: TreeSort) => call(routes.sort, input);

@@ -1,21 +1,16 @@
-import type { Page, PermissionNode, RoleDetail, RoleInsert, RoleListQuery, RoleRow, RoleUpdate, Terminal } from '@hanlin/shared';
-import { api } from '../../platform/api/client';
+import { roleRoutes as routes, type RoleDetail, type RoleInsert, type RoleListQuery, type RoleOption, type RoleRow, type RoleUpdate } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
-export type { RoleDetail, RoleRow };
+export type { RoleDetail, RoleOption, RoleRow };
 export type RoleQuery = Partial<RoleListQuery> & { page: number; size: number };
-export interface RoleOption {
-  id: number;
-  name: string;
-  status: string;
-}
 
-export const findRoles = (q: RoleQuery) => api<Page<RoleRow>>('role/list', q);
+export const findRoles = (q: RoleQuery) => call(routes.list, q);
 /** Every role (selectors of the user and student forms). */
-export const getAllRoles = () => api<RoleOption[]>('role/all', {});
-export const getRoleById = (input: { id: number }) => api<RoleDetail>('role/get', input);
-export const insertRole = (input: RoleInsert) => api<{ id: number }>('role/insert', input, { silent: true });
-export const updateRole = (input: RoleUpdate) => api<null>('role/update', input, { silent: true });
-export const deleteRoles = (input: { ids: number[] }) => api<null>('role/delete', input);
-export const freezeRoles = (input: { ids: number[] }) => api<null>('role/freeze', input);
-export const unfreezeRoles = (input: { ids: number[] }) => api<null>('role/unfreeze', input);
-export const getPermissionTree = () => api<Record<Terminal, PermissionNode[]>>('role/permission-tree', {});
+export const getAllRoles = () => call(routes.all);
+export const getRoleById = (input: { id: number }) => call(routes.get, input);
+export const insertRole = (input: RoleInsert) => call(routes.insert, input, { silent: true });
+export const updateRole = (input: RoleUpdate) => call(routes.update, input, { silent: true });
+export const deleteRoles = (input: { ids: number[] }) => call(routes.delete, input);
+export const freezeRoles = (input: { ids: number[] }) => call(routes.freeze, input);
+export const unfreezeRoles = (input: { ids: number[] }) => call(routes.unfreeze, input);
+export const getPermissionTree = () => call(routes.permissionTree);

@@ -1,11 +1,11 @@
-import type { LicenceSave, LicenceView, LoginSettingsSave, LoginSettingsView, PlatformParams } from '@hanlin/shared';
-import { api } from '../../platform/api/client';
+import { settingsRoutes as routes, type LicenceSave, type LoginSettingsSave, type PlatformParams } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
-export const getLoginSettings = () => api<LoginSettingsView>('settings/login/get');
-export const saveLoginSettings = (input: LoginSettingsSave) => api<LoginSettingsView>('settings/login/save', input, { silent: true });
+export const getLoginSettings = () => call(routes.getLogin);
+export const saveLoginSettings = (input: LoginSettingsSave) => call(routes.saveLogin, input, { silent: true });
 
-export const getPlatformParams = () => api<PlatformParams>('settings/params/get');
-export const savePlatformParams = (input: PlatformParams) => api<PlatformParams>('settings/params/save', input, { silent: true });
+export const getPlatformParams = () => call(routes.getParams);
+export const savePlatformParams = (input: PlatformParams) => call(routes.saveParams, input, { silent: true });
 
-export const getLicence = () => api<LicenceView>('settings/licence/get');
-export const saveLicence = (input: LicenceSave) => api<LicenceView>('settings/licence/save', input, { silent: true });
+export const getLicence = () => call(routes.getLicence);
+export const saveLicence = (input: LicenceSave) => call(routes.saveLicence, input, { silent: true });

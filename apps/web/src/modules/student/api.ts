@@ -1,13 +1,9 @@
-import { api } from '../../platform/api/client';
+import { studentRoutes, type StudentInfo } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
-export interface StudentInfo {
-  isSigned: boolean;
-  signDays: number;
-  exp: number;
-  nextExp: number;
-}
+export type { StudentInfo };
 
 /** Not live on every server yet: callers tolerate a failure. */
 export function getStudentInfo() {
-  return api<StudentInfo>('student/info', {}, { silent: true });
+  return call(studentRoutes.info, {}, { silent: true });
 }

@@ -1,15 +1,9 @@
-import type { Page } from '@hanlin/shared';
-import { api } from '../../platform/api/client';
+import { appVersionRoutes, type AppVersionRow } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
 
-export interface AppVersion {
-  id: number;
-  version: string;
-  platform?: string;
-  description?: string;
-  url?: string;
-  createdAt?: string;
-}
+/** A published version; `url` is not sent by the server yet (the page shows a link when it is). */
+export type AppVersion = AppVersionRow & { url?: string };
 
 export function findAppVersions(input: { page: number; size: number }) {
-  return api<Page<AppVersion>>('app-version/list', input, { anonymous: true, silent: true });
+  return call(appVersionRoutes.publicList, input, { silent: true });
 }

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorEnvelopeSchema, FileAnswerSchema, envelopeSchema, type RouteInput, type RouteResult, type RouteSpec } from '@hanlin/shared';
+import { ok } from './http.js';
+
+/** Server-only settings of a route (the declaration in `packages/shared` stays what both sides share). */
+export interface RouteServerOptions {
+  rateLimit?: { max: number; timeWindow: string };
+}
+
+export type RouteRequest<R extends RouteSpec> = FastifyRequest & RouteInput<R>;
+
+/**
+ * A JSON or upload route returns its `data` (the envelope is added here and the answer is sent
+ * through the declared schema); a download route sends the file on `reply` and returns it.
+ */
+export type RouteHandler<R extends RouteSpec> = R['kind'] extends 'download'
+  ? (req: RouteRequest<R>, reply: FastifyReply) => Promise<FastifyReply>
+  : (req: RouteRequest<R>, reply: FastifyReply) => Promise<RouteResult<R> | (null extends RouteResult<R> ? void : never)>;
+
+/**
+ * Registers a route from its shared declaration: method, URL, permission and operation (read by
+ * the guard, the operation log and the OpenAPI document), input schemas, and the response schema
+ * of the success and error answers.
+ */
+export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, route: R, handler: RouteHandler<R>, opts: RouteServerOptions = {}) {
+  const download = route.kind === 'download';
+  const tags = route.tags ?? [route.path.split('/')[2]!];
+  app.route({
+    method: route.method,
+    url: route.path,
+    config: {
+      permission: route.permission,
+      ...(route.operation ? { operation: route.operation } : {}),
+      ...(route.beforePasswordChange ? { beforePasswordChange: true } : {}),
+      ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+    },
+    schema: {
+      tags: [...tags],
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
+      response: {
+        200: download ? { description: 'The file itself; failures answer the JSON envelope', content: { 'application/octet-stream': { schema: FileAnswerSchema } } } : envelopeSchema(route.response),
+        '4xx': ErrorEnvelopeSchema,
+        '5xx': ErrorEnvelopeSchema,
+      },
+    },
+    handler: async (req, reply) => {
+      const result = await (handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>)(req, reply);
+      return download ? result : ok(result);
+    },
+  });
+}

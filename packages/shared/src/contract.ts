@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { RoutePermission } from './permissions.js';
+
+/**
+ * One route, declared once: the server registers from it (`registerRoute`), the web calls it
+ * (`call`), and `/api/openapi.json` documents it. `response` is the `data` of the success answer
+ * (`{ code: 200, msg: 'OK', data }`); the server sends it through this schema, so a field the
+ * schema does not name never reaches the client.
+ *
+ * `kind`: `json` (default) answers the envelope; `download` answers a file (errors stay JSON);
+ * `upload` takes multipart/form-data (the `file` part) and answers the envelope.
+ */
+export type RouteKind = 'json' | 'download' | 'upload';
+export type RouteMethod = 'GET' | 'POST';
+
+export interface RouteSpec {
+  method: RouteMethod;
+  /** Fastify syntax: `/api/feedback/getbyid/:id` (then declare `params`). */
+  path: string;
+  permission: RoutePermission;
+  /** Name written to the operation log. */
+  operation?: string;
+  /** Allowed while the user still has to change the first-login password. */
+  beforePasswordChange?: boolean;
+  /** OpenAPI tag; defaults to the path's first segment after `/api/`. */
+  tags?: readonly string[];
+  params?: z.ZodType;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response: z.ZodType;
+  kind?: RouteKind;
+}
+
+/** Checks a declaration and keeps its literal types (path, schemas, kind) for the typed callers. */
+export function defineRoute<const R extends RouteSpec>(route: R): R {
+  return route;
+}
+
+/** Answer of a `download` route: the file bytes (spreadsheets, attachments). */
+export const FileAnswerSchema = z.string().meta({ format: 'binary', description: 'The file itself (errors answer the JSON envelope)' });
+/** Answer of a write on many rows: how many it changed. */
+export const CountSchema = z.object({ count: z.number().int() });
+/** Answer of an insert that returns the new id. */
+export const NewIdSchema = z.object({ id: z.number().int() });
+/** Answer of a uniqueness check. */
+export const AvailableSchema = z.object({ available: z.boolean() });
+
+/** The success envelope of a route's answer (spec section 7). */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), msg: z.string(), data });
+}
+
+/** Every failure: `msg` is the error name of the catalogue, `field` the offending input. */
+export const ErrorEnvelopeSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.unknown(),
+  field: z.string().optional(),
+  requestId: z.string().optional(),
+});
+
+type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
+type In<S> = S extends z.ZodType ? z.input<S> : unknown;
+
+/** What a route answers in `data` (or a file, for downloads). */
+export type RouteResponse<R extends RouteSpec> = z.output<R['response']>;
+/** What the server's handler returns for a route: the schema's input (encode-side) shape. */
+export type RouteResult<R extends RouteSpec> = z.input<R['response']>;
+/** Parsed input of a route on the server. */
+export interface RouteInput<R extends RouteSpec> {
+  params: Out<R['params']>;
+  body: Out<R['body']>;
+  query: Out<R['query']>;
+}
+/** What a caller sends: body, query and path parameters merged into one object. */
+export type RouteCallInput<R extends RouteSpec> = In<R['params']> & In<R['body']> & In<R['query']>;

@@ -1,0 +1,24 @@
+import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
+import { AvailableSchema, CountSchema, defineRoute } from './contract.js';
+import { NoticeCheckTitleSchema, NoticeCreateSchema, NoticeListQuerySchema, NoticeMyQuerySchema, NoticePublicSchema, NoticeRowSchema, NoticeUpdateSchema } from './notices.js';
+
+/** Notices: the management side (gggl, data scope by the notice's organization) and the student side. */
+export const noticeRoutes = {
+  list: defineRoute({ method: 'POST', path: '/api/notice/list', permission: ['gggl'], body: NoticeListQuerySchema, response: pageSchema(NoticeRowSchema) }),
+  get: defineRoute({ method: 'POST', path: '/api/notice/get', permission: ['gggl'], body: IdBodySchema, response: NoticeRowSchema }),
+  checkTitle: defineRoute({
+    method: 'POST',
+    path: '/api/notice/check-title',
+    permission: ['gggl', 'gggl:add', 'gggl:modify'],
+    body: NoticeCheckTitleSchema,
+    response: AvailableSchema,
+  }),
+  insert: defineRoute({ method: 'POST', path: '/api/notice/insert', permission: ['gggl:add'], operation: 'notice.insert', body: NoticeCreateSchema, response: NoticeRowSchema }),
+  update: defineRoute({ method: 'POST', path: '/api/notice/update', permission: ['gggl:modify'], operation: 'notice.update', body: NoticeUpdateSchema, response: NoticeRowSchema }),
+  delete: defineRoute({ method: 'POST', path: '/api/notice/delete', permission: ['gggl:delete'], operation: 'notice.delete', body: IdsSchema, response: CountSchema }),
+  release: defineRoute({ method: 'POST', path: '/api/notice/release', permission: ['gggl:publish'], operation: 'notice.release', body: IdsSchema, response: CountSchema }),
+  unrelease: defineRoute({ method: 'POST', path: '/api/notice/unrelease', permission: ['gggl:unpublish'], operation: 'notice.unrelease', body: IdsSchema, response: CountSchema }),
+  // Student side (spec: "my notices", "notice detail by id").
+  my: defineRoute({ method: 'POST', path: '/api/notice/my', permission: 'authenticated', body: NoticeMyQuerySchema, response: pageSchema(NoticePublicSchema) }),
+  detail: defineRoute({ method: 'POST', path: '/api/notice/detail', permission: 'authenticated', body: IdBodySchema, response: NoticePublicSchema }),
+};

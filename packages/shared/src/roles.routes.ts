@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
+import { NewIdSchema, defineRoute } from './contract.js';
+import { TERMINALS, type PermissionNode, type Terminal } from './permissions.js';
+import { RoleDetailSchema, RoleInsertSchema, RoleListQuerySchema, RoleRowSchema, RoleUpdateSchema } from './roles.js';
+
+export const RoleOptionSchema = z.object({ id: z.number(), name: z.string(), status: z.string() });
+export type RoleOption = z.infer<typeof RoleOptionSchema>;
+
+export const PermissionNodeSchema: z.ZodType<PermissionNode> = z.lazy(() =>
+  z.object({ code: z.string(), label: z.string(), actions: z.array(z.enum(['add', 'modify', 'delete', 'publish', 'unpublish', 'freeze', 'export', 'approve', 'import', 'batch', 'preview'])).readonly().optional(), children: z.array(PermissionNodeSchema).readonly().optional() }),
+);
+export const PermissionTreeSchema = z.record(z.enum(TERMINALS as readonly Terminal[] as [Terminal, ...Terminal[]]), z.array(PermissionNodeSchema).readonly());
+
+/** Roles (rzjs) and the permission tree a role is edited with. */
+export const roleRoutes = {
+  list: defineRoute({ method: 'POST', path: '/api/role/list', permission: ['rzjs'], body: RoleListQuerySchema, response: pageSchema(RoleRowSchema) }),
+  /** Role selectors of the user and student forms. */
+  all: defineRoute({ method: 'POST', path: '/api/role/all', permission: ['rzjs', 'yhgl', 'xsgl'], response: z.array(RoleOptionSchema) }),
+  get: defineRoute({ method: 'POST', path: '/api/role/get', permission: ['rzjs'], body: IdBodySchema, response: RoleDetailSchema }),
+  insert: defineRoute({ method: 'POST', path: '/api/role/insert', permission: ['rzjs:add'], operation: 'role.insert', body: RoleInsertSchema, response: NewIdSchema }),
+  update: defineRoute({ method: 'POST', path: '/api/role/update', permission: ['rzjs:modify'], operation: 'role.update', body: RoleUpdateSchema, response: z.null() }),
+  delete: defineRoute({ method: 'POST', path: '/api/role/delete', permission: ['rzjs:delete'], operation: 'role.delete', body: IdsSchema, response: z.null() }),
+  freeze: defineRoute({ method: 'POST', path: '/api/role/freeze', permission: ['rzjs:freeze'], operation: 'role.freeze', body: IdsSchema, response: z.null() }),
+  unfreeze: defineRoute({ method: 'POST', path: '/api/role/unfreeze', permission: ['rzjs:freeze'], operation: 'role.unfreeze', body: IdsSchema, response: z.null() }),
+  permissionTree: defineRoute({ method: 'POST', path: '/api/role/permission-tree', permission: 'authenticated', response: PermissionTreeSchema }),
+};
