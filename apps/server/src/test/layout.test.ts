@@ -31,4 +31,16 @@ describe('source layout', () => {
     );
     expect(onlyForTests.map((f) => path.relative(SRC, f))).toEqual([]);
   });
+
+  it('has no test that sleeps a fixed time to wait for something', () => {
+    // Child-process tests poll a server in another process (no event reaches this one); the upload
+    // limits test paces a slow client on purpose.
+    const allowed = new Set(['server.process.test.ts', 'server.crash.process.test.ts', 'modules/uploads/uploads.limits.api.test.ts']);
+    const sleeping = files(SRC)
+      .filter((f) => isTest(f) && !allowed.has(path.relative(SRC, f)))
+      .flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/new Promise\(\(?\w*\)? => setTimeout\(\w+, *[\d_]+\)\)|\bsleep\( *[\d_]+ *\)/g)].map((m) => `${path.relative(SRC, f)}: ${m[0]}`),
+      );
+    expect(sleeping).toEqual([]);
+  });
 });
