@@ -14,3 +14,5 @@ export const deleteOrg = (input: { id: number }) => api<null>('org/delete', inpu
 export const freezeOrgs = (input: { ids: number[] }) => api<null>('org/freeze', input);
 export const unfreezeOrgs = (input: { ids: number[] }) => api<null>('org/unfreeze', input);
 export const sortOrg = (input: TreeSort) => api<null>('org/sort', input);
+/** Drag onto another organization: re-parents it; refusals are shown by the client. */
+export const moveOrg = (input: { id: number; parentId: number }) => api<null>('org/update', input);

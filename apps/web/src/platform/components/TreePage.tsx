@@ -27,9 +27,9 @@ export interface TreePageApi<N extends TreePageNode> {
   update?: (input: { id: number; name: string }) => Promise<unknown>;
   /** Should be a silent call: the page shows the refusal itself. */
   remove?: (input: { id: number }) => Promise<unknown>;
-  /** Right-click insert above/below and drag between nodes. */
+  /** Right-click insert above/below and drag between nodes (a reporting call: the client shows refusals). */
   sort?: (input: TreeSort) => Promise<unknown>;
-  /** Drag onto a node: becomes its child. Without it such a drop only tells how to sort. */
+  /** Drag onto a node: becomes its child (a reporting call). Without it such a drop only tells how to sort. */
   move?: (input: { id: number; parentId: number }) => Promise<unknown>;
 }
 
@@ -242,8 +242,8 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
   const move = useMutation({
     mutationFn: async (m: { kind: 'sort'; input: TreeSort } | { kind: 'move'; id: number; parentId: number }) =>
       m.kind === 'sort' ? api.sort!(m.input) : api.move!({ id: m.id, parentId: m.parentId }),
+    // sort and move are reporting calls: the API client shows a refusal.
     onSuccess: () => message.success(t('common.done')),
-    onError: refusal,
     onSettled: refresh,
   });
 

@@ -10,7 +10,7 @@ import { useSession } from '../../../platform/session';
 import { can } from '../../../platform/permission';
 import { formatTime } from '../../../platform/format';
 import { showSaveError } from '../../../platform/forms/server-errors';
-import { deleteOrg, freezeOrgs, getOrgById, getOrgTree, getOrgTreeByName, insertOrg, sortOrg, unfreezeOrgs, updateOrg } from '../api';
+import { deleteOrg, freezeOrgs, getOrgById, getOrgTree, getOrgTreeByName, insertOrg, moveOrg, sortOrg, unfreezeOrgs, updateOrg } from '../api';
 import { LeaderSelect } from '../components/LeaderSelect';
 
 /** Adding, amending and inserting go through the side form (onEdit); the tree does the rest. */
@@ -19,7 +19,7 @@ const API = {
   search: getOrgTreeByName,
   remove: deleteOrg,
   sort: sortOrg,
-  move: ({ id, parentId }: { id: number; parentId: number }) => updateOrg({ id, parentId }),
+  move: moveOrg,
 };
 const TEXTS = {
   search: 'org.searchByName',
