@@ -132,6 +132,7 @@ const catalogue = {
   STATE_TRANSITION_INVALID: [4201, 409, '当前状态不允许此操作', 'This action is not allowed in the current state', 'Esta ação não é permitida no estado atual'],
   TIME_BEFORE_NOW: [4202, 400, '时间不能早于当前时间', 'The time cannot be earlier than now', 'O horário não pode ser anterior ao atual'],
   LIMIT_EXCEEDED: [4203, 409, '超出数量上限', 'The limit is exceeded', 'O limite foi excedido'],
+  TREE_DEPTH_EXCEEDED: [4209, 409, '超出树的最大层级', 'The tree would be deeper than allowed', 'A árvore ficaria mais profunda do que o permitido'],
 
   // Exam and survey
   EXAM_STARTED_CANNOT_UNPUBLISH: [5001, 409, '考试已开始，不能取消发布或编辑', 'The exam has started and cannot be unpublished or edited', 'O exame começou e não pode ser despublicado nem editado'],

@@ -19,7 +19,8 @@ const OrgCode = z.string().trim().min(1).max(200);
 const Sort = z.number().int().min(0).max(99999999);
 const LeaderIds = z.array(IdSchema).max(CONSTANTS.ORGANIZATION_LEADERS);
 
-export const OrgTreeQuerySchema = z.strictObject({ maxDepth: z.number().int().min(1).max(100).default(CONSTANTS.TREE_LEVELS_DEFAULT) });
+/** Without `maxDepth` the tree holds every level that exists. */
+export const OrgTreeQuerySchema = z.strictObject({ maxDepth: z.number().int().min(1).max(100).optional() });
 export type OrgTreeQuery = z.infer<typeof OrgTreeQuerySchema>;
 
 export const OrgTreeByNameSchema = z.object({ name: z.string().trim().min(1).max(200) });

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSION_CODES } from '@hanlin/shared';
 import type { Db } from '../platform/db/client.js';
 import { storedPassword } from '../platform/auth/credentials.js';
+import { xactLock } from '../platform/locks.js';
 import { organizations } from '../modules/orgs/index.js';
 import { BUILTIN_ROLE_KEYS, BUILTIN_ROLES, findBuiltinRoleId, roles, userRoles, type BuiltinRoleKey } from '../modules/roles/index.js';
 import { userDataScopes, users } from '../modules/users/index.js';
@@ -17,7 +18,7 @@ const STUDENT_CODES = ['kc-pc', 'zs-pc', 'kc-app', 'zs-app'];
  */
 export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdmin: boolean; password?: string }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7243001)`);
+    await xactLock(tx, 'seed');
     let [root] = await tx.select().from(organizations).where(sql`${organizations.parentId} is null`).orderBy(organizations.id).limit(1);
     if (!root) {
       [root] = await tx.insert(organizations).values({ name: '总部', code: 'ROOT', path: '', depth: 1 }).returning();

@@ -88,6 +88,20 @@ describe('OpenAPI document', () => {
     await app.close();
   });
 
+  it('keeps the route permissions of each app to itself (two apps in one process)', async () => {
+    const a = Fastify();
+    const b = Fastify();
+    installGuard(a, {} as never);
+    installGuard(b, {} as never);
+    a.post('/api/only-in-a', { config: { permission: 'public' } }, async () => 'a');
+    b.post('/api/only-in-b', { config: { permission: ['zzjg'] } }, async () => 'b');
+    expect([...a.routePermissions]).toEqual([['POST /api/only-in-a', 'public']]);
+    expect([...b.routePermissions]).toEqual([['POST /api/only-in-b', ['zzjg']]]);
+    expect(t.app.routePermissions.has('POST /api/only-in-a')).toBe(false);
+    expect(t.app.routePermissions.get('POST /api/org/insert')).toEqual(['zzjg:add']);
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it('answers every operation that takes a body with 4xx, never 5xx, for malformed bodies', async () => {
     const garbage: unknown[] = [[], 'text', 12, null, { page: -1, size: 'x', ids: 'y', id: {}, title: 5, name: ['a'] }, { page: 'a'.repeat(5000), id: 'a'.repeat(5000) }];
     for (const [url, ops] of Object.entries(doc.paths)) {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { routePermissions } from './auth/guard.js';
 
 /** OpenAPI document generated from the route schemas; each operation carries `x-permission`. */
 export async function installOpenApi(app: FastifyInstance) {
@@ -19,7 +18,7 @@ export async function installOpenApi(app: FastifyInstance) {
       for (const [url, ops] of Object.entries(out.paths ?? {})) {
         for (const [method, op] of Object.entries(ops)) {
           const fastifyUrl = url.replace(/\{(\w+)\}/g, ':$1');
-          const p = routePermissions.get(`${method.toUpperCase()} ${fastifyUrl}`);
+          const p = app.routePermissions.get(`${method.toUpperCase()} ${fastifyUrl}`);
           if (p) {
             op['x-permission'] = p;
             if (p !== 'public') op.security = [{ bearer: [] }];

@@ -1,22 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { insertOperationLog } from './audit.repository.js';
+
+/** The `code` of each answer object, taken before it is serialized. */
+const answerCodes = new WeakMap<FastifyRequest, number>();
 
 /**
  * Writes one operation-log row for every call of a route that declares `config.operation`,
  * before the answer leaves, so a caller that saw the answer can rely on the row being there.
+ * The result code is the `code` of the answer object (`{ code, msg, data }`), read before
+ * serialization; raw answers (files, text) count as 200 when the status is 200.
  */
 export function installOperationLog(app: FastifyInstance, db: Db) {
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    if (!req.routeOptions.config?.operation) return payload;
+    const code = payload && typeof payload === 'object' ? (payload as { code?: unknown }).code : undefined;
+    if (typeof code === 'number' && Number.isInteger(code)) answerCodes.set(req, code);
+    return payload;
+  });
+
   app.addHook('onSend', async (req, reply, payload) => {
     const operation = req.routeOptions.config?.operation;
     if (!operation) return payload;
-    let resultCode: number | null = null;
-    if (typeof payload === 'string' && payload.startsWith('{"code":')) {
-      const n = Number(payload.slice(8, payload.indexOf(',')));
-      resultCode = Number.isFinite(n) ? n : null;
-    } else if (reply.statusCode === 200) {
-      resultCode = 200; // files and other raw answers
-    }
+    const resultCode = answerCodes.get(req) ?? (reply.statusCode === 200 ? 200 : null);
     try {
       await insertOperationLog(db, {
         userId: req.principal?.userId ?? null,

@@ -10,7 +10,7 @@ import { users } from '../users/index.js';
 import { roles, userRoles } from '../roles/index.js';
 import { systemSettings } from '../../platform/settings.schema.js';
 import { LDAP_SYNC_LOCK } from './ldap.service.js';
-import { addEntries, asRoot, ROOT_DN, ROOT_PASSWORD, SLAPD, startSlapd, SUFFIX, type Slapd } from './slapd-fixture.js';
+import { addEntries, asRoot, ROOT_DN, ROOT_PASSWORD, SLAPD, startSlapd, SUFFIX, type Slapd } from '../../test/slapd.js';
 
 const HAVE_SLAPD = fs.existsSync(SLAPD);
 if (!HAVE_SLAPD && !process.env.CI) {

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { PrincipalLoader } from '../../platform/auth/principal.js';
 import { readSetting, writeSetting } from '../../platform/settings.js';
+import { LOCK_PAIRS } from '../../platform/locks.js';
 import { createLdapSecret } from './ldap-secret.js';
 import { isValidFilter, readDirectory, withDirectory } from './ldap-directory.js';
 import { applyDirectory } from './ldap-sync.js';
@@ -21,7 +22,7 @@ import { applyDirectory } from './ldap-sync.js';
 const SETTINGS_KEY = 'ldap';
 const LAST_SYNC_KEY = 'ldap.lastSync';
 /** Transaction-level advisory lock (two-key form): one sync at a time across every node. */
-export const LDAP_SYNC_LOCK = [7243, 11] as const;
+export const LDAP_SYNC_LOCK = LOCK_PAIRS.ldapSync;
 /** Errors kept in the stored report; the counts stay exact. */
 const MAX_REPORTED_ERRORS = 5000;
 

@@ -17,6 +17,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { requireAllInScope, requireInScope, requireOrgsInScope } from '../../platform/scope.js';
 import { users } from '../users/index.js';
 import { pgErrorOf } from '../../platform/db/pg-errors.js';
+import { xactLock } from '../../platform/locks.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import * as repo from './lecturers.repository.js';
 import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
@@ -50,9 +51,6 @@ export function rethrowLecturerWriteError(e: unknown): never {
   if (pg?.code === '23503') throw new AppError('IN_USE_LECTURER');
   throw e;
 }
-
-/** Advisory lock key serializing changes to the number of teacher levels. */
-const LEVELS_LOCK = 7243101;
 
 export function createLecturersService({ db }: { db: Db }) {
   async function assertLecturersInScope(p: Principal, ids: number[]) {
@@ -184,7 +182,7 @@ export function createLecturersService({ db }: { db: Db }) {
       try {
         return await db.transaction(async (tx) => {
           // Concurrent inserts must not pass the limit together.
-          await tx.execute(sql`select pg_advisory_xact_lock(${LEVELS_LOCK})`);
+          await xactLock(tx, 'lecturerLevels');
           const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from teacher_levels`)).rows as [{ n: number }];
           if (n >= TEACHER_LEVELS_MAX) throw new AppError('LIMIT_EXCEEDED', { data: { max: TEACHER_LEVELS_MAX } });
           const [dup] = await tx.select({ id: teacherLevels.id }).from(teacherLevels).where(sql`lower(${teacherLevels.name}) = lower(${input.name})`);

@@ -159,8 +159,8 @@ describe('mail log', () => {
     await save(sinkSettings(sink.port));
     const results = await Promise.all([1, 2, 3].map(() => call(t.app, admin, '/api/mail/log/resend', { ids: [row!.id] })));
     expect(results.reduce((n, r) => n + r.json().data.sent, 0)).toBe(1);
-    await sink.waitFor((m) => m.to.includes('race@example.com'));
-    await new Promise((r) => setTimeout(r, 200));
+    // Each resend answers after its SMTP exchange, and the sink keeps a mail before acknowledging it:
+    // once the three calls answered, every delivery that happened is in the sink.
     expect(sink.messages.filter((m) => m.to.includes('race@example.com'))).toHaveLength(1);
   });
 

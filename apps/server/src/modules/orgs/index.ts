@@ -1,3 +1,2 @@
 // Public surface of the orgs module: other modules import only from here.
 export { organizations } from './orgs.schema.js';
-export { renumber } from './orgs.repository.js';

@@ -280,6 +280,37 @@ describe('data scope and authorization', () => {
     expect((await call(t.app, as, '/api/org/delete', { id: org.id })).statusCode).toBe(403);
   });
 
+  it('keeps to the 10 levels of spec §9 (insert and move), and the tree view shows every level that exists', async () => {
+    const root = await rootOrg(t.db);
+    // A chain from level 2 down to level 10.
+    const chain = [root.id];
+    for (let level = 2; level <= 10; level++) chain.push((await insert(admin, { parentId: chain.at(-1)!, name: `Lv-${level}` })).json().data.id);
+    expect((await paths([chain.at(-1)!]))[0]!.depth).toBe(10);
+    const tooDeep = await insert(admin, { parentId: chain.at(-1)!, name: 'Lv-11' });
+    expect(tooDeep.statusCode).toBe(409);
+    expect(tooDeep.json()).toMatchObject({ msg: 'TREE_DEPTH_EXCEEDED', field: 'parentId' });
+    // A two-level subtree fits under level 8, not under level 9 (by update or by sort next to a level-10 node).
+    const top = (await insert(admin, { parentId: root.id, name: 'Lv-Sub' })).json().data.id;
+    const leaf = (await insert(admin, { parentId: top, name: 'Lv-Sub-Leaf' })).json().data.id;
+    expect((await call(t.app, admin, '/api/org/update', { id: top, parentId: chain[8] })).json()).toMatchObject({ msg: 'TREE_DEPTH_EXCEEDED', field: 'parentId' });
+    expect((await call(t.app, admin, '/api/org/sort', { id: top, position: 'below', targetId: chain[9] })).json()).toMatchObject({ msg: 'TREE_DEPTH_EXCEEDED' });
+    expect(await paths([top, leaf])).toEqual([
+      { id: top, path: `${root.path}${top}/`, depth: 2, parent_id: root.id },
+      { id: leaf, path: `${root.path}${top}/${leaf}/`, depth: 3, parent_id: top },
+    ]);
+    expect((await call(t.app, admin, '/api/org/update', { id: top, parentId: chain[7] })).statusCode).toBe(200);
+    expect((await paths([leaf]))[0]!.depth).toBe(10);
+    // Organizations deeper than the limit (written before it was enforced) still show in the default tree.
+    const [l10] = await paths([chain.at(-1)!]);
+    const { rows } = await t.db.execute<{ id: number }>(
+      sql`insert into organizations (parent_id, name, path, depth) values (${l10!.id}, 'Legacy-11', '', 11) returning id`,
+    );
+    const legacy = rows[0]!.id;
+    await t.db.execute(sql`update organizations set path = ${`${l10!.path}${legacy}/`} where id = ${legacy}`);
+    const full: Node[] = (await call(t.app, admin, '/api/org/tree', {})).json().data;
+    expect(find(full, legacy)).toMatchObject({ name: 'Legacy-11', depth: 11 });
+  });
+
   it('bad input is refused with the field', async () => {
     const root = await rootOrg(t.db);
     const cases: [string, object, string][] = [

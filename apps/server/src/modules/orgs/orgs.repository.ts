@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { CONSTANTS } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { defineTree, type TreeNode } from '../../platform/tree-repository.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
 import { users } from '../users/index.js';
@@ -7,10 +9,16 @@ import { organizations } from './orgs.schema.js';
 
 export type OrgRecord = typeof organizations.$inferSelect;
 
-/** Serializes structural changes of the tree (insert, move, delete) so paths never go stale. */
-export async function lockTree(tx: DbOrTx) {
-  await tx.execute(sql`select pg_advisory_xact_lock(7243101)`);
-}
+/**
+ * The organization tree: structural changes (insert, move, sort, delete) hold its lock so paths
+ * never go stale; spec §9 limits it to 10 levels.
+ */
+export const orgTree = defineTree({
+  table: 'organizations',
+  maxDepth: CONSTANTS.TREE_LEVELS_DEFAULT,
+  lockKey: 'orgTree',
+  duplicateName: 'DUPLICATE_ORGANIZATION',
+});
 
 export async function getOrg(db: DbOrTx, id: number): Promise<OrgRecord | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
@@ -51,13 +59,6 @@ export async function countUsersByOrg(db: DbOrTx, principal: Principal): Promise
   return new Map(rows.map((r) => [r.orgId!, r.n]));
 }
 
-export async function siblingNameTaken(db: DbOrTx, parentId: number | null, name: string, exceptId?: number) {
-  const conds: SQL[] = [sql`coalesce(${organizations.parentId}, 0) = ${parentId ?? 0}`, eq(organizations.name, name)];
-  if (exceptId) conds.push(ne(organizations.id, exceptId));
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(and(...conds)).limit(1);
-  return !!row;
-}
-
 export async function codeTaken(db: DbOrTx, code: string, exceptId?: number) {
   const conds: SQL[] = [eq(organizations.code, code)];
   if (exceptId) conds.push(ne(organizations.id, exceptId));
@@ -65,65 +66,19 @@ export async function codeTaken(db: DbOrTx, code: string, exceptId?: number) {
   return !!row;
 }
 
-export async function nextSiblingSort(db: DbOrTx, parentId: number) {
-  const [row] = await db
-    .select({ next: sql<number>`coalesce(max(${organizations.sort}) + 1, 0)::int` })
-    .from(organizations)
-    .where(eq(organizations.parentId, parentId));
-  return row!.next;
-}
-
-export async function insertOrg(tx: DbOrTx, parent: OrgRecord, v: { name: string; code: string | null; sort: number; leaderIds: number[] }) {
-  const [row] = await tx
-    .insert(organizations)
-    .values({ parentId: parent.id, name: v.name, code: v.code, sort: v.sort, leaderIds: v.leaderIds, path: '', depth: parent.depth + 1 })
-    .returning({ id: organizations.id });
-  const path = `${parent.path}${row!.id}/`;
-  await tx.update(organizations).set({ path }).where(eq(organizations.id, row!.id));
-  return row!.id;
-}
-
-/**
- * Moves a whole subtree in one statement: every path starting with the node's old path gets the
- * new prefix and its depth shifted; the node itself gets its new parent.
- */
-export async function moveSubtree(tx: DbOrTx, node: OrgRecord, newParent: OrgRecord) {
-  const newPath = `${newParent.path}${node.id}/`;
-  const delta = newParent.depth + 1 - node.depth;
-  await tx.execute(sql`
-    update organizations
-       set path = ${newPath} || substr(path, ${node.path.length + 1}),
-           depth = depth + ${delta}::int,
-           parent_id = case when id = ${node.id} then ${newParent.id}::int else parent_id end,
-           updated_at = now()
-     where path like ${`${node.path}%`}`);
+/** Adds an organization under `parent` (depth, sibling name and next sort through `orgTree`). */
+export function insertOrg(tx: DbOrTx, parent: TreeNode, v: { name: string; code: string | null; sort?: number; leaderIds: number[] }) {
+  return orgTree.insert(tx, { parent, name: v.name, sort: v.sort }, async (row) => {
+    const [created] = await tx
+      .insert(organizations)
+      .values({ parentId: row.parentId, name: v.name, code: v.code, sort: row.sort, leaderIds: v.leaderIds, path: row.path, depth: row.depth })
+      .returning({ id: organizations.id });
+    return created!.id;
+  });
 }
 
 export async function updateOrgRow(tx: DbOrTx, id: number, set: Partial<Pick<OrgRecord, 'name' | 'code' | 'sort' | 'leaderIds'>>) {
   await tx.update(organizations).set({ ...set, updatedAt: new Date() }).where(eq(organizations.id, id));
-}
-
-export async function siblingIds(tx: DbOrTx, parentId: number) {
-  const rows = await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.parentId, parentId))
-    .orderBy(asc(organizations.sort), asc(organizations.id));
-  return rows.map((r) => r.id);
-}
-
-/** Sets `sort` to the position in `ids` (0, 1, 2, ...) in one statement. */
-export async function renumber(tx: DbOrTx, table: 'organizations' | 'professionals', ids: number[]) {
-  if (!ids.length) return;
-  await tx.execute(sql`
-    update ${sql.identifier(table)} t set sort = v.ord - 1, updated_at = now()
-      from unnest(${sql.param(ids)}::int[]) with ordinality as v(id, ord)
-     where t.id = v.id and t.sort is distinct from v.ord - 1`);
-}
-
-export async function hasChildren(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.parentId, id)).limit(1);
-  return !!row;
 }
 
 export async function hasUsers(db: DbOrTx, orgId: number) {

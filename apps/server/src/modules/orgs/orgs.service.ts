@@ -4,6 +4,7 @@ import { requireInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import * as repo from './orgs.repository.js';
+import { orgTree } from './orgs.repository.js';
 import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 import { buildForest } from '../../platform/tree.js';
 import { abilitiesOf } from '../../platform/lifecycle.js';
@@ -37,19 +38,16 @@ export function createOrgsService({ db, principals }: Deps) {
   }
 
   async function checkNames(tx: DbOrTx, parentId: number | null, name: string | undefined, code: string | null | undefined, exceptId?: number) {
-    if (name !== undefined && (await repo.siblingNameTaken(tx, parentId, name, exceptId))) throw new AppError('DUPLICATE_ORGANIZATION', { field: 'name' });
+    if (name !== undefined) await orgTree.assertNameFree(tx, parentId, name, exceptId);
     if (code && (await repo.codeTaken(tx, code, exceptId))) throw new AppError('DUPLICATE_DATA', { field: 'code' });
   }
 
-  /** Checks and performs a move of `node` under `newParent` (inside the tree lock). */
+  /** Checks and performs a move of `node` under `newParent` (inside the tree lock); the root stays where it is. */
   async function move(tx: DbOrTx, principal: Principal, node: repo.OrgRecord, newParentId: number, name = node.name) {
     if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'parentId' });
     const newParent = await mustGet(tx, newParentId, 'parentId');
     requireInScope(principal, newParent.path, { field: 'parentId' });
-    if (newParent.path.startsWith(node.path)) throw new AppError('PARAMETER_INVALID', { field: 'parentId' });
-    if (await repo.siblingNameTaken(tx, newParent.id, name, node.id)) throw new AppError('DUPLICATE_ORGANIZATION', { field: 'name' });
-    await repo.moveSubtree(tx, node, newParent);
-    return newParent;
+    return orgTree.move(tx, node, newParent, name);
   }
 
   function mapUnique(e: unknown): never {
@@ -86,10 +84,11 @@ export function createOrgsService({ db, principals }: Deps) {
   }
 
   return {
-    /** The caller's scope subtrees as a forest, `maxDepth` levels deep from each scope root. */
+    /** The caller's scope subtrees as a forest: every level, or `maxDepth` levels from each scope root when asked. */
     async tree(principal: Principal, q: OrgTreeQuery): Promise<OrgNode[]> {
       const rows = await scopeRowsWithCounts(principal);
-      return prune(buildForest(rows.map(toNode)) as OrgNode[], q.maxDepth);
+      const forest = buildForest(rows.map(toNode)) as OrgNode[];
+      return q.maxDepth === undefined ? forest : prune(forest, q.maxDepth);
     },
 
     /** Organizations whose name contains `name`, with their ancestors inside the scope. */
@@ -115,7 +114,7 @@ export function createOrgsService({ db, principals }: Deps) {
       const [parent, leaders, children, members, lecturers] = await Promise.all([
         org.parentId ? repo.getOrg(db, org.parentId) : undefined,
         repo.findUsersBrief(db, org.leaderIds),
-        repo.hasChildren(db, id),
+        orgTree.hasChildren(db, id),
         repo.hasUsers(db, id),
         repo.hasLecturers(db, id),
       ]);
@@ -149,13 +148,13 @@ export function createOrgsService({ db, principals }: Deps) {
       const leaderIds = uniqueIds(input.leaderIds) ?? [];
       try {
         return await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
+          await orgTree.lock(tx);
           const parent = await mustGet(tx, input.parentId, 'parentId');
           requireInScope(principal, parent.path, { field: 'parentId' });
+          orgTree.assertDepth(parent.depth + 1);
           await checkNames(tx, parent.id, input.name, input.code);
           if (leaderIds.length) await checkLeaders(tx, principal, leaderIds);
-          const sort = input.sort ?? (await repo.nextSiblingSort(tx, parent.id));
-          return { id: await repo.insertOrg(tx, parent, { name: input.name, code: input.code ?? null, sort, leaderIds }) };
+          return { id: await repo.insertOrg(tx, parent, { name: input.name, code: input.code ?? null, sort: input.sort, leaderIds }) };
         });
       } catch (e) {
         return mapUnique(e);
@@ -167,20 +166,19 @@ export function createOrgsService({ db, principals }: Deps) {
       let movedPath: string | undefined;
       try {
         await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
+          await orgTree.lock(tx);
           const node = await mustGet(tx, input.id);
           requireInScope(principal, node.path);
           const name = input.name ?? node.name;
           let parentId = node.parentId;
           if (input.parentId !== undefined && input.parentId !== node.parentId) {
-            const np = await move(tx, principal, node, input.parentId, name);
-            parentId = np.id;
-            movedPath = `${np.path}${node.id}/`;
+            movedPath = (await move(tx, principal, node, input.parentId, name)).path;
+            parentId = input.parentId;
           }
           await checkNames(tx, parentId, input.name, input.code, node.id);
           if (leaderIds?.length) await checkLeaders(tx, principal, leaderIds);
           let sort = input.sort;
-          if (sort === undefined && movedPath && parentId != null) sort = await repo.nextSiblingSort(tx, parentId);
+          if (sort === undefined && movedPath && parentId != null) sort = await orgTree.nextSort(tx, parentId);
           await repo.updateOrgRow(tx, node.id, {
             ...(input.name !== undefined ? { name: input.name } : {}),
             ...(input.code !== undefined ? { code: input.code } : {}),
@@ -198,11 +196,11 @@ export function createOrgsService({ db, principals }: Deps) {
       let affected: number[] = [];
       try {
         await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
+          await orgTree.lock(tx);
           const node = await mustGet(tx, id);
           requireInScope(principal, node.path);
           if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID');
-          if ((await repo.hasChildren(tx, id)) || (await repo.hasUsers(tx, id))) throw new AppError('IN_USE_ORGANIZATION');
+          if ((await orgTree.hasChildren(tx, id)) || (await repo.hasUsers(tx, id))) throw new AppError('IN_USE_ORGANIZATION');
           if (await repo.hasLecturers(tx, id)) throw new AppError('IN_USE_ORGANIZATION_LECTURER');
           affected = await repo.usersScopedUnder(tx, node.path);
           await repo.deleteOrg(tx, id);
@@ -220,7 +218,7 @@ export function createOrgsService({ db, principals }: Deps) {
       const command = status === 'frozen' ? 'freeze' : 'unfreeze';
       await db.transaction(async (tx) => {
         // The tree lock serializes tree writes, so the guard below reads states no one else is changing.
-        await repo.lockTree(tx);
+        await orgTree.lock(tx);
         const orgs = await repo.getOrgs(tx, unique);
         if (orgs.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
         for (const o of orgs) requireInScope(principal, o.path, { field: 'ids' });
@@ -237,20 +235,16 @@ export function createOrgsService({ db, principals }: Deps) {
       let movedPath: string | undefined;
       try {
         await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
+          await orgTree.lock(tx);
           const node = await mustGet(tx, input.id);
           const target = await mustGet(tx, input.targetId, 'targetId');
           requireInScope(principal, node.path);
           requireInScope(principal, target.path, { field: 'targetId' });
           if (target.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'targetId' });
-          if (target.parentId !== node.parentId) {
-            const np = await move(tx, principal, node, target.parentId);
-            movedPath = `${np.path}${node.id}/`;
-          }
-          const ids = (await repo.siblingIds(tx, target.parentId)).filter((x) => x !== node.id);
-          const at = ids.indexOf(target.id) + (input.position === 'below' ? 1 : 0);
-          ids.splice(at, 0, node.id);
-          await repo.renumber(tx, 'organizations', ids);
+          if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'parentId' });
+          // Moving under another parent: the caller must reach that parent too.
+          if (target.parentId !== node.parentId) requireInScope(principal, (await mustGet(tx, target.parentId, 'targetId')).path, { field: 'targetId' });
+          movedPath = (await orgTree.place(tx, node, target, input.position)).movedTo;
         });
       } catch (e) {
         mapUnique(e);

@@ -58,6 +58,23 @@ describe('professional tree', () => {
     expect((await post('update', { id: c, parentId: null })).statusCode).toBe(200);
   });
 
+  it('moves whole subtrees (paths and depths follow) and keeps to 10 levels', async () => {
+    const levels = [await add('Deep-1')];
+    for (let i = 2; i <= 10; i++) levels.push(await add(`Deep-${i}`, levels.at(-1)));
+    const refused = await post('insert', { name: 'Deep-11', parentId: levels.at(-1) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ msg: 'TREE_DEPTH_EXCEEDED', field: 'parentId' });
+    // Moving level 2 (and the 8 levels below it) to the top level lifts every descendant by one level.
+    expect((await post('update', { id: levels[1], parentId: null })).statusCode).toBe(200);
+    expect((await post('insert', { name: 'Deep-11', parentId: levels.at(-1) })).statusCode).toBe(200);
+    // Nine levels cannot go back under a level-2 node.
+    const res = await post('update', { id: levels[1], parentId: levels[0] });
+    expect(res.json()).toMatchObject({ msg: 'TREE_DEPTH_EXCEEDED', field: 'parentId' });
+    const t2 = await tree();
+    expect(find(t2, levels[0]!)!.children).toEqual([]);
+    expect(find(t2, levels[1]!)!.parentId).toBeNull();
+  });
+
   it('refuses deleting a node with children', async () => {
     const p = await add('Del-P');
     const ch = await add('Del-C', p);

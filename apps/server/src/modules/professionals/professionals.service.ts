@@ -1,27 +1,14 @@
 import type { ProfessionalInsert, ProfessionalNode, ProfessionalUpdate, TreeSort } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
-import type { Db, DbOrTx } from '../../platform/db/client.js';
-import { renumber } from '../orgs/index.js';
+import type { Db } from '../../platform/db/client.js';
 import * as repo from './professionals.repository.js';
+import { professionalTree as tree } from './professionals.repository.js';
 import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 import { buildForest } from '../../platform/tree.js';
 
 function mapUnique(e: unknown): never {
   if (isUniqueViolation(e, 'professionals_parent_name_uq')) throw new AppError('DUPLICATE_CATEGORY', { field: 'name' });
   throw e;
-}
-
-async function mustGet(tx: DbOrTx, id: number, field?: string) {
-  const node = await repo.getNode(tx, id);
-  if (!node) throw new AppError('NOT_FOUND_ERROR', field ? { field } : {});
-  return node;
-}
-
-/** Re-parenting must not put a node under itself or its own descendant. */
-async function checkParent(tx: DbOrTx, id: number, parentId: number | null) {
-  if (parentId == null) return;
-  await mustGet(tx, parentId, 'parentId');
-  if ((await repo.subtreeIds(tx, id)).includes(parentId)) throw new AppError('PARAMETER_INVALID', { field: 'parentId' });
 }
 
 export function createProfessionalsService({ db }: { db: Db }) {
@@ -34,10 +21,9 @@ export function createProfessionalsService({ db }: { db: Db }) {
       const parentId = input.parentId ?? null;
       try {
         return await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
-          if (parentId != null) await mustGet(tx, parentId, 'parentId');
-          if (await repo.nameTaken(tx, parentId, input.name)) throw new AppError('DUPLICATE_CATEGORY', { field: 'name' });
-          return { id: await repo.insertNode(tx, { parentId, name: input.name, sort: input.sort ?? (await repo.nextSort(tx, parentId)) }) };
+          await tree.lock(tx);
+          const parent = parentId == null ? null : await tree.mustGet(tx, parentId, 'parentId');
+          return { id: await repo.insertNode(tx, parent, { name: input.name, sort: input.sort }) };
         });
       } catch (e) {
         return mapUnique(e);
@@ -47,15 +33,15 @@ export function createProfessionalsService({ db }: { db: Db }) {
     async update(input: ProfessionalUpdate) {
       try {
         await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
-          const node = await mustGet(tx, input.id);
+          await tree.lock(tx);
+          const node = await tree.mustGet(tx, input.id);
           const parentId = input.parentId === undefined ? node.parentId : input.parentId;
           const moved = parentId !== node.parentId;
-          if (moved) await checkParent(tx, node.id, parentId);
           const name = input.name ?? node.name;
-          if ((moved || input.name !== undefined) && (await repo.nameTaken(tx, parentId, name, node.id))) throw new AppError('DUPLICATE_CATEGORY', { field: 'name' });
-          const sort = input.sort ?? (moved ? await repo.nextSort(tx, parentId) : undefined);
-          await repo.updateNode(tx, node.id, { name, parentId, ...(sort !== undefined ? { sort } : {}) });
+          if (moved) await tree.move(tx, node, parentId == null ? null : await tree.mustGet(tx, parentId, 'parentId'), name);
+          else if (input.name !== undefined) await tree.assertNameFree(tx, parentId, name, node.id);
+          const sort = input.sort ?? (moved ? await tree.nextSort(tx, parentId) : undefined);
+          await repo.updateNode(tx, node.id, { name, ...(sort !== undefined ? { sort } : {}) });
         });
       } catch (e) {
         mapUnique(e);
@@ -65,9 +51,9 @@ export function createProfessionalsService({ db }: { db: Db }) {
     async remove(id: number) {
       try {
         await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
-          await mustGet(tx, id);
-          if (await repo.hasChildren(tx, id)) throw new AppError('IN_USE_SUBCLASS');
+          await tree.lock(tx);
+          await tree.mustGet(tx, id);
+          if (await tree.hasChildren(tx, id)) throw new AppError('IN_USE_SUBCLASS');
           await repo.deleteNode(tx, id);
         });
       } catch (e) {
@@ -81,17 +67,10 @@ export function createProfessionalsService({ db }: { db: Db }) {
       if (input.id === input.targetId) throw new AppError('PARAMETER_INVALID', { field: 'targetId' });
       try {
         await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
-          const node = await mustGet(tx, input.id);
-          const target = await mustGet(tx, input.targetId, 'targetId');
-          if (target.parentId !== node.parentId) {
-            await checkParent(tx, node.id, target.parentId);
-            if (await repo.nameTaken(tx, target.parentId, node.name, node.id)) throw new AppError('DUPLICATE_CATEGORY', { field: 'name' });
-            await repo.updateNode(tx, node.id, { parentId: target.parentId });
-          }
-          const ids = (await repo.siblingIds(tx, target.parentId)).filter((x) => x !== node.id);
-          ids.splice(ids.indexOf(target.id) + (input.position === 'below' ? 1 : 0), 0, node.id);
-          await renumber(tx, 'professionals', ids);
+          await tree.lock(tx);
+          const node = await tree.mustGet(tx, input.id);
+          const target = await tree.mustGet(tx, input.targetId, 'targetId');
+          await tree.place(tx, node, target, input.position);
         });
       } catch (e) {
         mapUnique(e);

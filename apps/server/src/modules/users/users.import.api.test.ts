@@ -119,12 +119,8 @@ describe('import', () => {
     expect(rows.find((r) => r.username === `c3-${p}`)).toMatchObject({ sex: 'female', orgId: dept.id, kind: 'employee', firstLogin: true });
 
     // The initial passwords are hashed right after the commit; then "user name + 123" signs in.
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const pending = await t.db.select({ id: users.id }).from(users).where(eq(users.passwordHash, PENDING_PASSWORD_HASH));
-      if (!pending.length) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await t.app.initialPasswords.idle();
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.passwordHash, PENDING_PASSWORD_HASH))).toEqual([]);
     const res = await postLogin(t.app, `c1-${p}`, `c1-${p}123`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user.firstLogin).toBe(true);

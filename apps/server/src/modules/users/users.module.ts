@@ -10,6 +10,7 @@ export default defineModule({
   async register(app, ctx) {
     const hasher = createInitialPasswordHasher({ db: ctx.db, log: ctx.log, credentials: ctx.credentials });
     const users = createUsersService({ db: ctx.db, plannedDb: ctx.plannedDb, kv: ctx.kv, principals: ctx.principals, sessions: ctx.sessions, credentials: ctx.credentials, hasher });
+    app.decorate('initialPasswords', { idle: () => hasher.idle() });
     app.addHook('onReady', async () => hasher.kick());
     app.addHook('onClose', async () => hasher.stop());
     const importer = createUsersImportService({ db: ctx.db, storage: ctx.storage, hasher });

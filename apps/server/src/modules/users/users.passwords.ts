@@ -12,6 +12,13 @@ export { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 
 const BATCH = 32;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background hasher of initial passwords: tests and benchmarks await `idle()` instead of polling. */
+    initialPasswords: Pick<InitialPasswordHasher, 'idle'>;
+  }
+}
+
 export function createInitialPasswordHasher({ db, log, credentials }: { db: Db; log: FastifyBaseLogger; credentials: Pick<Credentials, 'hashPendingPasswords'> }) {
   let running: Promise<void> | null = null;
   let again = false;

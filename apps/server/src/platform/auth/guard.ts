@@ -12,10 +12,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
   }
+  interface FastifyInstance {
+    /** Permission of every API route of this app, by `METHOD url`; the OpenAPI document and tests read it. */
+    routePermissions: ReadonlyMap<string, RoutePermission>;
+  }
 }
-
-/** Permission of every API route, by `METHOD url`; the OpenAPI document and tests read it. */
-export const routePermissions = new Map<string, RoutePermission>();
 
 /** The signed-in caller; only call on routes that are not public. */
 export function principalOf(req: FastifyRequest): Principal {
@@ -31,6 +32,9 @@ const TOUCH_EVERY_MS = 60_000;
  * (the server refuses to start otherwise) and each call is checked before its body is read.
  */
 export function installGuard(app: FastifyInstance, deps: { db: Db; principals: PrincipalLoader; sessions: Pick<Sessions, 'endSession'>; settings: AuthSettings }) {
+  // Owned by this app: two apps in one process (tests, workers) each see only their own routes.
+  const routePermissions = new Map<string, RoutePermission>();
+  app.decorate('routePermissions', routePermissions);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const permission = route.config?.permission;

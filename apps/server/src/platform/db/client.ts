@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { LOCK_KEYS } from '../locks.js';
 
 export type Db = NodePgDatabase<Record<string, never>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -58,7 +59,7 @@ export function connectDatabase(url: string, max = 10): Database {
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../db/migrations');
 
 /** Key of the session-level advisory lock that serializes migrations across nodes. */
-export const MIGRATION_LOCK_KEY = 7243000;
+export const MIGRATION_LOCK_KEY = LOCK_KEYS.migrations;
 
 /**
  * Applies the pending migrations. Nodes started at the same moment would otherwise run the same

@@ -14,3 +14,5 @@ export const deleteOrg = (input: { id: number }) => call(routes.delete, input, {
 export const freezeOrgs = (input: { ids: number[] }) => call(routes.freeze, input);
 export const unfreezeOrgs = (input: { ids: number[] }) => call(routes.unfreeze, input);
 export const sortOrg = (input: TreeSort) => call(routes.sort, input);
+/** Drag onto another organization: re-parents it; refusals are shown by the client. */
+export const moveOrg = (input: { id: number; parentId: number }) => call(routes.update, input);

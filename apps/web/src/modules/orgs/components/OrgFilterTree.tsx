@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, Spin, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONSTANTS, type OrgNode } from '@hanlin/shared';
+import type { OrgNode } from '@hanlin/shared';
 import { getOrgTree, getOrgTreeByName } from '../api';
 
 function toData(nodes: readonly OrgNode[]): TreeDataNode[] {
@@ -28,7 +28,7 @@ export function OrgFilterTree({ value, onChange, testId = 'org-filter-tree' }: {
   const [expanded, setExpanded] = useState<React.Key[]>([]);
   const q = useQuery({
     queryKey: ['org', 'tree', search],
-    queryFn: () => (search ? getOrgTreeByName({ name: search }) : getOrgTree({ maxDepth: CONSTANTS.TREE_LEVELS_DEFAULT })),
+    queryFn: () => (search ? getOrgTreeByName({ name: search }) : getOrgTree()),
     placeholderData: keepPreviousData,
   });
   const data = useMemo(() => toData(q.data ?? []), [q.data]);

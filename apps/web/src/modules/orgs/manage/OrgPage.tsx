@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Space, Spin, Tag, Typography, type TreeDataNode, type TreeProps } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Empty, Form, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONSTANTS, ORG_LIFECYCLE, OrgInsertSchema, type OrgNode } from '@hanlin/shared';
-import { ContextTree, type OrgTreeAction, type TreeAction } from '../../../platform/components/ContextTree';
+import { ORG_LIFECYCLE, OrgInsertSchema, type OrgNode } from '@hanlin/shared';
+import { TreePage, type TreeEdit } from '../../../platform/components/TreePage';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { ApiError } from '../../../platform/api/client';
 import { useSession } from '../../../platform/session';
@@ -11,10 +11,27 @@ import { can } from '../../../platform/permission';
 import { formatTime } from '../../../platform/format';
 import { LifecycleTag } from '../../../platform/lifecycle';
 import { showSaveError } from '../../../platform/forms/server-errors';
-import { deleteOrg, freezeOrgs, getOrgById, getOrgTree, getOrgTreeByName, insertOrg, sortOrg, unfreezeOrgs, updateOrg } from '../api';
+import { deleteOrg, freezeOrgs, getOrgById, getOrgTree, getOrgTreeByName, insertOrg, moveOrg, sortOrg, unfreezeOrgs, updateOrg } from '../api';
 import { LeaderSelect } from '../components/LeaderSelect';
 
-type Action = OrgTreeAction | Extract<TreeAction, 'insertAbove' | 'insertBelow'>;
+/** Adding, amending and inserting go through the side form (onEdit); the tree does the rest. */
+const API = {
+  load: () => getOrgTree(),
+  search: getOrgTreeByName,
+  remove: deleteOrg,
+  sort: sortOrg,
+  move: moveOrg,
+};
+const TEXTS = {
+  search: 'org.searchByName',
+  hint: 'org.treeHint',
+  deleteTitle: 'org.deleteTitle',
+  deleteHint: 'org.deleteHint',
+  refused: 'org.deleteRefused',
+  rootNoSibling: 'org.rootNoSibling',
+  moveTitle: 'org.moveTitle',
+  moveConfirm: 'org.moveConfirm',
+};
 
 /** What the side panel shows: an organization, or the form of a new one. */
 type Panel =
@@ -47,55 +64,37 @@ export default function OrgPage() {
   const mayModify = can(granted, 'zzjg:modify');
   const mayDelete = can(granted, 'zzjg:delete');
 
-  const [search, setSearch] = useState('');
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
-  const [expanded, setExpanded] = useState<React.Key[]>([]);
   const [form] = Form.useForm();
 
-  const tree = useQuery({
-    queryKey: ['org', 'tree', search],
-    queryFn: () => (search ? getOrgTreeByName({ name: search }) : getOrgTree({ maxDepth: CONSTANTS.TREE_LEVELS_DEFAULT })),
-    placeholderData: keepPreviousData,
-  });
+  // The same query as the tree's default view (shared cache): counts and names for the side panel.
+  const tree = useQuery({ queryKey: ['org', 'tree', ''], queryFn: () => getOrgTree() });
   const byId = useMemo(() => index(tree.data ?? []), [tree.data]);
 
-  // Roots open by default; a search opens every match's path.
-  useEffect(() => {
-    if (!tree.data) return;
-    setExpanded((prev) => (search ? [...byId.keys()] : prev.length ? prev : tree.data.map((n) => n.id)));
-  }, [tree.data, byId, search]);
-
   const selectedId = panel.kind === 'view' || panel.kind === 'edit' ? panel.id : null;
+
+  const renderTitle = useCallback(
+    (n: OrgNode) => (
+      <Space size={4}>
+        <span>{n.name}</span>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          ({n.userCount})
+        </Typography.Text>
+        {n.status === 'frozen' ? <Tag color="red">{t('org.status_frozen')}</Tag> : null}
+      </Space>
+    ),
+    [t],
+  );
+
+  /** The right-click menu's add / amend / insert open the side form. */
+  const onEdit = (e: TreeEdit<OrgNode>) => {
+    if (e.mode === 'edit') setPanel({ kind: 'edit', id: e.node.id });
+    else if (e.mode === 'add') setPanel({ kind: 'new', parentId: e.parent!.id });
+    else setPanel({ kind: 'new', parentId: e.target.parentId!, place: { position: e.position, targetId: e.target.id } });
+  };
   const detail = useQuery({ queryKey: ['org', 'one', selectedId], queryFn: () => getOrgById({ id: selectedId! }), enabled: !!selectedId });
 
   const refresh = () => qc.invalidateQueries({ queryKey: ['org'] });
-
-  const treeData = useMemo<TreeDataNode[]>(() => {
-    const map = (nodes: readonly OrgNode[]): TreeDataNode[] =>
-      nodes.map((n) => ({
-        key: n.id,
-        title: (
-          <Space size={4}>
-            <span>{n.name}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              ({n.userCount})
-            </Typography.Text>
-            {n.status === 'frozen' ? <StatusTag status={n.status} /> : null}
-          </Space>
-        ),
-        children: map(n.children),
-      }));
-    return map(tree.data ?? []);
-  }, [tree.data]);
-
-  const actions = useMemo(() => {
-    const list: Action[] = [];
-    if (mayAdd) list.push('addOrg');
-    if (mayModify) list.push('amendOrg');
-    if (mayAdd && mayModify) list.push('insertAbove', 'insertBelow');
-    if (mayDelete) list.push('deleteOrg');
-    return list;
-  }, [mayAdd, mayModify, mayDelete]);
 
   const remove = useMutation({
     mutationFn: (id: number) => deleteOrg({ id }),
@@ -120,32 +119,6 @@ export default function OrgPage() {
           modal.error({ title: t('org.deleteRefused'), content: e instanceof ApiError ? e.text : String(e), okText: t('common.confirm') });
         }),
     });
-  }
-
-  function onAction(action: Action, node: TreeDataNode) {
-    const id = Number(node.key);
-    const org = byId.get(id);
-    if (!org) return;
-    switch (action) {
-      case 'addOrg':
-        setPanel({ kind: 'new', parentId: id });
-        setExpanded((e) => (e.includes(id) ? e : [...e, id]));
-        break;
-      case 'amendOrg':
-        setPanel({ kind: 'edit', id });
-        break;
-      case 'insertAbove':
-      case 'insertBelow':
-        if (org.parentId == null) {
-          message.warning(t('org.rootNoSibling'));
-          return;
-        }
-        setPanel({ kind: 'new', parentId: org.parentId, place: { position: action === 'insertAbove' ? 'above' : 'below', targetId: id } });
-        break;
-      case 'deleteOrg':
-        confirmDelete(id);
-        break;
-    }
   }
 
   const save = useMutation({
@@ -175,33 +148,6 @@ export default function OrgPage() {
       await refresh();
     },
   });
-
-  const onDrop: TreeProps['onDrop'] = (info) => {
-    const id = Number(info.dragNode.key);
-    const targetId = Number(info.node.key);
-    if (id === targetId) return;
-    const run = async () => {
-      if (!info.dropToGap) {
-        await updateOrg({ id, parentId: targetId }).catch((e: unknown) => {
-          message.error(e instanceof ApiError ? e.text : String(e));
-          throw e;
-        });
-      } else {
-        // dropPosition is relative to the whole list; -1 means "before the target".
-        const rel = info.dropPosition - Number(String(info.node.pos).split('-').pop());
-        await sortOrg({ id, targetId, position: rel < 0 ? 'above' : 'below' });
-      }
-      message.success(t('common.done'));
-      await refresh();
-    };
-    modal.confirm({
-      title: t('org.moveTitle'),
-      content: t('org.moveConfirm', { name: byId.get(id)?.name ?? '', target: byId.get(targetId)?.name ?? '' }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => run().catch(() => undefined),
-    });
-  };
 
   const editing = panel.kind === 'edit' || panel.kind === 'new';
   const initial = useMemo<Record<string, unknown>>(() => {
@@ -233,45 +179,8 @@ export default function OrgPage() {
   const parentName = panel.kind === 'new' ? byId.get(panel.parentId)?.name : detail.data?.parentName;
   const d = detail.data;
 
-  return (
-    <Card data-testid="org-page">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('perm.zzjg')}
-      </Typography.Title>
-      <Row gutter={24}>
-        <Col xs={24} md={10} lg={9}>
-          <Input.Search
-            allowClear
-            placeholder={t('org.searchByName')}
-            data-testid="org-search"
-            onSearch={(v) => setSearch(v.trim())}
-            style={{ marginBottom: 12 }}
-          />
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
-            {t('org.treeHint')}
-          </Typography.Paragraph>
-          <Spin spinning={tree.isFetching}>
-            <div data-testid="org-tree" style={{ maxHeight: 'calc(100vh - 300px)', overflow: 'auto', minHeight: 200 }}>
-              {tree.data && !tree.data.length ? (
-                <Empty />
-              ) : (
-                <ContextTree<Action>
-                  variant="org"
-                  actions={actions}
-                  treeData={treeData}
-                  onAction={onAction}
-                  expandedKeys={expanded}
-                  onExpand={(keys) => setExpanded(keys)}
-                  selectedKeys={selectedId ? [selectedId] : []}
-                  onSelect={(keys) => setPanel(keys.length ? { kind: 'view', id: Number(keys[0]) } : { kind: 'none' })}
-                  draggable={mayModify && !search ? { icon: false } : false}
-                  onDrop={onDrop}
-                />
-              )}
-            </div>
-          </Spin>
-        </Col>
-        <Col xs={24} md={14} lg={15}>
+  const aside = (
+    <>
           {panel.kind === 'none' ? (
             <Empty description={t('org.pickHint')} />
           ) : editing ? (
@@ -371,8 +280,26 @@ export default function OrgPage() {
               ) : null}
             </Card>
           )}
-        </Col>
-      </Row>
-    </Card>
+    </>
+  );
+
+  return (
+    <TreePage<OrgNode>
+      testId="org"
+      title={t('perm.zzjg')}
+      queryKey={['org', 'tree']}
+      api={API}
+      can={{ add: mayAdd, modify: mayModify, delete: mayDelete }}
+      variant="org"
+      expand="roots"
+      confirmMoves
+      texts={TEXTS}
+      renderTitle={renderTitle}
+      selectedId={selectedId}
+      onSelect={(n) => setPanel(n ? { kind: 'view', id: n.id } : { kind: 'none' })}
+      onEdit={onEdit}
+      onDeleted={(id) => setPanel((p) => ('id' in p && p.id === id ? { kind: 'none' } : p))}
+      aside={aside}
+    />
   );
 }

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './db/client.js';
+
+/**
+ * Every PostgreSQL advisory lock key of the application, named, in one place: two unrelated
+ * locks sharing a key serialize each other (or worse, one believes it holds the other's lock).
+ * Single keys are bigint (`pg_advisory_xact_lock(key)`); pairs use the two-int form
+ * (`pg_advisory_xact_lock(a, b)`), which PostgreSQL keeps apart from single keys (objsubid 2).
+ * `locks.test.ts` checks that no two names share a key and that no SQL in the code spells a key.
+ */
+export const LOCK_KEYS = {
+  /** Session lock held by the whole migration run (platform/db/client.ts). */
+  migrations: 7243000,
+  /** First-start seed: root organization, built-in roles, administrator. */
+  seed: 7243001,
+  /** Structural changes of the organization tree. */
+  orgTree: 7243101,
+  /** Structural changes of the professional (major) tree. */
+  professionalTree: 7243102,
+  /** Changes to the number of teacher levels. */
+  lecturerLevels: 7243201,
+} as const;
+
+/** Two-int keys: taken with pg_try_advisory_xact_lock(a, b) and looked up in pg_locks by classid/objid. */
+export const LOCK_PAIRS = {
+  /** One LDAP synchronization at a time across every node. */
+  ldapSync: [7243, 11],
+} as const;
+
+export type LockName = keyof typeof LOCK_KEYS;
+
+/** Takes the named transaction-level lock; it is released at commit or rollback. */
+export async function xactLock(tx: DbOrTx, name: LockName): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEYS[name]}::bigint)`);
+}
