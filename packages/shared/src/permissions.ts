@@ -18,6 +18,8 @@ export interface PermissionNode {
   label: string;
   actions?: readonly Action[];
   children?: readonly PermissionNode[];
+  /** Route of the page the menu opens, under the end's root (`manage-user` -> `/dashboard/manage-user`). */
+  path?: string;
 }
 
 const CRUD = ['add', 'modify', 'delete'] as const satisfies readonly Action[];
@@ -31,65 +33,68 @@ const menu = (code: string, actions?: readonly Action[], children?: PermissionNo
   ...(children ? { children } : {}),
 });
 
+/** A menu that opens a page: `path` is its route, under the end's root (`/dashboard/<path>` for `manage`). */
+const page = (code: string, path: string, actions?: readonly Action[]): PermissionNode => ({ ...menu(code, actions), path });
+
 export const PERMISSION_TREE: Record<Terminal, readonly PermissionNode[]> = {
   manage: [
     menu('rygl', undefined, [
-      menu('zzjg', [...CRUD, 'freeze']),
-      menu('yhgl', [...CRUD_X, 'freeze']),
-      menu('xsgl', [...CRUD_X, 'freeze']),
-      menu('zcyh', ['approve']),
-      menu('rzjs', [...CRUD, 'freeze']),
-      menu('gwgl', CRUD),
-      menu('zygl', CRUD),
-      menu('bqgl', CRUD),
-      menu('xxqz', [...CRUD, 'freeze']),
-      menu('jsgl', [...CRUD_X, 'freeze', 'approve']),
+      page('zzjg', 'manage-affiliation', [...CRUD, 'freeze']),
+      page('yhgl', 'manage-user', [...CRUD_X, 'freeze']),
+      page('xsgl', 'manage-student', [...CRUD_X, 'freeze']),
+      page('zcyh', 'registered-user', ['approve']),
+      page('rzjs', 'manage-role', [...CRUD, 'freeze']),
+      page('gwgl', 'manage-job', CRUD),
+      page('zygl', 'manage-professional', CRUD),
+      page('bqgl', 'manage-label', CRUD),
+      page('xxqz', 'manage-learning-group', [...CRUD, 'freeze']),
+      page('jsgl', 'manage-lecturer', [...CRUD_X, 'freeze', 'approve']),
     ]),
     menu('xtgl', undefined, [
-      menu('gggl', PUB),
-      menu('tggl', PUB),
-      menu('zdgl', CRUD),
-      menu('dlsz', ['modify']),
-      menu('cspz', ['modify']),
-      menu('splgl', CRUD),
-      menu('zsgl', CRUD),
-      menu('bbgl', CRUD),
-      menu('yjfk', ['modify', 'export']),
-      menu('yjrz', ['batch', 'export']),
-      menu('rzgl', ['export']),
-      menu('xkz', ['modify']),
-      menu('ldap', ['modify', 'import']),
+      page('gggl', 'manage-notice', PUB),
+      page('tggl', 'manage-banner', PUB),
+      page('zdgl', 'manage-dict', CRUD),
+      page('dlsz', 'set-login', ['modify']),
+      page('cspz', 'manage-parameter', ['modify']),
+      page('splgl', 'manage-approval-flow', CRUD),
+      page('zsgl', 'manage-certificate', CRUD),
+      page('bbgl', 'manage-appVersion-setting', CRUD),
+      page('yjfk', 'manage-feedback', ['modify', 'export']),
+      page('yjrz', 'manage-logMail-report', ['batch', 'export']),
+      page('rzgl', 'manage-loginlog-report', ['export']),
+      page('xkz', 'license-set', ['modify']),
+      page('ldap', 'ldap-set', ['modify', 'import']),
     ]),
     menu('group:course', undefined, [
-      menu('kjgl', [...CRUD, 'preview']),
-      menu('kcgl', [...PUB, 'approve', 'export']),
+      page('kjgl', 'manage-courseware', [...CRUD, 'preview']),
+      page('kcgl', 'manage-course', [...PUB, 'approve', 'export']),
     ]),
     menu('group:exam', undefined, [
-      menu('tkgl', [...CRUD_X, 'approve', 'publish', 'unpublish']),
-      menu('sjgl', [...CRUD, 'preview']),
-      menu('ksgl', [...PUB, 'export']),
-      menu('jkgl', []),
-      menu('cjgl', ['modify', 'publish', 'export']),
-      menu('cjpy', ['modify', 'publish']),
+      page('tkgl', 'manage-questions', [...CRUD_X, 'approve', 'publish', 'unpublish']),
+      page('sjgl', 'manage-test-paper', [...CRUD, 'preview']),
+      page('ksgl', 'manage-test', [...PUB, 'export']),
+      page('jkgl', 'monitoring-manage', []),
+      page('cjgl', 'manage-grade', ['modify', 'publish', 'export']),
+      page('cjpy', 'manage-marking', ['modify', 'publish']),
     ]),
-    menu('group:survey', undefined, [menu('wjgl', PUB), menu('dcgl', [...PUB, 'export', 'import'])]),
+    menu('group:survey', undefined, [page('wjgl', 'manage-questionnaires', PUB), page('dcgl', 'manage-survey', [...PUB, 'export', 'import'])]),
     menu('group:train', undefined, [
-      menu('ndjh', [...CRUD, 'approve']),
-      menu('pxapgl', [...PUB, 'approve', 'export']),
-      menu('pxbmsp', ['approve', 'export']),
-      menu('pxkqsp', ['approve', 'import', 'export']),
-      menu('pxjgsp', ['approve', 'import', 'export']),
-      menu('pxjggl', CRUD),
-      menu('ssgl', CRUD),
+      page('ndjh', 'manage-train-year-plan', [...CRUD, 'approve']),
+      page('pxapgl', 'manage-train', [...PUB, 'approve', 'export']),
+      page('pxbmsp', 'enroll-approval', ['approve', 'export']),
+      page('pxkqsp', 'manage-train-attendance', ['approve', 'import', 'export']),
+      page('pxjgsp', 'manage-train-result', ['approve', 'import', 'export']),
+      page('pxjggl', 'manage-institution', CRUD),
+      page('ssgl', 'manage-boardroom', CRUD),
     ]),
     menu('group:other', undefined, [
-      menu('zbgl', PUB),
-      menu('zsglm', [...PUB, 'approve']),
-      menu('zssp', ['approve']),
-      menu('zyq', CRUD),
-      menu('hzyx', CRUD),
+      page('zbgl', 'manage-live', PUB),
+      page('zsglm', 'manage-knowledge', [...PUB, 'approve']),
+      page('zssp', 'knowledge-approval', ['approve']),
+      page('zyq', 'manage-professional-group', CRUD),
+      page('hzyx', 'manage-partner-universities', CRUD),
     ]),
-    menu('group:report', undefined, [menu('bbtj', ['export'])]),
+    menu('group:report', undefined, [page('bbtj', 'manage-study-report', ['export'])]),
   ],
   'student-pc': [menu('kc-pc'), menu('zs-pc')],
   'student-app': [menu('kc-app'), menu('zs-app')],
@@ -97,18 +102,37 @@ export const PERMISSION_TREE: Record<Terminal, readonly PermissionNode[]> = {
   'class-teacher': [menu('pxgl-bzr')],
 };
 
-function collect(nodes: readonly PermissionNode[], out: string[]): string[] {
+/**
+ * The one walk over the permission tree: depth first, a node before its children. `visit` gets the
+ * node and its parent; returning `false` skips the node's children.
+ */
+export function walkPermissionTree(
+  nodes: readonly PermissionNode[],
+  visit: (node: PermissionNode, parent: PermissionNode | undefined) => void | boolean,
+  parent?: PermissionNode,
+): void {
   for (const n of nodes) {
-    if (!n.code.startsWith('group:')) out.push(n.code);
-    for (const a of n.actions ?? []) out.push(`${n.code}:${a}`);
-    if (n.children) collect(n.children, out);
+    if (visit(n, parent) === false) continue;
+    if (n.children) walkPermissionTree(n.children, visit, n);
   }
+}
+
+/**
+ * Codes of a tree: menus (`group:*` only with `groups`) and, with `actions`, `<menu>:<action>` after
+ * each menu.
+ */
+export function permissionCodes(nodes: readonly PermissionNode[], opts: { actions?: boolean; groups?: boolean } = {}): string[] {
+  const out: string[] = [];
+  walkPermissionTree(nodes, (n) => {
+    if (opts.groups || !n.code.startsWith('group:')) out.push(n.code);
+    if (opts.actions) for (const a of n.actions ?? []) out.push(`${n.code}:${a}`);
+  });
   return out;
 }
 
 /** Every grantable code, menus and actions, over all terminals. */
 export const ALL_PERMISSION_CODES: readonly string[] = Object.freeze(
-  TERMINALS.flatMap((t) => collect(PERMISSION_TREE[t], [])),
+  TERMINALS.flatMap((t) => permissionCodes(PERMISSION_TREE[t], { actions: true })),
 );
 
 const known = new Set(ALL_PERMISSION_CODES);
