@@ -81,7 +81,8 @@ export function useList<R extends { id: number }>(o: UseListOptions<R>): ListSta
 
   const write = (next: ListParams) => {
     const build = (prev: URLSearchParams) => writeListState(prev, next, o.filters, defaults, prefix);
-    if (inUrl) setUrlSearch(build, { replace: true });
+    // Replace, not push: paging is not a step back; and the page keeps its scroll position.
+    if (inUrl) setUrlSearch(build, { replace: true, preventScrollReset: true });
     else setMemory(build);
   };
 
