@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { EditModal } from './EditModal';
 import { defineFields } from './SchemaForm';
-import '../i18n';
+import './testing/render';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { FilterBar } from './FilterBar';
 import type { FilterSpec } from './types';
-import '../i18n';
+import './testing/render';
 
 afterEach(cleanup);
 

@@ -84,4 +84,14 @@ describe('a CrudPage list keeps its state in the URL', () => {
     expect((screen.getByTestId('filter-keyword') as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(server.last()).toEqual({ page: 1, size: 10, sort: 'name' }));
   });
+
+  it('a page past the end (an old link) moves to the last page', async () => {
+    const server = fakeServer();
+    const view = renderAt('/list?page=9', page(server.fetch));
+    await waitFor(() => expect(view.search().get('page')).toBe('5'));
+    await waitFor(() => expect(server.last().page).toBe(5));
+    await waitFor(() =>
+      expect(screen.queryAllByTestId('row-name').map((e) => e.textContent)).toEqual(['name-41', 'name-42', 'name-43', 'name-44', 'name-45']),
+    );
+  });
 });

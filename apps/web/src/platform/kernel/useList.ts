@@ -115,6 +115,13 @@ export function useList<R extends { id: number }>(o: UseListOptions<R>): ListSta
     placeholderData: keepPreviousData,
   });
   const records = query.data?.records ?? [];
+  // A page past the end (an old link, the last row of the last page deleted) moves to the last page.
+  const total = query.data?.total ?? 0;
+  const pastEnd = query.isSuccess && !query.isPlaceholderData && !records.length && params.page > 1 && total > 0;
+  useEffect(() => {
+    if (pastEnd) write({ ...params, page: Math.ceil(total / params.size) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pastEnd, total]);
 
   const rowsOf = (ids: number[]) =>
     ids.map((id) => records.find((r) => r.id === id) ?? seen.current.get(id)).filter((r): r is R => !!r);
@@ -131,7 +138,7 @@ export function useList<R extends { id: number }>(o: UseListOptions<R>): ListSta
     queryParams,
     query,
     records,
-    total: query.data?.total ?? 0,
+    total,
     filterValues,
     setPage: (page, size) => write({ ...params, page, size: size ?? params.size }),
     setSort: (sort) => write({ ...params, sort }),

@@ -7,8 +7,11 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import '../../i18n';
+
+// Two shared cores run the whole suite: waits give a slow render time rather than fail it.
+configure({ asyncUtilTimeout: 5000 });
 
 export function renderAt(url: string, ui: () => ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
