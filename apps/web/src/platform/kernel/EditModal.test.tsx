@@ -4,6 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { App as AntApp } from 'antd';
 import { z } from 'zod';
 import { ApiError } from '../api/errors';
+import type { Page } from '@hanlin/shared';
+import { CrudPage } from './CrudPage';
 import { EditModal } from './EditModal';
 import { defineFields } from './SchemaForm';
 import './testing/render';
@@ -21,6 +23,13 @@ const fields = defineFields(Schema, [
 defineFields(Schema, [{ name: 'nmae', labelKey: 'dict.label' }]);
 // @ts-expect-error nor in the dialog's own field list
 void (<EditModal open title="t" schema={Schema} fields={[{ name: 'nmae', labelKey: 'x' }]} onSubmit={async () => 1} onCancel={() => 1} />);
+// CrudPage's modal form is typed by its schema too: `create` gets the parsed values.
+const fetchNone = async () => ({ records: [], total: 0 }) as unknown as Page<{ id: number }>;
+void (<CrudPage titleKey="t" queryKey="q" fetch={fetchNone} columns={[]} form={{ schema: Schema, fields, create: async (v) => v.name.trim() }} />);
+void (
+  // @ts-expect-error `size` is not in the schema's output
+  <CrudPage titleKey="t" queryKey="q" fetch={fetchNone} columns={[]} form={{ schema: Schema, fields, create: async (v) => v.size }} />
+);
 
 function open(onSubmit: (v: z.infer<typeof Schema>) => Promise<unknown>, initialValues?: Record<string, unknown>) {
   let saved = 0;
