@@ -4,21 +4,16 @@ import react from '@vitejs/plugin-react';
 import { publish } from './build/publish';
 
 /**
- * Chunks: every module's back-office pages form one chunk (`manage-<module>`, e.g. all of
- * `modules/users/manage/`), so a feature adds its own chunk instead of growing a shared one, and
- * opening one page of a module has the module's other pages at hand. `manage-shell` is the back
- * office layout (menu, tabs, header) and `manage-kernel` the list/form kernel the pages share, so
- * the management home, which lists nothing, does not download the kernel. Ant
- * Design is split per component, so a page downloads the components it uses, not the whole
- * library. The student portal never imports any of it.
+ * Chunks: every page is its own lazy chunk and Ant Design is split per component, so a page
+ * downloads the components it uses, not the whole library. The back office has two shared
+ * chunks that no feature grows: `manage-shell` (management layout: menu, tabs, header) and
+ * `manage-kernel` (the list/form kernel the pages share), so the management home, which lists
+ * nothing, does not download the kernel. The student portal never imports any of it.
+ * (Grouping each module's pages into one chunk, by a name function, made some pages read shared
+ * constants before their chunk had run; pages stay one chunk each.)
  */
 const SHELL = /[\\/]src[\\/]app[\\/]manage[\\/]/;
 const KERNEL = /[\\/]src[\\/]platform[\\/]kernel[\\/]/;
-const MODULE_MANAGE = /[\\/]src[\\/]modules[\\/]([^\\/]+)[\\/]manage[\\/]/;
-const moduleChunk = (id: string) => {
-  const m = MODULE_MANAGE.exec(id);
-  return m ? `manage-${m[1]}` : null;
-};
 /**
  * The Ant Design components of the login page and the app shell, with all they use, as one
  * chunk (`ui`) instead of some forty small ones: brotli packs one large file about a tenth
@@ -67,7 +62,6 @@ export default defineConfig(({ isPreview }) => ({
             { name: 'ui-portal', priority: 20, test: UI_PORTAL, includeDependenciesRecursively: false },
             { name: 'manage-shell', priority: 10, test: SHELL, includeDependenciesRecursively: false },
             { name: 'manage-kernel', priority: 10, test: KERNEL, includeDependenciesRecursively: false },
-            { name: moduleChunk, priority: 5, test: MODULE_MANAGE, includeDependenciesRecursively: false },
           ],
         },
       },
