@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/build/**/*.test.ts'],
+    include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx', 'apps/web/build/**/*.test.ts'],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
+    // Component tests (*.test.tsx) choose happy-dom in their first line (`@vitest-environment happy-dom`).
     environment: 'node',
     testTimeout: 30000,
     hookTimeout: 120000,

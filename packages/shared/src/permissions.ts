@@ -18,6 +18,8 @@ export interface PermissionNode {
   label: string;
   actions?: readonly Action[];
   children?: readonly PermissionNode[];
+  /** Route of the page the menu opens, under the end's root (`manage-user` -> `/dashboard/manage-user`). */
+  path?: string;
 }
 
 const CRUD = ['add', 'modify', 'delete'] as const satisfies readonly Action[];
@@ -37,65 +39,68 @@ const menu = <const C extends string, const A extends readonly Action[] = readon
     ...(children ? { children } : {}),
   }) as { code: NoInfer<C>; label: NoInfer<C>; actions?: NoInfer<A>; children?: NoInfer<K> };
 
+/** A menu that opens a page: `path` is its route, under the end's root (`/dashboard/<path>` for `manage`). */
+const page = <const C extends string, const A extends readonly Action[] = readonly []>(code: C, path: string, actions?: A) => ({ ...menu(code, actions), path });
+
 const TREE = {
   manage: [
-    menu('rygl', null, [
-      menu('zzjg', [...CRUD, 'freeze']),
-      menu('yhgl', [...CRUD_X, 'freeze']),
-      menu('xsgl', [...CRUD_X, 'freeze']),
-      menu('zcyh', ['approve']),
-      menu('rzjs', [...CRUD, 'freeze']),
-      menu('gwgl', CRUD),
-      menu('zygl', CRUD),
-      menu('bqgl', CRUD),
-      menu('xxqz', [...CRUD, 'freeze']),
-      menu('jsgl', [...CRUD_X, 'freeze', 'approve']),
+    menu('rygl', undefined, [
+      page('zzjg', 'manage-affiliation', [...CRUD, 'freeze']),
+      page('yhgl', 'manage-user', [...CRUD_X, 'freeze']),
+      page('xsgl', 'manage-student', [...CRUD_X, 'freeze']),
+      page('zcyh', 'registered-user', ['approve']),
+      page('rzjs', 'manage-role', [...CRUD, 'freeze']),
+      page('gwgl', 'manage-job', CRUD),
+      page('zygl', 'manage-professional', CRUD),
+      page('bqgl', 'manage-label', CRUD),
+      page('xxqz', 'manage-learning-group', [...CRUD, 'freeze']),
+      page('jsgl', 'manage-lecturer', [...CRUD_X, 'freeze', 'approve']),
     ]),
-    menu('xtgl', null, [
-      menu('gggl', PUB),
-      menu('tggl', PUB),
-      menu('zdgl', CRUD),
-      menu('dlsz', ['modify']),
-      menu('cspz', ['modify']),
-      menu('splgl', CRUD),
-      menu('zsgl', CRUD),
-      menu('bbgl', CRUD),
-      menu('yjfk', ['modify', 'export']),
-      menu('yjrz', ['batch', 'export']),
-      menu('rzgl', ['export']),
-      menu('xkz', ['modify']),
-      menu('ldap', ['modify', 'import']),
+    menu('xtgl', undefined, [
+      page('gggl', 'manage-notice', PUB),
+      page('tggl', 'manage-banner', PUB),
+      page('zdgl', 'manage-dict', CRUD),
+      page('dlsz', 'set-login', ['modify']),
+      page('cspz', 'manage-parameter', ['modify']),
+      page('splgl', 'manage-approval-flow', CRUD),
+      page('zsgl', 'manage-certificate', CRUD),
+      page('bbgl', 'manage-appVersion-setting', CRUD),
+      page('yjfk', 'manage-feedback', ['modify', 'export']),
+      page('yjrz', 'manage-logMail-report', ['batch', 'export']),
+      page('rzgl', 'manage-loginlog-report', ['export']),
+      page('xkz', 'license-set', ['modify']),
+      page('ldap', 'ldap-set', ['modify', 'import']),
     ]),
-    menu('group:course', null, [
-      menu('kjgl', [...CRUD, 'preview']),
-      menu('kcgl', [...PUB, 'approve', 'export']),
+    menu('group:course', undefined, [
+      page('kjgl', 'manage-courseware', [...CRUD, 'preview']),
+      page('kcgl', 'manage-course', [...PUB, 'approve', 'export']),
     ]),
-    menu('group:exam', null, [
-      menu('tkgl', [...CRUD_X, 'approve', 'publish', 'unpublish']),
-      menu('sjgl', [...CRUD, 'preview']),
-      menu('ksgl', [...PUB, 'export']),
-      menu('jkgl', []),
-      menu('cjgl', ['modify', 'publish', 'export']),
-      menu('cjpy', ['modify', 'publish']),
+    menu('group:exam', undefined, [
+      page('tkgl', 'manage-questions', [...CRUD_X, 'approve', 'publish', 'unpublish']),
+      page('sjgl', 'manage-test-paper', [...CRUD, 'preview']),
+      page('ksgl', 'manage-test', [...PUB, 'export']),
+      page('jkgl', 'monitoring-manage', []),
+      page('cjgl', 'manage-grade', ['modify', 'publish', 'export']),
+      page('cjpy', 'manage-marking', ['modify', 'publish']),
     ]),
-    menu('group:survey', null, [menu('wjgl', PUB), menu('dcgl', [...PUB, 'export', 'import'])]),
-    menu('group:train', null, [
-      menu('ndjh', [...CRUD, 'approve']),
-      menu('pxapgl', [...PUB, 'approve', 'export']),
-      menu('pxbmsp', ['approve', 'export']),
-      menu('pxkqsp', ['approve', 'import', 'export']),
-      menu('pxjgsp', ['approve', 'import', 'export']),
-      menu('pxjggl', CRUD),
-      menu('ssgl', CRUD),
+    menu('group:survey', undefined, [page('wjgl', 'manage-questionnaires', PUB), page('dcgl', 'manage-survey', [...PUB, 'export', 'import'])]),
+    menu('group:train', undefined, [
+      page('ndjh', 'manage-train-year-plan', [...CRUD, 'approve']),
+      page('pxapgl', 'manage-train', [...PUB, 'approve', 'export']),
+      page('pxbmsp', 'enroll-approval', ['approve', 'export']),
+      page('pxkqsp', 'manage-train-attendance', ['approve', 'import', 'export']),
+      page('pxjgsp', 'manage-train-result', ['approve', 'import', 'export']),
+      page('pxjggl', 'manage-institution', CRUD),
+      page('ssgl', 'manage-boardroom', CRUD),
     ]),
-    menu('group:other', null, [
-      menu('zbgl', PUB),
-      menu('zsglm', [...PUB, 'approve']),
-      menu('zssp', ['approve']),
-      menu('zyq', CRUD),
-      menu('hzyx', CRUD),
+    menu('group:other', undefined, [
+      page('zbgl', 'manage-live', PUB),
+      page('zsglm', 'manage-knowledge', [...PUB, 'approve']),
+      page('zssp', 'knowledge-approval', ['approve']),
+      page('zyq', 'manage-professional-group', CRUD),
+      page('hzyx', 'manage-partner-universities', CRUD),
     ]),
-    menu('group:report', null, [menu('bbtj', ['export'])]),
+    menu('group:report', undefined, [page('bbtj', 'manage-study-report', ['export'])]),
   ],
   'student-pc': [menu('kc-pc'), menu('zs-pc')],
   'student-app': [menu('kc-app'), menu('zs-app')],
@@ -111,18 +116,37 @@ type NodeCodes<N> = N extends { code: infer C extends string }
   : never;
 type CodesOf<N> = NodeCodes<N> | (N extends { children?: readonly (infer Child)[] } ? NodeCodes<Child> : never);
 
-function collect(nodes: readonly PermissionNode[], out: string[]): string[] {
+/**
+ * The one walk over the permission tree: depth first, a node before its children. `visit` gets the
+ * node and its parent; returning `false` skips the node's children.
+ */
+export function walkPermissionTree(
+  nodes: readonly PermissionNode[],
+  visit: (node: PermissionNode, parent: PermissionNode | undefined) => void | boolean,
+  parent?: PermissionNode,
+): void {
   for (const n of nodes) {
-    if (!n.code.startsWith('group:')) out.push(n.code);
-    for (const a of n.actions ?? []) out.push(`${n.code}:${a}`);
-    if (n.children) collect(n.children, out);
+    if (visit(n, parent) === false) continue;
+    if (n.children) walkPermissionTree(n.children, visit, n);
   }
+}
+
+/**
+ * Codes of a tree: menus (`group:*` only with `groups`) and, with `actions`, `<menu>:<action>` after
+ * each menu.
+ */
+export function permissionCodes(nodes: readonly PermissionNode[], opts: { actions?: boolean; groups?: boolean } = {}): string[] {
+  const out: string[] = [];
+  walkPermissionTree(nodes, (n) => {
+    if (opts.groups || !n.code.startsWith('group:')) out.push(n.code);
+    if (opts.actions) for (const a of n.actions ?? []) out.push(`${n.code}:${a}`);
+  });
   return out;
 }
 
 /** Every grantable code, menus and actions, over all terminals. */
 export const ALL_PERMISSION_CODES: readonly PermissionCode[] = Object.freeze(
-  TERMINALS.flatMap((t) => collect(PERMISSION_TREE[t], [])) as PermissionCode[],
+  TERMINALS.flatMap((t) => permissionCodes(PERMISSION_TREE[t], { actions: true })) as PermissionCode[],
 );
 
 const known = new Set<string>(ALL_PERMISSION_CODES);

@@ -16,17 +16,13 @@ import {
   PERMISSION_TREE,
   TERMINALS,
   USER_IMPORT_REASONS,
-  type PermissionNode,
+  permissionCodes,
 } from '@hanlin/shared';
 import { catalogues } from './index';
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (!obj || typeof obj !== 'object') return [prefix];
   return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
-}
-
-function treeCodes(nodes: readonly PermissionNode[]): string[] {
-  return nodes.flatMap((n) => [n.code, ...treeCodes(n.children ?? [])]);
 }
 
 describe('message catalogues', () => {
@@ -47,7 +43,7 @@ describe('message catalogues', () => {
   it('labels every code of the permission tree, groups, aliases and actions included', () => {
     const perm = catalogues['zh-CN'].perm as Record<string, string>;
     const action = catalogues['zh-CN'].action as Record<string, string>;
-    const codes = TERMINALS.flatMap((t) => treeCodes(PERMISSION_TREE[t]));
+    const codes = TERMINALS.flatMap((t) => permissionCodes(PERMISSION_TREE[t], { groups: true }));
     for (const c of [...codes, ...Object.keys(PERMISSION_ALIASES)]) expect(perm[c], c).toBeTruthy();
     for (const c of ALL_PERMISSION_CODES.filter((x) => x.includes(':'))) expect(action[c.split(':')[1]!], c).toBeTruthy();
   });

@@ -15,18 +15,14 @@ import type { Credentials } from '../../platform/auth/credentials.js';
 import { insertLoginLog } from '../audit/index.js';
 import { sendMessage } from '../messages/index.js';
 import { clearExpiredLock, recordFailedLogin, resetFailedLogins } from '../users/index.js';
-import { PERMISSION_TREE } from '@hanlin/shared';
+import { PERMISSION_TREE, permissionCodes } from '@hanlin/shared';
 import * as repo from './auth.repository.js';
 import type { FileSigner } from '../uploads/index.js';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
 /** How long the failure count of a name without an account is remembered (an account's lasts until a success). */
 const UNKNOWN_NAME_TTL_MS = 24 * 3600_000;
-const MANAGE_CODES = new Set(
-  (function walk(nodes: readonly { code: string; actions?: readonly string[]; children?: readonly any[] }[]): string[] {
-    return nodes.flatMap((n) => [n.code, ...(n.children ? walk(n.children) : [])]);
-  })(PERMISSION_TREE.manage),
-);
+const MANAGE_CODES = new Set(permissionCodes(PERMISSION_TREE.manage, { groups: true }));
 
 interface Deps {
   db: Db;

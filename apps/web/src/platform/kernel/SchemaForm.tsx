@@ -3,7 +3,13 @@ import { DatePicker, Form, Input, InputNumber, Select, type FormInstance } from 
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fieldSchema, isRequired, issueText, maxLengthOf, normalizeValue, rulesFor } from '../forms/zod-rules';
-import type { FieldSpec, SchemaObject } from './types';
+import type { z } from 'zod';
+import type { FieldName, FieldSpec, SchemaFields, SchemaObject } from './types';
+
+/** The fields of a form over `schema`, names checked against it at compile time. */
+export function defineFields<S extends SchemaObject>(_schema: S, fields: readonly FieldSpec<FieldName<S>>[]): readonly FieldSpec<FieldName<S>>[] {
+  return fields;
+}
 
 /** Form values (dayjs for date fields) from API values. */
 export function toFormValues(fields: readonly FieldSpec[], values: Record<string, unknown> | undefined) {
@@ -19,16 +25,16 @@ export function toFormValues(fields: readonly FieldSpec[], values: Record<string
  * Validates the whole object with the schema and returns the parsed body, or puts the
  * issues on their fields and returns null.
  */
-export async function readForm(
+export async function readForm<S extends SchemaObject>(
   form: FormInstance,
-  schema: SchemaObject,
+  schema: S,
   t: ReturnType<typeof useTranslation>['t'],
-): Promise<Record<string, unknown> | null> {
+): Promise<(z.infer<S> & Record<string, unknown>) | null> {
   const raw = (await form.validateFields()) as Record<string, unknown>;
   const values: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) values[k] = normalizeValue(v, fieldSchema(schema, k));
   const parsed = schema.safeParse(values);
-  if (parsed.success) return parsed.data as Record<string, unknown>;
+  if (parsed.success) return parsed.data as z.infer<S> & Record<string, unknown>;
   form.setFields(
     parsed.error.issues.map((i) => ({ name: String(i.path[0] ?? ''), errors: [issueText(i, t)] })),
   );
@@ -65,26 +71,27 @@ function Control({ field, max, ...injected }: { field: FieldSpec; max?: number; 
   }
 }
 
-export interface SchemaFormProps {
+export interface SchemaFormProps<S extends SchemaObject = SchemaObject, N extends string = FieldName<S>> {
   form: FormInstance;
-  schema: SchemaObject;
-  fields: readonly FieldSpec[];
+  schema: S;
+  /** Field names are the schema's keys (checked at compile time, see SchemaFields). */
+  fields: SchemaFields<S, N>;
   initialValues?: Record<string, unknown>;
   layout?: 'vertical' | 'horizontal';
   testId?: string;
 }
 
 /** A form whose rules come from the zod schema of the same body the server validates. */
-export function SchemaForm({ form, schema, fields, initialValues, layout = 'vertical', testId }: SchemaFormProps) {
+export function SchemaForm<S extends SchemaObject, N extends string>({ form, schema, fields, initialValues, layout = 'vertical', testId }: SchemaFormProps<S, N>) {
   const { t } = useTranslation();
-  const initial = useMemo(() => toFormValues(fields, initialValues), [fields, initialValues]);
+  const initial = useMemo(() => toFormValues(fields as readonly FieldSpec[], initialValues), [fields, initialValues]);
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(initial);
   }, [form, initial]);
   return (
     <Form form={form} layout={layout} initialValues={initial} data-testid={testId}>
-      {fields.map((f) => {
+      {(fields as readonly FieldSpec[]).map((f) => {
         const s = fieldSchema(schema, f.name);
         return (
           <Form.Item

@@ -1,7 +1,13 @@
-export { CrudPage } from './CrudPage';
-export { SchemaForm, readForm, toFormValues } from './SchemaForm';
+export { CrudPage, tableColumns } from './CrudPage';
+export { SchemaForm, readForm, toFormValues, defineFields } from './SchemaForm';
 export { rulesFor, isRequired, maxLengthOf, issueText } from '../forms/zod-rules';
 export type * from './types';
 export { ImportDialog, type ImportDialogProps } from './ImportDialog';
 export { useRecordEditor, RecordEditorCard, type RecordEditor, type RecordEditorOptions, type RecordEditorCardProps } from './RecordEditor';
 export { RowEditDelete, type RowEditDeleteProps } from './RowEditDelete';
+export { useList, type UseListOptions, type ListState } from './useList';
+export { FilterBar, type FilterBarProps } from './FilterBar';
+export { BatchToolbar, type BatchAction, type BatchToolbarProps } from './BatchToolbar';
+export { RowActions, rowAllows, type RowAction, type RowActionsProps } from './RowActions';
+export { EditModal, type EditModalProps } from './EditModal';
+export { readListState, writeListState, toQuery, toFilterValues, type ListDefaults } from './list-state';

@@ -4,6 +4,14 @@ import type { Page } from '@hanlin/shared';
 import type { DownloadResult } from '../api/client';
 
 export type SchemaObject = z.ZodObject<z.ZodRawShape>;
+/** The field names of a form schema: a field spec naming anything else does not compile. */
+export type FieldName<S extends SchemaObject> = Extract<keyof z.input<S>, string>;
+/**
+ * Fields over a schema: names written as literals must be keys of the schema (checked at compile
+ * time); a list declared as plain `FieldSpec[]` (names widened to string) is taken as it is.
+ */
+export type SchemaFields<S extends SchemaObject, N extends string> = readonly FieldSpec<N>[] &
+  NoInfer<string extends N ? unknown : readonly FieldSpec<FieldName<S>>[]>;
 
 export interface Option {
   value: string | number;
@@ -13,8 +21,8 @@ export interface Option {
   label?: ReactNode;
 }
 
-export interface FieldSpec {
-  name: string;
+export interface FieldSpec<N extends string = string> {
+  name: N;
   labelKey: string;
   kind?: 'text' | 'textarea' | 'number' | 'select' | 'datetime' | 'password';
   options?: readonly Option[];
@@ -63,11 +71,11 @@ export interface ListParams {
   [filter: string]: unknown;
 }
 
-export interface ModalForm<R> {
-  schema: SchemaObject;
-  fields: readonly FieldSpec[];
-  create?: (values: Record<string, unknown>) => Promise<unknown>;
-  update?: (values: Record<string, unknown> & { id: number }) => Promise<unknown>;
+export interface ModalForm<R, S extends SchemaObject = SchemaObject> {
+  schema: S;
+  fields: readonly FieldSpec<FieldName<S>>[];
+  create?: (values: z.infer<S>) => Promise<unknown>;
+  update?: (values: z.infer<S> & { id: number }) => Promise<unknown>;
   /** Record -> form values (defaults to the record itself). */
   toValues?: (record: R) => Record<string, unknown>;
   defaults?: Record<string, unknown>;
@@ -78,7 +86,7 @@ export interface PageForm<R> {
   editPath: (record: R) => string;
 }
 
-export interface CrudPageProps<R extends { id: number }> {
+export interface CrudPageProps<R extends { id: number }, S extends SchemaObject = SchemaObject> {
   titleKey: string;
   /** TanStack Query key root, shared with the pages that change the same data. */
   queryKey: string;
@@ -86,7 +94,7 @@ export interface CrudPageProps<R extends { id: number }> {
   columns: readonly ColumnSpec<R>[];
   filters?: readonly FilterSpec[];
   /** Add/edit in a modal (declared here) or on a page of its own. */
-  form?: ModalForm<R> | PageForm<R>;
+  form?: ModalForm<R, S> | PageForm<R>;
   batch?: Partial<Record<BatchKind, (input: { ids: number[] }) => Promise<unknown>>>;
   exportFile?: (params: ListParams) => Promise<DownloadResult>;
   /**
@@ -98,7 +106,10 @@ export interface CrudPageProps<R extends { id: number }> {
   perms?: Partial<Record<BatchKind | 'add' | 'modify' | 'export', string>>;
   /** Label key overrides, e.g. `{ publish: 'notice.release' }`. */
   labels?: Partial<Record<BatchKind, string>>;
-  /** Whether a row action applies to a record (state or `abilities`); default: always. */
+  /**
+   * Whether a row action applies to a record: an explicit override. Without it a row carrying
+   * `abilities` offers the actions whose ability (same name) is true; other rows offer all.
+   */
   rowAllows?: (record: R, action: BatchKind | 'modify') => boolean;
   /** Row actions offered per record besides edit and delete. */
   rowBatch?: readonly BatchKind[];
@@ -124,6 +135,8 @@ export interface CrudPageProps<R extends { id: number }> {
    */
   onActionError?: (err: unknown, ctx: ActionErrorContext<R>) => void;
   defaultSize?: number;
+  /** Where paging, sort and filters live: the URL (default), under a prefix, or `false` (memory). */
+  urlState?: string | false;
   testId?: string;
 }
 

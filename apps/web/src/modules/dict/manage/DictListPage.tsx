@@ -1,5 +1,20 @@
-import { CrudPage, type ColumnSpec, type FieldSpec, type FilterSpec } from '../../../platform/kernel';
+import { useState } from 'react';
+import { App, Button, Card, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { DICT_SORT_KEYS, DictEntryCreateSchema, type DictEntryRow } from '@hanlin/shared';
+import {
+  BatchToolbar,
+  EditModal,
+  FilterBar,
+  RowActions,
+  defineFields,
+  tableColumns,
+  useList,
+  type ColumnSpec,
+  type FilterSpec,
+  type RowAction,
+} from '../../../platform/kernel';
+import { useCan } from '../../../platform/permission';
 import { formatTime } from '../../../platform/format';
 import { deleteDicts, findDicts, insertDict, updateDict } from '../api';
 
@@ -19,35 +34,95 @@ const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'common.keyword' },
 ];
 
-const fields: FieldSpec[] = [
+/** Names checked against DictEntryCreateSchema when the code compiles. */
+const fields = defineFields(DictEntryCreateSchema, [
   { name: 'type', labelKey: 'dict.type', testId: 'dict-type' },
   { name: 'label', labelKey: 'dict.label', testId: 'dict-label' },
   { name: 'value', labelKey: 'dict.value', testId: 'dict-value' },
   { name: 'sort', labelKey: 'dict.sort', kind: 'number', testId: 'dict-sort' },
   { name: 'remark', labelKey: 'dict.remark', kind: 'textarea', testId: 'dict-remark' },
-];
+]);
 
 const defaults = { sort: 0 };
 
-/** Dictionary (`manage-dict`, code zdgl): the kernel with a modal form. */
+/**
+ * Dictionary (`manage-dict`, code zdgl): the kernel's parts composed by hand (what CrudPage does
+ * in one declaration), as the example of docs/architecture.md.
+ */
 export default function DictListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const canAdd = useCan('zdgl:add');
+  const canModify = useCan('zdgl:modify');
+  const canDelete = useCan('zdgl:delete');
+  const list = useList<DictEntryRow>({ queryKey: 'dict', fetch: findDicts, filters });
+  const [editing, setEditing] = useState<DictEntryRow | 'new' | null>(null);
+
+  const remove = async (ids: number[]) => {
+    await deleteDicts({ ids });
+    message.success(t('common.done'));
+    list.clearSelection();
+    await list.refresh();
+  };
+
+  const rowActions: RowAction<DictEntryRow>[] = [
+    ...(canModify ? [{ key: 'modify', label: t('common.edit'), testId: 'crud-row-edit', run: (r: DictEntryRow) => setEditing(r) }] : []),
+    ...(canDelete ? [{ key: 'delete', label: t('common.delete'), danger: true, confirm: true, run: (r: DictEntryRow) => remove([r.id]) }] : []),
+  ];
+  const tableCols = [
+    ...tableColumns(columns, list.params.sort, t),
+    ...(rowActions.length
+      ? [{ key: '__actions', title: t('common.actions'), fixed: 'right' as const, render: (_: unknown, r: DictEntryRow) => <RowActions record={r} actions={rowActions} /> }]
+      : []),
+  ];
+
   return (
-    <CrudPage<DictEntryRow>
-      testId="dict-page"
-      titleKey="perm.zdgl"
-      queryKey="dict"
-      fetch={(p) => findDicts(p)}
-      columns={columns}
-      filters={filters}
-      menu="zdgl"
-      batch={{ delete: deleteDicts }}
-      form={{
-        schema: DictEntryCreateSchema,
-        fields,
-        defaults,
-        create: (v) => insertDict(DictEntryCreateSchema.parse(v)),
-        update: (v) => updateDict({ ...DictEntryCreateSchema.parse(v), id: v.id }),
-      }}
-    />
+    <Card data-testid="dict-page">
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('perm.zdgl')}
+      </Typography.Title>
+      <FilterBar filters={filters} values={list.filterValues} onSearch={list.applyFilters} onReset={list.resetFilters} />
+      <BatchToolbar
+        selectedCount={list.selected.length}
+        actions={canDelete ? [{ key: 'delete', label: t('common.delete'), danger: true, run: () => remove(list.selected) }] : []}
+        leading={
+          canAdd ? (
+            <Button type="primary" data-testid="crud-add" onClick={() => setEditing('new')}>
+              {t('common.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <Table<DictEntryRow>
+        rowKey="id"
+        loading={list.query.isFetching}
+        columns={tableCols}
+        dataSource={list.records}
+        onChange={list.onTableChange}
+        scroll={{ x: 'max-content' }}
+        rowSelection={canDelete ? { selectedRowKeys: list.selected, preserveSelectedRowKeys: true, onChange: (keys, rows) => list.select(keys as number[], rows) } : undefined}
+        pagination={{
+          current: list.params.page,
+          pageSize: list.params.size,
+          total: list.total,
+          showSizeChanger: true,
+          showTotal: (n) => t('common.total', { n }),
+        }}
+      />
+      <EditModal
+        open={editing !== null}
+        title={t(editing === 'new' ? 'common.add' : 'common.edit')}
+        schema={DictEntryCreateSchema}
+        fields={fields}
+        initialValues={editing && editing !== 'new' ? editing : defaults}
+        // `values` is DictEntryCreate: the schema's parsed output, no casts.
+        onSubmit={(values) => (editing && editing !== 'new' ? updateDict({ ...values, id: editing.id }) : insertDict(values))}
+        onSaved={() => {
+          setEditing(null);
+          void list.refresh();
+        }}
+        onCancel={() => setEditing(null)}
+      />
+    </Card>
   );
 }

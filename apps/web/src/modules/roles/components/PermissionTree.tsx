@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Space, Spin, Tabs, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_TREE, TERMINALS, type PermissionNode, type Terminal } from '@hanlin/shared';
+import { PERMISSION_TREE, TERMINALS, walkPermissionTree, type PermissionNode, type Terminal } from '@hanlin/shared';
 import { getPermissionTree } from '../api';
 
 const isGroup = (k: string) => k.startsWith('group:');
@@ -13,11 +13,11 @@ interface Meta {
   terminalOf: Map<string, Terminal>;
 }
 
-function walk(terminal: Terminal, nodes: readonly PermissionNode[], parent: string | null, meta: Meta, out: string[] = []): string[] {
-  for (const n of nodes) {
+function walk(terminal: Terminal, nodes: readonly PermissionNode[], meta: Meta, out: string[] = []): string[] {
+  walkPermissionTree(nodes, (n, parent) => {
     out.push(n.code);
     meta.terminalOf.set(n.code, terminal);
-    if (parent) meta.parent.set(n.code, parent);
+    if (parent) meta.parent.set(n.code, parent.code);
     const kids: string[] = [];
     for (const a of n.actions ?? []) {
       const k = `${n.code}:${a}`;
@@ -28,8 +28,7 @@ function walk(terminal: Terminal, nodes: readonly PermissionNode[], parent: stri
     }
     for (const c of n.children ?? []) kids.push(c.code);
     meta.children.set(n.code, kids);
-    walk(terminal, n.children ?? [], n.code, meta, out);
-  }
+  });
   return out;
 }
 
@@ -64,7 +63,7 @@ export function PermissionTree({
 
   const { meta, keysOf } = useMemo(() => {
     const m: Meta = { parent: new Map(), children: new Map(), terminalOf: new Map() };
-    const keys = Object.fromEntries(TERMINALS.map((term) => [term, walk(term, source[term] ?? [], null, m)])) as Record<Terminal, string[]>;
+    const keys = Object.fromEntries(TERMINALS.map((term) => [term, walk(term, source[term] ?? [], m)])) as Record<Terminal, string[]>;
     return { meta: m, keysOf: keys };
   }, [source]);
 

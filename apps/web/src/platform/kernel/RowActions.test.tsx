@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import type { Page } from '@hanlin/shared';
+import { CrudPage } from './CrudPage';
+import { RowActions, type RowAction } from './RowActions';
+import { renderAt } from './testing/render';
+
+afterEach(cleanup);
+
+interface Row {
+  id: number;
+  name: string;
+  abilities?: { modify: boolean; delete: boolean };
+}
+
+const done: string[] = [];
+const actions: RowAction<Row>[] = [
+  { key: 'modify', label: 'edit', run: (r) => done.push(`modify ${r.id}`) },
+  { key: 'delete', label: 'delete', run: (r) => done.push(`delete ${r.id}`) },
+];
+const shown = () => screen.queryAllByTestId(/^crud-row-/).map((e) => e.getAttribute('data-testid'));
+const show = (record: Row, list: RowAction<Row>[] = actions) =>
+  render(
+    <AntApp>
+      <RowActions record={record} actions={list} />
+    </AntApp>,
+  );
+
+describe('RowActions', () => {
+  it('a row carrying abilities offers only what they allow', () => {
+    show({ id: 1, name: 'a', abilities: { modify: true, delete: false } });
+    expect(shown()).toEqual(['crud-row-modify']);
+    fireEvent.click(screen.getByTestId('crud-row-modify'));
+    expect(done).toContain('modify 1');
+  });
+
+  it('a row without abilities offers every action', () => {
+    show({ id: 2, name: 'b' });
+    expect(shown()).toEqual(['crud-row-modify', 'crud-row-delete']);
+  });
+
+  it('an explicit override decides instead of the abilities', () => {
+    show({ id: 3, name: 'c', abilities: { modify: false, delete: false } }, [
+      { ...actions[0]!, allowed: (r) => r.name === 'c' },
+      { ...actions[1]!, ability: false },
+    ]);
+    expect(shown()).toEqual(['crud-row-modify', 'crud-row-delete']);
+  });
+
+  it('asks before a confirmed action and runs it on confirmation', async () => {
+    show({ id: 4, name: 'd' }, [{ ...actions[1]!, confirm: true, danger: true }]);
+    fireEvent.click(screen.getByTestId('crud-row-delete'));
+    expect(done).not.toContain('delete 4');
+    fireEvent.click(await screen.findByTestId('crud-popconfirm-ok'));
+    await waitFor(() => expect(done).toContain('delete 4'));
+  });
+});
+
+describe('CrudPage rows', () => {
+  const rows: Row[] = [
+    { id: 1, name: 'locked', abilities: { modify: false, delete: false } },
+    { id: 2, name: 'open', abilities: { modify: true, delete: true } },
+  ];
+  const fetch = async () => ({ records: rows, total: rows.length }) as Page<Row>;
+  const actionsOf = (name: string) =>
+    Array.from(screen.getByText(name).closest('tr')!.querySelectorAll('[data-testid^="crud-row-"]')).map((e) => e.getAttribute('data-testid'));
+
+  it('obey the abilities the server sent', async () => {
+    renderAt('/list', () => (
+      <CrudPage<Row>
+        titleKey="perm.zdgl"
+        queryKey="abilities"
+        fetch={fetch}
+        columns={[{ key: 'name', titleKey: 'dict.label' }]}
+        batch={{ delete: async () => undefined }}
+        form={{ addPath: '/add', editPath: () => '/edit' }}
+      />
+    ));
+    await screen.findByText('open');
+    expect(actionsOf('locked')).toEqual([]);
+    expect(actionsOf('open')).toEqual(['crud-row-edit', 'crud-row-delete']);
+  });
+
+  it('or the page\'s rowAllows when it gives one', async () => {
+    renderAt('/list', () => (
+      <CrudPage<Row>
+        titleKey="perm.zdgl"
+        queryKey="abilities-override"
+        fetch={fetch}
+        columns={[{ key: 'name', titleKey: 'dict.label' }]}
+        batch={{ delete: async () => undefined }}
+        rowAllows={(r, a) => a === 'delete' && r.name === 'locked'}
+      />
+    ));
+    await screen.findByText('open');
+    expect(actionsOf('locked')).toEqual(['crud-row-delete']);
+    expect(actionsOf('open')).toEqual([]);
+  });
+});
