@@ -57,4 +57,37 @@ describe('SCORM 1.2 player', () => {
     const again = page.frameLocator('[data-testid=scorm-frame]');
     await visible(again.locator('#contentFrame[src*="Scoring.html"]'));
   });
+
+  it('plays a multi-SCO package at phone width: the catalog above the content, every SCO reachable', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await page.goto('/dashboard/scorm-preview');
+    await visible(page.getByTestId('scorm-preview-page'));
+    const fs = await import('node:fs');
+    const mini = fs.existsSync(FIXTURE) ? path.join(path.dirname(FIXTURE), 'RuntimeMinimumCalls_SCORM12-mini.zip') : '/work/shared/fixtures/scorm/RuntimeMinimumCalls_SCORM12-mini.zip';
+    await page.getByTestId('scorm-preview-page').locator('input[type=file]').setInputFiles(mini);
+    const player = page.getByTestId('scorm-player');
+    await visible(player);
+    const frame = page.locator('[data-testid=scorm-frame]');
+    await visible(frame);
+    expect(await frame.getAttribute('src')).toContain('Playing/Playing.html');
+    // The player fits the phone's width.
+    const box = (await player.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(390);
+    await page.getByTestId('scorm-catalog').click();
+    await page.locator('.ant-select-item-option', { hasText: 'How to Make Friends Playing Golf' }).click();
+    await eventually(async () => {
+      const src = await page.locator('[data-testid=scorm-frame]').getAttribute('src');
+      if (!src?.includes('HavingFun/MakeFriends.html')) throw new Error(`frame at ${src}`);
+    });
+    // Leaving the first SCO ran its LMSFinish: without a status of its own it counts as completed.
+    const session = await sessionOf(page);
+    const [pkg] = await post<{ id: number }[]>(session, 'scorm/list');
+    await eventually(async () => {
+      const p = await post<Progress & { scos: { scoId: string; lessonStatus: string }[] }>(session, 'scorm/progress', { packageId: pkg!.id, contextKey: 'preview' });
+      const first = p.scos.find((s) => s.scoId === 'playing_playing_item');
+      if (first?.lessonStatus !== 'completed') throw new Error(`status ${first?.lessonStatus}`);
+    });
+  });
 });
