@@ -12,6 +12,7 @@ CREATE TABLE "scorm_packages" (
 	"version" varchar(20) NOT NULL,
 	"identifier" varchar(500) DEFAULT '' NOT NULL,
 	"uploaded_by" integer,
+	"org_id" integer,
 	"file_name" varchar(255) NOT NULL,
 	"catalog" jsonb NOT NULL,
 	"scos" jsonb NOT NULL,
@@ -53,10 +54,12 @@ CREATE TABLE "scorm_sessions" (
 --> statement-breakpoint
 ALTER TABLE "scorm_files" ADD CONSTRAINT "scorm_files_package_id_scorm_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."scorm_packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scorm_packages" ADD CONSTRAINT "scorm_packages_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scorm_packages" ADD CONSTRAINT "scorm_packages_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scorm_runtime" ADD CONSTRAINT "scorm_runtime_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scorm_runtime" ADD CONSTRAINT "scorm_runtime_package_id_scorm_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."scorm_packages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scorm_sessions" ADD CONSTRAINT "scorm_sessions_runtime_id_scorm_runtime_id_fk" FOREIGN KEY ("runtime_id") REFERENCES "public"."scorm_runtime"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "scorm_packages_uploaded_by_idx" ON "scorm_packages" USING btree ("uploaded_by","id");--> statement-breakpoint
+CREATE INDEX "scorm_packages_org_id_idx" ON "scorm_packages" USING btree ("org_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "scorm_runtime_user_pkg_ctx_sco_uq" ON "scorm_runtime" USING btree ("user_id","package_id","context_key","sco_id");--> statement-breakpoint
 CREATE INDEX "scorm_runtime_package_idx" ON "scorm_runtime" USING btree ("package_id");--> statement-breakpoint
 CREATE INDEX "scorm_sessions_runtime_idx" ON "scorm_sessions" USING btree ("runtime_id");

@@ -5,7 +5,8 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { createSettingIfAbsent, readSetting } from '../../platform/settings.js';
 
 /**
- * Who may launch a package in a context. The uploader and courseware managers (`kjgl`, preview) may
+ * Who may launch a package in a context. The uploader and courseware managers (`kjgl`, preview)
+ * whose data scope holds the package's organization may
  * always; the module owning a context kind (the part of the context key before ':', e.g. 'course'
  * for 'course:12') registers who else may, such as the learners enrolled in that course.
  */
@@ -40,9 +41,11 @@ export async function mayLaunch(
   principal: Principal,
   pkg: { id: number; uploadedBy: number | null },
   contextKey: string,
+  /** Whether the package's organization lies in the caller's data scope (asked only of `kjgl` holders). */
+  inScope: () => Promise<boolean>,
 ): Promise<boolean> {
   if (pkg.uploadedBy !== null && pkg.uploadedBy === principal.userId) return true;
-  if (principal.permissions.has('kjgl')) return true;
+  if (principal.permissions.has('kjgl') && (await inScope())) return true;
   const context = parseContextKey(contextKey);
   const rule = rules.get(context.kind);
   return rule ? await rule(principal, pkg, context) : false;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
-import { buildUser } from '../../test/factories.js';
+import { buildOrg, buildUser } from '../../test/factories.js';
 import { buildZip, manifest12 } from './scorm.testing.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/scorm');
@@ -293,6 +293,20 @@ describe('who may launch, commit and read content', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/scorm/content/${pkg.id}/${forged}/index.html` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/scorm/content/${pkg.id}/${token}/imsmanifest.xml` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/scorm/content/${pkg.id}/${token}/missing.html` })).statusCode).toBe(404);
+  });
+
+  it('shows courseware managers only packages of organizations in their data scope', async () => {
+    const pkg = await imported(simplePackage());
+    const branch = await buildOrg(t.db, { name: `branch-${crypto.randomUUID().slice(0, 8)}` });
+    const u = await buildUser(t.db, { permissions: ['kjgl', 'kjgl:add'], orgId: branch.id });
+    const branchManager = await login(t.app, u.username, u.password);
+    const listed = (await call(t.app, branchManager, '/api/scorm/list')).json().data as { id: number }[];
+    expect(listed.map((p) => p.id)).not.toContain(pkg.id);
+    expect((await call(t.app, branchManager, '/api/scorm/launch', { packageId: pkg.id, contextKey: 'preview' })).statusCode).toBe(404);
+    // Their own import is theirs; the administrator (whole tree) sees it too.
+    const own = await imported(simplePackage(), branchManager);
+    expect(((await call(t.app, branchManager, '/api/scorm/list')).json().data as { id: number }[]).map((p) => p.id)).toContain(own.id);
+    expect(((await call(t.app, admin, '/api/scorm/list')).json().data as { id: number }[]).map((p) => p.id)).toContain(own.id);
   });
 
   it('refuses the import without kjgl:add', async () => {

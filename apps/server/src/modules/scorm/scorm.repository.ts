@@ -1,4 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Principal } from '../../platform/auth/principal.js';
+import { inScope } from '../../platform/scope.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../users/index.js';
 import { scormFiles, scormPackages, scormRuntime, scormSessions } from './scorm.schema.js';
@@ -20,8 +22,22 @@ export async function getPackage(db: DbOrTx, id: number): Promise<PackageRow | n
   return r ?? null;
 }
 
-export async function listPackages(db: DbOrTx, limit: number): Promise<PackageRow[]> {
-  return db.select().from(scormPackages).orderBy(desc(scormPackages.id)).limit(limit);
+/** The caller's own packages and those of organizations in their data scope, newest first. */
+export async function listPackages(db: DbOrTx, principal: Principal, limit: number): Promise<PackageRow[]> {
+  return db
+    .select()
+    .from(scormPackages)
+    .where(or(eq(scormPackages.uploadedBy, principal.userId), inScope(principal, scormPackages.orgId)))
+    .orderBy(desc(scormPackages.id))
+    .limit(limit);
+}
+
+export async function packageInScope(db: DbOrTx, principal: Principal, id: number): Promise<boolean> {
+  const [r] = await db
+    .select({ id: scormPackages.id })
+    .from(scormPackages)
+    .where(and(eq(scormPackages.id, id), inScope(principal, scormPackages.orgId)));
+  return !!r;
 }
 
 export async function getFileKey(db: DbOrTx, packageId: number, path: string): Promise<{ storageKey: string; size: number } | null> {

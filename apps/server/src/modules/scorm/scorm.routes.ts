@@ -91,7 +91,7 @@ export async function registerScormRoutes(app: FastifyInstance, scorm: ScormServ
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/scorm/list', { config: { permission: ['kjgl'] }, schema: { tags } }, async () => ok(await scorm.list()));
+  r.post('/api/scorm/list', { config: { permission: ['kjgl'] }, schema: { tags } }, async (req) => ok(await scorm.list(principalOf(req))));
   r.post('/api/scorm/get', { config: { permission: 'authenticated' }, schema: { tags, body: ScormPackageIdSchema } }, async (req) =>
     ok(await scorm.get(principalOf(req), req.body.id)),
   );

@@ -1,5 +1,6 @@
 import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, uniqueIndex, uuid, varchar, text } from 'drizzle-orm/pg-core';
 import type { ScormCatalogNode, ScormSco } from '@hanlin/shared';
+import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 
 /** Imported SCORM 1.2 packages; their files live in storage under `storage_prefix`. */
@@ -13,6 +14,8 @@ export const scormPackages = pgTable(
     /** The manifest's identifier attribute. */
     identifier: varchar({ length: 500 }).notNull().default(''),
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The uploader's organization at import: the package's data scope for courseware managers. */
+    orgId: integer().references(() => organizations.id),
     fileName: varchar({ length: 255 }).notNull(),
     catalog: jsonb().$type<ScormCatalogNode[]>().notNull(),
     scos: jsonb().$type<ScormSco[]>().notNull(),
@@ -22,7 +25,7 @@ export const scormPackages = pgTable(
     fileCount: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('scorm_packages_uploaded_by_idx').on(t.uploadedBy, t.id)],
+  (t) => [index('scorm_packages_uploaded_by_idx').on(t.uploadedBy, t.id), index('scorm_packages_org_id_idx').on(t.orgId, t.id)],
 );
 
 /**

@@ -127,6 +127,7 @@ export async function importScormFile(deps: ScormDeps, input: { principal: Princ
         version: '1.2',
         identifier: manifest.identifier,
         uploadedBy: input.principal.userId,
+        orgId: input.principal.orgId,
         fileName: cleanName(input.fileName),
         catalog: manifest.catalog,
         scos: manifest.scos,
@@ -202,7 +203,7 @@ export function createScormService({ db, storage, signer, rules }: ServiceDeps) 
   /** The package, when the caller may launch it in the context; refusals look like a missing package. */
   async function launchable(principal: Principal, packageId: number, contextKey: string): Promise<repo.PackageRow> {
     const pkg = await repo.getPackage(db, packageId);
-    if (!pkg || !(await mayLaunch(rules, principal, pkg, contextKey))) throw new AppError('NOT_FOUND_ERROR');
+    if (!pkg || !(await mayLaunch(rules, principal, pkg, contextKey, () => repo.packageInScope(db, principal, pkg.id)))) throw new AppError('NOT_FOUND_ERROR');
     return pkg;
   }
 
@@ -248,8 +249,8 @@ export function createScormService({ db, storage, signer, rules }: ServiceDeps) 
       return importScormStream({ db, storage }, { principal, ...input });
     },
 
-    async list(): Promise<ScormPackageInfo[]> {
-      return (await repo.listPackages(db, 100)).map(presentPackage);
+    async list(principal: Principal): Promise<ScormPackageInfo[]> {
+      return (await repo.listPackages(db, principal, 100)).map(presentPackage);
     },
 
     async get(principal: Principal, id: number): Promise<ScormPackageInfo> {
