@@ -140,6 +140,16 @@ describe('manifests by the SCORM 1.2 CAM', () => {
     expect(pkg.catalog[0]!.title).toBe('第一课');
   });
 
+  it('shows an empty heading (an item with no resource and no children) without launching it', async () => {
+    const xml = manifest12({ items: `<item identifier="h"><title>Coming soon</title></item><item identifier="i1" identifierref="r1"><title>One</title></item>` });
+    const pkg = await imported(buildZip([{ name: 'imsmanifest.xml', data: xml }, { name: 'index.html', data: 'x' }]));
+    expect(pkg.catalog.map((n) => [n.title, n.launchable])).toEqual([
+      ['Coming soon', false],
+      ['One', true],
+    ]);
+    expect(pkg.scos.map((s) => s.id)).toEqual(['i1']);
+  });
+
   it('refuses an item pointing at no resource, a launch file missing and a broken manifest', async () => {
     const noRes = manifest12({ items: `<item identifier="i1" identifierref="nope"><title>Lost</title></item>` });
     expectRefused(await upload(admin, buildZip([{ name: 'imsmanifest.xml', data: noRes }, { name: 'index.html', data: 'x' }])), 'item_without_resource');

@@ -155,7 +155,8 @@ export function parseManifest(buf: Buffer, hasFile: (path: string) => boolean): 
       if (!id) throw new ScormParseError('manifest_invalid');
       if (seen.has(id)) throw new ScormParseError('manifest_invalid', id);
       seen.add(id);
-      if (!ref && children.length === 0) throw new ScormParseError('item_without_resource', title);
+      // A leaf without identifierref is an empty heading (shown, not launchable); one naming a
+      // resource that does not exist is a broken package.
       let launchable = false;
       if (ref) {
         const res = resources.get(ref);
