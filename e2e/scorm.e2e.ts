@@ -90,4 +90,27 @@ describe('SCORM 1.2 player', () => {
       if (first?.lessonStatus !== 'completed') throw new Error(`status ${first?.lessonStatus}`);
     });
   });
+
+  it('a learner who closes the tab resumes where they left, in another browser', async () => {
+    const { page } = b;
+    page.on('dialog', (d) => void d.accept());
+    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await page.goto('/dashboard/scorm-preview');
+    await visible(page.getByTestId('scorm-preview-page'));
+    const fs = await import('node:fs');
+    await page.getByTestId('scorm-preview-page').locator('input[type=file]').setInputFiles(fs.existsSync(FIXTURE) ? FIXTURE : FALLBACK);
+    const sco = page.frameLocator('[data-testid=scorm-frame]');
+    await visible(sco.locator('#butNext'));
+    for (let i = 0; i < 3; i++) await sco.locator('#butNext').click();
+    await visible(sco.locator('#contentFrame[src*="OtherScoring.html"]'));
+    // Closed without pressing anything of the player: the SCO's unload handler finishes the session.
+    await page.close({ runBeforeUnload: true });
+
+    const other = await b.newUserPage();
+    other.on('dialog', (d) => void d.accept());
+    await loginUI(other, 'admin', ADMIN_PASSWORD);
+    await other.goto('/dashboard/scorm-preview');
+    await other.getByTestId('scorm-play').first().click();
+    await visible(other.frameLocator('[data-testid=scorm-frame]').locator('#contentFrame[src*="OtherScoring.html"]'));
+  });
 });

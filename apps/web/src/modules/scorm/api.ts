@@ -12,6 +12,7 @@ export const listScormPackages = () => api<ScormPackageInfo[]>('scorm/list', {})
 
 export const launchScorm = (input: ScormLaunch) => api<ScormLaunchResult>('scorm/launch', input);
 
-export const commitScorm = (input: ScormCommit) => api<ScormScoState>('scorm/commit', input, { silent: true });
+// keepalive: a SCO commits and finishes from its unload handler, also when the tab closes.
+export const commitScorm = (input: ScormCommit) => api<ScormScoState>('scorm/commit', input, { silent: true, keepalive: true });
 
-export const finishScorm = (input: ScormCommit) => api<ScormScoState>('scorm/finish', input, { silent: true });
+export const finishScorm = (input: ScormCommit) => api<ScormScoState>('scorm/finish', input, { silent: true, keepalive: true });

@@ -92,6 +92,10 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
     let dirty = false;
     let pending: Promise<unknown> = Promise.resolve();
     let launched: ScormLaunchResult | null = null;
+    // The tab closes or the browser goes to the background: what changed since the last commit is sent.
+    const onHide = () => {
+      if (launched && dirty && !finished) void send(launched, false);
+    };
     const startedAt = Date.now();
     setError(null);
 
@@ -100,9 +104,10 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
       const values = valuesOf(api, startedAt);
       dirty = false;
       const body = { packageId, contextKey, scoId: res.scoId, sessionId: res.sessionId, values };
-      // One request at a time, in order: a finish never overtakes the commit before it.
-      pending = pending
-        .then(() => (finish ? finishScorm(body) : commitScorm(body)))
+      const request = () => (finish ? finishScorm(body) : commitScorm(body));
+      // One request at a time, in order, so an older snapshot never lands after a newer one; while
+      // the page goes away there is no time to wait: sent at once (keepalive).
+      pending = (document.visibilityState === 'hidden' ? Promise.all([pending.catch(() => undefined), request()]).then(([, st]) => st) : pending.then(request))
         .then((state) => {
           setSaveError(null);
           setStates((s) => ({ ...s, [state.scoId]: state }));
@@ -143,6 +148,7 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
         timer = setInterval(() => {
           if (dirty && !finished) void send(res, false);
         }, AUTOCOMMIT_MS);
+        window.addEventListener('pagehide', onHide);
       })
       .catch((e: unknown) => {
         if (!cancelled) setError(e instanceof ApiError ? e.text : String(e));
@@ -151,6 +157,7 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
     return () => {
       cancelled = true;
       clearInterval(timer);
+      window.removeEventListener('pagehide', onHide);
       // Removing the frame runs the SCO's unload handler now, while the API is still there (most
       // SCOs call LMSFinish from it); then the API goes.
       frame?.remove();
