@@ -49,3 +49,4 @@ export * from './settings.routes.js';
 export * from './student.routes.js';
 export * from './uploads.routes.js';
 export * from './users.routes.js';
+export * from './scorm.js';

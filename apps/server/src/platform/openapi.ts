@@ -17,7 +17,7 @@ export async function installOpenApi(app: FastifyInstance) {
       const out = jsonSchemaTransformObject(doc) as { paths?: Record<string, Record<string, Record<string, unknown>>> };
       for (const [url, ops] of Object.entries(out.paths ?? {})) {
         for (const [method, op] of Object.entries(ops)) {
-          const fastifyUrl = url.replace(/\{(\w+)\}/g, ':$1');
+          const fastifyUrl = url.replace(/\{(\w+|\*)\}/g, (_, name: string) => (name === '*' ? '*' : `:${name}`));
           const p = app.routePermissions.get(`${method.toUpperCase()} ${fastifyUrl}`);
           if (p) {
             op['x-permission'] = p;

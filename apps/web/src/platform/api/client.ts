@@ -17,6 +17,8 @@ export interface ApiOptions {
   /** The caller shows the error itself; the client only throws. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Let the request outlive the page (sent while a tab closes; body under 64 KB). */
+  keepalive?: boolean;
 }
 
 export interface DownloadResult {
@@ -91,6 +93,7 @@ export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOp
         body: encodeBody(body, { ...opts, method }, headers),
         credentials: 'include',
         signal: ctrl.signal,
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
     } catch (cause) {
       throw normalizeError(0, null, cause);

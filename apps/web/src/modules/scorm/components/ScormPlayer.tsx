@@ -1,0 +1,222 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Grid, Select, Spin, Tag, Tree } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Scorm12API } from 'scorm-again';
+import type { ScormCatalogNode, ScormCmiValues, ScormLaunchResult, ScormScoState } from '@hanlin/shared';
+import { ApiError } from '../../../platform/api/client';
+import { commitScorm, finishScorm, launchScorm } from '../api';
+
+/** Uncommitted changes are sent this often, beside the SCO's own LMSCommit/LMSFinish. */
+const AUTOCOMMIT_MS = 30_000;
+const DONE = new Set(['completed', 'passed']);
+
+type ScormWindow = Window & { API?: Scorm12API };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Wall-clock time of the session as CMITimespan, for SCOs that never report their session_time. */
+function elapsed(since: number): string {
+  const s = Math.min(Math.floor((Date.now() - since) / 1000), 9999 * 3600);
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** The values the server keeps, read from the API's model (write-only elements included). */
+function valuesOf(api: Scorm12API, startedAt: number): ScormCmiValues {
+  const cmi = (api.renderCommitCMI(false) as { cmi: { core: Record<string, unknown>; suspend_data?: string } }).cmi;
+  const core = cmi.core as { lesson_status?: string; lesson_location?: string; exit?: string; session_time?: string; score?: { raw?: string; min?: string; max?: string } };
+  const session = core.session_time && !/^0*:00:00(\.0*)?$/.test(core.session_time) ? core.session_time : elapsed(startedAt);
+  return {
+    lesson_status: core.lesson_status as ScormCmiValues['lesson_status'],
+    score_raw: core.score?.raw ?? '',
+    score_min: core.score?.min ?? '',
+    score_max: core.score?.max ?? '',
+    lesson_location: core.lesson_location ?? '',
+    suspend_data: cmi.suspend_data ?? '',
+    exit: (core.exit ?? '') as ScormCmiValues['exit'],
+    session_time: session,
+  };
+}
+
+function toTree(nodes: ScormCatalogNode[], states: Record<string, ScormScoState>): { key: string; title: React.ReactNode; selectable: boolean; children: ReturnType<typeof toTree> }[] {
+  return nodes
+    .filter((n) => n.visible)
+    .map((n) => ({
+      key: n.id,
+      selectable: n.launchable,
+      title: (
+        <span data-testid={`scorm-node-${n.id}`}>
+          {n.title} {DONE.has(states[n.id]?.lessonStatus ?? '') ? <CheckCircleFilled style={{ color: '#52c41a' }} /> : null}
+        </span>
+      ),
+      children: toTree(n.children, states),
+    }));
+}
+
+function flatten(nodes: ScormCatalogNode[], depth = 0): { id: string; title: string; depth: number }[] {
+  return nodes.flatMap((n) => [...(n.launchable ? [{ id: n.id, title: n.title, depth }] : []), ...flatten(n.children, depth + 1)]);
+}
+
+export interface ScormPlayerProps {
+  packageId: number;
+  /** Whose learning this is: 'course:12', or 'preview' for managers. */
+  contextKey: string;
+  /** Called with a SCO's state each time the server stored it. */
+  onSaved?: (state: ScormScoState) => void;
+  /** Height of the content frame (CSS length). */
+  height?: string;
+}
+
+/**
+ * Plays a SCORM 1.2 package: scorm-again's API installed on this window before the content
+ * frame loads, LMSCommit/LMSFinish (and an autocommit) sent to the server, the catalog beside
+ * the content (above it on a phone), resuming where the learner left.
+ */
+export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100vh - 220px)' }: ScormPlayerProps) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const [scoId, setScoId] = useState<string | undefined>();
+  const [launch, setLaunch] = useState<ScormLaunchResult | null>(null);
+  const [states, setStates] = useState<Record<string, ScormScoState>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const frameBox = useRef<HTMLDivElement>(null);
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+
+  useEffect(() => {
+    let cancelled = false;
+    let api: Scorm12API | null = null;
+    let frame: HTMLIFrameElement | null = null;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let finished = false;
+    let dirty = false;
+    let pending: Promise<unknown> = Promise.resolve();
+    let launched: ScormLaunchResult | null = null;
+    // The tab closes or the browser goes to the background: what changed since the last commit is sent.
+    const onHide = () => {
+      if (launched && dirty && !finished) void send(launched, false);
+    };
+    const startedAt = Date.now();
+    setError(null);
+
+    const send = (res: ScormLaunchResult, finish: boolean) => {
+      if (!api) return pending;
+      const values = valuesOf(api, startedAt);
+      dirty = false;
+      const body = { packageId, contextKey, scoId: res.scoId, sessionId: res.sessionId, values };
+      const request = () => (finish ? finishScorm(body) : commitScorm(body));
+      // One request at a time, in order, so an older snapshot never lands after a newer one; while
+      // the page goes away there is no time to wait: sent at once (keepalive).
+      pending = (document.visibilityState === 'hidden' ? Promise.all([pending.catch(() => undefined), request()]).then(([, st]) => st) : pending.then(request))
+        .then((state) => {
+          setSaveError(null);
+          setStates((s) => ({ ...s, [state.scoId]: state }));
+          onSavedRef.current?.(state);
+        })
+        .catch((e: unknown) => {
+          dirty = true;
+          setSaveError(e instanceof ApiError ? e.text : String(e));
+        });
+      return pending;
+    };
+
+    launchScorm({ packageId, contextKey, scoId })
+      .then((res) => {
+        if (cancelled) return;
+        launched = res;
+        api = new Scorm12API({ autocommit: false, lmsCommitUrl: false, logLevel: 5 });
+        api.loadFromJSON(res.cmi as unknown as Record<string, unknown>);
+        const ready = api;
+        ready.on('LMSSetValue.cmi.*', () => {
+          dirty = true;
+        });
+        ready.on('LMSCommit', () => void send(res, false));
+        ready.on('LMSFinish', () => {
+          finished = true;
+          void send(res, true);
+        });
+        // Installed before the frame exists: the SCO looks for window.parent.API when it loads.
+        (window as ScormWindow).API = ready;
+        setLaunch(res);
+        setStates(Object.fromEntries(res.states.map((s) => [s.scoId, s])));
+        frame = document.createElement('iframe');
+        frame.src = res.contentUrl;
+        frame.title = res.package.title;
+        frame.dataset.testid = 'scorm-frame';
+        frame.style.cssText = 'width:100%;height:100%;border:0;display:block;background:#fff';
+        frameBox.current?.appendChild(frame);
+        timer = setInterval(() => {
+          if (dirty && !finished) void send(res, false);
+        }, AUTOCOMMIT_MS);
+        window.addEventListener('pagehide', onHide);
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof ApiError ? e.text : String(e));
+      });
+
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+      window.removeEventListener('pagehide', onHide);
+      // Removing the frame runs the SCO's unload handler now, while the API is still there (most
+      // SCOs call LMSFinish from it); then the API goes.
+      frame?.remove();
+      if (launched && !finished && dirty) void send(launched, false);
+      if ((window as ScormWindow).API === api) delete (window as ScormWindow).API;
+    };
+  }, [packageId, contextKey, scoId]);
+
+  const tree = useMemo(() => (launch ? toTree(launch.package.catalog, states) : []), [launch, states]);
+  const options = useMemo(() => (launch ? flatten(launch.package.catalog) : []), [launch]);
+  const current = launch?.scoId;
+  const wide = screens.md ?? false;
+
+  if (error) return <Alert type="error" showIcon title={error} data-testid="scorm-error" />;
+  return (
+    <div data-testid="scorm-player" style={{ display: 'flex', flexDirection: wide ? 'row' : 'column', gap: 12, width: '100%', minWidth: 0 }}>
+      {launch && options.length > 1 ? (
+        wide ? (
+          <div style={{ width: 260, flex: 'none', overflow: 'auto', maxHeight: height }} data-testid="scorm-catalog">
+            <Tree
+              treeData={tree}
+              defaultExpandAll
+              blockNode
+              selectedKeys={current ? [current] : []}
+              onSelect={(keys) => {
+                const k = keys[0];
+                if (typeof k === 'string' && k !== current) setScoId(k);
+              }}
+            />
+          </div>
+        ) : (
+          <Select
+            data-testid="scorm-catalog"
+            value={current}
+            style={{ width: '100%' }}
+            onChange={(v: string) => setScoId(v)}
+            options={options.map((o) => ({
+              value: o.id,
+              label: `${'\u00a0'.repeat(o.depth * 2)}${o.title}${DONE.has(states[o.id]?.lessonStatus ?? '') ? ' ✓' : ''}`,
+            }))}
+          />
+        )
+      ) : null}
+      <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+        {launch ? (
+          <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+            <strong>{launch.package.scos.find((s) => s.id === current)?.title}</strong>
+            {current && states[current] ? (
+              <Tag data-testid="scorm-status" color={DONE.has(states[current].lessonStatus) ? 'success' : 'processing'}>
+                {t(`scorm.status.${states[current].lessonStatus.replace(' ', '_')}`)}
+              </Tag>
+            ) : null}
+          </div>
+        ) : null}
+        {saveError ? <Alert type="warning" showIcon title={t('scorm.saveFailed', { error: saveError })} /> : null}
+        <div ref={frameBox} style={{ height, minHeight: 320, width: '100%', position: 'relative' }}>
+          {launch ? null : <Spin style={{ position: 'absolute', inset: 0, margin: 'auto' }} />}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { IdSchema } from './api.js';
+
+/**
+ * SCORM 1.2 packages: import limits, the reasons an import is refused (sent as `data.reason` with
+ * SCORM_PARSE_FAILED; the web app translates `scorm.reason.<reason>`), and the run-time data model
+ * values a learner's browser may commit (SCORM 1.2 RTE, section 3.4).
+ */
+export const SCORM_LIMITS = {
+  /** The uploaded zip. */
+  packedMaxBytes: 500 * 1024 * 1024,
+  /** Everything the zip unpacks to, read from its directory before a byte is inflated. */
+  unpackedMaxBytes: 1024 * 1024 * 1024,
+  /** An entry above 1 MB packed better than this is a bomb; so is the whole archive. */
+  packRatioMax: 100,
+  entriesMax: 10_000,
+  manifestMaxBytes: 5 * 1024 * 1024,
+} as const;
+
+export const SCORM_PARSE_REASONS = [
+  'zip_broken',
+  'manifest_missing',
+  'manifest_in_subfolder',
+  'manifest_invalid',
+  'scorm_2004',
+  'aicc',
+  'no_organization',
+  'item_without_resource',
+  'launch_missing',
+  'unsafe_path',
+  'symlink',
+  'too_large',
+  'too_many_files',
+] as const;
+export type ScormParseReason = (typeof SCORM_PARSE_REASONS)[number];
+
+/** A node of the package's table of contents (the default organization's items). */
+export interface ScormCatalogNode {
+  /** The item's identifier; also the SCO id when the item launches something. */
+  id: string;
+  title: string;
+  /** Set when the item launches a resource (SCO or asset). */
+  launchable: boolean;
+  visible: boolean;
+  children: ScormCatalogNode[];
+}
+
+/** A launchable item of the package. */
+export interface ScormSco {
+  id: string;
+  title: string;
+  /** Path inside the package (xml:base applied) with the item's parameters; or an absolute URL. */
+  href: string;
+  scormType: 'sco' | 'asset';
+  masteryScore: number | null;
+  dataFromLms: string | null;
+  maxTimeAllowed: string | null;
+  timeLimitAction: string | null;
+}
+
+export interface ScormPackageInfo {
+  id: number;
+  title: string;
+  version: string;
+  fileName: string;
+  packedSize: number;
+  unpackedSize: number;
+  fileCount: number;
+  catalog: ScormCatalogNode[];
+  scos: ScormSco[];
+  uploadedBy: number | null;
+  createdAt: string;
+}
+
+export const SCORM_LESSON_STATUSES = ['passed', 'completed', 'failed', 'incomplete', 'browsed', 'not attempted'] as const;
+export type ScormLessonStatus = (typeof SCORM_LESSON_STATUSES)[number];
+export const SCORM_EXITS = ['', 'time-out', 'suspend', 'logout'] as const;
+
+/** CMITimespan: HHHH:MM:SS.SS (hours 2 to 4 digits, optional 1 or 2 decimals of seconds). */
+export const CMI_TIMESPAN = /^(\d{2,4}):([0-5]\d):([0-5]\d)(\.\d{1,2})?$/;
+/** CMIDecimal as SCORM 1.2 allows it: optional sign, digits, optional fraction. */
+const CMI_DECIMAL = /^-?\d{1,10}(\.\d{1,10})?$/;
+
+/** '' (not set) or a decimal from 0 to 100, the range of cmi.core.score.* in SCORM 1.2. */
+const ScoreSchema = z
+  .string()
+  .max(24)
+  .refine((v) => v === '' || (CMI_DECIMAL.test(v) && Number(v) >= 0 && Number(v) <= 100), 'cmi.core.score: a number from 0 to 100');
+
+/** Context key: who keys the learning, e.g. 'course:12' or 'preview'. */
+export const ScormContextKeySchema = z.string().regex(/^[a-z][a-z0-9_-]{0,30}(:[A-Za-z0-9_-]{1,60})?$/);
+
+/** The values of one SCO a commit carries; names are the cmi.core element names without the prefix. */
+export const ScormCmiValuesSchema = z.object({
+  lesson_status: z.enum(SCORM_LESSON_STATUSES).optional(),
+  score_raw: ScoreSchema.optional(),
+  score_min: ScoreSchema.optional(),
+  score_max: ScoreSchema.optional(),
+  lesson_location: z.string().max(255).optional(),
+  suspend_data: z.string().max(4096).optional(),
+  session_time: z.string().regex(CMI_TIMESPAN).optional(),
+  exit: z.enum(SCORM_EXITS).optional(),
+});
+export type ScormCmiValues = z.infer<typeof ScormCmiValuesSchema>;
+
+export const ScormLaunchSchema = z.object({
+  packageId: IdSchema,
+  contextKey: ScormContextKeySchema,
+  /** The item to open; by default the first launchable item not completed yet. */
+  scoId: z.string().min(1).max(200).optional(),
+});
+export type ScormLaunch = z.infer<typeof ScormLaunchSchema>;
+
+export const ScormCommitSchema = z.object({
+  packageId: IdSchema,
+  contextKey: ScormContextKeySchema,
+  scoId: z.string().min(1).max(200),
+  /** The session `launch` opened: its session_time counts once, however often it is committed. */
+  sessionId: z.uuid(),
+  values: ScormCmiValuesSchema,
+});
+export type ScormCommit = z.infer<typeof ScormCommitSchema>;
+
+export const ScormPackageIdSchema = z.object({ id: IdSchema });
+
+/** One SCO's saved state as launch and progress report it. */
+export interface ScormScoState {
+  scoId: string;
+  lessonStatus: ScormLessonStatus;
+  scoreRaw: number | null;
+  scoreMin: number | null;
+  scoreMax: number | null;
+  /** CMITimespan of every session together. */
+  totalTime: string;
+  completedAt: string | null;
+}
+
+/** What the player needs to run one SCO: the catalog, every SCO's state and the values that seed the API. */
+export interface ScormLaunchResult {
+  package: { id: number; title: string; catalog: ScormCatalogNode[]; scos: ScormSco[] };
+  states: ScormScoState[];
+  scoId: string;
+  sessionId: string;
+  /** Same-origin URL of the launch file, valid for a few hours for this user only. */
+  contentUrl: string;
+  /** Seeds `Scorm12API.loadFromJSON`. */
+  cmi: {
+    core: {
+      student_id: string;
+      student_name: string;
+      lesson_location: string;
+      credit: 'credit' | 'no-credit';
+      lesson_status: string;
+      entry: '' | 'ab-initio' | 'resume';
+      total_time: string;
+      lesson_mode: 'normal' | 'browse' | 'review';
+      score: { raw: string; min: string; max: string };
+    };
+    suspend_data: string;
+    launch_data: string;
+    student_data: { mastery_score: string; max_time_allowed: string; time_limit_action: string };
+  };
+}
