@@ -20,6 +20,7 @@ import { createRsaKeys } from './platform/auth/rsa.js';
 import { installOpenApi } from './platform/openapi.js';
 import { installOperationLog } from './modules/audit/audit.hooks.js';
 import { registerModules } from './platform/modules.js';
+import { createJobQueue } from './platform/jobs.js';
 
 export interface BuildOptions extends Pick<AppContext, 'config' | 'db' | 'kv' | 'storage'> {
   /** Defaults to `db` (statements are then planned per run, which is only slower). */
@@ -56,7 +57,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const principals = createPrincipalLoader(db, kv);
   const authSettings = createAuthSettings(db, kv);
-  const ctx: AppContext = { config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db) };
+  const jobs = createJobQueue({ db, log: app.log });
+  const ctx: AppContext = { config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db), jobs };
   installGuard(app, { db, principals, settings: authSettings });
   installOperationLog(app, db);
 
@@ -105,6 +107,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await registerModules(app, ctx);
+  // Handlers are registered by now; running jobs get a grace period at shutdown, then go back to the queue.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   if (spaIndex) {
     // `npm run build` writes .br and .gz beside each file; file names under /assets carry their
