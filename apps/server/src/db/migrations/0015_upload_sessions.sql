@@ -1,0 +1,26 @@
+CREATE TABLE "upload_chunks" (
+	"session_id" uuid NOT NULL,
+	"idx" integer NOT NULL,
+	"size" integer NOT NULL,
+	CONSTRAINT "upload_chunks_session_id_idx_pk" PRIMARY KEY("session_id","idx")
+);
+--> statement-breakpoint
+CREATE TABLE "upload_sessions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" integer NOT NULL,
+	"name" varchar(255) NOT NULL,
+	"size" integer NOT NULL,
+	"sha256" varchar(64) NOT NULL,
+	"kind" varchar(32) NOT NULL,
+	"purpose" varchar(32) NOT NULL,
+	"chunk_size" integer NOT NULL,
+	"total_chunks" integer NOT NULL,
+	"state" varchar(16) DEFAULT 'open' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "upload_chunks" ADD CONSTRAINT "upload_chunks_session_id_upload_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."upload_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "upload_sessions" ADD CONSTRAINT "upload_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "upload_sessions_resume_uq" ON "upload_sessions" USING btree ("user_id","sha256","size","kind","purpose");--> statement-breakpoint
+CREATE INDEX "upload_sessions_updated_idx" ON "upload_sessions" USING btree ("updated_at");
