@@ -69,7 +69,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly (the SHA-256 of chunked uploads) without allowing eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // hls.js plays through Media Source Extensions: the <video> source is a blob: URL.
+        mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
         // Over plain HTTP this would turn every asset URL into an https one nothing answers.
