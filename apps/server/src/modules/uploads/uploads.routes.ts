@@ -124,7 +124,7 @@ export async function registerUploadsRoutes(app: FastifyInstance, uploads: Uploa
       { config: { permission: 'authenticated', operation: 'upload.chunked' }, schema: { tags, params: UploadIdParams } },
       async (req) => ok(await chunked.complete(req.params.uploadId, principalOf(req).userId)),
     );
-    r.delete('/api/upload/chunked/:uploadId', { config: { permission: 'authenticated' }, schema: { tags, params: UploadIdParams } }, async (req) => {
+    r.post('/api/upload/chunked/:uploadId/abort', { config: { permission: 'authenticated' }, schema: { tags, params: UploadIdParams } }, async (req) => {
       await chunked.abort(req.params.uploadId, principalOf(req).userId);
       return ok(null);
     });
