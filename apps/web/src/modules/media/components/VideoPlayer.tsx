@@ -51,10 +51,16 @@ export default function VideoPlayer({ src, noSeekBeyond, startAt, onProgress, on
     setFailed(false);
     let destroyed = false;
     let hls: { destroy(): void } | undefined;
-    if (isHls(src) && !video.canPlayType('application/vnd.apple.mpegurl')) {
+    const plain = () => {
+      video.src = src;
+      if (startAt) video.currentTime = startAt;
+    };
+    if (isHls(src)) {
+      // hls.js wherever Media Source Extensions exist (the same behaviour in every browser);
+      // browsers playing HLS themselves (Safari on iOS) otherwise.
       void import('hls.js').then(({ default: Hls }) => {
         if (destroyed) return;
-        if (!Hls.isSupported()) return setFailed(true);
+        if (!Hls.isSupported()) return video.canPlayType('application/vnd.apple.mpegurl') ? plain() : setFailed(true);
         // No blob: worker (the page's CSP allows scripts from the site only).
         const h = new Hls({ enableWorker: false, startPosition: startAt ?? -1 });
         h.on(Hls.Events.ERROR, (_e, data) => {
@@ -64,10 +70,7 @@ export default function VideoPlayer({ src, noSeekBeyond, startAt, onProgress, on
         h.attachMedia(video);
         hls = h;
       });
-    } else {
-      video.src = src;
-      if (startAt) video.currentTime = startAt;
-    }
+    } else plain();
     return () => {
       destroyed = true;
       hls?.destroy();
