@@ -22,6 +22,7 @@ import { createRsaKeys } from './platform/auth/rsa.js';
 import { installOpenApi } from './platform/openapi.js';
 import { installOperationLog } from './modules/audit/audit.hooks.js';
 import { registerModules } from './platform/modules.js';
+import { createJobQueue } from './platform/jobs.js';
 
 export interface BuildOptions extends Pick<AppContext, 'config' | 'db' | 'kv' | 'storage'> {
   /** Defaults to `db` (statements are then planned per run, which is only slower). */
@@ -60,8 +61,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const authSettings = createAuthSettings(db, kv);
   const sessions = createSessions(principals);
   const credentials = createCredentials(sessions);
+  const jobs = createJobQueue({ db, log: app.log });
   const ctx: AppContext = {
-    config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, sessions, credentials, authSettings, rsa: createRsaKeys(db),
+    config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, sessions, credentials, authSettings, rsa: createRsaKeys(db), jobs,
   };
   installGuard(app, { db, principals, sessions, settings: authSettings });
   installOperationLog(app, db);
@@ -73,7 +75,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly (the SHA-256 of chunked uploads) without allowing eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // hls.js plays through Media Source Extensions: the <video> source is a blob: URL.
+        mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
         // Over plain HTTP this would turn every asset URL into an https one nothing answers.
@@ -111,6 +116,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await registerModules(app, ctx);
+  // Handlers are registered by now; running jobs get a grace period at shutdown, then go back to the queue.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   if (spaIndex) {
     // `npm run build` writes .br and .gz beside each file; file names under /assets carry their

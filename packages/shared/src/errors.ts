@@ -193,6 +193,9 @@ const catalogue = {
   VIDEO_SLICE_FAILED: [5510, 500, '视频切片失败', 'Video slicing failed', 'Falha no fatiamento do vídeo'],
   TOP_COUNT_EXCEEDED: [5511, 409, '置顶数量已达上限', 'The pinned count is exceeded', 'O limite de fixados foi excedido'],
   SENSITIVE_WORDS: [5512, 400, '内容包含敏感词', 'The content contains sensitive words', 'O conteúdo contém palavras sensíveis'],
+  UPLOAD_CHECKSUM_MISMATCH: [5520, 400, '文件校验失败，请重新上传', 'The file checksum does not match, upload it again', 'A soma de verificação do arquivo não confere, envie-o novamente'],
+  UPLOAD_INCOMPLETE: [5521, 409, '文件分片尚未全部上传', 'Some parts of the file have not been uploaded yet', 'Algumas partes do arquivo ainda não foram enviadas'],
+  UPLOAD_TOO_MANY_FILES: [5522, 400, '一次最多上传10个文件', 'At most 10 files can be uploaded at once', 'No máximo 10 arquivos podem ser enviados de uma vez'],
 } as const satisfies Record<string, Entry>;
 
 export type ErrorName = keyof typeof catalogue;

@@ -50,3 +50,4 @@ export * from './student.routes.js';
 export * from './uploads.routes.js';
 export * from './users.routes.js';
 export * from './scorm.js';
+export * from './media.js';

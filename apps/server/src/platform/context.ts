@@ -8,6 +8,7 @@ import type { AuthSettings } from './auth/login-settings.js';
 import type { RsaKeys } from './auth/rsa.js';
 import type { Sessions } from './auth/sessions.js';
 import type { Credentials } from './auth/credentials.js';
+import type { JobQueue } from './jobs.js';
 
 /** What modules receive when they register: the shared infrastructure, nothing domain-specific. */
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   credentials: Credentials;
   authSettings: AuthSettings;
   rsa: RsaKeys;
+  /** Background jobs: modules register handlers (`jobs.handle`) and enqueue; started when the app is ready. */
+  jobs: JobQueue;
 }
 
 /** A domain module: `modules/<domain>/<domain>.module.ts` default-exports one; app.ts finds them all. */

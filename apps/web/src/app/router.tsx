@@ -88,6 +88,7 @@ const routes: RouteObject[] = [
       { path: '/reset-password', lazy: page(() => import('../modules/auth/ResetPasswordPage')) },
       { path: '/manage-version', lazy: page(() => import('../modules/versions/VersionListPage')) },
       { path: '/attachment-viewer', lazy: page(() => import('../modules/files/AttachmentViewerPage')) },
+      { path: '/media-viewer', lazy: page(() => import('../modules/media/MediaViewerPage')) },
       {
         element: <RequireAuth />,
         children: [

@@ -45,7 +45,7 @@ async function student() {
 describe('who may read an uploaded file', () => {
   it('addresses files by an unguessable id, never by the serial number', async () => {
     const a = await student();
-    const f = await uploaded(a, { filename: 'cv.pdf', data: crypto.randomBytes(500) }, '?purpose=feedback');
+    const f = await uploaded(a, { filename: 'cv.pdf', data: Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(500)]) }, '?purpose=feedback');
     expect(f.id).toMatch(UUID);
     expect(f.url).toBe(`/api/upload/file/${f.id}`);
     const { rows } = await t.db.execute<{ id: number }>(sql`select id from files where public_id = ${f.id}`);
@@ -60,7 +60,7 @@ describe('who may read an uploaded file', () => {
   it('keeps a student’s feedback attachment from other students, not from feedback managers', async () => {
     const a = await student();
     const b = await student();
-    const data = crypto.randomBytes(2000);
+    const data = Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(2000)]);
     const f = await uploaded(a, { filename: 'private.pdf', data }, '?purpose=feedback');
     const mine = await download(a, f.url);
     expect(mine.statusCode).toBe(200);

@@ -42,7 +42,7 @@ const fileCount = async () => (await t.db.execute<{ n: number }>(sql`select coun
 
 describe('uploads', () => {
   it('round-trips an attachment with its UTF-8 name', async () => {
-    const data = crypto.randomBytes(300_000);
+    const data = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(300_000)]);
     const res = await upload(admin, { filename: '培训 报告.pdf', data, type: 'application/pdf' }, { query: '?purpose=feedback' });
     expect(res.statusCode, res.body).toBe(200);
     const f = res.json().data;
@@ -139,7 +139,9 @@ describe('uploads', () => {
       [{ filename: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) }, '?kind=image', 'FILE_TOO_LARGE', 413],
       [{ filename: 'huge.zip', data: Buffer.alloc(10 * 1024 * 1024 + 1) }, '', 'FILE_TOO_LARGE', 413],
       [{ filename: 'empty.txt', data: Buffer.alloc(0) }, '', 'PARAMETER_INVALID', 400],
-      [{ filename: 'a.png', data: PNG }, '?kind=video', 'PARAMETER_INVALID', 400],
+      [{ filename: 'a.png', data: PNG }, '?kind=nope', 'PARAMETER_INVALID', 400],
+      [{ filename: 'a.mp4', data: PNG }, '?kind=video', 'FILE_TYPE_ERROR', 400],
+      [{ filename: 'report.pdf', data: Buffer.from('MZ this is an exe') }, '', 'FILE_TYPE_ERROR', 400],
     ];
     for (const [file, query, msg, status] of cases) {
       const res = await upload(admin, file, { query });

@@ -60,9 +60,12 @@ function slowUpload(pieces: number[], pauseMs: number): Promise<{ status: number
     });
     void (async () => {
       req.write(head);
-      for (const n of pieces) {
+      for (const [i, n] of pieces.entries()) {
         if (req.destroyed) return;
-        req.write(crypto.randomBytes(n));
+        const piece = crypto.randomBytes(n);
+        // A zip's magic number: the server checks the content against the suffix.
+        if (i === 0) Buffer.from([0x50, 0x4b, 0x03, 0x04]).copy(piece);
+        req.write(piece);
         await sleep(pauseMs);
       }
       if (!req.destroyed) req.end(tail);

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/context.js';
 import { registerUploadsRoutes } from './uploads.routes.js';
 import { createUploadsService } from './uploads.service.js';
 import { createFileSigner } from './uploads.signing.js';
+import { createChunkedUploads, scheduleChunkCleanup } from './uploads.chunked.js';
 import { fileReadRules, registerFileReadRule } from './uploads.access.js';
 
 export default defineModule({
@@ -10,6 +11,9 @@ export default defineModule({
     // Avatars are shown next to names everywhere: any signed-in user may load them.
     registerFileReadRule(app, 'avatar', () => true);
     const rules = fileReadRules(app);
-    await registerUploadsRoutes(app, createUploadsService({ db: ctx.db, storage: ctx.storage, signer: createFileSigner(ctx.db), rules }));
+    const uploads = createUploadsService({ db: ctx.db, storage: ctx.storage, signer: createFileSigner(ctx.db), rules });
+    const chunked = createChunkedUploads({ db: ctx.db, storage: ctx.storage, uploads });
+    await scheduleChunkCleanup(ctx.jobs, chunked);
+    await registerUploadsRoutes(app, uploads, chunked);
   },
 });

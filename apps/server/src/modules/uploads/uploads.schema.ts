@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 
 /** Uploaded files; the bytes live in ctx.storage under `key`. */
@@ -20,4 +20,43 @@ export const files = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_uploaded_by_idx').on(t.uploadedBy, t.id), uniqueIndex('files_public_id_uq').on(t.publicId)],
+);
+
+/** Chunked, resumable uploads in progress: chunks live in storage under `chunks/<id>/<index>`. */
+export const uploadSessions = pgTable(
+  'upload_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 255 }).notNull(),
+    size: integer().notNull(),
+    sha256: varchar({ length: 64 }).notNull(),
+    kind: varchar({ length: 32 }).notNull(),
+    purpose: varchar({ length: 32 }).notNull(),
+    chunkSize: integer().notNull(),
+    totalChunks: integer().notNull(),
+    /** open → merging (one completion at a time); removed once merged. */
+    state: varchar({ length: 16 }).notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The same file started again by the same person resumes the same session.
+    uniqueIndex('upload_sessions_resume_uq').on(t.userId, t.sha256, t.size, t.kind, t.purpose),
+    index('upload_sessions_updated_idx').on(t.updatedAt),
+  ],
+);
+
+export const uploadChunks = pgTable(
+  'upload_chunks',
+  {
+    sessionId: uuid()
+      .notNull()
+      .references(() => uploadSessions.id, { onDelete: 'cascade' }),
+    idx: integer().notNull(),
+    size: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.idx] })],
 );

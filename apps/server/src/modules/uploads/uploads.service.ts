@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { FILE_PUBLIC_ID_PATTERN, IMAGE_EXTENSIONS, UPLOAD_LIMITS, type UploadKind, type UploadPurpose, type UploadResult } from '@hanlin/shared';
+import { FILE_PUBLIC_ID_PATTERN, UPLOAD_EXTENSIONS, UPLOAD_LIMITS, type UploadKind, type UploadPurpose, type UploadResult } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
@@ -9,33 +9,30 @@ import * as repo from './uploads.repository.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { FileSigner } from './uploads.signing.js';
 import { mayReadFile, type FileReadRules } from './uploads.access.js';
+import { contentMatches, MIME_BY_EXT, sniff, SNIFF_BYTES } from './uploads.sniff.js';
 
-const MIME_BY_EXT: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  zip: 'application/zip',
-  mp3: 'audio/mpeg',
-  mp4: 'video/mp4',
-};
 /** Types a browser may show in place; everything else is offered as a download. */
-const INLINE_MIMES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
+const INLINE_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf', 'video/mp4', 'audio/mpeg', 'audio/mp4', 'audio/wav', 'audio/ogg']);
 
 /** The image type the bytes really hold, whatever the name says. */
 export function sniffImage(buf: Buffer): { mime: string; ext: string } | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { mime: 'image/png', ext: 'png' };
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
-  return null;
+  const t = sniff(buf.subarray(0, SNIFF_BYTES));
+  return t === 'png' ? { mime: 'image/png', ext: 'png' } : t === 'jpg' ? { mime: 'image/jpeg', ext: 'jpg' } : null;
+}
+
+/**
+ * Suffix and content type of a file of `kind`, checked against its first bytes: the suffix must
+ * be one the kind accepts and the bytes must be of that suffix's type (FILE_TYPE_ERROR otherwise).
+ * Attachments may have any suffix; unknown ones are stored as downloads.
+ */
+export function describeUpload(name: string, head: Buffer, kind: UploadKind, opts: { suffixOnly?: boolean } = {}): { ext: string; mime: string } {
+  let ext = extOf(name);
+  const allowed = UPLOAD_EXTENSIONS[kind];
+  if (allowed && !allowed.includes(ext)) throw new AppError('FILE_TYPE_ERROR', { field: 'file' });
+  if (ext === 'jpeg') ext = 'jpg';
+  if (!MIME_BY_EXT[ext]) return { ext: ext || 'bin', mime: 'application/octet-stream' };
+  if (!opts.suffixOnly && !contentMatches(ext, sniff(head.subarray(0, SNIFF_BYTES)))) throw new AppError('FILE_TYPE_ERROR', { field: 'file' });
+  return { ext, mime: MIME_BY_EXT[ext]! };
 }
 
 /** Base name without folders (old browsers send `C:\fakepath\x.png`) and control characters. */
@@ -58,6 +55,11 @@ export function contentDisposition(name: string, inline: boolean): string {
   return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/** `files/<yyyy>/<mm>/<uuid>.<ext>` */
+export function newFileKey(ext: string, now = new Date()): string {
+  return `files/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${crypto.randomUUID()}.${ext}`;
+}
+
 interface Deps {
   db: Db;
   storage: Storage;
@@ -74,25 +76,19 @@ export function createUploadsService({ db, storage, signer, rules }: Deps) {
   }
 
   return {
+    /** Records a file already stored under `key` (the chunked upload's merge). */
+    async record(input: { key: string; name: string; mime: string; size: number; purpose: UploadPurpose; userId: number }): Promise<UploadResult> {
+      const row = await repo.insertFile(db, { key: input.key, originalName: input.name, mime: input.mime, size: input.size, uploadedBy: input.userId, purpose: input.purpose });
+      return present(row);
+    },
+
     /** Checks type and size for the kind, stores the bytes and records the file with its owner and purpose. */
     async save(input: { name: string; data: Buffer; kind: UploadKind; purpose: UploadPurpose; userId: number }): Promise<UploadResult> {
       const name = cleanFileName(input.name);
       if (input.data.length === 0) throw new AppError('PARAMETER_INVALID', { field: 'file' });
       if (input.data.length > UPLOAD_LIMITS[input.kind]) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
-      let ext = extOf(name);
-      let mime: string;
-      if (input.kind === 'image') {
-        const sniffed = sniffImage(input.data);
-        if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext) || !sniffed) throw new AppError('FILE_TYPE_ERROR', { field: 'file' });
-        ({ ext, mime } = sniffed);
-      } else {
-        // Images keep their real type; other files are described by their suffix only.
-        const sniffed = sniffImage(input.data);
-        mime = sniffed && MIME_BY_EXT[ext]?.startsWith('image/') ? sniffed.mime : (MIME_BY_EXT[ext] ?? 'application/octet-stream');
-        if (!ext) ext = 'bin';
-      }
-      const now = new Date();
-      const key = `files/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${crypto.randomUUID()}.${ext}`;
+      const { ext, mime } = describeUpload(name, input.data, input.kind);
+      const key = newFileKey(ext);
       await storage.put(key, input.data);
       try {
         const row = await repo.insertFile(db, { key, originalName: name, mime, size: input.data.length, uploadedBy: input.userId, purpose: input.purpose });
@@ -101,6 +97,18 @@ export function createUploadsService({ db, storage, signer, rules }: Deps) {
         await storage.remove(key).catch(() => undefined);
         throw e;
       }
+    },
+
+    /** A batch: every file is checked before any is stored, so a bad one stores none. */
+    async saveMany(input: { files: { name: string; data: Buffer }[]; kind: UploadKind; purpose: UploadPurpose; userId: number }): Promise<UploadResult[]> {
+      for (const f of input.files) {
+        if (f.data.length === 0) throw new AppError('PARAMETER_INVALID', { field: 'file' });
+        if (f.data.length > UPLOAD_LIMITS[input.kind]) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
+        describeUpload(cleanFileName(f.name), f.data, input.kind);
+      }
+      const out: UploadResult[] = [];
+      for (const f of input.files) out.push(await this.save({ ...f, kind: input.kind, purpose: input.purpose, userId: input.userId }));
+      return out;
     },
 
     /** `data` is plain base64 or a `data:image/png;base64,...` URL. */

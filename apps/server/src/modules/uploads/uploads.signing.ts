@@ -62,6 +62,21 @@ export function createFileSigner(db: DbOrTx) {
       const expected = Buffer.from(await mac(id, Number(exp)), 'hex');
       return crypto.timingSafeEqual(expected, Buffer.from(sig, 'hex'));
     },
+    /**
+     * A token covering a whole folder of derived files (an HLS playlist and its segments, which the
+     * player fetches by relative URL without our headers): `<exp>.<hmac>`, valid `ttlMs`, rounded
+     * up to the hour so the same folder keeps the same URL for a while (browser cache).
+     */
+    async folderToken(folder: string, ttlMs: number, now = Date.now()): Promise<string> {
+      const exp = Math.ceil((now + ttlMs) / 3600_000) * 3600_000;
+      return `${exp}.${await mac(`folder:${folder}`, exp)}`;
+    },
+    async verifyFolderToken(folder: string, token: string): Promise<boolean> {
+      const m = /^(\d{1,16})\.([0-9a-f]{64})$/.exec(token);
+      if (!m || Number(m[1]) < Date.now()) return false;
+      const expected = Buffer.from(await mac(`folder:${folder}`, Number(m[1])), 'hex');
+      return crypto.timingSafeEqual(expected, Buffer.from(m[2]!, 'hex'));
+    },
     /** A fresh public link for a stored file reference, or null when it is not an uploaded file. */
     async publicUrlForRef(ref: string | null | undefined): Promise<string | null> {
       const f = fileRefOf(ref);

@@ -1,0 +1,21 @@
+import { bigint, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { files } from '../uploads/index.js';
+
+/** What was derived from an uploaded file for playing it (HLS, converted PDF) and its probed duration. */
+export const mediaAssets = pgTable('media_assets', {
+  fileId: integer()
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  /** One of MEDIA_KINDS. */
+  kind: varchar({ length: 16 }).notNull(),
+  /** One of MEDIA_STATES. */
+  state: varchar({ length: 16 }).notNull(),
+  progress: smallint().notNull().default(0),
+  durationMs: integer(),
+  /** Storage key of the derived output: the HLS playlist or the converted PDF. */
+  outputKey: varchar({ length: 300 }),
+  error: varchar({ length: 64 }),
+  /** The processing job (platform jobs table). */
+  jobId: bigint({ mode: 'number' }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { FILE_PUBLIC_ID_PATTERN, OFFICE_EXTENSIONS, type MediaKind, type MediaState } from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Db } from '../../platform/db/client.js';
+import type { Storage } from '../../platform/storage.js';
+import { JobFailure, type JobQueue, type JobRun } from '../../platform/jobs.js';
+import { files, getFileByPublicId, type FileRow, type FileSigner } from '../uploads/index.js';
+import { mediaAssets } from './media.schema.js';
+import { convertToPdf, probeDurationMs, transcodeToHls } from './media.ffmpeg.js';
+
+export const JOB_TRANSCODE = 'media.transcode';
+export const JOB_PROBE = 'media.probe';
+export const JOB_OFFICE = 'media.office';
+/** Signed play links stay valid this long (a long lesson with pauses). */
+const PLAY_TTL_MS = 8 * 3600_000;
+
+type AssetRow = typeof mediaAssets.$inferSelect;
+
+export function mediaKindOf(file: Pick<FileRow, 'mime' | 'originalName'>): MediaKind {
+  if (file.mime.startsWith('video/')) return 'video';
+  if (file.mime.startsWith('audio/')) return 'audio';
+  if (file.mime === 'application/pdf') return 'pdf';
+  const ext = path.extname(file.originalName).slice(1).toLowerCase();
+  if ((OFFICE_EXTENSIONS as readonly string[]).includes(ext)) return 'office';
+  return 'other';
+}
+
+/** Where derived files of a stored file live: `media/<public id>/…`. */
+export const mediaFolder = (publicId: string) => `media/${publicId}`;
+/** Names a play link may ask for inside a media folder; `original` is the uploaded file itself. */
+export const PLAY_NAME = /^(?:index\.m3u8|seg_\d{4,6}\.ts|document\.pdf|original)$/;
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  jobs: JobQueue;
+  signer: Pick<FileSigner, 'folderToken' | 'verifyFolderToken'>;
+  log?: FastifyBaseLogger;
+  /** LibreOffice binary detected at start, or null (Office files then stay downloads). */
+  libreOffice: string | null;
+}
+
+export function createMediaService({ db, storage, jobs, signer, log, libreOffice }: Deps) {
+  async function setAsset(fileId: number, values: Partial<typeof mediaAssets.$inferInsert>) {
+    await db
+      .update(mediaAssets)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(mediaAssets.fileId, fileId));
+  }
+
+  /** The stored file copied to a temporary folder (ffmpeg and LibreOffice need a seekable local file). */
+  async function withLocalCopy<T>(file: FileRow, work: (input: string, dir: string) => Promise<T>): Promise<T> {
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'hanlin-media-'));
+    try {
+      const src = await storage.get(file.key);
+      if (!src) throw new JobFailure('stored file missing', { retry: false });
+      const input = path.join(dir, `input${path.extname(file.key)}`);
+      await pipeline(src, fs.createWriteStream(input));
+      return await work(input, dir);
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async function fileOfJob(run: JobRun<{ fileId: number }>): Promise<FileRow> {
+    const [file] = await db.select().from(files).where(eq(files.id, run.payload.fileId));
+    if (!file) throw new JobFailure('file removed', { retry: false });
+    await setAsset(file.id, { state: 'processing', progress: 0, error: null, jobId: run.id });
+    return file;
+  }
+
+  async function transcode(run: JobRun<{ fileId: number }>) {
+    const file = await fileOfJob(run);
+    let lastSaved = 0;
+    await withLocalCopy(file, async (input, dir) => {
+      const durationMs = await probeDurationMs(input, run.signal);
+      if (durationMs === null && !run.signal.aborted) {
+        await setAsset(file.id, { state: 'failed', error: 'VIDEO_SLICE_FAILED' });
+        throw new JobFailure('not a readable video', { retry: false });
+      }
+      const out = path.join(dir, 'hls');
+      try {
+        await transcodeToHls(input, out, {
+          durationMs,
+          signal: run.signal,
+          onProgress: (p) => {
+            void run.progress(p);
+            // The courseware list shows it: saved at most every 2 seconds.
+            if (Date.now() - lastSaved > 2000) {
+              lastSaved = Date.now();
+              void setAsset(file.id, { progress: Math.round(p) }).catch(() => undefined);
+            }
+          },
+        });
+      } catch (e) {
+        if (run.signal.aborted) throw e;
+        await setAsset(file.id, { state: 'failed', error: 'VIDEO_SLICE_FAILED' });
+        throw new JobFailure(e instanceof Error ? e.message : String(e), { retry: false });
+      }
+      const folder = `${mediaFolder(file.publicId)}/hls`;
+      // Segments first, the playlist last: a playlist in storage means a complete rendition.
+      const names = (await fs.promises.readdir(out)).filter((n) => n !== 'index.m3u8').sort();
+      for (const n of [...names, 'index.m3u8']) await storage.put(`${folder}/${n}`, fs.createReadStream(path.join(out, n)));
+      await setAsset(file.id, { state: 'ready', progress: 100, durationMs, outputKey: `${folder}/index.m3u8`, error: null });
+    });
+  }
+
+  async function probe(run: JobRun<{ fileId: number }>) {
+    const file = await fileOfJob(run);
+    await withLocalCopy(file, async (input) => {
+      const durationMs = await probeDurationMs(input, run.signal);
+      if (durationMs === null) {
+        await setAsset(file.id, { state: 'failed', error: 'FILE_TYPE_ERROR' });
+        throw new JobFailure('not a readable audio file', { retry: false });
+      }
+      await setAsset(file.id, { state: 'ready', progress: 100, durationMs, error: null });
+    });
+  }
+
+  async function office(run: JobRun<{ fileId: number }>) {
+    const file = await fileOfJob(run);
+    if (!libreOffice) return setAsset(file.id, { state: 'download', progress: 0 });
+    await withLocalCopy(file, async (input, dir) => {
+      let pdf: string;
+      try {
+        pdf = await convertToPdf(libreOffice, input, dir, run.signal);
+      } catch (e) {
+        if (run.signal.aborted) throw e;
+        // Not convertible: still offered as a download.
+        await setAsset(file.id, { state: 'download', error: 'FILE_TYPE_ERROR' });
+        throw new JobFailure(e instanceof Error ? e.message : String(e), { retry: false });
+      }
+      const key = `${mediaFolder(file.publicId)}/document.pdf`;
+      await storage.put(key, fs.createReadStream(pdf));
+      await setAsset(file.id, { state: 'ready', progress: 100, outputKey: key, error: null });
+    });
+  }
+
+  // A job that failed for good (attempts used up) leaves the asset marked, never "processing".
+  const onFailed = async (j: { payload: unknown }) => {
+    const fileId = (j.payload as { fileId?: number }).fileId;
+    if (fileId) await db.execute(sql`update media_assets set state = 'failed', error = coalesce(error, 'VIDEO_SLICE_FAILED') where file_id = ${fileId} and state in ('pending', 'processing')`);
+  };
+  // Two cores: one transcode at a time per node; conversions are heavy too.
+  jobs.handle(JOB_TRANSCODE, transcode, { concurrency: 1, maxAttempts: 3, onFailed });
+  jobs.handle(JOB_PROBE, probe, { concurrency: 2, maxAttempts: 3, onFailed });
+  jobs.handle(JOB_OFFICE, office, { concurrency: 1, maxAttempts: 2, onFailed });
+
+  async function present(file: Pick<FileRow, 'publicId' | 'mime' | 'originalName'>, a: AssetRow | undefined): Promise<MediaState> {
+    const kind = (a?.kind as MediaKind | undefined) ?? mediaKindOf(file);
+    const state: MediaState = {
+      fileId: file.publicId,
+      kind,
+      state: (a?.state as MediaState['state'] | undefined) ?? 'none',
+      progress: a?.progress ?? 0,
+      durationMs: a?.durationMs ?? null,
+      error: a?.error ?? null,
+      playUrl: null,
+      downloadUrl: `/api/upload/file/${file.publicId}`,
+    };
+    if (state.state === 'ready') {
+      const token = await signer.folderToken(mediaFolder(file.publicId), PLAY_TTL_MS);
+      const name = kind === 'video' ? 'index.m3u8' : kind === 'office' ? 'document.pdf' : 'original';
+      state.playUrl = `/api/media/play/${file.publicId}/${token}/${name}`;
+    }
+    return state;
+  }
+
+  return {
+    /**
+     * Starts what a file needs to be played: video → HLS job, audio → duration probe, Office → PDF
+     * conversion (when LibreOffice exists), PDF → ready at once. Asking again while pending,
+     * processing or ready changes nothing; a failed file is tried again.
+     */
+    async requestMediaProcessing(publicId: string): Promise<MediaState> {
+      const file = FILE_PUBLIC_ID_PATTERN.test(publicId) ? await getFileByPublicId(db, publicId) : null;
+      if (!file) throw new AppError('NOT_FOUND_ERROR');
+      const kind = mediaKindOf(file);
+      const [existing] = await db.select().from(mediaAssets).where(eq(mediaAssets.fileId, file.id));
+      if (existing && existing.state !== 'failed') return present(file, existing);
+      const job = kind === 'video' ? JOB_TRANSCODE : kind === 'audio' ? JOB_PROBE : kind === 'office' && libreOffice ? JOB_OFFICE : null;
+      const state = job ? 'pending' : kind === 'pdf' ? 'ready' : 'download';
+      const values = { fileId: file.id, kind, state, progress: 0, error: null, durationMs: null, outputKey: null };
+      await db.insert(mediaAssets).values(values).onConflictDoUpdate({ target: mediaAssets.fileId, set: { ...values, updatedAt: sql`now()` } });
+      if (job) {
+        const { id } = await jobs.enqueue(job, { fileId: file.id }, { dedupeKey: `media:${file.id}` });
+        await setAsset(file.id, { jobId: id });
+      }
+      const [row] = await db.select().from(mediaAssets).where(eq(mediaAssets.fileId, file.id));
+      log?.info({ file: file.publicId, kind, state }, 'media processing requested');
+      return present(file, row);
+    },
+
+    /** State, progress, duration and a play link per public file id (unknown ids are left out). */
+    async getMediaState(publicIds: string[]): Promise<Map<string, MediaState>> {
+      const ids = [...new Set(publicIds.filter((id) => FILE_PUBLIC_ID_PATTERN.test(id)))];
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({ file: { id: files.id, publicId: files.publicId, mime: files.mime, originalName: files.originalName }, asset: mediaAssets })
+        .from(files)
+        .leftJoin(mediaAssets, eq(mediaAssets.fileId, files.id))
+        .where(inArray(files.publicId, ids));
+      const out = new Map<string, MediaState>();
+      for (const r of rows) out.set(r.file.publicId, await present(r.file, r.asset ?? undefined));
+      return out;
+    },
+
+    /** A file of a media folder for a signed play link: the storage stream and its type, or NOT_FOUND. */
+    async openPlayable(publicId: string, token: string, name: string) {
+      if (!FILE_PUBLIC_ID_PATTERN.test(publicId) || !PLAY_NAME.test(name)) throw new AppError('NOT_FOUND_ERROR');
+      if (!(await signer.verifyFolderToken(mediaFolder(publicId), token))) throw new AppError('NO_PERMISSION_ERROR');
+      const file = await getFileByPublicId(db, publicId);
+      if (!file) throw new AppError('NOT_FOUND_ERROR');
+      const [asset] = await db.select().from(mediaAssets).where(eq(mediaAssets.fileId, file.id));
+      if (asset?.state !== 'ready') throw new AppError('NOT_FOUND_ERROR');
+      const key =
+        name === 'original'
+          ? file.key
+          : name === 'document.pdf'
+            ? `${mediaFolder(publicId)}/document.pdf`
+            : `${mediaFolder(publicId)}/hls/${name}`;
+      const stream = await storage.get(key);
+      if (!stream) throw new AppError('NOT_FOUND_ERROR');
+      const mime = name === 'original' ? file.mime : name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : name.endsWith('.ts') ? 'video/mp2t' : 'application/pdf';
+      return { stream, mime, size: name === 'original' ? file.size : undefined, name: file.originalName };
+    },
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;

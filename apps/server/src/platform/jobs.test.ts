@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { useTestApp } from '../test/harness.js';
+import { createJobQueue, JobFailure, type JobQueue } from './jobs.js';
+
+const t = useTestApp();
+
+/** Polls until `check` holds (no fixed sleeps); fails after `ms`. */
+async function until<T>(check: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+const jobRow = async (id: number) =>
+  (await t.db.execute<{ state: string; attempts: number; error: string | null; progress: number; locked_by: string | null }>(sql`select * from jobs where id = ${id}`)).rows[0]!;
+
+function queue(workerId: string, o: { leaseMs?: number; backoffMs?: number } = {}): JobQueue {
+  return createJobQueue({ db: t.db, workerId, leaseMs: o.leaseMs ?? 400, pollMs: 30, backoffMs: o.backoffMs ?? 20 });
+}
+
+describe('job queue', () => {
+  it('runs a job once, stores progress and the done state', async () => {
+    const q = queue('w-simple');
+    const seen: unknown[] = [];
+    q.handle<{ n: number }>('test.simple', async (run) => {
+      seen.push(run.payload.n);
+      await run.progress(50);
+    });
+    q.start();
+    const { id } = await q.enqueue('test.simple', { n: 7 });
+    const row = await until(async () => ((await jobRow(id)).state === 'done' ? jobRow(id) : null));
+    expect(seen).toEqual([7]);
+    expect(row.progress).toBe(100);
+    expect(row.attempts).toBe(1);
+    await q.stop();
+  });
+
+  it('a job of a crashed worker is taken over by another after its lease expires', async () => {
+    const a = queue('w-crash-a');
+    const b = queue('w-crash-b');
+    const ranOn: string[] = [];
+    let release!: () => void;
+    const blocked = new Promise<void>((r) => (release = r));
+    a.handle('test.crash', async () => {
+      ranOn.push('a');
+      await blocked; // never finishes before the crash
+    });
+    b.handle('test.crash', async () => {
+      ranOn.push('b');
+    });
+    a.start();
+    const { id } = await a.enqueue('test.crash', {});
+    await until(async () => ranOn.includes('a'));
+    await a.stop({ release: false }); // crash: the lease stays, nobody renews it
+    expect((await jobRow(id)).state).toBe('running');
+    b.start();
+    const row = await until(async () => ((await jobRow(id)).state === 'done' ? jobRow(id) : null));
+    expect(ranOn).toEqual(['a', 'b']);
+    expect(row.attempts).toBe(2);
+    release();
+    await b.stop();
+  });
+
+  it('a running job keeps its lease while it runs longer than the lease', async () => {
+    const a = queue('w-long-a', { leaseMs: 150 });
+    const b = queue('w-long-b', { leaseMs: 150 });
+    const ranOn: string[] = [];
+    let finish!: () => void;
+    const done = new Promise<void>((r) => (finish = r));
+    a.handle('test.long', async () => {
+      ranOn.push('a');
+      await done;
+    });
+    b.handle('test.long', async () => {
+      ranOn.push('b');
+    });
+    a.start();
+    const { id } = await a.enqueue('test.long', {});
+    await until(async () => ranOn.length === 1);
+    b.start();
+    // Several lease lengths pass while b polls every 30 ms.
+    const started = Date.now();
+    await until(async () => Date.now() - started > 900 && (await jobRow(id)).locked_by === 'w-long-a');
+    expect(ranOn).toEqual(['a']);
+    finish();
+    await until(async () => (await jobRow(id)).state === 'done');
+    expect(ranOn).toEqual(['a']);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('two workers never run the same job', async () => {
+    const runs = new Map<number, number>();
+    const workers = ['w-race-1', 'w-race-2', 'w-race-3'].map((w) => queue(w));
+    for (const w of workers)
+      w.handle<{ i: number }>(
+        'test.race',
+        async (run) => {
+          runs.set(run.payload.i, (runs.get(run.payload.i) ?? 0) + 1);
+          await new Promise((r) => setTimeout(r, 5));
+        },
+        { concurrency: 4 },
+      );
+    const ids = [];
+    for (let i = 0; i < 40; i++) ids.push((await workers[0]!.enqueue('test.race', { i })).id);
+    workers.forEach((w) => w.start());
+    await until(async () => {
+      const r = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'test.race' and state = 'done'`);
+      return r.rows[0]!.n === 40;
+    });
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    expect(runs.size).toBe(40);
+    await Promise.all(workers.map((w) => w.stop()));
+  });
+
+  it('retries a failing job with backoff, then fails it for good with the error kept', async () => {
+    const q = queue('w-retry');
+    let calls = 0;
+    const failed: string[] = [];
+    q.handle(
+      'test.retry',
+      async () => {
+        calls++;
+        throw new Error(`boom ${calls}`);
+      },
+      { maxAttempts: 3, onFailed: async (j) => void failed.push(j.error) },
+    );
+    q.start();
+    const { id } = await q.enqueue('test.retry', {});
+    const row = await until(async () => ((await jobRow(id)).state === 'failed' ? jobRow(id) : null));
+    expect(calls).toBe(3);
+    expect(row.attempts).toBe(3);
+    expect(row.error).toBe('boom 3');
+    expect(failed).toEqual(['boom 3']);
+    await q.stop();
+  });
+
+  it('a job that succeeds on its second attempt ends done; JobFailure without retry fails at once', async () => {
+    const q = queue('w-retry2');
+    let calls = 0;
+    q.handle('test.flaky', async () => {
+      if (++calls === 1) throw new Error('first time');
+    });
+    q.handle('test.broken', async () => {
+      throw new JobFailure('broken input', { retry: false });
+    });
+    q.start();
+    const flaky = await q.enqueue('test.flaky', {});
+    const broken = await q.enqueue('test.broken', {});
+    await until(async () => (await jobRow(flaky.id)).state === 'done');
+    const b = await until(async () => ((await jobRow(broken.id)).state === 'failed' ? jobRow(broken.id) : null));
+    expect(calls).toBe(2);
+    expect(b.attempts).toBe(1);
+    expect(b.error).toBe('broken input');
+    await q.stop();
+  });
+
+  it('waits for run_after and dedupes while a job with the same key is queued', async () => {
+    const q = queue('w-later');
+    const ran: number[] = [];
+    q.handle('test.later', async () => void ran.push(Date.now()));
+    const at = new Date(Date.now() + 600);
+    const first = await q.enqueue('test.later', {}, { runAfter: at, dedupeKey: 'later-1' });
+    const second = await q.enqueue('test.later', {}, { runAfter: at, dedupeKey: 'later-1' });
+    expect(second.id).toBe(first.id);
+    q.start();
+    await until(async () => (await jobRow(first.id)).state === 'done');
+    expect(ran).toHaveLength(1);
+    expect(ran[0]!).toBeGreaterThanOrEqual(at.getTime() - 50);
+    // Once done, the key is free again.
+    const third = await q.enqueue('test.later', {}, { dedupeKey: 'later-1' });
+    expect(third.id).not.toBe(first.id);
+    await q.stop();
+  });
+
+  it('at most `concurrency` jobs of a kind run at once on one worker', async () => {
+    const q = queue('w-conc');
+    let now = 0;
+    let max = 0;
+    q.handle(
+      'test.conc',
+      async () => {
+        max = Math.max(max, ++now);
+        await new Promise((r) => setTimeout(r, 20));
+        now--;
+      },
+      { concurrency: 1 },
+    );
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push((await q.enqueue('test.conc', { i })).id);
+    q.start();
+    await until(async () => {
+      const r = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'test.conc' and state = 'done'`);
+      return r.rows[0]!.n === 5;
+    });
+    expect(max).toBe(1);
+    await q.stop();
+  });
+
+  it('stopping hands an unfinished job back to the queue without spending an attempt', async () => {
+    const a = queue('w-stop');
+    a.handle('test.stop', async (run) => {
+      await new Promise((resolve) => run.signal.addEventListener('abort', resolve));
+    });
+    a.start();
+    const { id } = await a.enqueue('test.stop', {});
+    await until(async () => (await jobRow(id)).state === 'running');
+    await a.stop({ graceMs: 50 });
+    const row = await jobRow(id);
+    expect(row.state).toBe('queued');
+    expect(row.attempts).toBe(0);
+    expect(row.locked_by).toBeNull();
+  });
+});

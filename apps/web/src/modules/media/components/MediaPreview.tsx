@@ -1,0 +1,38 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { MediaState } from '@hanlin/shared';
+import { api, saveDownload, type DownloadResult } from '../../../platform/api/client';
+import VideoPlayer, { type VideoPlayerProps } from './VideoPlayer';
+import PdfViewer from './PdfViewer';
+import AudioPlayer from './AudioPlayer';
+import MediaStateTag from './MediaStateTag';
+
+export interface MediaPreviewProps {
+  media: MediaState;
+  /** Passed to the video player (anti-skip, events). */
+  video?: Omit<VideoPlayerProps, 'src'>;
+  onPageChange?: (e: { current: number; total: number }) => void;
+}
+
+/** The right player for a processed file; its state while processing; a download otherwise. */
+export default function MediaPreview({ media, video, onPageChange }: MediaPreviewProps) {
+  const { t } = useTranslation();
+  if (media.state === 'ready' && media.playUrl) {
+    if (media.kind === 'video') return <VideoPlayer src={media.playUrl} {...video} />;
+    if (media.kind === 'audio') return <AudioPlayer src={media.playUrl} durationMs={media.durationMs} onProgress={video?.onProgress} onEnded={video?.onEnded} />;
+    if (media.kind === 'pdf' || media.kind === 'office') return <PdfViewer src={media.playUrl} onPageChange={onPageChange} />;
+  }
+  const download = () => void api<DownloadResult>(media.downloadUrl, undefined, { method: 'GET', download: true }).then(saveDownload);
+  return (
+    <Result
+      status={media.state === 'failed' ? 'error' : 'info'}
+      title={<MediaStateTag media={media} />}
+      extra={
+        <Button onClick={download} data-testid="media-download">
+          {t('media.download')}
+        </Button>
+      }
+      data-testid="media-preview-state"
+    />
+  );
+}
