@@ -20,6 +20,8 @@ import { createRsaKeys } from './platform/auth/rsa.js';
 import { installOpenApi } from './platform/openapi.js';
 import { installOperationLog } from './modules/audit/audit.hooks.js';
 import { registerModules } from './platform/modules.js';
+import { loadConstraintRegistry } from './platform/db/constraints.js';
+import { createListCaches } from './platform/list.js';
 
 export interface BuildOptions extends Pick<AppContext, 'config' | 'db' | 'kv' | 'storage'> {
   /** Defaults to `db` (statements are then planned per run, which is only slower). */
@@ -52,11 +54,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   const indexFile = path.join(config.webDist, 'index.html');
   const spaIndex = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
-  installErrorHandling(app, { spaIndex });
+  installErrorHandling(app, { spaIndex, constraints: await loadConstraintRegistry() });
 
   const principals = createPrincipalLoader(db, kv);
   const authSettings = createAuthSettings(db, kv);
-  const ctx: AppContext = { config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db) };
+  const ctx: AppContext = { config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db), lists: createListCaches() };
   installGuard(app, { db, principals, settings: authSettings });
   installOperationLog(app, db);
 

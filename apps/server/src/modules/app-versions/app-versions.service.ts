@@ -2,18 +2,12 @@ import type { AppVersionCreate, AppVersionListQuery, AppVersionPublicQuery, AppV
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import * as repo from './app-versions.repository.js';
-import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 
 
 export function createAppVersionsService({ db }: { db: Db }) {
   /** The unique index decides under concurrency; the pre-check only gives the common case a clean answer. */
   async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (e) {
-      if (isUniqueViolation(e)) throw new AppError('DUPLICATE_APP_VERSION', { field: 'version' });
-      throw e;
-    }
+    return await write();
   }
 
   return {

@@ -5,23 +5,10 @@ import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { pathInScope } from '../../platform/scope.js';
 import { findOrgPaths, users } from '../users/index.js';
-import { pgErrorOf } from '../../platform/db/pg-errors.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import * as repo from './lecturers.repository.js';
 
 const blank = <T>(v: T | '' | undefined) => (v === '' ? null : v);
-
-/** Maps constraint violations of lecturer writes to domain codes; rethrows anything else. */
-export function rethrowLecturerWriteError(e: unknown): never {
-  const pg = pgErrorOf(e);
-  if (pg?.code === '23505' && pg.constraint?.startsWith('lecturers_')) {
-    throw new AppError('DUPLICATE_LECTURER', { field: pg.constraint === 'lecturers_user_id_uq' ? 'userId' : 'username' });
-  }
-  if (pg?.code === '23505' && pg.constraint === 'teacher_levels_name_uq') throw new AppError('DUPLICATE_DATA', { field: 'name' });
-  if (pg?.code === '23503' && pg.constraint?.startsWith('lecturers_level_id')) throw new AppError('IN_USE_LEVEL');
-  if (pg?.code === '23503') throw new AppError('IN_USE_LECTURER');
-  throw e;
-}
 
 /** Advisory lock key serializing changes to the number of teacher levels. */
 const LEVELS_LOCK = 7243101;
@@ -98,12 +85,8 @@ export function createLecturersService({ db }: { db: Db }) {
     async insert(p: Principal, input: LecturerInsert) {
       await assertOrgInScope(p, input.orgId);
       await checkFields(input.kind, input);
-      try {
-        const [row] = await db.insert(lecturers).values({ ...columns(input), realname: input.realname, username: input.username, kind: input.kind, orgId: input.orgId }).returning({ id: lecturers.id });
-        return { id: row!.id };
-      } catch (e) {
-        rethrowLecturerWriteError(e);
-      }
+      const [row] = await db.insert(lecturers).values({ ...columns(input), realname: input.realname, username: input.username, kind: input.kind, orgId: input.orgId }).returning({ id: lecturers.id });
+      return { id: row!.id };
     },
 
     async update(p: Principal, input: LecturerUpdate) {
@@ -115,21 +98,13 @@ export function createLecturersService({ db }: { db: Db }) {
       // Turning a lecturer external drops the link to an account.
       if (kind === 'external' && rest.userId === undefined && current!.userId != null) rest.userId = null;
       await checkFields(kind, rest, id);
-      try {
-        await db.update(lecturers).set({ ...columns(rest), updatedAt: sql`now()` }).where(eq(lecturers.id, id));
-      } catch (e) {
-        rethrowLecturerWriteError(e);
-      }
+      await db.update(lecturers).set({ ...columns(rest), updatedAt: sql`now()` }).where(eq(lecturers.id, id));
       return null;
     },
 
     async remove(p: Principal, ids: number[]) {
       const unique = await assertLecturersInScope(p, ids);
-      try {
-        await db.delete(lecturers).where(inArray(lecturers.id, unique));
-      } catch (e) {
-        rethrowLecturerWriteError(e);
-      }
+      await db.delete(lecturers).where(inArray(lecturers.id, unique));
       return null;
     },
 
@@ -140,21 +115,16 @@ export function createLecturersService({ db }: { db: Db }) {
     levels: () => repo.listLevels(db),
 
     async insertLevel(input: { name: string; sort: number }) {
-      try {
-        return await db.transaction(async (tx) => {
-          // Concurrent inserts must not pass the limit together.
-          await tx.execute(sql`select pg_advisory_xact_lock(${LEVELS_LOCK})`);
-          const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from teacher_levels`)).rows as [{ n: number }];
-          if (n >= TEACHER_LEVELS_MAX) throw new AppError('LIMIT_EXCEEDED', { data: { max: TEACHER_LEVELS_MAX } });
-          const [dup] = await tx.select({ id: teacherLevels.id }).from(teacherLevels).where(sql`lower(${teacherLevels.name}) = lower(${input.name})`);
-          if (dup) throw new AppError('DUPLICATE_DATA', { field: 'name' });
-          const [row] = await tx.insert(teacherLevels).values(input).returning({ id: teacherLevels.id });
-          return { id: row!.id };
-        });
-      } catch (e) {
-        if (e instanceof AppError) throw e;
-        rethrowLecturerWriteError(e);
-      }
+      return db.transaction(async (tx) => {
+        // Concurrent inserts must not pass the limit together.
+        await tx.execute(sql`select pg_advisory_xact_lock(${LEVELS_LOCK})`);
+        const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from teacher_levels`)).rows as [{ n: number }];
+        if (n >= TEACHER_LEVELS_MAX) throw new AppError('LIMIT_EXCEEDED', { data: { max: TEACHER_LEVELS_MAX } });
+        const [dup] = await tx.select({ id: teacherLevels.id }).from(teacherLevels).where(sql`lower(${teacherLevels.name}) = lower(${input.name})`);
+        if (dup) throw new AppError('DUPLICATE_DATA', { field: 'name' });
+        const [row] = await tx.insert(teacherLevels).values(input).returning({ id: teacherLevels.id });
+        return { id: row!.id };
+      });
     },
 
     async updateLevel(input: { id: number; name?: string; sort?: number }) {
@@ -168,11 +138,7 @@ export function createLecturersService({ db }: { db: Db }) {
           .where(and(sql`lower(${teacherLevels.name}) = lower(${set.name})`, ne(teacherLevels.id, id)));
         if (dup) throw new AppError('DUPLICATE_DATA', { field: 'name' });
       }
-      try {
-        await db.update(teacherLevels).set({ ...set, updatedAt: sql`now()` }).where(eq(teacherLevels.id, id));
-      } catch (e) {
-        rethrowLecturerWriteError(e);
-      }
+      await db.update(teacherLevels).set({ ...set, updatedAt: sql`now()` }).where(eq(teacherLevels.id, id));
       return null;
     },
 
@@ -181,11 +147,7 @@ export function createLecturersService({ db }: { db: Db }) {
       if (!lvl) throw new AppError('NOT_FOUND_ERROR');
       const [used] = await db.select({ id: lecturers.id }).from(lecturers).where(eq(lecturers.levelId, id)).limit(1);
       if (used) throw new AppError('IN_USE_LEVEL');
-      try {
-        await db.delete(teacherLevels).where(eq(teacherLevels.id, id));
-      } catch (e) {
-        rethrowLecturerWriteError(e);
-      }
+      await db.delete(teacherLevels).where(eq(teacherLevels.id, id));
       return null;
     },
   };

@@ -1,5 +1,6 @@
 import { bigserial, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Every outgoing e-mail with its outcome (spec: mail log, read or unread, failure with resend). */
 export const mailLogs = pgTable(
@@ -28,3 +29,8 @@ export const mailLogs = pgTable(
     index('mail_logs_user_idx').on(t.userId),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  mail_logs_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

@@ -131,17 +131,6 @@ export async function hasUsers(db: DbOrTx, orgId: number) {
   return !!row;
 }
 
-/** Lecturers are another module's table: only consulted when it exists and has an org_id column. */
-export async function hasLecturers(db: DbOrTx, orgId: number) {
-  const { rows } = await db.execute<{ ok: boolean }>(sql`
-    select exists (select 1 from information_schema.columns
-                    where table_schema = current_schema() and table_name = 'lecturers' and column_name = 'org_id')
-           and to_regclass('lecturers') is not null as ok`);
-  if (!rows[0]?.ok) return false;
-  const res = await db.execute<{ found: boolean }>(sql`select exists (select 1 from lecturers where org_id = ${orgId}) as found`);
-  return !!res.rows[0]?.found;
-}
-
 export async function deleteOrg(tx: DbOrTx, id: number) {
   await tx.delete(organizations).where(eq(organizations.id, id));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Organization tree; `path` is the materialized chain of ids (`/1/4/9/`) that data scope matches by prefix. */
 export const organizations = pgTable(
@@ -24,3 +25,10 @@ export const organizations = pgTable(
     uniqueIndex('organizations_code_uq').on(t.code),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  organizations_parent_name_uq: { code: 'DUPLICATE_ORGANIZATION', field: 'name' },
+  organizations_code_uq: { code: 'DUPLICATE_DATA', field: 'code' },
+  organizations_parent_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'parentId' },
+});

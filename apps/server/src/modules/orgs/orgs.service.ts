@@ -4,7 +4,6 @@ import { pathInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import * as repo from './orgs.repository.js';
-import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 import { buildForest } from '../../platform/tree.js';
 
 interface Deps {
@@ -50,12 +49,6 @@ export function createOrgsService({ db, principals }: Deps) {
     if (await repo.siblingNameTaken(tx, newParent.id, name, node.id)) throw new AppError('DUPLICATE_ORGANIZATION', { field: 'name' });
     await repo.moveSubtree(tx, node, newParent);
     return newParent;
-  }
-
-  function mapUnique(e: unknown): never {
-    if (isUniqueViolation(e, 'organizations_parent_name_uq')) throw new AppError('DUPLICATE_ORGANIZATION', { field: 'name' });
-    if (isUniqueViolation(e, 'organizations_code_uq')) throw new AppError('DUPLICATE_DATA', { field: 'code' });
-    throw e;
   }
 
   /** Scope rows with `userCount` summed over each subtree. */
@@ -134,71 +127,56 @@ export function createOrgsService({ db, principals }: Deps) {
 
     async insert(principal: Principal, input: OrgInsert): Promise<{ id: number }> {
       const leaderIds = uniqueIds(input.leaderIds) ?? [];
-      try {
-        return await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
-          const parent = await mustGet(tx, input.parentId, 'parentId');
-          assertInScope(principal, parent, 'parentId');
-          await checkNames(tx, parent.id, input.name, input.code);
-          if (leaderIds.length) await checkLeaders(tx, principal, leaderIds);
-          const sort = input.sort ?? (await repo.nextSiblingSort(tx, parent.id));
-          return { id: await repo.insertOrg(tx, parent, { name: input.name, code: input.code ?? null, sort, leaderIds }) };
-        });
-      } catch (e) {
-        return mapUnique(e);
-      }
+      return await db.transaction(async (tx) => {
+        await repo.lockTree(tx);
+        const parent = await mustGet(tx, input.parentId, 'parentId');
+        assertInScope(principal, parent, 'parentId');
+        await checkNames(tx, parent.id, input.name, input.code);
+        if (leaderIds.length) await checkLeaders(tx, principal, leaderIds);
+        const sort = input.sort ?? (await repo.nextSiblingSort(tx, parent.id));
+        return { id: await repo.insertOrg(tx, parent, { name: input.name, code: input.code ?? null, sort, leaderIds }) };
+      });
     },
 
     async update(principal: Principal, input: OrgUpdate): Promise<void> {
       const leaderIds = uniqueIds(input.leaderIds);
       let movedPath: string | undefined;
-      try {
-        await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
-          const node = await mustGet(tx, input.id);
-          assertInScope(principal, node);
-          const name = input.name ?? node.name;
-          let parentId = node.parentId;
-          if (input.parentId !== undefined && input.parentId !== node.parentId) {
-            const np = await move(tx, principal, node, input.parentId, name);
-            parentId = np.id;
-            movedPath = `${np.path}${node.id}/`;
-          }
-          await checkNames(tx, parentId, input.name, input.code, node.id);
-          if (leaderIds?.length) await checkLeaders(tx, principal, leaderIds);
-          let sort = input.sort;
-          if (sort === undefined && movedPath && parentId != null) sort = await repo.nextSiblingSort(tx, parentId);
-          await repo.updateOrgRow(tx, node.id, {
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.code !== undefined ? { code: input.code } : {}),
-            ...(sort !== undefined ? { sort } : {}),
-            ...(leaderIds !== undefined ? { leaderIds } : {}),
-          });
+      await db.transaction(async (tx) => {
+        await repo.lockTree(tx);
+        const node = await mustGet(tx, input.id);
+        assertInScope(principal, node);
+        const name = input.name ?? node.name;
+        let parentId = node.parentId;
+        if (input.parentId !== undefined && input.parentId !== node.parentId) {
+          const np = await move(tx, principal, node, input.parentId, name);
+          parentId = np.id;
+          movedPath = `${np.path}${node.id}/`;
+        }
+        await checkNames(tx, parentId, input.name, input.code, node.id);
+        if (leaderIds?.length) await checkLeaders(tx, principal, leaderIds);
+        let sort = input.sort;
+        if (sort === undefined && movedPath && parentId != null) sort = await repo.nextSiblingSort(tx, parentId);
+        await repo.updateOrgRow(tx, node.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.code !== undefined ? { code: input.code } : {}),
+          ...(sort !== undefined ? { sort } : {}),
+          ...(leaderIds !== undefined ? { leaderIds } : {}),
         });
-      } catch (e) {
-        mapUnique(e);
-      }
+      });
       if (movedPath) await principals.forgetUsers(await repo.usersScopedUnder(db, movedPath));
     },
 
     async remove(principal: Principal, id: number): Promise<void> {
       let affected: number[] = [];
-      try {
-        await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
-          const node = await mustGet(tx, id);
-          assertInScope(principal, node);
-          if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID');
-          if ((await repo.hasChildren(tx, id)) || (await repo.hasUsers(tx, id))) throw new AppError('IN_USE_ORGANIZATION');
-          if (await repo.hasLecturers(tx, id)) throw new AppError('IN_USE_ORGANIZATION_LECTURER');
-          affected = await repo.usersScopedUnder(tx, node.path);
-          await repo.deleteOrg(tx, id);
-        });
-      } catch (e) {
-        // Another module's row still points here (foreign key).
-        if (isReferenced(e)) throw new AppError('IN_USE_ORGANIZATION');
-        throw e;
-      }
+      await db.transaction(async (tx) => {
+        await repo.lockTree(tx);
+        const node = await mustGet(tx, id);
+        assertInScope(principal, node);
+        if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID');
+        if ((await repo.hasChildren(tx, id)) || (await repo.hasUsers(tx, id))) throw new AppError('IN_USE_ORGANIZATION');
+        affected = await repo.usersScopedUnder(tx, node.path);
+        await repo.deleteOrg(tx, id);
+      });
       await principals.forgetUsers(affected);
     },
 
@@ -217,26 +195,22 @@ export function createOrgsService({ db, principals }: Deps) {
     async sort(principal: Principal, input: TreeSort): Promise<void> {
       if (input.id === input.targetId) throw new AppError('PARAMETER_INVALID', { field: 'targetId' });
       let movedPath: string | undefined;
-      try {
-        await db.transaction(async (tx) => {
-          await repo.lockTree(tx);
-          const node = await mustGet(tx, input.id);
-          const target = await mustGet(tx, input.targetId, 'targetId');
-          assertInScope(principal, node);
-          assertInScope(principal, target, 'targetId');
-          if (target.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'targetId' });
-          if (target.parentId !== node.parentId) {
-            const np = await move(tx, principal, node, target.parentId);
-            movedPath = `${np.path}${node.id}/`;
-          }
-          const ids = (await repo.siblingIds(tx, target.parentId)).filter((x) => x !== node.id);
-          const at = ids.indexOf(target.id) + (input.position === 'below' ? 1 : 0);
-          ids.splice(at, 0, node.id);
-          await repo.renumber(tx, 'organizations', ids);
-        });
-      } catch (e) {
-        mapUnique(e);
-      }
+      await db.transaction(async (tx) => {
+        await repo.lockTree(tx);
+        const node = await mustGet(tx, input.id);
+        const target = await mustGet(tx, input.targetId, 'targetId');
+        assertInScope(principal, node);
+        assertInScope(principal, target, 'targetId');
+        if (target.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'targetId' });
+        if (target.parentId !== node.parentId) {
+          const np = await move(tx, principal, node, target.parentId);
+          movedPath = `${np.path}${node.id}/`;
+        }
+        const ids = (await repo.siblingIds(tx, target.parentId)).filter((x) => x !== node.id);
+        const at = ids.indexOf(target.id) + (input.position === 'below' ? 1 : 0);
+        ids.splice(at, 0, node.id);
+        await repo.renumber(tx, 'organizations', ids);
+      });
       if (movedPath) await principals.forgetUsers(await repo.usersScopedUnder(db, movedPath));
     },
   };

@@ -3,12 +3,6 @@ import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { labelsWithKind } from '../labels/index.js';
 import * as repo from './positions.repository.js';
-import { isUniqueViolation } from '../../platform/db/pg-errors.js';
-
-function mapUnique(e: unknown): never {
-  if (isUniqueViolation(e, 'positions_name_uq')) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
-  throw e;
-}
 
 /** Position labels must be existing labels of a `job` category. */
 async function checkLabels(tx: DbOrTx, labelIds: number[]) {
@@ -27,43 +21,35 @@ export function createPositionsService({ db }: { db: Db }) {
 
     async insert(input: PositionInsert) {
       const labelIds = [...new Set(input.labelIds ?? [])];
-      try {
-        return await db.transaction(async (tx) => {
-          if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
-          await checkLabels(tx, labelIds);
-          const id = await repo.insertPosition(tx, { name: input.name, description: input.description ?? null, sort: input.sort ?? (await repo.nextSort(tx)) });
-          await repo.replaceLabels(tx, id, labelIds);
-          return { id };
-        });
-      } catch (e) {
-        return mapUnique(e);
-      }
+      return await db.transaction(async (tx) => {
+        if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
+        await checkLabels(tx, labelIds);
+        const id = await repo.insertPosition(tx, { name: input.name, description: input.description ?? null, sort: input.sort ?? (await repo.nextSort(tx)) });
+        await repo.replaceLabels(tx, id, labelIds);
+        return { id };
+      });
     },
 
     async update(input: PositionUpdate) {
-      try {
-        await db.transaction(async (tx) => {
-          const [pos] = await repo.getForUpdate(tx, [input.id]);
-          if (!pos) throw new AppError('NOT_FOUND_ERROR');
-          if (input.name !== undefined && input.name !== pos.name) {
-            if (await repo.nameTaken(tx, input.name, pos.id)) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
-            // Users hold the position by name: renaming would silently detach them.
-            if (await repo.anyUserHolds(tx, [pos.name])) throw new AppError('IN_USE_POSITION', { field: 'name' });
-          }
-          if (input.labelIds) {
-            const labelIds = [...new Set(input.labelIds)];
-            await checkLabels(tx, labelIds);
-            await repo.replaceLabels(tx, pos.id, labelIds);
-          }
-          await repo.updatePosition(tx, pos.id, {
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.description !== undefined ? { description: input.description } : {}),
-            ...(input.sort !== undefined ? { sort: input.sort } : {}),
-          });
+      await db.transaction(async (tx) => {
+        const [pos] = await repo.getForUpdate(tx, [input.id]);
+        if (!pos) throw new AppError('NOT_FOUND_ERROR');
+        if (input.name !== undefined && input.name !== pos.name) {
+          if (await repo.nameTaken(tx, input.name, pos.id)) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
+          // Users hold the position by name: renaming would silently detach them.
+          if (await repo.anyUserHolds(tx, [pos.name])) throw new AppError('IN_USE_POSITION', { field: 'name' });
+        }
+        if (input.labelIds) {
+          const labelIds = [...new Set(input.labelIds)];
+          await checkLabels(tx, labelIds);
+          await repo.replaceLabels(tx, pos.id, labelIds);
+        }
+        await repo.updatePosition(tx, pos.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.sort !== undefined ? { sort: input.sort } : {}),
         });
-      } catch (e) {
-        mapUnique(e);
-      }
+      });
     },
 
     async remove(ids: number[]) {

@@ -10,7 +10,6 @@ import { hashPassword } from '../../platform/auth/password.js';
 import { BUILTIN_ROLES } from '../roles/index.js';
 import { registrations } from './registration.schema.js';
 import * as repo from './registration.repository.js';
-import { pgErrorOf } from '../../platform/db/pg-errors.js';
 
 interface Deps {
   db: Db;
@@ -27,14 +26,6 @@ const FIELDS = ['username', 'email', 'phone'] as const;
 
 function throwIfTaken(taken: Set<string>) {
   for (const f of FIELDS) if (taken.has(f)) throw new AppError(DUPLICATE[f], { field: f });
-}
-
-/** A unique violation (possibly wrapped by Drizzle) turned into the duplicate code of its column. */
-function duplicateFromPg(e: unknown): AppError | undefined {
-  const pg = pgErrorOf(e);
-  if (pg.code !== '23505') return undefined;
-  const f = FIELDS.find((x) => pg.constraint?.includes(x));
-  return f ? new AppError(DUPLICATE[f], { field: f }) : new AppError('DUPLICATE_DATA');
 }
 
 export function createRegistrationService({ db, kv, rsa }: Deps) {
@@ -67,17 +58,13 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
       }
       const values = { username: input.username, email: input.email, phone: input.phone ?? null };
       throwIfTaken(await repo.findTaken(db, values, { pendingToo: true }));
-      try {
-        return await repo.insertRegistration(db, {
-          ...values,
-          realname: input.realname,
-          orgId: input.orgId ?? null,
-          kind: input.kind,
-          passwordHash: await hashPassword(password),
-        });
-      } catch (e) {
-        throw duplicateFromPg(e) ?? e;
-      }
+      return await repo.insertRegistration(db, {
+        ...values,
+        realname: input.realname,
+        orgId: input.orgId ?? null,
+        kind: input.kind,
+        passwordHash: await hashPassword(password),
+      });
     },
 
     async list(principal: Principal, q: RegistrationListQuery) {
@@ -101,37 +88,33 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
       const unique = [...new Set(ids)];
       const root = await rootOrg();
       const rootInScope = pathInScope(principal, root.path);
-      const created = await db
-        .transaction(async (tx) => {
-          const rows = await repo.lockRegistrations(tx, unique);
-          if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-          for (const r of rows) {
-            if (!(r.org_path ? pathInScope(principal, r.org_path) : rootInScope)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'ids' });
-          }
-          for (const r of rows) if (r.status !== 'pending') throw new AppError('REPEAT_APPROVAL', { field: 'ids' });
-          const roleId = await repo.findRoleIdByName(tx, BUILTIN_ROLES.student);
-          if (!roleId) throw new AppError('NOT_FOUND_ERROR', { field: 'role' });
-          const userIds: number[] = [];
-          for (const r of rows) {
-            throwIfTaken(await repo.findTaken(tx, r, { pendingToo: false }));
-            const userId = await repo.insertUserFromRegistration(tx, {
-              username: r.username,
-              realname: r.realname,
-              email: r.email,
-              phone: r.phone,
-              orgId: r.org_id ?? root.id,
-              kind: r.kind,
-              passwordHash: r.password_hash,
-              roleId,
-            });
-            await repo.markDecided(tx, [r.id], { status: 'approved', reviewedBy: principal.userId, userId });
-            userIds.push(userId);
-          }
-          return userIds;
-        })
-        .catch((e: unknown) => {
-          throw duplicateFromPg(e) ?? e;
-        });
+      const created = await db.transaction(async (tx) => {
+        const rows = await repo.lockRegistrations(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        for (const r of rows) {
+          if (!(r.org_path ? pathInScope(principal, r.org_path) : rootInScope)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'ids' });
+        }
+        for (const r of rows) if (r.status !== 'pending') throw new AppError('REPEAT_APPROVAL', { field: 'ids' });
+        const roleId = await repo.findRoleIdByName(tx, BUILTIN_ROLES.student);
+        if (!roleId) throw new AppError('NOT_FOUND_ERROR', { field: 'role' });
+        const userIds: number[] = [];
+        for (const r of rows) {
+          throwIfTaken(await repo.findTaken(tx, r, { pendingToo: false }));
+          const userId = await repo.insertUserFromRegistration(tx, {
+            username: r.username,
+            realname: r.realname,
+            email: r.email,
+            phone: r.phone,
+            orgId: r.org_id ?? root.id,
+            kind: r.kind,
+            passwordHash: r.password_hash,
+            roleId,
+          });
+          await repo.markDecided(tx, [r.id], { status: 'approved', reviewedBy: principal.userId, userId });
+          userIds.push(userId);
+        }
+        return userIds;
+      });
       return { approved: created.length, userIds: created };
     },
 

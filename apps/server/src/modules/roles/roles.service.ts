@@ -4,7 +4,6 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import * as repo from './roles.repository.js';
 import { assertGrantable, assertOrgsGrantable } from './roles.grants.js';
-import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 
 interface Deps {
   db: Db;
@@ -15,11 +14,6 @@ interface Deps {
 function normalizePermissions(codes: string[]): string[] {
   for (const c of codes) if (!isPermissionCode(c)) throw new AppError('PARAMETER_INVALID', { field: 'permissions', data: { code: c } });
   return [...new Set(codes.map((c) => PERMISSION_ALIASES[c] ?? c))].sort();
-}
-
-function mapUnique(e: unknown): never {
-  if (isUniqueViolation(e, 'roles_name_uq')) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
-  throw e;
 }
 
 export function createRolesService({ db, principals }: Deps) {
@@ -52,65 +46,51 @@ export function createRolesService({ db, principals }: Deps) {
       const permissions = normalizePermissions(input.permissions);
       assertGrantable(principal, permissions);
       const dataOrgIds = [...new Set(input.dataOrgIds ?? [])];
-      try {
-        return await db.transaction(async (tx) => {
-          if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
-          await assertOrgsGrantable(tx, principal, dataOrgIds);
-          const id = await repo.insertRole(tx, { name: input.name, description: input.description ?? null, permissions, canLogin: input.canLogin ?? true });
-          await repo.replaceDataOrgs(tx, id, dataOrgIds);
-          return { id };
-        });
-      } catch (e) {
-        return mapUnique(e);
-      }
+      return await db.transaction(async (tx) => {
+        if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
+        await assertOrgsGrantable(tx, principal, dataOrgIds);
+        const id = await repo.insertRole(tx, { name: input.name, description: input.description ?? null, permissions, canLogin: input.canLogin ?? true });
+        await repo.replaceDataOrgs(tx, id, dataOrgIds);
+        return { id };
+      });
     },
 
     async update(principal: Principal, input: RoleUpdate): Promise<void> {
       const permissions = input.permissions ? normalizePermissions(input.permissions) : undefined;
-      try {
-        await db.transaction(async (tx) => {
-          const role = await mustGet(tx, input.id, true);
-          if (role.builtin && input.name !== undefined && input.name !== role.name) throw new AppError('STATE_TRANSITION_INVALID', { field: 'name' });
-          if (input.name !== undefined && (await repo.nameTaken(tx, input.name, role.id))) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
-          if (permissions) {
-            const before = new Set(role.permissions);
-            assertGrantable(principal, permissions.filter((c) => !before.has(c)));
-          }
-          if (input.dataOrgIds) {
-            const next = [...new Set(input.dataOrgIds)];
-            const before = await repo.dataOrgIdsOf(tx, role.id);
-            // Adding or removing an organization both need it inside the caller's scope.
-            const changed = [...next.filter((o) => !before.includes(o)), ...before.filter((o) => !next.includes(o))];
-            await assertOrgsGrantable(tx, principal, changed);
-            await repo.replaceDataOrgs(tx, role.id, next);
-          }
-          await repo.updateRole(tx, role.id, {
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.description !== undefined ? { description: input.description } : {}),
-            ...(permissions ? { permissions } : {}),
-            ...(input.canLogin !== undefined ? { canLogin: input.canLogin } : {}),
-          });
+      await db.transaction(async (tx) => {
+        const role = await mustGet(tx, input.id, true);
+        if (role.builtin && input.name !== undefined && input.name !== role.name) throw new AppError('STATE_TRANSITION_INVALID', { field: 'name' });
+        if (input.name !== undefined && (await repo.nameTaken(tx, input.name, role.id))) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
+        if (permissions) {
+          const before = new Set(role.permissions);
+          assertGrantable(principal, permissions.filter((c) => !before.has(c)));
+        }
+        if (input.dataOrgIds) {
+          const next = [...new Set(input.dataOrgIds)];
+          const before = await repo.dataOrgIdsOf(tx, role.id);
+          // Adding or removing an organization both need it inside the caller's scope.
+          const changed = [...next.filter((o) => !before.includes(o)), ...before.filter((o) => !next.includes(o))];
+          await assertOrgsGrantable(tx, principal, changed);
+          await repo.replaceDataOrgs(tx, role.id, next);
+        }
+        await repo.updateRole(tx, role.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(permissions ? { permissions } : {}),
+          ...(input.canLogin !== undefined ? { canLogin: input.canLogin } : {}),
         });
-      } catch (e) {
-        mapUnique(e);
-      }
+      });
       await principals.forgetUsers(await repo.userIdsOfRoles(db, [input.id]));
     },
 
     async remove(ids: number[]): Promise<void> {
       const unique = [...new Set(ids)];
-      try {
-        await db.transaction(async (tx) => {
-          const rows = await repo.getRolesForUpdate(tx, unique);
-          if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-          if (rows.some((r) => r.builtin) || (await repo.rolesInUse(tx, unique))) throw new AppError('IN_USE_ROLE');
-          await repo.deleteRoles(tx, unique);
-        });
-      } catch (e) {
-        // A user got the role between the check and the delete.
-        if (isReferenced(e)) throw new AppError('IN_USE_ROLE');
-        throw e;
-      }
+      await db.transaction(async (tx) => {
+        const rows = await repo.getRolesForUpdate(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        if (rows.some((r) => r.builtin) || (await repo.rolesInUse(tx, unique))) throw new AppError('IN_USE_ROLE');
+        await repo.deleteRoles(tx, unique);
+      });
     },
 
     async setStatus(ids: number[], status: 'normal' | 'frozen'): Promise<void> {

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Uploaded files; the bytes live in ctx.storage under `key`. */
 export const files = pgTable(
@@ -21,3 +22,9 @@ export const files = pgTable(
   },
   (t) => [index('files_uploaded_by_idx').on(t.uploadedBy, t.id), uniqueIndex('files_public_id_uq').on(t.publicId)],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  files_public_id_uq: null,
+  files_uploaded_by_users_id_fk: { code: 'DATA_IN_USE', field: 'uploadedBy' },
+});

@@ -15,7 +15,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
 import { BUILTIN_ROLES, roles, userRoles } from '../roles/index.js';
 import { users } from './users.schema.js';
-import { findStudentRoleId, rethrowUserWriteError, userListWhere, type UserKind } from './users.repository.js';
+import { findStudentRoleId, userListWhere, type UserKind } from './users.repository.js';
 import { buildErrorFile, buildExport, buildTemplate, headersOf, parseImportFile, type ImportColumn, type ImportRow } from './users.excel.js';
 import { PENDING_PASSWORD_HASH, type InitialPasswordHasher } from './users.passwords.js';
 
@@ -116,36 +116,32 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
 
   async function insertRows(kind: UserKind, good: ImportRow[], orgOf: Map<string, number | 'ambiguous'>) {
     const studentRole = await findStudentRoleId(db, BUILTIN_ROLES.student);
-    try {
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < good.length; i += INSERT_CHUNK) {
-          const chunk = good.slice(i, i + INSERT_CHUNK);
-          const ids = await tx
-            .insert(users)
-            .values(
-              chunk.map((r) => ({
-                username: r.username,
-                realname: r.realname,
-                cardNumber: r.cardNumber,
-                phone: r.phone,
-                email: r.email,
-                orgId: orgOf.get(r.department) as number,
-                sex: r.sex ? SEX[r.sex.toLowerCase()]! : null,
-                englishName: r.englishName || null,
-                post: r.post || null,
-                city: r.city || null,
-                kind,
-                passwordHash: PENDING_PASSWORD_HASH,
-                firstLogin: true,
-              })),
-            )
-            .returning({ id: users.id });
-          if (studentRole) await tx.insert(userRoles).values(ids.map((u) => ({ userId: u.id, roleId: studentRole })));
-        }
-      });
-    } catch (e) {
-      rethrowUserWriteError(e);
-    }
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < good.length; i += INSERT_CHUNK) {
+        const chunk = good.slice(i, i + INSERT_CHUNK);
+        const ids = await tx
+          .insert(users)
+          .values(
+            chunk.map((r) => ({
+              username: r.username,
+              realname: r.realname,
+              cardNumber: r.cardNumber,
+              phone: r.phone,
+              email: r.email,
+              orgId: orgOf.get(r.department) as number,
+              sex: r.sex ? SEX[r.sex.toLowerCase()]! : null,
+              englishName: r.englishName || null,
+              post: r.post || null,
+              city: r.city || null,
+              kind,
+              passwordHash: PENDING_PASSWORD_HASH,
+              firstLogin: true,
+            })),
+          )
+          .returning({ id: users.id });
+        if (studentRole) await tx.insert(userRoles).values(ids.map((u) => ({ userId: u.id, roleId: studentRole })));
+      }
+    });
     hasher.kick();
   }
 

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
+import type { ListCaches } from '../../platform/list.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import { hashPassword, initialPassword } from '../../platform/auth/password.js';
 import { pathInScope, scopePatterns, scopeReach } from '../../platform/scope.js';
@@ -66,6 +67,7 @@ interface Deps {
   /** Connections for the list statements planned once (see `findUsers`). */
   plannedDb: Db;
   kv: Kv;
+  lists: ListCaches;
   principals: PrincipalLoader;
   hasher: InitialPasswordHasher;
 }
@@ -76,7 +78,7 @@ const MENU_OF: Record<UserKind, string> = { employee: 'yhgl', student: 'xsgl' };
 /** Up to this many users get their reset password hashed within the request; more go to the background hasher. */
 const INLINE_RESET_MAX = 16;
 
-export function createUsersService({ db, plannedDb, kv, principals, hasher }: Deps) {
+export function createUsersService({ db, plannedDb, kv, lists, principals, hasher }: Deps) {
   /** Organizations must exist and lie inside the caller's scope; the refusal names those beyond it. */
   async function assertOrgsInScope(p: Principal, orgIds: number[], field: string) {
     const ids = [...new Set(orgIds)];
@@ -189,19 +191,15 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     const values = columnsOf(input);
     await assertUnique(values);
     const passwordHash = await hashPassword(initialPassword(input.username));
-    try {
-      return await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({ ...values, username: input.username, realname: input.realname, orgId: input.orgId, kind, passwordHash, firstLogin: true })
-          .returning({ id: users.id });
-        await repo.replaceUserRoles(tx, row!.id, roleIds);
-        if (input.scopeOrgIds?.length) await repo.replaceUserScopes(tx, row!.id, input.scopeOrgIds);
-        return { id: row!.id };
-      });
-    } catch (e) {
-      repo.rethrowUserWriteError(e);
-    }
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...values, username: input.username, realname: input.realname, orgId: input.orgId, kind, passwordHash, firstLogin: true })
+        .returning({ id: users.id });
+      await repo.replaceUserRoles(tx, row!.id, roleIds);
+      if (input.scopeOrgIds?.length) await repo.replaceUserScopes(tx, row!.id, input.scopeOrgIds);
+      return { id: row!.id };
+    });
   }
 
   async function update(p: Principal, input: UserUpdate, kind: UserKind): Promise<null> {
@@ -219,16 +217,12 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     if (rest.leaderId !== target!.leaderId) await assertLeader(p, rest.leaderId, id);
     const values = columnsOf(rest);
     await assertUnique(values, id);
-    try {
-      await db.transaction(async (tx) => {
-        await assertWithinReach(tx, p, [id], 'id');
-        await tx.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
-        if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
-        if (scopeOrgIds) await repo.replaceUserScopes(tx, id, scopeOrgIds);
-      });
-    } catch (e) {
-      repo.rethrowUserWriteError(e);
-    }
+    await db.transaction(async (tx) => {
+      await assertWithinReach(tx, p, [id], 'id');
+      await tx.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
+      if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
+      if (scopeOrgIds) await repo.replaceUserScopes(tx, id, scopeOrgIds);
+    });
     // Roles, scope or organization may have changed what the user's sessions allow.
     await principals.forgetUsers([id]);
     return null;
@@ -249,11 +243,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     const hashes = await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, unique, 'ids');
       const h = await endSessionsOfUsers(tx, unique, 'deleted');
-      try {
-        await tx.delete(users).where(inArray(users.id, unique));
-      } catch (e) {
-        repo.rethrowUserWriteError(e);
-      }
+      await tx.delete(users).where(inArray(users.id, unique));
       return h;
     });
     await forgetEndedSessions(principals, hashes);
@@ -345,7 +335,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
     const allowed = USER_KINDS.filter((k) => p.permissions.has(MENU_OF[k]));
     if (q.kind ? !allowed.includes(q.kind) : !allowed.length) throw new AppError('NO_PERMISSION_ERROR', { field: 'kind' });
     const kind = q.kind ?? (allowed.length === 1 ? allowed[0] : undefined);
-    const page = await repo.findUsers({ db, plannedDb }, kv, p, { ...q, kind });
+    const page = await repo.findUsers({ db, plannedDb, kv, lists }, p, { ...q, kind });
     const beyond = new Set((await beyondReach(db, p, page.records.map((r) => r.id))).map((r) => r.id));
     // The rules of update, resetPassword, setStatus and remove, row by row, for the page to obey.
     const records = page.records.map((r): UserRow => {
@@ -368,11 +358,7 @@ export function createUsersService({ db, plannedDb, kv, principals, hasher }: De
   async function updateOwnInfo(p: Principal, input: UserInfoUpdate): Promise<null> {
     const values = columnsOf(input);
     await assertUnique({ phone: values.phone, email: values.email }, p.userId);
-    try {
-      await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, p.userId));
-    } catch (e) {
-      repo.rethrowUserWriteError(e);
-    }
+    await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, p.userId));
     return null;
   }
 
