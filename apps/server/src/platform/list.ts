@@ -40,7 +40,7 @@ export interface ListRuntime {
 }
 
 /** A filter: its condition given the value (a placeholder), and whether a value counts as set. */
-type FilterSpec<V> = ((value: SQLWrapper) => SQL) | { where: (value: SQLWrapper) => SQL; param?: (v: NonNullable<V>) => unknown };
+type FilterSpec = ((value: SQLWrapper) => SQL) | { where: (value: SQLWrapper) => SQL; param?: (v: never) => unknown };
 
 export interface ListQuery {
   page: number;
@@ -49,7 +49,10 @@ export interface ListQuery {
   keyword?: string;
 }
 
-export interface ListSpec<Q extends ListQuery, C extends SelectedFields, K extends string> {
+/** A list's query: page, size, sort, keyword and its filter fields. */
+export type ListQueryOf<F extends string> = ListQuery & { [P in F]?: unknown };
+
+export interface ListSpec<F extends string, C extends SelectedFields, K extends string> {
   /** Unique among lists: prefixes the names of planned statements. */
   name: string;
   table: PgTable;
@@ -58,7 +61,7 @@ export interface ListSpec<Q extends ListQuery, C extends SelectedFields, K exten
   /** Tables whose writes change the total (each bumps `table_versions`). */
   tables: readonly string[];
   /** Query fields filtering the list (`undefined`/`null`/'' = not set). */
-  filters?: { [F in Exclude<keyof Q, keyof ListQuery>]?: FilterSpec<Q[F]> };
+  filters?: Record<F, FilterSpec>;
   /** Condition of `keyword`, given the LIKE pattern `%keyword%` (wildcards escaped). */
   keyword?: (pattern: SQLWrapper) => SQL;
   /** The data-scope column (an organization id): rows outside the caller's subtrees are never listed. */
@@ -78,7 +81,7 @@ export interface ListSpec<Q extends ListQuery, C extends SelectedFields, K exten
    */
   plan?: { adaptive: true; few?: number } | { adaptive?: false };
   /** Shapes whose generic plan is as good as a custom one: run named on `plannedDb`. */
-  planOnce?: (shape: ListShape<K>, q: Q) => boolean;
+  planOnce?: (shape: ListShape<K>, q: ListQueryOf<F>) => boolean;
 }
 
 export interface ListShape<K extends string = string> {
@@ -102,12 +105,13 @@ const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
 export const keywordPattern = (keyword: string) => `%${escapeLike(keyword)}%`;
 
 /** Declares a list; `run(runtime, principal, query)` answers one page of it. */
-export function defineList<Q extends ListQuery, C extends SelectedFields, K extends string>(spec: ListSpec<Q, C, K>) {
+export function defineList<F extends string, C extends SelectedFields, K extends string>(spec: ListSpec<F, C, K>) {
   type Row = SelectResultFields<C>;
-  const filterNames = Object.keys(spec.filters ?? {}) as (keyof Q & string)[];
-  const filterOf = (name: string) => (spec.filters as Record<string, FilterSpec<unknown>>)[name]!;
-  const whereOf = (f: FilterSpec<unknown>) => (typeof f === 'function' ? f : f.where);
-  const paramOf = (f: FilterSpec<unknown>, v: unknown) => (typeof f === 'function' || !f.param ? v : f.param(v as never));
+  type Q = ListQueryOf<F>;
+  const filterNames = Object.keys(spec.filters ?? {}) as F[];
+  const filterOf = (name: string) => (spec.filters as Record<string, FilterSpec>)[name]!;
+  const whereOf = (f: FilterSpec) => (typeof f === 'function' ? f : f.where);
+  const paramOf = (f: FilterSpec, v: unknown) => (typeof f === 'function' || !f.param ? v : f.param(v as never));
   const few = spec.plan?.adaptive ? (spec.plan.few ?? 2000) : 0;
 
   function parseOrder(sort: string | undefined): { key: K | ''; desc: boolean } {
@@ -243,8 +247,7 @@ export function defineList<Q extends ListQuery, C extends SelectedFields, K exte
   }
 
   /** WHERE of the list for another statement over the same rows (an export): scope plus filters. */
-  function listWhere(principal: Pick<Principal, 'scopePaths'> | null, query: Omit<Q, 'page' | 'size' | 'sort'>) {
-    const q = query as Record<string, unknown> & { keyword?: string };
+  function listWhere(principal: Pick<Principal, 'scopePaths'> | null, q: { keyword?: string } & { [P in F]?: unknown }) {
     const scope: ListShape['scope'] = spec.scope ? scopeReach(principal ?? { scopePaths: [] }) : 'unscoped';
     const setFilters = filterNames.filter((f) => isSet(q[f]));
     return where(
