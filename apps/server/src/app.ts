@@ -21,7 +21,7 @@ import { installOpenApi } from './platform/openapi.js';
 import { installOperationLog } from './modules/audit/audit.hooks.js';
 import { registerModules } from './platform/modules.js';
 import { loadConstraintRegistry } from './platform/db/constraints.js';
-import { createListCaches } from './platform/list.js';
+import { createListRuntime } from './platform/list.js';
 
 export interface BuildOptions extends Pick<AppContext, 'config' | 'db' | 'kv' | 'storage'> {
   /** Defaults to `db` (statements are then planned per run, which is only slower). */
@@ -58,7 +58,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const principals = createPrincipalLoader(db, kv);
   const authSettings = createAuthSettings(db, kv);
-  const ctx: AppContext = { config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db), lists: createListCaches() };
+  const ctx: AppContext = { config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, authSettings, rsa: createRsaKeys(db), lists: createListRuntime({ db, plannedDb: opts.plannedDb, kv }) };
   installGuard(app, { db, principals, settings: authSettings });
   installOperationLog(app, db);
 

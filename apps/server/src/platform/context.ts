@@ -6,7 +6,7 @@ import type { Storage } from './storage.js';
 import type { PrincipalLoader } from './auth/principal.js';
 import type { AuthSettings } from './auth/login-settings.js';
 import type { RsaKeys } from './auth/rsa.js';
-import type { ListCaches } from './list.js';
+import type { ListRuntime } from './list.js';
 
 /** What modules receive when they register: the shared infrastructure, nothing domain-specific. */
 export interface AppContext {
@@ -21,8 +21,8 @@ export interface AppContext {
   principals: PrincipalLoader;
   authSettings: AuthSettings;
   rsa: RsaKeys;
-  /** Statements and remembered totals of every `defineList` list, per app (see platform/list.ts). */
-  lists: ListCaches;
+  /** Runs `defineList` lists: connections, kv and this app's statements and remembered totals (platform/list.ts). */
+  lists: ListRuntime;
 }
 
 /** A domain module: `modules/<domain>/<domain>.module.ts` default-exports one; app.ts finds them all. */

@@ -6,7 +6,7 @@ import { users } from '../modules/users/users.schema.js';
 import { organizations } from '../modules/orgs/orgs.schema.js';
 import type { Kv } from './kv.js';
 import { AppError } from './errors.js';
-import { createListCaches, defineList, type ListRuntime } from './list.js';
+import { createListRuntime, defineList, type ListRuntime } from './list.js';
 
 /** A list as a module declares one: filters, keyword, data scope, sort keys, a joined column. */
 const spec = (few = 0) =>
@@ -35,7 +35,7 @@ const all = { scopePaths: ['/1/'] };
 beforeAll(async () => {
   // The app's kv, counting the totals written (a total computed rather than read from the cache).
   const kv: Kv = Object.create(t.kv, { set: { value: (...args: Parameters<Kv['set']>) => (sets++, t.kv.set(...args)) } });
-  rt = { db: t.db, kv, lists: createListCaches() };
+  rt = createListRuntime({ db: t.db, kv });
   deptA = await buildOrg(t.db, { name: 'Dept A' });
   deptB = await buildOrg(t.db, { name: 'Dept B' });
   for (const [realname, orgId, status] of [

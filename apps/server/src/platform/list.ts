@@ -30,7 +30,7 @@ export interface ListCaches {
 }
 export const createListCaches = (): ListCaches => ({ statements: new WeakMap(), seenTotals: new Map() });
 
-/** What `run` needs: the app's connections, its kv (for totals) and its list caches. */
+/** What `run` needs: the app's connections, its kv (for totals) and its list caches (AppContext.lists). */
 export interface ListRuntime {
   db: DbOrTx;
   /** See `Database.plannedDb`; defaults to `db`. */
@@ -38,6 +38,7 @@ export interface ListRuntime {
   kv: Kv;
   lists: ListCaches;
 }
+export const createListRuntime = (deps: { db: Db; plannedDb?: Db; kv: Kv }): ListRuntime => ({ ...deps, lists: createListCaches() });
 
 /** A filter: its condition given the value (a placeholder), and whether a value counts as set. */
 type FilterSpec = ((value: SQLWrapper) => SQL) | { where: (value: SQLWrapper) => SQL; param?: (v: never) => unknown };
@@ -104,8 +105,12 @@ const SEEN_TOTALS_MAX = 5000;
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
 export const keywordPattern = (keyword: string) => `%${escapeLike(keyword)}%`;
 
+/** Every list declared (a declaration, not state): a test checks each counted table bumps its version. */
+export const declaredLists: { name: string; tables: readonly string[] }[] = [];
+
 /** Declares a list; `run(runtime, principal, query)` answers one page of it. */
 export function defineList<F extends string, C extends SelectedFields, K extends string>(spec: ListSpec<F, C, K>) {
+  declaredLists.push({ name: spec.name, tables: spec.tables });
   type Row = SelectResultFields<C>;
   type Q = ListQueryOf<F>;
   const filterNames = Object.keys(spec.filters ?? {}) as F[];

@@ -2,6 +2,7 @@ import type { PositionInsert, PositionListQuery, PositionUpdate } from '@hanlin/
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { labelsWithKind } from '../labels/index.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './positions.repository.js';
 
 /** Position labels must be existing labels of a `job` category. */
@@ -10,9 +11,9 @@ async function checkLabels(tx: DbOrTx, labelIds: number[]) {
   if (found.length !== labelIds.length || found.some((l) => l.kind !== 'job')) throw new AppError('PARAMETER_INVALID', { field: 'labelIds' });
 }
 
-export function createPositionsService({ db }: { db: Db }) {
+export function createPositionsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
-    list: (q: PositionListQuery) => repo.findPositions(db, q),
+    list: (q: PositionListQuery) => repo.findPositions(lists, q),
     async get(id: number) {
       const row = await repo.getPosition(db, id);
       if (!row) throw new AppError('NOT_FOUND_ERROR');

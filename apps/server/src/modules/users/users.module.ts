@@ -9,7 +9,7 @@ export default defineModule({
   name: 'users',
   async register(app, ctx) {
     const hasher = createInitialPasswordHasher({ db: ctx.db, log: ctx.log });
-    const users = createUsersService({ db: ctx.db, plannedDb: ctx.plannedDb, kv: ctx.kv, lists: ctx.lists, principals: ctx.principals, hasher });
+    const users = createUsersService({ db: ctx.db, lists: ctx.lists, principals: ctx.principals, hasher });
     app.addHook('onReady', async () => hasher.kick());
     app.addHook('onClose', async () => hasher.stop());
     const importer = createUsersImportService({ db: ctx.db, storage: ctx.storage, hasher });

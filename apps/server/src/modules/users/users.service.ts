@@ -13,8 +13,7 @@ import {
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import type { Kv } from '../../platform/kv.js';
-import type { ListCaches } from '../../platform/list.js';
+import type { ListRuntime } from '../../platform/list.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import { hashPassword, initialPassword } from '../../platform/auth/password.js';
 import { pathInScope, scopePatterns, scopeReach } from '../../platform/scope.js';
@@ -64,10 +63,7 @@ function columnsOf(input: Partial<Writable>) {
 
 interface Deps {
   db: Db;
-  /** Connections for the list statements planned once (see `findUsers`). */
-  plannedDb: Db;
-  kv: Kv;
-  lists: ListCaches;
+  lists: ListRuntime;
   principals: PrincipalLoader;
   hasher: InitialPasswordHasher;
 }
@@ -78,7 +74,7 @@ const MENU_OF: Record<UserKind, string> = { employee: 'yhgl', student: 'xsgl' };
 /** Up to this many users get their reset password hashed within the request; more go to the background hasher. */
 const INLINE_RESET_MAX = 16;
 
-export function createUsersService({ db, plannedDb, kv, lists, principals, hasher }: Deps) {
+export function createUsersService({ db, lists, principals, hasher }: Deps) {
   /** Organizations must exist and lie inside the caller's scope; the refusal names those beyond it. */
   async function assertOrgsInScope(p: Principal, orgIds: number[], field: string) {
     const ids = [...new Set(orgIds)];
@@ -335,7 +331,7 @@ export function createUsersService({ db, plannedDb, kv, lists, principals, hashe
     const allowed = USER_KINDS.filter((k) => p.permissions.has(MENU_OF[k]));
     if (q.kind ? !allowed.includes(q.kind) : !allowed.length) throw new AppError('NO_PERMISSION_ERROR', { field: 'kind' });
     const kind = q.kind ?? (allowed.length === 1 ? allowed[0] : undefined);
-    const page = await repo.findUsers({ db, plannedDb, kv, lists }, p, { ...q, kind });
+    const page = await repo.findUsers(lists, p, { ...q, kind });
     const beyond = new Set((await beyondReach(db, p, page.records.map((r) => r.id))).map((r) => r.id));
     // The rules of update, resetPassword, setStatus and remove, row by row, for the page to obey.
     const records = page.records.map((r): UserRow => {
