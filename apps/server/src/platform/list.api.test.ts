@@ -6,7 +6,7 @@ import { users } from '../modules/users/users.schema.js';
 import { organizations } from '../modules/orgs/orgs.schema.js';
 import type { Kv } from './kv.js';
 import { AppError } from './errors.js';
-import { createListRuntime, defineList, type ListRuntime } from './list.js';
+import { createListRuntime, declaredLists, defineList, type ListRuntime } from './list.js';
 
 /** A list as a module declares one: filters, keyword, data scope, sort keys, a joined column. */
 const spec = (few = 0) =>
@@ -104,5 +104,16 @@ describe('defineList', () => {
       // Twice each: the second run chooses its plan from the total seen by the first.
       for (let i = 0; i < 2; i++) expect(await collect.run(rt, all, q)).toEqual(await walk.run(rt, all, q));
     }
+  });
+
+  it('counts only tables whose writes bump their version, for every list the app declares', async () => {
+    // The app has loaded every module, so every list is declared by now.
+    expect(declaredLists.map((l) => l.name)).toContain('user_list');
+    const { rows } = await t.db.execute<{ name: string }>(sql`
+      select c.relname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
+       where p.proname = 'bump_table_version' and not g.tgisinternal`);
+    const bumped = new Set(rows.map((r) => r.name));
+    const missing = declaredLists.flatMap((l) => l.tables.filter((table) => !bumped.has(table)).map((table) => `${l.name}: ${table}`));
+    expect(missing).toEqual([]);
   });
 });

@@ -1,17 +1,18 @@
 import type { DictEntryCreate, DictEntryRow, DictEntryUpdate, DictListQuery } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './dict.repository.js';
 
 /** Concurrent inserts can pass the pre-check; the unique indexes decide and name the field. */
-export function createDictService({ db }: { db: Db }) {
+export function createDictService({ db, lists }: { db: Db; lists: ListRuntime }) {
   async function assertNoClash(type: string, value: string, label: string, exceptId?: number) {
     const field = await repo.findClash(db, type, value, label, exceptId);
     if (field) throw new AppError('DUPLICATE_DICT_ENTRY', { field });
   }
 
   return {
-    list: (q: DictListQuery) => repo.findDictEntries(db, q),
+    list: (q: DictListQuery) => repo.findDictEntries(lists, q),
 
     byType: (type: string) => repo.findOptionsByType(db, type),
 

@@ -6,6 +6,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { pathInScope } from '../../platform/scope.js';
 import { findOrgPaths, users } from '../users/index.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './lecturers.repository.js';
 
 const blank = <T>(v: T | '' | undefined) => (v === '' ? null : v);
@@ -13,7 +14,7 @@ const blank = <T>(v: T | '' | undefined) => (v === '' ? null : v);
 /** Advisory lock key serializing changes to the number of teacher levels. */
 const LEVELS_LOCK = 7243101;
 
-export function createLecturersService({ db }: { db: Db }) {
+export function createLecturersService({ db, lists }: { db: Db; lists: ListRuntime }) {
   async function assertOrgInScope(p: Principal, orgId: number) {
     const [org] = await findOrgPaths(db, [orgId]);
     if (!org) throw new AppError('NOT_FOUND_ERROR', { field: 'orgId' });
@@ -71,7 +72,7 @@ export function createLecturersService({ db }: { db: Db }) {
   }
 
   return {
-    list: repo.findLecturers.bind(null, db),
+    list: repo.findLecturers.bind(null, lists),
     innerUsers: repo.findInnerUsers.bind(null, db),
 
     async get(p: Principal, id: number) {
