@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp } from '../test/harness.js';
-import { buildOrg, buildUser } from '../test/factories.js';
-import { users } from '../modules/users/users.schema.js';
-import { organizations } from '../modules/orgs/orgs.schema.js';
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { buildOrg } from '../test/factories.js';
 import type { Kv } from './kv.js';
 import { AppError } from './errors.js';
 import { createListRuntime, declaredLists, defineList, type ListRuntime } from './list.js';
+
+// A table of this test only (platform/ imports no module), and the columns of organizations it joins.
+const users = pgTable('list_probe', { id: serial().primaryKey(), realname: text().notNull(), status: text().notNull(), orgId: integer().notNull() });
+const organizations = pgTable('organizations', { id: integer().primaryKey(), name: text().notNull() });
 
 /** A list as a module declares one: filters, keyword, data scope, sort keys, a joined column. */
 const spec = (few = 0) =>
@@ -14,7 +17,7 @@ const spec = (few = 0) =>
     name: `test_users_${few}`,
     table: users,
     id: users.id,
-    tables: ['users', 'organizations'],
+    tables: ['list_probe', 'organizations'],
     scope: { column: users.orgId },
     filters: { status: (v) => eq(users.status, v), orgId: (v) => eq(users.orgId, v) },
     keyword: (pattern) => sql`${users.realname} ilike ${pattern}`,
@@ -36,6 +39,8 @@ beforeAll(async () => {
   // The app's kv, counting the totals written (a total computed rather than read from the cache).
   const kv: Kv = Object.create(t.kv, { set: { value: (...args: Parameters<Kv['set']>) => (sets++, t.kv.set(...args)) } });
   rt = createListRuntime({ db: t.db, kv });
+  await t.db.execute(sql`create table list_probe (id serial primary key, realname text not null, status text not null, org_id int not null references organizations (id))`);
+  await t.db.execute(sql`create trigger list_probe_bump_version after insert or update or delete or truncate on list_probe for each statement execute function bump_table_version()`);
   deptA = await buildOrg(t.db, { name: 'Dept A' });
   deptB = await buildOrg(t.db, { name: 'Dept B' });
   for (const [realname, orgId, status] of [
@@ -44,7 +49,7 @@ beforeAll(async () => {
     ['Wang Fang', deptB.id, 'normal'],
     ['Zhang Min', deptB.id, 'frozen'],
   ] as const)
-    await buildUser(t.db, { realname, orgId, status });
+    await t.db.insert(users).values({ realname, orgId, status });
 });
 const names = (p: { records: { realname: string }[] }) => p.records.map((r) => r.realname);
 
@@ -86,7 +91,7 @@ describe('defineList', () => {
     const before = sets;
     expect((await list.run(rt, all, { ...q, page: 2 })).total).toBe(first.total);
     expect(sets).toBe(before); // served from the cache
-    await buildUser(t.db, { realname: 'New Hire', orgId: deptA.id });
+    await t.db.insert(users).values({ realname: 'New Hire', orgId: deptA.id, status: 'normal' });
     expect((await list.run(rt, all, q)).total).toBe(first.total + 1);
     expect(sets).toBe(before + 1);
     await t.db.update(users).set({ orgId: deptB.id }).where(eq(users.realname, 'New Hire'));

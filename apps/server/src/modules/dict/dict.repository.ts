@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import { type DICT_SORT_KEYS, type DictEntryRow, type DictListQuery, type DictOption, type DictStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { dictEntries } from './dict.schema.js';

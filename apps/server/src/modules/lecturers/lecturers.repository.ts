@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type LECTURER_SORT_KEYS, type LecturerDetail, type LecturerInnerUsersQuery, type LecturerListQuery, type LecturerRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';

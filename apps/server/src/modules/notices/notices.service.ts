@@ -136,8 +136,7 @@ export function createNoticesService({ db, signer }: Deps) {
       assertNotBeforeNow(input.displayTime);
       const coverFile = await claimCover(db, principal, input.cover);
       if (await repo.titleTaken(db, input.title)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
-      let id: number;
-      id = await repo.insertNotice(db, {
+      const id = await repo.insertNotice(db, {
         title: input.title,
         type: input.type,
         cover: input.cover || null,
