@@ -17,3 +17,6 @@ CREATE TRIGGER lecturers_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCA
 --> statement-breakpoint
 CREATE TRIGGER teacher_levels_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON teacher_levels
   FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();
+--> statement-breakpoint
+CREATE TRIGGER learning_groups_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON learning_groups
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();

@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors.js';
 import { pathInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './learning-groups.repository.js';
 
 /** The groups, locked, each inside the caller's data scope. */
@@ -19,9 +20,9 @@ async function assertOrgInScope(tx: DbOrTx, principal: Principal, orgId: number)
   if (!pathInScope(principal, path)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'orgId' });
 }
 
-export function createLearningGroupsService({ db }: { db: Db }) {
+export function createLearningGroupsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
-    list: (principal: Principal, q: LearningGroupListQuery) => repo.findGroups(db, principal, q),
+    list: (principal: Principal, q: LearningGroupListQuery) => repo.findGroups(lists, principal, q),
 
     async get(principal: Principal, id: number) {
       const row = await repo.getWithPath(db, id);
