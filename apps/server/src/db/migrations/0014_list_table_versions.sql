@@ -20,3 +20,6 @@ CREATE TRIGGER teacher_levels_bump_version AFTER INSERT OR UPDATE OR DELETE OR T
 --> statement-breakpoint
 CREATE TRIGGER learning_groups_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON learning_groups
   FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();
+--> statement-breakpoint
+CREATE TRIGGER roles_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON roles
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();

@@ -2,11 +2,13 @@ import { isPermissionCode, PERMISSION_ALIASES, type RoleDetail, type RoleInsert,
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './roles.repository.js';
 import { assertGrantable, assertOrgsGrantable } from './roles.grants.js';
 
 interface Deps {
   db: Db;
+  lists: ListRuntime;
   principals: Pick<PrincipalLoader, 'forgetUsers'>;
 }
 
@@ -16,7 +18,7 @@ function normalizePermissions(codes: string[]): string[] {
   return [...new Set(codes.map((c) => PERMISSION_ALIASES[c] ?? c))].sort();
 }
 
-export function createRolesService({ db, principals }: Deps) {
+export function createRolesService({ db, lists, principals }: Deps) {
   async function mustGet(tx: DbOrTx, id: number, forUpdate = false) {
     const role = await repo.getRole(tx, id, forUpdate);
     if (!role) throw new AppError('NOT_FOUND_ERROR');
@@ -24,7 +26,7 @@ export function createRolesService({ db, principals }: Deps) {
   }
 
   return {
-    list: (q: RoleListQuery) => repo.findRoles(db, q),
+    list: (q: RoleListQuery) => repo.findRoles(lists, q),
     all: () => repo.allRoles(db),
 
     async get(id: number): Promise<RoleDetail> {
