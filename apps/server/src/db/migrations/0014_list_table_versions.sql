@@ -23,3 +23,9 @@ CREATE TRIGGER learning_groups_bump_version AFTER INSERT OR UPDATE OR DELETE OR 
 --> statement-breakpoint
 CREATE TRIGGER roles_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON roles
   FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();
+--> statement-breakpoint
+CREATE TRIGGER label_categories_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON label_categories
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();
+--> statement-breakpoint
+CREATE TRIGGER labels_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON labels
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();

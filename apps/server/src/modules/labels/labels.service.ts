@@ -9,12 +9,13 @@ import type {
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './labels.repository.js';
 
-export function createLabelsService({ db }: { db: Db }) {
+export function createLabelsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
-    listCategories: (q: LabelCategoryListQuery) => repo.findCategories(db, q),
-    listLabels: (q: LabelListQuery) => repo.findLabels(db, q),
+    listCategories: (q: LabelCategoryListQuery) => repo.findCategories(lists, q),
+    listLabels: (q: LabelListQuery) => repo.findLabels(lists, q),
     options: (kind: LabelKind) => repo.options(db, kind),
 
     async insertCategory(input: LabelCategoryInsert) {
