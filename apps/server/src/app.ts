@@ -23,6 +23,8 @@ import { installOpenApi } from './platform/openapi.js';
 import { installOperationLog } from './modules/audit/audit.hooks.js';
 import { registerModules } from './platform/modules.js';
 import { createJobQueue } from './platform/jobs.js';
+import { loadConstraintRegistry } from './platform/db/constraints.js';
+import { createListRuntime } from './platform/list.js';
 
 export interface BuildOptions extends Pick<AppContext, 'config' | 'db' | 'kv' | 'storage'> {
   /** Defaults to `db` (statements are then planned per run, which is only slower). */
@@ -55,7 +57,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   const indexFile = path.join(config.webDist, 'index.html');
   const spaIndex = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
-  installErrorHandling(app, { spaIndex });
+  installErrorHandling(app, { spaIndex, constraints: await loadConstraintRegistry() });
 
   const principals = createPrincipalLoader(db, kv);
   const authSettings = createAuthSettings(db, kv);
@@ -64,6 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const jobs = createJobQueue({ db, log: app.log });
   const ctx: AppContext = {
     config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, sessions, credentials, authSettings, rsa: createRsaKeys(db), jobs,
+    lists: createListRuntime({ db, plannedDb: opts.plannedDb, kv }),
   };
   installGuard(app, { db, principals, sessions, settings: authSettings });
   installOperationLog(app, db);

@@ -9,6 +9,7 @@ import type { RsaKeys } from './auth/rsa.js';
 import type { Sessions } from './auth/sessions.js';
 import type { Credentials } from './auth/credentials.js';
 import type { JobQueue } from './jobs.js';
+import type { ListRuntime } from './list.js';
 
 /** What modules receive when they register: the shared infrastructure, nothing domain-specific. */
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
   rsa: RsaKeys;
   /** Background jobs: modules register handlers (`jobs.handle`) and enqueue; started when the app is ready. */
   jobs: JobQueue;
+  /** Runs `defineList` lists: connections, kv and this app's statements and remembered totals (platform/list.ts). */
+  lists: ListRuntime;
 }
 
 /** A domain module: `modules/<domain>/<domain>.module.ts` default-exports one; app.ts finds them all. */

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ERRORS, type ErrorName, type RoutePermission } from '@hanlin/shared';
 import { AppError } from './errors.js';
 import { isConnectionError, pgErrorOf } from './db/pg-errors.js';
+import { constraintErrorOf, type ConstraintRegistry } from './db/constraints.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,7 +69,8 @@ function logFailure(req: FastifyRequest, err: FastifyError, what: string) {
 }
 
 /** Maps every failure to the catalogue; internals never reach the answer. */
-export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Buffer } = {}) {
+export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Buffer; constraints?: ConstraintRegistry } = {}) {
+  const constraints: ConstraintRegistry = opts.constraints ?? new Map();
   // Every route, before its schema: text with a NUL character is refused naming the field.
   app.addHook('preValidation', async (req) => {
     for (const part of [req.params, req.query, req.body]) {
@@ -94,6 +96,10 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
       logFailure(req, err, 'response does not match its schema');
       return sendError(reply, 'SERVER_ERROR');
     }
+    // A unique, foreign-key or check violation: the error its schema file declared for it. An
+    // unmapped constraint falls through to a logged SERVER_ERROR.
+    const violated = constraintErrorOf(constraints, err);
+    if (violated) return sendError(reply, violated.errorName, violated.details);
     const pg = pgErrorOf(err);
     switch (pg.code ?? err.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -106,11 +112,6 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
       case 'FST_ERR_VALIDATION':
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
         return sendError(reply, 'PARAMETER_INVALID');
-      case '23505':
-        return sendError(reply, 'DUPLICATE_DATA');
-      case '23503':
-      case '23001':
-        return sendError(reply, 'DATA_IN_USE');
       case '22001':
       case '22003':
       case '22007':

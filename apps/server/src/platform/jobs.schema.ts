@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { defineConstraintErrors } from './db/constraints.js';
 
 /**
  * Background jobs (platform/jobs.ts): a durable queue in PostgreSQL, so jobs survive restarts and
@@ -33,3 +34,8 @@ export const jobs = pgTable(
     uniqueIndex('jobs_dedupe_uq').on(t.dedupeKey).where(sql`${t.state} in ('queued', 'running')`),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  jobs_dedupe_uq: null,
+});

@@ -4,7 +4,7 @@ import { registerAppVersionsRoutes } from './app-versions.routes.js';
 
 export default defineModule({
   name: 'app-versions',
-  register(app, { db }) {
-    registerAppVersionsRoutes(app, createAppVersionsService({ db }));
+  register(app, { db, lists }) {
+    registerAppVersionsRoutes(app, createAppVersionsService({ db, lists }));
   },
 });

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  APP_VERSION_SORT_KEYS,
-  parseSort,
+  type APP_VERSION_SORT_KEYS,
   type AppVersionCreate,
   type AppVersionListQuery,
   type AppVersionPublicQuery,
@@ -9,7 +8,7 @@ import {
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { appVersions } from './app-versions.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 
 const sortColumns = { createdAt: appVersions.createdAt, version: appVersions.version } as const;
 
@@ -32,15 +31,22 @@ async function page(db: DbOrTx, where: SQL | undefined, order: SQL[], p: { page:
   return { records: rows.map(present), total, page: p.page, size: p.size };
 }
 
-export function findAppVersions(db: DbOrTx, q: AppVersionListQuery) {
-  const where = and(
-    q.terminal ? eq(appVersions.terminal, q.terminal) : undefined,
-    q.platform ? eq(appVersions.platform, q.platform) : undefined,
-    q.keyword ? ilike(appVersions.version, `%${escapeLike(q.keyword)}%`) : undefined,
-  );
-  const { key, desc: isDesc } = parseSort(q.sort, APP_VERSION_SORT_KEYS, 'createdAt');
-  const dir = isDesc ? desc : asc;
-  return page(db, where, [dir(sortColumns[key]), dir(appVersions.id)], q);
+/** The management list: terminal and platform filters, keyword on the version. */
+export const appVersionList = defineList({
+  name: 'app_version_list',
+  table: appVersions,
+  id: appVersions.id,
+  tables: ['app_versions'],
+  filters: { terminal: (v) => eq(appVersions.terminal, v), platform: (v) => eq(appVersions.platform, v) },
+  keyword: (pattern) => ilike(appVersions.version, pattern),
+  sort: sortColumns satisfies Record<(typeof APP_VERSION_SORT_KEYS)[number], unknown>,
+  defaultSort: { key: 'createdAt', desc: true },
+  columns: getTableColumns(appVersions),
+});
+
+export async function findAppVersions(lists: ListRuntime, q: AppVersionListQuery) {
+  const page = await appVersionList.run(lists, null, q);
+  return { ...page, records: page.records.map(present) };
 }
 
 export function findPublicAppVersions(db: DbOrTx, q: AppVersionPublicQuery) {

@@ -1,4 +1,5 @@
 import { index, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Released client versions shown on the public `/manage-version` page. */
 export const appVersions = pgTable(
@@ -20,3 +21,8 @@ export const appVersions = pgTable(
     index('app_versions_terminal_created_idx').on(t.terminal, t.createdAt, t.id),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  app_versions_version_uq: { code: 'DUPLICATE_APP_VERSION', field: 'version' },
+});

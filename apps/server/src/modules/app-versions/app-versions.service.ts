@@ -1,23 +1,13 @@
 import type { AppVersionCreate, AppVersionListQuery, AppVersionPublicQuery, AppVersionUpdate } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './app-versions.repository.js';
-import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 
-
-export function createAppVersionsService({ db }: { db: Db }) {
-  /** The unique index decides under concurrency; the pre-check only gives the common case a clean answer. */
-  async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (e) {
-      if (isUniqueViolation(e)) throw new AppError('DUPLICATE_APP_VERSION', { field: 'version' });
-      throw e;
-    }
-  }
-
+/** The unique index decides under concurrency (its error is declared in the schema); the pre-check gives the common case a clean answer. */
+export function createAppVersionsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
-    list: (q: AppVersionListQuery) => repo.findAppVersions(db, q),
+    list: (q: AppVersionListQuery) => repo.findAppVersions(lists, q),
     publicList: (q: AppVersionPublicQuery) => repo.findPublicAppVersions(db, q),
 
     async get(id: number) {
@@ -28,13 +18,13 @@ export function createAppVersionsService({ db }: { db: Db }) {
 
     async create(input: AppVersionCreate) {
       if (await repo.findSameVersion(db, input)) throw new AppError('DUPLICATE_APP_VERSION', { field: 'version' });
-      return guardUnique(() => repo.insertAppVersion(db, input));
+      return repo.insertAppVersion(db, input);
     },
 
     async update({ id, ...input }: AppVersionUpdate) {
       if (!(await repo.getAppVersion(db, id))) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
       if (await repo.findSameVersion(db, input, id)) throw new AppError('DUPLICATE_APP_VERSION', { field: 'version' });
-      const row = await guardUnique(() => repo.updateAppVersion(db, id, input));
+      const row = await repo.updateAppVersion(db, id, input);
       if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
       return row;
     },

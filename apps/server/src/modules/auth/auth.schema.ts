@@ -1,5 +1,6 @@
 import { index, integer, pgTable, bigserial, timestamp, varchar, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** One row per issued token; the token itself is never stored, only its SHA-256. */
 export const userSessions = pgTable(
@@ -23,3 +24,9 @@ export const userSessions = pgTable(
     index('user_sessions_active_idx').on(t.lastSeenAt),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  user_sessions_token_uq: null,
+  user_sessions_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

@@ -5,6 +5,6 @@ import { createDictService } from './dict.service.js';
 export default defineModule({
   name: 'dict',
   register(app, ctx) {
-    registerDictRoutes(app, createDictService({ db: ctx.db }));
+    registerDictRoutes(app, createDictService({ db: ctx.db, lists: ctx.lists }));
   },
 });

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { DICT_SORT_KEYS, parseSort, type DictEntryRow, type DictListQuery, type DictOption, type DictStatus } from '@hanlin/shared';
+import { and, asc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import { type DICT_SORT_KEYS, type DictEntryRow, type DictListQuery, type DictOption, type DictStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { dictEntries } from './dict.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 
 const sortColumns = {
   id: dictEntries.id,
@@ -26,35 +26,22 @@ export const presentEntry = (r: Entry): DictEntryRow => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export async function findDictEntries(db: DbOrTx, q: DictListQuery) {
-  const where: (SQL | undefined)[] = [];
-  if (q.type) where.push(eq(dictEntries.type, q.type));
-  if (q.status) where.push(eq(dictEntries.status, q.status));
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    where.push(or(ilike(dictEntries.label, k), ilike(dictEntries.value, k)));
-  }
-  const cond = where.length ? and(...where) : undefined;
-  // Without an explicit sort the list reads like the dropdowns: by type, then display order.
-  let order: SQL[];
-  if (q.sort) {
-    const { key, desc: isDesc } = parseSort(q.sort, DICT_SORT_KEYS, 'id');
-    const col = sortColumns[key];
-    order = isDesc ? [desc(col), desc(dictEntries.id)] : [asc(col), asc(dictEntries.id)];
-  } else {
-    order = [asc(dictEntries.type), asc(dictEntries.sort), asc(dictEntries.id)];
-  }
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(dictEntries)
-      .where(cond)
-      .orderBy(...order)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(dictEntries).where(cond),
-  ]);
-  return { records: rows.map(presentEntry), total: counted!.total, page: q.page, size: q.size };
+/** The dictionary list; without `sort` it reads like the dropdowns: by type, then display order. */
+export const dictList = defineList({
+  name: 'dict_list',
+  table: dictEntries,
+  id: dictEntries.id,
+  tables: ['dict_entries'],
+  filters: { type: (v) => eq(dictEntries.type, v), status: (v) => eq(dictEntries.status, v) },
+  keyword: (pattern) => or(ilike(dictEntries.label, pattern), ilike(dictEntries.value, pattern))!,
+  sort: sortColumns satisfies Record<(typeof DICT_SORT_KEYS)[number], unknown>,
+  defaultSort: [asc(dictEntries.type), asc(dictEntries.sort)],
+  columns: getTableColumns(dictEntries),
+});
+
+export async function findDictEntries(lists: ListRuntime, q: DictListQuery) {
+  const page = await dictList.run(lists, null, q);
+  return { ...page, records: page.records.map(presentEntry) };
 }
 
 export async function findOptionsByType(db: DbOrTx, type: string): Promise<DictOption[]> {

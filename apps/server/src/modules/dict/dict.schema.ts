@@ -1,6 +1,7 @@
 import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { DICT_STATUSES } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Dictionary entries: small value lists grouped by type (education, post level, ...). */
 export const dictEntries = pgTable(
@@ -23,3 +24,10 @@ export const dictEntries = pgTable(
     index('dict_entries_type_sort_idx').on(t.type, t.sort, t.id),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  dict_entries_status_check: null,
+  dict_entries_type_value_uq: { code: 'DUPLICATE_DICT_ENTRY', field: 'value' },
+  dict_entries_type_label_uq: { code: 'DUPLICATE_DICT_ENTRY', field: 'label' },
+});

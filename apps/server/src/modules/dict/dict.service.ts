@@ -1,63 +1,50 @@
 import type { DictEntryCreate, DictEntryRow, DictEntryUpdate, DictListQuery } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './dict.repository.js';
-import { isUniqueViolation, pgErrorOf } from '../../platform/db/pg-errors.js';
 
 /** Concurrent inserts can pass the pre-check; the unique indexes decide and name the field. */
-function rethrowDuplicate(e: unknown): never {
-  if (isUniqueViolation(e)) throw new AppError('DUPLICATE_DICT_ENTRY', { field: pgErrorOf(e).constraint?.includes('label') ? 'label' : 'value' });
-  throw e;
-}
-
-export function createDictService({ db }: { db: Db }) {
+export function createDictService({ db, lists }: { db: Db; lists: ListRuntime }) {
   async function assertNoClash(type: string, value: string, label: string, exceptId?: number) {
     const field = await repo.findClash(db, type, value, label, exceptId);
     if (field) throw new AppError('DUPLICATE_DICT_ENTRY', { field });
   }
 
   return {
-    list: (q: DictListQuery) => repo.findDictEntries(db, q),
+    list: (q: DictListQuery) => repo.findDictEntries(lists, q),
 
     byType: (type: string) => repo.findOptionsByType(db, type),
 
     async insert(input: DictEntryCreate): Promise<DictEntryRow> {
       await assertNoClash(input.type, input.value, input.label);
-      try {
-        const row = await repo.insertEntry(db, {
-          type: input.type,
-          label: input.label,
-          value: input.value,
-          sort: input.sort ?? 0,
-          remark: input.remark || null,
-          status: input.status ?? 'normal',
-        });
-        return repo.presentEntry(row);
-      } catch (e) {
-        rethrowDuplicate(e);
-      }
+      const row = await repo.insertEntry(db, {
+        type: input.type,
+        label: input.label,
+        value: input.value,
+        sort: input.sort ?? 0,
+        remark: input.remark || null,
+        status: input.status ?? 'normal',
+      });
+      return repo.presentEntry(row);
     },
 
     async update(input: DictEntryUpdate): Promise<DictEntryRow> {
-      try {
-        return await db.transaction(async (tx) => {
-          const cur = await repo.getEntry(tx, input.id, true);
-          if (!cur) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-          const next = {
-            type: input.type ?? cur.type,
-            label: input.label ?? cur.label,
-            value: input.value ?? cur.value,
-            sort: input.sort ?? cur.sort,
-            remark: input.remark === undefined ? cur.remark : input.remark || null,
-            status: input.status ?? cur.status,
-          };
-          const field = await repo.findClash(tx, next.type, next.value, next.label, cur.id);
-          if (field) throw new AppError('DUPLICATE_DICT_ENTRY', { field });
-          return repo.presentEntry(await repo.updateEntry(tx, cur.id, next));
-        });
-      } catch (e) {
-        rethrowDuplicate(e);
-      }
+      return await db.transaction(async (tx) => {
+        const cur = await repo.getEntry(tx, input.id, true);
+        if (!cur) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+        const next = {
+          type: input.type ?? cur.type,
+          label: input.label ?? cur.label,
+          value: input.value ?? cur.value,
+          sort: input.sort ?? cur.sort,
+          remark: input.remark === undefined ? cur.remark : input.remark || null,
+          status: input.status ?? cur.status,
+        };
+        const field = await repo.findClash(tx, next.type, next.value, next.label, cur.id);
+        if (field) throw new AppError('DUPLICATE_DICT_ENTRY', { field });
+        return repo.presentEntry(await repo.updateEntry(tx, cur.id, next));
+      });
     },
 
     /** All or nothing: an unknown id refuses the whole batch. */

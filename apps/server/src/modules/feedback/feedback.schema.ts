@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 export const feedback = pgTable(
   'feedback',
@@ -35,3 +36,10 @@ export const feedbackReplies = pgTable(
   },
   (t) => [index('feedback_replies_feedback_idx').on(t.feedbackId, t.createdAt), index('feedback_replies_user_idx').on(t.userId)],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  feedback_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+  feedback_replies_feedback_id_feedback_id_fk: { code: 'DATA_IN_USE', field: 'id' },
+  feedback_replies_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

@@ -4,7 +4,7 @@ import { registerLabelsRoutes } from './labels.routes.js';
 
 export default defineModule({
   name: 'labels',
-  register(app, { db }) {
-    registerLabelsRoutes(app, createLabelsService({ db }));
+  register(app, { db, lists }) {
+    registerLabelsRoutes(app, createLabelsService({ db, lists }));
   },
 });

@@ -1,62 +1,56 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { LABEL_SORT_KEYS, parseSort, type LabelCategoryListQuery, type LabelCategoryRow, type LabelKind, type LabelListQuery, type LabelRow } from '@hanlin/shared';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { type LABEL_SORT_KEYS, type LabelCategoryListQuery, type LabelCategoryRow, type LabelKind, type LabelListQuery, type LabelRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { labelCategories, labels } from './labels.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 
 export type CategoryRecord = typeof labelCategories.$inferSelect;
 export type LabelRecord = typeof labels.$inferSelect;
 
-export async function findCategories(db: DbOrTx, q: LabelCategoryListQuery) {
-  const where: SQL[] = [];
-  if (q.kind) where.push(eq(labelCategories.kind, q.kind));
-  if (q.keyword) where.push(ilike(labelCategories.name, `%${escapeLike(q.keyword)}%`));
-  const cond = where.length ? and(...where) : undefined;
-  const cols = { id: labelCategories.id, name: labelCategories.name, createdAt: labelCategories.createdAt } as const;
-  const { key, desc: isDesc } = parseSort(q.sort, LABEL_SORT_KEYS, 'id');
-  const dir = isDesc ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: labelCategories.id,
-        name: labelCategories.name,
-        kind: labelCategories.kind,
-        labelCount: sql<number>`(select count(*)::int from labels l where l.category_id = "label_categories"."id")`,
-        createdAt: labelCategories.createdAt,
-      })
-      .from(labelCategories)
-      .where(cond)
-      .orderBy(dir(cols[key]), dir(labelCategories.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(labelCategories).where(cond),
-  ]);
-  const records: LabelCategoryRow[] = rows.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
-  return { records, total: total!, page: q.page, size: q.size };
+export const categoryList = defineList({
+  name: 'label_category_list',
+  table: labelCategories,
+  id: labelCategories.id,
+  tables: ['label_categories'],
+  filters: { kind: (v) => eq(labelCategories.kind, v) },
+  keyword: (pattern) => ilike(labelCategories.name, pattern),
+  sort: { id: labelCategories.id, name: labelCategories.name, createdAt: labelCategories.createdAt } satisfies Record<(typeof LABEL_SORT_KEYS)[number], unknown>,
+  defaultSort: { key: 'id', desc: true },
+  columns: {
+    id: labelCategories.id,
+    name: labelCategories.name,
+    kind: labelCategories.kind,
+    labelCount: sql<number>`(select count(*)::int from labels l where l.category_id = "label_categories"."id")`,
+    createdAt: labelCategories.createdAt,
+  },
+});
+
+export async function findCategories(lists: ListRuntime, q: LabelCategoryListQuery) {
+  const page = await categoryList.run(lists, null, q);
+  const records: LabelCategoryRow[] = page.records.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
+  return { ...page, records };
 }
 
-export async function findLabels(db: DbOrTx, q: LabelListQuery) {
-  const where: SQL[] = [];
-  if (q.categoryId) where.push(eq(labels.categoryId, q.categoryId));
-  if (q.kind) where.push(eq(labelCategories.kind, q.kind));
-  if (q.keyword) where.push(ilike(labels.name, `%${escapeLike(q.keyword)}%`));
-  const cond = where.length ? and(...where) : undefined;
-  const cols = { id: labels.id, name: labels.name, createdAt: labels.createdAt } as const;
-  const { key, desc: isDesc } = parseSort(q.sort, LABEL_SORT_KEYS, 'id');
-  const dir = isDesc ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ id: labels.id, name: labels.name, categoryId: labels.categoryId, categoryName: labelCategories.name, kind: labelCategories.kind, createdAt: labels.createdAt })
-      .from(labels)
-      .innerJoin(labelCategories, eq(labelCategories.id, labels.categoryId))
-      .where(cond)
-      .orderBy(dir(cols[key]), dir(labels.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(labels).innerJoin(labelCategories, eq(labelCategories.id, labels.categoryId)).where(cond),
-  ]);
-  const records: LabelRow[] = rows.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
-  return { records, total: total!, page: q.page, size: q.size };
+export const labelList = defineList({
+  name: 'label_list',
+  table: labels,
+  id: labels.id,
+  tables: ['labels', 'label_categories'],
+  filters: {
+    categoryId: (v) => eq(labels.categoryId, v),
+    kind: (v) => sql`${labels.categoryId} in (select c.id from label_categories c where c.kind = ${v})`,
+  },
+  keyword: (pattern) => ilike(labels.name, pattern),
+  sort: { id: labels.id, name: labels.name, createdAt: labels.createdAt } satisfies Record<(typeof LABEL_SORT_KEYS)[number], unknown>,
+  defaultSort: { key: 'id', desc: true },
+  columns: { id: labels.id, name: labels.name, categoryId: labels.categoryId, categoryName: labelCategories.name, kind: labelCategories.kind, createdAt: labels.createdAt },
+  join: (q) => q.innerJoin(labelCategories, eq(labelCategories.id, labels.categoryId)),
+});
+
+export async function findLabels(lists: ListRuntime, q: LabelListQuery) {
+  const page = await labelList.run(lists, null, q);
+  const records: LabelRow[] = page.records.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
+  return { ...page, records };
 }
 
 export async function options(db: DbOrTx, kind: LabelKind) {

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Label categories by the kind of object they label (course, question, job, user). */
 export const labelCategories = pgTable(
@@ -28,3 +29,10 @@ export const labels = pgTable(
   },
   (t) => [uniqueIndex('labels_category_name_uq').on(t.categoryId, t.name), index('labels_created_idx').on(t.createdAt, t.id)],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  label_categories_name_uq: { code: 'DUPLICATE_LABEL_CATEGORY', field: 'name' },
+  labels_category_name_uq: { code: 'DUPLICATE_LABEL', field: 'name' },
+  labels_category_id_label_categories_id_fk: { code: 'IN_USE_CLASSIFICATION', field: 'categoryId' },
+});

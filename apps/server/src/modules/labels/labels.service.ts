@@ -9,110 +9,77 @@ import type {
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './labels.repository.js';
-import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 
-function mapUnique(e: unknown): never {
-  if (isUniqueViolation(e, 'label_categories_name_uq')) throw new AppError('DUPLICATE_LABEL_CATEGORY', { field: 'name' });
-  if (isUniqueViolation(e, 'labels_category_name_uq')) throw new AppError('DUPLICATE_LABEL', { field: 'name' });
-  throw e;
-}
-
-export function createLabelsService({ db }: { db: Db }) {
+export function createLabelsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
-    listCategories: (q: LabelCategoryListQuery) => repo.findCategories(db, q),
-    listLabels: (q: LabelListQuery) => repo.findLabels(db, q),
+    listCategories: (q: LabelCategoryListQuery) => repo.findCategories(lists, q),
+    listLabels: (q: LabelListQuery) => repo.findLabels(lists, q),
     options: (kind: LabelKind) => repo.options(db, kind),
 
     async insertCategory(input: LabelCategoryInsert) {
-      try {
-        if (await repo.categoryNameTaken(db, input.name)) throw new AppError('DUPLICATE_LABEL_CATEGORY', { field: 'name' });
-        return { id: await repo.insertCategory(db, input) };
-      } catch (e) {
-        return mapUnique(e);
-      }
+      if (await repo.categoryNameTaken(db, input.name)) throw new AppError('DUPLICATE_LABEL_CATEGORY', { field: 'name' });
+      return { id: await repo.insertCategory(db, input) };
     },
 
     async updateCategory(input: LabelCategoryUpdate) {
-      try {
-        await db.transaction(async (tx) => {
-          const [cat] = await repo.getCategoriesForUpdate(tx, [input.id]);
-          if (!cat) throw new AppError('NOT_FOUND_ERROR');
-          if (input.name !== undefined && (await repo.categoryNameTaken(tx, input.name, cat.id))) throw new AppError('DUPLICATE_LABEL_CATEGORY', { field: 'name' });
-          // Labels already attached to objects of one kind must not silently change kind.
-          if (input.kind !== undefined && input.kind !== cat.kind && (await repo.categoriesHaveLabels(tx, [cat.id]))) {
-            throw new AppError('IN_USE_CLASSIFICATION', { field: 'kind' });
-          }
-          await repo.updateCategory(tx, cat.id, { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.kind !== undefined ? { kind: input.kind } : {}) });
-        });
-      } catch (e) {
-        mapUnique(e);
-      }
+      await db.transaction(async (tx) => {
+        const [cat] = await repo.getCategoriesForUpdate(tx, [input.id]);
+        if (!cat) throw new AppError('NOT_FOUND_ERROR');
+        if (input.name !== undefined && (await repo.categoryNameTaken(tx, input.name, cat.id))) throw new AppError('DUPLICATE_LABEL_CATEGORY', { field: 'name' });
+        // Labels already attached to objects of one kind must not silently change kind.
+        if (input.kind !== undefined && input.kind !== cat.kind && (await repo.categoriesHaveLabels(tx, [cat.id]))) {
+          throw new AppError('IN_USE_CLASSIFICATION', { field: 'kind' });
+        }
+        await repo.updateCategory(tx, cat.id, { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.kind !== undefined ? { kind: input.kind } : {}) });
+      });
     },
 
     async deleteCategories(ids: number[]) {
       const unique = [...new Set(ids)];
-      try {
-        await db.transaction(async (tx) => {
-          const rows = await repo.getCategoriesForUpdate(tx, unique);
-          if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-          if (await repo.categoriesHaveLabels(tx, unique)) throw new AppError('IN_USE_CLASSIFICATION');
-          await repo.deleteCategories(tx, unique);
-        });
-      } catch (e) {
-        if (isReferenced(e)) throw new AppError('IN_USE_CLASSIFICATION');
-        throw e;
-      }
+      await db.transaction(async (tx) => {
+        const rows = await repo.getCategoriesForUpdate(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        if (await repo.categoriesHaveLabels(tx, unique)) throw new AppError('IN_USE_CLASSIFICATION');
+        await repo.deleteCategories(tx, unique);
+      });
     },
 
     async insertLabel(input: LabelInsert) {
-      try {
-        return await db.transaction(async (tx) => {
-          const [cat] = await repo.getCategoriesForUpdate(tx, [input.categoryId]);
-          if (!cat) throw new AppError('NOT_FOUND_ERROR', { field: 'categoryId' });
-          if (await repo.labelNameTaken(tx, cat.id, input.name)) throw new AppError('DUPLICATE_LABEL', { field: 'name' });
-          return { id: await repo.insertLabel(tx, input) };
-        });
-      } catch (e) {
-        return mapUnique(e);
-      }
+      return await db.transaction(async (tx) => {
+        const [cat] = await repo.getCategoriesForUpdate(tx, [input.categoryId]);
+        if (!cat) throw new AppError('NOT_FOUND_ERROR', { field: 'categoryId' });
+        if (await repo.labelNameTaken(tx, cat.id, input.name)) throw new AppError('DUPLICATE_LABEL', { field: 'name' });
+        return { id: await repo.insertLabel(tx, input) };
+      });
     },
 
     async updateLabel(input: LabelUpdate) {
-      try {
-        await db.transaction(async (tx) => {
-          const [label] = await repo.getLabelsForUpdate(tx, [input.id]);
-          if (!label) throw new AppError('NOT_FOUND_ERROR');
-          const categoryId = input.categoryId ?? label.categoryId;
-          if (categoryId !== label.categoryId) {
-            const cat = await repo.getCategory(tx, categoryId);
-            if (!cat) throw new AppError('NOT_FOUND_ERROR', { field: 'categoryId' });
-            const old = await repo.getCategory(tx, label.categoryId);
-            // Moving a label to a category of another kind would change what it may label.
-            if (old && old.kind !== cat.kind) throw new AppError('PARAMETER_INVALID', { field: 'categoryId' });
-          }
-          const name = input.name ?? label.name;
-          if (await repo.labelNameTaken(tx, categoryId, name, label.id)) throw new AppError('DUPLICATE_LABEL', { field: 'name' });
-          await repo.updateLabel(tx, label.id, { name, categoryId });
-        });
-      } catch (e) {
-        mapUnique(e);
-      }
+      await db.transaction(async (tx) => {
+        const [label] = await repo.getLabelsForUpdate(tx, [input.id]);
+        if (!label) throw new AppError('NOT_FOUND_ERROR');
+        const categoryId = input.categoryId ?? label.categoryId;
+        if (categoryId !== label.categoryId) {
+          const cat = await repo.getCategory(tx, categoryId);
+          if (!cat) throw new AppError('NOT_FOUND_ERROR', { field: 'categoryId' });
+          const old = await repo.getCategory(tx, label.categoryId);
+          // Moving a label to a category of another kind would change what it may label.
+          if (old && old.kind !== cat.kind) throw new AppError('PARAMETER_INVALID', { field: 'categoryId' });
+        }
+        const name = input.name ?? label.name;
+        if (await repo.labelNameTaken(tx, categoryId, name, label.id)) throw new AppError('DUPLICATE_LABEL', { field: 'name' });
+        await repo.updateLabel(tx, label.id, { name, categoryId });
+      });
     },
 
     async deleteLabels(ids: number[]) {
       const unique = [...new Set(ids)];
-      try {
-        await db.transaction(async (tx) => {
-          const rows = await repo.getLabelsForUpdate(tx, unique);
-          if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-          await repo.deleteLabels(tx, unique);
-        });
-      } catch (e) {
-        // Still attached to a position (or another module's object).
-        if (isReferenced(e)) throw new AppError('IN_USE_LABEL');
-        throw e;
-      }
+      await db.transaction(async (tx) => {
+        const rows = await repo.getLabelsForUpdate(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        await repo.deleteLabels(tx, unique);
+      });
     },
   };
 }

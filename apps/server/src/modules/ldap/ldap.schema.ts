@@ -1,6 +1,7 @@
 import { integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /**
  * Which organizations came from the directory: a later sync updates only these, and an
@@ -32,3 +33,11 @@ export const ldapUserLinks = pgTable(
   },
   (t) => [uniqueIndex('ldap_user_links_username_uq').on(t.username)],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  ldap_org_links_code_uq: null,
+  ldap_user_links_username_uq: null,
+  ldap_org_links_org_id_organizations_id_fk: { code: 'DATA_IN_USE', field: 'orgId' },
+  ldap_user_links_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

@@ -4,7 +4,7 @@ import { registerLearningGroupsRoutes } from './learning-groups.routes.js';
 
 export default defineModule({
   name: 'learning-groups',
-  register(app, { db }) {
-    registerLearningGroupsRoutes(app, createLearningGroupsService({ db }));
+  register(app, { db, lists }) {
+    registerLearningGroupsRoutes(app, createLearningGroupsService({ db, lists }));
   },
 });

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { LEARNING_GROUP_SORT_KEYS, parseSort, type LearningGroupListQuery, type LearningGroupMemberListQuery, type LearningGroupRow } from '@hanlin/shared';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { type LEARNING_GROUP_SORT_KEYS, type LearningGroupListQuery, type LearningGroupMemberListQuery, type LearningGroupRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
@@ -7,22 +7,25 @@ import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { learningGroupMembers, learningGroups } from './learning-groups.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 
 export type GroupRecord = typeof learningGroups.$inferSelect;
 
+const groupColumns = {
+  id: learningGroups.id,
+  name: learningGroups.name,
+  kind: learningGroups.kind,
+  description: learningGroups.description,
+  status: learningGroups.status,
+  orgId: learningGroups.orgId,
+  orgName: organizations.name,
+  memberCount: sql<number>`(select count(*)::int from learning_group_members m where m.group_id = "learning_groups"."id")`,
+  createdAt: learningGroups.createdAt,
+};
+
 function selectGroups(db: DbOrTx) {
   return db
-    .select({
-      id: learningGroups.id,
-      name: learningGroups.name,
-      kind: learningGroups.kind,
-      description: learningGroups.description,
-      status: learningGroups.status,
-      orgId: learningGroups.orgId,
-      orgName: organizations.name,
-      memberCount: sql<number>`(select count(*)::int from learning_group_members m where m.group_id = "learning_groups"."id")`,
-      createdAt: learningGroups.createdAt,
-    })
+    .select(groupColumns)
     .from(learningGroups)
     .leftJoin(organizations, eq(organizations.id, learningGroups.orgId));
 }
@@ -33,25 +36,25 @@ export async function getGroup(db: DbOrTx, principal: Principal, id: number): Pr
   return r ? { ...r, createdAt: r.createdAt.toISOString() } : null;
 }
 
-export async function findGroups(db: DbOrTx, principal: Principal, q: LearningGroupListQuery) {
-  const where: (SQL | undefined)[] = [inScope(principal, learningGroups.orgId)];
-  if (q.kind) where.push(eq(learningGroups.kind, q.kind));
-  if (q.status) where.push(eq(learningGroups.status, q.status));
-  if (q.keyword) where.push(ilike(learningGroups.name, `%${escapeLike(q.keyword)}%`));
-  const cond = and(...where);
-  const cols = { id: learningGroups.id, name: learningGroups.name, createdAt: learningGroups.createdAt } as const;
-  const { key, desc: isDesc } = parseSort(q.sort, LEARNING_GROUP_SORT_KEYS, 'id');
-  const dir = isDesc ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    selectGroups(db)
-      .where(cond)
-      .orderBy(dir(cols[key]), dir(learningGroups.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(learningGroups).where(cond),
-  ]);
-  const records: Omit<LearningGroupRow, 'abilities'>[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-  return { records, total: total!, page: q.page, size: q.size };
+/** The learning-group list: data scope on the organization, kind and status filters, keyword on the name. */
+export const groupList = defineList({
+  name: 'learning_group_list',
+  table: learningGroups,
+  id: learningGroups.id,
+  tables: ['learning_groups', 'organizations'],
+  scope: { column: learningGroups.orgId },
+  filters: { kind: (v) => eq(learningGroups.kind, v), status: (v) => eq(learningGroups.status, v) },
+  keyword: (pattern) => ilike(learningGroups.name, pattern),
+  sort: { id: learningGroups.id, name: learningGroups.name, createdAt: learningGroups.createdAt } satisfies Record<(typeof LEARNING_GROUP_SORT_KEYS)[number], unknown>,
+  defaultSort: { key: 'id', desc: true },
+  columns: groupColumns,
+  join: (q) => q.leftJoin(organizations, eq(organizations.id, learningGroups.orgId)),
+});
+
+export async function findGroups(lists: ListRuntime, principal: Principal, q: LearningGroupListQuery) {
+  const page = await groupList.run(lists, principal, q);
+  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }) as Omit<LearningGroupRow, 'abilities'>);
+  return { ...page, records };
 }
 
 export async function findMembers(db: DbOrTx, q: LearningGroupMemberListQuery) {

@@ -3,6 +3,7 @@ import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { LEARNING_GROUP_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Learning groups (formal or temporary), owned by an organization for data scope. */
 export const learningGroups = pgTable(
@@ -41,3 +42,13 @@ export const learningGroupMembers = pgTable(
   },
   (t) => [primaryKey({ name: 'learning_group_members_pk', columns: [t.groupId, t.userId] }), index('learning_group_members_user_idx').on(t.userId)],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  learning_groups_status_check: null,
+  learning_groups_name_uq: { code: 'DUPLICATE_LEARNING_GROUP', field: 'name' },
+  learning_group_members_group_id_learning_groups_id_fk: { code: 'IN_USE_LEARNING_GROUP', field: 'id' },
+  learning_group_members_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userIds' },
+  learning_groups_created_by_users_id_fk: { code: 'DATA_IN_USE', field: 'createdBy' },
+  learning_groups_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+});

@@ -13,8 +13,8 @@ import { AppError } from '../../platform/errors.js';
 import { requireInScope, requireOrgsInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './learning-groups.repository.js';
-import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
 import { learningGroups } from './learning-groups.schema.js';
 
@@ -34,10 +34,6 @@ function withAbilities(p: Principal, r: Omit<LearningGroupRow, 'abilities'>): Le
   return { ...r, abilities: abilitiesOf(byState, p.permissions, ABILITY_CODES, { delete: r.memberCount === 0 }) };
 }
 
-function mapUnique(e: unknown): never {
-  if (isUniqueViolation(e, 'learning_groups_name_uq')) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });
-  throw e;
-}
 
 /** The groups, locked, each inside the caller's data scope. */
 async function lockGroups(tx: DbOrTx, principal: Principal, ids: number[]) {
@@ -47,10 +43,10 @@ async function lockGroups(tx: DbOrTx, principal: Principal, ids: number[]) {
   return rows.map((r) => r.group);
 }
 
-export function createLearningGroupsService({ db }: { db: Db }) {
+export function createLearningGroupsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
     async list(principal: Principal, q: LearningGroupListQuery): Promise<Page<LearningGroupRow>> {
-      const page = await repo.findGroups(db, principal, q);
+      const page = await repo.findGroups(lists, principal, q);
       return { ...page, records: page.records.map((r) => withAbilities(principal, r)) };
     },
 
@@ -71,48 +67,34 @@ export function createLearningGroupsService({ db }: { db: Db }) {
     async insert(principal: Principal, input: LearningGroupInsert) {
       const orgId = input.orgId ?? principal.orgId;
       if (!orgId) throw new AppError('PARAMETER_INVALID', { field: 'orgId' });
-      try {
-        return await db.transaction(async (tx) => {
-          await requireOrgsInScope(tx, principal, [orgId], { field: 'orgId' });
-          if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });
-          return { id: await repo.insertGroup(tx, { name: input.name, kind: input.kind, description: input.description ?? null, orgId, createdBy: principal.userId }) };
-        });
-      } catch (e) {
-        return mapUnique(e);
-      }
+      return await db.transaction(async (tx) => {
+        await requireOrgsInScope(tx, principal, [orgId], { field: 'orgId' });
+        if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });
+        return { id: await repo.insertGroup(tx, { name: input.name, kind: input.kind, description: input.description ?? null, orgId, createdBy: principal.userId }) };
+      });
     },
 
     async update(principal: Principal, input: LearningGroupUpdate) {
-      try {
-        await db.transaction(async (tx) => {
-          const [group] = await lockGroups(tx, principal, [input.id]);
-          if (input.orgId !== undefined && input.orgId !== group!.orgId) await requireOrgsInScope(tx, principal, [input.orgId], { field: 'orgId' });
-          if (input.name !== undefined && (await repo.nameTaken(tx, input.name, group!.id))) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });
-          await repo.updateGroup(tx, group!.id, {
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.kind !== undefined ? { kind: input.kind } : {}),
-            ...(input.description !== undefined ? { description: input.description } : {}),
-            ...(input.orgId !== undefined ? { orgId: input.orgId } : {}),
-          });
+      await db.transaction(async (tx) => {
+        const [group] = await lockGroups(tx, principal, [input.id]);
+        if (input.orgId !== undefined && input.orgId !== group!.orgId) await requireOrgsInScope(tx, principal, [input.orgId], { field: 'orgId' });
+        if (input.name !== undefined && (await repo.nameTaken(tx, input.name, group!.id))) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });
+        await repo.updateGroup(tx, group!.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.kind !== undefined ? { kind: input.kind } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.orgId !== undefined ? { orgId: input.orgId } : {}),
         });
-      } catch (e) {
-        mapUnique(e);
-      }
+      });
     },
 
     async remove(principal: Principal, ids: number[]) {
       const unique = [...new Set(ids)];
-      try {
-        await db.transaction(async (tx) => {
-          await lockGroups(tx, principal, unique);
-          if (await repo.haveMembers(tx, unique)) throw new AppError('IN_USE_LEARNING_GROUP');
-          await repo.deleteGroups(tx, unique);
-        });
-      } catch (e) {
-        // A member was added between the check and the delete.
-        if (isReferenced(e)) throw new AppError('IN_USE_LEARNING_GROUP');
-        throw e;
-      }
+      await db.transaction(async (tx) => {
+        await lockGroups(tx, principal, unique);
+        if (await repo.haveMembers(tx, unique)) throw new AppError('IN_USE_LEARNING_GROUP');
+        await repo.deleteGroups(tx, unique);
+      });
     },
 
     async setStatus(principal: Principal, ids: number[], status: 'normal' | 'frozen') {

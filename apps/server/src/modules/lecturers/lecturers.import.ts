@@ -15,7 +15,6 @@ import { createImportFlow, importErrors, matchImportOrgs, readImportFile, writeE
 import { organizations } from '../orgs/index.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import { lecturerListWhere } from './lecturers.repository.js';
-import { rethrowLecturerWriteError } from './lecturers.service.js';
 
 type Row = ExcelRow<LecturerImportField>;
 
@@ -136,29 +135,25 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
 
   /** All good rows in one transaction: a failure (e.g. a concurrent duplicate) writes none. */
   async function insertRows(good: Row[], orgOf: Map<string, number | 'ambiguous'>, levelOf: Map<string, number>, userOf: Map<string, { id: number }>) {
-    try {
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < good.length; i += INSERT_CHUNK) {
-          await tx.insert(lecturers).values(
-            good.slice(i, i + INSERT_CHUNK).map((r) => ({
-              realname: r.realname,
-              username: r.username,
-              email: r.email || null,
-              kind: KIND[r.kind.toLowerCase()]!,
-              userId: isInternal(r) ? (userOf.get(r.username.toLowerCase())?.id ?? null) : null,
-              orgId: orgOf.get(r.org) as number,
-              unit: r.unit || null,
-              title: r.title || null,
-              levelId: r.level ? levelOf.get(r.level.toLowerCase())! : null,
-              feeFen: r.fee ? yuanToFen(r.fee) : 0,
-              introduction: r.introduction || null,
-            })),
-          );
-        }
-      });
-    } catch (e) {
-      rethrowLecturerWriteError(e);
-    }
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < good.length; i += INSERT_CHUNK) {
+        await tx.insert(lecturers).values(
+          good.slice(i, i + INSERT_CHUNK).map((r) => ({
+            realname: r.realname,
+            username: r.username,
+            email: r.email || null,
+            kind: KIND[r.kind.toLowerCase()]!,
+            userId: isInternal(r) ? (userOf.get(r.username.toLowerCase())?.id ?? null) : null,
+            orgId: orgOf.get(r.org) as number,
+            unit: r.unit || null,
+            title: r.title || null,
+            levelId: r.level ? levelOf.get(r.level.toLowerCase())! : null,
+            feeFen: r.fee ? yuanToFen(r.fee) : 0,
+            introduction: r.introduction || null,
+          })),
+        );
+      }
+    });
   }
 
   const flow = createImportFlow({

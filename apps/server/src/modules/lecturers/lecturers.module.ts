@@ -7,7 +7,7 @@ import { createLecturersImportService } from './lecturers.import.js';
 export default defineModule({
   name: 'lecturers',
   async register(app, ctx) {
-    registerLecturersRoutes(app, createLecturersService({ db: ctx.db }));
+    registerLecturersRoutes(app, createLecturersService({ db: ctx.db, lists: ctx.lists }));
     await registerLecturersExcelRoutes(app, createLecturersImportService({ db: ctx.db, storage: ctx.storage }));
   },
 });

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { LECTURER_SORT_KEYS, parseSort, type LecturerDetail, type LecturerInnerUsersQuery, type LecturerListQuery, type LecturerRow } from '@hanlin/shared';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { type LECTURER_SORT_KEYS, type LecturerDetail, type LecturerInnerUsersQuery, type LecturerListQuery, type LecturerRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
@@ -7,6 +7,7 @@ import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 
 const sortColumns = { id: lecturers.id, realname: lecturers.realname, username: lecturers.username, feeFen: lecturers.feeFen, createdAt: lecturers.createdAt } as const;
 
@@ -30,39 +31,36 @@ const rowColumns = {
   createdAt: lecturers.createdAt,
 };
 
+/** The lecturer list: data scope on the organization, filters, keyword on real name or user name. */
+export const lecturerList = defineList({
+  name: 'lecturer_list',
+  table: lecturers,
+  id: lecturers.id,
+  tables: ['lecturers', 'organizations', 'teacher_levels'],
+  scope: { column: lecturers.orgId },
+  filters: {
+    kind: (v) => eq(lecturers.kind, v),
+    status: (v) => eq(lecturers.status, v),
+    certified: (v) => eq(lecturers.certified, v),
+    levelId: (v) => eq(lecturers.levelId, v),
+    orgId: (v) => sql`${lecturers.orgId} in (select c.id from organizations c, organizations p where p.id = ${v} and c.path like p.path || '%')`,
+  },
+  keyword: (pattern) => sql`(${lecturers.realname} ilike ${pattern} or ${lecturers.username} ilike ${pattern})`,
+  sort: sortColumns satisfies Record<(typeof LECTURER_SORT_KEYS)[number], unknown>,
+  defaultSort: { key: 'id', desc: true },
+  columns: rowColumns,
+  join: (q) => q.leftJoin(organizations, eq(organizations.id, lecturers.orgId)).leftJoin(teacherLevels, eq(teacherLevels.id, lecturers.levelId)),
+});
+
 /** WHERE of the list and the export: the caller's data scope plus the filters. */
 export function lecturerListWhere(p: Principal, q: Omit<LecturerListQuery, 'page' | 'size' | 'sort'>) {
-  const where: (SQL | undefined)[] = [inScope(p, lecturers.orgId)];
-  if (q.kind) where.push(eq(lecturers.kind, q.kind));
-  if (q.status) where.push(eq(lecturers.status, q.status));
-  if (q.certified !== undefined) where.push(eq(lecturers.certified, q.certified));
-  if (q.levelId) where.push(eq(lecturers.levelId, q.levelId));
-  if (q.orgId) where.push(sql`${lecturers.orgId} in (select c.id from organizations c, organizations p where p.id = ${q.orgId} and c.path like p.path || '%')`);
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    where.push(sql`(${lecturers.realname} ilike ${k} or ${lecturers.username} ilike ${k})`);
-  }
-  return and(...where);
+  return lecturerList.where(p, q);
 }
 
-export async function findLecturers(db: DbOrTx, p: Principal, q: LecturerListQuery) {
-  const cond = lecturerListWhere(p, q);
-  const { key, desc: isDesc } = parseSort(q.sort, LECTURER_SORT_KEYS, 'id');
-  const col = sortColumns[key];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(lecturers)
-      .leftJoin(organizations, eq(organizations.id, lecturers.orgId))
-      .leftJoin(teacherLevels, eq(teacherLevels.id, lecturers.levelId))
-      .where(cond)
-      .orderBy(...(isDesc ? [desc(col), desc(lecturers.id)] : [asc(col), asc(lecturers.id)]))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(lecturers).where(cond),
-  ]);
-  const records: Omit<LecturerRow, 'abilities'>[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-  return { records, total, page: q.page, size: q.size };
+export async function findLecturers(lists: ListRuntime, p: Principal, q: LecturerListQuery) {
+  const page = await lecturerList.run(lists, p, q);
+  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }) as Omit<LecturerRow, 'abilities'>);
+  return { ...page, records };
 }
 
 export async function getLecturer(db: DbOrTx, id: number): Promise<(Omit<LecturerDetail, 'abilities'> & { orgPath: string | null }) | null> {

@@ -4,6 +4,7 @@ import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { LECTURER_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Lecturer levels (at most 10, spec section 9). */
 export const teacherLevels = pgTable(
@@ -55,3 +56,14 @@ export const lecturers = pgTable(
     index('lecturers_created_idx').on(t.createdAt, t.id),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  lecturers_status_check: null,
+  lecturers_username_uq: { code: 'DUPLICATE_LECTURER', field: 'username' },
+  lecturers_user_id_uq: { code: 'DUPLICATE_LECTURER', field: 'userId' },
+  teacher_levels_name_uq: { code: 'DUPLICATE_DATA', field: 'name' },
+  lecturers_level_id_teacher_levels_id_fk: { code: 'IN_USE_LEVEL', field: 'levelId' },
+  lecturers_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION_LECTURER', field: 'orgId' },
+  lecturers_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

@@ -16,9 +16,9 @@ import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { requireAllInScope, requireInScope, requireOrgsInScope } from '../../platform/scope.js';
 import { users } from '../users/index.js';
-import { pgErrorOf } from '../../platform/db/pg-errors.js';
 import { xactLock } from '../../platform/locks.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './lecturers.repository.js';
 import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
 
@@ -40,19 +40,7 @@ function withAbilities<R extends { status: string; certified: boolean }>(p: Prin
 
 const blank = <T>(v: T | '' | undefined) => (v === '' ? null : v);
 
-/** Maps constraint violations of lecturer writes to domain codes; rethrows anything else. */
-export function rethrowLecturerWriteError(e: unknown): never {
-  const pg = pgErrorOf(e);
-  if (pg?.code === '23505' && pg.constraint?.startsWith('lecturers_')) {
-    throw new AppError('DUPLICATE_LECTURER', { field: pg.constraint === 'lecturers_user_id_uq' ? 'userId' : 'username' });
-  }
-  if (pg?.code === '23505' && pg.constraint === 'teacher_levels_name_uq') throw new AppError('DUPLICATE_DATA', { field: 'name' });
-  if (pg?.code === '23503' && pg.constraint?.startsWith('lecturers_level_id')) throw new AppError('IN_USE_LEVEL');
-  if (pg?.code === '23503') throw new AppError('IN_USE_LECTURER');
-  throw e;
-}
-
-export function createLecturersService({ db }: { db: Db }) {
+export function createLecturersService({ db, lists }: { db: Db; lists: ListRuntime }) {
   async function assertLecturersInScope(p: Principal, ids: number[]) {
     const unique = [...new Set(ids)];
     const rows = await repo.findLecturersWithPaths(db, unique);
@@ -121,7 +109,7 @@ export function createLecturersService({ db }: { db: Db }) {
 
   return {
     async list(p: Principal, q: LecturerListQuery): Promise<Page<LecturerRow>> {
-      const page = await repo.findLecturers(db, p, q);
+      const page = await repo.findLecturers(lists, p, q);
       return { ...page, records: page.records.map((r) => withAbilities(p, r)) };
     },
     innerUsers: repo.findInnerUsers.bind(null, db),
@@ -137,12 +125,8 @@ export function createLecturersService({ db }: { db: Db }) {
     async insert(p: Principal, input: LecturerInsert) {
       await requireOrgsInScope(db, p, [input.orgId], { field: 'orgId' });
       await checkFields(input.kind, input);
-      try {
-        const [row] = await db.insert(lecturers).values({ ...columns(input), realname: input.realname, username: input.username, kind: input.kind, orgId: input.orgId }).returning({ id: lecturers.id });
-        return { id: row!.id };
-      } catch (e) {
-        rethrowLecturerWriteError(e);
-      }
+      const [row] = await db.insert(lecturers).values({ ...columns(input), realname: input.realname, username: input.username, kind: input.kind, orgId: input.orgId }).returning({ id: lecturers.id });
+      return { id: row!.id };
     },
 
     async update(p: Principal, input: LecturerUpdate) {
@@ -154,21 +138,13 @@ export function createLecturersService({ db }: { db: Db }) {
       // Turning a lecturer external drops the link to an account.
       if (kind === 'external' && rest.userId === undefined && current!.userId != null) rest.userId = null;
       await checkFields(kind, rest, id);
-      try {
-        await db.update(lecturers).set({ ...columns(rest), updatedAt: sql`now()` }).where(eq(lecturers.id, id));
-      } catch (e) {
-        rethrowLecturerWriteError(e);
-      }
+      await db.update(lecturers).set({ ...columns(rest), updatedAt: sql`now()` }).where(eq(lecturers.id, id));
       return null;
     },
 
     async remove(p: Principal, ids: number[]) {
       const unique = await assertLecturersInScope(p, ids);
-      try {
-        await db.delete(lecturers).where(inArray(lecturers.id, unique));
-      } catch (e) {
-        rethrowLecturerWriteError(e);
-      }
+      await db.delete(lecturers).where(inArray(lecturers.id, unique));
       return null;
     },
 
@@ -179,21 +155,16 @@ export function createLecturersService({ db }: { db: Db }) {
     levels: () => repo.listLevels(db),
 
     async insertLevel(input: { name: string; sort: number }) {
-      try {
-        return await db.transaction(async (tx) => {
-          // Concurrent inserts must not pass the limit together.
-          await xactLock(tx, 'lecturerLevels');
-          const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from teacher_levels`)).rows as [{ n: number }];
-          if (n >= TEACHER_LEVELS_MAX) throw new AppError('LIMIT_EXCEEDED', { data: { max: TEACHER_LEVELS_MAX } });
-          const [dup] = await tx.select({ id: teacherLevels.id }).from(teacherLevels).where(sql`lower(${teacherLevels.name}) = lower(${input.name})`);
-          if (dup) throw new AppError('DUPLICATE_DATA', { field: 'name' });
-          const [row] = await tx.insert(teacherLevels).values(input).returning({ id: teacherLevels.id });
-          return { id: row!.id };
-        });
-      } catch (e) {
-        if (e instanceof AppError) throw e;
-        rethrowLecturerWriteError(e);
-      }
+      return db.transaction(async (tx) => {
+        // Concurrent inserts must not pass the limit together.
+        await xactLock(tx, 'lecturerLevels');
+        const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from teacher_levels`)).rows as [{ n: number }];
+        if (n >= TEACHER_LEVELS_MAX) throw new AppError('LIMIT_EXCEEDED', { data: { max: TEACHER_LEVELS_MAX } });
+        const [dup] = await tx.select({ id: teacherLevels.id }).from(teacherLevels).where(sql`lower(${teacherLevels.name}) = lower(${input.name})`);
+        if (dup) throw new AppError('DUPLICATE_DATA', { field: 'name' });
+        const [row] = await tx.insert(teacherLevels).values(input).returning({ id: teacherLevels.id });
+        return { id: row!.id };
+      });
     },
 
     async updateLevel(input: { id: number; name?: string; sort?: number }) {
@@ -207,11 +178,7 @@ export function createLecturersService({ db }: { db: Db }) {
           .where(and(sql`lower(${teacherLevels.name}) = lower(${set.name})`, ne(teacherLevels.id, id)));
         if (dup) throw new AppError('DUPLICATE_DATA', { field: 'name' });
       }
-      try {
-        await db.update(teacherLevels).set({ ...set, updatedAt: sql`now()` }).where(eq(teacherLevels.id, id));
-      } catch (e) {
-        rethrowLecturerWriteError(e);
-      }
+      await db.update(teacherLevels).set({ ...set, updatedAt: sql`now()` }).where(eq(teacherLevels.id, id));
       return null;
     },
 
@@ -220,11 +187,7 @@ export function createLecturersService({ db }: { db: Db }) {
       if (!lvl) throw new AppError('NOT_FOUND_ERROR');
       const [used] = await db.select({ id: lecturers.id }).from(lecturers).where(eq(lecturers.levelId, id)).limit(1);
       if (used) throw new AppError('IN_USE_LEVEL');
-      try {
-        await db.delete(teacherLevels).where(eq(teacherLevels.id, id));
-      } catch (e) {
-        rethrowLecturerWriteError(e);
-      }
+      await db.delete(teacherLevels).where(eq(teacherLevels.id, id));
       return null;
     },
   };

@@ -2,6 +2,7 @@ import { bigserial, boolean, index, integer, pgTable, text, timestamp, varchar }
 import { users } from '../users/index.js';
 import { MAIL_LOG_STATUSES } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Every outgoing e-mail with its outcome (spec: mail log, read or unread, failure with resend). */
 export const mailLogs = pgTable(
@@ -31,3 +32,9 @@ export const mailLogs = pgTable(
     index('mail_logs_user_idx').on(t.userId),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  mail_logs_status_check: null,
+  mail_logs_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

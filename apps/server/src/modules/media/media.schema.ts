@@ -1,5 +1,6 @@
 import { bigint, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { files } from '../uploads/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** What was derived from an uploaded file for playing it (HLS, converted PDF) and its probed duration. */
 export const mediaAssets = pgTable('media_assets', {
@@ -18,4 +19,9 @@ export const mediaAssets = pgTable('media_assets', {
   /** The processing job (platform jobs table). */
   jobId: bigint({ mode: 'number' }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  media_assets_file_id_files_id_fk: { code: 'DATA_IN_USE', field: 'fileId' },
 });

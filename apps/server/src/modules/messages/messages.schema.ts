@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** In-site messages to one user (system notices, approvals, reminders). */
 export const messages = pgTable(
@@ -17,3 +18,8 @@ export const messages = pgTable(
   },
   (t) => [index('messages_user_read_idx').on(t.userId, t.readAt), index('messages_user_id_idx').on(t.userId, t.id)],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  messages_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

@@ -4,6 +4,7 @@ import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { NOTICE_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Announcements and training notices (spec: manage-notice, add-notice; student "my notices"). */
 export const notices = pgTable(
@@ -31,3 +32,11 @@ export const notices = pgTable(
     index('notices_released_display_idx').on(t.displayTime, t.id).where(sql`${t.status} = 'released' and ${t.deletedAt} is null`),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  notices_status_check: null,
+  notices_title_uq: { code: 'DUPLICATE_NOTICE_TITLE', field: 'title' },
+  notices_created_by_users_id_fk: { code: 'DATA_IN_USE', field: 'createdBy' },
+  notices_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+});

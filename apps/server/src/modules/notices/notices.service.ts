@@ -23,7 +23,6 @@ import { pathInScope, requireInScope } from '../../platform/scope.js';
 import type { NoticeUpdate } from '@hanlin/shared';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './notices.repository.js';
-import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
 import { notices } from './notices.schema.js';
 
@@ -36,8 +35,6 @@ const ABILITY_CODES: Record<keyof NoticeAbilities, string> = {
 };
 
 const abilitiesFor = (principal: Principal, status: NoticeStatus): NoticeAbilities => abilitiesOf(NOTICE_LIFECYCLE.abilities(status), principal.permissions, ABILITY_CODES);
-
-const isDuplicateTitle = (e: unknown) => isUniqueViolation(e, 'notices_title_uq');
 
 function assertNotBeforeNow(iso: string) {
   if (new Date(iso).getTime() < Date.now() - NOTICE_TIME_SKEW_MS) throw new AppError('TIME_BEFORE_NOW', { field: 'displayTime' });
@@ -136,52 +133,41 @@ export function createNoticesService({ db, signer }: Deps) {
       assertNotBeforeNow(input.displayTime);
       const coverFile = await claimCover(db, principal, input.cover);
       if (await repo.titleTaken(db, input.title)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
-      let id: number;
-      try {
-        id = await repo.insertNotice(db, {
-          title: input.title,
-          type: input.type,
-          cover: input.cover || null,
-          content: input.content,
-          displayTime: new Date(input.displayTime),
-          status: 'draft',
-          orgId: await repo.orgForNewNotice(db, principal),
-          createdBy: principal.userId,
-        });
-      } catch (e) {
-        if (isDuplicateTitle(e)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
-        throw e;
-      }
+      const id = await repo.insertNotice(db, {
+        title: input.title,
+        type: input.type,
+        cover: input.cover || null,
+        content: input.content,
+        displayTime: new Date(input.displayTime),
+        status: 'draft',
+        orgId: await repo.orgForNewNotice(db, principal),
+        createdBy: principal.userId,
+      });
       if (coverFile) await linkFile(db, coverFile.id, id);
       return get(principal, id);
     },
 
     /** Only a draft or unreleased notice can change; the display time is checked when it changes. */
     async update(principal: Principal, input: NoticeUpdate): Promise<NoticeRow> {
-      try {
-        await db.transaction(async (tx) => {
-          const [cur] = await lockInScope(tx, principal, [input.id]);
-          if (!NOTICE_EDITABLE_STATES.includes(cur!.status as NoticeStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
-          if (input.displayTime !== undefined && new Date(input.displayTime).getTime() !== cur!.displayTime.getTime()) assertNotBeforeNow(input.displayTime);
-          // An unchanged cover is not claimed again (another manager may edit the notice).
-          const coverFile = input.cover !== undefined && (input.cover || null) !== cur!.cover ? await claimCover(tx, principal, input.cover) : null;
-          if (coverFile) await linkFile(tx, coverFile.id, input.id);
-          if (input.title !== undefined && input.title !== cur!.title && (await repo.titleTaken(tx, input.title, input.id))) {
-            throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
-          }
-          const changed = await repo.updateNoticesWhereStatus(tx, [input.id], NOTICE_EDITABLE_STATES, {
-            ...(input.title !== undefined ? { title: input.title } : {}),
-            ...(input.type !== undefined ? { type: input.type } : {}),
-            ...(input.cover !== undefined ? { cover: input.cover || null } : {}),
-            ...(input.content !== undefined ? { content: input.content } : {}),
-            ...(input.displayTime !== undefined ? { displayTime: new Date(input.displayTime) } : {}),
-          });
-          if (changed.length !== 1) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+      await db.transaction(async (tx) => {
+        const [cur] = await lockInScope(tx, principal, [input.id]);
+        if (!NOTICE_EDITABLE_STATES.includes(cur!.status as NoticeStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+        if (input.displayTime !== undefined && new Date(input.displayTime).getTime() !== cur!.displayTime.getTime()) assertNotBeforeNow(input.displayTime);
+        // An unchanged cover is not claimed again (another manager may edit the notice).
+        const coverFile = input.cover !== undefined && (input.cover || null) !== cur!.cover ? await claimCover(tx, principal, input.cover) : null;
+        if (coverFile) await linkFile(tx, coverFile.id, input.id);
+        if (input.title !== undefined && input.title !== cur!.title && (await repo.titleTaken(tx, input.title, input.id))) {
+          throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
+        }
+        const changed = await repo.updateNoticesWhereStatus(tx, [input.id], NOTICE_EDITABLE_STATES, {
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.type !== undefined ? { type: input.type } : {}),
+          ...(input.cover !== undefined ? { cover: input.cover || null } : {}),
+          ...(input.content !== undefined ? { content: input.content } : {}),
+          ...(input.displayTime !== undefined ? { displayTime: new Date(input.displayTime) } : {}),
         });
-      } catch (e) {
-        if (isDuplicateTitle(e)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
-        throw e;
-      }
+        if (changed.length !== 1) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+      });
       return get(principal, input.id);
     },
 

@@ -86,17 +86,6 @@ export async function hasUsers(db: DbOrTx, orgId: number) {
   return !!row;
 }
 
-/** Lecturers are another module's table: only consulted when it exists and has an org_id column. */
-export async function hasLecturers(db: DbOrTx, orgId: number) {
-  const { rows } = await db.execute<{ ok: boolean }>(sql`
-    select exists (select 1 from information_schema.columns
-                    where table_schema = current_schema() and table_name = 'lecturers' and column_name = 'org_id')
-           and to_regclass('lecturers') is not null as ok`);
-  if (!rows[0]?.ok) return false;
-  const res = await db.execute<{ found: boolean }>(sql`select exists (select 1 from lecturers where org_id = ${orgId}) as found`);
-  return !!res.rows[0]?.found;
-}
-
 export async function deleteOrg(tx: DbOrTx, id: number) {
   await tx.delete(organizations).where(eq(organizations.id, id));
 }
@@ -128,4 +117,13 @@ export async function usersScopedUnder(db: DbOrTx, path: string): Promise<number
     union select ds.user_id from user_data_scopes ds where ds.org_id in (select id from sub)
     union select ur.user_id from user_roles ur join role_data_scopes rs on rs.role_id = ur.role_id where rs.org_id in (select id from sub)`);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Whether lecturers belong to the organization (for the detail's delete ability only: a delete is
+ * refused by the lecturers' foreign key, IN_USE_ORGANIZATION_LECTURER, whatever this says).
+ */
+export async function hasLecturers(db: DbOrTx, orgId: number) {
+  const res = await db.execute<{ found: boolean }>(sql`select exists (select 1 from lecturers where org_id = ${orgId}) as found`);
+  return !!res.rows[0]?.found;
 }

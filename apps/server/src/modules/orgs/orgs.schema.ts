@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ORG_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Organization tree; `path` is the materialized chain of ids (`/1/4/9/`) that data scope matches by prefix. */
 export const organizations = pgTable(
@@ -27,3 +28,11 @@ export const organizations = pgTable(
     uniqueIndex('organizations_code_uq').on(t.code),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  organizations_status_check: null,
+  organizations_parent_name_uq: { code: 'DUPLICATE_ORGANIZATION', field: 'name' },
+  organizations_code_uq: { code: 'DUPLICATE_DATA', field: 'code' },
+  organizations_parent_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'parentId' },
+});

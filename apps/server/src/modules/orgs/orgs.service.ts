@@ -5,7 +5,6 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import * as repo from './orgs.repository.js';
 import { orgTree } from './orgs.repository.js';
-import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 import { buildForest } from '../../platform/tree.js';
 import { abilitiesOf } from '../../platform/lifecycle.js';
 
@@ -50,11 +49,6 @@ export function createOrgsService({ db, principals }: Deps) {
     return orgTree.move(tx, node, newParent, name);
   }
 
-  function mapUnique(e: unknown): never {
-    if (isUniqueViolation(e, 'organizations_parent_name_uq')) throw new AppError('DUPLICATE_ORGANIZATION', { field: 'name' });
-    if (isUniqueViolation(e, 'organizations_code_uq')) throw new AppError('DUPLICATE_DATA', { field: 'code' });
-    throw e;
-  }
 
   /** Scope rows with `userCount` summed over each subtree. */
   async function scopeRowsWithCounts(principal: Principal) {
@@ -146,70 +140,55 @@ export function createOrgsService({ db, principals }: Deps) {
 
     async insert(principal: Principal, input: OrgInsert): Promise<{ id: number }> {
       const leaderIds = uniqueIds(input.leaderIds) ?? [];
-      try {
-        return await db.transaction(async (tx) => {
-          await orgTree.lock(tx);
-          const parent = await mustGet(tx, input.parentId, 'parentId');
-          requireInScope(principal, parent.path, { field: 'parentId' });
-          orgTree.assertDepth(parent.depth + 1);
-          await checkNames(tx, parent.id, input.name, input.code);
-          if (leaderIds.length) await checkLeaders(tx, principal, leaderIds);
-          return { id: await repo.insertOrg(tx, parent, { name: input.name, code: input.code ?? null, sort: input.sort, leaderIds }) };
-        });
-      } catch (e) {
-        return mapUnique(e);
-      }
+      return await db.transaction(async (tx) => {
+        await orgTree.lock(tx);
+        const parent = await mustGet(tx, input.parentId, 'parentId');
+        requireInScope(principal, parent.path, { field: 'parentId' });
+        orgTree.assertDepth(parent.depth + 1);
+        await checkNames(tx, parent.id, input.name, input.code);
+        if (leaderIds.length) await checkLeaders(tx, principal, leaderIds);
+        return { id: await repo.insertOrg(tx, parent, { name: input.name, code: input.code ?? null, sort: input.sort, leaderIds }) };
+      });
     },
 
     async update(principal: Principal, input: OrgUpdate): Promise<void> {
       const leaderIds = uniqueIds(input.leaderIds);
       let movedPath: string | undefined;
-      try {
-        await db.transaction(async (tx) => {
-          await orgTree.lock(tx);
-          const node = await mustGet(tx, input.id);
-          requireInScope(principal, node.path);
-          const name = input.name ?? node.name;
-          let parentId = node.parentId;
-          if (input.parentId !== undefined && input.parentId !== node.parentId) {
-            movedPath = (await move(tx, principal, node, input.parentId, name)).path;
-            parentId = input.parentId;
-          }
-          await checkNames(tx, parentId, input.name, input.code, node.id);
-          if (leaderIds?.length) await checkLeaders(tx, principal, leaderIds);
-          let sort = input.sort;
-          if (sort === undefined && movedPath && parentId != null) sort = await orgTree.nextSort(tx, parentId);
-          await repo.updateOrgRow(tx, node.id, {
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.code !== undefined ? { code: input.code } : {}),
-            ...(sort !== undefined ? { sort } : {}),
-            ...(leaderIds !== undefined ? { leaderIds } : {}),
-          });
+      await db.transaction(async (tx) => {
+        await orgTree.lock(tx);
+        const node = await mustGet(tx, input.id);
+        requireInScope(principal, node.path);
+        const name = input.name ?? node.name;
+        let parentId = node.parentId;
+        if (input.parentId !== undefined && input.parentId !== node.parentId) {
+          movedPath = (await move(tx, principal, node, input.parentId, name)).path;
+          parentId = input.parentId;
+        }
+        await checkNames(tx, parentId, input.name, input.code, node.id);
+        if (leaderIds?.length) await checkLeaders(tx, principal, leaderIds);
+        let sort = input.sort;
+        if (sort === undefined && movedPath && parentId != null) sort = await orgTree.nextSort(tx, parentId);
+        await repo.updateOrgRow(tx, node.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.code !== undefined ? { code: input.code } : {}),
+          ...(sort !== undefined ? { sort } : {}),
+          ...(leaderIds !== undefined ? { leaderIds } : {}),
         });
-      } catch (e) {
-        mapUnique(e);
-      }
+      });
       if (movedPath) await principals.forgetUsers(await repo.usersScopedUnder(db, movedPath));
     },
 
     async remove(principal: Principal, id: number): Promise<void> {
       let affected: number[] = [];
-      try {
-        await db.transaction(async (tx) => {
-          await orgTree.lock(tx);
-          const node = await mustGet(tx, id);
-          requireInScope(principal, node.path);
-          if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID');
-          if ((await orgTree.hasChildren(tx, id)) || (await repo.hasUsers(tx, id))) throw new AppError('IN_USE_ORGANIZATION');
-          if (await repo.hasLecturers(tx, id)) throw new AppError('IN_USE_ORGANIZATION_LECTURER');
-          affected = await repo.usersScopedUnder(tx, node.path);
-          await repo.deleteOrg(tx, id);
-        });
-      } catch (e) {
-        // Another module's row still points here (foreign key).
-        if (isReferenced(e)) throw new AppError('IN_USE_ORGANIZATION');
-        throw e;
-      }
+      await db.transaction(async (tx) => {
+        await orgTree.lock(tx);
+        const node = await mustGet(tx, id);
+        requireInScope(principal, node.path);
+        if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID');
+        if ((await orgTree.hasChildren(tx, id)) || (await repo.hasUsers(tx, id))) throw new AppError('IN_USE_ORGANIZATION');
+        affected = await repo.usersScopedUnder(tx, node.path);
+        await repo.deleteOrg(tx, id);
+      });
       await principals.forgetUsers(affected);
     },
 
@@ -233,22 +212,18 @@ export function createOrgsService({ db, principals }: Deps) {
     async sort(principal: Principal, input: TreeSort): Promise<void> {
       if (input.id === input.targetId) throw new AppError('PARAMETER_INVALID', { field: 'targetId' });
       let movedPath: string | undefined;
-      try {
-        await db.transaction(async (tx) => {
-          await orgTree.lock(tx);
-          const node = await mustGet(tx, input.id);
-          const target = await mustGet(tx, input.targetId, 'targetId');
-          requireInScope(principal, node.path);
-          requireInScope(principal, target.path, { field: 'targetId' });
-          if (target.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'targetId' });
-          if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'parentId' });
-          // Moving under another parent: the caller must reach that parent too.
-          if (target.parentId !== node.parentId) requireInScope(principal, (await mustGet(tx, target.parentId, 'targetId')).path, { field: 'targetId' });
-          movedPath = (await orgTree.place(tx, node, target, input.position)).movedTo;
-        });
-      } catch (e) {
-        mapUnique(e);
-      }
+      await db.transaction(async (tx) => {
+        await orgTree.lock(tx);
+        const node = await mustGet(tx, input.id);
+        const target = await mustGet(tx, input.targetId, 'targetId');
+        requireInScope(principal, node.path);
+        requireInScope(principal, target.path, { field: 'targetId' });
+        if (target.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'targetId' });
+        if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID', { field: 'parentId' });
+        // Moving under another parent: the caller must reach that parent too.
+        if (target.parentId !== node.parentId) requireInScope(principal, (await mustGet(tx, target.parentId, 'targetId')).path, { field: 'targetId' });
+        movedPath = (await orgTree.place(tx, node, target, input.position)).movedTo;
+      });
       if (movedPath) await principals.forgetUsers(await repo.usersScopedUnder(db, movedPath));
     },
   };

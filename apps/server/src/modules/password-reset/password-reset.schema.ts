@@ -1,5 +1,6 @@
 import { bigserial, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /**
  * Forgot-password requests. Only SHA-256 hashes of the e-mailed code and of the reset token are
@@ -19,3 +20,9 @@ export const passwordResets = pgTable(
   },
   (t) => [uniqueIndex('password_resets_token_uq').on(t.tokenHash), index('password_resets_user_idx').on(t.userId, t.id)],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  password_resets_token_uq: null,
+  password_resets_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

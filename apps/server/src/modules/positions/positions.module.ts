@@ -4,7 +4,7 @@ import { registerPositionsRoutes } from './positions.routes.js';
 
 export default defineModule({
   name: 'positions',
-  register(app, { db }) {
-    registerPositionsRoutes(app, createPositionsService({ db }));
+  register(app, { db, lists }) {
+    registerPositionsRoutes(app, createPositionsService({ db, lists }));
   },
 });

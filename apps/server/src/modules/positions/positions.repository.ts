@@ -1,33 +1,31 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { parseSort, POSITION_SORT_KEYS, type PositionListQuery, type PositionRow } from '@hanlin/shared';
+import { and, asc, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
+import { type POSITION_SORT_KEYS, type PositionListQuery, type PositionRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { labels } from '../labels/index.js';
 import { users } from '../users/index.js';
 import { positionLabels, positions } from './positions.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 
 export type PositionRecord = typeof positions.$inferSelect;
 
-export async function findPositions(db: DbOrTx, q: PositionListQuery) {
-  const where: SQL[] = [];
-  if (q.keyword) where.push(ilike(positions.name, `%${escapeLike(q.keyword)}%`));
-  if (q.labelId) where.push(sql`exists (select 1 from position_labels pl where pl.position_id = "positions"."id" and pl.label_id = ${q.labelId})`);
-  const cond = where.length ? and(...where) : undefined;
-  const cols = { id: positions.id, name: positions.name, sort: positions.sort, createdAt: positions.createdAt } as const;
-  const { key, desc: isDesc } = parseSort(q.sort, POSITION_SORT_KEYS, 'sort');
-  const dir = q.sort ? (isDesc ? desc : asc) : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(positions)
-      .where(cond)
-      .orderBy(dir(cols[key]), dir(positions.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(positions).where(cond),
-  ]);
-  const records = await presentPositions(db, rows);
-  return { records, total: total!, page: q.page, size: q.size };
+/** The positions list: name keyword, job label filter, ordered by the sort column unless asked otherwise. */
+export const positionList = defineList({
+  name: 'position_list',
+  table: positions,
+  id: positions.id,
+  tables: ['positions', 'position_labels'],
+  filters: {
+    labelId: (v) => sql`exists (select 1 from position_labels pl where pl.position_id = ${positions.id} and pl.label_id = ${v})`,
+  },
+  keyword: (pattern) => ilike(positions.name, pattern),
+  sort: { id: positions.id, name: positions.name, sort: positions.sort, createdAt: positions.createdAt } satisfies Record<(typeof POSITION_SORT_KEYS)[number], unknown>,
+  defaultSort: [asc(positions.sort)],
+  columns: getTableColumns(positions),
+});
+
+export async function findPositions(lists: ListRuntime, q: PositionListQuery) {
+  const page = await positionList.run(lists, null, q);
+  return { ...page, records: await presentPositions(lists.db, page.records) };
 }
 
 /** One position with its labels and the number of users holding it, or null. */

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { labels } from '../labels/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Positions (jobs); users refer to one by name in `users.post`. */
 export const positions = pgTable(
@@ -28,3 +29,10 @@ export const positionLabels = pgTable(
   },
   (t) => [primaryKey({ name: 'position_labels_pk', columns: [t.positionId, t.labelId] }), index('position_labels_label_idx').on(t.labelId)],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  positions_name_uq: { code: 'DUPLICATE_POSITION', field: 'name' },
+  position_labels_label_id_labels_id_fk: { code: 'IN_USE_LABEL', field: 'labelIds' },
+  position_labels_position_id_positions_id_fk: { code: 'DATA_IN_USE', field: 'id' },
+});

@@ -2,13 +2,8 @@ import type { PositionInsert, PositionListQuery, PositionUpdate } from '@hanlin/
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { labelsWithKind } from '../labels/index.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './positions.repository.js';
-import { isUniqueViolation } from '../../platform/db/pg-errors.js';
-
-function mapUnique(e: unknown): never {
-  if (isUniqueViolation(e, 'positions_name_uq')) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
-  throw e;
-}
 
 /** Position labels must be existing labels of a `job` category. */
 async function checkLabels(tx: DbOrTx, labelIds: number[]) {
@@ -16,9 +11,9 @@ async function checkLabels(tx: DbOrTx, labelIds: number[]) {
   if (found.length !== labelIds.length || found.some((l) => l.kind !== 'job')) throw new AppError('PARAMETER_INVALID', { field: 'labelIds' });
 }
 
-export function createPositionsService({ db }: { db: Db }) {
+export function createPositionsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
-    list: (q: PositionListQuery) => repo.findPositions(db, q),
+    list: (q: PositionListQuery) => repo.findPositions(lists, q),
     async get(id: number) {
       const row = await repo.getPosition(db, id);
       if (!row) throw new AppError('NOT_FOUND_ERROR');
@@ -27,43 +22,35 @@ export function createPositionsService({ db }: { db: Db }) {
 
     async insert(input: PositionInsert) {
       const labelIds = [...new Set(input.labelIds ?? [])];
-      try {
-        return await db.transaction(async (tx) => {
-          if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
-          await checkLabels(tx, labelIds);
-          const id = await repo.insertPosition(tx, { name: input.name, description: input.description ?? null, sort: input.sort ?? (await repo.nextSort(tx)) });
-          await repo.replaceLabels(tx, id, labelIds);
-          return { id };
-        });
-      } catch (e) {
-        return mapUnique(e);
-      }
+      return await db.transaction(async (tx) => {
+        if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
+        await checkLabels(tx, labelIds);
+        const id = await repo.insertPosition(tx, { name: input.name, description: input.description ?? null, sort: input.sort ?? (await repo.nextSort(tx)) });
+        await repo.replaceLabels(tx, id, labelIds);
+        return { id };
+      });
     },
 
     async update(input: PositionUpdate) {
-      try {
-        await db.transaction(async (tx) => {
-          const [pos] = await repo.getForUpdate(tx, [input.id]);
-          if (!pos) throw new AppError('NOT_FOUND_ERROR');
-          if (input.name !== undefined && input.name !== pos.name) {
-            if (await repo.nameTaken(tx, input.name, pos.id)) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
-            // Users hold the position by name: renaming would silently detach them.
-            if (await repo.anyUserHolds(tx, [pos.name])) throw new AppError('IN_USE_POSITION', { field: 'name' });
-          }
-          if (input.labelIds) {
-            const labelIds = [...new Set(input.labelIds)];
-            await checkLabels(tx, labelIds);
-            await repo.replaceLabels(tx, pos.id, labelIds);
-          }
-          await repo.updatePosition(tx, pos.id, {
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.description !== undefined ? { description: input.description } : {}),
-            ...(input.sort !== undefined ? { sort: input.sort } : {}),
-          });
+      await db.transaction(async (tx) => {
+        const [pos] = await repo.getForUpdate(tx, [input.id]);
+        if (!pos) throw new AppError('NOT_FOUND_ERROR');
+        if (input.name !== undefined && input.name !== pos.name) {
+          if (await repo.nameTaken(tx, input.name, pos.id)) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
+          // Users hold the position by name: renaming would silently detach them.
+          if (await repo.anyUserHolds(tx, [pos.name])) throw new AppError('IN_USE_POSITION', { field: 'name' });
+        }
+        if (input.labelIds) {
+          const labelIds = [...new Set(input.labelIds)];
+          await checkLabels(tx, labelIds);
+          await repo.replaceLabels(tx, pos.id, labelIds);
+        }
+        await repo.updatePosition(tx, pos.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.sort !== undefined ? { sort: input.sort } : {}),
         });
-      } catch (e) {
-        mapUnique(e);
-      }
+      });
     },
 
     async remove(ids: number[]) {

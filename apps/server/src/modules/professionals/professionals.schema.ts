@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Professional (major) tree: name and sort under a parent; `path` (`/3/8/`) and `depth` as in organizations. */
 export const professionals = pgTable(
@@ -20,3 +21,9 @@ export const professionals = pgTable(
     uniqueIndex('professionals_parent_name_uq').on(sql`coalesce(${t.parentId}, 0)`, t.name),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  professionals_parent_name_uq: { code: 'DUPLICATE_CATEGORY', field: 'name' },
+  professionals_parent_id_professionals_id_fk: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+});

@@ -3,13 +3,8 @@ import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import * as repo from './professionals.repository.js';
 import { professionalTree as tree } from './professionals.repository.js';
-import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 import { buildForest } from '../../platform/tree.js';
 
-function mapUnique(e: unknown): never {
-  if (isUniqueViolation(e, 'professionals_parent_name_uq')) throw new AppError('DUPLICATE_CATEGORY', { field: 'name' });
-  throw e;
-}
 
 export function createProfessionalsService({ db }: { db: Db }) {
   return {
@@ -19,62 +14,45 @@ export function createProfessionalsService({ db }: { db: Db }) {
 
     async insert(input: ProfessionalInsert) {
       const parentId = input.parentId ?? null;
-      try {
-        return await db.transaction(async (tx) => {
-          await tree.lock(tx);
-          const parent = parentId == null ? null : await tree.mustGet(tx, parentId, 'parentId');
-          return { id: await repo.insertNode(tx, parent, { name: input.name, sort: input.sort }) };
-        });
-      } catch (e) {
-        return mapUnique(e);
-      }
+      return await db.transaction(async (tx) => {
+        await tree.lock(tx);
+        const parent = parentId == null ? null : await tree.mustGet(tx, parentId, 'parentId');
+        return { id: await repo.insertNode(tx, parent, { name: input.name, sort: input.sort }) };
+      });
     },
 
     async update(input: ProfessionalUpdate) {
-      try {
-        await db.transaction(async (tx) => {
-          await tree.lock(tx);
-          const node = await tree.mustGet(tx, input.id);
-          const parentId = input.parentId === undefined ? node.parentId : input.parentId;
-          const moved = parentId !== node.parentId;
-          const name = input.name ?? node.name;
-          if (moved) await tree.move(tx, node, parentId == null ? null : await tree.mustGet(tx, parentId, 'parentId'), name);
-          else if (input.name !== undefined) await tree.assertNameFree(tx, parentId, name, node.id);
-          const sort = input.sort ?? (moved ? await tree.nextSort(tx, parentId) : undefined);
-          await repo.updateNode(tx, node.id, { name, ...(sort !== undefined ? { sort } : {}) });
-        });
-      } catch (e) {
-        mapUnique(e);
-      }
+      await db.transaction(async (tx) => {
+        await tree.lock(tx);
+        const node = await tree.mustGet(tx, input.id);
+        const parentId = input.parentId === undefined ? node.parentId : input.parentId;
+        const moved = parentId !== node.parentId;
+        const name = input.name ?? node.name;
+        if (moved) await tree.move(tx, node, parentId == null ? null : await tree.mustGet(tx, parentId, 'parentId'), name);
+        else if (input.name !== undefined) await tree.assertNameFree(tx, parentId, name, node.id);
+        const sort = input.sort ?? (moved ? await tree.nextSort(tx, parentId) : undefined);
+        await repo.updateNode(tx, node.id, { name, ...(sort !== undefined ? { sort } : {}) });
+      });
     },
 
     async remove(id: number) {
-      try {
-        await db.transaction(async (tx) => {
-          await tree.lock(tx);
-          await tree.mustGet(tx, id);
-          if (await tree.hasChildren(tx, id)) throw new AppError('IN_USE_SUBCLASS');
-          await repo.deleteNode(tx, id);
-        });
-      } catch (e) {
-        if (isReferenced(e)) throw new AppError('IN_USE_SUBCLASS');
-        throw e;
-      }
+      await db.transaction(async (tx) => {
+        await tree.lock(tx);
+        await tree.mustGet(tx, id);
+        if (await tree.hasChildren(tx, id)) throw new AppError('IN_USE_SUBCLASS');
+        await repo.deleteNode(tx, id);
+      });
     },
 
     /** Places the node above or below the target, under the target's parent. */
     async sort(input: TreeSort) {
       if (input.id === input.targetId) throw new AppError('PARAMETER_INVALID', { field: 'targetId' });
-      try {
-        await db.transaction(async (tx) => {
-          await tree.lock(tx);
-          const node = await tree.mustGet(tx, input.id);
-          const target = await tree.mustGet(tx, input.targetId, 'targetId');
-          await tree.place(tx, node, target, input.position);
-        });
-      } catch (e) {
-        mapUnique(e);
-      }
+      await db.transaction(async (tx) => {
+        await tree.lock(tx);
+        const node = await tree.mustGet(tx, input.id);
+        const target = await tree.mustGet(tx, input.targetId, 'targetId');
+        await tree.place(tx, node, target, input.position);
+      });
     },
   };
 }

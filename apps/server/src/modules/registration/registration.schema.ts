@@ -4,6 +4,7 @@ import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { REGISTRATION_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Self-registrations awaiting an administrator's decision; approval creates the user. */
 export const registrations = pgTable(
@@ -35,3 +36,14 @@ export const registrations = pgTable(
     index('registrations_created_idx').on(t.createdAt, t.id),
   ],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  registrations_status_check: null,
+  registrations_pending_username_uq: { code: 'DUPLICATE_USER_NAME', field: 'username' },
+  registrations_pending_email_uq: { code: 'DUPLICATE_EMAIL', field: 'email' },
+  registrations_pending_phone_uq: { code: 'DUPLICATE_PHONE', field: 'phone' },
+  registrations_org_id_organizations_id_fk: { code: 'DATA_IN_USE', field: 'orgId' },
+  registrations_reviewed_by_users_id_fk: { code: 'DATA_IN_USE', field: 'reviewedBy' },
+  registrations_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

@@ -20,7 +20,6 @@ import { BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
 import { insertAccount } from '../users/index.js';
 import { registrations } from './registration.schema.js';
 import * as repo from './registration.repository.js';
-import { pgErrorOf } from '../../platform/db/pg-errors.js';
 import { abilitiesOf } from '../../platform/lifecycle.js';
 
 const ABILITY_CODES: Record<keyof RegistrationAbilities, string> = { approve: 'zcyh:approve', refuse: 'zcyh:approve' };
@@ -48,14 +47,6 @@ const FIELDS = ['username', 'email', 'phone'] as const;
 
 function throwIfTaken(taken: Set<string>) {
   for (const f of FIELDS) if (taken.has(f)) throw new AppError(DUPLICATE[f], { field: f });
-}
-
-/** A unique violation (possibly wrapped by Drizzle) turned into the duplicate code of its column. */
-function duplicateFromPg(e: unknown): AppError | undefined {
-  const pg = pgErrorOf(e);
-  if (pg.code !== '23505') return undefined;
-  const f = FIELDS.find((x) => pg.constraint?.includes(x));
-  return f ? new AppError(DUPLICATE[f], { field: f }) : new AppError('DUPLICATE_DATA');
 }
 
 export function createRegistrationService({ db, kv, rsa }: Deps) {
@@ -88,17 +79,13 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
       }
       const values = { username: input.username, email: input.email, phone: input.phone ?? null };
       throwIfTaken(await repo.findTaken(db, values, { pendingToo: true }));
-      try {
-        return await repo.insertRegistration(db, {
-          ...values,
-          realname: input.realname,
-          orgId: input.orgId ?? null,
-          kind: input.kind,
-          passwordHash: await storedPassword(password),
-        });
-      } catch (e) {
-        throw duplicateFromPg(e) ?? e;
-      }
+      return await repo.insertRegistration(db, {
+        ...values,
+        realname: input.realname,
+        orgId: input.orgId ?? null,
+        kind: input.kind,
+        passwordHash: await storedPassword(password),
+      });
     },
 
     async list(principal: Principal, q: RegistrationListQuery): Promise<Page<RegistrationRow>> {
@@ -150,9 +137,6 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
             userIds.push(userId);
           }
           return userIds;
-        })
-        .catch((e: unknown) => {
-          throw duplicateFromPg(e) ?? e;
         });
       return { approved: created.length, userIds: created };
     },

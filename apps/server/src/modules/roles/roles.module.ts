@@ -4,7 +4,7 @@ import { registerRolesRoutes } from './roles.routes.js';
 
 export default defineModule({
   name: 'roles',
-  register(app, { db, principals }) {
-    registerRolesRoutes(app, createRolesService({ db, principals }));
+  register(app, { db, lists, principals }) {
+    registerRolesRoutes(app, createRolesService({ db, lists, principals }));
   },
 });

@@ -1,41 +1,39 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { parseSort, ROLE_SORT_KEYS, type RoleListQuery, type RoleRow } from '@hanlin/shared';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { type ROLE_SORT_KEYS, type RoleListQuery, type RoleRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { roleDataScopes, roles, userRoles } from './roles.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 
 export type RoleRecord = typeof roles.$inferSelect;
 const sortColumns = { id: roles.id, name: roles.name, createdAt: roles.createdAt } as const;
 const userCount = sql<number>`(select count(*)::int from user_roles ur where ur.role_id = "roles"."id")`;
 
-export async function findRoles(db: DbOrTx, q: RoleListQuery) {
-  const where: SQL[] = [];
-  if (q.status) where.push(eq(roles.status, q.status));
-  if (q.keyword) where.push(ilike(roles.name, `%${escapeLike(q.keyword)}%`));
-  const cond = where.length ? and(...where) : undefined;
-  const { key, desc: isDesc } = parseSort(q.sort, ROLE_SORT_KEYS, 'id');
-  const col = sortColumns[key];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: roles.id,
-        name: roles.name,
-        description: roles.description,
-        status: roles.status,
-        canLogin: roles.canLogin,
-        builtin: roles.builtin,
-        userCount,
-        createdAt: roles.createdAt,
-      })
-      .from(roles)
-      .where(cond)
-      .orderBy(isDesc ? desc(col) : asc(col), isDesc ? desc(roles.id) : asc(roles.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(roles).where(cond),
-  ]);
-  const records: Omit<RoleRow, 'abilities'>[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-  return { records, total: total!, page: q.page, size: q.size };
+/** The role list; each row counts its users, for the page's rows only. */
+export const roleList = defineList({
+  name: 'role_list',
+  table: roles,
+  id: roles.id,
+  tables: ['roles'],
+  filters: { status: (v) => eq(roles.status, v) },
+  keyword: (pattern) => ilike(roles.name, pattern),
+  sort: sortColumns satisfies Record<(typeof ROLE_SORT_KEYS)[number], unknown>,
+  defaultSort: { key: 'id', desc: true },
+  columns: {
+    id: roles.id,
+    name: roles.name,
+    description: roles.description,
+    status: roles.status,
+    canLogin: roles.canLogin,
+    builtin: roles.builtin,
+    userCount,
+    createdAt: roles.createdAt,
+  },
+});
+
+export async function findRoles(lists: ListRuntime, q: RoleListQuery) {
+  const page = await roleList.run(lists, null, q);
+  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }) as Omit<RoleRow, 'abilities'>);
+  return { ...page, records };
 }
 
 export function allRoles(db: DbOrTx) {

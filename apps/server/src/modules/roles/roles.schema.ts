@@ -4,6 +4,7 @@ import { users } from '../users/index.js';
 import { organizations } from '../orgs/index.js';
 import { ROLE_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 export const roles = pgTable(
   'roles',
@@ -42,3 +43,14 @@ export const roleDataScopes = pgTable(
   },
   (t) => [primaryKey({ name: 'role_data_scopes_pk', columns: [t.roleId, t.orgId] }), index('role_data_scopes_org_idx').on(t.orgId)],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  roles_status_check: null,
+  roles_builtin_key_uq: null,
+  roles_name_uq: { code: 'DUPLICATE_ROLE_NAME', field: 'name' },
+  user_roles_role_id_roles_id_fk: { code: 'IN_USE_ROLE', field: 'roleIds' },
+  user_roles_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+  role_data_scopes_org_id_organizations_id_fk: { code: 'DATA_IN_USE', field: 'orgIds' },
+  role_data_scopes_role_id_roles_id_fk: { code: 'DATA_IN_USE', field: 'id' },
+});

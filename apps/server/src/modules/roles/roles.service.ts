@@ -13,9 +13,9 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
+import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './roles.repository.js';
 import { assertGrantable, assertOrgsGrantable } from './roles.grants.js';
-import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
 import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
 import { roles } from './roles.schema.js';
 
@@ -35,6 +35,7 @@ function roleAbilities(p: Principal, r: { status: string; builtin: boolean; inUs
 
 interface Deps {
   db: Db;
+  lists: ListRuntime;
   principals: Pick<PrincipalLoader, 'forgetUsers'>;
 }
 
@@ -44,12 +45,7 @@ function normalizePermissions(codes: string[]): string[] {
   return [...new Set(codes.map((c) => PERMISSION_ALIASES[c] ?? c))].sort();
 }
 
-function mapUnique(e: unknown): never {
-  if (isUniqueViolation(e, 'roles_name_uq')) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
-  throw e;
-}
-
-export function createRolesService({ db, principals }: Deps) {
+export function createRolesService({ db, lists, principals }: Deps) {
   async function mustGet(tx: DbOrTx, id: number, forUpdate = false) {
     const role = await repo.getRole(tx, id, forUpdate);
     if (!role) throw new AppError('NOT_FOUND_ERROR');
@@ -58,7 +54,7 @@ export function createRolesService({ db, principals }: Deps) {
 
   return {
     async list(principal: Principal, q: RoleListQuery): Promise<Page<RoleRow>> {
-      const page = await repo.findRoles(db, q);
+      const page = await repo.findRoles(lists, q);
       return { ...page, records: page.records.map((r) => ({ ...r, abilities: roleAbilities(principal, { ...r, inUse: r.userCount > 0 }) })) };
     },
     all: () => repo.allRoles(db),
@@ -83,65 +79,51 @@ export function createRolesService({ db, principals }: Deps) {
       const permissions = normalizePermissions(input.permissions);
       assertGrantable(principal, permissions);
       const dataOrgIds = [...new Set(input.dataOrgIds ?? [])];
-      try {
-        return await db.transaction(async (tx) => {
-          if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
-          await assertOrgsGrantable(tx, principal, dataOrgIds);
-          const id = await repo.insertRole(tx, { name: input.name, description: input.description ?? null, permissions, canLogin: input.canLogin ?? true });
-          await repo.replaceDataOrgs(tx, id, dataOrgIds);
-          return { id };
-        });
-      } catch (e) {
-        return mapUnique(e);
-      }
+      return await db.transaction(async (tx) => {
+        if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
+        await assertOrgsGrantable(tx, principal, dataOrgIds);
+        const id = await repo.insertRole(tx, { name: input.name, description: input.description ?? null, permissions, canLogin: input.canLogin ?? true });
+        await repo.replaceDataOrgs(tx, id, dataOrgIds);
+        return { id };
+      });
     },
 
     async update(principal: Principal, input: RoleUpdate): Promise<void> {
       const permissions = input.permissions ? normalizePermissions(input.permissions) : undefined;
-      try {
-        await db.transaction(async (tx) => {
-          const role = await mustGet(tx, input.id, true);
-          if (role.builtin && input.name !== undefined && input.name !== role.name) throw new AppError('STATE_TRANSITION_INVALID', { field: 'name' });
-          if (input.name !== undefined && (await repo.nameTaken(tx, input.name, role.id))) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
-          if (permissions) {
-            const before = new Set(role.permissions);
-            assertGrantable(principal, permissions.filter((c) => !before.has(c)));
-          }
-          if (input.dataOrgIds) {
-            const next = [...new Set(input.dataOrgIds)];
-            const before = await repo.dataOrgIdsOf(tx, role.id);
-            // Adding or removing an organization both need it inside the caller's scope.
-            const changed = [...next.filter((o) => !before.includes(o)), ...before.filter((o) => !next.includes(o))];
-            await assertOrgsGrantable(tx, principal, changed);
-            await repo.replaceDataOrgs(tx, role.id, next);
-          }
-          await repo.updateRole(tx, role.id, {
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.description !== undefined ? { description: input.description } : {}),
-            ...(permissions ? { permissions } : {}),
-            ...(input.canLogin !== undefined ? { canLogin: input.canLogin } : {}),
-          });
+      await db.transaction(async (tx) => {
+        const role = await mustGet(tx, input.id, true);
+        if (role.builtin && input.name !== undefined && input.name !== role.name) throw new AppError('STATE_TRANSITION_INVALID', { field: 'name' });
+        if (input.name !== undefined && (await repo.nameTaken(tx, input.name, role.id))) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
+        if (permissions) {
+          const before = new Set(role.permissions);
+          assertGrantable(principal, permissions.filter((c) => !before.has(c)));
+        }
+        if (input.dataOrgIds) {
+          const next = [...new Set(input.dataOrgIds)];
+          const before = await repo.dataOrgIdsOf(tx, role.id);
+          // Adding or removing an organization both need it inside the caller's scope.
+          const changed = [...next.filter((o) => !before.includes(o)), ...before.filter((o) => !next.includes(o))];
+          await assertOrgsGrantable(tx, principal, changed);
+          await repo.replaceDataOrgs(tx, role.id, next);
+        }
+        await repo.updateRole(tx, role.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(permissions ? { permissions } : {}),
+          ...(input.canLogin !== undefined ? { canLogin: input.canLogin } : {}),
         });
-      } catch (e) {
-        mapUnique(e);
-      }
+      });
       await principals.forgetUsers(await repo.userIdsOfRoles(db, [input.id]));
     },
 
     async remove(ids: number[]): Promise<void> {
       const unique = [...new Set(ids)];
-      try {
-        await db.transaction(async (tx) => {
-          const rows = await repo.getRolesForUpdate(tx, unique);
-          if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-          if (rows.some((r) => r.builtin) || (await repo.rolesInUse(tx, unique))) throw new AppError('IN_USE_ROLE');
-          await repo.deleteRoles(tx, unique);
-        });
-      } catch (e) {
-        // A user got the role between the check and the delete.
-        if (isReferenced(e)) throw new AppError('IN_USE_ROLE');
-        throw e;
-      }
+      await db.transaction(async (tx) => {
+        const rows = await repo.getRolesForUpdate(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        if (rows.some((r) => r.builtin) || (await repo.rolesInUse(tx, unique))) throw new AppError('IN_USE_ROLE');
+        await repo.deleteRoles(tx, unique);
+      });
     },
 
     async setStatus(ids: number[], status: 'normal' | 'frozen'): Promise<void> {

@@ -2,6 +2,7 @@ import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, se
 import type { ScormCatalogNode, ScormSco } from '@hanlin/shared';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Imported SCORM 1.2 packages; their files live in storage under `storage_prefix`. */
 export const scormPackages = pgTable(
@@ -95,3 +96,14 @@ export const scormSessions = pgTable(
   },
   (t) => [index('scorm_sessions_runtime_idx').on(t.runtimeId)],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  scorm_packages_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+  scorm_packages_uploaded_by_users_id_fk: { code: 'DATA_IN_USE', field: 'uploadedBy' },
+  scorm_files_package_id_scorm_packages_id_fk: null,
+  scorm_runtime_package_id_scorm_packages_id_fk: { code: 'IN_USE_COURSEWARE', field: 'packageId' },
+  scorm_runtime_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+  scorm_sessions_runtime_id_scorm_runtime_id_fk: null,
+  scorm_runtime_user_pkg_ctx_sco_uq: null,
+});

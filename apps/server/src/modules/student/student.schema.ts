@@ -1,5 +1,6 @@
 import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** One row per user and day signed in; the primary key makes a second sign-in impossible. */
 export const userCheckins = pgTable(
@@ -19,4 +20,10 @@ export const userExperience = pgTable('user_experience', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   exp: integer().notNull().default(0),
+});
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  user_checkins_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+  user_experience_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
 });

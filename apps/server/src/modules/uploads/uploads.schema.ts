@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 /** Uploaded files; the bytes live in ctx.storage under `key`. */
 export const files = pgTable(
@@ -60,3 +61,11 @@ export const uploadChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.idx] })],
 );
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  upload_sessions_resume_uq: null,
+  upload_sessions_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+  upload_chunks_session_id_upload_sessions_id_fk: null,
+  files_public_id_uq: null,
+  files_uploaded_by_users_id_fk: { code: 'DATA_IN_USE', field: 'uploadedBy' },
+});

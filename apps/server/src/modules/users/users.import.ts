@@ -15,7 +15,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
 import { BUILTIN_ROLE_KEYS, findBuiltinRoleId, roles, userRoles } from '../roles/index.js';
 import { users } from './users.schema.js';
-import { rethrowUserWriteError, userListWhere, type UserKind } from './users.repository.js';
+import { userListWhere, type UserKind } from './users.repository.js';
 import { buildErrorFile, buildExport, buildTemplate, headersOf, parseImportFile, type ImportColumn, type ImportRow } from './users.excel.js';
 import type { InitialPasswordHasher } from './users.passwords.js';
 import { storedInitialPassword } from '../../platform/auth/credentials.js';
@@ -119,36 +119,32 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
     const studentRole = await findBuiltinRoleId(db, BUILTIN_ROLE_KEYS.student);
     // Hashed after the commit by the background hasher (see `storedInitialPassword`).
     const pending = await storedInitialPassword('', { deferred: true });
-    try {
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < good.length; i += INSERT_CHUNK) {
-          const chunk = good.slice(i, i + INSERT_CHUNK);
-          const ids = await tx
-            .insert(users)
-            .values(
-              chunk.map((r) => ({
-                username: r.username,
-                realname: r.realname,
-                cardNumber: r.cardNumber,
-                phone: r.phone,
-                email: r.email,
-                orgId: orgOf.get(r.department) as number,
-                sex: r.sex ? SEX[r.sex.toLowerCase()]! : null,
-                englishName: r.englishName || null,
-                post: r.post || null,
-                city: r.city || null,
-                kind,
-                passwordHash: pending,
-                firstLogin: true,
-              })),
-            )
-            .returning({ id: users.id });
-          if (studentRole) await tx.insert(userRoles).values(ids.map((u) => ({ userId: u.id, roleId: studentRole })));
-        }
-      });
-    } catch (e) {
-      rethrowUserWriteError(e);
-    }
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < good.length; i += INSERT_CHUNK) {
+        const chunk = good.slice(i, i + INSERT_CHUNK);
+        const ids = await tx
+          .insert(users)
+          .values(
+            chunk.map((r) => ({
+              username: r.username,
+              realname: r.realname,
+              cardNumber: r.cardNumber,
+              phone: r.phone,
+              email: r.email,
+              orgId: orgOf.get(r.department) as number,
+              sex: r.sex ? SEX[r.sex.toLowerCase()]! : null,
+              englishName: r.englishName || null,
+              post: r.post || null,
+              city: r.city || null,
+              kind,
+              passwordHash: pending,
+              firstLogin: true,
+            })),
+          )
+          .returning({ id: users.id });
+        if (studentRole) await tx.insert(userRoles).values(ids.map((u) => ({ userId: u.id, roleId: studentRole })));
+      }
+    });
     hasher.kick();
   }
 

@@ -9,7 +9,7 @@ export default defineModule({
   name: 'users',
   async register(app, ctx) {
     const hasher = createInitialPasswordHasher({ db: ctx.db, log: ctx.log, credentials: ctx.credentials });
-    const users = createUsersService({ db: ctx.db, plannedDb: ctx.plannedDb, kv: ctx.kv, principals: ctx.principals, sessions: ctx.sessions, credentials: ctx.credentials, hasher });
+    const users = createUsersService({ db: ctx.db, lists: ctx.lists, principals: ctx.principals, sessions: ctx.sessions, credentials: ctx.credentials, hasher });
     app.decorate('initialPasswords', { idle: () => hasher.idle() });
     app.addHook('onReady', async () => hasher.kick());
     app.addHook('onClose', async () => hasher.stop());

@@ -4,6 +4,7 @@ import { organizations } from '../orgs/index.js';
 import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 import { USER_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
 export const users = pgTable(
   'users',
@@ -76,3 +77,16 @@ export const userDataScopes = pgTable(
   },
   (t) => [primaryKey({ name: 'user_data_scopes_pk', columns: [t.userId, t.orgId] })],
 );
+
+/** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
+export const constraintErrors = defineConstraintErrors({
+  users_status_check: null,
+  users_username_uq: { code: 'DUPLICATE_USER_NAME', field: 'username' },
+  users_email_uq: { code: 'DUPLICATE_EMAIL', field: 'email' },
+  users_phone_uq: { code: 'DUPLICATE_PHONE', field: 'phone' },
+  users_card_number_uq: { code: 'DUPLICATE_CARD_NUMBER', field: 'cardNumber' },
+  users_leader_id_users_id_fk: { code: 'DATA_IN_USE', field: 'leaderId' },
+  users_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+  user_data_scopes_org_id_organizations_id_fk: { code: 'DATA_IN_USE', field: 'scopeOrgIds' },
+  user_data_scopes_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

@@ -16,7 +16,7 @@ import {
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import type { Kv } from '../../platform/kv.js';
+import type { ListRuntime } from '../../platform/list.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import { initialPassword } from '../../platform/auth/password.js';
 import { pathInScope, requireAllInScope, requireInScope, requireOrgsInScope, scopePatterns, scopeReach } from '../../platform/scope.js';
@@ -68,9 +68,7 @@ function columnsOf(input: Partial<Writable>) {
 
 interface Deps {
   db: Db;
-  /** Connections for the list statements planned once (see `findUsers`). */
-  plannedDb: Db;
-  kv: Kv;
+  lists: ListRuntime;
   principals: PrincipalLoader;
   sessions: Sessions;
   credentials: Credentials;
@@ -83,7 +81,7 @@ const MENU_OF: Record<UserKind, string> = { employee: 'yhgl', student: 'xsgl' };
 /** Up to this many users get their reset password hashed within the request; more go to the background hasher. */
 const INLINE_RESET_MAX = 16;
 
-export function createUsersService({ db, plannedDb, kv, principals, sessions, credentials, hasher }: Deps) {
+export function createUsersService({ db, lists, principals, sessions, credentials, hasher }: Deps) {
   /** Target users must exist with this kind and lie inside the caller's scope. */
   async function assertUsersInScope(p: Principal, ids: number[], kind: UserKind) {
     const unique = [...new Set(ids)];
@@ -185,19 +183,15 @@ export function createUsersService({ db, plannedDb, kv, principals, sessions, cr
     const values = columnsOf(input);
     await assertUnique(values);
     const passwordHash = await storedInitialPassword(input.username);
-    try {
-      return await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({ ...values, username: input.username, realname: input.realname, orgId: input.orgId, kind, passwordHash, firstLogin: true })
-          .returning({ id: users.id });
-        await repo.replaceUserRoles(tx, row!.id, roleIds);
-        if (input.scopeOrgIds?.length) await repo.replaceUserScopes(tx, row!.id, input.scopeOrgIds);
-        return { id: row!.id };
-      });
-    } catch (e) {
-      repo.rethrowUserWriteError(e);
-    }
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...values, username: input.username, realname: input.realname, orgId: input.orgId, kind, passwordHash, firstLogin: true })
+        .returning({ id: users.id });
+      await repo.replaceUserRoles(tx, row!.id, roleIds);
+      if (input.scopeOrgIds?.length) await repo.replaceUserScopes(tx, row!.id, input.scopeOrgIds);
+      return { id: row!.id };
+    });
   }
 
   async function update(p: Principal, input: UserUpdate, kind: UserKind): Promise<null> {
@@ -215,16 +209,12 @@ export function createUsersService({ db, plannedDb, kv, principals, sessions, cr
     if (rest.leaderId !== target!.leaderId) await assertLeader(p, rest.leaderId, id);
     const values = columnsOf(rest);
     await assertUnique(values, id);
-    try {
-      await db.transaction(async (tx) => {
-        await assertWithinReach(tx, p, [id], 'id');
-        await tx.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
-        if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
-        if (scopeOrgIds) await repo.replaceUserScopes(tx, id, scopeOrgIds);
-      });
-    } catch (e) {
-      repo.rethrowUserWriteError(e);
-    }
+    await db.transaction(async (tx) => {
+      await assertWithinReach(tx, p, [id], 'id');
+      await tx.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
+      if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
+      if (scopeOrgIds) await repo.replaceUserScopes(tx, id, scopeOrgIds);
+    });
     // Roles, scope or organization may have changed what the user's sessions allow.
     await principals.forgetUsers([id]);
     return null;
@@ -245,11 +235,7 @@ export function createUsersService({ db, plannedDb, kv, principals, sessions, cr
     await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, unique, 'ids');
       await sessions.endSessions(tx, unique, 'deleted');
-      try {
-        await tx.delete(users).where(inArray(users.id, unique));
-      } catch (e) {
-        repo.rethrowUserWriteError(e);
-      }
+      await tx.delete(users).where(inArray(users.id, unique));
     });
     return null;
   }
@@ -360,7 +346,7 @@ export function createUsersService({ db, plannedDb, kv, principals, sessions, cr
     const allowed = USER_KINDS.filter((k) => p.permissions.has(MENU_OF[k]));
     if (q.kind ? !allowed.includes(q.kind) : !allowed.length) throw new AppError('NO_PERMISSION_ERROR', { field: 'kind' });
     const kind = q.kind ?? (allowed.length === 1 ? allowed[0] : undefined);
-    const page = await repo.findUsers({ db, plannedDb }, kv, p, { ...q, kind });
+    const page = await repo.findUsers(lists, p, { ...q, kind });
     const abilities = await abilitiesFor(p, page.records);
     const records = page.records.map((r, i): UserRow => ({ ...r, abilities: abilities[i]! }));
     return { ...page, records };
@@ -369,11 +355,7 @@ export function createUsersService({ db, plannedDb, kv, principals, sessions, cr
   async function updateOwnInfo(p: Principal, input: UserInfoUpdate): Promise<null> {
     const values = columnsOf(input);
     await assertUnique({ phone: values.phone, email: values.email }, p.userId);
-    try {
-      await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, p.userId));
-    } catch (e) {
-      repo.rethrowUserWriteError(e);
-    }
+    await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, p.userId));
     return null;
   }
 

@@ -1,0 +1,267 @@
+import { asc, desc, eq, and, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Db, DbOrTx } from './db/client.js';
+import type { Kv } from './kv.js';
+import type { Principal } from './auth/principal.js';
+import { AppError } from './errors.js';
+import { cachedCount, tableVersionsSql } from './db/counts.js';
+import { escapeLike } from './db/pg-errors.js';
+import { inScopePatterns, scopePatterns, scopeReach } from './scope.js';
+
+/**
+ * The paged-list kernel: a module declares a list (filters, keyword, data-scope column, sort keys,
+ * columns) and `run` serves it the way the user list was tuned (bench/list.ts):
+ * - one statement per list shape (which filters are set, which order, which plan), built once with
+ *   placeholders: building a Drizzle query per call cost more Node CPU than PostgreSQL spent on it;
+ * - the page chosen on ids in a subquery, so per-row subqueries run for the page's rows only;
+ * - totals cached under the versions of the tables the list reads (platform/db/counts.ts), the
+ *   versions read by the page statement itself;
+ * - `adaptive` lists choose between collecting the few matches of a narrowed search and sorting
+ *   them, and walking the order until the page is full, from the total seen last time;
+ * - shapes a spec marks `planOnce` run as named statements on `plannedDb` (one generic plan).
+ * Statements and remembered totals live in a `ListCaches` made per app (AppContext.lists).
+ */
+
+/** Per-app state of every list: prepared statements per connection pool, last totals seen. */
+export interface ListCaches {
+  statements: WeakMap<DbOrTx, Map<string, unknown>>;
+  seenTotals: Map<string, number>;
+}
+export const createListCaches = (): ListCaches => ({ statements: new WeakMap(), seenTotals: new Map() });
+
+/** What `run` needs: the app's connections, its kv (for totals) and its list caches (AppContext.lists). */
+export interface ListRuntime {
+  db: DbOrTx;
+  /** See `Database.plannedDb`; defaults to `db`. */
+  plannedDb?: DbOrTx;
+  kv: Kv;
+  lists: ListCaches;
+}
+export const createListRuntime = (deps: { db: Db; plannedDb?: Db; kv: Kv }): ListRuntime => ({ ...deps, lists: createListCaches() });
+
+/** A filter: its condition given the value (a placeholder), and whether a value counts as set. */
+type FilterSpec = ((value: SQLWrapper) => SQL) | { where: (value: SQLWrapper) => SQL; param?: (v: never) => unknown };
+
+export interface ListQuery {
+  page: number;
+  size: number;
+  sort?: string;
+  keyword?: string;
+}
+
+/** A list's query: page, size, sort, keyword and its filter fields. */
+export type ListQueryOf<F extends string> = ListQuery & { [P in F]?: unknown };
+
+export interface ListSpec<F extends string, C extends SelectedFields, K extends string> {
+  /** Unique among lists: prefixes the names of planned statements. */
+  name: string;
+  table: PgTable;
+  /** Unique, ordered: the tie-breaker of every order, and what the page subquery returns. */
+  id: AnyPgColumn;
+  /** Tables whose writes change the total (each bumps `table_versions`). */
+  tables: readonly string[];
+  /** Query fields filtering the list (`undefined`/`null`/'' = not set). */
+  filters?: Record<F, FilterSpec>;
+  /** Condition of `keyword`, given the LIKE pattern `%keyword%` (wildcards escaped). */
+  keyword?: (pattern: SQLWrapper) => SQL;
+  /** The data-scope column (an organization id): rows outside the caller's subtrees are never listed. */
+  scope?: { column: AnyPgColumn; nullable?: boolean };
+  /** Whitelisted sort keys (`sort: 'name'` or `'-name'`); any other is refused. */
+  sort: Record<K, AnyPgColumn | SQL>;
+  /** Order without `sort`: a key and direction, or the columns themselves (the id is appended). */
+  defaultSort: { key: NoInfer<K>; desc: boolean } | SQL[];
+  /** Columns of a row; `versions` is reserved. */
+  columns: C;
+  /** Joins the columns need beyond the list's table (left joins on the row's own columns). */
+  join?: (q: PgSelect) => PgSelect;
+  /**
+   * `adaptive`: a narrowed search (filters, keyword or subtree scope) with at most `few` matches is
+   * served by collecting its matches and sorting them, a larger one by walking the order. For
+   * tables that grow large; `walk` (default) always walks the order.
+   */
+  plan?: { adaptive: true; few?: number } | { adaptive?: false };
+  /** Shapes whose generic plan is as good as a custom one: run named on `plannedDb`. */
+  planOnce?: (shape: ListShape<K>, q: ListQueryOf<F>) => boolean;
+}
+
+export interface ListShape<K extends string = string> {
+  scope: 'none' | 'all' | 'subtrees' | 'unscoped';
+  filters: string[];
+  keyword: boolean;
+  plan: 'collect' | 'walk';
+  sortKey: K | '';
+  desc: boolean;
+}
+
+export interface ListPage<R> {
+  records: R[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+const SEEN_TOTALS_MAX = 5000;
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
+export const keywordPattern = (keyword: string) => `%${escapeLike(keyword)}%`;
+
+/** Every list declared (a declaration, not state): a test checks each counted table bumps its version. */
+export const declaredLists: { name: string; tables: readonly string[] }[] = [];
+
+/** Declares a list; `run(runtime, principal, query)` answers one page of it. */
+export function defineList<F extends string, C extends SelectedFields, K extends string>(spec: ListSpec<F, C, K>) {
+  declaredLists.push({ name: spec.name, tables: spec.tables });
+  type Row = SelectResultFields<C>;
+  type Q = ListQueryOf<F>;
+  const filterNames = Object.keys(spec.filters ?? {}) as F[];
+  const filterOf = (name: string) => (spec.filters as Record<string, FilterSpec>)[name]!;
+  const whereOf = (f: FilterSpec) => (typeof f === 'function' ? f : f.where);
+  const paramOf = (f: FilterSpec, v: unknown) => (typeof f === 'function' || !f.param ? v : f.param(v as never));
+  const few = spec.plan?.adaptive ? (spec.plan.few ?? 2000) : 0;
+
+  function parseOrder(sort: string | undefined): { key: K | ''; desc: boolean } {
+    if (!sort) return Array.isArray(spec.defaultSort) ? { key: '', desc: false } : spec.defaultSort;
+    const key = sort.replace(/^-/, '');
+    if (!Object.hasOwn(spec.sort, key)) throw new AppError('PARAMETER_INVALID', { field: 'sort' });
+    return { key: key as K, desc: sort.startsWith('-') };
+  }
+
+  /** WHERE of the list: scope (`all`, `none`, patterns) plus the conditions given (values or placeholders). */
+  function where(scope: ListShape['scope'], scopeValue: SQLWrapper | undefined, filters: [string, SQLWrapper][], keyword: SQLWrapper | undefined) {
+    const conds: SQL[] = [];
+    if (spec.scope && scope === 'none') conds.push(sql`false`);
+    else if (spec.scope && scope === 'all' && spec.scope.nullable) conds.push(sql`${spec.scope.column} is not null`);
+    else if (spec.scope && scope === 'subtrees') conds.push(inScopePatterns(spec.scope.column, scopeValue!));
+    for (const [name, value] of filters) conds.push(whereOf(filterOf(name))(value));
+    if (keyword && spec.keyword) conds.push(spec.keyword(keyword));
+    return conds.length ? and(...conds) : undefined;
+  }
+
+  function orderOf(shape: ListShape<K>) {
+    if (!shape.sortKey) return [...(spec.defaultSort as SQL[]), asc(spec.id)];
+    const col = spec.sort[shape.sortKey as K];
+    const dir = shape.desc ? desc : asc;
+    return col === spec.id ? [dir(col)] : [dir(col), dir(spec.id)];
+  }
+
+  function prepare(db: DbOrTx, shape: ListShape<K>, name: string) {
+    const ph = sql.placeholder;
+    const cond = where(
+      shape.scope,
+      ph('scope'),
+      shape.filters.map((f) => [f, ph(`f_${f}`)]),
+      shape.keyword ? ph('keyword') : undefined,
+    );
+    const order = orderOf(shape);
+    let page;
+    if (shape.plan === 'collect') {
+      // All matches first, then their order. OFFSET $fence (always 0) keeps PostgreSQL from merging
+      // the subquery into an ordered walk, which its estimates favour when the matches are sparse or
+      // bunch at one end of the order: the walk then reads most of the table to fill one page.
+      const col = shape.sortKey ? spec.sort[shape.sortKey as K] : spec.id;
+      const matches = db.select({ id: spec.id, k: sql`${col}`.as('k') }).from(spec.table).where(cond).offset(ph('fence')).as('matches');
+      const matchOrder = shape.desc ? [desc(matches.k), desc(matches.id)] : [asc(matches.k), asc(matches.id)];
+      page = db.select({ id: matches.id }).from(matches).orderBy(...matchOrder).limit(ph('size')).offset(ph('offset')).as('page');
+    } else {
+      page = db
+        .select({ id: spec.id })
+        .from(spec.table)
+        .where(cond)
+        .orderBy(...order)
+        .limit(ph('size'))
+        .offset(ph('offset'))
+        .as('page');
+    }
+    // The page is chosen on ids alone: PostgreSQL computes the select list of rows skipped by
+    // OFFSET too, so the columns (and their subqueries) are computed for the page's rows only.
+    let q = db
+      .select({ ...spec.columns, versions: tableVersionsSql(spec.tables) } as SelectedFields)
+      .from(page)
+      .innerJoin(spec.table, eq(spec.id as AnyColumn, page.id))
+      .$dynamic();
+    if (spec.join) q = spec.join(q as PgSelect) as typeof q;
+    return q.orderBy(...order).prepare(name);
+  }
+
+  async function run(rt: ListRuntime, principal: Pick<Principal, 'scopePaths'> | null, q: Q): Promise<ListPage<Row>> {
+    const { db, kv, lists } = rt;
+    const order = parseOrder(q.sort);
+    const setFilters = filterNames.filter((f) => isSet(q[f]));
+    const scope: ListShape['scope'] = spec.scope ? scopeReach(principal ?? { scopePaths: [] }) : 'unscoped';
+    const params: Record<string, unknown> = {};
+    for (const f of setFilters) params[`f_${f}`] = paramOf(filterOf(f), q[f]);
+    if (scope === 'subtrees') params.scope = scopePatterns(principal!);
+    const keyword = q.keyword && spec.keyword ? keywordPattern(q.keyword) : undefined;
+    if (keyword) params.keyword = keyword;
+
+    // The search without its page and order: the key of its total.
+    const search = [spec.name, scope === 'subtrees' ? principal!.scopePaths : scope, setFilters.map((f) => [f, params[`f_${f}`]]), keyword ?? ''];
+    const countTotal = (knownVersions?: string) =>
+      cachedCount(
+        db,
+        kv,
+        spec.tables,
+        search,
+        async () => {
+          const cond = where(
+            scope,
+            scope === 'subtrees' ? sql.param(params.scope) : undefined,
+            setFilters.map((f) => [f, sql.param(params[`f_${f}`])]),
+            keyword !== undefined ? sql.param(keyword) : undefined,
+          );
+          const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(spec.table).where(cond);
+          return row!.total;
+        },
+        knownVersions,
+      );
+
+    // An adaptive list lets the number of matches of a narrowed search choose the plan: the total
+    // seen last time (only a hint: both plans give the same rows), else the total first.
+    const narrowed = scope === 'subtrees' || setFilters.length > 0 || keyword !== undefined;
+    const searchKey = few && narrowed ? JSON.stringify(search) : '';
+    let total: number | undefined;
+    let matches = searchKey ? lists.seenTotals.get(searchKey) : undefined;
+    if (searchKey && matches === undefined) matches = total = await countTotal();
+
+    const shape: ListShape<K> = {
+      scope,
+      filters: setFilters,
+      keyword: keyword !== undefined,
+      plan: matches !== undefined && matches <= few ? 'collect' : 'walk',
+      sortKey: order.key,
+      desc: order.desc,
+    };
+    const shapeKey = `${spec.name}:${shape.scope}:${shape.filters.join('+')}:${shape.keyword}:${shape.plan}:${shape.sortKey}:${shape.desc}`;
+    // Named on the planned connections (one generic plan each); unnamed otherwise, so PostgreSQL
+    // plans it per run and never settles on a generic plan by itself.
+    const once = !!rt.plannedDb && !!spec.planOnce?.(shape, q);
+    const runOn = once ? rt.plannedDb! : db;
+    let statements = lists.statements.get(runOn);
+    if (!statements) lists.statements.set(runOn, (statements = new Map()));
+    let statement = statements.get(shapeKey) as ReturnType<typeof prepare> | undefined;
+    if (!statement) statements.set(shapeKey, (statement = prepare(runOn, shape, once ? shapeKey : '')));
+
+    const rows = (await statement.execute({ ...params, fence: 0, size: q.size, offset: (q.page - 1) * q.size })) as (Row & { versions: string })[];
+    total ??= await countTotal(rows[0]?.versions);
+    if (searchKey) {
+      if (lists.seenTotals.size >= SEEN_TOTALS_MAX) lists.seenTotals.delete(lists.seenTotals.keys().next().value!);
+      lists.seenTotals.set(searchKey, total);
+    }
+    const records = rows.map(({ versions: _v, ...r }) => r as unknown as Row);
+    return { records, total, page: q.page, size: q.size };
+  }
+
+  /** WHERE of the list for another statement over the same rows (an export): scope plus filters. */
+  function listWhere(principal: Pick<Principal, 'scopePaths'> | null, q: { keyword?: string } & { [P in F]?: unknown }) {
+    const scope: ListShape['scope'] = spec.scope ? scopeReach(principal ?? { scopePaths: [] }) : 'unscoped';
+    const setFilters = filterNames.filter((f) => isSet(q[f]));
+    return where(
+      scope,
+      scope === 'subtrees' ? sql.param(scopePatterns(principal!)) : undefined,
+      setFilters.map((f) => [f, sql.param(paramOf(filterOf(f), q[f]))]),
+      q.keyword && spec.keyword ? sql.param(keywordPattern(q.keyword)) : undefined,
+    );
+  }
+
+  return { run, where: listWhere, spec };
+}
