@@ -25,3 +25,4 @@ export * from './app-versions.js';
 export * from './feedback.js';
 export * from './ldap.js';
 export * from './lecturers.js';
+export * from './certificates.js';
