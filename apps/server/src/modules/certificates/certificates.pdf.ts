@@ -26,7 +26,8 @@ function hexColor(hex: string) {
 
 /**
  * One certificate as a PDF. The font is subset to the printed characters with harfbuzz first
- * (pdf-lib's own subsetting drops CJK glyphs of this font), ligatures off ("fi" would gap).
+ * without layout closure (pdf-lib's own subsetting drops CJK glyphs of this font), ligatures
+ * off ("fi" would gap).
  * Positions are in PDF points from the page's top-left; y is the top of the text.
  */
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
@@ -48,7 +49,8 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     page.drawImage(img, { x: 0, y: 0, width: w, height: h });
   }
   const chars = [...new Set(texts.map(([, t]) => t).join(''))].join('') || ' ';
-  const sub = await subsetFont(await loadFont(), chars, { targetFormat: 'truetype' });
+  // No layout closure: with alternates in the subset, fontkit picked fraction digits ("2 0 2 6").
+  const sub = await subsetFont(await loadFont(), chars, { targetFormat: 'truetype', noLayoutClosure: true });
   const font: PDFFont = await doc.embedFont(sub, { subset: false, features: { liga: false, rlig: false, calt: false } });
   for (const [pos, text] of texts) {
     if (!text) continue;
