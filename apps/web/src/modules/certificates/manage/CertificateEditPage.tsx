@@ -160,7 +160,8 @@ export default function CertificateEditPage() {
   const { form, record } = ed;
   const [bgPreview, setBgPreview] = useState<string | null>(null);
   const [page, setPage] = useState<{ width: number; height: number } | null>(null);
-  const layout = (Form.useWatch('layout', form) as CertificateLayout | undefined) ?? CERTIFICATE_DEFAULT_LAYOUT;
+  // preserve: the extra text exists before its inputs do.
+  const layout = (Form.useWatch('layout', { form, preserve: true }) as CertificateLayout | undefined) ?? CERTIFICATE_DEFAULT_LAYOUT;
   const permanent = Form.useWatch('permanent', form) as boolean | undefined;
   const background = Form.useWatch('background', form) as string | null | undefined;
   const extraOn = !!layout.extra;
@@ -256,7 +257,7 @@ export default function CertificateEditPage() {
               dataSource={FIELD_KEYS.filter((k) => k !== 'extra' || extraOn).map((key) => ({ key }))}
               columns={[
                 { title: t('certificate.field'), dataIndex: 'key', width: 90, render: (k: FieldKey) => t(`certificate.field_${k}`) },
-                { title: 'x · y · pt', dataIndex: 'key', render: (k: FieldKey) => <PositionInputs field={k} testId={`certificate-pos-${k}`} /> },
+                { title: t('certificate.coords'), dataIndex: 'key', render: (k: FieldKey) => <PositionInputs field={k} testId={`certificate-pos-${k}`} /> },
               ]}
             />
             <Space style={{ marginTop: 12 }} align="start" wrap>
