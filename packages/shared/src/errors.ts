@@ -127,6 +127,7 @@ const catalogue = {
   IN_USE_LABEL: [4120, 409, '标签已被使用，不能删除', 'The label is in use and cannot be deleted', 'O rótulo está em uso e não pode ser excluído'],
   DATA_IN_USE: [4122, 409, '数据已被使用，不能删除', 'The data is in use and cannot be deleted', 'Os dados estão em uso e não podem ser excluídos'],
   IN_USE_DICT_ENTRY: [4121, 409, '字典项已被使用，不能删除', 'The dictionary entry is in use and cannot be deleted', 'A entrada do dicionário está em uso e não pode ser excluída'],
+  IN_USE_CERTIFICATE: [4123, 409, '证书模板已被使用，不能删除', 'The certificate template is in use and cannot be deleted', 'O modelo de certificado está em uso e não pode ser excluído'],
 
   // State
   STATE_TRANSITION_INVALID: [4201, 409, '当前状态不允许此操作', 'This action is not allowed in the current state', 'Esta ação não é permitida no estado atual'],

@@ -51,3 +51,4 @@ export * from './uploads.routes.js';
 export * from './users.routes.js';
 export * from './scorm.js';
 export * from './media.js';
+export * from './certificates.js';

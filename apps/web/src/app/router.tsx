@@ -89,6 +89,7 @@ const routes: RouteObject[] = [
       { path: '/manage-version', lazy: page(() => import('../modules/versions/VersionListPage')) },
       { path: '/attachment-viewer', lazy: page(() => import('../modules/files/AttachmentViewerPage')) },
       { path: '/media-viewer', lazy: page(() => import('../modules/media/MediaViewerPage')) },
+      { path: '/certificate/verify/:number?', lazy: page(() => import('../modules/certificates/public/VerifyCertificatePage')) },
       {
         element: <RequireAuth />,
         children: [
@@ -112,10 +113,9 @@ const routes: RouteObject[] = [
                 children: [
                   {
                     lazy: page(() => import('./portal/StudentCenterLayout')),
-                    children: STUDENT_CENTER_SECTIONS.map((s) => ({
-                      path: s.path,
-                      element: <ComingSoon titleKey={s.titleKey} />,
-                    })),
+                    children: STUDENT_CENTER_SECTIONS.map((s) =>
+                      s.load ? { path: s.path, lazy: page(s.load) } : { path: s.path, element: <ComingSoon titleKey={s.titleKey} /> },
+                    ),
                   },
                 ],
               },

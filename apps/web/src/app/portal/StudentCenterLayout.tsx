@@ -10,7 +10,7 @@ export default function StudentCenterLayout() {
   const current = pathname.split('/')[2] ?? '';
   return (
     <Layout style={{ background: 'transparent' }}>
-      <Layout.Sider width={200} theme="light">
+      <Layout.Sider width={200} theme="light" breakpoint="md" collapsedWidth={0}>
         <Menu
           mode="inline"
           data-testid="student-center-menu"

@@ -4,7 +4,14 @@ export interface SectionRoute {
   path: string;
   codes: readonly string[];
   titleKey: string;
+  /** The section's page; placeholder ("coming soon") without it. */
+  load?: () => Promise<{ default: React.ComponentType }>;
 }
+
+/** Student center sections whose module already ships a page. */
+const CENTER_PAGES: Record<string, SectionRoute['load']> = {
+  certificates: () => import('../../modules/certificates/portal/MyCertificatesPage'),
+};
 
 /** Portal header sections after home (spec section 6: kc-pc courses, zs-pc knowledge and mine). */
 export const PORTAL_SECTIONS: readonly SectionRoute[] = [
@@ -35,7 +42,7 @@ export const STUDENT_CENTER_SECTIONS: readonly SectionRoute[] = [
   'mentor',
   'ranking',
   'personal-info',
-].map((s) => ({ path: s, codes: ['zs-pc'], titleKey: `center.${s}` }));
+].map((s) => ({ path: s, codes: ['zs-pc'], titleKey: `center.${s}`, load: CENTER_PAGES[s] }));
 
 export const LECTURER_CODES: readonly string[] = ['pxgl-js', 'pxpj-js'];
 export const CLASS_TEACHER_CODES: readonly string[] = ['pxgl-bzr'];

@@ -1,0 +1,16 @@
+import { hasAnyPermission } from '@hanlin/shared';
+import { defineModule } from '../../platform/context.js';
+import { createFileSigner, registerFileReadRule } from '../uploads/index.js';
+import { registerCertificatesRoutes } from './certificates.routes.js';
+import { createCertificatesService } from './certificates.service.js';
+
+export default defineModule({
+  name: 'certificates',
+  register(app, ctx) {
+    const certs = createCertificatesService({ db: ctx.db, storage: ctx.storage, signer: createFileSigner(ctx.db) });
+    registerCertificatesRoutes(app, certs);
+    // Template images: every certificate manager (templates have no organization). Holders see the
+    // thumbnail through its signed public link.
+    registerFileReadRule(app, 'certificate', (principal) => hasAnyPermission(principal.permissions, ['zsgl']));
+  },
+});

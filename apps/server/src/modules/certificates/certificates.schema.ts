@@ -1,0 +1,58 @@
+import { index, integer, jsonb, pgSequence, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { CertificateLayout } from '@hanlin/shared';
+import { users } from '../users/index.js';
+
+/** Certificate templates (spec: manage-certificate, add-certificate). */
+export const certificateTemplates = pgTable(
+  'certificate_templates',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 30 }).notNull(),
+    thumbnail: varchar({ length: 500 }),
+    authority: varchar({ length: 50 }).notNull(),
+    /** Null: permanent. */
+    validityMonths: integer(),
+    background: varchar({ length: 500 }),
+    /** Storage key of the background image, taken from the claimed upload (the PDF reads it). */
+    backgroundKey: varchar({ length: 300 }),
+    backgroundMime: varchar({ length: 100 }),
+    pageWidth: integer().notNull(),
+    pageHeight: integer().notNull(),
+    layout: jsonb().$type<CertificateLayout>().notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('certificate_templates_name_uq').on(t.name)],
+);
+
+/** Serial part of certificate numbers: a sequence, so concurrent issues never collide. */
+export const certificateNumbers = pgSequence('certificate_numbers', { startWith: 1 });
+
+/** Issued certificates: one per (template, user, source). */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial().primaryKey(),
+    number: varchar({ length: 32 }).notNull(),
+    templateId: integer()
+      .notNull()
+      .references(() => certificateTemplates.id, { onDelete: 'restrict' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceKind: varchar({ length: 16 }).notNull(),
+    sourceId: integer().notNull(),
+    sourceTitle: varchar({ length: 200 }).notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('certificates_number_uq').on(t.number),
+    uniqueIndex('certificates_source_uq').on(t.templateId, t.userId, t.sourceKind, t.sourceId),
+    index('certificates_user_idx').on(t.userId, t.issuedAt),
+    index('certificates_template_idx').on(t.templateId, t.id),
+
+  ],
+);

@@ -1,0 +1,291 @@
+import {
+  certificateStatus,
+  maskHolderName,
+  type CertificateCheckName,
+  type CertificateIssuedListQuery,
+  type CertificateIssuedRow,
+  type CertificateMine,
+  type CertificateMyQuery,
+  type CertificateSourceKind,
+  type CertificateTemplateCreate,
+  type CertificateTemplateListQuery,
+  type CertificateTemplateRow,
+  type CertificateTemplateUpdate,
+  type CertificateVerification,
+  type Page,
+} from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Storage } from '../../platform/storage.js';
+import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
+import { requireInScope } from '../../platform/scope.js';
+import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
+import * as repo from './certificates.repository.js';
+import { imageSize, pageSizeFor, renderCertificatePdf } from './certificates.pdf.js';
+
+const isDuplicateName = (e: unknown) => isUniqueViolation(e, 'certificate_templates_name_uq');
+const IMAGE_MIMES = new Set(['image/png', 'image/jpeg']);
+
+async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
+  const stream = await storage.get(key);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  signer: FileSigner;
+}
+
+export function createCertificatesService({ db, storage, signer }: Deps) {
+  /** An image the caller uploaded for certificates (JPG/PNG), or null when the field is empty. */
+  async function claimImage(tx: DbOrTx, principal: Principal, ref: string | null | undefined, field: string) {
+    const file = await claimFile(tx, principal, ref, { purpose: 'certificate', field, missing: 'FILE_TYPE_ERROR' });
+    if (file && !IMAGE_MIMES.has(file.mime)) throw new AppError('FILE_TYPE_ERROR', { field });
+    return file;
+  }
+
+  /** Background columns (storage key, type, page size) for a claimed image, or the default page. */
+  async function backgroundOf(file: { key: string; mime: string } | null) {
+    if (!file) return { backgroundKey: null, backgroundMime: null, ...toPage(pageSizeFor(null)) };
+    const bytes = await readAll(storage, file.key);
+    const size = bytes ? imageSize(bytes) : null;
+    if (!size) throw new AppError('FILE_TYPE_ERROR', { field: 'background' });
+    return { backgroundKey: file.key, backgroundMime: file.mime, ...toPage(pageSizeFor(size)) };
+  }
+  const toPage = (p: { width: number; height: number }) => ({ pageWidth: p.width, pageHeight: p.height });
+
+  async function present(principal: Principal, r: repo.TemplateListRow): Promise<CertificateTemplateRow> {
+    const inUse = r.issuedCount > 0;
+    return {
+      id: r.id,
+      name: r.name,
+      thumbnail: r.thumbnail,
+      thumbnailUrl: await signer.publicUrlForRef(r.thumbnail),
+      authority: r.authority,
+      validityMonths: r.validityMonths,
+      background: r.background,
+      backgroundUrl: await signer.publicUrlForRef(r.background),
+      pageWidth: r.pageWidth,
+      pageHeight: r.pageHeight,
+      layout: r.layout,
+      issuedCount: r.issuedCount,
+      createdBy: r.createdBy,
+      creatorName: r.creatorName,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      abilities: { modify: principal.permissions.has('zsgl:modify'), delete: !inUse && principal.permissions.has('zsgl:delete') },
+    };
+  }
+
+  function presentIssued(r: repo.IssuedRow): CertificateIssuedRow {
+    return {
+      id: r.id,
+      number: r.number,
+      templateId: r.templateId,
+      templateName: r.templateName,
+      userId: r.userId,
+      username: r.username,
+      realname: r.realname,
+      orgName: r.orgName,
+      sourceKind: r.sourceKind as CertificateSourceKind,
+      sourceId: r.sourceId,
+      sourceTitle: r.sourceTitle,
+      issuedAt: r.issuedAt.toISOString(),
+      expiresAt: r.expiresAt?.toISOString() ?? null,
+      revokedAt: r.revokedAt?.toISOString() ?? null,
+      status: certificateStatus(r),
+    };
+  }
+
+  async function get(principal: Principal, id: number): Promise<CertificateTemplateRow> {
+    const row = await repo.getTemplate(db, id);
+    if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+    return present(principal, row);
+  }
+
+  async function pdfOf(r: repo.IssuedRow): Promise<{ fileName: string; pdf: Buffer }> {
+    const tpl = await repo.getTemplateForRender(db, r.templateId);
+    if (!tpl) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+    const bytes = tpl.backgroundKey ? await readAll(storage, tpl.backgroundKey) : null;
+    const pdf = await renderCertificatePdf({
+      pageWidth: tpl.pageWidth,
+      pageHeight: tpl.pageHeight,
+      layout: tpl.layout,
+      background: bytes && tpl.backgroundMime ? { bytes, mime: tpl.backgroundMime } : null,
+      values: { name: r.realname, source: r.sourceTitle, date: day(r.issuedAt), number: r.number },
+    });
+    return { fileName: `${r.templateName}-${r.number}.pdf`, pdf };
+  }
+
+  return {
+    async list(principal: Principal, q: CertificateTemplateListQuery): Promise<Page<CertificateTemplateRow>> {
+      const { rows, total } = await repo.findTemplates(db, q);
+      return { records: await Promise.all(rows.map((r) => present(principal, r))), total, page: q.page, size: q.size };
+    },
+
+    get,
+
+    async checkName(q: CertificateCheckName) {
+      return { available: !(await repo.nameTaken(db, q.name, q.id)) };
+    },
+
+    async insert(principal: Principal, input: CertificateTemplateCreate): Promise<CertificateTemplateRow> {
+      if (await repo.nameTaken(db, input.name)) throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
+      let id: number;
+      try {
+        id = await db.transaction(async (tx) => {
+          const thumb = await claimImage(tx, principal, input.thumbnail, 'thumbnail');
+          const bg = await claimImage(tx, principal, input.background, 'background');
+          const newId = await repo.insertTemplate(tx, {
+            name: input.name,
+            thumbnail: input.thumbnail || null,
+            authority: input.authority,
+            validityMonths: input.validityMonths,
+            background: input.background || null,
+            ...(await backgroundOf(bg)),
+            layout: input.layout,
+            createdBy: principal.userId,
+          });
+          if (thumb) await linkFile(tx, thumb.id, newId);
+          if (bg) await linkFile(tx, bg.id, newId);
+          return newId;
+        });
+      } catch (e) {
+        if (isDuplicateName(e)) throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
+        throw e;
+      }
+      return get(principal, id);
+    },
+
+    /**
+     * Fields left out keep their value. Issued certificates are drawn from the template when
+     * downloaded, so a changed layout or background applies to them too.
+     */
+    async update(principal: Principal, input: CertificateTemplateUpdate): Promise<CertificateTemplateRow> {
+      try {
+        await db.transaction(async (tx) => {
+          const [cur] = await repo.lockTemplates(tx, [input.id]);
+          if (!cur) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+          if (input.name !== undefined && input.name !== cur.name && (await repo.nameTaken(tx, input.name, input.id))) {
+            throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
+          }
+          const set: Parameters<typeof repo.updateTemplate>[2] = {};
+          // An unchanged image is not claimed again (another manager may edit the template).
+          if (input.thumbnail !== undefined && (input.thumbnail || null) !== cur.thumbnail) {
+            const thumb = await claimImage(tx, principal, input.thumbnail, 'thumbnail');
+            if (thumb) await linkFile(tx, thumb.id, input.id);
+            set.thumbnail = input.thumbnail || null;
+          }
+          if (input.background !== undefined && (input.background || null) !== cur.background) {
+            const bg = await claimImage(tx, principal, input.background, 'background');
+            if (bg) await linkFile(tx, bg.id, input.id);
+            Object.assign(set, { background: input.background || null, ...(await backgroundOf(bg)) });
+          }
+          if (input.name !== undefined) set.name = input.name;
+          if (input.authority !== undefined) set.authority = input.authority;
+          if (input.validityMonths !== undefined) set.validityMonths = input.validityMonths;
+          if (input.layout !== undefined) set.layout = input.layout;
+          await repo.updateTemplate(tx, input.id, set);
+        });
+      } catch (e) {
+        if (isDuplicateName(e)) throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
+        throw e;
+      }
+      return get(principal, input.id);
+    },
+
+    /** All or nothing; a template any certificate was issued from stays (IN_USE_CERTIFICATE). */
+    async remove(ids: number[]) {
+      const unique = [...new Set(ids)];
+      try {
+        return await db.transaction(async (tx) => {
+          const rows = await repo.lockTemplates(tx, unique);
+          if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+          if ((await repo.templatesInUse(tx, unique)).length) throw new AppError('IN_USE_CERTIFICATE', { field: 'ids' });
+          const gone = await repo.deleteTemplates(tx, unique);
+          return { count: gone.length };
+        });
+      } catch (e) {
+        // A certificate issued (or a course linked) between the check and the delete.
+        if (isReferenced(e)) throw new AppError('IN_USE_CERTIFICATE', { field: 'ids' });
+        throw e;
+      }
+    },
+
+    async issuedList(principal: Principal, q: CertificateIssuedListQuery): Promise<Page<CertificateIssuedRow>> {
+      const { rows, total } = await repo.findIssued(db, principal, q);
+      return { records: rows.map(presentIssued), total, page: q.page, size: q.size };
+    },
+
+    /** Revoked certificates verify as revoked; holders still see them. */
+    async revoke(principal: Principal, ids: number[]) {
+      const unique = [...new Set(ids)];
+      return db.transaction(async (tx) => {
+        const rows = await repo.lockIssued(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        for (const r of rows) requireInScope(principal, r.orgPath);
+        if (rows.some((r) => r.revokedAt)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
+        const changed = await repo.revokeIssued(tx, unique);
+        if (changed.length !== unique.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
+        return { count: changed.length };
+      });
+    },
+
+    /** A manager's download: the holder must be inside the caller's data scope. */
+    async issuedPdf(principal: Principal, id: number) {
+      const row = await repo.getIssued(db, id);
+      if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+      requireInScope(principal, row.orgPath);
+      return pdfOf(row);
+    },
+
+    async mine(principal: Principal, q: CertificateMyQuery): Promise<Page<CertificateMine>> {
+      const { rows, total } = await repo.findMine(db, principal.userId, q);
+      const records = await Promise.all(
+        rows.map(async (r) => ({
+          id: r.id,
+          number: r.number,
+          templateName: r.templateName,
+          authority: r.authority,
+          thumbnailUrl: await signer.publicUrlForRef(r.thumbnail),
+          sourceKind: r.sourceKind as CertificateSourceKind,
+          sourceTitle: r.sourceTitle,
+          issuedAt: r.issuedAt.toISOString(),
+          expiresAt: r.expiresAt?.toISOString() ?? null,
+          status: certificateStatus(r),
+        })),
+      );
+      return { records, total, page: q.page, size: q.size };
+    },
+
+    /** The holder's own certificate only; someone else's answers NOT_FOUND_ERROR (no hint it exists). */
+    async minePdf(principal: Principal, id: number) {
+      const row = await repo.getIssued(db, id);
+      if (!row || row.userId !== principal.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+      return pdfOf(row);
+    },
+
+    async verify(number: string): Promise<CertificateVerification> {
+      const r = await repo.getIssuedByNumber(db, number);
+      if (!r) throw new AppError('NOT_FOUND_ERROR', { field: 'number' });
+      return {
+        number: r.number,
+        holder: maskHolderName(r.realname),
+        title: r.sourceTitle,
+        templateName: r.templateName,
+        authority: r.authority,
+        issuedAt: r.issuedAt.toISOString(),
+        expiresAt: r.expiresAt?.toISOString() ?? null,
+        status: certificateStatus(r),
+      };
+    },
+  };
+}
+export type CertificatesService = ReturnType<typeof createCertificatesService>;

@@ -1,0 +1,3 @@
+// Public surface of the certificates module: other modules import only from here.
+export { certificates, certificateTemplates } from './certificates.schema.js';
+export { issueCertificate, type IssueCertificateInput } from './certificates.issue.js';

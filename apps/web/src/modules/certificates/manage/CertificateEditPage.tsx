@@ -1,0 +1,313 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Col, ColorPicker, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Switch, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  CERTIFICATE_AUTHORITY_MAX,
+  CERTIFICATE_DEFAULT_LAYOUT,
+  CERTIFICATE_DEFAULT_PAGE,
+  CERTIFICATE_EXTRA_TEXT_MAX,
+  CERTIFICATE_NAME_MAX,
+  CertificateTemplateCreateSchema,
+  type CertificateFieldPosition,
+  type CertificateLayout,
+  type CertificateTemplateCreate,
+  type CertificateTemplateRow,
+} from '@hanlin/shared';
+import { useRecordEditor } from '../../../platform/kernel';
+import { ImageUpload } from '../../files/ImageUpload';
+import { getCertificateTemplateById, insertCertificateTemplate, updateCertificateTemplate } from '../api';
+
+/** The shared schema with the form's "permanent" switch; months stay a number while hidden. */
+const FormSchema = CertificateTemplateCreateSchema.extend({ permanent: z.boolean(), validityMonths: z.number().int().min(1).max(999) });
+
+type FieldKey = 'name' | 'source' | 'date' | 'number' | 'extra';
+const FIELD_KEYS: FieldKey[] = ['name', 'source', 'date', 'number', 'extra'];
+
+/** The page size the server derives from a background: its proportions, the longer side 842 pt. */
+function pageFor(w: number, h: number) {
+  if (!w || !h) return { ...CERTIFICATE_DEFAULT_PAGE };
+  const scale = 842 / Math.max(w, h);
+  return { width: Math.round(w * scale), height: Math.round(h * scale) };
+}
+
+/**
+ * The page as it will print: the background and each field's sample text at its position.
+ * Dragging a text moves it (positions in PDF points, like the numeric inputs).
+ */
+function LayoutPreview({
+  page,
+  backgroundUrl,
+  layout,
+  samples,
+  onMove,
+}: {
+  page: { width: number; height: number };
+  backgroundUrl: string | null;
+  layout: CertificateLayout;
+  samples: Record<FieldKey, string>;
+  onMove: (key: FieldKey, x: number, y: number) => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(600);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setBoxWidth(el.clientWidth || 600));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const scale = boxWidth / page.width;
+  const drag = (key: FieldKey, e: React.PointerEvent<HTMLDivElement>) => {
+    const pos = layout[key];
+    if (!pos) return;
+    e.preventDefault();
+    const start = { x: e.clientX, y: e.clientY, px: pos.x, py: pos.y };
+    const move = (ev: PointerEvent) =>
+      onMove(
+        key,
+        Math.max(0, Math.round(start.px + (ev.clientX - start.x) / scale)),
+        Math.max(0, Math.round(start.py + (ev.clientY - start.y) / scale)),
+      );
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+  return (
+    <div
+      ref={box}
+      data-testid="certificate-preview"
+      style={{
+        position: 'relative',
+        width: '100%',
+        aspectRatio: `${page.width} / ${page.height}`,
+        border: '1px solid #d9d9d9',
+        background: backgroundUrl ? `center / 100% 100% no-repeat url("${backgroundUrl}")` : '#fffdf5',
+        overflow: 'hidden',
+        userSelect: 'none',
+        touchAction: 'none',
+      }}
+    >
+      {FIELD_KEYS.map((key) => {
+        const pos = layout[key] as CertificateFieldPosition | null | undefined;
+        if (!pos) return null;
+        return (
+          <div
+            key={key}
+            data-testid={`certificate-preview-${key}`}
+            onPointerDown={(e) => drag(key, e)}
+            style={{
+              position: 'absolute',
+              left: pos.x * scale,
+              top: pos.y * scale,
+              transform: pos.align === 'center' ? 'translateX(-50%)' : undefined,
+              fontSize: pos.fontSize * scale,
+              lineHeight: 1.1,
+              color: pos.color,
+              whiteSpace: 'nowrap',
+              cursor: 'move',
+              outline: '1px dashed rgba(22,119,255,0.6)',
+              fontFamily: '"Noto Sans SC", sans-serif',
+            }}
+          >
+            {samples[key]}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function PositionInputs({ field, testId }: { field: FieldKey; testId: string }) {
+  const num = (name: keyof CertificateFieldPosition, min: number, max: number) => (
+    <Form.Item name={['layout', field, name]} noStyle rules={[{ required: true }]}>
+      <InputNumber min={min} max={max} size="small" style={{ width: 72 }} data-testid={`${testId}-${name}`} />
+    </Form.Item>
+  );
+  return (
+    <Space size={4} wrap>
+      {num('x', 0, 5000)}
+      {num('y', 0, 5000)}
+      {num('fontSize', 6, 200)}
+      <Form.Item name={['layout', field, 'color']} noStyle getValueFromEvent={(c: { toHexString: () => string }) => c.toHexString()}>
+        <ColorPicker size="small" disabledAlpha />
+      </Form.Item>
+      <Form.Item name={['layout', field, 'align']} noStyle>
+        <Select size="small" style={{ width: 90 }} options={[{ value: 'left' }, { value: 'center' }].map((o) => ({ ...o, label: o.value === 'left' ? '⟵' : '↔' }))} />
+      </Form.Item>
+    </Space>
+  );
+}
+
+/** `add-certificate`: a template, with its printed fields placed on a live preview. */
+export default function CertificateEditPage() {
+  const { t } = useTranslation();
+  const ed = useRecordEditor<CertificateTemplateRow, CertificateTemplateCreate>({
+    queryKey: 'certificate',
+    load: (id) => getCertificateTemplateById({ id }),
+    create: (body) => insertCertificateTemplate(body),
+    update: (id, body) => updateCertificateTemplate({ ...body, id }),
+    listPath: '/dashboard/manage-certificate',
+    perms: { add: 'zsgl:add', modify: 'zsgl:modify' },
+    toForm: (r) =>
+      r
+        ? { name: r.name, authority: r.authority, permanent: r.validityMonths === null, validityMonths: r.validityMonths ?? 12, thumbnail: r.thumbnail, background: r.background, layout: { ...r.layout, extra: r.layout.extra ?? null } }
+        : { permanent: true, validityMonths: 12, thumbnail: null, background: null, layout: CERTIFICATE_DEFAULT_LAYOUT },
+  });
+  const { form, record } = ed;
+  const [bgPreview, setBgPreview] = useState<string | null>(null);
+  const [page, setPage] = useState<{ width: number; height: number } | null>(null);
+  // preserve: the extra text exists before its inputs do.
+  const layout = (Form.useWatch('layout', { form, preserve: true }) as CertificateLayout | undefined) ?? CERTIFICATE_DEFAULT_LAYOUT;
+  const permanent = Form.useWatch('permanent', form) as boolean | undefined;
+  const background = Form.useWatch('background', form) as string | null | undefined;
+  const extraOn = !!layout.extra;
+  const shownBg = background ? (bgPreview ?? record?.backgroundUrl ?? null) : null;
+  const shownPage = background ? (page ?? (record ? { width: record.pageWidth, height: record.pageHeight } : CERTIFICATE_DEFAULT_PAGE)) : CERTIFICATE_DEFAULT_PAGE;
+
+  useEffect(() => {
+    if (!bgPreview) return;
+    const img = new Image();
+    img.onload = () => setPage(pageFor(img.naturalWidth, img.naturalHeight));
+    img.src = bgPreview;
+  }, [bgPreview]);
+
+  useEffect(() => {
+    form.resetFields();
+    setBgPreview(null);
+    setPage(null);
+  }, [ed.initial, form]);
+
+  const samples: Record<FieldKey, string> = {
+    name: t('certificate.sampleName'),
+    source: t('certificate.sampleSource'),
+    date: new Date().toISOString().slice(0, 10),
+    number: `HL-${new Date().getFullYear()}-000123`,
+    extra: layout.extra?.text ?? '',
+  };
+
+  // "Permanent" is a form switch: the body sends null months then.
+  const submit = () =>
+    void ed.submit(FormSchema, (v) => {
+      const { permanent: isPermanent, ...body } = v as z.infer<typeof FormSchema>;
+      return { ...body, thumbnail: body.thumbnail ?? null, background: body.background ?? null, validityMonths: isPermanent ? null : body.validityMonths };
+    });
+
+  if (ed.loading) return <Spin />;
+  return (
+    <Card title={t(ed.id ? 'certificate.edit' : 'certificate.add')} data-testid="certificate-edit-page">
+      <Form form={form} layout="vertical" initialValues={ed.initial} data-testid="certificate-form">
+        <Row gutter={24}>
+          <Col xs={24} lg={9}>
+            <Form.Item name="name" label={t('certificate.name')} rules={[{ required: true, whitespace: true, max: CERTIFICATE_NAME_MAX }]}>
+              <Input maxLength={CERTIFICATE_NAME_MAX} showCount data-testid="certificate-name" />
+            </Form.Item>
+            <Form.Item name="authority" label={t('certificate.authority')} rules={[{ required: true, whitespace: true, max: CERTIFICATE_AUTHORITY_MAX }]}>
+              <Input maxLength={CERTIFICATE_AUTHORITY_MAX} data-testid="certificate-authority" />
+            </Form.Item>
+            <Form.Item label={t('certificate.validity')}>
+              <Space>
+                <Form.Item name="permanent" noStyle>
+                  <Radio.Group
+                    data-testid="certificate-validity"
+                    options={[
+                      { value: true, label: t('certificate.permanent') },
+                      { value: false, label: t('certificate.limited') },
+                    ]}
+                  />
+                </Form.Item>
+                {/* Always mounted (hidden when permanent) so the form keeps the months. */}
+                <Form.Item name="validityMonths" noStyle hidden={permanent !== false} rules={[{ required: true }]}>
+                  <InputNumber min={1} max={999} precision={0} addonAfter={t('certificate.monthUnit')} data-testid="certificate-months" />
+                </Form.Item>
+              </Space>
+            </Form.Item>
+            <Row gutter={12}>
+              <Col span={12}>
+                <Form.Item name="thumbnail" label={t('certificate.thumbnail')}>
+                  <ImageUpload purpose="certificate" testId="certificate-thumbnail" previewUrl={record?.thumbnailUrl ?? null} />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="background" label={t('certificate.background')} extra={t('certificate.backgroundHint')}>
+                  <ImageUpload
+                    purpose="certificate"
+                    testId="certificate-background"
+                    previewUrl={record?.backgroundUrl ?? null}
+                    onChange={(url, up) => {
+                      form.setFieldValue('background', url);
+                      setBgPreview(up?.publicUrl ?? null);
+                      setPage(null);
+                    }}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Typography.Text strong>{t('certificate.positions')}</Typography.Text>
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+              {t('certificate.positionsHint')}
+            </Typography.Paragraph>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="key"
+              dataSource={FIELD_KEYS.filter((k) => k !== 'extra' || extraOn).map((key) => ({ key }))}
+              columns={[
+                { title: t('certificate.field'), dataIndex: 'key', width: 90, render: (k: FieldKey) => t(`certificate.field_${k}`) },
+                { title: t('certificate.coords'), dataIndex: 'key', render: (k: FieldKey) => <PositionInputs field={k} testId={`certificate-pos-${k}`} /> },
+              ]}
+            />
+            <Space style={{ marginTop: 12 }} align="start" wrap>
+              <Switch
+                checked={extraOn}
+                data-testid="certificate-extra-switch"
+                onChange={(on) =>
+                  form.setFieldValue(['layout', 'extra'], on ? { text: t('certificate.sampleExtra'), x: 60, y: 60, fontSize: 16, color: '#1f1f1f', align: 'left' } : null)
+                }
+              />
+              <span>{t('certificate.extra')}</span>
+              {extraOn && (
+                <Form.Item name={['layout', 'extra', 'text']} noStyle rules={[{ required: true, whitespace: true, max: CERTIFICATE_EXTRA_TEXT_MAX }]}>
+                  <Input maxLength={CERTIFICATE_EXTRA_TEXT_MAX} style={{ width: 220 }} data-testid="certificate-extra-text" />
+                </Form.Item>
+              )}
+            </Space>
+          </Col>
+          <Col xs={24} lg={15}>
+            <Typography.Text strong>{t('certificate.preview')}</Typography.Text>
+            <div style={{ marginTop: 8 }}>
+              <LayoutPreview
+                page={shownPage}
+                backgroundUrl={shownBg}
+                layout={layout}
+                samples={samples}
+                onMove={(key, x, y) => {
+                  form.setFieldValue(['layout', key, 'x'], x);
+                  form.setFieldValue(['layout', key, 'y'], y);
+                }}
+              />
+            </div>
+          </Col>
+        </Row>
+        <Space style={{ marginTop: 16 }}>
+          <Button onClick={ed.back} data-testid="certificate-cancel">
+            {t('common.cancel')}
+          </Button>
+          {ed.canSave && (
+            <Button
+              type="primary"
+              loading={ed.saving}
+              data-testid="certificate-submit"
+              onClick={submit}
+            >
+              {t('common.save')}
+            </Button>
+          )}
+        </Space>
+      </Form>
+    </Card>
+  );
+}

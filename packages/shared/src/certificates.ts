@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema } from './api.js';
+
+/** Certificate templates (manage-certificate, add-certificate) and issued certificates. */
+export const CERTIFICATE_NAME_MAX = 30;
+export const CERTIFICATE_AUTHORITY_MAX = 50;
+export const CERTIFICATE_VALIDITY_MONTHS_MAX = 999;
+export const CERTIFICATE_EXTRA_TEXT_MAX = 100;
+export const CERTIFICATE_SORT_KEYS = ['id', 'name', 'createdAt', 'updatedAt'] as const;
+export const CERTIFICATE_ISSUED_SORT_KEYS = ['id', 'issuedAt', 'expiresAt'] as const;
+export const CERTIFICATE_SOURCE_KINDS = ['course', 'exam'] as const;
+export type CertificateSourceKind = (typeof CERTIFICATE_SOURCE_KINDS)[number];
+/** The printed fields whose position a template sets. */
+export const CERTIFICATE_FIELDS = ['name', 'source', 'date', 'number'] as const;
+export type CertificateField = (typeof CERTIFICATE_FIELDS)[number];
+/** Page used when a template has no background image: A4 landscape, in PDF points. */
+export const CERTIFICATE_DEFAULT_PAGE = { width: 842, height: 595 } as const;
+/** A certificate number: `HL-<year>-<serial of at least 6 digits>`. */
+export const CERTIFICATE_NUMBER_PATTERN = /^HL-\d{4}-\d{6,10}$/;
+
+/** One printed text: top-left of its box (or its centre with align 'center') in PDF points from the page's top-left. */
+export const CertificateFieldPositionSchema = z.object({
+  x: z.number().min(0).max(5000),
+  y: z.number().min(0).max(5000),
+  fontSize: z.number().min(6).max(200),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  align: z.enum(['left', 'center']).default('left'),
+});
+export type CertificateFieldPosition = z.infer<typeof CertificateFieldPositionSchema>;
+
+export const CertificateLayoutSchema = z.object({
+  name: CertificateFieldPositionSchema,
+  source: CertificateFieldPositionSchema,
+  date: CertificateFieldPositionSchema,
+  number: CertificateFieldPositionSchema,
+  /** Fixed text printed on every certificate of the template (optional). */
+  extra: CertificateFieldPositionSchema.extend({ text: z.string().trim().min(1).max(CERTIFICATE_EXTRA_TEXT_MAX) }).nullable().optional(),
+});
+export type CertificateLayout = z.infer<typeof CertificateLayoutSchema>;
+
+/** A sensible starting layout on the default page. */
+export const CERTIFICATE_DEFAULT_LAYOUT: CertificateLayout = {
+  name: { x: 421, y: 230, fontSize: 36, color: '#1f1f1f', align: 'center' },
+  source: { x: 421, y: 300, fontSize: 22, color: '#1f1f1f', align: 'center' },
+  date: { x: 120, y: 480, fontSize: 14, color: '#434343', align: 'left' },
+  number: { x: 560, y: 480, fontSize: 14, color: '#434343', align: 'left' },
+  extra: null,
+};
+
+const imageRef = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^\/api\/upload\//)
+  .nullable();
+
+const templateFields = {
+  name: z.string().trim().min(1).max(CERTIFICATE_NAME_MAX),
+  /** Uploaded JPG/PNG (`/api/upload/file/<uuid>`, purpose `certificate`). */
+  thumbnail: imageRef.optional(),
+  authority: z.string().trim().min(1).max(CERTIFICATE_AUTHORITY_MAX),
+  /** Months a certificate stays valid after issue; null = permanent. */
+  validityMonths: z.number().int().min(1).max(CERTIFICATE_VALIDITY_MONTHS_MAX).nullable(),
+  /** Uploaded JPG/PNG drawn over the whole page; its proportions decide the page size. */
+  background: imageRef.optional(),
+  layout: CertificateLayoutSchema,
+};
+
+export const CertificateTemplateCreateSchema = z.object(templateFields);
+export type CertificateTemplateCreate = z.infer<typeof CertificateTemplateCreateSchema>;
+export const CertificateTemplateUpdateSchema = z.object(templateFields).partial().extend({ id: IdSchema });
+export type CertificateTemplateUpdate = z.infer<typeof CertificateTemplateUpdateSchema>;
+
+export const CertificateTemplateListQuerySchema = PageQuerySchema.extend({
+  keyword: z.string().trim().max(100).optional(),
+  validity: z.enum(['permanent', 'limited']).optional(),
+});
+export type CertificateTemplateListQuery = z.infer<typeof CertificateTemplateListQuerySchema>;
+
+export const CertificateCheckNameSchema = z.object({ name: z.string().trim().min(1).max(CERTIFICATE_NAME_MAX), id: IdSchema.optional() });
+export type CertificateCheckName = z.infer<typeof CertificateCheckNameSchema>;
+
+export const CertificateIssuedListQuerySchema = PageQuerySchema.extend({
+  templateId: IdSchema.optional(),
+  userId: IdSchema.optional(),
+  /** Number, holder's real name or user name. */
+  keyword: z.string().trim().max(100).optional(),
+  status: z.enum(['valid', 'expired', 'revoked']).optional(),
+});
+export type CertificateIssuedListQuery = z.infer<typeof CertificateIssuedListQuerySchema>;
+
+export const CertificateMyQuerySchema = PageQuerySchema.pick({ page: true, size: true });
+export type CertificateMyQuery = z.infer<typeof CertificateMyQuerySchema>;
+
+export const CertificateVerifySchema = z.object({ number: z.string().trim().toUpperCase().regex(CERTIFICATE_NUMBER_PATTERN) });
+export type CertificateVerify = z.infer<typeof CertificateVerifySchema>;
+
+export const CERTIFICATE_STATUSES = ['valid', 'expired', 'revoked'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/** Valid until the expiry (exclusive); a revoked certificate is never valid. */
+export function certificateStatus(c: { expiresAt: string | Date | null; revokedAt?: string | Date | null }, now = Date.now()): CertificateStatus {
+  if (c.revokedAt) return 'revoked';
+  if (c.expiresAt && new Date(c.expiresAt).getTime() <= now) return 'expired';
+  return 'valid';
+}
+
+/** "张三丰" → "张*丰", "Ana Souza" → "A*******a": the first and last character stay. */
+export function maskHolderName(name: string): string {
+  const chars = [...name.trim()];
+  if (chars.length <= 1) return '*';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}
+
+export interface CertificateTemplateAbilities {
+  modify: boolean;
+  delete: boolean;
+}
+
+export interface CertificateTemplateRow {
+  id: number;
+  name: string;
+  thumbnail: string | null;
+  thumbnailUrl: string | null;
+  authority: string;
+  validityMonths: number | null;
+  background: string | null;
+  backgroundUrl: string | null;
+  pageWidth: number;
+  pageHeight: number;
+  layout: CertificateLayout;
+  /** Certificates issued from this template. */
+  issuedCount: number;
+  createdBy: number | null;
+  creatorName: string | null;
+  createdAt: string;
+  updatedAt: string;
+  abilities: CertificateTemplateAbilities;
+}
+
+export interface CertificateIssuedRow {
+  id: number;
+  number: string;
+  templateId: number;
+  templateName: string;
+  userId: number;
+  username: string;
+  realname: string;
+  orgName: string | null;
+  sourceKind: CertificateSourceKind;
+  sourceId: number;
+  sourceTitle: string;
+  issuedAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  status: CertificateStatus;
+}
+
+/** A certificate as its holder sees it in "my certificates". */
+export interface CertificateMine {
+  id: number;
+  number: string;
+  templateName: string;
+  authority: string;
+  thumbnailUrl: string | null;
+  sourceKind: CertificateSourceKind;
+  sourceTitle: string;
+  issuedAt: string;
+  expiresAt: string | null;
+  status: CertificateStatus;
+}
+
+/** What anyone may learn from a certificate number, and nothing more about the holder. */
+export interface CertificateVerification {
+  number: string;
+  holder: string;
+  title: string;
+  templateName: string;
+  authority: string;
+  issuedAt: string;
+  expiresAt: string | null;
+  status: CertificateStatus;
+}
