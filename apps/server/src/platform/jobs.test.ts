@@ -5,16 +5,6 @@ import { createJobQueue, JobFailure, type JobQueue } from './jobs.js';
 
 const t = useTestApp();
 
-/** Polls until `check` holds (no fixed sleeps); fails after `ms`. */
-async function until<T>(check: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const jobRow = async (id: number) =>
   (await t.db.execute<{ state: string; attempts: number; error: string | null; progress: number; locked_by: string | null }>(sql`select * from jobs where id = ${id}`)).rows[0]!;
 
@@ -32,7 +22,8 @@ describe('job queue', () => {
     });
     q.start();
     const { id } = await q.enqueue('test.simple', { n: 7 });
-    const row = await until(async () => ((await jobRow(id)).state === 'done' ? jobRow(id) : null));
+    const row = await q.settled(id);
+    expect(row.state).toBe('done');
     expect(seen).toEqual([7]);
     expect(row.progress).toBe(100);
     expect(row.attempts).toBe(1);
@@ -54,11 +45,12 @@ describe('job queue', () => {
     });
     a.start();
     const { id } = await a.enqueue('test.crash', {});
-    await until(async () => ranOn.includes('a'));
+    await a.started(id);
     await a.stop({ release: false }); // crash: the lease stays, nobody renews it
     expect((await jobRow(id)).state).toBe('running');
     b.start();
-    const row = await until(async () => ((await jobRow(id)).state === 'done' ? jobRow(id) : null));
+    const row = await b.settled(id);
+    expect(row.state).toBe('done');
     expect(ranOn).toEqual(['a', 'b']);
     expect(row.attempts).toBe(2);
     release();
@@ -80,14 +72,14 @@ describe('job queue', () => {
     });
     a.start();
     const { id } = await a.enqueue('test.long', {});
-    await until(async () => ranOn.length === 1);
+    await a.started(id);
     b.start();
-    // Several lease lengths pass while b polls every 30 ms.
-    const started = Date.now();
-    await until(async () => Date.now() - started > 900 && (await jobRow(id)).locked_by === 'w-long-a');
+    // Several lease lengths (150 ms) pass while b looks for due jobs every 30 ms and finds none.
+    await b.idlePolls(30);
+    expect((await jobRow(id)).locked_by).toBe('w-long-a');
     expect(ranOn).toEqual(['a']);
     finish();
-    await until(async () => (await jobRow(id)).state === 'done');
+    expect((await a.settled(id)).state).toBe('done');
     expect(ranOn).toEqual(['a']);
     await Promise.all([a.stop(), b.stop()]);
   });
@@ -100,17 +92,15 @@ describe('job queue', () => {
         'test.race',
         async (run) => {
           runs.set(run.payload.i, (runs.get(run.payload.i) ?? 0) + 1);
-          await new Promise((r) => setTimeout(r, 5));
+          await new Promise((r) => setImmediate(r)); // yield, so runs of different jobs interleave
         },
         { concurrency: 4 },
       );
     const ids = [];
     for (let i = 0; i < 40; i++) ids.push((await workers[0]!.enqueue('test.race', { i })).id);
     workers.forEach((w) => w.start());
-    await until(async () => {
-      const r = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'test.race' and state = 'done'`);
-      return r.rows[0]!.n === 40;
-    });
+    const rows = await Promise.all(ids.map((id) => Promise.race(workers.map((w) => w.settled(id)))));
+    expect(rows.every((r) => r.state === 'done')).toBe(true);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
     expect(runs.size).toBe(40);
     await Promise.all(workers.map((w) => w.stop()));
@@ -130,7 +120,8 @@ describe('job queue', () => {
     );
     q.start();
     const { id } = await q.enqueue('test.retry', {});
-    const row = await until(async () => ((await jobRow(id)).state === 'failed' ? jobRow(id) : null));
+    const row = await q.settled(id);
+    expect(row.state).toBe('failed');
     expect(calls).toBe(3);
     expect(row.attempts).toBe(3);
     expect(row.error).toBe('boom 3');
@@ -150,8 +141,9 @@ describe('job queue', () => {
     q.start();
     const flaky = await q.enqueue('test.flaky', {});
     const broken = await q.enqueue('test.broken', {});
-    await until(async () => (await jobRow(flaky.id)).state === 'done');
-    const b = await until(async () => ((await jobRow(broken.id)).state === 'failed' ? jobRow(broken.id) : null));
+    expect((await q.settled(flaky.id)).state).toBe('done');
+    const b = await q.settled(broken.id);
+    expect(b.state).toBe('failed');
     expect(calls).toBe(2);
     expect(b.attempts).toBe(1);
     expect(b.error).toBe('broken input');
@@ -167,7 +159,7 @@ describe('job queue', () => {
     const second = await q.enqueue('test.later', {}, { runAfter: at, dedupeKey: 'later-1' });
     expect(second.id).toBe(first.id);
     q.start();
-    await until(async () => (await jobRow(first.id)).state === 'done');
+    expect((await q.settled(first.id)).state).toBe('done');
     expect(ran).toHaveLength(1);
     expect(ran[0]!).toBeGreaterThanOrEqual(at.getTime() - 50);
     // Once done, the key is free again.
@@ -184,7 +176,7 @@ describe('job queue', () => {
       'test.conc',
       async () => {
         max = Math.max(max, ++now);
-        await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setImmediate(r)); // yield, so runs would overlap if allowed
         now--;
       },
       { concurrency: 1 },
@@ -192,10 +184,7 @@ describe('job queue', () => {
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push((await q.enqueue('test.conc', { i })).id);
     q.start();
-    await until(async () => {
-      const r = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'test.conc' and state = 'done'`);
-      return r.rows[0]!.n === 5;
-    });
+    await Promise.all(ids.map((id) => q.settled(id)));
     expect(max).toBe(1);
     await q.stop();
   });
@@ -207,7 +196,7 @@ describe('job queue', () => {
     });
     a.start();
     const { id } = await a.enqueue('test.stop', {});
-    await until(async () => (await jobRow(id)).state === 'running');
+    await a.started(id);
     await a.stop({ graceMs: 50 });
     const row = await jobRow(id);
     expect(row.state).toBe('queued');

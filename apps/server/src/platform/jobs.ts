@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { EventEmitter } from 'node:events';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
@@ -65,6 +66,15 @@ export interface JobQueue {
   stop(opts?: { graceMs?: number; release?: boolean }): Promise<void>;
   /** Wakes idle workers now (enqueue on this node already does). */
   wake(): void;
+  /** Resolves when this worker starts running the job (at once if it already runs it). */
+  started(id: number): Promise<void>;
+  /**
+   * Resolves with the job's row once it is done or failed for good: at once when it already is,
+   * else when this worker settles it (a job another node runs is not observed).
+   */
+  settled(id: number): Promise<JobRow>;
+  /** Resolves after this worker has looked for due jobs `n` more times and found none. */
+  idlePolls(n: number): Promise<void>;
   readonly workerId: string;
 }
 
@@ -92,6 +102,9 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   const kinds = new Map<string, { handler: JobHandler<any>; concurrency: number; maxAttempts: number; onFailed?: JobKindOptions['onFailed'] }>();
   const running = new Map<number, { kind: string; abort: AbortController; done: Promise<void>; released: boolean }>();
   let started = false;
+  // Local events (tests and callers await them instead of polling): started, settled, idle.
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
@@ -137,6 +150,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     const abort = new AbortController();
     const entry = { kind: job.kind, abort, released: false, done: Promise.resolve() };
     running.set(job.id, entry);
+    events.emit(`started:${job.id}`);
     let lastWrite = 0;
     let pending: number | undefined;
     const renew = setInterval(() => {
@@ -184,6 +198,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       } finally {
         clearInterval(renew);
         running.delete(job.id);
+        events.emit(`ran:${job.id}`);
         if (!stopping) wake();
       }
     })();
@@ -195,6 +210,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       const free = [...kinds.entries()].filter(([kind, k]) => runningOf(kind) < k.concurrency).map(([kind]) => kind);
       if (!free.length || stopping) return;
       const job = await claim(free);
+      if (!job) events.emit('idle');
       if (!job || stopping) {
         if (job) await db.execute(sql`update jobs set state = 'queued', locked_by = null, attempts = attempts - 1 where id = ${job.id}`);
         return;
@@ -284,5 +300,33 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       started = false;
     },
     wake,
+    started(id) {
+      if (running.has(id)) return Promise.resolve();
+      return new Promise((resolve) => events.once(`started:${id}`, () => resolve()));
+    },
+    async settled(id) {
+      for (;;) {
+        // Listen first, then read: a run that ends in between is not missed.
+        const ran = new Promise<void>((resolve) => events.once(`ran:${id}`, () => resolve()));
+        const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+        if (!row) throw new Error(`job ${id} does not exist`);
+        if (row.state === 'done' || row.state === 'failed') {
+          events.removeAllListeners(`ran:${id}`);
+          return row;
+        }
+        await ran;
+      }
+    },
+    idlePolls(n) {
+      return new Promise((resolve) => {
+        let left = n;
+        const on = () => {
+          if (--left > 0) return;
+          events.off('idle', on);
+          resolve();
+        };
+        events.on('idle', on);
+      });
+    },
   };
 }
