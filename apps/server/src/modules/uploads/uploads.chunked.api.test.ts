@@ -25,8 +25,8 @@ const chunkObjects = () => {
 function init(s: Session, body: { name: string; size: number; sha256: string; kind?: string; purpose?: string }) {
   return call(t.app, s, '/api/upload/chunked', { kind: 'video', purpose: 'courseware', ...body });
 }
-function sendChunk(s: Session, id: string, index: number, data: Buffer, method: 'PUT' | 'POST' = 'PUT') {
-  return t.app.inject({ method, url: `/api/upload/chunked/${id}/chunks/${index}`, payload: data, headers: { ...s.headers(), 'content-type': 'application/octet-stream' } });
+function sendChunk(s: Session, id: string, index: number, data: Buffer) {
+  return t.app.inject({ method: 'POST', url: `/api/upload/chunked/${id}/chunks/${index}`, payload: data, headers: { ...s.headers(), 'content-type': 'application/octet-stream' } });
 }
 const chunkOf = (data: Buffer, i: number) => data.subarray(i * UPLOAD_CHUNK_BYTES, (i + 1) * UPLOAD_CHUNK_BYTES);
 const check = (s: Session, id: string) => t.app.inject({ method: 'GET', url: `/api/upload/chunked/${id}`, headers: s.headers() });
@@ -41,7 +41,7 @@ describe('chunked resumable upload', () => {
     const s = started.json().data;
     expect(s).toMatchObject({ chunkSize: UPLOAD_CHUNK_BYTES, totalChunks: 3, received: [] });
     expect((await sendChunk(admin, s.uploadId, 0, chunkOf(data, 0))).statusCode).toBe(200);
-    expect((await sendChunk(admin, s.uploadId, 2, chunkOf(data, 2), 'POST')).statusCode).toBe(200);
+    expect((await sendChunk(admin, s.uploadId, 2, chunkOf(data, 2))).statusCode).toBe(200);
 
     // The browser was closed; the same file started again resumes the same upload.
     const resumed = (await init(admin, body)).json().data;
