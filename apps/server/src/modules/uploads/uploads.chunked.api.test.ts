@@ -97,6 +97,13 @@ describe('chunked resumable upload', () => {
     const v = (await init(admin, { name: 'w.mp4', size: data.length, sha256: sha256(data) })).json().data;
     expect((await sendChunk(admin, v.uploadId, 1, Buffer.alloc(11))).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'chunk' });
     expect((await sendChunk(admin, v.uploadId, 2, Buffer.alloc(10))).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'index' });
+    // Above the chunk size the body is refused before it is read whole; a chunk sent as JSON is no chunk.
+    const tooBig = await sendChunk(admin, v.uploadId, 0, Buffer.alloc(UPLOAD_CHUNK_BYTES + 1));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().msg).toBe('REQUEST_TOO_LARGE');
+    const asJson = await t.app.inject({ method: 'POST', url: `/api/upload/chunked/${v.uploadId}/chunks/0`, payload: { data: 'AAAA' }, headers: admin.headers() });
+    expect(asJson.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'chunk' });
+    expect((await check(admin, v.uploadId)).json().data.received).toEqual([]);
   });
 
   it('keeps one person’s upload session from everyone else', async () => {
