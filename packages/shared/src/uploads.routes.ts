@@ -11,7 +11,15 @@ const ChunkParamsSchema = z.object({ uploadId: z.string().max(64), index: z.coer
 /** Uploaded files: multipart or base64 in, read back with the session or a signed link. */
 export const uploadRoutes = {
   /** Multipart `file`; `kind` and `purpose` as query parameters or form fields sent before the file. */
-  file: defineRoute({ method: 'POST', path: '/api/upload/file', permission: 'authenticated', operation: 'upload.file', query: UploadKindQuerySchema, response: UploadResultSchema, kind: 'upload' }),
+  file: defineRoute({
+    method: 'POST',
+    path: '/api/upload/file',
+    permission: 'authenticated',
+    operation: 'upload.file',
+    query: UploadKindQuerySchema,
+    response: UploadResultSchema,
+    kind: 'upload',
+  }),
   /** Several `file` parts at once (at most FILES_PER_UPLOAD_BATCH); all are checked before any is stored. */
   files: defineRoute({
     method: 'POST',
@@ -22,10 +30,23 @@ export const uploadRoutes = {
     response: z.array(UploadResultSchema),
     kind: 'upload',
   }),
-  base64: defineRoute({ method: 'POST', path: '/api/upload/base64', permission: 'authenticated', operation: 'upload.base64', body: Base64UploadSchema, response: UploadResultSchema }),
+  base64: defineRoute({
+    method: 'POST',
+    path: '/api/upload/base64',
+    permission: 'authenticated',
+    operation: 'upload.base64',
+    body: Base64UploadSchema,
+    response: UploadResultSchema,
+  }),
   /** Chunked, resumable upload: init (or resume) → check → chunks (any order, repeatable) → complete. */
   chunkedInit: defineRoute({ method: 'POST', path: '/api/upload/chunked', permission: 'authenticated', body: ChunkedUploadInitSchema, response: ChunkedUploadStateSchema }),
-  chunkedCheck: defineRoute({ method: 'GET', path: '/api/upload/chunked/:uploadId', permission: 'authenticated', params: UploadIdParamsSchema, response: ChunkedUploadStateSchema }),
+  chunkedCheck: defineRoute({
+    method: 'GET',
+    path: '/api/upload/chunked/:uploadId',
+    permission: 'authenticated',
+    params: UploadIdParamsSchema,
+    response: ChunkedUploadStateSchema,
+  }),
   /** The chunk is the raw request body (application/octet-stream, at most UPLOAD_CHUNK_BYTES). */
   chunk: defineRoute({
     method: 'POST',

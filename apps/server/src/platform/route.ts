@@ -11,7 +11,8 @@ export interface RouteServerOptions {
 
 /** `binary` routes take the body as it is: a Buffer in `req.body`. */
 function acceptRawBodies(app: FastifyInstance) {
-  if (!app.hasContentTypeParser('application/octet-stream')) app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  if (!app.hasContentTypeParser('application/octet-stream'))
+    app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 }
 
 export type RouteRequest<R extends RouteSpec> = FastifyRequest & RouteInput<R>;

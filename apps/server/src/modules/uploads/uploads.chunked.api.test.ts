@@ -26,7 +26,12 @@ function init(s: Session, body: { name: string; size: number; sha256: string; ki
   return call(t.app, s, '/api/upload/chunked', { kind: 'video', purpose: 'courseware', ...body });
 }
 function sendChunk(s: Session, id: string, index: number, data: Buffer) {
-  return t.app.inject({ method: 'POST', url: `/api/upload/chunked/${id}/chunks/${index}`, payload: data, headers: { ...s.headers(), 'content-type': 'application/octet-stream' } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/upload/chunked/${id}/chunks/${index}`,
+    payload: data,
+    headers: { ...s.headers(), 'content-type': 'application/octet-stream' },
+  });
 }
 const chunkOf = (data: Buffer, i: number) => data.subarray(i * UPLOAD_CHUNK_BYTES, (i + 1) * UPLOAD_CHUNK_BYTES);
 const check = (s: Session, id: string) => t.app.inject({ method: 'GET', url: `/api/upload/chunked/${id}`, headers: s.headers() });

@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
-import { CONSTANTS, ORDINARY_UPLOAD_MAX, UPLOAD_CHUNK_BYTES, UPLOAD_KINDS, UPLOAD_LIMITS, UPLOAD_PURPOSES, uploadRoutes as routes, type UploadKind, type UploadPurpose } from '@hanlin/shared';
+import {
+  CONSTANTS,
+  ORDINARY_UPLOAD_MAX,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_KINDS,
+  UPLOAD_LIMITS,
+  UPLOAD_PURPOSES,
+  uploadRoutes as routes,
+  type UploadKind,
+  type UploadPurpose,
+} from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import { principalOf } from '../../platform/auth/guard.js';
 import { registerRoute } from '../../platform/route.js';
@@ -77,6 +87,8 @@ export async function registerUploadsRoutes(app: FastifyInstance, uploads: Uploa
     });
 
     registerRoute(scope, routes.read, async (req, reply) => send(reply, await uploads.open(req.params.id, { principal: principalOf(req) }), 'private, max-age=86400'));
-    registerRoute(scope, routes.readSigned, async (req, reply) => send(reply, await uploads.openSigned(req.params.id, req.query.exp, req.query.sig), 'private, max-age=86400'));
+    registerRoute(scope, routes.readSigned, async (req, reply) =>
+      send(reply, await uploads.openSigned(req.params.id, req.query.exp, req.query.sig), 'private, max-age=86400'),
+    );
   });
 }

@@ -31,7 +31,10 @@ export function call<const R extends RouteSpec>(route: R, ...[input, opts = {}]:
     return encodeURIComponent(String(value));
   });
   if (path.endsWith('/*')) {
-    path = `${path.slice(0, -1)}${String(rest['*'] ?? '').split('/').map(encodeURIComponent).join('/')}`;
+    path = `${path.slice(0, -1)}${String(rest['*'] ?? '')
+      .split('/')
+      .map(encodeURIComponent)
+      .join('/')}`;
     delete rest['*'];
   }
   const options: ApiOptions = { ...opts, method: route.method, anonymous: route.permission === 'public', download: route.kind === 'download' };
