@@ -8,9 +8,13 @@ import type { RoutePermission } from './permissions.js';
  * schema does not name never reaches the client.
  *
  * `kind`: `json` (default) answers the envelope; `download` answers a file (errors stay JSON);
- * `upload` takes multipart/form-data (the `file` part) and answers the envelope.
+ * `upload` takes multipart/form-data (the `file` part) and answers the envelope; `binary` takes
+ * the raw request body (application/octet-stream: the caller's `data`, the handler's Buffer
+ * `req.body`) and answers the envelope.
+ *
+ * A path may end in a wildcard `/*`: declare `'*'` in `params` (the rest of the path, slashes kept).
  */
-export type RouteKind = 'json' | 'download' | 'upload';
+export type RouteKind = 'json' | 'download' | 'upload' | 'binary';
 export type RouteMethod = 'GET' | 'POST';
 
 export interface RouteSpec {

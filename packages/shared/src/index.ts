@@ -49,6 +49,8 @@ export * from './settings.routes.js';
 export * from './student.routes.js';
 export * from './uploads.routes.js';
 export * from './users.routes.js';
+export * from './media.routes.js';
+export * from './scorm.routes.js';
 export * from './scorm.js';
 export * from './media.js';
 export * from './certificates.js';

@@ -11,25 +11,26 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
 export const MEDIA_STATES = ['none', 'pending', 'processing', 'ready', 'failed', 'download'] as const;
 export type MediaStateName = (typeof MEDIA_STATES)[number];
 
-export interface MediaState {
+export const MediaStateSchema = z.object({
   /** The file's public id. */
-  fileId: string;
-  kind: MediaKind;
-  state: MediaStateName;
+  fileId: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  state: z.enum(MEDIA_STATES),
   /** 0–100 while processing. */
-  progress: number;
+  progress: z.number(),
   /** Probed length of video and audio, in milliseconds (null until known). */
-  durationMs: number | null;
+  durationMs: z.number().nullable(),
   /** Error code when failed (VIDEO_SLICE_FAILED for a video that cannot be sliced). */
-  error: string | null;
+  error: z.string().nullable(),
   /**
    * What the player loads, without session headers (a signed path valid some hours): the HLS
    * playlist of a video, the audio file, the PDF (the converted one for Office files).
    */
-  playUrl: string | null;
+  playUrl: z.string().nullable(),
   /** The original file (needs the session headers). */
-  downloadUrl: string;
-}
+  downloadUrl: z.string(),
+});
+export type MediaState = z.infer<typeof MediaStateSchema>;
 
 export const MediaIdsQuerySchema = z.object({
   /** Public file ids, comma-separated (at most 100). */

@@ -35,42 +35,47 @@ export const SCORM_PARSE_REASONS = [
 export type ScormParseReason = (typeof SCORM_PARSE_REASONS)[number];
 
 /** A node of the package's table of contents (the default organization's items). */
-export interface ScormCatalogNode {
+export const ScormCatalogNodeSchema = z.object({
   /** The item's identifier; also the SCO id when the item launches something. */
-  id: string;
-  title: string;
+  id: z.string(),
+  title: z.string(),
   /** Set when the item launches a resource (SCO or asset). */
-  launchable: boolean;
-  visible: boolean;
-  children: ScormCatalogNode[];
-}
+  launchable: z.boolean(),
+  visible: z.boolean(),
+  get children(): z.ZodArray<typeof ScormCatalogNodeSchema> {
+    return z.array(ScormCatalogNodeSchema);
+  },
+});
+export type ScormCatalogNode = z.infer<typeof ScormCatalogNodeSchema>;
 
 /** A launchable item of the package. */
-export interface ScormSco {
-  id: string;
-  title: string;
+export const ScormScoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
   /** Path inside the package (xml:base applied) with the item's parameters; or an absolute URL. */
-  href: string;
-  scormType: 'sco' | 'asset';
-  masteryScore: number | null;
-  dataFromLms: string | null;
-  maxTimeAllowed: string | null;
-  timeLimitAction: string | null;
-}
+  href: z.string(),
+  scormType: z.enum(['sco', 'asset']),
+  masteryScore: z.number().nullable(),
+  dataFromLms: z.string().nullable(),
+  maxTimeAllowed: z.string().nullable(),
+  timeLimitAction: z.string().nullable(),
+});
+export type ScormSco = z.infer<typeof ScormScoSchema>;
 
-export interface ScormPackageInfo {
-  id: number;
-  title: string;
-  version: string;
-  fileName: string;
-  packedSize: number;
-  unpackedSize: number;
-  fileCount: number;
-  catalog: ScormCatalogNode[];
-  scos: ScormSco[];
-  uploadedBy: number | null;
-  createdAt: string;
-}
+export const ScormPackageInfoSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  version: z.string(),
+  fileName: z.string(),
+  packedSize: z.number(),
+  unpackedSize: z.number(),
+  fileCount: z.number().int(),
+  catalog: z.array(ScormCatalogNodeSchema),
+  scos: z.array(ScormScoSchema),
+  uploadedBy: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type ScormPackageInfo = z.infer<typeof ScormPackageInfoSchema>;
 
 export const SCORM_LESSON_STATUSES = ['passed', 'completed', 'failed', 'incomplete', 'browsed', 'not attempted'] as const;
 export type ScormLessonStatus = (typeof SCORM_LESSON_STATUSES)[number];
@@ -124,40 +129,68 @@ export type ScormCommit = z.infer<typeof ScormCommitSchema>;
 export const ScormPackageIdSchema = z.object({ id: IdSchema });
 
 /** One SCO's saved state as launch and progress report it. */
-export interface ScormScoState {
-  scoId: string;
-  lessonStatus: ScormLessonStatus;
-  scoreRaw: number | null;
-  scoreMin: number | null;
-  scoreMax: number | null;
+export const ScormScoStateSchema = z.object({
+  scoId: z.string(),
+  lessonStatus: z.enum(SCORM_LESSON_STATUSES),
+  scoreRaw: z.number().nullable(),
+  scoreMin: z.number().nullable(),
+  scoreMax: z.number().nullable(),
   /** CMITimespan of every session together. */
-  totalTime: string;
-  completedAt: string | null;
-}
+  totalTime: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type ScormScoState = z.infer<typeof ScormScoStateSchema>;
 
 /** What the player needs to run one SCO: the catalog, every SCO's state and the values that seed the API. */
-export interface ScormLaunchResult {
-  package: { id: number; title: string; catalog: ScormCatalogNode[]; scos: ScormSco[] };
-  states: ScormScoState[];
-  scoId: string;
-  sessionId: string;
+export const ScormLaunchResultSchema = z.object({
+  package: z.object({ id: z.number().int(), title: z.string(), catalog: z.array(ScormCatalogNodeSchema), scos: z.array(ScormScoSchema) }),
+  states: z.array(ScormScoStateSchema),
+  scoId: z.string(),
+  sessionId: z.string(),
   /** Same-origin URL of the launch file, valid for a few hours for this user only. */
-  contentUrl: string;
+  contentUrl: z.string(),
   /** Seeds `Scorm12API.loadFromJSON`. */
-  cmi: {
-    core: {
-      student_id: string;
-      student_name: string;
-      lesson_location: string;
-      credit: 'credit' | 'no-credit';
-      lesson_status: string;
-      entry: '' | 'ab-initio' | 'resume';
-      total_time: string;
-      lesson_mode: 'normal' | 'browse' | 'review';
-      score: { raw: string; min: string; max: string };
-    };
-    suspend_data: string;
-    launch_data: string;
-    student_data: { mastery_score: string; max_time_allowed: string; time_limit_action: string };
-  };
-}
+  cmi: z.object({
+    core: z.object({
+      student_id: z.string(),
+      student_name: z.string(),
+      lesson_location: z.string(),
+      credit: z.enum(['credit', 'no-credit']),
+      lesson_status: z.string(),
+      entry: z.enum(['', 'ab-initio', 'resume']),
+      total_time: z.string(),
+      lesson_mode: z.enum(['normal', 'browse', 'review']),
+      score: z.object({ raw: z.string(), min: z.string(), max: z.string() }),
+    }),
+    suspend_data: z.string(),
+    launch_data: z.string(),
+    student_data: z.object({ mastery_score: z.string(), max_time_allowed: z.string(), time_limit_action: z.string() }),
+  }),
+});
+export type ScormLaunchResult = z.infer<typeof ScormLaunchResultSchema>;
+
+/** A learner's progress through a package in one context (course, preview). */
+export const ScormProgressSchema = z.object({
+  packageId: z.number().int(),
+  scos: z.array(
+    z.object({
+      scoId: z.string(),
+      title: z.string(),
+      lessonStatus: z.string(),
+      scoreRaw: z.number().nullable(),
+      /** CMITimespan of every session together. */
+      totalTime: z.string(),
+      totalSeconds: z.number().int(),
+      completed: z.boolean(),
+      passed: z.boolean(),
+    }),
+  ),
+  /** Every SCO completed. */
+  completed: z.boolean(),
+  /** Every SCO with a mastery score passed, the others completed. */
+  passed: z.boolean(),
+});
+export type ScormProgress = z.infer<typeof ScormProgressSchema>;
+
+/** Which package's progress, in which context. */
+export const ScormProgressQuerySchema = z.object({ packageId: IdSchema, contextKey: ScormContextKeySchema });

@@ -87,10 +87,11 @@ export const ChunkedUploadInitSchema = z.object({
 });
 export type ChunkedUploadInit = z.infer<typeof ChunkedUploadInitSchema>;
 
-export interface ChunkedUploadState {
-  uploadId: string;
-  chunkSize: number;
-  totalChunks: number;
+export const ChunkedUploadStateSchema = z.object({
+  uploadId: z.string(),
+  chunkSize: z.number().int(),
+  totalChunks: z.number().int(),
   /** Indexes (from 0) of the chunks the server already has: send only the others. */
-  received: number[];
-}
+  received: z.array(z.number().int()),
+});
+export type ChunkedUploadState = z.infer<typeof ChunkedUploadStateSchema>;

@@ -5,6 +5,14 @@ import { ok } from './http.js';
 /** Server-only settings of a route (the declaration in `packages/shared` stays what both sides share). */
 export interface RouteServerOptions {
   rateLimit?: { max: number; timeWindow: string };
+  /** Largest request body in bytes (e.g. the raw body of a `binary` route); the app's limit otherwise. */
+  bodyLimit?: number;
+}
+
+/** `binary` routes take the body as it is: a Buffer in `req.body`. */
+function acceptRawBodies(app: FastifyInstance) {
+  if (!app.hasContentTypeParser('application/octet-stream'))
+    app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 }
 
 export type RouteRequest<R extends RouteSpec> = FastifyRequest & RouteInput<R>;
@@ -25,9 +33,11 @@ export type RouteHandler<R extends RouteSpec> = R['kind'] extends 'download'
 export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, route: R, handler: RouteHandler<R>, opts: RouteServerOptions = {}) {
   const download = route.kind === 'download';
   const tags = route.tags ?? [route.path.split('/')[2]!];
+  if (route.kind === 'binary') acceptRawBodies(app);
   app.route({
     method: route.method,
     url: route.path,
+    ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     config: {
       permission: route.permission,
       ...(route.operation ? { operation: route.operation } : {}),
@@ -40,6 +50,7 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
       ...(route.body ? { body: route.body } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
+      ...(route.kind === 'binary' ? { consumes: ['application/octet-stream'] } : {}),
       response: {
         200: download ? { description: 'The file itself; failures answer the JSON envelope', content: { 'application/octet-stream': { schema: FileAnswerSchema } } } : envelopeSchema(route.response),
         '4xx': ErrorEnvelopeSchema,

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MediaState } from '@hanlin/shared';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
@@ -45,14 +45,15 @@ async function uploaded(s: Session, filename: string, data: Buffer, kind: string
 const stateOf = async (s: Session, id: string): Promise<MediaState | undefined> =>
   (await t.app.inject({ method: 'GET', url: `/api/media/state?ids=${id}`, headers: s.headers() })).json().data[0];
 /** Polls the state the courseware list would show until `done` holds. */
-async function until(s: Session, id: string, done: (m: MediaState) => boolean, ms = 60_000): Promise<MediaState> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const m = await stateOf(s, id);
-    if (m && done(m)) return m;
-    if (Date.now() > end) throw new Error(`media state not reached: ${JSON.stringify(m)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function until(s: Session, id: string, done: (m: MediaState) => boolean, ms = 60_000): Promise<MediaState> {
+  return vi.waitFor(
+    async () => {
+      const m = await stateOf(s, id);
+      if (!m || !done(m)) throw new Error(`media state not reached: ${JSON.stringify(m)}`);
+      return m;
+    },
+    { timeout: ms, interval: 200 },
+  );
 }
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 

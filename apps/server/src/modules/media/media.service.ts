@@ -77,6 +77,7 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
   async function transcode(run: JobRun<{ fileId: number }>) {
     const file = await fileOfJob(run);
     let lastSaved = 0;
+    let saving: Promise<unknown> = Promise.resolve();
     await withLocalCopy(file, async (input, dir) => {
       const durationMs = await probeDurationMs(input, run.signal);
       if (durationMs === null && !run.signal.aborted) {
@@ -93,7 +94,7 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
             // The courseware list shows it: saved at most every 2 seconds.
             if (Date.now() - lastSaved > 2000) {
               lastSaved = Date.now();
-              void setAsset(file.id, { progress: Math.round(p) }).catch(() => undefined);
+              saving = setAsset(file.id, { progress: Math.round(p) }).catch(() => undefined);
             }
           },
         });
@@ -106,6 +107,8 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       // Segments first, the playlist last: a playlist in storage means a complete rendition.
       const names = (await fs.promises.readdir(out)).filter((n) => n !== 'index.m3u8').sort();
       for (const n of [...names, 'index.m3u8']) await storage.put(`${folder}/${n}`, fs.createReadStream(path.join(out, n)));
+      // A progress write still in flight would land after `ready` and leave it at 99%.
+      await saving;
       await setAsset(file.id, { state: 'ready', progress: 100, durationMs, outputKey: `${folder}/index.m3u8`, error: null });
     });
   }

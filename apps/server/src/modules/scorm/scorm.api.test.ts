@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
-import { buildZip, manifest12 } from './scorm.testing.js';
+import { buildZip, manifest12 } from '../../test/scorm.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/scorm');
 const fixture = (name: string) => fs.readFileSync(path.join(fs.existsSync(FIXTURES) ? FIXTURES : '/work/shared/fixtures/scorm', name));

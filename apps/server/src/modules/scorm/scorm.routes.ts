@@ -1,12 +1,10 @@
 import path from 'node:path';
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { IdSchema, SCORM_LIMITS, ScormCommitSchema, ScormContextKeySchema, ScormLaunchSchema, ScormPackageIdSchema } from '@hanlin/shared';
-import { ok } from '../../platform/http.js';
+import { SCORM_LIMITS, scormRoutes as routes } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import { principalOf } from '../../platform/auth/guard.js';
+import { registerRoute } from '../../platform/route.js';
 import type { ScormService } from './scorm.service.js';
 
 const MULTIPART_LIMITS = { fileSize: SCORM_LIMITS.packedMaxBytes, files: 1, fields: 2, fieldSize: 1000, parts: 3 };
@@ -70,46 +68,25 @@ export const CONTENT_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-const ContentParams = z.object({ packageId: IdSchema, token: z.string().max(200), '*': z.string().max(2000) });
-const ProgressSchema = z.object({ packageId: IdSchema, contextKey: ScormContextKeySchema });
-
 export async function registerScormRoutes(app: FastifyInstance, scorm: ScormService) {
-  const tags = ['scorm'];
   // Encapsulated so the multipart parser exists only for the import.
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: MULTIPART_LIMITS });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/scorm/import',
-      { config: { permission: ['kjgl:add'], operation: 'scorm.import' }, schema: { tags, consumes: ['multipart/form-data'] } },
-      async (req) => {
-        const part = await req.file({ limits: MULTIPART_LIMITS });
-        if (!part || part.fieldname !== 'file') throw new AppError('PARAMETER_INVALID', { field: 'file' });
-        const result = await scorm.importPackage(principalOf(req), { stream: part.file, fileName: part.filename, truncated: () => part.file.truncated });
-        return ok(result);
-      },
-    );
+    registerRoute(scope, routes.import, async (req) => {
+      const part = await req.file({ limits: MULTIPART_LIMITS });
+      if (!part || part.fieldname !== 'file') throw new AppError('PARAMETER_INVALID', { field: 'file' });
+      return scorm.importPackage(principalOf(req), { stream: part.file, fileName: part.filename, truncated: () => part.file.truncated });
+    });
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/scorm/list', { config: { permission: ['kjgl'] }, schema: { tags } }, async (req) => ok(await scorm.list(principalOf(req))));
-  r.post('/api/scorm/get', { config: { permission: 'authenticated' }, schema: { tags, body: ScormPackageIdSchema } }, async (req) =>
-    ok(await scorm.get(principalOf(req), req.body.id)),
-  );
-  r.post('/api/scorm/launch', { config: { permission: 'authenticated' }, schema: { tags, body: ScormLaunchSchema } }, async (req) =>
-    ok(await scorm.launch(principalOf(req), req.body)),
-  );
-  r.post('/api/scorm/commit', { config: { permission: 'authenticated' }, schema: { tags, body: ScormCommitSchema } }, async (req) =>
-    ok(await scorm.commit(principalOf(req), req.body)),
-  );
-  r.post('/api/scorm/finish', { config: { permission: 'authenticated' }, schema: { tags, body: ScormCommitSchema } }, async (req) =>
-    ok(await scorm.finish(principalOf(req), req.body)),
-  );
-  r.post('/api/scorm/progress', { config: { permission: 'authenticated' }, schema: { tags, body: ProgressSchema } }, async (req) =>
-    ok(await scorm.progress(principalOf(req), req.body)),
-  );
+  registerRoute(app, routes.list, async (req) => scorm.list(principalOf(req)));
+  registerRoute(app, routes.get, async (req) => scorm.get(principalOf(req), req.body.id));
+  registerRoute(app, routes.launch, async (req) => scorm.launch(principalOf(req), req.body));
+  registerRoute(app, routes.commit, async (req) => scorm.commit(principalOf(req), req.body));
+  registerRoute(app, routes.finish, async (req) => scorm.finish(principalOf(req), req.body));
+  registerRoute(app, routes.progress, async (req) => scorm.progress(principalOf(req), req.body));
 
-  // The iframe's requests carry no headers of ours: the token in the path stands for the user.
-  r.get('/api/scorm/content/:packageId/:token/*', { config: { permission: 'public' }, schema: { tags, params: ContentParams } }, async (req, reply) => {
+  registerRoute(app, routes.content, async (req, reply) => {
     const f = await scorm.openContent(req.params.packageId, req.params.token, req.params['*']);
     reply.raw.removeHeader('content-security-policy');
     return reply

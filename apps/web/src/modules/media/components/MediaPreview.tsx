@@ -1,7 +1,8 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MediaState } from '@hanlin/shared';
-import { api, saveDownload, type DownloadResult } from '../../../platform/api/client';
+import { saveDownload } from '../../../platform/api/client';
+import { downloadMediaFile } from '../api';
 import VideoPlayer, { type VideoPlayerProps } from './VideoPlayer';
 import PdfViewer from './PdfViewer';
 import AudioPlayer from './AudioPlayer';
@@ -22,7 +23,7 @@ export default function MediaPreview({ media, video, onPageChange }: MediaPrevie
     if (media.kind === 'audio') return <AudioPlayer src={media.playUrl} durationMs={media.durationMs} onProgress={video?.onProgress} onEnded={video?.onEnded} />;
     if (media.kind === 'pdf' || media.kind === 'office') return <PdfViewer src={media.playUrl} onPageChange={onPageChange} />;
   }
-  const download = () => void api<DownloadResult>(media.downloadUrl, undefined, { method: 'GET', download: true }).then(saveDownload);
+  const download = () => void downloadMediaFile({ fileId: media.fileId }).then(saveDownload);
   return (
     <Result
       status={media.state === 'failed' ? 'error' : 'info'}
