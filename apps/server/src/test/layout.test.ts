@@ -27,7 +27,7 @@ describe('source layout', () => {
     const usedByCode = new Set(all.filter((f) => !isTest(f) && !f.startsWith(path.join(SRC, 'test'))).flatMap(importsOf));
     const onlyForTests = files(path.join(SRC, 'modules')).filter(
       // Module entries are found by platform/modules.ts through a glob, workers by file name; index.ts is a public surface.
-      (f) => !isTest(f) && !/(\.module\.ts|\.mjs|\/index\.ts)$/.test(f) && !usedByCode.has(f),
+      (f) => !isTest(f) && !/(\.module\.ts|\.mjs|\.d\.ts|\/index\.ts)$/.test(f) && !usedByCode.has(f),
     );
     expect(onlyForTests.map((f) => path.relative(SRC, f))).toEqual([]);
   });
