@@ -52,3 +52,4 @@ export * from './users.routes.js';
 export * from './scorm.js';
 export * from './media.js';
 export * from './certificates.js';
+export * from './certificates.routes.js';
