@@ -39,6 +39,7 @@ function templateAbilities(p: Principal, r: { issuedCount: number }): Certificat
 function issuedAbilities(p: Principal, r: { revokedAt: Date | null }): CertificateIssuedAbilities {
   return abilitiesOf({ revoke: !r.revokedAt }, p.permissions, ISSUED_ABILITY_CODES);
 }
+
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg']);
 
 async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
