@@ -113,72 +113,82 @@ export function maskHolderName(name: string): string {
   return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
 }
 
-export interface CertificateTemplateAbilities {
-  modify: boolean;
-  delete: boolean;
-}
+export const CertificateTemplateAbilitiesSchema = z.object({ modify: z.boolean(), delete: z.boolean() });
+export type CertificateTemplateAbilities = z.infer<typeof CertificateTemplateAbilitiesSchema>;
 
-export interface CertificateTemplateRow {
-  id: number;
-  name: string;
-  thumbnail: string | null;
-  thumbnailUrl: string | null;
-  authority: string;
-  validityMonths: number | null;
-  background: string | null;
-  backgroundUrl: string | null;
-  pageWidth: number;
-  pageHeight: number;
-  layout: CertificateLayout;
+const sourceKind = z.enum(CERTIFICATE_SOURCE_KINDS);
+const status = z.enum(CERTIFICATE_STATUSES);
+
+export const CertificateTemplateRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  thumbnail: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  authority: z.string(),
+  validityMonths: z.number().nullable(),
+  background: z.string().nullable(),
+  backgroundUrl: z.string().nullable(),
+  pageWidth: z.number(),
+  pageHeight: z.number(),
+  layout: CertificateLayoutSchema,
   /** Certificates issued from this template. */
-  issuedCount: number;
-  createdBy: number | null;
-  creatorName: string | null;
-  createdAt: string;
-  updatedAt: string;
-  abilities: CertificateTemplateAbilities;
-}
+  issuedCount: z.number(),
+  createdBy: z.number().nullable(),
+  creatorName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  abilities: CertificateTemplateAbilitiesSchema,
+});
+export type CertificateTemplateRow = z.infer<typeof CertificateTemplateRowSchema>;
 
-export interface CertificateIssuedRow {
-  id: number;
-  number: string;
-  templateId: number;
-  templateName: string;
-  userId: number;
-  username: string;
-  realname: string;
-  orgName: string | null;
-  sourceKind: CertificateSourceKind;
-  sourceId: number;
-  sourceTitle: string;
-  issuedAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  status: CertificateStatus;
-}
+/** What the caller may do with an issued certificate: revoke it (zsgl:delete, not revoked yet). */
+export const CertificateIssuedAbilitiesSchema = z.object({ revoke: z.boolean() });
+export type CertificateIssuedAbilities = z.infer<typeof CertificateIssuedAbilitiesSchema>;
+
+export const CertificateIssuedRowSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  templateId: z.number(),
+  templateName: z.string(),
+  userId: z.number(),
+  username: z.string(),
+  realname: z.string(),
+  orgName: z.string().nullable(),
+  sourceKind,
+  sourceId: z.number(),
+  sourceTitle: z.string(),
+  issuedAt: z.string(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  status,
+  abilities: CertificateIssuedAbilitiesSchema,
+});
+export type CertificateIssuedRow = z.infer<typeof CertificateIssuedRowSchema>;
 
 /** A certificate as its holder sees it in "my certificates". */
-export interface CertificateMine {
-  id: number;
-  number: string;
-  templateName: string;
-  authority: string;
-  thumbnailUrl: string | null;
-  sourceKind: CertificateSourceKind;
-  sourceTitle: string;
-  issuedAt: string;
-  expiresAt: string | null;
-  status: CertificateStatus;
-}
+export const CertificateMineSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  templateName: z.string(),
+  authority: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  sourceKind,
+  sourceTitle: z.string(),
+  issuedAt: z.string(),
+  expiresAt: z.string().nullable(),
+  status,
+});
+export type CertificateMine = z.infer<typeof CertificateMineSchema>;
 
 /** What anyone may learn from a certificate number, and nothing more about the holder. */
-export interface CertificateVerification {
-  number: string;
-  holder: string;
-  title: string;
-  templateName: string;
-  authority: string;
-  issuedAt: string;
-  expiresAt: string | null;
-  status: CertificateStatus;
-}
+export const CertificateVerificationSchema = z.object({
+  number: z.string(),
+  holder: z.string(),
+  title: z.string(),
+  templateName: z.string(),
+  authority: z.string(),
+  issuedAt: z.string(),
+  expiresAt: z.string().nullable(),
+  status,
+});
+export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;

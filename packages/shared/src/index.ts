@@ -54,3 +54,4 @@ export * from './scorm.routes.js';
 export * from './scorm.js';
 export * from './media.js';
 export * from './certificates.js';
+export * from './certificates.routes.js';

@@ -310,6 +310,45 @@ describe('holders, downloads and verification', () => {
     expect((await call(t.app, admin, '/api/certificate/issued/download', { id: c.id })).statusCode).toBe(200);
   });
 
+  it('lists issued certificates with fresh totals, holder search and revoke abilities', async () => {
+    const template = await createTemplate(admin, { authority: 'Issued list authority' });
+    const org = await buildOrg(t.db);
+    const holder = await buildUser(t.db, { realname: '王五列表', orgId: org.id });
+    const c1 = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'course', id: 11, title: 'List course A' } });
+    const list = async (s: Session, q: Record<string, unknown>) => {
+      const res = await call(t.app, s, '/api/certificate/issued/list', { templateId: template.id, ...q });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { total: number; records: { id: number; status: string; abilities: { revoke: boolean } }[] };
+    };
+    const first = await list(admin, {});
+    expect(first.total).toBe(1);
+    expect(first.records[0]).toMatchObject({ id: c1.id, status: 'valid', abilities: { revoke: true } });
+
+    // A new issue and a revocation show at once (the cached totals follow the table writes).
+    const c2 = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'exam', id: 12, title: 'List exam B' } });
+    expect((await list(admin, {})).total).toBe(2);
+    expect((await call(t.app, admin, '/api/certificate/issued/revoke', { ids: [c1.id] })).json().data).toEqual({ count: 1 });
+    const revoked = await list(admin, { status: 'revoked' });
+    expect(revoked.records).toEqual([expect.objectContaining({ id: c1.id, status: 'revoked', abilities: { revoke: false } })]);
+    expect((await list(admin, { status: 'valid' })).records.map((r) => r.id)).toEqual([c2.id]);
+
+    // Keyword on the holder's name, sorting on the whitelisted keys only.
+    expect((await list(admin, { keyword: '王五列' })).total).toBe(2);
+    expect((await list(admin, { keyword: 'nobody-like-this' })).total).toBe(0);
+    expect((await list(admin, { sort: 'issuedAt' })).records.map((r) => r.id)).toEqual([c1.id, c2.id]);
+    expect((await call(t.app, admin, '/api/certificate/issued/list', { sort: 'realname' })).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'sort' });
+
+    // Without zsgl:delete nothing is revocable.
+    const viewer = await buildUser(t.db, { permissions: ['zsgl'] });
+    const vs = await login(t.app, viewer.username, viewer.password);
+    expect((await list(vs, { status: 'valid' })).records).toEqual([expect.objectContaining({ id: c2.id, abilities: { revoke: false } })]);
+
+    // The template list counts a new template at once too.
+    const before = (await call(t.app, admin, '/api/certificate/template/list', { keyword: 'Issued list authority' })).json().data.total;
+    await createTemplate(admin, { authority: 'Issued list authority' });
+    expect((await call(t.app, admin, '/api/certificate/template/list', { keyword: 'Issued list authority' })).json().data.total).toBe(before + 1);
+  });
+
   it('verifies a number publicly with only the allowed fields, and shows revocation', async () => {
     const template = await createTemplate(admin, { authority: '翰林学院', validityMonths: 24 });
     const holder = await buildUser(t.db, { realname: '李小龙' });

@@ -7,7 +7,7 @@ import { createCertificatesService } from './certificates.service.js';
 export default defineModule({
   name: 'certificates',
   register(app, ctx) {
-    const certs = createCertificatesService({ db: ctx.db, storage: ctx.storage, signer: createFileSigner(ctx.db) });
+    const certs = createCertificatesService({ db: ctx.db, lists: ctx.lists, storage: ctx.storage, signer: createFileSigner(ctx.db) });
     registerCertificatesRoutes(app, certs);
     // Template images: every certificate manager (templates have no organization). Holders see the
     // thumbnail through its signed public link.

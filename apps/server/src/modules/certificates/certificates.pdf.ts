@@ -2,10 +2,15 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
-import subsetFont from 'subset-font';
 import type { CertificateFieldPosition, CertificateLayout } from '@hanlin/shared';
 
 const require = createRequire(import.meta.url);
+/** harfbuzz-based subsetting (npm `subset-font`, CommonJS and untyped); returns the subset font in the target format. */
+const subsetFont = require('subset-font') as (
+  font: Buffer,
+  text: string,
+  options?: { targetFormat?: 'truetype' | 'woff' | 'woff2' | 'sfnt'; noLayoutClosure?: boolean },
+) => Promise<Buffer>;
 const FONT_PATH = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
 let fullFont: Promise<Buffer> | undefined;
 /** The full Noto Sans SC (~10 MB), read once per process. */

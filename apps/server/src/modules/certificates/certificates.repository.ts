@@ -1,16 +1,15 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  CERTIFICATE_ISSUED_SORT_KEYS,
-  CERTIFICATE_SORT_KEYS,
-  parseSort,
+  type CERTIFICATE_ISSUED_SORT_KEYS,
+  type CERTIFICATE_SORT_KEYS,
   type CertificateIssuedListQuery,
   type CertificateMyQuery,
   type CertificateTemplateListQuery,
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
-import { inScope } from '../../platform/scope.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { certificates, certificateTemplates } from './certificates.schema.js';
@@ -28,46 +27,44 @@ const templateColumns = {
   pageHeight: certificateTemplates.pageHeight,
   layout: certificateTemplates.layout,
   createdBy: certificateTemplates.createdBy,
-  creatorName: users.realname,
+  creatorName: sql<string | null>`${users.realname}`,
   createdAt: certificateTemplates.createdAt,
   updatedAt: certificateTemplates.updatedAt,
   issuedCount,
 };
 
-const templateSort = {
-  id: certificateTemplates.id,
-  name: certificateTemplates.name,
-  createdAt: certificateTemplates.createdAt,
-  updatedAt: certificateTemplates.updatedAt,
-} as const;
-
 /** Templates are platform-wide (system menu): no organization scope. */
-export async function findTemplates(db: DbOrTx, q: CertificateTemplateListQuery) {
-  const where: (SQL | undefined)[] = [];
-  if (q.keyword) where.push(or(ilike(certificateTemplates.name, `%${escapeLike(q.keyword)}%`), ilike(certificateTemplates.authority, `%${escapeLike(q.keyword)}%`)));
-  if (q.validity === 'permanent') where.push(isNull(certificateTemplates.validityMonths));
-  if (q.validity === 'limited') where.push(isNotNull(certificateTemplates.validityMonths));
-  const cond = and(...where);
-  const { key, desc: isDesc } = parseSort(q.sort, CERTIFICATE_SORT_KEYS, 'id');
-  const col = templateSort[key];
-  const order = isDesc ? [desc(col), desc(certificateTemplates.id)] : [asc(col), asc(certificateTemplates.id)];
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(templateColumns)
-      .from(certificateTemplates)
-      .leftJoin(users, eq(users.id, certificateTemplates.createdBy))
-      .where(cond)
-      .orderBy(...order)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(certificateTemplates).where(cond),
-  ]);
-  return { rows, total: counted!.total };
+export const certificateTemplateList = defineList({
+  name: 'certificate_template_list',
+  table: certificateTemplates,
+  id: certificateTemplates.id,
+  tables: ['certificate_templates'],
+  filters: {
+    validity: (v) => sql`case ${v}::text when 'permanent' then ${certificateTemplates.validityMonths} is null else ${certificateTemplates.validityMonths} is not null end`,
+  },
+  keyword: (pattern) => sql`(${certificateTemplates.name} ilike ${pattern} or ${certificateTemplates.authority} ilike ${pattern})`,
+  sort: {
+    id: certificateTemplates.id,
+    name: certificateTemplates.name,
+    createdAt: certificateTemplates.createdAt,
+    updatedAt: certificateTemplates.updatedAt,
+  } satisfies Record<(typeof CERTIFICATE_SORT_KEYS)[number], unknown>,
+  defaultSort: { key: 'id', desc: true },
+  columns: templateColumns,
+  join: (q) => q.leftJoin(users, eq(users.id, certificateTemplates.createdBy)),
+});
+
+export function findTemplates(lists: ListRuntime, q: CertificateTemplateListQuery) {
+  return certificateTemplateList.run(lists, null, q);
 }
-export type TemplateListRow = Awaited<ReturnType<typeof findTemplates>>['rows'][number];
+export type TemplateListRow = Awaited<ReturnType<typeof findTemplates>>['records'][number];
 
 export async function getTemplate(db: DbOrTx, id: number) {
-  const [row] = await db.select(templateColumns).from(certificateTemplates).leftJoin(users, eq(users.id, certificateTemplates.createdBy)).where(eq(certificateTemplates.id, id));
+  const [row] = await db
+    .select(templateColumns)
+    .from(certificateTemplates)
+    .leftJoin(users, eq(users.id, certificateTemplates.createdBy))
+    .where(eq(certificateTemplates.id, id));
   return row ?? null;
 }
 
@@ -162,40 +159,58 @@ function issuedFrom(db: DbOrTx) {
 }
 export type IssuedRow = Awaited<ReturnType<ReturnType<typeof issuedFrom>['execute']>>[number];
 
-const issuedSort = { id: certificates.id, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt } as const;
+/**
+ * The holder's organization: the data scope of issued certificates. A correlated subquery, since
+ * the list's WHERE (and its count) reads the certificates table alone.
+ */
+const holderOrg = sql`(select u.org_id from users u where u.id = ${certificates.userId})` as unknown as AnyPgColumn;
 
 /** Issued certificates of holders inside the caller's data scope. */
-export async function findIssued(db: DbOrTx, principal: Principal, q: CertificateIssuedListQuery) {
-  const where: (SQL | undefined)[] = [inScope(principal, users.orgId)];
-  if (q.templateId) where.push(eq(certificates.templateId, q.templateId));
-  if (q.userId) where.push(eq(certificates.userId, q.userId));
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    where.push(or(ilike(certificates.number, k), ilike(users.realname, k), ilike(users.username, k), ilike(certificates.sourceTitle, k)));
-  }
-  if (q.status === 'revoked') where.push(isNotNull(certificates.revokedAt));
-  if (q.status === 'valid') where.push(isNull(certificates.revokedAt), sql`(${certificates.expiresAt} is null or ${certificates.expiresAt} > now())`);
-  if (q.status === 'expired') where.push(isNull(certificates.revokedAt), sql`${certificates.expiresAt} <= now()`);
-  const cond = and(...where);
-  const { key, desc: isDesc } = parseSort(q.sort, CERTIFICATE_ISSUED_SORT_KEYS, 'id');
-  const col = issuedSort[key];
-  const order = isDesc ? [sql`${col} desc nulls last`, desc(certificates.id)] : [asc(col), asc(certificates.id)];
-  const [rows, [counted]] = await Promise.all([
-    issuedFrom(db).where(cond).orderBy(...order).limit(q.size).offset((q.page - 1) * q.size),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(certificates)
+export const certificateIssuedList = defineList({
+  name: 'certificate_issued_list',
+  table: certificates,
+  id: certificates.id,
+  tables: ['certificates', 'users', 'organizations'],
+  scope: { column: holderOrg },
+  filters: {
+    templateId: (v) => eq(certificates.templateId, v),
+    userId: (v) => eq(certificates.userId, v),
+    status: (v) => sql`case ${v}::text
+      when 'revoked' then ${certificates.revokedAt} is not null
+      when 'valid' then ${certificates.revokedAt} is null and (${certificates.expiresAt} is null or ${certificates.expiresAt} > now())
+      else ${certificates.revokedAt} is null and ${certificates.expiresAt} <= now() end`,
+  },
+  keyword: (pattern) =>
+    sql`(${certificates.number} ilike ${pattern} or ${certificates.sourceTitle} ilike ${pattern}
+      or exists (select 1 from users u where u.id = ${certificates.userId} and (u.realname ilike ${pattern} or u.username ilike ${pattern})))`,
+  sort: { id: certificates.id, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt } satisfies Record<(typeof CERTIFICATE_ISSUED_SORT_KEYS)[number], unknown>,
+  defaultSort: { key: 'id', desc: true },
+  columns: issuedColumns,
+  join: (q) =>
+    q
+      .innerJoin(certificateTemplates, eq(certificateTemplates.id, certificates.templateId))
       .innerJoin(users, eq(users.id, certificates.userId))
-      .where(cond),
-  ]);
-  return { rows, total: counted!.total };
+      .leftJoin(organizations, eq(organizations.id, users.orgId)),
+  plan: { adaptive: true },
+});
+
+export function findIssued(lists: ListRuntime, principal: Principal, q: CertificateIssuedListQuery) {
+  return certificateIssuedList.run(lists, principal, q);
 }
+export type IssuedListRow = Awaited<ReturnType<typeof findIssued>>['records'][number];
 
 export async function findMine(db: DbOrTx, userId: number, q: CertificateMyQuery) {
   const cond = eq(certificates.userId, userId);
   const [rows, [counted]] = await Promise.all([
-    issuedFrom(db).where(cond).orderBy(desc(certificates.issuedAt), desc(certificates.id)).limit(q.size).offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(certificates).where(cond),
+    issuedFrom(db)
+      .where(cond)
+      .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(certificates)
+      .where(cond),
   ]);
   return { rows, total: counted!.total };
 }
@@ -230,7 +245,11 @@ export async function revokeIssued(tx: DbOrTx, ids: number[]) {
 }
 
 export async function templateValidity(db: DbOrTx, templateId: number) {
-  const [row] = await db.select({ validityMonths: certificateTemplates.validityMonths }).from(certificateTemplates).where(eq(certificateTemplates.id, templateId)).for('share');
+  const [row] = await db
+    .select({ validityMonths: certificateTemplates.validityMonths })
+    .from(certificateTemplates)
+    .where(eq(certificateTemplates.id, templateId))
+    .for('share');
   return row ?? null;
 }
 
@@ -259,6 +278,8 @@ export async function insertCertificateOnce(
   const [existing] = await db
     .select({ id: certificates.id })
     .from(certificates)
-    .where(and(eq(certificates.templateId, v.templateId), eq(certificates.userId, v.userId), eq(certificates.sourceKind, v.sourceKind), eq(certificates.sourceId, v.sourceId)));
+    .where(
+      and(eq(certificates.templateId, v.templateId), eq(certificates.userId, v.userId), eq(certificates.sourceKind, v.sourceKind), eq(certificates.sourceId, v.sourceId)),
+    );
   return { id: existing!.id, created: false };
 }

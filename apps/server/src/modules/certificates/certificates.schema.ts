@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgSequence, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { CertificateLayout } from '@hanlin/shared';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { users } from '../users/index.js';
 
 /** Certificate templates (spec: manage-certificate, add-certificate). */
@@ -53,6 +54,17 @@ export const certificates = pgTable(
     uniqueIndex('certificates_source_uq').on(t.templateId, t.userId, t.sourceKind, t.sourceId),
     index('certificates_user_idx').on(t.userId, t.issuedAt),
     index('certificates_template_idx').on(t.templateId, t.id),
-
   ],
 );
+
+export const constraintErrors = defineConstraintErrors({
+  certificate_templates_name_uq: { code: 'DUPLICATE_CERTIFICATE', field: 'name' },
+  certificate_templates_created_by_users_id_fk: { code: 'DATA_IN_USE', field: 'createdBy' },
+  // Numbers come from a sequence, and issuing is INSERT … ON CONFLICT DO NOTHING on the source:
+  // neither index can be violated by a caller.
+  certificates_number_uq: null,
+  certificates_source_uq: null,
+  // A template something was issued from is not deleted.
+  certificates_template_id_certificate_templates_id_fk: { code: 'IN_USE_CERTIFICATE', field: 'ids' },
+  certificates_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+});

@@ -2,11 +2,13 @@ import {
   certificateStatus,
   maskHolderName,
   type CertificateCheckName,
+  type CertificateIssuedAbilities,
   type CertificateIssuedListQuery,
   type CertificateIssuedRow,
   type CertificateMine,
   type CertificateMyQuery,
   type CertificateSourceKind,
+  type CertificateTemplateAbilities,
   type CertificateTemplateCreate,
   type CertificateTemplateListQuery,
   type CertificateTemplateRow,
@@ -18,13 +20,26 @@ import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Storage } from '../../platform/storage.js';
-import { isUniqueViolation, isReferenced } from '../../platform/db/pg-errors.js';
+import { abilitiesOf } from '../../platform/lifecycle.js';
+import type { ListRuntime } from '../../platform/list.js';
 import { requireInScope } from '../../platform/scope.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './certificates.repository.js';
 import { imageSize, pageSizeFor, renderCertificatePdf } from './certificates.pdf.js';
 
-const isDuplicateName = (e: unknown) => isUniqueViolation(e, 'certificate_templates_name_uq');
+const TEMPLATE_ABILITY_CODES: Record<keyof CertificateTemplateAbilities, string> = { modify: 'zsgl:modify', delete: 'zsgl:delete' };
+const ISSUED_ABILITY_CODES: Record<keyof CertificateIssuedAbilities, string> = { revoke: 'zsgl:delete' };
+
+/** A template any certificate was issued from is not deleted (its certificates are drawn from it). */
+function templateAbilities(p: Principal, r: { issuedCount: number }): CertificateTemplateAbilities {
+  return abilitiesOf({ modify: true, delete: true }, p.permissions, TEMPLATE_ABILITY_CODES, { delete: r.issuedCount === 0 });
+}
+
+/** A certificate is revoked once. */
+function issuedAbilities(p: Principal, r: { revokedAt: Date | null }): CertificateIssuedAbilities {
+  return abilitiesOf({ revoke: !r.revokedAt }, p.permissions, ISSUED_ABILITY_CODES);
+}
+
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg']);
 
 async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
@@ -39,11 +54,12 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 interface Deps {
   db: Db;
+  lists: ListRuntime;
   storage: Storage;
   signer: FileSigner;
 }
 
-export function createCertificatesService({ db, storage, signer }: Deps) {
+export function createCertificatesService({ db, lists, storage, signer }: Deps) {
   /** An image the caller uploaded for certificates (JPG/PNG), or null when the field is empty. */
   async function claimImage(tx: DbOrTx, principal: Principal, ref: string | null | undefined, field: string) {
     const file = await claimFile(tx, principal, ref, { purpose: 'certificate', field, missing: 'FILE_TYPE_ERROR' });
@@ -62,7 +78,6 @@ export function createCertificatesService({ db, storage, signer }: Deps) {
   const toPage = (p: { width: number; height: number }) => ({ pageWidth: p.width, pageHeight: p.height });
 
   async function present(principal: Principal, r: repo.TemplateListRow): Promise<CertificateTemplateRow> {
-    const inUse = r.issuedCount > 0;
     return {
       id: r.id,
       name: r.name,
@@ -80,11 +95,11 @@ export function createCertificatesService({ db, storage, signer }: Deps) {
       creatorName: r.creatorName,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
-      abilities: { modify: principal.permissions.has('zsgl:modify'), delete: !inUse && principal.permissions.has('zsgl:delete') },
+      abilities: templateAbilities(principal, r),
     };
   }
 
-  function presentIssued(r: repo.IssuedRow): CertificateIssuedRow {
+  function presentIssued(principal: Principal, r: repo.IssuedListRow): CertificateIssuedRow {
     return {
       id: r.id,
       number: r.number,
@@ -101,6 +116,7 @@ export function createCertificatesService({ db, storage, signer }: Deps) {
       expiresAt: r.expiresAt?.toISOString() ?? null,
       revokedAt: r.revokedAt?.toISOString() ?? null,
       status: certificateStatus(r),
+      abilities: issuedAbilities(principal, r),
     };
   }
 
@@ -126,8 +142,8 @@ export function createCertificatesService({ db, storage, signer }: Deps) {
 
   return {
     async list(principal: Principal, q: CertificateTemplateListQuery): Promise<Page<CertificateTemplateRow>> {
-      const { rows, total } = await repo.findTemplates(db, q);
-      return { records: await Promise.all(rows.map((r) => present(principal, r))), total, page: q.page, size: q.size };
+      const page = await repo.findTemplates(lists, q);
+      return { ...page, records: await Promise.all(page.records.map((r) => present(principal, r))) };
     },
 
     get,
@@ -138,29 +154,23 @@ export function createCertificatesService({ db, storage, signer }: Deps) {
 
     async insert(principal: Principal, input: CertificateTemplateCreate): Promise<CertificateTemplateRow> {
       if (await repo.nameTaken(db, input.name)) throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
-      let id: number;
-      try {
-        id = await db.transaction(async (tx) => {
-          const thumb = await claimImage(tx, principal, input.thumbnail, 'thumbnail');
-          const bg = await claimImage(tx, principal, input.background, 'background');
-          const newId = await repo.insertTemplate(tx, {
-            name: input.name,
-            thumbnail: input.thumbnail || null,
-            authority: input.authority,
-            validityMonths: input.validityMonths,
-            background: input.background || null,
-            ...(await backgroundOf(bg)),
-            layout: input.layout,
-            createdBy: principal.userId,
-          });
-          if (thumb) await linkFile(tx, thumb.id, newId);
-          if (bg) await linkFile(tx, bg.id, newId);
-          return newId;
+      const id = await db.transaction(async (tx) => {
+        const thumb = await claimImage(tx, principal, input.thumbnail, 'thumbnail');
+        const bg = await claimImage(tx, principal, input.background, 'background');
+        const newId = await repo.insertTemplate(tx, {
+          name: input.name,
+          thumbnail: input.thumbnail || null,
+          authority: input.authority,
+          validityMonths: input.validityMonths,
+          background: input.background || null,
+          ...(await backgroundOf(bg)),
+          layout: input.layout,
+          createdBy: principal.userId,
         });
-      } catch (e) {
-        if (isDuplicateName(e)) throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
-        throw e;
-      }
+        if (thumb) await linkFile(tx, thumb.id, newId);
+        if (bg) await linkFile(tx, bg.id, newId);
+        return newId;
+      });
       return get(principal, id);
     },
 
@@ -169,59 +179,49 @@ export function createCertificatesService({ db, storage, signer }: Deps) {
      * downloaded, so a changed layout or background applies to them too.
      */
     async update(principal: Principal, input: CertificateTemplateUpdate): Promise<CertificateTemplateRow> {
-      try {
-        await db.transaction(async (tx) => {
-          const [cur] = await repo.lockTemplates(tx, [input.id]);
-          if (!cur) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-          if (input.name !== undefined && input.name !== cur.name && (await repo.nameTaken(tx, input.name, input.id))) {
-            throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
-          }
-          const set: Parameters<typeof repo.updateTemplate>[2] = {};
-          // An unchanged image is not claimed again (another manager may edit the template).
-          if (input.thumbnail !== undefined && (input.thumbnail || null) !== cur.thumbnail) {
-            const thumb = await claimImage(tx, principal, input.thumbnail, 'thumbnail');
-            if (thumb) await linkFile(tx, thumb.id, input.id);
-            set.thumbnail = input.thumbnail || null;
-          }
-          if (input.background !== undefined && (input.background || null) !== cur.background) {
-            const bg = await claimImage(tx, principal, input.background, 'background');
-            if (bg) await linkFile(tx, bg.id, input.id);
-            Object.assign(set, { background: input.background || null, ...(await backgroundOf(bg)) });
-          }
-          if (input.name !== undefined) set.name = input.name;
-          if (input.authority !== undefined) set.authority = input.authority;
-          if (input.validityMonths !== undefined) set.validityMonths = input.validityMonths;
-          if (input.layout !== undefined) set.layout = input.layout;
-          await repo.updateTemplate(tx, input.id, set);
-        });
-      } catch (e) {
-        if (isDuplicateName(e)) throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
-        throw e;
-      }
+      await db.transaction(async (tx) => {
+        const [cur] = await repo.lockTemplates(tx, [input.id]);
+        if (!cur) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+        if (input.name !== undefined && input.name !== cur.name && (await repo.nameTaken(tx, input.name, input.id))) {
+          throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
+        }
+        const set: Parameters<typeof repo.updateTemplate>[2] = {};
+        // An unchanged image is not claimed again (another manager may edit the template).
+        if (input.thumbnail !== undefined && (input.thumbnail || null) !== cur.thumbnail) {
+          const thumb = await claimImage(tx, principal, input.thumbnail, 'thumbnail');
+          if (thumb) await linkFile(tx, thumb.id, input.id);
+          set.thumbnail = input.thumbnail || null;
+        }
+        if (input.background !== undefined && (input.background || null) !== cur.background) {
+          const bg = await claimImage(tx, principal, input.background, 'background');
+          if (bg) await linkFile(tx, bg.id, input.id);
+          Object.assign(set, { background: input.background || null, ...(await backgroundOf(bg)) });
+        }
+        if (input.name !== undefined) set.name = input.name;
+        if (input.authority !== undefined) set.authority = input.authority;
+        if (input.validityMonths !== undefined) set.validityMonths = input.validityMonths;
+        if (input.layout !== undefined) set.layout = input.layout;
+        await repo.updateTemplate(tx, input.id, set);
+      });
       return get(principal, input.id);
     },
 
     /** All or nothing; a template any certificate was issued from stays (IN_USE_CERTIFICATE). */
     async remove(ids: number[]) {
       const unique = [...new Set(ids)];
-      try {
-        return await db.transaction(async (tx) => {
-          const rows = await repo.lockTemplates(tx, unique);
-          if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-          if ((await repo.templatesInUse(tx, unique)).length) throw new AppError('IN_USE_CERTIFICATE', { field: 'ids' });
-          const gone = await repo.deleteTemplates(tx, unique);
-          return { count: gone.length };
-        });
-      } catch (e) {
-        // A certificate issued (or a course linked) between the check and the delete.
-        if (isReferenced(e)) throw new AppError('IN_USE_CERTIFICATE', { field: 'ids' });
-        throw e;
-      }
+      // A certificate issued between the check and the delete answers IN_USE_CERTIFICATE from its foreign key.
+      return db.transaction(async (tx) => {
+        const rows = await repo.lockTemplates(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        if ((await repo.templatesInUse(tx, unique)).length) throw new AppError('IN_USE_CERTIFICATE', { field: 'ids' });
+        const gone = await repo.deleteTemplates(tx, unique);
+        return { count: gone.length };
+      });
     },
 
     async issuedList(principal: Principal, q: CertificateIssuedListQuery): Promise<Page<CertificateIssuedRow>> {
-      const { rows, total } = await repo.findIssued(db, principal, q);
-      return { records: rows.map(presentIssued), total, page: q.page, size: q.size };
+      const page = await repo.findIssued(lists, principal, q);
+      return { ...page, records: page.records.map((r) => presentIssued(principal, r)) };
     },
 
     /** Revoked certificates verify as revoked; holders still see them. */

@@ -119,7 +119,7 @@ function IssuedTab() {
           run: (ids) => revokeCertificates({ ids }),
           perm: 'zsgl:delete',
           danger: true,
-          row: (r) => r.status !== 'revoked',
+          row: (r) => r.abilities.revoke,
         },
       ]}
       extraRowActions={(r) => <DownloadButton id={r.id} />}

@@ -1,0 +1,114 @@
+import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
+import { AvailableSchema, CountSchema, FileAnswerSchema, defineRoute } from './contract.js';
+import {
+  CertificateCheckNameSchema,
+  CertificateIssuedListQuerySchema,
+  CertificateIssuedRowSchema,
+  CertificateMineSchema,
+  CertificateMyQuerySchema,
+  CertificateTemplateCreateSchema,
+  CertificateTemplateListQuerySchema,
+  CertificateTemplateRowSchema,
+  CertificateTemplateUpdateSchema,
+  CertificateVerificationSchema,
+  CertificateVerifySchema,
+} from './certificates.js';
+
+const tags = ['certificate'] as const;
+
+/**
+ * Certificates: templates (platform-wide, no organization scope), issued certificates (holders
+ * inside the caller's data scope), the holder's own, and the public check of a number.
+ */
+export const certificateRoutes = {
+  templateList: defineRoute({
+    method: 'POST',
+    path: '/api/certificate/template/list',
+    permission: ['zsgl'],
+    tags,
+    body: CertificateTemplateListQuerySchema,
+    response: pageSchema(CertificateTemplateRowSchema),
+  }),
+  templateGet: defineRoute({ method: 'POST', path: '/api/certificate/template/get', permission: ['zsgl'], tags, body: IdBodySchema, response: CertificateTemplateRowSchema }),
+  templateCheckName: defineRoute({
+    method: 'POST',
+    path: '/api/certificate/template/check-name',
+    permission: ['zsgl', 'zsgl:add', 'zsgl:modify'],
+    tags,
+    body: CertificateCheckNameSchema,
+    response: AvailableSchema,
+  }),
+  templateInsert: defineRoute({
+    method: 'POST',
+    path: '/api/certificate/template/insert',
+    permission: ['zsgl:add'],
+    operation: 'certificate.template.insert',
+    tags,
+    body: CertificateTemplateCreateSchema,
+    response: CertificateTemplateRowSchema,
+  }),
+  templateUpdate: defineRoute({
+    method: 'POST',
+    path: '/api/certificate/template/update',
+    permission: ['zsgl:modify'],
+    operation: 'certificate.template.update',
+    tags,
+    body: CertificateTemplateUpdateSchema,
+    response: CertificateTemplateRowSchema,
+  }),
+  templateDelete: defineRoute({
+    method: 'POST',
+    path: '/api/certificate/template/delete',
+    permission: ['zsgl:delete'],
+    operation: 'certificate.template.delete',
+    tags,
+    body: IdsSchema,
+    response: CountSchema,
+  }),
+  issuedList: defineRoute({
+    method: 'POST',
+    path: '/api/certificate/issued/list',
+    permission: ['zsgl'],
+    tags,
+    body: CertificateIssuedListQuerySchema,
+    response: pageSchema(CertificateIssuedRowSchema),
+  }),
+  issuedDownload: defineRoute({
+    method: 'POST',
+    path: '/api/certificate/issued/download',
+    permission: ['zsgl'],
+    tags,
+    body: IdBodySchema,
+    response: FileAnswerSchema,
+    kind: 'download',
+  }),
+  revoke: defineRoute({
+    method: 'POST',
+    path: '/api/certificate/issued/revoke',
+    permission: ['zsgl:delete'],
+    operation: 'certificate.revoke',
+    tags,
+    body: IdsSchema,
+    response: CountSchema,
+  }),
+  // Student center "my certificates".
+  my: defineRoute({
+    method: 'POST',
+    path: '/api/certificate/my',
+    permission: 'authenticated',
+    tags,
+    body: CertificateMyQuerySchema,
+    response: pageSchema(CertificateMineSchema),
+  }),
+  myDownload: defineRoute({
+    method: 'POST',
+    path: '/api/certificate/my/download',
+    permission: 'authenticated',
+    tags,
+    body: IdBodySchema,
+    response: FileAnswerSchema,
+    kind: 'download',
+  }),
+  // Anyone may check a number (masked holder name, no other personal data); rate-limited on the server.
+  verify: defineRoute({ method: 'POST', path: '/api/certificate/verify', permission: 'public', tags, body: CertificateVerifySchema, response: CertificateVerificationSchema }),
+};
