@@ -52,3 +52,5 @@ export * from './users.routes.js';
 export * from './scorm.js';
 export * from './media.js';
 export * from './certificates.js';
+export * from './courseware.js';
+export * from './courseware.routes.js';
