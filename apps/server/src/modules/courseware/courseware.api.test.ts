@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CoursewareRow } from '@hanlin/shared';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
@@ -167,14 +167,16 @@ describe('courseware library', () => {
     const first = (await list()).records.find((r) => r.id === id)!;
     expect(first.media).toMatchObject({ kind: 'video' });
     expect(['pending', 'processing', 'ready']).toContain(first.media!.state);
-    const end = Date.now() + 60_000;
-    let row = first;
-    while (row.media!.state !== 'ready') {
-      expect(row.media!.state).not.toBe('failed');
-      if (Date.now() > end) throw new Error(`not processed: ${JSON.stringify(row.media)}`);
-      await new Promise((r) => setTimeout(r, 200));
-      row = (await list()).records.find((r) => r.id === id)!;
-    }
+    // Polls the list as the page does until the job has run (no fixed wait).
+    const row = await vi.waitFor(
+      async () => {
+        const r = (await list()).records.find((x) => x.id === id)!;
+        expect(r.media!.state).not.toBe('failed');
+        expect(r.media!.state).toBe('ready');
+        return r;
+      },
+      { timeout: 60_000, interval: 200 },
+    );
     expect(row.media).toMatchObject({ state: 'ready', progress: 100 });
     expect(row.media!.durationMs).toBeGreaterThan(800);
     expect(row.media!.playUrl).toMatch(/index\.m3u8$/);
