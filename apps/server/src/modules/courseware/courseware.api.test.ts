@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +9,6 @@ import { sql } from 'drizzle-orm';
 import type { CoursewareRow } from '@hanlin/shared';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
-import { buildZip, manifest12 } from '../scorm/scorm.testing.js';
-import { ffmpegPath } from '../media/media.ffmpeg.js';
 import { registerCoursewareUse } from './index.js';
 
 const t = useTestApp();
@@ -17,7 +16,10 @@ let admin: Session;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-courseware-test-'));
 let video: Buffer;
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const scormZip = () => buildZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html><body>Lesson</body></html>' }]);
+// The shared SCORM fixtures (a valid 1.2 package; one with its manifest inside a folder).
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/scorm');
+const fixture = (name: string) => fs.readFileSync(path.join(fs.existsSync(FIXTURES) ? FIXTURES : '/work/shared/fixtures/scorm', name));
+const ffmpegPath = () => (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 /** Courseware a fake course references (the courses module will register the real rule). */
 const referenced = new Set<number>();
 
@@ -183,7 +185,7 @@ describe('courseware library', () => {
   });
 
   it('imports a SCORM zip and answers a refused package with its reason', async () => {
-    const id = await insert({ name: `SCORM ${uniq()}`, type: 'scorm', file: await upload(admin, 'pkg.zip', scormZip()) });
+    const id = await insert({ name: `SCORM ${uniq()}`, type: 'scorm', file: await upload(admin, 'pkg.zip', fixture('singlescobasic.zip')) });
     const row = (await post('/api/courseware/get', { id })).json().data as CoursewareRow;
     expect(row.scormPackageId).toBeGreaterThan(0);
     expect(row.media).toBeNull();
@@ -191,10 +193,9 @@ describe('courseware library', () => {
     const launch = await post('/api/scorm/launch', { packageId: row.scormPackageId, contextKey: `courseware:${id}` });
     expect(launch.statusCode, launch.body).toBe(200);
 
-    const broken = buildZip([{ name: 'index.html', data: '<html></html>' }]);
-    const res = await post('/api/courseware/insert', { name: `Broken ${uniq()}`, type: 'scorm', file: await upload(admin, 'broken.zip', broken) });
+    const res = await post('/api/courseware/insert', { name: `Broken ${uniq()}`, type: 'scorm', file: await upload(admin, 'broken.zip', fixture('badscorm.zip')) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ msg: 'SCORM_PARSE_FAILED', data: { reason: 'manifest_missing' } });
+    expect(res.json()).toMatchObject({ msg: 'SCORM_PARSE_FAILED', data: { reason: 'manifest_in_subfolder', detail: 'badscorm/' } });
     const [{ n }] = (await t.db.execute(sql`select count(*)::int as n from coursewares where name like 'Broken %'`)).rows as { n: number }[];
     expect(n).toBe(0);
   });
