@@ -103,6 +103,7 @@ const catalogue = {
   DUPLICATE_CARD_NUMBER: [4038, 409, '工号已存在', 'The employee number already exists', 'O número de funcionário já existe'],
   DUPLICATE_DATA: [4040, 409, '数据重复', 'The data already exists', 'Os dados já existem'],
   DUPLICATE_ID_NUMBER: [4039, 409, '证件号已被使用', 'The ID number is already used', 'O número de documento já está em uso'],
+  DUPLICATE_COURSEWARE: [4041, 409, '课件名称已存在', 'The courseware name already exists', 'O nome do material já existe'],
 
   // In use, cannot delete
   IN_USE_COURSEWARE: [4101, 409, '课件已被使用，不能删除', 'The courseware is in use and cannot be deleted', 'O material está em uso e não pode ser excluído'],

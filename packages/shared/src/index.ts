@@ -55,3 +55,5 @@ export * from './scorm.js';
 export * from './media.js';
 export * from './certificates.js';
 export * from './certificates.routes.js';
+export * from './courseware.js';
+export * from './courseware.routes.js';

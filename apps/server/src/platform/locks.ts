@@ -17,6 +17,8 @@ export const LOCK_KEYS = {
   orgTree: 7243101,
   /** Structural changes of the professional (major) tree. */
   professionalTree: 7243102,
+  /** Structural changes of the courseware category tree. */
+  coursewareCategoryTree: 7243103,
   /** Changes to the number of teacher levels. */
   lecturerLevels: 7243201,
 } as const;

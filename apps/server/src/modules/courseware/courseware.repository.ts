@@ -1,0 +1,150 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { COURSEWARE_CATEGORY_DEPTH, type COURSEWARE_SORT_KEYS, type CoursewareListQuery, type CoursewareType } from '@hanlin/shared';
+import type { DbOrTx } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { defineTree, type TreeNode } from '../../platform/tree-repository.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
+import { files } from '../uploads/index.js';
+import { coursewareCategories, coursewares } from './courseware.schema.js';
+
+/** The category tree: several roots, at most 5 levels. */
+export const categoryTree = defineTree({
+  table: 'courseware_categories',
+  maxDepth: COURSEWARE_CATEGORY_DEPTH,
+  lockKey: 'coursewareCategoryTree',
+  duplicateName: 'DUPLICATE_CATEGORY',
+});
+
+export function allCategories(db: DbOrTx) {
+  return db
+    .select({ id: coursewareCategories.id, name: coursewareCategories.name, parentId: coursewareCategories.parentId, sort: coursewareCategories.sort })
+    .from(coursewareCategories)
+    .orderBy(asc(coursewareCategories.sort), asc(coursewareCategories.id));
+}
+
+export function insertCategory(tx: DbOrTx, parent: TreeNode | null, v: { name: string; sort?: number }) {
+  return categoryTree.insert(tx, { parent, name: v.name, sort: v.sort }, async (row) => {
+    const [created] = await tx
+      .insert(coursewareCategories)
+      .values({ parentId: row.parentId, name: v.name, sort: row.sort, path: row.path, depth: row.depth })
+      .returning({ id: coursewareCategories.id });
+    return created!.id;
+  });
+}
+
+export async function updateCategory(db: DbOrTx, id: number, set: { name?: string; sort?: number }) {
+  await db.update(coursewareCategories).set({ ...set, updatedAt: new Date() }).where(eq(coursewareCategories.id, id));
+}
+
+export async function deleteCategory(db: DbOrTx, id: number) {
+  await db.delete(coursewareCategories).where(eq(coursewareCategories.id, id));
+}
+
+export async function categoryHasCourseware(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: coursewares.id }).from(coursewares).where(eq(coursewares.categoryId, id)).limit(1);
+  return !!row;
+}
+
+const rowColumns = {
+  id: coursewares.id,
+  name: coursewares.name,
+  type: coursewares.type,
+  labels: coursewares.labels,
+  mobilePlay: coursewares.mobilePlay,
+  download: coursewares.download,
+  categoryId: coursewares.categoryId,
+  categoryName: coursewareCategories.name,
+  orgId: coursewares.orgId,
+  orgName: organizations.name,
+  orgPath: organizations.path,
+  uploadedBy: coursewares.uploadedBy,
+  uploaderName: users.realname,
+  createdAt: coursewares.createdAt,
+  fileId: files.publicId,
+  fileName: files.originalName,
+  fileSize: files.size,
+  scormPackageId: coursewares.scormPackageId,
+};
+const sortColumns = { id: coursewares.id, name: coursewares.name, createdAt: coursewares.createdAt } satisfies Record<(typeof COURSEWARE_SORT_KEYS)[number], unknown>;
+const joins = <Q extends { leftJoin: any }>(q: Q) =>
+  q
+    .leftJoin(coursewareCategories, eq(coursewareCategories.id, coursewares.categoryId))
+    .leftJoin(organizations, eq(organizations.id, coursewares.orgId))
+    .leftJoin(users, eq(users.id, coursewares.uploadedBy))
+    .innerJoin(files, eq(files.id, coursewares.fileId));
+
+/** The courseware list: the caller's organization subtrees, type, category subtree, keyword on name. */
+export const coursewareList = defineList({
+  name: 'courseware_list',
+  table: coursewares,
+  id: coursewares.id,
+  tables: ['coursewares', 'organizations', 'courseware_categories'],
+  scope: { column: coursewares.orgId },
+  filters: {
+    type: (v) => eq(coursewares.type, v),
+    categoryId: (v) =>
+      sql`${coursewares.categoryId} in (select c.id from courseware_categories c, courseware_categories p where p.id = ${v} and c.path like p.path || '%')`,
+  },
+  keyword: (pattern) => sql`${coursewares.name} ilike ${pattern}`,
+  sort: sortColumns,
+  defaultSort: { key: 'id', desc: true },
+  columns: rowColumns,
+  join: joins,
+});
+export type CoursewareRecord = Awaited<ReturnType<typeof getCoursewares>>[number];
+
+export async function findCoursewares(lists: ListRuntime, p: Principal, q: CoursewareListQuery) {
+  return coursewareList.run(lists, p, q);
+}
+
+export function getCoursewares(db: DbOrTx, ids: number[]) {
+  return joins(db.select(rowColumns).from(coursewares)).where(inArray(coursewares.id, ids)).orderBy(asc(coursewares.id));
+}
+
+/** Locks the rows (id order) for a change, with their organization's path for the scope check. */
+export function lockCoursewares(tx: DbOrTx, ids: number[]) {
+  return tx
+    .select({ id: coursewares.id, categoryId: coursewares.categoryId, name: coursewares.name, orgPath: organizations.path, scormPackageId: coursewares.scormPackageId })
+    .from(coursewares)
+    .leftJoin(organizations, eq(organizations.id, coursewares.orgId))
+    .where(inArray(coursewares.id, ids))
+    .orderBy(asc(coursewares.id))
+    .for('update', { of: coursewares });
+}
+
+export async function nameTaken(db: DbOrTx, categoryId: number | null, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: coursewares.id })
+    .from(coursewares)
+    .where(sql`coalesce(${coursewares.categoryId}, 0) = ${categoryId ?? 0} and ${coursewares.name} = ${name}${exceptId ? sql` and ${coursewares.id} <> ${exceptId}` : sql``}`)
+    .limit(1);
+  return !!row;
+}
+
+export async function insertCourseware(
+  db: DbOrTx,
+  v: { name: string; type: CoursewareType; labels: string[]; mobilePlay: boolean; download: boolean; categoryId: number | null; orgId: number | null; uploadedBy: number; fileId: number; scormPackageId: number | null },
+): Promise<number> {
+  const [row] = await db.insert(coursewares).values(v).returning({ id: coursewares.id });
+  return row!.id;
+}
+
+export async function updateCourseware(db: DbOrTx, id: number, set: Partial<{ name: string; labels: string[]; mobilePlay: boolean; download: boolean; categoryId: number | null }>) {
+  await db.update(coursewares).set({ ...set, updatedAt: new Date() }).where(eq(coursewares.id, id));
+}
+
+export async function deleteCoursewares(db: DbOrTx, ids: number[]) {
+  await db.delete(coursewares).where(inArray(coursewares.id, ids));
+}
+
+/** The courseware a file or SCORM package belongs to, with its organization path (read rules). */
+export async function ownerOfFile(db: DbOrTx, fileId: number) {
+  const [row] = await db.select({ id: coursewares.id, orgPath: organizations.path }).from(coursewares).leftJoin(organizations, eq(organizations.id, coursewares.orgId)).where(eq(coursewares.fileId, fileId)).limit(1);
+  return row ?? null;
+}
+export async function getCoursewareOrgPath(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db.select({ orgPath: organizations.path }).from(coursewares).leftJoin(organizations, eq(organizations.id, coursewares.orgId)).where(eq(coursewares.id, id));
+  return row?.orgPath ?? null;
+}

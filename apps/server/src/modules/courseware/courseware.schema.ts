@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
+import { files } from '../uploads/index.js';
+import { scormPackages } from '../scorm/index.js';
+
+/** Courseware categories ("sort categories"): a tree as organizations, at most 5 levels. */
+export const coursewareCategories = pgTable(
+  'courseware_categories',
+  {
+    id: serial().primaryKey(),
+    parentId: integer().references((): any => coursewareCategories.id, { onDelete: 'restrict' }),
+    name: varchar({ length: 30 }).notNull(),
+    sort: integer().notNull().default(0),
+    path: text().notNull().default(''),
+    depth: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('courseware_categories_parent_idx').on(t.parentId, t.sort),
+    index('courseware_categories_path_idx').on(t.path.op('text_pattern_ops')),
+    uniqueIndex('courseware_categories_parent_name_uq').on(sql`coalesce(${t.parentId}, 0)`, t.name),
+  ],
+);
+
+/** The courseware library: one uploaded file each (a SCORM zip also has its imported package). */
+export const coursewares = pgTable(
+  'coursewares',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 200 }).notNull(),
+    type: varchar({ length: 16 }).notNull(),
+    labels: text().array().notNull().default(sql`'{}'::text[]`),
+    mobilePlay: boolean().notNull().default(true),
+    download: boolean().notNull().default(false),
+    categoryId: integer().references(() => coursewareCategories.id, { onDelete: 'restrict' }),
+    /** The uploader's organization: the data scope of the record. */
+    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    fileId: integer()
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    /** The imported package of a SCORM courseware. */
+    scormPackageId: integer().references(() => scormPackages.id, { onDelete: 'restrict' }),
+    /** Upload time. */
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Unique per category (uncategorized courseware shares category 0).
+    uniqueIndex('coursewares_category_name_uq').on(sql`coalesce(${t.categoryId}, 0)`, t.name),
+    index('coursewares_org_idx').on(t.orgId, t.id),
+    index('coursewares_category_idx').on(t.categoryId, t.id),
+    index('coursewares_file_idx').on(t.fileId),
+    index('coursewares_scorm_package_idx').on(t.scormPackageId),
+    check('coursewares_type_check', sql`${t.type} in ('scorm', 'general', 'video', 'audio')`),
+  ],
+);
+
+/** Constraint violations as API errors (platform/db/constraints.ts). */
+export const constraintErrors = defineConstraintErrors({
+  courseware_categories_parent_name_uq: { code: 'DUPLICATE_CATEGORY', field: 'name' },
+  courseware_categories_parent_id_courseware_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+  coursewares_category_name_uq: { code: 'DUPLICATE_COURSEWARE', field: 'name' },
+  coursewares_type_check: { code: 'PARAMETER_INVALID', field: 'type' },
+  coursewares_category_id_courseware_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'categoryId' },
+  coursewares_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+  coursewares_uploaded_by_users_id_fk: null,
+  coursewares_file_id_files_id_fk: { code: 'IN_USE_COURSEWARE', field: 'file' },
+  coursewares_scorm_package_id_scorm_packages_id_fk: { code: 'IN_USE_COURSEWARE', field: 'scormPackageId' },
+});

@@ -1,0 +1,158 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography, Upload, message } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { COURSEWARE_TYPES, CONSTANTS, type CoursewareCategoryNode, type CoursewareType, type UploadResult } from '@hanlin/shared';
+import { ApiError } from '../../../platform/api/client';
+import { uploadFile } from '../../files/api';
+import { ChunkedUploader } from '../../media/components';
+import { getCoursewareById, getCoursewareCategoryTree, insertCourseware, updateCourseware } from '../api';
+
+/** Files up to this size go in one request; larger ones through the resumable chunked upload. */
+const DIRECT_UPLOAD_MAX = 20 * 1024 * 1024;
+
+interface Values {
+  name: string;
+  type: CoursewareType;
+  categoryId?: number | null;
+  labels: string[];
+  mobilePlay: boolean;
+  download: boolean;
+}
+
+interface Option {
+  value: number;
+  title: string;
+  children: Option[];
+}
+const treeData = (nodes: CoursewareCategoryNode[]): Option[] =>
+  nodes.map((n) => ({ value: n.id, title: n.name, children: treeData(n.children) }));
+
+/** Add (`add-courseware`) or edit (`?id=`) a courseware: fields, and on add the file (checked against the type by the server). */
+export default function CoursewareEditPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = Number(params.get('id')) || null;
+  const [form] = Form.useForm<Values>();
+  const [file, setFile] = useState<UploadResult | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const categories = useQuery({ queryKey: ['courseware', 'categories'], queryFn: getCoursewareCategoryTree });
+  const existing = useQuery({ queryKey: ['courseware', 'one', id], queryFn: () => getCoursewareById({ id: id! }), enabled: !!id });
+
+  useEffect(() => {
+    const r = existing.data;
+    if (r) form.setFieldsValue({ name: r.name, type: r.type, categoryId: r.categoryId, labels: r.labels, mobilePlay: r.mobilePlay, download: r.download });
+  }, [existing.data, form]);
+
+  async function submit(v: Values) {
+    setSaving(true);
+    try {
+      if (id) await updateCourseware({ id, name: v.name, categoryId: v.categoryId ?? null, labels: v.labels, mobilePlay: v.mobilePlay, download: v.download });
+      else {
+        if (!file) {
+          void message.error(t('courseware.fileRequired'));
+          return;
+        }
+        await insertCourseware({ ...v, categoryId: v.categoryId ?? null, file: file.url });
+      }
+      await queryClient.invalidateQueries({ queryKey: ['courseware'] });
+      void navigate('/dashboard/manage-courseware');
+    } catch (e) {
+      if (e instanceof ApiError && e.field) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (id && existing.isLoading) return <Spin />;
+  return (
+    <Card title={t(id ? 'courseware.editTitle' : 'courseware.addTitle')} data-testid="courseware-edit-page">
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 640 }}
+        initialValues={{ type: 'video', labels: [], mobilePlay: true, download: false, categoryId: Number(params.get('categoryId')) || null }}
+        onFinish={(v) => void submit(v)}
+      >
+        <Form.Item name="name" label={t('courseware.name')} rules={[{ required: true, whitespace: true, max: 200 }]}>
+          <Input maxLength={200} data-testid="courseware-name" />
+        </Form.Item>
+        <Form.Item name="type" label={t('courseware.type')} rules={[{ required: true }]} extra={t('courseware.typeHint')}>
+          <Select disabled={!!id} options={COURSEWARE_TYPES.map((v) => ({ value: v, label: t(`courseware.types.${v}`) }))} data-testid="courseware-type" />
+        </Form.Item>
+        <Form.Item name="categoryId" label={t('courseware.category.name')}>
+          <TreeSelect allowClear treeDefaultExpandAll treeData={treeData(categories.data ?? [])} />
+        </Form.Item>
+        <Form.Item
+          name="labels"
+          label={t('courseware.labels')}
+          extra={t('courseware.labelsHint', { count: CONSTANTS.LABELS_PER_OBJECT, length: CONSTANTS.LABEL_LENGTH })}
+          rules={[
+            {
+              validator: async (_, v: string[] = []) => {
+                if (v.length > CONSTANTS.LABELS_PER_OBJECT || v.some((l) => l.length > CONSTANTS.LABEL_LENGTH)) throw new Error(t('courseware.labelsHint', { count: CONSTANTS.LABELS_PER_OBJECT, length: CONSTANTS.LABEL_LENGTH }));
+              },
+            },
+          ]}
+        >
+          <Select mode="tags" open={false} />
+        </Form.Item>
+        <Space size="large">
+          <Form.Item name="mobilePlay" label={t('courseware.mobilePlay')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="download" label={t('courseware.download')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        {!id && (
+          <Form.Item label={t('courseware.file')} required>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Upload
+                maxCount={1}
+                showUploadList={false}
+                customRequest={({ file: f, onSuccess, onError, onProgress }) => {
+                  setUploading(true);
+                  onProgress?.({ percent: 10 });
+                  uploadFile({ file: f as File, purpose: 'courseware', kind: 'courseware' })
+                    .then((r) => {
+                      setFile(r);
+                      onSuccess?.(r);
+                    })
+                    .catch((e: Error) => onError?.(e))
+                    .finally(() => setUploading(false));
+                }}
+                beforeUpload={(f) => {
+                  if (f.size > DIRECT_UPLOAD_MAX) {
+                    void message.warning(t('courseware.useChunked'));
+                    return Upload.LIST_IGNORE;
+                  }
+                  return true;
+                }}
+              >
+                <Button loading={uploading} data-testid="courseware-file">
+                  {t('courseware.chooseFile')}
+                </Button>
+              </Upload>
+              <Typography.Text type="secondary">{t('courseware.largeFiles')}</Typography.Text>
+              <Suspense fallback={<Spin size="small" />}>
+                <ChunkedUploader kind="courseware" purpose="courseware" onUploaded={setFile} />
+              </Suspense>
+              {file && <Typography.Text data-testid="courseware-file-name">{t('courseware.uploaded', { name: file.name })}</Typography.Text>}
+            </Space>
+          </Form.Item>
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving} disabled={uploading} data-testid="courseware-submit">
+            {t('courseware.save')}
+          </Button>
+          <Button onClick={() => void navigate('/dashboard/manage-courseware')}>{t('courseware.cancel')}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,144 @@
+import { Suspense, useState } from 'react';
+import { Button, Modal, Space, Spin, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, CoursewareCategoryInsertSchema, type CoursewareCategoryNode, type CoursewareRow, type MediaState } from '@hanlin/shared';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { TreePage } from '../../../platform/components/TreePage';
+import { useCan } from '../../../platform/permission';
+import { formatTime } from '../../../platform/format';
+import { MediaPreview, MediaStateTag } from '../../media/components';
+import { ScormPlayer } from '../../scorm/components/ScormPlayer';
+import {
+  deleteCoursewareCategory,
+  deleteCoursewares,
+  findCoursewares,
+  getCoursewareCategoryTree,
+  insertCoursewareCategory,
+  sortCoursewareCategory,
+  updateCoursewareCategory,
+} from '../api';
+
+const sortable = (k: string) => (COURSEWARE_SORT_KEYS as readonly string[]).includes(k);
+const TREE_API = { load: getCoursewareCategoryTree, insert: insertCoursewareCategory, update: updateCoursewareCategory, remove: deleteCoursewareCategory, sort: sortCoursewareCategory };
+const TREE_TEXTS = {
+  addRoot: 'courseware.category.addRoot',
+  addChild: 'courseware.category.addChild',
+  insertAbove: 'courseware.category.insertAbove',
+  insertBelow: 'courseware.category.insertBelow',
+  edit: 'courseware.category.edit',
+  name: 'courseware.category.name',
+  hint: 'courseware.category.hint',
+  empty: 'courseware.category.empty',
+};
+
+function duration(ms: number | null | undefined) {
+  if (!ms) return '';
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function YesNo({ value }: { value: boolean }) {
+  const { t } = useTranslation();
+  return <>{value ? t('courseware.yes') : t('courseware.no')}</>;
+}
+
+const columns: ColumnSpec<CoursewareRow>[] = [
+  { key: 'name', titleKey: 'courseware.name', sortable: sortable('name'), render: (r) => <span data-testid="courseware-row-name">{r.name}</span> },
+  { key: 'type', titleKey: 'courseware.type', render: (r) => <TypeTag type={r.type} /> },
+  { key: 'categoryName', titleKey: 'courseware.category.name' },
+  { key: 'labels', titleKey: 'courseware.labels', render: (r) => r.labels.map((l) => <Tag key={l}>{l}</Tag>) },
+  { key: 'mobilePlay', titleKey: 'courseware.mobilePlay', render: (r) => <YesNo value={r.mobilePlay} /> },
+  { key: 'download', titleKey: 'courseware.download', render: (r) => <YesNo value={r.download} /> },
+  {
+    key: 'media',
+    titleKey: 'courseware.processing',
+    render: (r) =>
+      r.media ? (
+        <Space size={4}>
+          <MediaStateTag media={r.media} />
+          {duration(r.media.durationMs)}
+        </Space>
+      ) : null,
+  },
+  { key: 'uploaderName', titleKey: 'courseware.uploader' },
+  { key: 'createdAt', titleKey: 'courseware.uploadedAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+];
+
+function TypeTag({ type }: { type: CoursewareRow['type'] }) {
+  const { t } = useTranslation();
+  return <Tag>{t(`courseware.types.${type}`)}</Tag>;
+}
+
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'courseware.name', testId: 'courseware-filter-keyword' },
+  { name: 'type', labelKey: 'courseware.type', kind: 'select', options: COURSEWARE_TYPES.map((v) => ({ value: v, labelKey: `courseware.types.${v}` })) },
+];
+
+/** Preview: players of the media module for files, the SCORM player (context `courseware:<id>`) for packages. */
+function Preview({ row, onClose }: { row: CoursewareRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ready = row.media && (row.media.state === 'ready' || row.media.state === 'download');
+  return (
+    <Modal open title={row.name} onCancel={onClose} footer={null} width={960} destroyOnHidden>
+      <Suspense fallback={<Spin />}>
+        {row.scormPackageId ? (
+          <ScormPlayer packageId={row.scormPackageId} contextKey={`courseware:${row.id}`} height="70vh" />
+        ) : ready ? (
+          <MediaPreview media={{ ...(row.media as Omit<MediaState, 'fileId'>), fileId: row.fileId }} />
+        ) : (
+          <span>{t('courseware.notReady')}</span>
+        )}
+      </Suspense>
+    </Modal>
+  );
+}
+
+/** Courseware library (`manage-courseware`, code kjgl): category tree on the left, the list with processing state, preview. */
+export default function CoursewareListPage() {
+  const { t } = useTranslation();
+  const can = { add: useCan('kjgl:add'), modify: useCan('kjgl:modify'), delete: useCan('kjgl:delete') };
+  const [category, setCategory] = useState<number | null>(null);
+  const [previewing, setPreviewing] = useState<CoursewareRow | null>(null);
+  const side = (
+    <TreePage<CoursewareCategoryNode>
+      testId="courseware-categories"
+      title={t('courseware.category.title')}
+      queryKey={['courseware', 'categories']}
+      api={TREE_API}
+      can={can}
+      allowRoot
+      texts={TREE_TEXTS}
+      schema={CoursewareCategoryInsertSchema}
+      nameMaxLength={30}
+      selectedId={category}
+      onSelect={(n) => setCategory(n ? n.id : null)}
+      onDeleted={(id) => id === category && setCategory(null)}
+    />
+  );
+  return (
+    <>
+      <CrudPage<CoursewareRow>
+        testId="courseware-page"
+        titleKey="perm.kjgl"
+        queryKey="courseware"
+        fetch={(p) => findCoursewares(p)}
+        columns={columns}
+        filters={filters}
+        menu="kjgl"
+        batch={{ delete: deleteCoursewares }}
+        form={{ addPath: `/dashboard/add-courseware${category ? `?categoryId=${category}` : ''}`, editPath: (r) => `/dashboard/add-courseware?id=${r.id}` }}
+        extraFilters={category ? { categoryId: category } : {}}
+        side={side}
+        sideWidth={300}
+        extraRowActions={(r) =>
+          r.abilities.preview ? (
+            <Button size="small" type="link" data-testid="courseware-preview" onClick={() => setPreviewing(r)}>
+              {t('courseware.preview')}
+            </Button>
+          ) : null
+        }
+      />
+      {previewing && <Preview row={previewing} onClose={() => setPreviewing(null)} />}
+    </>
+  );
+}
