@@ -79,6 +79,8 @@ export interface ListSpec<F extends string, C extends SelectedFields, K extends 
    * tables written on every request (logs), where a version would change on every page view.
    */
   count?: { cap: number };
+  /** A condition every row of the list meets (not deleted, a parent's rows); no values of the query. */
+  where?: SQL;
   /** Query fields filtering the list (`undefined`/`null`/'' = not set). */
   filters?: Record<F, FilterSpec>;
   /** Condition of `keyword`, given the LIKE pattern `%keyword%` (wildcards escaped). */
@@ -147,7 +149,7 @@ export function defineList<F extends string, C extends SelectedFields, K extends
 
   /** WHERE of the list: scope (`all`, `none`, patterns) plus the conditions given (values or placeholders). */
   function where(scope: ListShape['scope'], scopeValue: SQLWrapper | undefined, filters: [string, SQLWrapper][], keyword: SQLWrapper | undefined) {
-    const conds: SQL[] = [];
+    const conds: SQL[] = spec.where ? [spec.where] : [];
     if (spec.scope && scope === 'none') conds.push(sql`false`);
     else if (spec.scope && scope === 'all' && spec.scope.nullable) conds.push(sql`${spec.scope.column} is not null`);
     else if (spec.scope && scope === 'subtrees') conds.push(inScopePatterns(spec.scope.column, scopeValue!));
