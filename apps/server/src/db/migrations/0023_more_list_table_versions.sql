@@ -4,3 +4,9 @@ CREATE TRIGGER mail_logs_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCA
 --> statement-breakpoint
 CREATE TRIGGER notices_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON notices
   FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();
+--> statement-breakpoint
+CREATE TRIGGER messages_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON messages
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();
+--> statement-breakpoint
+CREATE TRIGGER registrations_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON registrations
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();

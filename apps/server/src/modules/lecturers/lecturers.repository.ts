@@ -94,30 +94,22 @@ export function lockLecturers(tx: DbOrTx, ids: number[]) {
 }
 
 /** Employees in the caller's scope who are not lecturers yet (the picker of internal lecturers). */
-export async function findInnerUsers(db: DbOrTx, p: Principal, q: LecturerInnerUsersQuery) {
-  const where: (SQL | undefined)[] = [
-    inScope(p, users.orgId),
-    eq(users.kind, 'employee'),
-    eq(users.status, 'normal'),
-    sql`not exists (select 1 from lecturers l where l.user_id = ${users.id})`,
-  ];
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    where.push(sql`(${users.username} ilike ${k} or ${users.realname} ilike ${k})`);
-  }
-  const cond = and(...where);
-  const [records, [{ total }]] = await Promise.all([
-    db
-      .select({ id: users.id, username: users.username, realname: users.realname, email: users.email, orgId: users.orgId, orgName: organizations.name })
-      .from(users)
-      .leftJoin(organizations, eq(organizations.id, users.orgId))
-      .where(cond)
-      .orderBy(asc(users.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(cond),
-  ]);
-  return { records, total, page: q.page, size: q.size };
+export const innerUserList = defineList({
+  name: 'lecturer_inner_user_list',
+  table: users,
+  id: users.id,
+  tables: ['users', 'organizations', 'lecturers'],
+  where: and(eq(users.kind, 'employee'), eq(users.status, 'normal'), sql`not exists (select 1 from lecturers l where l.user_id = ${users.id})`)!,
+  scope: { column: users.orgId },
+  keyword: (pattern) => sql`(${users.username} ilike ${pattern} or ${users.realname} ilike ${pattern})`,
+  sort: { id: users.id },
+  defaultSort: { key: 'id', desc: false },
+  columns: { id: users.id, username: users.username, realname: users.realname, email: users.email, orgId: users.orgId, orgName: organizations.name },
+  join: (q) => q.leftJoin(organizations, eq(organizations.id, users.orgId)),
+});
+
+export async function findInnerUsers(lists: ListRuntime, p: Principal, q: LecturerInnerUsersQuery) {
+  return innerUserList.run(lists, p, { page: q.page, size: q.size, keyword: q.keyword });
 }
 
 export async function listLevels(db: DbOrTx) {
