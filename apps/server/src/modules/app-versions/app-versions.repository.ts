@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
 import {
   type APP_VERSION_SORT_KEYS,
   type AppVersionCreate,

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { parseSort, REGISTRATION_SORT_KEYS, type RegistrationListQuery, type RegistrationRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { organizations } from '../orgs/index.js';
