@@ -1,14 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp } from '../test/harness.js';
-import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { buildOrg } from '../test/factories.js';
 import type { Kv } from './kv.js';
 import { AppError } from './errors.js';
-import { createListRuntime, declaredLists, defineList, type ListRuntime } from './list.js';
+import { createListRuntime, declaredLists, defineList, nullsLast, type ListRuntime } from './list.js';
 
 // A table of this test only (platform/ imports no module), and the columns of organizations it joins.
-const users = pgTable('list_probe', { id: serial().primaryKey(), realname: text().notNull(), status: text().notNull(), orgId: integer().notNull() });
+const users = pgTable('list_probe', {
+  id: serial().primaryKey(),
+  realname: text().notNull(),
+  status: text().notNull(),
+  orgId: integer().notNull(),
+  leftAt: timestamp({ withTimezone: true }),
+});
 const organizations = pgTable('organizations', { id: integer().primaryKey(), name: text().notNull() });
 
 /** A list as a module declares one: filters, keyword, data scope, sort keys, a joined column. */
@@ -39,7 +45,7 @@ beforeAll(async () => {
   // The app's kv, counting the totals written (a total computed rather than read from the cache).
   const kv: Kv = Object.create(t.kv, { set: { value: (...args: Parameters<Kv['set']>) => (sets++, t.kv.set(...args)) } });
   rt = createListRuntime({ db: t.db, kv });
-  await t.db.execute(sql`create table list_probe (id serial primary key, realname text not null, status text not null, org_id int not null references organizations (id))`);
+  await t.db.execute(sql`create table list_probe (id serial primary key, realname text not null, status text not null, org_id int not null references organizations (id), left_at timestamptz)`);
   await t.db.execute(sql`create trigger list_probe_bump_version after insert or update or delete or truncate on list_probe for each statement execute function bump_table_version()`);
   deptA = await buildOrg(t.db, { name: 'Dept A' });
   deptB = await buildOrg(t.db, { name: 'Dept B' });
@@ -120,5 +126,54 @@ describe('defineList', () => {
     const bumped = new Set(rows.map((r) => r.name));
     const missing = declaredLists.flatMap((l) => l.tables.filter((table) => !bumped.has(table)).map((table) => `${l.name}: ${table}`));
     expect(missing).toEqual([]);
+  });
+
+  it('orders a key through its own hook: rows without a value last in either direction', async () => {
+    const byLeaving = defineList({
+      name: 'test_users_nulls',
+      table: users,
+      id: users.id,
+      tables: ['list_probe'],
+      filters: { orgId: (v) => eq(users.orgId, v) },
+      sort: { id: users.id, leftAt: { column: users.leftAt, order: nullsLast } },
+      defaultSort: { key: 'id', desc: false },
+      columns: { id: users.id, realname: users.realname },
+    });
+    await t.db.update(users).set({ leftAt: new Date('2026-01-01T00:00:00Z') }).where(eq(users.realname, 'Li Na'));
+    await t.db.update(users).set({ leftAt: new Date('2026-02-01T00:00:00Z') }).where(eq(users.realname, 'Wang Fang'));
+    const q = { page: 1, size: 10, sort: 'leftAt' };
+    expect(names(await byLeaving.run(rt, null, q))).toEqual(['Li Na', 'Wang Fang', 'Zhang Wei', 'Zhang Min', 'New Hire']);
+    expect(names(await byLeaving.run(rt, null, { ...q, sort: '-leftAt' }))).toEqual(['Wang Fang', 'Li Na', 'New Hire', 'Zhang Min', 'Zhang Wei']);
+    // Paging splits the same order.
+    expect(names(await byLeaving.run(rt, null, { ...q, sort: '-leftAt', size: 2, page: 2 }))).toEqual(['New Hire', 'Zhang Min']);
+  });
+
+  it('counts a capped list on every run, up to its cap, without table versions', async () => {
+    const capped = (cap: number) =>
+      defineList({
+        name: `test_users_capped_${cap}`,
+        table: users,
+        id: users.id,
+        tables: [],
+        count: { cap },
+        filters: { status: (v) => eq(users.status, v) },
+        sort: { id: users.id },
+        defaultSort: { key: 'id', desc: true },
+        columns: { id: users.id, realname: users.realname },
+      });
+    const q = { page: 1, size: 2 };
+    const before = sets;
+    const three = await capped(3).run(rt, null, q);
+    expect(three.total).toBe(3); // five rows, counted up to three
+    expect(three.records).toHaveLength(2);
+    expect((await capped(100).run(rt, null, q)).total).toBe(5);
+    expect((await capped(100).run(rt, null, { ...q, status: 'frozen' })).total).toBe(2);
+    // Counted afresh, never cached: a new row shows at once.
+    await t.db.insert(users).values({ realname: 'Late Hire', orgId: deptB.id, status: 'frozen' });
+    expect((await capped(100).run(rt, null, { ...q, status: 'frozen' })).total).toBe(3);
+    expect(sets).toBe(before);
+    // The page is the same as without a cap.
+    expect(names(await capped(3).run(rt, null, { ...q, page: 3 }))).toEqual(['Li Na', 'Zhang Wei']);
+    expect(() => defineList({ ...list.spec, name: 'test_capped_versions', count: { cap: 10 } })).toThrow();
   });
 });

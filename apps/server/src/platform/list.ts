@@ -20,6 +20,8 @@ import { inScopePatterns, scopePatterns, scopeReach } from './scope.js';
  * - `adaptive` lists choose between collecting the few matches of a narrowed search and sorting
  *   them, and walking the order until the page is full, from the total seen last time;
  * - shapes a spec marks `planOnce` run as named statements on `plannedDb` (one generic plan).
+ * - `count: { cap }` lists (logs written on every request) count directly, up to the cap, instead;
+ * - a sort key may carry its own `order` hook (direction, `nulls last`).
  * Statements and remembered totals live in a `ListCaches` made per app (AppContext.lists).
  */
 
@@ -40,6 +42,17 @@ export interface ListRuntime {
 }
 export const createListRuntime = (deps: { db: Db; plannedDb?: Db; kv: Kv }): ListRuntime => ({ ...deps, lists: createListCaches() });
 
+/**
+ * A sort key: a column (or expression), or one with its own order term given the direction, e.g.
+ * `{ column: t.sentAt, order: nullsLast }` (the id tie-breaker follows in the same direction).
+ */
+export type SortKeySpec = AnyPgColumn | SQL | { column: AnyPgColumn | SQL; order: (column: SQLWrapper, desc: boolean) => SQL };
+/** Order hook: the key in the direction asked, rows without a value last either way. */
+export const nullsLast = (column: SQLWrapper, isDesc: boolean) => (isDesc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`);
+const sortColumn = (k: SortKeySpec) => (typeof k === 'object' && 'order' in k ? k.column : k);
+const sortTerm = (k: SortKeySpec, column: SQLWrapper, isDesc: boolean) =>
+  typeof k === 'object' && 'order' in k ? k.order(column, isDesc) : isDesc ? desc(column as AnyColumn) : asc(column as AnyColumn);
+
 /** A filter: its condition given the value (a placeholder), and whether a value counts as set. */
 type FilterSpec = ((value: SQLWrapper) => SQL) | { where: (value: SQLWrapper) => SQL; param?: (v: never) => unknown };
 
@@ -59,8 +72,15 @@ export interface ListSpec<F extends string, C extends SelectedFields, K extends 
   table: PgTable;
   /** Unique, ordered: the tie-breaker of every order, and what the page subquery returns. */
   id: AnyPgColumn;
-  /** Tables whose writes change the total (each bumps `table_versions`). */
+  /** Tables whose writes change the total (each bumps `table_versions`); `[]` with `count.cap`. */
   tables: readonly string[];
+  /**
+   * `cap`: the total is counted on each run, up to `cap` rows, not cached under table versions. For
+   * tables written on every request (logs), where a version would change on every page view.
+   */
+  count?: { cap: number };
+  /** A condition every row of the list meets (not deleted, a parent's rows); no values of the query. */
+  where?: SQL;
   /** Query fields filtering the list (`undefined`/`null`/'' = not set). */
   filters?: Record<F, FilterSpec>;
   /** Condition of `keyword`, given the LIKE pattern `%keyword%` (wildcards escaped). */
@@ -68,7 +88,7 @@ export interface ListSpec<F extends string, C extends SelectedFields, K extends 
   /** The data-scope column (an organization id): rows outside the caller's subtrees are never listed. */
   scope?: { column: AnyPgColumn; nullable?: boolean };
   /** Whitelisted sort keys (`sort: 'name'` or `'-name'`); any other is refused. */
-  sort: Record<K, AnyPgColumn | SQL>;
+  sort: Record<K, SortKeySpec>;
   /** Order without `sort`: a key and direction, or the columns themselves (the id is appended). */
   defaultSort: { key: NoInfer<K>; desc: boolean } | SQL[];
   /** Columns of a row; `versions` is reserved. */
@@ -110,6 +130,7 @@ export const declaredLists: { name: string; tables: readonly string[] }[] = [];
 
 /** Declares a list; `run(runtime, principal, query)` answers one page of it. */
 export function defineList<F extends string, C extends SelectedFields, K extends string>(spec: ListSpec<F, C, K>) {
+  if (spec.count && spec.tables.length) throw new Error(`${spec.name}: a capped count reads no table versions`);
   declaredLists.push({ name: spec.name, tables: spec.tables });
   type Row = SelectResultFields<C>;
   type Q = ListQueryOf<F>;
@@ -128,7 +149,7 @@ export function defineList<F extends string, C extends SelectedFields, K extends
 
   /** WHERE of the list: scope (`all`, `none`, patterns) plus the conditions given (values or placeholders). */
   function where(scope: ListShape['scope'], scopeValue: SQLWrapper | undefined, filters: [string, SQLWrapper][], keyword: SQLWrapper | undefined) {
-    const conds: SQL[] = [];
+    const conds: SQL[] = spec.where ? [spec.where] : [];
     if (spec.scope && scope === 'none') conds.push(sql`false`);
     else if (spec.scope && scope === 'all' && spec.scope.nullable) conds.push(sql`${spec.scope.column} is not null`);
     else if (spec.scope && scope === 'subtrees') conds.push(inScopePatterns(spec.scope.column, scopeValue!));
@@ -139,9 +160,10 @@ export function defineList<F extends string, C extends SelectedFields, K extends
 
   function orderOf(shape: ListShape<K>) {
     if (!shape.sortKey) return [...(spec.defaultSort as SQL[]), asc(spec.id)];
-    const col = spec.sort[shape.sortKey as K];
+    const key = spec.sort[shape.sortKey as K];
+    const col = sortColumn(key);
     const dir = shape.desc ? desc : asc;
-    return col === spec.id ? [dir(col)] : [dir(col), dir(spec.id)];
+    return col === spec.id ? [sortTerm(key, col, shape.desc)] : [sortTerm(key, col, shape.desc), dir(spec.id)];
   }
 
   function prepare(db: DbOrTx, shape: ListShape<K>, name: string) {
@@ -158,9 +180,9 @@ export function defineList<F extends string, C extends SelectedFields, K extends
       // All matches first, then their order. OFFSET $fence (always 0) keeps PostgreSQL from merging
       // the subquery into an ordered walk, which its estimates favour when the matches are sparse or
       // bunch at one end of the order: the walk then reads most of the table to fill one page.
-      const col = shape.sortKey ? spec.sort[shape.sortKey as K] : spec.id;
-      const matches = db.select({ id: spec.id, k: sql`${col}`.as('k') }).from(spec.table).where(cond).offset(ph('fence')).as('matches');
-      const matchOrder = shape.desc ? [desc(matches.k), desc(matches.id)] : [asc(matches.k), asc(matches.id)];
+      const key: SortKeySpec = shape.sortKey ? spec.sort[shape.sortKey as K] : spec.id;
+      const matches = db.select({ id: spec.id, k: sql`${sortColumn(key)}`.as('k') }).from(spec.table).where(cond).offset(ph('fence')).as('matches');
+      const matchOrder = [sortTerm(key, matches.k, shape.desc), shape.desc ? desc(matches.id) : asc(matches.id)];
       page = db.select({ id: matches.id }).from(matches).orderBy(...matchOrder).limit(ph('size')).offset(ph('offset')).as('page');
     } else {
       page = db
@@ -175,7 +197,7 @@ export function defineList<F extends string, C extends SelectedFields, K extends
     // The page is chosen on ids alone: PostgreSQL computes the select list of rows skipped by
     // OFFSET too, so the columns (and their subqueries) are computed for the page's rows only.
     let q = db
-      .select({ ...spec.columns, versions: tableVersionsSql(spec.tables) } as SelectedFields)
+      .select({ ...spec.columns, versions: spec.count ? sql<string>`''` : tableVersionsSql(spec.tables) } as SelectedFields)
       .from(page)
       .innerJoin(spec.table, eq(spec.id as AnyColumn, page.id))
       .$dynamic();
@@ -196,24 +218,32 @@ export function defineList<F extends string, C extends SelectedFields, K extends
 
     // The search without its page and order: the key of its total.
     const search = [spec.name, scope === 'subtrees' ? principal!.scopePaths : scope, setFilters.map((f) => [f, params[`f_${f}`]]), keyword ?? ''];
+    const countRows = async () => {
+      const cond = where(
+        scope,
+        scope === 'subtrees' ? sql.param(params.scope) : undefined,
+        setFilters.map((f) => [f, sql.param(params[`f_${f}`])]),
+        keyword !== undefined ? sql.param(keyword) : undefined,
+      );
+      if (spec.count) {
+        const capped = db.select({ one: sql`1` }).from(spec.table).where(cond).limit(spec.count.cap).as('capped');
+        const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+        return row!.total;
+      }
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(spec.table).where(cond);
+      return row!.total;
+    };
     const countTotal = (knownVersions?: string) =>
-      cachedCount(
+      spec.count
+        ? countRows()
+        : cachedCount(
         db,
         kv,
         spec.tables,
-        search,
-        async () => {
-          const cond = where(
-            scope,
-            scope === 'subtrees' ? sql.param(params.scope) : undefined,
-            setFilters.map((f) => [f, sql.param(params[`f_${f}`])]),
-            keyword !== undefined ? sql.param(keyword) : undefined,
+            search,
+            countRows,
+            knownVersions,
           );
-          const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(spec.table).where(cond);
-          return row!.total;
-        },
-        knownVersions,
-      );
 
     // An adaptive list lets the number of matches of a narrowed search choose the plan: the total
     // seen last time (only a hint: both plans give the same rows), else the total first.
@@ -241,8 +271,15 @@ export function defineList<F extends string, C extends SelectedFields, K extends
     let statement = statements.get(shapeKey) as ReturnType<typeof prepare> | undefined;
     if (!statement) statements.set(shapeKey, (statement = prepare(runOn, shape, once ? shapeKey : '')));
 
-    const rows = (await statement.execute({ ...params, fence: 0, size: q.size, offset: (q.page - 1) * q.size })) as (Row & { versions: string })[];
-    total ??= await countTotal(rows[0]?.versions);
+    const args = { ...params, fence: 0, size: q.size, offset: (q.page - 1) * q.size };
+    let rows: (Row & { versions: string })[];
+    if (spec.count && total === undefined) {
+      // Nothing to wait for: the count reads no versions from the page.
+      [rows, total] = await Promise.all([statement.execute(args) as Promise<(Row & { versions: string })[]>, countTotal()]);
+    } else {
+      rows = (await statement.execute(args)) as (Row & { versions: string })[];
+      total ??= await countTotal(rows[0]?.versions);
+    }
     if (searchKey) {
       if (lists.seenTotals.size >= SEEN_TOTALS_MAX) lists.seenTotals.delete(lists.seenTotals.keys().next().value!);
       lists.seenTotals.set(searchKey, total);

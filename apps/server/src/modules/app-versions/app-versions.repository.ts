@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
 import {
   type APP_VERSION_SORT_KEYS,
   type AppVersionCreate,
@@ -23,14 +23,6 @@ const present = (r: Row): AppVersionRow => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-async function page(db: DbOrTx, where: SQL | undefined, order: SQL[], p: { page: number; size: number }) {
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(appVersions).where(where).orderBy(...order).limit(p.size).offset((p.page - 1) * p.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(appVersions).where(where),
-  ]);
-  return { records: rows.map(present), total, page: p.page, size: p.size };
-}
-
 /** The management list: terminal and platform filters, keyword on the version. */
 export const appVersionList = defineList({
   name: 'app_version_list',
@@ -49,12 +41,9 @@ export async function findAppVersions(lists: ListRuntime, q: AppVersionListQuery
   return { ...page, records: page.records.map(present) };
 }
 
-export function findPublicAppVersions(db: DbOrTx, q: AppVersionPublicQuery) {
-  const where = and(
-    q.terminal ? eq(appVersions.terminal, q.terminal) : undefined,
-    q.platform ? eq(appVersions.platform, q.platform) : undefined,
-  );
-  return page(db, where, [desc(appVersions.createdAt), desc(appVersions.id)], q);
+/** The public list: the same list, newest first, without a keyword. */
+export function findPublicAppVersions(lists: ListRuntime, q: AppVersionPublicQuery) {
+  return findAppVersions(lists, { page: q.page, size: q.size, terminal: q.terminal, platform: q.platform, sort: '-createdAt' });
 }
 
 export async function getAppVersion(db: DbOrTx, id: number) {

@@ -8,7 +8,7 @@ import * as repo from './app-versions.repository.js';
 export function createAppVersionsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
     list: (q: AppVersionListQuery) => repo.findAppVersions(lists, q),
-    publicList: (q: AppVersionPublicQuery) => repo.findPublicAppVersions(db, q),
+    publicList: (q: AppVersionPublicQuery) => repo.findPublicAppVersions(lists, q),
 
     async get(id: number) {
       const row = await repo.getAppVersion(db, id);

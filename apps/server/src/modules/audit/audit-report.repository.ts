@@ -3,6 +3,7 @@ import { AUDIT_LOG_SORT_KEYS, parseSort, type LoginLogExport, type LoginLogRow, 
 import type { DbOrTx } from '../../platform/db/client.js';
 import { loginLogs, operationLogs } from './audit.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 
 /** Totals stop counting here: the logs grow without bound and a page never needs more. */
 export const LOG_COUNT_CAP = 100_000;
@@ -30,12 +31,6 @@ function operationWhere(f: OperationLogExport): SQL | undefined {
   );
 }
 
-async function cappedCount(db: DbOrTx, table: typeof loginLogs | typeof operationLogs, where: SQL | undefined) {
-  const inner = db.select({ one: sql`1` }).from(table).where(where).limit(LOG_COUNT_CAP).as('c');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
-  return row?.n ?? 0;
-}
-
 const loginColumns = {
   id: loginLogs.id,
   userId: loginLogs.userId,
@@ -59,14 +54,54 @@ const operationColumns = {
 };
 const iso = <T extends { createdAt: Date }>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-export async function findLoginLogs(db: DbOrTx, q: LoginLogExport & { page: number; size: number }) {
-  const where = loginWhere(q);
-  const dir = parseSort(q.sort, AUDIT_LOG_SORT_KEYS, 'createdAt').desc ? desc : asc;
-  const [rows, total] = await Promise.all([
-    db.select(loginColumns).from(loginLogs).where(where).orderBy(dir(loginLogs.createdAt), dir(loginLogs.id)).limit(q.size).offset((q.page - 1) * q.size),
-    cappedCount(db, loginLogs, where),
-  ]);
-  return { records: rows.map(iso) as LoginLogRow[], total, page: q.page, size: q.size };
+/** The kernel's sort from the report's (unknown keys fall back to the newest first, as before). */
+const auditSort = (sort: string | undefined) => {
+  const { key, desc: isDesc } = parseSort(sort, AUDIT_LOG_SORT_KEYS, 'createdAt');
+  return `${isDesc ? '-' : ''}${key}`;
+};
+const prefixParam = (v: string) => `${escapeLike(v.toLowerCase())}%`;
+const dateParam = (v: string) => new Date(v);
+
+// Logs are written on every request: their totals are counted up to LOG_COUNT_CAP on each run.
+export const loginLogList = defineList({
+  name: 'login_log_list',
+  table: loginLogs,
+  id: loginLogs.id,
+  tables: [],
+  count: { cap: LOG_COUNT_CAP },
+  filters: {
+    username: { where: (v) => sql`lower(${loginLogs.username}) like ${v}`, param: prefixParam },
+    result: (v) => eq(loginLogs.result, v),
+    // Unnamed statements are planned with their values: the branch not taken folds away.
+    outcome: (v) => sql`((${v} = 'success' and ${loginLogs.result} = 'OK') or (${v} = 'failure' and ${loginLogs.result} <> 'OK'))`,
+    from: { where: (v) => gte(loginLogs.createdAt, v), param: dateParam },
+    to: { where: (v) => lte(loginLogs.createdAt, v), param: dateParam },
+  },
+  sort: { createdAt: loginLogs.createdAt },
+  defaultSort: { key: 'createdAt', desc: true },
+  columns: loginColumns,
+});
+
+export const operationLogList = defineList({
+  name: 'operation_log_list',
+  table: operationLogs,
+  id: operationLogs.id,
+  tables: [],
+  count: { cap: LOG_COUNT_CAP },
+  filters: {
+    username: { where: (v) => sql`lower(${operationLogs.username}) like ${v}`, param: prefixParam },
+    operation: { where: (v) => sql`${operationLogs.operation} like ${v}`, param: (v: string) => `${escapeLike(v)}%` },
+    from: { where: (v) => gte(operationLogs.createdAt, v), param: dateParam },
+    to: { where: (v) => lte(operationLogs.createdAt, v), param: dateParam },
+  },
+  sort: { createdAt: operationLogs.createdAt },
+  defaultSort: { key: 'createdAt', desc: true },
+  columns: operationColumns,
+});
+
+export async function findLoginLogs(lists: ListRuntime, q: LoginLogExport & { page: number; size: number }) {
+  const page = await loginLogList.run(lists, null, { ...q, sort: auditSort(q.sort) });
+  return { ...page, records: page.records.map(iso) as LoginLogRow[] };
 }
 
 export async function findLoginLogsForExport(db: DbOrTx, f: LoginLogExport, limit: number): Promise<LoginLogRow[]> {
@@ -75,20 +110,9 @@ export async function findLoginLogsForExport(db: DbOrTx, f: LoginLogExport, limi
   return rows.map(iso);
 }
 
-export async function findOperationLogs(db: DbOrTx, q: OperationLogExport & { page: number; size: number }) {
-  const where = operationWhere(q);
-  const dir = parseSort(q.sort, AUDIT_LOG_SORT_KEYS, 'createdAt').desc ? desc : asc;
-  const [rows, total] = await Promise.all([
-    db
-      .select(operationColumns)
-      .from(operationLogs)
-      .where(where)
-      .orderBy(dir(operationLogs.createdAt), dir(operationLogs.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    cappedCount(db, operationLogs, where),
-  ]);
-  return { records: rows.map(iso) as OperationLogRow[], total, page: q.page, size: q.size };
+export async function findOperationLogs(lists: ListRuntime, q: OperationLogExport & { page: number; size: number }) {
+  const page = await operationLogList.run(lists, null, { ...q, sort: auditSort(q.sort) });
+  return { ...page, records: page.records.map(iso) as OperationLogRow[] };
 }
 
 export async function findOperationLogsForExport(db: DbOrTx, f: OperationLogExport, limit: number): Promise<OperationLogRow[]> {

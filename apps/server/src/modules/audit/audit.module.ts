@@ -4,7 +4,7 @@ import { registerAuditRoutes } from './audit.routes.js';
 
 export default defineModule({
   name: 'audit',
-  register(app, { db }) {
-    registerAuditRoutes(app, createAuditService({ db }));
+  register(app, { db, lists }) {
+    registerAuditRoutes(app, createAuditService({ db, lists }));
   },
 });

@@ -9,6 +9,7 @@ import {
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
+import type { ListRuntime } from '../../platform/list.js';
 import { buildXlsx, type XlsxColumn } from './xlsx.js';
 import * as repo from './audit-report.repository.js';
 
@@ -37,15 +38,15 @@ function checkRange(f: { from?: string; to?: string }) {
 }
 
 /** Login-log and operation-log reports (`rzgl`). */
-export function createAuditService({ db }: { db: Db }) {
+export function createAuditService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
     loginLogs(q: LoginLogQuery) {
       checkRange(q);
-      return repo.findLoginLogs(db, q);
+      return repo.findLoginLogs(lists, q);
     },
     operationLogs(q: OperationLogQuery) {
       checkRange(q);
-      return repo.findOperationLogs(db, q);
+      return repo.findOperationLogs(lists, q);
     },
     async exportLoginLogs(f: LoginLogExport) {
       checkRange(f);

@@ -1,12 +1,10 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type LECTURER_SORT_KEYS, type LecturerDetail, type LecturerInnerUsersQuery, type LecturerListQuery, type LecturerRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { inScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 
 const sortColumns = { id: lecturers.id, realname: lecturers.realname, username: lecturers.username, feeFen: lecturers.feeFen, createdAt: lecturers.createdAt } as const;
@@ -94,30 +92,22 @@ export function lockLecturers(tx: DbOrTx, ids: number[]) {
 }
 
 /** Employees in the caller's scope who are not lecturers yet (the picker of internal lecturers). */
-export async function findInnerUsers(db: DbOrTx, p: Principal, q: LecturerInnerUsersQuery) {
-  const where: (SQL | undefined)[] = [
-    inScope(p, users.orgId),
-    eq(users.kind, 'employee'),
-    eq(users.status, 'normal'),
-    sql`not exists (select 1 from lecturers l where l.user_id = ${users.id})`,
-  ];
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    where.push(sql`(${users.username} ilike ${k} or ${users.realname} ilike ${k})`);
-  }
-  const cond = and(...where);
-  const [records, [{ total }]] = await Promise.all([
-    db
-      .select({ id: users.id, username: users.username, realname: users.realname, email: users.email, orgId: users.orgId, orgName: organizations.name })
-      .from(users)
-      .leftJoin(organizations, eq(organizations.id, users.orgId))
-      .where(cond)
-      .orderBy(asc(users.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(cond),
-  ]);
-  return { records, total, page: q.page, size: q.size };
+export const innerUserList = defineList({
+  name: 'lecturer_inner_user_list',
+  table: users,
+  id: users.id,
+  tables: ['users', 'organizations', 'lecturers'],
+  where: and(eq(users.kind, 'employee'), eq(users.status, 'normal'), sql`not exists (select 1 from lecturers l where l.user_id = ${users.id})`)!,
+  scope: { column: users.orgId },
+  keyword: (pattern) => sql`(${users.username} ilike ${pattern} or ${users.realname} ilike ${pattern})`,
+  sort: { id: users.id },
+  defaultSort: { key: 'id', desc: false },
+  columns: { id: users.id, username: users.username, realname: users.realname, email: users.email, orgId: users.orgId, orgName: organizations.name },
+  join: (q) => q.leftJoin(organizations, eq(organizations.id, users.orgId)),
+});
+
+export async function findInnerUsers(lists: ListRuntime, p: Principal, q: LecturerInnerUsersQuery) {
+  return innerUserList.run(lists, p, { page: q.page, size: q.size, keyword: q.keyword });
 }
 
 export async function listLevels(db: DbOrTx) {

@@ -112,7 +112,7 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
       const page = await repo.findLecturers(lists, p, q);
       return { ...page, records: page.records.map((r) => withAbilities(p, r)) };
     },
-    innerUsers: repo.findInnerUsers.bind(null, db),
+    innerUsers: repo.findInnerUsers.bind(null, lists),
 
     async get(p: Principal, id: number) {
       const row = await repo.getLecturer(db, id);

@@ -4,7 +4,7 @@ import { registerMailRoutes } from './mail.routes.js';
 
 export default defineModule({
   name: 'mail',
-  register(app, { db }) {
-    registerMailRoutes(app, createMailService({ db }));
+  register(app, { db, lists }) {
+    registerMailRoutes(app, createMailService({ db, lists }));
   },
 });

@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { MAIL_LOG_SORT_KEYS, parseSort, type MailLogListQuery, type MailLogRow, type MailLogStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { mailLogs } from './mail.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
-
-const sortColumns = { id: mailLogs.id, createdAt: mailLogs.createdAt, sentAt: mailLogs.sentAt } as const;
+import { defineList, nullsLast, type ListRuntime } from '../../platform/list.js';
 
 const rowColumns = {
   id: mailLogs.id,
@@ -53,23 +51,24 @@ export async function insertMailLog(
   return present(r!);
 }
 
-export async function findMailLogs(db: DbOrTx, q: MailLogListQuery) {
-  const where: (SQL | undefined)[] = [];
-  if (q.status) where.push(eq(mailLogs.status, q.status));
-  if (q.read !== undefined) where.push(eq(mailLogs.read, q.read));
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    where.push(or(ilike(mailLogs.toAddress, k), ilike(mailLogs.subject, k)));
-  }
-  const cond = and(...where);
+export const mailLogList = defineList({
+  name: 'mail_log_list',
+  table: mailLogs,
+  id: mailLogs.id,
+  tables: ['mail_logs'],
+  filters: { status: (v) => eq(mailLogs.status, v), read: (v) => eq(mailLogs.read, v) },
+  keyword: (pattern) => or(ilike(mailLogs.toAddress, pattern), ilike(mailLogs.subject, pattern))!,
+  // Mails not sent (yet) come last whichever way `sentAt` sorts.
+  sort: { id: mailLogs.id, createdAt: mailLogs.createdAt, sentAt: { column: mailLogs.sentAt, order: nullsLast } },
+  defaultSort: { key: 'id', desc: true },
+  columns: rowColumns,
+});
+
+export async function findMailLogs(lists: ListRuntime, q: MailLogListQuery) {
+  // Unknown keys fall back to the newest first, as before.
   const { key, desc: isDesc } = parseSort(q.sort, MAIL_LOG_SORT_KEYS, 'id');
-  const col = sortColumns[key];
-  const order = isDesc ? [sql`${col} desc nulls last`, desc(mailLogs.id)] : [sql`${col} asc nulls last`, asc(mailLogs.id)];
-  const [rows, [{ total }]] = await Promise.all([
-    db.select(rowColumns).from(mailLogs).where(cond).orderBy(...order).limit(q.size).offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(mailLogs).where(cond),
-  ]);
-  return { records: rows.map(present), total, page: q.page, size: q.size };
+  const page = await mailLogList.run(lists, null, { ...q, sort: `${isDesc ? '-' : ''}${key}` });
+  return { ...page, records: page.records.map(present) };
 }
 
 /** Locks one failed log row for a resend; rows another resend holds are skipped. */

@@ -1,15 +1,16 @@
 import type { MailLogListQuery, MailResendResult, MailSettingsSave } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
+import type { ListRuntime } from '../../platform/list.js';
 import { getMailSettingsView, saveMailSettings } from './mail-settings.js';
 import { deliver } from './mailer.js';
 import * as repo from './mail.repository.js';
 
 /** Mail settings and the mail log of the back office. */
-export function createMailService({ db }: { db: Db }) {
+export function createMailService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
     getSettings: () => getMailSettingsView(db),
     saveSettings: (input: MailSettingsSave) => saveMailSettings(db, input),
-    listLogs: (q: MailLogListQuery) => repo.findMailLogs(db, q),
+    listLogs: (q: MailLogListQuery) => repo.findMailLogs(lists, q),
 
     /**
      * Sends failed mails again with the current settings. Each row is locked while it is sent,

@@ -5,6 +5,6 @@ import { createMessagesService } from './messages.service.js';
 export default defineModule({
   name: 'messages',
   register(app, ctx) {
-    registerMessagesRoutes(app, createMessagesService({ db: ctx.db }));
+    registerMessagesRoutes(app, createMessagesService({ db: ctx.db, lists: ctx.lists }));
   },
 });

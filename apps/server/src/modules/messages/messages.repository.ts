@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { MessageListQuery, MessageRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 import { messages } from './messages.schema.js';
 
 export async function insertMessages(db: DbOrTx, rows: (typeof messages.$inferInsert)[]) {
@@ -16,21 +17,24 @@ export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
   return row!.n;
 }
 
-export async function findMyMessages(db: DbOrTx, userId: number, q: MessageListQuery) {
-  const where: SQL[] = [eq(messages.userId, userId)];
-  if (q.read === true) where.push(isNotNull(messages.readAt));
-  if (q.read === false) where.push(isNull(messages.readAt));
-  const cond = and(...where);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(cond)
-      .orderBy(desc(messages.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(messages).where(cond),
-  ]);
+/** The caller's own messages, newest first (`read` given: only read or only unread ones). */
+export const myMessageList = defineList({
+  name: 'my_message_list',
+  table: messages,
+  id: messages.id,
+  tables: ['messages'],
+  filters: {
+    userId: (v) => eq(messages.userId, v),
+    // Planned with its value (unnamed statement): the branch not taken folds away.
+    read: (v) => sql`case when ${v}::boolean then ${messages.readAt} is not null else ${messages.readAt} is null end`,
+  },
+  sort: { id: messages.id },
+  defaultSort: { key: 'id', desc: true },
+  columns: getTableColumns(messages),
+});
+
+export async function findMyMessages(lists: ListRuntime, userId: number, q: MessageListQuery) {
+  const { records: rows, total } = await myMessageList.run(lists, null, { page: q.page, size: q.size, read: q.read, userId });
   const records: MessageRow[] = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -40,7 +44,7 @@ export async function findMyMessages(db: DbOrTx, userId: number, q: MessageListQ
     readAt: r.readAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
-  return { records, total: counted!.total, page: q.page, size: q.size };
+  return { records, total, page: q.page, size: q.size };
 }
 
 /** Owner of each existing message among `ids`. */

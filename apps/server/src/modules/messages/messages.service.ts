@@ -1,3 +1,4 @@
+import type { ListRuntime } from '../../platform/list.js';
 import { MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX, type MessageListQuery } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -24,7 +25,7 @@ export async function sendMessage(db: DbOrTx, msg: SendMessage): Promise<{ count
   return { count: rows.length };
 }
 
-export function createMessagesService({ db }: { db: Db }) {
+export function createMessagesService({ db, lists }: { db: Db; lists: ListRuntime }) {
   /** Refuses ids that do not exist (NOT_FOUND_ERROR) or belong to someone else (NO_DATA_PERMISSION_ERROR). */
   async function assertOwn(userId: number, ids: number[]) {
     const unique = [...new Set(ids)];
@@ -36,7 +37,7 @@ export function createMessagesService({ db }: { db: Db }) {
 
   return {
     unreadCount: (userId: number) => repo.countUnread(db, userId),
-    mine: (userId: number, q: MessageListQuery) => repo.findMyMessages(db, userId, q),
+    mine: (userId: number, q: MessageListQuery) => repo.findMyMessages(lists, userId, q),
     async read(userId: number, ids: number[]) {
       const own = await assertOwn(userId, ids);
       return { count: (await repo.markRead(db, userId, own)).length };

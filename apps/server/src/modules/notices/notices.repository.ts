@@ -1,20 +1,11 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { NOTICE_SORT_KEYS, parseSort, type NoticeListQuery, type NoticeMyQuery, type NoticeStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { inScope } from '../../platform/scope.js';
+import { defineList, nullsLast, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { notices } from './notices.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
-
-const sortColumns = {
-  id: notices.id,
-  title: notices.title,
-  displayTime: notices.displayTime,
-  createdAt: notices.createdAt,
-  releasedAt: notices.releasedAt,
-} as const;
 
 const alive = isNull(notices.deletedAt);
 
@@ -36,31 +27,37 @@ const listColumns = {
 };
 
 /** The management list: only notices whose organization lies in the caller's data scope. */
-export async function findNotices(db: DbOrTx, principal: Principal, q: NoticeListQuery) {
-  const where: (SQL | undefined)[] = [alive, inScope(principal, notices.orgId)];
-  if (q.type) where.push(eq(notices.type, q.type));
-  if (q.status) where.push(eq(notices.status, q.status));
-  if (q.keyword) where.push(ilike(notices.title, `%${escapeLike(q.keyword)}%`));
-  const cond = and(...where);
+export const noticeList = defineList({
+  name: 'notice_list',
+  table: notices,
+  id: notices.id,
+  tables: ['notices', 'organizations'],
+  where: alive,
+  scope: { column: notices.orgId, nullable: true },
+  filters: { type: (v) => eq(notices.type, v), status: (v) => eq(notices.status, v) },
+  keyword: (pattern) => ilike(notices.title, pattern),
+  // Notices without a time come last either way.
+  sort: {
+    id: notices.id,
+    title: notices.title,
+    displayTime: { column: notices.displayTime, order: nullsLast },
+    createdAt: notices.createdAt,
+    releasedAt: { column: notices.releasedAt, order: nullsLast },
+  },
+  defaultSort: { key: 'id', desc: true },
+  columns: listColumns,
+  join: (q) => q.leftJoin(organizations, eq(organizations.id, notices.orgId)).leftJoin(users, eq(users.id, notices.createdBy)),
+});
+
+export async function findNotices(lists: ListRuntime, principal: Principal, q: NoticeListQuery) {
+  // Unknown keys fall back to the newest first, as before.
   const { key, desc: isDesc } = parseSort(q.sort, NOTICE_SORT_KEYS, 'id');
-  const col = sortColumns[key];
-  const order = isDesc ? [sql`${col} desc nulls last`, desc(notices.id)] : [asc(col), asc(notices.id)];
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(notices)
-      .leftJoin(organizations, eq(organizations.id, notices.orgId))
-      .leftJoin(users, eq(users.id, notices.createdBy))
-      .where(cond)
-      .orderBy(...order)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(notices).where(cond),
-  ]);
-  return { rows, total: counted!.total };
+  const { records, total } = await noticeList.run(lists, principal, { ...q, sort: `${isDesc ? '-' : ''}${key}` });
+  return { rows: records as NoticeListRow[], total };
 }
 
-export type NoticeListRow = Awaited<ReturnType<typeof findNotices>>['rows'][number];
+/** A row of the list (organization and creator left-joined). */
+export type NoticeListRow = Omit<NonNullable<Awaited<ReturnType<typeof getNoticeRow>>>, 'orgPath'>;
 
 export async function getNoticeRow(db: DbOrTx, id: number) {
   const [row] = await db

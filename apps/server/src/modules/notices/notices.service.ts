@@ -1,3 +1,4 @@
+import type { ListRuntime } from '../../platform/list.js';
 import {
   NOTICE_DELETABLE_STATES,
   NOTICE_EDITABLE_STATES,
@@ -43,9 +44,10 @@ function assertNotBeforeNow(iso: string) {
 interface Deps {
   db: Db;
   signer: FileSigner;
+  lists: ListRuntime;
 }
 
-export function createNoticesService({ db, signer }: Deps) {
+export function createNoticesService({ db, signer, lists }: Deps) {
   /**
    * A cover that names an uploaded file must be the caller's own notice image; it is linked to
    * the notice once saved, so the notice's readers may read it too.
@@ -119,7 +121,7 @@ export function createNoticesService({ db, signer }: Deps) {
 
   return {
     async list(principal: Principal, q: NoticeListQuery): Promise<Page<NoticeRow>> {
-      const { rows, total } = await repo.findNotices(db, principal, q);
+      const { rows, total } = await repo.findNotices(lists, principal, q);
       return { records: await Promise.all(rows.map((r) => present(principal, r))), total, page: q.page, size: q.size };
     },
 

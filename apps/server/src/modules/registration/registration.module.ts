@@ -4,7 +4,7 @@ import { registerRegistrationRoutes } from './registration.routes.js';
 
 export default defineModule({
   name: 'registration',
-  register(app, { db, kv, rsa }) {
-    registerRegistrationRoutes(app, createRegistrationService({ db, kv, rsa }));
+  register(app, { db, kv, rsa, lists }) {
+    registerRegistrationRoutes(app, createRegistrationService({ db, kv, rsa, lists }));
   },
 });

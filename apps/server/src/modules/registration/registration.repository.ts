@@ -1,10 +1,11 @@
-import { aliasedTable, and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { parseSort, REGISTRATION_SORT_KEYS, type RegistrationListQuery, type RegistrationRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { registrations } from './registration.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 
 const reviewers = aliasedTable(users, 'reviewers');
 const sortColumns = { id: registrations.id, createdAt: registrations.createdAt, username: registrations.username } as const;
@@ -97,23 +98,30 @@ function baseSelect(db: DbOrTx) {
     .leftJoin(reviewers, eq(reviewers.id, registrations.reviewedBy));
 }
 
-export async function findRegistrations(db: DbOrTx, scope: SQL, q: RegistrationListQuery) {
-  const where: (SQL | undefined)[] = [scope];
-  if (q.status) where.push(eq(registrations.status, q.status));
-  if (q.kind) where.push(eq(registrations.kind, q.kind));
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    where.push(or(ilike(registrations.username, k), ilike(registrations.realname, k), ilike(registrations.email, k), ilike(registrations.phone, k)));
-  }
-  const cond = and(...where);
+/**
+ * Registrations the caller may see: organizations in scope; a scope holding the root sees all,
+ * those without an organization too.
+ */
+export const registrationList = defineList({
+  name: 'registration_list',
+  table: registrations,
+  id: registrations.id,
+  tables: ['registrations', 'organizations'],
+  scope: { column: registrations.orgId },
+  filters: { status: (v) => eq(registrations.status, v), kind: (v) => eq(registrations.kind, v) },
+  keyword: (pattern) =>
+    or(ilike(registrations.username, pattern), ilike(registrations.realname, pattern), ilike(registrations.email, pattern), ilike(registrations.phone, pattern))!,
+  sort: sortColumns,
+  defaultSort: { key: 'id', desc: true },
+  columns: rowColumns,
+  join: (q) => q.leftJoin(organizations, eq(organizations.id, registrations.orgId)).leftJoin(reviewers, eq(reviewers.id, registrations.reviewedBy)),
+});
+
+export async function findRegistrations(lists: ListRuntime, principal: Principal, q: RegistrationListQuery) {
+  // Unknown keys fall back to the newest first, as before.
   const { key, desc: isDesc } = parseSort(q.sort, REGISTRATION_SORT_KEYS, 'id');
-  const col = sortColumns[key];
-  const order = isDesc ? [desc(col), desc(registrations.id)] : [asc(col), asc(registrations.id)];
-  const [rows, [{ total }]] = await Promise.all([
-    baseSelect(db).where(cond).orderBy(...order).limit(q.size).offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(registrations).where(cond),
-  ]);
-  return { records: rows.map(present), total, page: q.page, size: q.size };
+  const page = await registrationList.run(lists, principal, { ...q, sort: `${isDesc ? '-' : ''}${key}` });
+  return { ...page, records: page.records.map(present) };
 }
 
 export async function getRegistration(db: DbOrTx, id: number) {

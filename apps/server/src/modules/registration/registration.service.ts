@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
 import type { RsaKeys } from '../../platform/auth/rsa.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
 import { inScope, pathInScope, requireInScope } from '../../platform/scope.js';
 import { storedPassword, type StoredPassword } from '../../platform/auth/credentials.js';
@@ -36,6 +37,7 @@ interface Deps {
   db: Db;
   kv: Kv;
   rsa: RsaKeys;
+  lists: ListRuntime;
 }
 
 const DUPLICATE = {
@@ -49,7 +51,7 @@ function throwIfTaken(taken: Set<string>) {
   for (const f of FIELDS) if (taken.has(f)) throw new AppError(DUPLICATE[f], { field: f });
 }
 
-export function createRegistrationService({ db, kv, rsa }: Deps) {
+export function createRegistrationService({ db, kv, rsa, lists }: Deps) {
   async function rootOrg() {
     const root = await repo.findRootOrg(db);
     if (!root) throw new AppError('NOT_FOUND_ERROR', { field: 'orgId' });
@@ -89,7 +91,7 @@ export function createRegistrationService({ db, kv, rsa }: Deps) {
     },
 
     async list(principal: Principal, q: RegistrationListQuery): Promise<Page<RegistrationRow>> {
-      const page = await repo.findRegistrations(db, (await scopeOf(principal)).where, q);
+      const page = await repo.findRegistrations(lists, principal, q);
       return { ...page, records: page.records.map((r) => withAbilities(principal, r)) };
     },
 
