@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, type Session } from '../test/harness.js';
-import { buildUser } from '../test/factories.js';
+import { buildOrg, buildUser } from '../test/factories.js';
 
 /**
  * Abilities of the stateless records (positions, labels and their categories, dictionary entries,
@@ -154,5 +154,53 @@ describe('app versions', () => {
     const pub = (await call(t.app, null, '/api/app-version/list', { terminal: 'android', platform: 'student' })).json().data.records as { abilities?: unknown }[];
     expect(pub.length).toBeGreaterThan(0);
     expect(pub.every((r) => r.abilities === undefined)).toBe(true);
+  });
+});
+
+describe('feedback', () => {
+  const feedbackBy = async (orgId?: number) => {
+    const author = await buildUser(t.db, { permissions: ['kc-pc'], ...(orgId ? { orgId } : {}) });
+    const s = await login(t.app, author.username, author.password);
+    const id = (await post('/api/feedback/addfeedback', { content: `fb ${uniq()}` }, s)).json().data.id as number;
+    return { id, author: s };
+  };
+  const detail = (s: Session, id: number) => post(`/api/feedback/getbyid/${id}`, {}, s);
+  const reply = (s: Session, id: number) => post('/api/feedback/reply', { id, content: 'answer' }, s);
+
+  it('answers reply as the write does: code and data scope', async () => {
+    const a = await feedbackBy();
+    const listed = (await post('/api/feedback/getall', { size: 100 })).json().data.records as { id: number; abilities: Abilities }[];
+    expect(listed.find((r) => r.id === a.id)!.abilities).toEqual({ reply: true });
+    expect((await detail(admin, a.id)).json().data.abilities).toEqual({ reply: true });
+    expect((await reply(admin, a.id)).statusCode).toBe(200);
+
+    // The author reads their feedback but may not reply to it.
+    expect((await detail(a.author, a.id)).json().data.abilities).toEqual({ reply: false });
+    expect((await reply(a.author, a.id)).statusCode).toBe(403);
+
+    // A reader without yjfk:modify: reply false in the list and the detail, and the write refuses.
+    const reader = await sessionWith(['yjfk']);
+    const b = await feedbackBy();
+    const rows = (await post('/api/feedback/getall', { size: 100 }, reader)).json().data.records as { id: number; abilities: Abilities }[];
+    expect(rows.find((r) => r.id === b.id)!.abilities).toEqual({ reply: false });
+    expect((await detail(reader, b.id)).json().data.abilities).toEqual({ reply: false });
+    expect((await reply(reader, b.id)).statusCode).toBe(403);
+  });
+
+  it('feedback of an author beyond the caller scope is neither shown nor answered', async () => {
+    const inside = await buildOrg(t.db, { name: `fi-${uniq()}` });
+    const outside = await buildOrg(t.db, { name: `fo-${uniq()}` });
+    const u = await buildUser(t.db, { permissions: ['yjfk', 'yjfk:modify'], orgId: inside.id, scopeOrgIds: [inside.id] });
+    const mgr = await login(t.app, u.username, u.password);
+    const near = await feedbackBy(inside.id);
+    const far = await feedbackBy(outside.id);
+    const rows = (await post('/api/feedback/getall', { size: 100 }, mgr)).json().data.records as { id: number; abilities: Abilities }[];
+    expect(rows.find((r) => r.id === near.id)!.abilities).toEqual({ reply: true });
+    expect(rows.some((r) => r.id === far.id)).toBe(false);
+    expect((await reply(mgr, near.id)).statusCode).toBe(200);
+    const refused = await reply(mgr, far.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().msg).toBe('NO_DATA_PERMISSION_ERROR');
+    expect((await detail(mgr, far.id)).json().msg).toBe('NO_DATA_PERMISSION_ERROR');
   });
 });
