@@ -204,3 +204,45 @@ describe('feedback', () => {
     expect((await detail(mgr, far.id)).json().msg).toBe('NO_DATA_PERMISSION_ERROR');
   });
 });
+
+describe('organization tree', () => {
+  type Node = { id: number; abilities: Abilities; children: Node[] };
+  const find = (nodes: Node[], id: number): Node | undefined => {
+    for (const n of nodes) {
+      if (n.id === id) return n;
+      const f = find(n.children, id);
+      if (f) return f;
+    }
+    return undefined;
+  };
+  const treeAbilities = async (s: Session, id: number) => {
+    const tree = (await post('/api/org/tree', {}, s)).json().data as Node[];
+    const node = find(tree, id)!;
+    const detail = (await post('/api/org/get', { id }, s)).json().data;
+    expect(node.abilities, 'tree node and detail agree').toEqual(detail.abilities);
+    return node.abilities;
+  };
+
+  it('every node carries the abilities the writes obey (root, children, members, codes)', async () => {
+    const parent = await buildOrg(t.db, { name: `ot-${uniq()}` });
+    const leaf = await buildOrg(t.db, { parentId: parent.id, name: `ot-${uniq()}` });
+    const peopled = await buildOrg(t.db, { name: `ot-${uniq()}` });
+    await buildUser(t.db, { orgId: peopled.id });
+    const del = (s: Session, id: number) => post('/api/org/delete', { id }, s);
+
+    const tree = (await post('/api/org/tree', {})).json().data as Node[];
+    expect(tree[0]!.abilities).toMatchObject({ delete: false, freeze: false });
+    expect(await treeAbilities(admin, parent.id)).toMatchObject({ delete: false });
+    expect(await treeAbilities(admin, peopled.id)).toMatchObject({ delete: false });
+    expect((await del(admin, parent.id)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await del(admin, peopled.id)).statusCode).toBeGreaterThanOrEqual(400);
+
+    const viewer = await sessionWith(['zzjg', 'zzjg:modify']);
+    expect(await treeAbilities(viewer, leaf.id)).toEqual({ modify: true, delete: false, freeze: false, unfreeze: false });
+    expect((await del(viewer, leaf.id)).statusCode).toBe(403);
+
+    expect(await treeAbilities(admin, leaf.id)).toEqual({ modify: true, delete: true, freeze: true, unfreeze: false });
+    expect((await del(admin, leaf.id)).statusCode).toBe(200);
+    expect(await treeAbilities(admin, parent.id)).toMatchObject({ delete: true });
+  });
+});
