@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, type Session } from '../test/harness.js';
 import { buildOrg, buildUser } from '../test/factories.js';
+import { mailLogs } from '../modules/mail/mail.schema.js';
 
 /**
  * Abilities of the stateless records (positions, labels and their categories, dictionary entries,
@@ -244,5 +245,31 @@ describe('organization tree', () => {
     expect(await treeAbilities(admin, leaf.id)).toEqual({ modify: true, delete: true, freeze: true, unfreeze: false });
     expect((await del(admin, leaf.id)).statusCode).toBe(200);
     expect(await treeAbilities(admin, parent.id)).toMatchObject({ delete: true });
+  });
+});
+
+describe('mail log', () => {
+  const make = (status: 'sent' | 'failed') => async () => {
+    const [row] = await t.db.insert(mailLogs).values({ toAddress: `ab-${uniq()}@example.com`, subject: 's', body: 'b', status }).returning({ id: mailLogs.id, to: mailLogs.toAddress });
+    addresses.set(row!.id, row!.to);
+    return row!.id;
+  };
+  const addresses = new Map<number, string>();
+  const abilities = async (s: Session, id: number) => {
+    const list = (await post('/api/mail/log/list', { keyword: addresses.get(id) }, s)).json().data.records as { id: number; abilities: Abilities }[];
+    return list.find((r) => r.id === id)!.abilities;
+  };
+  /** A resend the server skips (a sent mail) answers 200 with nothing done: the ability is whether it acts. */
+  const resend: Write = async (s, id) => {
+    const res = await post('/api/mail/log/resend', { ids: [id] }, s);
+    if (res.statusCode !== 200) return res;
+    const { sent, failed } = res.json().data as { sent: number; failed: number };
+    return sent + failed === 1 ? res : ({ ...res, statusCode: 409 } as LightMyRequestResponse);
+  };
+
+  it('offers resend on failed mails only, to callers holding yjrz:batch', async () => {
+    await expectWritesObey(admin, make('failed'), abilities, { resend }, { resend: true });
+    await expectWritesObey(admin, make('sent'), abilities, { resend }, { resend: false });
+    await expectWritesObey(await sessionWith(['yjrz']), make('failed'), abilities, { resend }, { resend: false });
   });
 });
