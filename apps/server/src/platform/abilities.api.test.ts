@@ -4,7 +4,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, type Session } from '../test/harness.js';
 import { buildOrg, buildUser } from '../test/factories.js';
-import { mailLogs } from '../modules/mail/mail.schema.js';
 
 /**
  * Abilities of the stateless records (positions, labels and their categories, dictionary entries,
@@ -250,9 +249,10 @@ describe('organization tree', () => {
 
 describe('mail log', () => {
   const make = (status: 'sent' | 'failed') => async () => {
-    const [row] = await t.db.insert(mailLogs).values({ toAddress: `ab-${uniq()}@example.com`, subject: 's', body: 'b', status }).returning({ id: mailLogs.id, to: mailLogs.toAddress });
-    addresses.set(row!.id, row!.to);
-    return row!.id;
+    const to = `ab-${uniq()}@example.com`;
+    const { rows } = await t.db.execute<{ id: number }>(sql`insert into mail_logs (to_address, subject, body, status) values (${to}, 's', 'b', ${status}) returning id`);
+    addresses.set(rows[0]!.id, to);
+    return rows[0]!.id;
   };
   const addresses = new Map<number, string>();
   const abilities = async (s: Session, id: number) => {
