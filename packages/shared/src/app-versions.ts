@@ -50,3 +50,9 @@ export const AppVersionRowSchema = z.object({
   updatedAt: z.string(),
 });
 export type AppVersionRow = z.infer<typeof AppVersionRowSchema>;
+/** What the caller may do with an app version (its codes decide). */
+export const AppVersionAbilitiesSchema = z.object({ modify: z.boolean(), delete: z.boolean() });
+export type AppVersionAbilities = z.infer<typeof AppVersionAbilitiesSchema>;
+/** A row of the management list and detail: the public row with the caller's abilities. */
+export const AppVersionManageRowSchema = AppVersionRowSchema.extend({ abilities: AppVersionAbilitiesSchema });
+export type AppVersionManageRow = z.infer<typeof AppVersionManageRowSchema>;

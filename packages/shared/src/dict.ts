@@ -36,6 +36,10 @@ export type DictListQuery = z.infer<typeof DictListQuerySchema>;
 
 export const DictByTypeQuerySchema = z.object({ type: z.string().trim().min(1).max(50) });
 
+/** What the caller may do with a dictionary entry (its codes decide; freezing is an edit of `status`). */
+export const DictEntryAbilitiesSchema = z.object({ modify: z.boolean(), delete: z.boolean() });
+export type DictEntryAbilities = z.infer<typeof DictEntryAbilitiesSchema>;
+
 export const DictEntryRowSchema = z.object({
   id: z.number(),
   type: z.string(),
@@ -46,6 +50,7 @@ export const DictEntryRowSchema = z.object({
   status: z.enum(DICT_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
+  abilities: DictEntryAbilitiesSchema,
 });
 export type DictEntryRow = z.infer<typeof DictEntryRowSchema>;
 

@@ -6,6 +6,7 @@ import {
   FeedbackExportSchema,
   FeedbackIdParamsSchema,
   FeedbackListQuerySchema,
+  FeedbackManageRowSchema,
   FeedbackMineQuerySchema,
   FeedbackReplyRowSchema,
   FeedbackReplySchema,
@@ -14,11 +15,11 @@ import {
 
 /** Feedback: managers (yjfk) list, reply and export; authors add and read their own. */
 export const feedbackRoutes = {
-  list: defineRoute({ method: 'POST', path: '/api/feedback/getall', permission: ['yjfk'], body: FeedbackListQuerySchema, response: pageSchema(FeedbackRowSchema) }),
+  list: defineRoute({ method: 'POST', path: '/api/feedback/getall', permission: ['yjfk'], body: FeedbackListQuerySchema, response: pageSchema(FeedbackManageRowSchema) }),
   reply: defineRoute({ method: 'POST', path: '/api/feedback/reply', permission: ['yjfk:modify'], operation: 'feedback.reply', body: FeedbackReplySchema, response: NewIdSchema }),
   // Author or administrator in scope: checked by the service.
   replies: defineRoute({ method: 'POST', path: '/api/feedback/getreplys/:id', permission: 'authenticated', params: FeedbackIdParamsSchema, response: z.array(FeedbackReplyRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/feedback/getbyid/:id', permission: 'authenticated', params: FeedbackIdParamsSchema, response: FeedbackRowSchema }),
+  get: defineRoute({ method: 'POST', path: '/api/feedback/getbyid/:id', permission: 'authenticated', params: FeedbackIdParamsSchema, response: FeedbackManageRowSchema }),
   export: defineRoute({
     method: 'POST',
     path: '/api/feedback/exportexcel',

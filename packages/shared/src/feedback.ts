@@ -46,6 +46,12 @@ export const FeedbackRowSchema = z.object({
   createdAt: z.string(),
 });
 export type FeedbackRow = z.infer<typeof FeedbackRowSchema>;
+/** What the caller may do with a feedback: reply needs `yjfk:modify` and the author inside the caller's data scope. */
+export const FeedbackAbilitiesSchema = z.object({ reply: z.boolean() });
+export type FeedbackAbilities = z.infer<typeof FeedbackAbilitiesSchema>;
+/** A row of the management list and of the detail: the feedback with the caller's abilities. */
+export const FeedbackManageRowSchema = FeedbackRowSchema.extend({ abilities: FeedbackAbilitiesSchema });
+export type FeedbackManageRow = z.infer<typeof FeedbackManageRowSchema>;
 
 export const FeedbackReplyRowSchema = z.object({
   id: z.number(),

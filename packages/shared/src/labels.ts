@@ -39,12 +39,20 @@ export type LabelUpdate = z.infer<typeof LabelUpdateSchema>;
 /** Selector data: the categories of one kind with their labels. */
 export const LabelOptionsQuerySchema = z.object({ kind: z.enum(LABEL_KINDS) });
 
+/** What the caller may do with a label category: delete is false while it holds labels. */
+export const LabelCategoryAbilitiesSchema = z.object({ modify: z.boolean(), delete: z.boolean() });
+export type LabelCategoryAbilities = z.infer<typeof LabelCategoryAbilitiesSchema>;
+/** What the caller may do with a label (its codes alone decide). */
+export const LabelAbilitiesSchema = z.object({ modify: z.boolean(), delete: z.boolean() });
+export type LabelAbilities = z.infer<typeof LabelAbilitiesSchema>;
+
 export const LabelCategoryRowSchema = z.object({
   id: z.number(),
   name: z.string(),
   kind: z.enum(LABEL_KINDS),
   labelCount: z.number(),
   createdAt: z.string(),
+  abilities: LabelCategoryAbilitiesSchema,
 });
 export type LabelCategoryRow = z.infer<typeof LabelCategoryRowSchema>;
 export const LabelRowSchema = z.object({
@@ -54,5 +62,6 @@ export const LabelRowSchema = z.object({
   categoryName: z.string(),
   kind: z.enum(LABEL_KINDS),
   createdAt: z.string(),
+  abilities: LabelAbilitiesSchema,
 });
 export type LabelRow = z.infer<typeof LabelRowSchema>;

@@ -76,6 +76,8 @@ export const LDAP_SYNC_REASONS = [
   'EMAIL_INVALID',
   'DUPLICATE_EXISTING',
   'DEPARTMENT_MISSING',
+  /** The department would sit deeper than the organization tree allows. */
+  'TREE_DEPTH_EXCEEDED',
 ] as const;
 export type LdapSyncReason = (typeof LDAP_SYNC_REASONS)[number];
 

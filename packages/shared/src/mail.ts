@@ -52,6 +52,12 @@ export const MailLogRowSchema = z.object({
   sentAt: z.string().nullable(),
 });
 export type MailLogRow = z.infer<typeof MailLogRowSchema>;
+/** What the caller may do with a logged mail: resend a failed one with `yjrz:batch` (sent mails are left alone). */
+export const MailLogAbilitiesSchema = z.object({ resend: z.boolean() });
+export type MailLogAbilities = z.infer<typeof MailLogAbilitiesSchema>;
+/** A row of the mail log list: the logged mail with the caller's abilities. */
+export const MailLogManageRowSchema = MailLogRowSchema.extend({ abilities: MailLogAbilitiesSchema });
+export type MailLogManageRow = z.infer<typeof MailLogManageRowSchema>;
 
 export const MailLogIdsSchema = IdsSchema;
 export const MailResendResultSchema = z.object({ sent: z.number().int(), failed: z.number().int() });

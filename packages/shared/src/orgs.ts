@@ -59,6 +59,8 @@ export interface OrgNode {
   leaderIds: number[];
   /** Users in this organization and all organizations below it. */
   userCount: number;
+  /** The same abilities as the detail's, computed for the whole tree at once. */
+  abilities: OrgAbilities;
   children: OrgNode[];
 }
 
@@ -73,6 +75,7 @@ export const OrgNodeSchema: z.ZodType<OrgNode> = z.lazy(() =>
     depth: z.number(),
     leaderIds: z.array(z.number()),
     userCount: z.number(),
+    abilities: OrgAbilitiesSchema,
     children: z.array(OrgNodeSchema),
   }),
 );

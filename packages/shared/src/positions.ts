@@ -23,6 +23,10 @@ export type PositionInsert = z.infer<typeof PositionInsertSchema>;
 export const PositionUpdateSchema = PositionInsertSchema.partial().extend({ id: IdSchema });
 export type PositionUpdate = z.infer<typeof PositionUpdateSchema>;
 
+/** What the caller may do with a position: delete is false while users hold it. */
+export const PositionAbilitiesSchema = z.object({ modify: z.boolean(), delete: z.boolean() });
+export type PositionAbilities = z.infer<typeof PositionAbilitiesSchema>;
+
 export const PositionRowSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -32,5 +36,6 @@ export const PositionRowSchema = z.object({
   /** Users whose post is this position. */
   userCount: z.number(),
   createdAt: z.string(),
+  abilities: PositionAbilitiesSchema,
 });
 export type PositionRow = z.infer<typeof PositionRowSchema>;

@@ -1,19 +1,30 @@
-import type { AppVersionCreate, AppVersionListQuery, AppVersionPublicQuery, AppVersionUpdate } from '@hanlin/shared';
+import type { AppVersionCreate, AppVersionManageRow, AppVersionRow, AppVersionListQuery, AppVersionPublicQuery, AppVersionUpdate } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { abilitiesOf } from '../../platform/lifecycle.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './app-versions.repository.js';
 
+const ABILITY_CODES = { modify: 'bbgl:modify', delete: 'bbgl:delete' } as const;
+const withAbilities = (p: Principal, r: AppVersionRow): AppVersionManageRow => ({
+  ...r,
+  abilities: abilitiesOf({ modify: true, delete: true }, p.permissions, ABILITY_CODES),
+});
+
 /** The unique index decides under concurrency (its error is declared in the schema); the pre-check gives the common case a clean answer. */
 export function createAppVersionsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
-    list: (q: AppVersionListQuery) => repo.findAppVersions(lists, q),
+    async list(principal: Principal, q: AppVersionListQuery) {
+      const page = await repo.findAppVersions(lists, q);
+      return { ...page, records: page.records.map((r) => withAbilities(principal, r)) };
+    },
     publicList: (q: AppVersionPublicQuery) => repo.findPublicAppVersions(lists, q),
 
-    async get(id: number) {
+    async get(principal: Principal, id: number) {
       const row = await repo.getAppVersion(db, id);
       if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-      return row;
+      return withAbilities(principal, row);
     },
 
     async create(input: AppVersionCreate) {

@@ -14,7 +14,7 @@ const sortColumns = {
 } as const;
 
 type Entry = typeof dictEntries.$inferSelect;
-export const presentEntry = (r: Entry): DictEntryRow => ({
+export const presentEntry = (r: Entry): Omit<DictEntryRow, 'abilities'> => ({
   id: r.id,
   type: r.type,
   label: r.label,

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { dictRoutes as routes } from '@hanlin/shared';
+import { principalOf } from '../../platform/auth/guard.js';
 import { registerRoute } from '../../platform/route.js';
 import type { DictService } from './dict.service.js';
 
 export function registerDictRoutes(app: FastifyInstance, dict: DictService) {
-  registerRoute(app, routes.list, async (req) => dict.list(req.body));
-  registerRoute(app, routes.insert, async (req) => dict.insert(req.body));
-  registerRoute(app, routes.update, async (req) => dict.update(req.body));
+  registerRoute(app, routes.list, async (req) => dict.list(principalOf(req), req.body));
+  registerRoute(app, routes.insert, async (req) => dict.insert(principalOf(req), req.body));
+  registerRoute(app, routes.update, async (req) => dict.update(principalOf(req), req.body));
   registerRoute(app, routes.delete, async (req) => dict.remove(req.body.ids));
   // Every signed-in page fills its dropdowns from here (spec: "Dictionary: list by type (GET, query type)").
   registerRoute(app, routes.byType, async (req) => dict.byType(req.query.type));

@@ -1,8 +1,16 @@
 import type { DictEntryCreate, DictEntryRow, DictEntryUpdate, DictListQuery } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { abilitiesOf } from '../../platform/lifecycle.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './dict.repository.js';
+
+const ABILITY_CODES = { modify: 'zdgl:modify', delete: 'zdgl:delete' } as const;
+const withAbilities = (p: Principal, r: Omit<DictEntryRow, 'abilities'>): DictEntryRow => ({
+  ...r,
+  abilities: abilitiesOf({ modify: true, delete: true }, p.permissions, ABILITY_CODES),
+});
 
 /** Concurrent inserts can pass the pre-check; the unique indexes decide and name the field. */
 export function createDictService({ db, lists }: { db: Db; lists: ListRuntime }) {
@@ -12,11 +20,14 @@ export function createDictService({ db, lists }: { db: Db; lists: ListRuntime })
   }
 
   return {
-    list: (q: DictListQuery) => repo.findDictEntries(lists, q),
+    async list(principal: Principal, q: DictListQuery) {
+      const page = await repo.findDictEntries(lists, q);
+      return { ...page, records: page.records.map((r) => withAbilities(principal, r)) };
+    },
 
     byType: (type: string) => repo.findOptionsByType(db, type),
 
-    async insert(input: DictEntryCreate): Promise<DictEntryRow> {
+    async insert(principal: Principal, input: DictEntryCreate): Promise<DictEntryRow> {
       await assertNoClash(input.type, input.value, input.label);
       const row = await repo.insertEntry(db, {
         type: input.type,
@@ -26,10 +37,10 @@ export function createDictService({ db, lists }: { db: Db; lists: ListRuntime })
         remark: input.remark || null,
         status: input.status ?? 'normal',
       });
-      return repo.presentEntry(row);
+      return withAbilities(principal, repo.presentEntry(row));
     },
 
-    async update(input: DictEntryUpdate): Promise<DictEntryRow> {
+    async update(principal: Principal, input: DictEntryUpdate): Promise<DictEntryRow> {
       return await db.transaction(async (tx) => {
         const cur = await repo.getEntry(tx, input.id, true);
         if (!cur) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
@@ -43,7 +54,7 @@ export function createDictService({ db, lists }: { db: Db; lists: ListRuntime })
         };
         const field = await repo.findClash(tx, next.type, next.value, next.label, cur.id);
         if (field) throw new AppError('DUPLICATE_DICT_ENTRY', { field });
-        return repo.presentEntry(await repo.updateEntry(tx, cur.id, next));
+        return withAbilities(principal, repo.presentEntry(await repo.updateEntry(tx, cur.id, next)));
       });
     },
 

@@ -1,8 +1,8 @@
-import { hasAnyPermission, type FeedbackAdd, type FeedbackExport, type FeedbackListQuery, type FeedbackMineQuery, type FeedbackRow } from '@hanlin/shared';
+import { hasAnyPermission, type FeedbackAdd, type FeedbackManageRow, type FeedbackExport, type FeedbackListQuery, type FeedbackMineQuery, type FeedbackRow } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { pathInScope } from '../../platform/scope.js';
+import { pathInScope, requireInScope } from '../../platform/scope.js';
 import { buildXlsx, type XlsxColumn } from '../audit/index.js';
 import * as repo from './feedback.repository.js';
 
@@ -24,13 +24,25 @@ export function createFeedbackService({ db }: { db: Db }) {
   async function readable(principal: Principal, id: number) {
     const found = await repo.getFeedback(db, id);
     if (!found) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-    if (found.row.userId === principal.userId) return found.row;
-    if (hasAnyPermission(principal.permissions, ['yjfk']) && found.orgPath && pathInScope(principal, found.orgPath)) return found.row;
-    throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });
+    if (found.row.userId !== principal.userId) {
+      if (!hasAnyPermission(principal.permissions, ['yjfk'])) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });
+      requireInScope(principal, found.orgPath, { field: 'id' });
+    }
+    return found;
   }
 
+  /** The rule of reply (code and scope), for the page to obey. */
+  const abilities = (principal: Principal, orgPath: string | null) => ({
+    reply: principal.permissions.has('yjfk:modify') && !!orgPath && pathInScope(principal, orgPath),
+  });
+
   return {
-    list: (principal: Principal, q: FeedbackListQuery) => repo.findFeedback(db, principal, q),
+    /** The list holds only feedback of authors inside the caller's scope: its reply ability is the code's. */
+    async list(principal: Principal, q: FeedbackListQuery) {
+      const page = await repo.findFeedback(db, principal, q);
+      const reply = principal.permissions.has('yjfk:modify');
+      return { ...page, records: page.records.map((r): FeedbackManageRow => ({ ...r, abilities: { reply } })) };
+    },
     mine: (principal: Principal, q: FeedbackMineQuery) => repo.findMyFeedback(db, principal.userId, q),
 
     async add(principal: Principal, input: FeedbackAdd) {
@@ -38,7 +50,10 @@ export function createFeedbackService({ db }: { db: Db }) {
       return { id };
     },
 
-    getById: readable,
+    async getById(principal: Principal, id: number): Promise<FeedbackManageRow> {
+      const found = await readable(principal, id);
+      return { ...found.row, abilities: abilities(principal, found.orgPath) };
+    },
 
     async replies(principal: Principal, id: number) {
       await readable(principal, id);
@@ -48,7 +63,7 @@ export function createFeedbackService({ db }: { db: Db }) {
     async reply(principal: Principal, input: { id: number; content: string }) {
       const found = await repo.getFeedback(db, input.id);
       if (!found) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-      if (!found.orgPath || !pathInScope(principal, found.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });
+      requireInScope(principal, found.orgPath, { field: 'id' });
       const replyId = await db.transaction((tx) => repo.insertReply(tx, { feedbackId: input.id, userId: principal.userId, content: input.content }));
       return { id: replyId };
     },

@@ -27,7 +27,7 @@ export const categoryList = defineList({
 
 export async function findCategories(lists: ListRuntime, q: LabelCategoryListQuery) {
   const page = await categoryList.run(lists, null, q);
-  const records: LabelCategoryRow[] = page.records.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
+  const records: Omit<LabelCategoryRow, 'abilities'>[] = page.records.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
   return { ...page, records };
 }
 
@@ -49,7 +49,7 @@ export const labelList = defineList({
 
 export async function findLabels(lists: ListRuntime, q: LabelListQuery) {
   const page = await labelList.run(lists, null, q);
-  const records: LabelRow[] = page.records.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
+  const records: Omit<LabelRow, 'abilities'>[] = page.records.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
   return { ...page, records };
 }
 

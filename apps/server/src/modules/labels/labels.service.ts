@@ -8,14 +8,26 @@ import type {
   LabelUpdate,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { abilitiesOf } from '../../platform/lifecycle.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './labels.repository.js';
 
+const ABILITY_CODES = { modify: 'bqgl:modify', delete: 'bqgl:delete' } as const;
+const flags = { modify: true, delete: true };
+
 export function createLabelsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
-    listCategories: (q: LabelCategoryListQuery) => repo.findCategories(lists, q),
-    listLabels: (q: LabelListQuery) => repo.findLabels(lists, q),
+    /** Categories with abilities: delete only while it holds no label (the rule of deleteCategories). */
+    async listCategories(principal: Principal, q: LabelCategoryListQuery) {
+      const page = await repo.findCategories(lists, q);
+      return { ...page, records: page.records.map((r) => ({ ...r, abilities: abilitiesOf(flags, principal.permissions, ABILITY_CODES, { delete: r.labelCount === 0 }) })) };
+    },
+    async listLabels(principal: Principal, q: LabelListQuery) {
+      const page = await repo.findLabels(lists, q);
+      return { ...page, records: page.records.map((r) => ({ ...r, abilities: abilitiesOf(flags, principal.permissions, ABILITY_CODES) })) };
+    },
     options: (kind: LabelKind) => repo.options(db, kind),
 
     async insertCategory(input: LabelCategoryInsert) {

@@ -2,6 +2,8 @@ import { CONSTANTS, type LdapMapping, type LdapSyncError, type LdapSyncReason } 
 import type { Tx } from '../../platform/db/client.js';
 import { storedInitialPassword, type StoredPassword } from '../../platform/auth/credentials.js';
 import { BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
+import { insertSyncedOrg, lockOrgTree } from '../orgs/index.js';
+import { AppError } from '../../platform/errors.js';
 import { dnParts, normalizeDn, type DirEntry } from './ldap-directory.js';
 import * as repo from './ldap.repository.js';
 
@@ -63,6 +65,7 @@ export async function applyDirectory(tx: Tx, dir: { orgs: DirEntry[]; users: Dir
   const fail = (dn: string, reason: LdapSyncReason, field?: string) => out.errors.push({ dn, reason, ...(field ? { field } : {}) });
 
   // ---- Organizations, parents before children.
+  await lockOrgTree(tx);
   const root = await repo.getRootOrg(tx);
   const links = await repo.getOrgLinks(tx);
   const orgs = [...dir.orgs].sort((a, b) => dnParts(a.dn).length - dnParts(b.dn).length);
@@ -93,7 +96,12 @@ export async function applyDirectory(tx: Tx, dir: { orgs: DirEntry[]; users: Dir
         let org = linkedId ? await repo.getOrg(sp, linkedId) : undefined;
         if (!org) {
           if (await repo.findOrgByCode(sp, code)) throw new EntryError('DUPLICATE_EXISTING', 'code');
-          org = await repo.insertOrg(sp, parent, { name, code });
+          org = await insertSyncedOrg(sp, parent, { name, code }).catch((e: unknown) => {
+            // The tree's own rules: too deep a department is this entry's error, named as such.
+            if (e instanceof AppError && e.errorName === 'TREE_DEPTH_EXCEEDED') throw new EntryError('TREE_DEPTH_EXCEEDED', 'parentCode');
+            if (e instanceof AppError && e.errorName === 'DUPLICATE_ORGANIZATION') throw new EntryError('DUPLICATE_EXISTING', 'name');
+            throw e;
+          });
           out.orgsCreated++;
         } else {
           let changed = false;

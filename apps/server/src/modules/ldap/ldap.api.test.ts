@@ -317,4 +317,28 @@ describe.skipIf(!HAVE_SLAPD && !process.env.CI)('LDAP against a real OpenLDAP', 
     const [labhead] = await t.db.select().from(users).where(eq(users.username, 'labhead'));
     expect(labhead!.orgId).toBe(lab!.id);
   });
+
+  it('creates departments through the tree rules: one deeper than the tree allows is its own error', async () => {
+    // Deep1 sits under the root (level 2), so Deep10 would be level 11 of a 10-level tree.
+    const chain = Array.from({ length: 11 }, (_, i) => `Deep${i + 1}`);
+    const dnOf = (n: number) => ou(chain.slice(0, n).reverse().map((c) => `ou=${c}`).join(','));
+    await addEntries(slapd.url, [
+      ...chain.map((c, i) => [dnOf(i + 1), { objectClass: ['organizationalUnit'], ou: c }] as [string, Record<string, string | string[]>]),
+      [`uid=deepuser,${dnOf(10)}`, person('deepuser', { phone: '13800000030' })],
+    ]);
+    await call(t.app, admin, '/api/ldap/settings/save', settings(slapd.url, { baseDn: dnOf(1) }));
+    const report = (await call(t.app, admin, '/api/ldap/sync')).json().data as LdapSyncReport;
+    expect(report.orgsCreated).toBe(9);
+    const errs = Object.fromEntries(report.errors.map((e) => [e.dn.toLowerCase(), `${e.reason}:${e.field ?? ''}`]));
+    expect(errs).toEqual({
+      [dnOf(10).toLowerCase()]: 'TREE_DEPTH_EXCEEDED:parentCode',
+      [dnOf(11).toLowerCase()]: 'PARENT_CODE_EMPTY:parentCode',
+      [`uid=deepuser,${dnOf(10)}`.toLowerCase()]: 'DEPARTMENT_MISSING:orgCode',
+    });
+    const created = await t.db.select().from(organizations).where(inArray(organizations.code, chain));
+    expect(created.map((o) => o.depth).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const d9 = created.find((o) => o.code === 'Deep9')!;
+    const d8 = created.find((o) => o.code === 'Deep8')!;
+    expect(d9).toMatchObject({ parentId: d8.id, path: `${d8.path}${d9.id}/` });
+  });
 });

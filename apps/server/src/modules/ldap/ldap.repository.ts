@@ -52,16 +52,6 @@ export async function getOrgLinks(db: DbOrTx): Promise<Map<string, number>> {
 }
 
 /** Creates a child organization with its materialized path (`parent.path + id + '/'`). */
-export async function insertOrg(db: DbOrTx, parent: OrgNode, v: { name: string; code: string }): Promise<OrgNode> {
-  const [row] = await db
-    .insert(organizations)
-    .values({ parentId: parent.id, name: v.name, code: v.code, path: '', depth: parent.depth + 1 })
-    .returning({ id: organizations.id });
-  const path = `${parent.path}${row!.id}/`;
-  await db.update(organizations).set({ path }).where(eq(organizations.id, row!.id));
-  return { id: row!.id, name: v.name, code: v.code, parentId: parent.id, path, depth: parent.depth + 1 };
-}
-
 export async function renameOrg(db: DbOrTx, id: number, name: string) {
   await db.update(organizations).set({ name, updatedAt: sql`now()` }).where(eq(organizations.id, id));
 }

@@ -1,6 +1,7 @@
 import type { MailLogListQuery, MailResendResult, MailSettingsSave } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { ListRuntime } from '../../platform/list.js';
+import type { Principal } from '../../platform/auth/principal.js';
 import { getMailSettingsView, saveMailSettings } from './mail-settings.js';
 import { deliver } from './mailer.js';
 import * as repo from './mail.repository.js';
@@ -10,7 +11,12 @@ export function createMailService({ db, lists }: { db: Db; lists: ListRuntime })
   return {
     getSettings: () => getMailSettingsView(db),
     saveSettings: (input: MailSettingsSave) => saveMailSettings(db, input),
-    listLogs: (q: MailLogListQuery) => repo.findMailLogs(lists, q),
+    /** Rows with the rule of resend (failed mails only) and its code. */
+    async listLogs(principal: Principal, q: MailLogListQuery) {
+      const page = await repo.findMailLogs(lists, q);
+      const mayResend = principal.permissions.has('yjrz:batch');
+      return { ...page, records: page.records.map((r) => ({ ...r, abilities: { resend: mayResend && r.status === 'failed' } })) };
+    },
 
     /**
      * Sends failed mails again with the current settings. Each row is locked while it is sent,

@@ -127,3 +127,10 @@ export async function hasLecturers(db: DbOrTx, orgId: number) {
   const res = await db.execute<{ found: boolean }>(sql`select exists (select 1 from lecturers where org_id = ${orgId}) as found`);
   return !!res.rows[0]?.found;
 }
+
+/** Of `ids`, the organizations some lecturer belongs to (one query for a whole tree). */
+export async function orgsWithLecturers(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const res = await db.execute<{ org_id: number }>(sql`select distinct org_id from lecturers where org_id = any(${sql.param(ids)}::int[])`);
+  return new Set(res.rows.map((r) => r.org_id));
+}

@@ -11,6 +11,19 @@ import { abilitiesOf } from '../../platform/lifecycle.js';
 type OrgStatus = (typeof ORG_LIFECYCLE.states)[number];
 const ABILITY_CODES: Record<keyof OrgAbilities, string> = { modify: 'zzjg:modify', delete: 'zzjg:delete', freeze: 'zzjg:freeze', unfreeze: 'zzjg:freeze' };
 
+/** The rules of remove and setStatus: the root neither goes nor freezes; an organization in use is not deleted. */
+function orgAbilities(
+  principal: Principal,
+  org: { parentId: number | null; status: string },
+  use: { children: boolean; members: boolean; lecturers: boolean },
+): OrgAbilities {
+  const root = org.parentId == null;
+  return abilitiesOf(ORG_LIFECYCLE.abilities(org.status as OrgStatus), principal.permissions, ABILITY_CODES, {
+    delete: !root && !use.children && !use.members && !use.lecturers,
+    freeze: !root,
+  });
+}
+
 interface Deps {
   db: Db;
   principals: Pick<PrincipalLoader, 'forgetUsers'>;
@@ -53,6 +66,9 @@ export function createOrgsService({ db, principals }: Deps) {
   /** Scope rows with `userCount` summed over each subtree. */
   async function scopeRowsWithCounts(principal: Principal) {
     const [rows, direct] = await Promise.all([repo.findScopeOrgs(db, principal), repo.countUsersByOrg(db, principal)]);
+    const lecturers = await repo.orgsWithLecturers(db, rows.map((r) => r.id));
+    // Scope covers whole subtrees, so every child of a node in scope is among the rows.
+    const parents = new Set(rows.map((r) => r.parentId));
     const total = new Map<number, number>();
     const byPath = new Map(rows.map((r) => [r.path, r.id]));
     for (const r of rows) {
@@ -66,11 +82,15 @@ export function createOrgsService({ db, principals }: Deps) {
         p = p.slice(0, p.lastIndexOf('/', p.length - 2) + 1);
       }
     }
-    return rows.map((r) => ({ ...r, userCount: total.get(r.id) ?? 0 }));
+    return rows.map((r) => ({
+      ...r,
+      userCount: total.get(r.id) ?? 0,
+      abilities: orgAbilities(principal, r, { children: parents.has(r.id), members: (direct.get(r.id) ?? 0) > 0, lecturers: lecturers.has(r.id) }),
+    }));
   }
 
-  function toNode(r: ScopeRow & { userCount: number }): Omit<OrgNode, 'children'> {
-    return { id: r.id, name: r.name, code: r.code, parentId: r.parentId, sort: r.sort, status: r.status, depth: r.depth, leaderIds: r.leaderIds, userCount: r.userCount };
+  function toNode(r: ScopeRow & { userCount: number; abilities: OrgAbilities }): Omit<OrgNode, 'children'> {
+    return { id: r.id, name: r.name, code: r.code, parentId: r.parentId, sort: r.sort, status: r.status, depth: r.depth, leaderIds: r.leaderIds, userCount: r.userCount, abilities: r.abilities };
   }
 
   function prune(nodes: OrgNode[], levels: number): OrgNode[] {
@@ -113,12 +133,7 @@ export function createOrgsService({ db, principals }: Deps) {
         repo.hasLecturers(db, id),
       ]);
       const byId = new Map(leaders.map((l) => [l.id, l]));
-      const root = org.parentId == null;
-      // The rules of remove and setStatus: the root neither goes nor freezes; an organization in use is not deleted.
-      const abilities = abilitiesOf(ORG_LIFECYCLE.abilities(org.status as OrgStatus), principal.permissions, ABILITY_CODES, {
-        delete: !root && !children && !members && !lecturers,
-        freeze: !root,
-      });
+      const abilities = orgAbilities(principal, org, { children, members, lecturers });
       return {
         abilities,
         id: org.id,

@@ -29,12 +29,12 @@ export async function findPositions(lists: ListRuntime, q: PositionListQuery) {
 }
 
 /** One position with its labels and the number of users holding it, or null. */
-export async function getPosition(db: DbOrTx, id: number): Promise<PositionRow | null> {
+export async function getPosition(db: DbOrTx, id: number): Promise<Omit<PositionRow, 'abilities'> | null> {
   const rows = await db.select().from(positions).where(eq(positions.id, id));
   return (await presentPositions(db, rows))[0] ?? null;
 }
 
-async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect)[]): Promise<PositionRow[]> {
+async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect)[]): Promise<Omit<PositionRow, 'abilities'>[]> {
   const ids = rows.map((r) => r.id);
   const names = rows.map((r) => r.name);
   const [labelRows, counts] = await Promise.all([

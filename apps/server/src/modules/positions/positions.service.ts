@@ -1,4 +1,6 @@
-import type { PositionInsert, PositionListQuery, PositionUpdate } from '@hanlin/shared';
+import type { PositionAbilities, PositionInsert, PositionListQuery, PositionRow, PositionUpdate } from '@hanlin/shared';
+import type { Principal } from '../../platform/auth/principal.js';
+import { abilitiesOf } from '../../platform/lifecycle.js';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { labelsWithKind } from '../labels/index.js';
@@ -11,13 +13,23 @@ async function checkLabels(tx: DbOrTx, labelIds: number[]) {
   if (found.length !== labelIds.length || found.some((l) => l.kind !== 'job')) throw new AppError('PARAMETER_INVALID', { field: 'labelIds' });
 }
 
+const ABILITY_CODES: Record<keyof PositionAbilities, string> = { modify: 'gwgl:modify', delete: 'gwgl:delete' };
+
+/** The rule of remove (no user holds the position), for the page to obey. */
+function withAbilities(p: Principal, r: Omit<PositionRow, 'abilities'>): PositionRow {
+  return { ...r, abilities: abilitiesOf({ modify: true, delete: true }, p.permissions, ABILITY_CODES, { delete: r.userCount === 0 }) };
+}
+
 export function createPositionsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   return {
-    list: (q: PositionListQuery) => repo.findPositions(lists, q),
-    async get(id: number) {
+    async list(principal: Principal, q: PositionListQuery) {
+      const page = await repo.findPositions(lists, q);
+      return { ...page, records: page.records.map((r) => withAbilities(principal, r)) };
+    },
+    async get(principal: Principal, id: number) {
       const row = await repo.getPosition(db, id);
       if (!row) throw new AppError('NOT_FOUND_ERROR');
-      return row;
+      return withAbilities(principal, row);
     },
 
     async insert(input: PositionInsert) {

@@ -13,6 +13,8 @@ export interface ContextTreeProps<A extends string> extends Omit<TreeProps, 'tit
   variant?: 'default' | 'org';
   /** Restrict the menu (e.g. by permission); defaults to every action of the variant. */
   actions?: readonly A[];
+  /** Per node: whether `action` is offered on it (e.g. the node's abilities); every action when left out. */
+  allows?: (action: A, node: TreeDataNode) => boolean;
   onAction: (action: A, node: TreeDataNode) => void;
 }
 
@@ -20,6 +22,7 @@ export interface ContextTreeProps<A extends string> extends Omit<TreeProps, 'tit
 export function ContextTree<A extends TreeAction | OrgTreeAction>({
   variant = 'default',
   actions,
+  allows,
   onAction,
   ...tree
 }: ContextTreeProps<A>) {
@@ -33,7 +36,7 @@ export function ContextTree<A extends TreeAction | OrgTreeAction>({
         <Dropdown
           trigger={['contextMenu']}
           menu={{
-            items: list.map((a) => ({
+            items: (allows ? list.filter((a) => allows(a, node)) : list).map((a) => ({
               key: a,
               danger: a === 'delete' || a === 'deleteOrg',
               label: <span data-testid={`tree-action-${a}`}>{t(`tree.${a}`)}</span>,

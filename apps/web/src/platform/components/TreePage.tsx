@@ -181,6 +181,16 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
     return list;
   }, [variant, can.add, can.modify, can.delete, api.insert, api.update, api.sort, api.remove, onEdit]);
 
+  /** A node carrying `abilities` (the server's verdict) offers edit and delete only where they are true. */
+  const allows = (action: MenuAction, node: TreeDataNode) => {
+    const abilities = (byId.get(Number(node.key)) as { abilities?: Record<string, unknown> } | undefined)?.abilities;
+    if (!abilities) return true;
+    const a = BASE[action];
+    if (a === 'edit') return abilities.modify === true;
+    if (a === 'delete') return abilities.delete === true;
+    return true;
+  };
+
   const openEdit = (e: TreeEdit<N>) => {
     if (e.mode === 'add' && e.parent) setExpanded((k) => (k ?? []).includes(e.parent!.id) ? k : [...(k ?? []), e.parent!.id]);
     if (onEdit) onEdit(e);
@@ -306,6 +316,7 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
             <ContextTree<MenuAction>
               variant={variant}
               actions={actions}
+              allows={allows}
               treeData={treeData}
               onAction={onAction}
               expandedKeys={expanded ?? []}

@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION_SORT_KEYS, type AppVersionRow } from '@hanlin/shared';
+import { APP_VERSION_SORT_KEYS, type AppVersionManageRow } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { deleteAppVersions, findAppVersionsManaged } from '../api';
@@ -13,7 +13,7 @@ function Text({ k, color }: { k: string; color?: string }) {
   return color ? <Tag color={color}>{t(k)}</Tag> : <>{t(k)}</>;
 }
 
-const columns: ColumnSpec<AppVersionRow>[] = [
+const columns: ColumnSpec<AppVersionManageRow>[] = [
   { key: 'version', titleKey: 'appVersion.version', sortable: sortable('version'), render: (r) => <span data-testid="app-version-row-version">{r.version}</span> },
   { key: 'terminal', titleKey: 'appVersion.terminal', render: (r) => <Text k={`appVersion.terminal_${r.terminal}`} color="blue" /> },
   { key: 'platform', titleKey: 'appVersion.platform', render: (r) => <Text k={`appVersion.platform_${r.platform}`} color="purple" /> },
@@ -38,7 +38,7 @@ const filters: FilterSpec[] = [
 /** App versions (`manage-appVersion-setting`, code bbgl); add and edit on `manage-add-appver`. */
 export default function AppVersionListPage() {
   return (
-    <CrudPage<AppVersionRow>
+    <CrudPage<AppVersionManageRow>
       testId="app-versions-page"
       titleKey="perm.bbgl"
       queryKey="app-version"

@@ -1,7 +1,7 @@
 import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FEEDBACK_SORT_KEYS, type FeedbackRow } from '@hanlin/shared';
+import { FEEDBACK_SORT_KEYS, type FeedbackManageRow } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { exportFeedback, findFeedback } from '../api';
@@ -9,7 +9,7 @@ import { RepliedTag } from './feedback-meta';
 
 const sortable = (k: string) => (FEEDBACK_SORT_KEYS as readonly string[]).includes(k);
 
-const columns: ColumnSpec<FeedbackRow>[] = [
+const columns: ColumnSpec<FeedbackManageRow>[] = [
   {
     key: 'content',
     titleKey: 'feedback.content',
@@ -40,12 +40,12 @@ const filters: FilterSpec[] = [
   },
 ];
 
-function ReplyLink({ r }: { r: FeedbackRow }) {
+function ReplyLink({ r }: { r: FeedbackManageRow }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <Button type="link" size="small" data-testid="feedback-row-reply" onClick={() => void navigate(`/dashboard/feedback-reply?id=${r.id}`)}>
-      {t(r.replied ? 'feedback.view' : 'feedback.reply')}
+      {t(r.replied || !r.abilities.reply ? 'feedback.view' : 'feedback.reply')}
     </Button>
   );
 }
@@ -53,7 +53,7 @@ function ReplyLink({ r }: { r: FeedbackRow }) {
 /** Feedback (`manage-feedback`, code yjfk): list with the replied filter, export, reply page. */
 export default function FeedbackListPage() {
   return (
-    <CrudPage<FeedbackRow>
+    <CrudPage<FeedbackManageRow>
       testId="feedback-page"
       titleKey="perm.yjfk"
       queryKey="feedback"

@@ -5,7 +5,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FEEDBACK_CONTENT_MAX, FeedbackReplySchema } from '@hanlin/shared';
 import { rulesFor } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { useCan } from '../../../platform/permission';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { findFeedbackReplies, getFeedbackById, replyFeedback } from '../api';
 import { RepliedTag } from './feedback-meta';
@@ -20,10 +19,11 @@ export default function FeedbackReplyPage() {
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
-  const canReply = useCan('yjfk:modify');
   const [form] = Form.useForm<{ content: string }>();
 
   const detail = useQuery({ queryKey: ['feedback', 'one', id], queryFn: () => getFeedbackById({ id }), enabled: id > 0 });
+  // The server decides (code and data scope): a feedback beyond the scope offers no reply form.
+  const canReply = detail.data?.abilities.reply === true;
   const replies = useQuery({ queryKey: ['feedback', 'replies', id], queryFn: () => findFeedbackReplies({ id }), enabled: id > 0 });
 
   const send = useMutation({

@@ -27,8 +27,6 @@ export function CategoryPane({ selected, onSelect }: { selected: LabelCategoryRo
   const qc = useQueryClient();
   const [form] = Form.useForm();
   const canAdd = useCan('bqgl:add');
-  const canModify = useCan('bqgl:modify');
-  const canDelete = useCan('bqgl:delete');
   const [params, setParams] = useState<{ page: number; size: number; kind?: LabelKind; keyword?: string; sort?: string }>({ page: 1, size: 10 });
   const [editing, setEditing] = useState<LabelCategoryRow | 'new' | null>(null);
 
@@ -114,11 +112,10 @@ export function CategoryPane({ selected, onSelect }: { selected: LabelCategoryRo
             title: t('common.actions'),
             render: (_: unknown, r) => (
               <RowEditDelete
-                canEdit={canModify}
-                canDelete={canDelete}
+                canEdit={r.abilities.modify}
+                canDelete={r.abilities.delete}
                 onEdit={() => setEditing(r)}
                 onDelete={() => remove.mutateAsync(r.id)}
-                deleteDescription={r.labelCount ? t('labels.categoryHasLabels') : undefined}
                 testIds={{ edit: 'labels-category-edit', delete: 'labels-category-delete', deleteOk: 'labels-category-delete-ok' }}
                 stopPropagation
               />

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Descriptions, Modal, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAIL_LOG_SORT_KEYS, MAIL_LOG_STATUSES, type MailLogRow } from '@hanlin/shared';
+import { MAIL_LOG_SORT_KEYS, MAIL_LOG_STATUSES, type MailLogManageRow } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { findMailLogs, markMailsRead, resendMails } from '../api';
 
 const sortable = (k: string) => (MAIL_LOG_SORT_KEYS as readonly string[]).includes(k);
 
-function StatusTag({ r }: { r: MailLogRow }) {
+function StatusTag({ r }: { r: MailLogManageRow }) {
   const { t } = useTranslation();
   const tag = (
     <Tag color={r.status === 'sent' ? 'green' : 'red'} data-testid={`mail-status-${r.status}`}>
@@ -23,7 +23,7 @@ function ReadTag({ read }: { read: boolean }) {
   return <Tag color={read ? 'default' : 'blue'}>{t(read ? 'mail.read' : 'mail.unread')}</Tag>;
 }
 
-const columns: ColumnSpec<MailLogRow>[] = [
+const columns: ColumnSpec<MailLogManageRow>[] = [
   { key: 'id', titleKey: 'mail.id', sortable: sortable('id'), width: 80 },
   { key: 'toAddress', titleKey: 'mail.toAddress' },
   { key: 'subject', titleKey: 'mail.subject', render: (r) => <span data-testid="mail-row-subject">{r.subject}</span> },
@@ -57,16 +57,16 @@ const filters: FilterSpec[] = [
 export default function MailLogPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const [viewing, setViewing] = useState<MailLogRow | null>(null);
+  const [viewing, setViewing] = useState<MailLogManageRow | null>(null);
 
-  const extraBatch = useMemo<ExtraBatch<MailLogRow>[]>(
+  const extraBatch = useMemo<ExtraBatch<MailLogManageRow>[]>(
     () => [
       {
         key: 'resend',
         labelKey: 'mail.resend',
         perm: 'yjrz:batch',
-        // The server resends failed mails only and leaves sent ones alone.
-        row: (r) => r.status === 'failed',
+        // The server's verdict: failed mails only, with yjrz:batch.
+        row: (r) => r.abilities.resend,
         run: async (ids) => {
           const r = await resendMails({ ids });
           const show = r.failed ? modal.warning : modal.success;
@@ -85,7 +85,7 @@ export default function MailLogPage() {
 
   return (
     <>
-      <CrudPage<MailLogRow>
+      <CrudPage<MailLogManageRow>
         testId="mail-page"
         titleKey="perm.yjrz"
         queryKey="mail-log"

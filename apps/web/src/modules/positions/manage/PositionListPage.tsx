@@ -57,7 +57,6 @@ export default function PositionListPage() {
       filters={filters}
       menu="gwgl"
       batch={{ delete: deletePositions }}
-      rowAllows={(r, a) => (a === 'delete' ? r.userCount === 0 : true)}
       form={{ addPath: '/dashboard/add-job', editPath: (r) => `/dashboard/add-job?id=${r.id}` }}
     />
   );
