@@ -78,11 +78,17 @@ export async function loginHeaders(base: string, username: string, password: str
   });
   const body = (await res.json()) as { data: { access_token: string; signNumber: string; user: { id: number } } };
   const ts = Date.now();
-  const sign = crypto.createHash('sha256').update(signInput(body.data.user.id, ts, body.data.signNumber, 'hanlin')).digest('hex');
+  const sign = crypto
+    .createHash('sha256')
+    .update(signInput(body.data.user.id, ts, body.data.signNumber, 'hanlin'))
+    .digest('hex');
   return { authorization: `Bearer ${body.data.access_token}`, 'x-timestamp': String(ts), 'x-sign': sign, 'content-type': 'application/json' };
 }
 
-export function printResult(title: string, r: { requests: { average: number; total: number }; latency: { p50: number; p99: number; average: number }; non2xx: number; errors: number; duration: number }) {
+export function printResult(
+  title: string,
+  r: { requests: { average: number; total: number }; latency: { p50: number; p99: number; average: number }; non2xx: number; errors: number; duration: number },
+) {
   console.log(`\n${title}`);
   console.log(`  requests/s: ${r.requests.average.toFixed(1)}  (total ${r.requests.total} in ${r.duration.toFixed(1)} s)`);
   console.log(`  latency ms: p50 ${r.latency.p50}  p99 ${r.latency.p99}  avg ${r.latency.average.toFixed(2)}`);

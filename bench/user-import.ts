@@ -27,7 +27,18 @@ try {
   const ws = wb.worksheets[0]!;
   for (let i = 1; i <= ROWS; i++) {
     const n = String(i).padStart(6, '0');
-    ws.addRow([`imp${n}`, `员工${n}`, `E${n}`, `138${n.padStart(8, '0')}`, `imp${n}@example.com`, i % 2 ? `导入部门${(i % 20) + 1}` : `IMP${(i % 20) + 1}`, i % 3 ? '男' : '女', `Emp ${n}`, '工程师', '上海']);
+    ws.addRow([
+      `imp${n}`,
+      `员工${n}`,
+      `E${n}`,
+      `138${n.padStart(8, '0')}`,
+      `imp${n}@example.com`,
+      i % 2 ? `导入部门${(i % 20) + 1}` : `IMP${(i % 20) + 1}`,
+      i % 3 ? '男' : '女',
+      `Emp ${n}`,
+      '工程师',
+      '上海',
+    ]);
   }
   const file = Buffer.from(await wb.xlsx.writeBuffer());
   console.log(`file: ${ROWS} rows, ${(file.length / 1024).toFixed(0)} KiB`);
@@ -40,7 +51,9 @@ try {
     const s = (performance.now() - t0) / 1000;
     const body = (await res.json()) as { code: number; msg: string; data: { total: number; valid: number; invalid: number; imported: number } };
     if (body.code !== 200) throw new Error(`${mode}: ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
-    console.log(`${mode.padEnd(6)} ${s.toFixed(2)} s  ${(ROWS / s).toFixed(0)} rows/s  total ${body.data.total} valid ${body.data.valid} invalid ${body.data.invalid} imported ${body.data.imported}`);
+    console.log(
+      `${mode.padEnd(6)} ${s.toFixed(2)} s  ${(ROWS / s).toFixed(0)} rows/s  total ${body.data.total} valid ${body.data.valid} invalid ${body.data.invalid} imported ${body.data.imported}`,
+    );
     return s;
   };
   await post('check');
@@ -62,7 +75,9 @@ try {
   const rate = (p0 - left) / secs;
   console.log(
     `background password hashing: ${p0 - left} of ${p0} in ${secs.toFixed(1)} s (${rate.toFixed(1)}/s)` +
-      (left ? `, about ${(left / Math.max(rate, 0.1)).toFixed(0)} s more until every hash is written (users can sign in before: the login hashes a pending initial password itself)` : ', all done'),
+      (left
+        ? `, about ${(left / Math.max(rate, 0.1)).toFixed(0)} s more until every hash is written (users can sign in before: the login hashes a pending initial password itself)`
+        : ', all done'),
   );
 } finally {
   await server.close();

@@ -47,7 +47,23 @@ describe('media players', () => {
     const { page } = b;
     await loginUI(page, 'admin', ADMIN_PASSWORD);
     const s = await sessionOf(page);
-    const video = make('v.mp4', ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest']);
+    const video = make('v.mp4', [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=2:size=320x240:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+      '-shortest',
+    ]);
     const audio = make('a.mp3', ['-f', 'lavfi', '-i', 'sine=duration=3', '-c:a', 'libmp3lame']);
     const videoId = await upload(s, '视频.mp4', video, 'video');
     const pdfId = await upload(s, '手册.pdf', PDF, 'document');
@@ -69,7 +85,10 @@ describe('media players', () => {
 
     await page.goto(`/media-viewer?file=${pdfId}`);
     await visible(page.getByTestId('pdf-viewer-page').getByText('1 / 1', { exact: false }));
-    const canvasWidth = await page.getByTestId('pdf-viewer').locator('canvas').evaluate((c: HTMLCanvasElement) => c.width);
+    const canvasWidth = await page
+      .getByTestId('pdf-viewer')
+      .locator('canvas')
+      .evaluate((c: HTMLCanvasElement) => c.width);
     expect(canvasWidth).toBeGreaterThan(100);
 
     await page.goto(`/media-viewer?file=${audioId}`);

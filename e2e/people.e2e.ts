@@ -8,20 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from './support/paths';
-import {
-  activate,
-  createEmployee,
-  createOrg,
-  createRole,
-  findOrg,
-  loginAdmin,
-  orgTree,
-  post,
-  rootOrgId,
-  uniq,
-  type OrgNode,
-  type Session,
-} from './support/api';
+import { activate, createEmployee, createOrg, createRole, findOrg, loginAdmin, orgTree, post, rootOrgId, uniq, type OrgNode, type Session } from './support/api';
 import { confirmDialog, eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
 import { changeFirstLoginPassword, loginUI, openMenu, sessionOf, submitLogin } from './support/flows';
 
@@ -49,10 +36,7 @@ async function addChildOrg(page: Page, admin: Session, parentId: number, name: s
 
 /** Picks an option in an open Ant Design select / tree-select dropdown. */
 async function pickOption(page: Page, text: string): Promise<void> {
-  const option = page
-    .locator('.ant-select-dropdown:visible')
-    .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
-    .filter({ hasText: text });
+  const option = page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: text });
   await visible(option);
   await option.first().click();
 }

@@ -35,8 +35,14 @@ describe('code splitting', () => {
     await loginUI(page, student.username, student.password, 'student');
     await page.waitForLoadState('networkidle');
     // The recording works: the portal's own chunks are there.
-    expect(scripts.some((s) => /\/assets\/PortalLayout-[^/]*\.js$/.test(s)), scripts.join('\n')).toBe(true);
-    expect(scripts.some((s) => /\/assets\/PortalHomePage-[^/]*\.js$/.test(s)), scripts.join('\n')).toBe(true);
+    expect(
+      scripts.some((s) => /\/assets\/PortalLayout-[^/]*\.js$/.test(s)),
+      scripts.join('\n'),
+    ).toBe(true);
+    expect(
+      scripts.some((s) => /\/assets\/PortalHomePage-[^/]*\.js$/.test(s)),
+      scripts.join('\n'),
+    ).toBe(true);
     expect(scripts.filter((s) => MANAGE_CHUNK.test(s))).toEqual([]);
 
     // A cold load of /portal with the session already stored.

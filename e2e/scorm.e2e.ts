@@ -29,7 +29,10 @@ describe('SCORM 1.2 player', () => {
     await page.goto('/dashboard/scorm-preview');
     await visible(page.getByTestId('scorm-preview-page'));
     const fs = await import('node:fs');
-    await page.getByTestId('scorm-preview-page').locator('input[type=file]').setInputFiles(fs.existsSync(FIXTURE) ? FIXTURE : FALLBACK);
+    await page
+      .getByTestId('scorm-preview-page')
+      .locator('input[type=file]')
+      .setInputFiles(fs.existsSync(FIXTURE) ? FIXTURE : FALLBACK);
 
     const sco = page.frameLocator('[data-testid=scorm-frame]');
     await visible(sco.locator('#butNext'));
@@ -65,7 +68,9 @@ describe('SCORM 1.2 player', () => {
     await page.goto('/dashboard/scorm-preview');
     await visible(page.getByTestId('scorm-preview-page'));
     const fs = await import('node:fs');
-    const mini = fs.existsSync(FIXTURE) ? path.join(path.dirname(FIXTURE), 'RuntimeMinimumCalls_SCORM12-mini.zip') : '/work/shared/fixtures/scorm/RuntimeMinimumCalls_SCORM12-mini.zip';
+    const mini = fs.existsSync(FIXTURE)
+      ? path.join(path.dirname(FIXTURE), 'RuntimeMinimumCalls_SCORM12-mini.zip')
+      : '/work/shared/fixtures/scorm/RuntimeMinimumCalls_SCORM12-mini.zip';
     await page.getByTestId('scorm-preview-page').locator('input[type=file]').setInputFiles(mini);
     const player = page.getByTestId('scorm-player');
     await visible(player);
@@ -98,7 +103,10 @@ describe('SCORM 1.2 player', () => {
     await page.goto('/dashboard/scorm-preview');
     await visible(page.getByTestId('scorm-preview-page'));
     const fs = await import('node:fs');
-    await page.getByTestId('scorm-preview-page').locator('input[type=file]').setInputFiles(fs.existsSync(FIXTURE) ? FIXTURE : FALLBACK);
+    await page
+      .getByTestId('scorm-preview-page')
+      .locator('input[type=file]')
+      .setInputFiles(fs.existsSync(FIXTURE) ? FIXTURE : FALLBACK);
     const sco = page.frameLocator('[data-testid=scorm-frame]');
     await visible(sco.locator('#butNext'));
     for (let i = 0; i < 3; i++) await sco.locator('#butNext').click();

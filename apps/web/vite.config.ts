@@ -22,7 +22,31 @@ const KERNEL = /[\\/]src[\\/]platform[\\/]kernel[\\/]/;
  * the pages that use them.
  */
 const antd = (dirs: string[]) => new RegExp(`node_modules[\\\\/]antd[\\\\/]es[\\\\/](${dirs.join('|')})[\\\\/]`);
-const UI_BASE = antd(['_util', 'style', 'theme', 'config-provider', 'app', 'button', 'form', 'input', 'tabs', 'dropdown', 'menu', 'tooltip', 'card', 'space', 'grid', 'row', 'col', 'modal', 'message', 'notification', 'spin', 'alert', 'skeleton']);
+const UI_BASE = antd([
+  '_util',
+  'style',
+  'theme',
+  'config-provider',
+  'app',
+  'button',
+  'form',
+  'input',
+  'tabs',
+  'dropdown',
+  'menu',
+  'tooltip',
+  'card',
+  'space',
+  'grid',
+  'row',
+  'col',
+  'modal',
+  'message',
+  'notification',
+  'spin',
+  'alert',
+  'skeleton',
+]);
 // Not select, pagination or list: the portal's first load uses none of them (the notice list is
 // plain markup and loads Pagination only when there is a second page, see PortalHomePage).
 const UI_PORTAL = antd(['badge', 'avatar', 'tag', 'statistic', 'popover']);

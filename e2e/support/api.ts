@@ -52,9 +52,7 @@ export async function publicKey(): Promise<{ publicKey: string; signSalt: string
 
 export async function encryptPassword(text: string): Promise<string> {
   const { publicKey: pem } = await publicKey();
-  return crypto
-    .publicEncrypt({ key: pem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text, 'utf8'))
-    .toString('base64');
+  return crypto.publicEncrypt({ key: pem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text, 'utf8')).toString('base64');
 }
 
 /** Bearer token plus `X-Sign` = sha256 hex of `${userId}${ts}${signNumber}${salt}`. */

@@ -10,14 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { baseUrl } from './api';
 import { ARTIFACTS_DIR, CHROMIUM } from './paths';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** How long a single wait for an element or a navigation may take (slow CI, cold chunks). */
 export const UI_TIMEOUT = 20_000;

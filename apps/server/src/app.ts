@@ -65,7 +65,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const credentials = createCredentials(sessions);
   const jobs = createJobQueue({ db, log: app.log });
   const ctx: AppContext = {
-    config, db, plannedDb: opts.plannedDb ?? db, kv, storage, log: app.log, principals, sessions, credentials, authSettings, rsa: createRsaKeys(db), jobs,
+    config,
+    db,
+    plannedDb: opts.plannedDb ?? db,
+    kv,
+    storage,
+    log: app.log,
+    principals,
+    sessions,
+    credentials,
+    authSettings,
+    rsa: createRsaKeys(db),
+    jobs,
     lists: createListRuntime({ db, plannedDb: opts.plannedDb, kv }),
   };
   installGuard(app, { db, principals, sessions, settings: authSettings });

@@ -23,7 +23,14 @@ async function startNode(url: string) {
   await runMigrations(database.db);
   await seed(database.db, 'Admin-1234');
   const config = loadConfig({ ...process.env, DATA_DIR: path.join(os.tmpdir(), name), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
-  const app = await buildApp({ config, db: database.db, plannedDb: database.plannedDb, kv: createMemoryKv(), storage: createLocalStorage(path.join(config.dataDir, 'files')), logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    plannedDb: database.plannedDb,
+    kv: createMemoryKv(),
+    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    logger: false,
+  });
   await app.ready();
   opened.push({ app, database });
   return app;

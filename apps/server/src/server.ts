@@ -48,7 +48,8 @@ function whyStartFailed(e: unknown, c: Config | undefined): string {
     }
     if (isConnectionError(e)) return `cannot reach the database at ${where}: ${err.code ?? err.message}. Check that PostgreSQL runs there and the address is right.`;
     const code = pgErrorOf(e).code;
-    if (code === '28P01' || code === '28000' || code === '3D000') return `the database at ${where} refused the connection: ${err.message}. Check the user, password and database name.`;
+    if (code === '28P01' || code === '28000' || code === '3D000')
+      return `the database at ${where} refused the connection: ${err.message}. Check the user, password and database name.`;
   }
   if (e instanceof Error && e.message) return e.message;
   const text = e === undefined ? '' : String(e);

@@ -15,7 +15,10 @@ import { createTestApp, useTestApp } from './test/harness.js';
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-web-'));
 const JS = `export const words = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `word${i % 97}`))};\n`;
 fs.mkdirSync(path.join(dist, 'assets'));
-fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div></body></html>',
+);
 fs.writeFileSync(path.join(dist, 'assets/index-AbC123xy.js'), JS);
 fs.writeFileSync(path.join(dist, 'assets/index-AbC123xy.js.br'), zlib.brotliCompressSync(JS));
 fs.writeFileSync(path.join(dist, 'assets/index-AbC123xy.js.gz'), zlib.gzipSync(JS));

@@ -30,15 +30,11 @@ function fakeBuild(root: string, hash: string, shared = 'react-Shared00'): strin
   fs.writeFileSync(path.join(staging, `assets/${shared}.js`), big);
   fs.writeFileSync(path.join(staging, `assets/tiny-${hash}.js`), 'export{}');
   fs.writeFileSync(path.join(staging, 'favicon.svg'), '<svg/>');
-  fs.writeFileSync(
-    path.join(staging, 'index.html'),
-    `<script type="module" src="/assets/index-${hash}.js"></script><link rel="modulepreload" href="/assets/${shared}.js">`,
-  );
+  fs.writeFileSync(path.join(staging, 'index.html'), `<script type="module" src="/assets/index-${hash}.js"></script><link rel="modulepreload" href="/assets/${shared}.js">`);
   return staging;
 }
 
-const named = (dist: string) =>
-  [...fs.readFileSync(path.join(dist, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+const named = (dist: string) => [...fs.readFileSync(path.join(dist, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
 
 describe('publishing a build', () => {
   it('keeps every asset the running build names, swaps index.html, and leaves no staging behind', async () => {

@@ -11,7 +11,10 @@ export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   size: z.coerce.number().int().min(1).max(500).default(20),
   /** `field` ascending, `-field` descending. */
-  sort: z.string().regex(/^-?[a-zA-Z][a-zA-Z0-9]{0,40}$/).optional(),
+  sort: z
+    .string()
+    .regex(/^-?[a-zA-Z][a-zA-Z0-9]{0,40}$/)
+    .optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

@@ -1,14 +1,54 @@
 import { IdSchema, IdsSchema, pageSchema } from './api.js';
 import { defineRoute } from './contract.js';
 import { z } from 'zod';
-import { AppVersionCreateSchema, AppVersionListQuerySchema, AppVersionManageRowSchema, AppVersionPublicQuerySchema, AppVersionRowSchema, AppVersionUpdateSchema } from './app-versions.js';
+import {
+  AppVersionCreateSchema,
+  AppVersionListQuerySchema,
+  AppVersionManageRowSchema,
+  AppVersionPublicQuerySchema,
+  AppVersionRowSchema,
+  AppVersionUpdateSchema,
+} from './app-versions.js';
 
 /** App versions: the public `/manage-version` page and the bbgl back office. */
 export const appVersionRoutes = {
-  publicList: defineRoute({ method: 'POST', path: '/api/app-version/list', permission: 'public', body: AppVersionPublicQuerySchema, response: pageSchema(AppVersionRowSchema) }),
-  list: defineRoute({ method: 'POST', path: '/api/app-version/manage-list', permission: ['bbgl'], body: AppVersionListQuerySchema, response: pageSchema(AppVersionManageRowSchema) }),
+  publicList: defineRoute({
+    method: 'POST',
+    path: '/api/app-version/list',
+    permission: 'public',
+    body: AppVersionPublicQuerySchema,
+    response: pageSchema(AppVersionRowSchema),
+  }),
+  list: defineRoute({
+    method: 'POST',
+    path: '/api/app-version/manage-list',
+    permission: ['bbgl'],
+    body: AppVersionListQuerySchema,
+    response: pageSchema(AppVersionManageRowSchema),
+  }),
   get: defineRoute({ method: 'POST', path: '/api/app-version/getbyid/:id', permission: ['bbgl'], params: z.object({ id: IdSchema }), response: AppVersionManageRowSchema }),
-  insert: defineRoute({ method: 'POST', path: '/api/app-version/insert', permission: ['bbgl:add'], operation: 'app-version.insert', body: AppVersionCreateSchema, response: AppVersionRowSchema }),
-  update: defineRoute({ method: 'POST', path: '/api/app-version/update', permission: ['bbgl:modify'], operation: 'app-version.update', body: AppVersionUpdateSchema, response: AppVersionRowSchema }),
-  delete: defineRoute({ method: 'POST', path: '/api/app-version/delete', permission: ['bbgl:delete'], operation: 'app-version.delete', body: IdsSchema, response: z.object({ deleted: z.number() }) }),
+  insert: defineRoute({
+    method: 'POST',
+    path: '/api/app-version/insert',
+    permission: ['bbgl:add'],
+    operation: 'app-version.insert',
+    body: AppVersionCreateSchema,
+    response: AppVersionRowSchema,
+  }),
+  update: defineRoute({
+    method: 'POST',
+    path: '/api/app-version/update',
+    permission: ['bbgl:modify'],
+    operation: 'app-version.update',
+    body: AppVersionUpdateSchema,
+    response: AppVersionRowSchema,
+  }),
+  delete: defineRoute({
+    method: 'POST',
+    path: '/api/app-version/delete',
+    permission: ['bbgl:delete'],
+    operation: 'app-version.delete',
+    body: IdsSchema,
+    response: z.object({ deleted: z.number() }),
+  }),
 };

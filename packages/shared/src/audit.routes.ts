@@ -5,7 +5,13 @@ import { LoginLogExportSchema, LoginLogQuerySchema, LoginLogRowSchema, Operation
 /** Login and operation logs (rzgl), with their Excel exports. */
 export const auditRoutes = {
   loginLogs: defineRoute({ method: 'POST', path: '/api/report/login-log', permission: ['rzgl'], body: LoginLogQuerySchema, response: pageSchema(LoginLogRowSchema) }),
-  operationLogs: defineRoute({ method: 'POST', path: '/api/report/operation-log', permission: ['rzgl'], body: OperationLogQuerySchema, response: pageSchema(OperationLogRowSchema) }),
+  operationLogs: defineRoute({
+    method: 'POST',
+    path: '/api/report/operation-log',
+    permission: ['rzgl'],
+    body: OperationLogQuerySchema,
+    response: pageSchema(OperationLogRowSchema),
+  }),
   exportLoginLogs: defineRoute({
     method: 'POST',
     path: '/api/report/login-log/export',

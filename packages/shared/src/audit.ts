@@ -14,7 +14,11 @@ const Username = z.string().trim().min(1).max(200).optional();
 const LoginLogFilters = {
   username: Username,
   /** `OK` or the error name that refused the login. */
-  result: z.string().trim().regex(/^[A-Z][A-Z0-9_]{0,63}$/).optional(),
+  result: z
+    .string()
+    .trim()
+    .regex(/^[A-Z][A-Z0-9_]{0,63}$/)
+    .optional(),
   /** All successful or all refused logins. */
   outcome: z.enum(['success', 'failure']).optional(),
   ...TimeRange,

@@ -34,7 +34,9 @@ export const CertificateLayoutSchema = z.object({
   date: CertificateFieldPositionSchema,
   number: CertificateFieldPositionSchema,
   /** Fixed text printed on every certificate of the template (optional). */
-  extra: CertificateFieldPositionSchema.extend({ text: z.string().trim().min(1).max(CERTIFICATE_EXTRA_TEXT_MAX) }).nullable().optional(),
+  extra: CertificateFieldPositionSchema.extend({ text: z.string().trim().min(1).max(CERTIFICATE_EXTRA_TEXT_MAX) })
+    .nullable()
+    .optional(),
 });
 export type CertificateLayout = z.infer<typeof CertificateLayoutSchema>;
 

@@ -6,8 +6,22 @@ import { DictByTypeQuerySchema, DictEntryCreateSchema, DictEntryRowSchema, DictE
 /** The dictionary (zdgl); every signed-in page fills its dropdowns from `byType`. */
 export const dictRoutes = {
   list: defineRoute({ method: 'POST', path: '/api/dict/list', permission: ['zdgl'], body: DictListQuerySchema, response: pageSchema(DictEntryRowSchema) }),
-  insert: defineRoute({ method: 'POST', path: '/api/dict/insert', permission: ['zdgl:add'], operation: 'dict.insert', body: DictEntryCreateSchema, response: DictEntryRowSchema }),
-  update: defineRoute({ method: 'POST', path: '/api/dict/update', permission: ['zdgl:modify'], operation: 'dict.update', body: DictEntryUpdateSchema, response: DictEntryRowSchema }),
+  insert: defineRoute({
+    method: 'POST',
+    path: '/api/dict/insert',
+    permission: ['zdgl:add'],
+    operation: 'dict.insert',
+    body: DictEntryCreateSchema,
+    response: DictEntryRowSchema,
+  }),
+  update: defineRoute({
+    method: 'POST',
+    path: '/api/dict/update',
+    permission: ['zdgl:modify'],
+    operation: 'dict.update',
+    body: DictEntryUpdateSchema,
+    response: DictEntryRowSchema,
+  }),
   delete: defineRoute({ method: 'POST', path: '/api/dict/delete', permission: ['zdgl:delete'], operation: 'dict.delete', body: IdsSchema, response: CountSchema }),
   byType: defineRoute({ method: 'GET', path: '/api/dict/by-type', permission: 'authenticated', query: DictByTypeQuerySchema, response: z.array(DictOptionSchema) }),
 };

@@ -7,7 +7,12 @@ export const DICT_SORT_KEYS = ['id', 'type', 'label', 'value', 'sort', 'createdA
 
 const dictFields = {
   /** Group the entry belongs to, e.g. `education` or `post-level`. */
-  type: z.string().trim().min(1).max(50).regex(/^[\w.:-]+$/),
+  type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[\w.:-]+$/),
   label: z.string().trim().min(1).max(50),
   value: z.string().trim().min(1).max(50),
   sort: z.number().int().min(0).max(99999999),

@@ -16,9 +16,22 @@ import {
 /** Feedback: managers (yjfk) list, reply and export; authors add and read their own. */
 export const feedbackRoutes = {
   list: defineRoute({ method: 'POST', path: '/api/feedback/getall', permission: ['yjfk'], body: FeedbackListQuerySchema, response: pageSchema(FeedbackManageRowSchema) }),
-  reply: defineRoute({ method: 'POST', path: '/api/feedback/reply', permission: ['yjfk:modify'], operation: 'feedback.reply', body: FeedbackReplySchema, response: NewIdSchema }),
+  reply: defineRoute({
+    method: 'POST',
+    path: '/api/feedback/reply',
+    permission: ['yjfk:modify'],
+    operation: 'feedback.reply',
+    body: FeedbackReplySchema,
+    response: NewIdSchema,
+  }),
   // Author or administrator in scope: checked by the service.
-  replies: defineRoute({ method: 'POST', path: '/api/feedback/getreplys/:id', permission: 'authenticated', params: FeedbackIdParamsSchema, response: z.array(FeedbackReplyRowSchema) }),
+  replies: defineRoute({
+    method: 'POST',
+    path: '/api/feedback/getreplys/:id',
+    permission: 'authenticated',
+    params: FeedbackIdParamsSchema,
+    response: z.array(FeedbackReplyRowSchema),
+  }),
   get: defineRoute({ method: 'POST', path: '/api/feedback/getbyid/:id', permission: 'authenticated', params: FeedbackIdParamsSchema, response: FeedbackManageRowSchema }),
   export: defineRoute({
     method: 'POST',
@@ -29,6 +42,13 @@ export const feedbackRoutes = {
     response: FileAnswerSchema,
     kind: 'download',
   }),
-  add: defineRoute({ method: 'POST', path: '/api/feedback/addfeedback', permission: 'authenticated', operation: 'feedback.add', body: FeedbackAddSchema, response: NewIdSchema }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/api/feedback/addfeedback',
+    permission: 'authenticated',
+    operation: 'feedback.add',
+    body: FeedbackAddSchema,
+    response: NewIdSchema,
+  }),
   mine: defineRoute({ method: 'POST', path: '/api/feedback/mine', permission: 'authenticated', body: FeedbackMineQuerySchema, response: pageSchema(FeedbackRowSchema) }),
 };

@@ -19,7 +19,13 @@ export type LabelOptionGroup = z.infer<typeof LabelOptionGroupSchema>;
 
 /** Label categories and labels (bqgl); `options` feeds every form that attaches labels. */
 export const labelRoutes = {
-  listCategories: defineRoute({ method: 'POST', path: '/api/label-category/list', permission: ['bqgl'], body: LabelCategoryListQuerySchema, response: pageSchema(LabelCategoryRowSchema) }),
+  listCategories: defineRoute({
+    method: 'POST',
+    path: '/api/label-category/list',
+    permission: ['bqgl'],
+    body: LabelCategoryListQuerySchema,
+    response: pageSchema(LabelCategoryRowSchema),
+  }),
   insertCategory: defineRoute({
     method: 'POST',
     path: '/api/label-category/insert',
@@ -36,7 +42,14 @@ export const labelRoutes = {
     body: LabelCategoryUpdateSchema,
     response: z.null(),
   }),
-  deleteCategories: defineRoute({ method: 'POST', path: '/api/label-category/delete', permission: ['bqgl:delete'], operation: 'label-category.delete', body: IdsSchema, response: z.null() }),
+  deleteCategories: defineRoute({
+    method: 'POST',
+    path: '/api/label-category/delete',
+    permission: ['bqgl:delete'],
+    operation: 'label-category.delete',
+    body: IdsSchema,
+    response: z.null(),
+  }),
   list: defineRoute({ method: 'POST', path: '/api/label/list', permission: ['bqgl'], body: LabelListQuerySchema, response: pageSchema(LabelRowSchema) }),
   insert: defineRoute({ method: 'POST', path: '/api/label/insert', permission: ['bqgl:add'], operation: 'label.insert', body: LabelInsertSchema, response: NewIdSchema }),
   update: defineRoute({ method: 'POST', path: '/api/label/update', permission: ['bqgl:modify'], operation: 'label.update', body: LabelUpdateSchema, response: z.null() }),

@@ -1,8 +1,21 @@
 import { z } from 'zod';
 
-const Attr = z.string().trim().regex(/^[A-Za-z][A-Za-z0-9-]{0,63}$/);
-const Filter = z.string().trim().min(3).max(1000).regex(/^\(.*\)$/s);
-const Dn = z.string().trim().min(3).max(500).regex(/^[^=,]+=[^,]+(,[^=,]+=[^,]+)*$/);
+const Attr = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9-]{0,63}$/);
+const Filter = z
+  .string()
+  .trim()
+  .min(3)
+  .max(1000)
+  .regex(/^\(.*\)$/s);
+const Dn = z
+  .string()
+  .trim()
+  .min(3)
+  .max(500)
+  .regex(/^[^=,]+=[^,]+(,[^=,]+=[^,]+)*$/);
 
 /** Which LDAP attribute feeds which Hanlin field. Organizational units use `orgCode` and `orgName`. */
 export const LdapMappingSchema = z.object({
@@ -30,7 +43,11 @@ export const LDAP_DEFAULT_ORG_FILTER = '(objectClass=organizationalUnit)';
 
 const Connection = {
   /** `ldap://host:port` or `ldaps://host:port`. */
-  url: z.string().trim().max(300).regex(/^ldaps?:\/\/[A-Za-z0-9.\-_[\]:]+(:\d{1,5})?\/?$/),
+  url: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^ldaps?:\/\/[A-Za-z0-9.\-_[\]:]+(:\d{1,5})?\/?$/),
   bindDn: Dn,
   /** Omitted or empty keeps the stored password. */
   bindPassword: z.string().max(200).optional(),

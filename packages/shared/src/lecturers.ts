@@ -18,7 +18,10 @@ export const LECTURER_CERTIFICATION = defineLifecycle({
   initial: 'uncertified',
   transitions: { certify: { from: ['uncertified'], to: 'certified' }, uncertify: { from: ['certified'], to: 'uncertified' } },
   colors: { uncertified: 'default', certified: 'blue' },
-  labels: { states: { uncertified: 'lecturer.certified_no', certified: 'lecturer.certified_yes' }, commands: { certify: 'lecturer.certify', uncertify: 'lecturer.uncertify' } },
+  labels: {
+    states: { uncertified: 'lecturer.certified_no', certified: 'lecturer.certified_yes' },
+    commands: { certify: 'lecturer.certify', uncertify: 'lecturer.uncertify' },
+  },
 });
 export const certificationOf = (certified: boolean) => (certified ? 'certified' : 'uncertified') as 'certified' | 'uncertified';
 /** What the caller may do to a listed lecturer (codes, state, certification, scope), decided by the server. */
@@ -62,7 +65,10 @@ const LecturerFields = {
 };
 export const LecturerInsertSchema = z.object(LecturerFields);
 export type LecturerInsert = z.infer<typeof LecturerInsertSchema>;
-export const LecturerUpdateSchema = z.object({ ...LecturerFields, feeFen: LecturerFields.feeFen.optional() }).partial().extend({ id: IdSchema });
+export const LecturerUpdateSchema = z
+  .object({ ...LecturerFields, feeFen: LecturerFields.feeFen.optional() })
+  .partial()
+  .extend({ id: IdSchema });
 export type LecturerUpdate = z.infer<typeof LecturerUpdateSchema>;
 export const LecturerAuthSchema = IdsSchema.extend({ certified: z.boolean() });
 export const LecturerInnerUsersQuerySchema = PageQuerySchema.extend({ keyword: z.string().trim().max(100).optional() });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** Ant Design tag colours a state may wear (presets and status colours). */
-export type LifecycleColor = 'default' | 'success' | 'processing' | 'error' | 'warning' | 'blue' | 'green' | 'red' | 'orange' | 'gold' | 'purple' | 'cyan' | 'magenta' | 'geekblue' | 'volcano' | 'lime';
+export type LifecycleColor =
+  'default' | 'success' | 'processing' | 'error' | 'warning' | 'blue' | 'green' | 'red' | 'orange' | 'gold' | 'purple' | 'cyan' | 'magenta' | 'geekblue' | 'volcano' | 'lime';
 
 /** What a lifecycle declares: every part is data, so the server, the database and the web read the same table. */
 export interface LifecycleDefinition<S extends string, C extends string> {

@@ -6,9 +6,30 @@ import { MailLogIdsSchema, MailLogListQuerySchema, MailLogManageRowSchema, MailR
 /** Outgoing mail settings (cspz) and the mail log (yjrz). */
 export const mailRoutes = {
   getSettings: defineRoute({ method: 'POST', path: '/api/mail/settings/get', permission: ['yjrz', 'cspz'], response: MailSettingsViewSchema }),
-  saveSettings: defineRoute({ method: 'POST', path: '/api/mail/settings/save', permission: ['cspz:modify'], operation: 'mail.settings.save', body: MailSettingsSaveSchema, response: MailSettingsViewSchema }),
+  saveSettings: defineRoute({
+    method: 'POST',
+    path: '/api/mail/settings/save',
+    permission: ['cspz:modify'],
+    operation: 'mail.settings.save',
+    body: MailSettingsSaveSchema,
+    response: MailSettingsViewSchema,
+  }),
   listLogs: defineRoute({ method: 'POST', path: '/api/mail/log/list', permission: ['yjrz'], body: MailLogListQuerySchema, response: pageSchema(MailLogManageRowSchema) }),
   /** Resends failed mails one by one (sent ones are left alone). */
-  resend: defineRoute({ method: 'POST', path: '/api/mail/log/resend', permission: ['yjrz:batch'], operation: 'mail.log.resend', body: MailLogIdsSchema, response: MailResendResultSchema }),
-  markRead: defineRoute({ method: 'POST', path: '/api/mail/log/read', permission: ['yjrz'], operation: 'mail.log.read', body: MailLogIdsSchema, response: z.object({ updated: z.number() }) }),
+  resend: defineRoute({
+    method: 'POST',
+    path: '/api/mail/log/resend',
+    permission: ['yjrz:batch'],
+    operation: 'mail.log.resend',
+    body: MailLogIdsSchema,
+    response: MailResendResultSchema,
+  }),
+  markRead: defineRoute({
+    method: 'POST',
+    path: '/api/mail/log/read',
+    permission: ['yjrz'],
+    operation: 'mail.log.read',
+    body: MailLogIdsSchema,
+    response: z.object({ updated: z.number() }),
+  }),
 };

@@ -4,7 +4,28 @@ import { ResetConfirmSchema, ResetSendResultSchema, ResetSendSchema, ResetVerify
 
 /** Forgotten password: a code or link by mail, then a new password. */
 export const passwordResetRoutes = {
-  send: defineRoute({ method: 'POST', path: '/api/auth/reset/send', permission: 'public', operation: 'password-reset.send', body: ResetSendSchema, response: ResetSendResultSchema }),
-  verify: defineRoute({ method: 'POST', path: '/api/auth/reset/verify', permission: 'public', operation: 'password-reset.verify', body: ResetVerifySchema, response: ResetVerifyResultSchema }),
-  confirm: defineRoute({ method: 'POST', path: '/api/auth/reset/confirm', permission: 'public', operation: 'password-reset.confirm', body: ResetConfirmSchema, response: z.null() }),
+  send: defineRoute({
+    method: 'POST',
+    path: '/api/auth/reset/send',
+    permission: 'public',
+    operation: 'password-reset.send',
+    body: ResetSendSchema,
+    response: ResetSendResultSchema,
+  }),
+  verify: defineRoute({
+    method: 'POST',
+    path: '/api/auth/reset/verify',
+    permission: 'public',
+    operation: 'password-reset.verify',
+    body: ResetVerifySchema,
+    response: ResetVerifyResultSchema,
+  }),
+  confirm: defineRoute({
+    method: 'POST',
+    path: '/api/auth/reset/confirm',
+    permission: 'public',
+    operation: 'password-reset.confirm',
+    body: ResetConfirmSchema,
+    response: z.null(),
+  }),
 };

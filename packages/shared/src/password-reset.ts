@@ -17,7 +17,10 @@ export const ResetSendResultSchema = z.object({ maskedEmail: z.string() });
 /** Step 2 with the e-mailed code; answers the token step 3 needs. */
 export const ResetVerifySchema = z.object({
   username: z.string().trim().min(1).max(200),
-  code: z.string().trim().regex(/^\d{6}$/),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
 });
 export type ResetVerify = z.infer<typeof ResetVerifySchema>;
 export const ResetVerifyResultSchema = z.object({ resetToken: z.string() });

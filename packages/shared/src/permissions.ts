@@ -3,9 +3,7 @@
  * A menu code (`yhgl`) opens the page and its read calls; an action code (`yhgl:add`)
  * allows one changing operation on it. Routes declare the codes they need.
  */
-export const ACTIONS = [
-  'add', 'modify', 'delete', 'publish', 'unpublish', 'freeze', 'export', 'approve', 'import', 'batch', 'preview',
-] as const;
+export const ACTIONS = ['add', 'modify', 'delete', 'publish', 'unpublish', 'freeze', 'export', 'approve', 'import', 'batch', 'preview'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export type Terminal = 'manage' | 'student-pc' | 'student-app' | 'lecturer' | 'class-teacher';
@@ -71,10 +69,7 @@ const TREE = {
       page('xkz', 'license-set', ['modify']),
       page('ldap', 'ldap-set', ['modify', 'import']),
     ]),
-    menu('group:course', undefined, [
-      page('kjgl', 'manage-courseware', [...CRUD, 'preview']),
-      page('kcgl', 'manage-course', [...PUB, 'approve', 'export']),
-    ]),
+    menu('group:course', undefined, [page('kjgl', 'manage-courseware', [...CRUD, 'preview']), page('kcgl', 'manage-course', [...PUB, 'approve', 'export'])]),
     menu('group:exam', undefined, [
       page('tkgl', 'manage-questions', [...CRUD_X, 'approve', 'publish', 'unpublish']),
       page('sjgl', 'manage-test-paper', [...CRUD, 'preview']),

@@ -13,9 +13,31 @@ import {
 /** Self-registration (public `/registered`) and its approval (zcyh). */
 export const registrationRoutes = {
   departments: defineRoute({ method: 'GET', path: '/api/auth/departments', permission: 'public', tags: ['registration'], response: z.array(DepartmentOptionSchema) }),
-  submit: defineRoute({ method: 'POST', path: '/api/auth/register', permission: 'public', operation: 'registration.submit', tags: ['registration'], body: RegistrationSubmitSchema, response: z.object({ id: z.number(), status: z.string() }) }),
+  submit: defineRoute({
+    method: 'POST',
+    path: '/api/auth/register',
+    permission: 'public',
+    operation: 'registration.submit',
+    tags: ['registration'],
+    body: RegistrationSubmitSchema,
+    response: z.object({ id: z.number(), status: z.string() }),
+  }),
   list: defineRoute({ method: 'POST', path: '/api/registration/list', permission: ['zcyh'], body: RegistrationListQuerySchema, response: pageSchema(RegistrationRowSchema) }),
   get: defineRoute({ method: 'POST', path: '/api/registration/get', permission: ['zcyh'], body: IdBodySchema, response: RegistrationRowSchema }),
-  approve: defineRoute({ method: 'POST', path: '/api/registration/approve', permission: ['zcyh:approve'], operation: 'registration.approve', body: RegistrationApproveSchema, response: z.object({ approved: z.number(), userIds: z.array(z.number()) }) }),
-  refuse: defineRoute({ method: 'POST', path: '/api/registration/refuse', permission: ['zcyh:approve'], operation: 'registration.refuse', body: RegistrationRefuseSchema, response: z.object({ refused: z.number() }) }),
+  approve: defineRoute({
+    method: 'POST',
+    path: '/api/registration/approve',
+    permission: ['zcyh:approve'],
+    operation: 'registration.approve',
+    body: RegistrationApproveSchema,
+    response: z.object({ approved: z.number(), userIds: z.array(z.number()) }),
+  }),
+  refuse: defineRoute({
+    method: 'POST',
+    path: '/api/registration/refuse',
+    permission: ['zcyh:approve'],
+    operation: 'registration.refuse',
+    body: RegistrationRefuseSchema,
+    response: z.object({ refused: z.number() }),
+  }),
 };

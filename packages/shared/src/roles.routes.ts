@@ -8,7 +8,15 @@ export const RoleOptionSchema = z.object({ id: z.number(), name: z.string(), sta
 export type RoleOption = z.infer<typeof RoleOptionSchema>;
 
 export const PermissionNodeSchema: z.ZodType<PermissionNode> = z.lazy(() =>
-  z.object({ code: z.string(), label: z.string(), actions: z.array(z.enum(['add', 'modify', 'delete', 'publish', 'unpublish', 'freeze', 'export', 'approve', 'import', 'batch', 'preview'])).readonly().optional(), children: z.array(PermissionNodeSchema).readonly().optional() }),
+  z.object({
+    code: z.string(),
+    label: z.string(),
+    actions: z
+      .array(z.enum(['add', 'modify', 'delete', 'publish', 'unpublish', 'freeze', 'export', 'approve', 'import', 'batch', 'preview']))
+      .readonly()
+      .optional(),
+    children: z.array(PermissionNodeSchema).readonly().optional(),
+  }),
 );
 export const PermissionTreeSchema = z.record(z.enum(TERMINALS as readonly Terminal[] as [Terminal, ...Terminal[]]), z.array(PermissionNodeSchema).readonly());
 

@@ -79,7 +79,11 @@ export type UploadResult = z.infer<typeof UploadResultSchema>;
 /** Starts (or resumes: same caller, size and checksum) a chunked upload. */
 export const ChunkedUploadInitSchema = z.object({
   name: z.string().trim().min(1).max(255),
-  size: z.number().int().positive().max(2 ** 31 - 1),
+  size: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
   /** Hex SHA-256 of the whole file, verified when the chunks are merged. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   kind: z.enum(UPLOAD_KINDS),

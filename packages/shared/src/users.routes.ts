@@ -26,12 +26,14 @@ import {
  * The routes of one people page: employees under /api/user (yhgl), students under
  * /api/student-user (xsgl). Same shapes; the page's menu code guards each.
  */
-function peoplePageRoutes<const P extends '/api/user' | '/api/student-user', const M extends 'yhgl' | 'xsgl', const O extends string, I extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(
-  prefix: P,
-  menu: M,
-  op: O,
-  schemas: { insert: I; update: U; list: L },
-) {
+function peoplePageRoutes<
+  const P extends '/api/user' | '/api/student-user',
+  const M extends 'yhgl' | 'xsgl',
+  const O extends string,
+  I extends z.ZodType,
+  U extends z.ZodType,
+  L extends z.ZodType,
+>(prefix: P, menu: M, op: O, schemas: { insert: I; update: U; list: L }) {
   const read = [menu] as const;
   return {
     list: defineRoute({ method: 'POST', path: `${prefix}/list`, permission: read, body: schemas.list, response: pageSchema(UserRowSchema) }),
@@ -41,7 +43,14 @@ function peoplePageRoutes<const P extends '/api/user' | '/api/student-user', con
     delete: defineRoute({ method: 'POST', path: `${prefix}/delete`, permission: [`${menu}:delete`], operation: `${op}.delete`, body: IdsSchema, response: z.null() }),
     freeze: defineRoute({ method: 'POST', path: `${prefix}/freeze`, permission: [`${menu}:freeze`], operation: `${op}.freeze`, body: IdsSchema, response: z.null() }),
     unfreeze: defineRoute({ method: 'POST', path: `${prefix}/unfreeze`, permission: [`${menu}:freeze`], operation: `${op}.unfreeze`, body: IdsSchema, response: z.null() }),
-    resetPassword: defineRoute({ method: 'POST', path: `${prefix}/reset-password`, permission: [`${menu}:modify`], operation: `${op}.reset-password`, body: IdsSchema, response: z.null() }),
+    resetPassword: defineRoute({
+      method: 'POST',
+      path: `${prefix}/reset-password`,
+      permission: [`${menu}:modify`],
+      operation: `${op}.reset-password`,
+      body: IdsSchema,
+      response: z.null(),
+    }),
     checkName: defineRoute({ method: 'POST', path: `${prefix}/check-name`, permission: read, body: UserCheckNameSchema, response: AvailableSchema }),
     checkPhone: defineRoute({ method: 'POST', path: `${prefix}/check-phone`, permission: read, body: UserCheckPhoneSchema, response: AvailableSchema }),
     checkEmail: defineRoute({ method: 'POST', path: `${prefix}/check-email`, permission: read, body: UserCheckEmailSchema, response: AvailableSchema }),
@@ -54,7 +63,13 @@ function peoplePageRoutes<const P extends '/api/user' | '/api/student-user', con
       body: UserBatchDepartmentSchema,
       response: z.null(),
     }),
-    getDataPermission: defineRoute({ method: 'POST', path: `${prefix}/data-permission/get`, permission: read, body: IdBodySchema, response: z.object({ orgIds: z.array(z.number()) }) }),
+    getDataPermission: defineRoute({
+      method: 'POST',
+      path: `${prefix}/data-permission/get`,
+      permission: read,
+      body: IdBodySchema,
+      response: z.object({ orgIds: z.array(z.number()) }),
+    }),
     updateDataPermission: defineRoute({
       method: 'POST',
       path: `${prefix}/data-permission/update`,
@@ -64,7 +79,14 @@ function peoplePageRoutes<const P extends '/api/user' | '/api/student-user', con
       response: z.null(),
     }),
     // Excel: template, import (check → commit), error file and export.
-    template: defineRoute({ method: 'POST', path: `${prefix}/template`, permission: [`${menu}:import`], operation: `${menu}.template`, response: FileAnswerSchema, kind: 'download' }),
+    template: defineRoute({
+      method: 'POST',
+      path: `${prefix}/template`,
+      permission: [`${menu}:import`],
+      operation: `${menu}.template`,
+      response: FileAnswerSchema,
+      kind: 'download',
+    }),
     /** Multipart `file` (and optional `mode`/`skipInvalid` fields before it). */
     import: defineRoute({
       method: 'POST',
@@ -101,10 +123,21 @@ const StudentListQuerySchema = UserListQuerySchema.omit({ kind: true });
 /** Employees (yhgl). Without `kind`, the list holds the kinds the caller's codes manage. */
 export const employeeRoutes = peoplePageRoutes('/api/user', 'yhgl', 'user', { insert: UserInsertSchema, update: UserUpdateSchema, list: UserListQuerySchema });
 /** Students (xsgl). */
-export const studentUserRoutes = peoplePageRoutes('/api/student-user', 'xsgl', 'student-user', { insert: StudentInsertSchema, update: StudentUpdateSchema, list: StudentListQuerySchema });
+export const studentUserRoutes = peoplePageRoutes('/api/student-user', 'xsgl', 'student-user', {
+  insert: StudentInsertSchema,
+  update: StudentUpdateSchema,
+  list: StudentListQuerySchema,
+});
 
 /** The caller's own profile. */
 export const profileRoutes = {
   avatar: defineRoute({ method: 'POST', path: '/api/user/avatar', permission: 'authenticated', operation: 'user.avatar', body: UserAvatarSchema, response: z.null() }),
-  updateInfo: defineRoute({ method: 'POST', path: '/api/user/info/update', permission: 'authenticated', operation: 'user.info.update', body: UserInfoUpdateSchema, response: z.null() }),
+  updateInfo: defineRoute({
+    method: 'POST',
+    path: '/api/user/info/update',
+    permission: 'authenticated',
+    operation: 'user.info.update',
+    body: UserInfoUpdateSchema,
+    response: z.null(),
+  }),
 };

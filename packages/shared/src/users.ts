@@ -48,7 +48,6 @@ export const UserRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof UserRowSchema>;
 
-
 // ---- Users and students: single records (spec sections 3 and 5) ----
 
 export const USER_SEXES = ['male', 'female'] as const;
@@ -104,7 +103,13 @@ export const UserDataPermissionUpdateSchema = z.object({ id: IdField, orgIds: z.
 export type UserDataPermissionUpdate = z.infer<typeof UserDataPermissionUpdateSchema>;
 
 /** Avatar: an absolute http(s) URL or a path on this server, at most 500 characters. */
-export const UserAvatarSchema = z.object({ avatar: z.string().trim().max(500).regex(/^(https?:\/\/|\/)\S+$/) });
+export const UserAvatarSchema = z.object({
+  avatar: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(https?:\/\/|\/)\S+$/),
+});
 export const UserInfoUpdateSchema = z.object({
   realname: UserFields.realname,
   englishName: UserFields.englishName,

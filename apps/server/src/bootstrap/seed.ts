@@ -8,7 +8,6 @@ import { organizations } from '../modules/orgs/index.js';
 import { BUILTIN_ROLE_KEYS, BUILTIN_ROLES, findBuiltinRoleId, roles, userRoles, type BuiltinRoleKey } from '../modules/roles/index.js';
 import { userDataScopes, users } from '../modules/users/index.js';
 
-
 const STUDENT_CODES = ['kc-pc', 'zs-pc', 'kc-app', 'zs-app'];
 
 /**
@@ -19,10 +18,18 @@ const STUDENT_CODES = ['kc-pc', 'zs-pc', 'kc-app', 'zs-app'];
 export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdmin: boolean; password?: string }> {
   return db.transaction(async (tx) => {
     await xactLock(tx, 'seed');
-    let [root] = await tx.select().from(organizations).where(sql`${organizations.parentId} is null`).orderBy(organizations.id).limit(1);
+    let [root] = await tx
+      .select()
+      .from(organizations)
+      .where(sql`${organizations.parentId} is null`)
+      .orderBy(organizations.id)
+      .limit(1);
     if (!root) {
       [root] = await tx.insert(organizations).values({ name: '总部', code: 'ROOT', path: '', depth: 1 }).returning();
-      await tx.update(organizations).set({ path: `/${root!.id}/` }).where(eq(organizations.id, root!.id));
+      await tx
+        .update(organizations)
+        .set({ path: `/${root!.id}/` })
+        .where(eq(organizations.id, root!.id));
       root = { ...root!, path: `/${root!.id}/` };
     }
     // Built-in roles are found by their stable key; a role of the same name made before the key existed gets it.
@@ -39,12 +46,18 @@ export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdm
       return existing!.id;
     };
     const adminRoleId = await upsertRole(BUILTIN_ROLE_KEYS.admin, BUILTIN_ROLES.admin, ALL_PERMISSION_CODES, 'Administrator: every permission');
-    await tx.update(roles).set({ permissions: [...ALL_PERMISSION_CODES] }).where(eq(roles.id, adminRoleId));
+    await tx
+      .update(roles)
+      .set({ permissions: [...ALL_PERMISSION_CODES] })
+      .where(eq(roles.id, adminRoleId));
     await upsertRole(BUILTIN_ROLE_KEYS.student, BUILTIN_ROLES.student, STUDENT_CODES, 'Student portal');
     await upsertRole(BUILTIN_ROLE_KEYS.lecturer, BUILTIN_ROLES.lecturer, ['pxgl-js', 'pxpj-js', ...STUDENT_CODES], 'Lecturer end');
     await upsertRole(BUILTIN_ROLE_KEYS.classTeacher, BUILTIN_ROLES.classTeacher, ['pxgl-bzr', ...STUDENT_CODES], 'Class-teacher end');
 
-    const [admin] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = 'admin'`);
+    const [admin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = 'admin'`);
     if (admin) return { createdAdmin: false };
     const password = adminPassword ?? `Hl-${crypto.randomBytes(6).toString('base64url')}9`;
     const [created] = await tx

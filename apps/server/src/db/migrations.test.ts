@@ -12,10 +12,7 @@ describe('migrations', () => {
     const out = path.join(SERVER, rel);
     fs.cpSync(path.join(SERVER, 'src/db/migrations'), out, { recursive: true });
     const config = path.join(SERVER, `drizzle.check.${process.pid}.config.ts`);
-    fs.writeFileSync(
-      config,
-      `import base from './drizzle.config.ts';\nexport default { ...base, out: './${rel}' };\n`,
-    );
+    fs.writeFileSync(config, `import base from './drizzle.config.ts';\nexport default { ...base, out: './${rel}' };\n`);
     try {
       const before = fs.readdirSync(out).filter((f) => f.endsWith('.sql')).length;
       const run = spawnSync(process.execPath, [path.join(SERVER, '../../node_modules/drizzle-kit/bin.cjs'), 'generate', '--config', config], {

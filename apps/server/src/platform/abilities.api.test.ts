@@ -21,7 +21,13 @@ type Abilities = Record<string, boolean>;
 type Write = (s: Session, id: number) => Promise<LightMyRequestResponse>;
 const post = (url: string, body: object, s: Session = admin) => call(t.app, s, url, body);
 
-async function expectWritesObey(s: Session, make: () => Promise<number>, abilitiesOf: (s: Session, id: number) => Promise<Abilities>, writes: Record<string, Write>, expected: Abilities) {
+async function expectWritesObey(
+  s: Session,
+  make: () => Promise<number>,
+  abilitiesOf: (s: Session, id: number) => Promise<Abilities>,
+  writes: Record<string, Write>,
+  expected: Abilities,
+) {
   for (const [key, write] of Object.entries(writes)) {
     const id = await make();
     const a = await abilitiesOf(s, id);
@@ -42,16 +48,18 @@ async function sessionWith(permissions: string[]) {
 
 describe('positions', () => {
   const names = new Map<number, string>();
-  const make = (held = false) => async () => {
-    const name = `lp-${uniq()}`;
-    const id = (await post('/api/position/insert', { name })).json().data.id as number;
-    if (held) {
-      const u = await buildUser(t.db);
-      await t.db.execute(sql`update users set post = ${name} where id = ${u.id}`);
-    }
-    names.set(id, name);
-    return id;
-  };
+  const make =
+    (held = false) =>
+    async () => {
+      const name = `lp-${uniq()}`;
+      const id = (await post('/api/position/insert', { name })).json().data.id as number;
+      if (held) {
+        const u = await buildUser(t.db);
+        await t.db.execute(sql`update users set post = ${name} where id = ${u.id}`);
+      }
+      names.set(id, name);
+      return id;
+    };
   const abilities = async (s: Session, id: number) => {
     const list = (await post('/api/position/list', { keyword: names.get(id) }, s)).json().data.records as { id: number; abilities: Abilities }[];
     const detail = (await post('/api/position/get', { id }, s)).json().data;
@@ -74,13 +82,15 @@ describe('positions', () => {
 
 describe('label categories and labels', () => {
   const names = new Map<number, string>();
-  const makeCategory = (withLabel = false) => async () => {
-    const name = `lc${uniq()}`;
-    const id = (await post('/api/label-category/insert', { name, kind: 'course' })).json().data.id as number;
-    if (withLabel) expect((await post('/api/label/insert', { categoryId: id, name: `l${uniq()}` })).statusCode).toBe(200);
-    names.set(id, name);
-    return id;
-  };
+  const makeCategory =
+    (withLabel = false) =>
+    async () => {
+      const name = `lc${uniq()}`;
+      const id = (await post('/api/label-category/insert', { name, kind: 'course' })).json().data.id as number;
+      if (withLabel) expect((await post('/api/label/insert', { categoryId: id, name: `l${uniq()}` })).statusCode).toBe(200);
+      names.set(id, name);
+      return id;
+    };
   const categoryAbilities = async (s: Session, id: number) => {
     const list = (await post('/api/label-category/list', { keyword: names.get(id) }, s)).json().data.records as { id: number; abilities: Abilities }[];
     return list.find((r) => r.id === id)!.abilities;

@@ -24,7 +24,11 @@ export function cellText(v: ExcelJS.CellValue | undefined): string {
   if (typeof v === 'boolean') return String(v);
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString().slice(0, 10);
   if (typeof v === 'object') {
-    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((t) => t.text ?? '').join('').trim();
+    if ('richText' in v && Array.isArray(v.richText))
+      return v.richText
+        .map((t) => t.text ?? '')
+        .join('')
+        .trim();
     // A formula counts by its cached result; a file never calculated has none, and the cell is empty.
     if ('formula' in v || 'sharedFormula' in v || 'result' in v) return cellText((v as { result?: ExcelJS.CellValue }).result);
     // A link counts by its text (which may itself be rich text).

@@ -32,7 +32,6 @@ export function sendError(reply: FastifyReply, name: ErrorName, extra: { field?:
   });
 }
 
-
 /**
  * Where the first NUL character sits in parsed input (`labels.1`), keys included; null when none.
  * PostgreSQL refuses NUL in text, so such input must be a 400 naming the field, not a failed query.
@@ -64,7 +63,10 @@ function findNul(value: unknown, path: string[] = [], depth = 0): string[] | nul
  * the request: driver errors quote the statement's parameters, and those are what callers sent.
  */
 function logFailure(req: FastifyRequest, err: FastifyError, what: string) {
-  const frames = err.stack?.split('\n').filter((l) => /^\s+at /.test(l)).join('\n');
+  const frames = err.stack
+    ?.split('\n')
+    .filter((l) => /^\s+at /.test(l))
+    .join('\n');
   req.log.error({ code: pgErrorOf(err).code ?? err.code ?? err.name, error: err.name, method: req.method, route: req.routeOptions?.url, stack: frames }, what);
 }
 
@@ -139,7 +141,8 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
   app.setNotFoundHandler((req, reply) => {
     // A missing file (`/assets/x.js` after a redeploy) is a 404, not the page: the browser must not run HTML as a script.
     const isFile = /\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]!);
-    if (opts.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/') && !isFile) return reply.type('text/html').header('cache-control', 'no-cache').send(opts.spaIndex);
+    if (opts.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/') && !isFile)
+      return reply.type('text/html').header('cache-control', 'no-cache').send(opts.spaIndex);
     return sendError(reply, 'NOT_FOUND_ERROR');
   });
 }

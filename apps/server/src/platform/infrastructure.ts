@@ -31,7 +31,9 @@ export async function startInfrastructure(config: Config, log: (m: string) => vo
   try {
     await runMigrations(database.db);
     if (!(await classifiesChinese(database))) {
-      log('database: its LC_CTYPE treats Chinese as punctuation, so keyword searches on Chinese text cannot use trigram indexes (create the database with a UTF-8 ctype, e.g. C.UTF-8)');
+      log(
+        'database: its LC_CTYPE treats Chinese as punctuation, so keyword searches on Chinese text cannot use trigram indexes (create the database with a UTF-8 ctype, e.g. C.UTF-8)',
+      );
     }
   } catch (e) {
     await database.close().catch(() => {});

@@ -29,9 +29,15 @@ export const jobs = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('jobs_ready_idx').on(t.kind, t.runAfter).where(sql`${t.state} = 'queued'`),
-    index('jobs_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'running'`),
-    uniqueIndex('jobs_dedupe_uq').on(t.dedupeKey).where(sql`${t.state} in ('queued', 'running')`),
+    index('jobs_ready_idx')
+      .on(t.kind, t.runAfter)
+      .where(sql`${t.state} = 'queued'`),
+    index('jobs_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.state} = 'running'`),
+    uniqueIndex('jobs_dedupe_uq')
+      .on(t.dedupeKey)
+      .where(sql`${t.state} in ('queued', 'running')`),
   ],
 );
 

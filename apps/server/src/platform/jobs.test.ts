@@ -6,7 +6,8 @@ import { createJobQueue, JobFailure, type JobQueue } from './jobs.js';
 const t = useTestApp();
 
 const jobRow = async (id: number) =>
-  (await t.db.execute<{ state: string; attempts: number; error: string | null; progress: number; locked_by: string | null }>(sql`select * from jobs where id = ${id}`)).rows[0]!;
+  (await t.db.execute<{ state: string; attempts: number; error: string | null; progress: number; locked_by: string | null }>(sql`select * from jobs where id = ${id}`))
+    .rows[0]!;
 
 function queue(workerId: string, o: { leaseMs?: number; backoffMs?: number } = {}): JobQueue {
   return createJobQueue({ db: t.db, workerId, leaseMs: o.leaseMs ?? 400, pollMs: 30, backoffMs: o.backoffMs ?? 20 });

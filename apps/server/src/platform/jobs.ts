@@ -119,7 +119,10 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         attempts = attempts + 1, started_at = now(), error = case when state = 'running' then 'lease expired' else error end
       where id = (
         select id from jobs
-        where kind in (${sql.join(free.map((k) => sql`${k}`), sql`, `)})
+        where kind in (${sql.join(
+          free.map((k) => sql`${k}`),
+          sql`, `,
+        )})
           and ((state = 'queued' and run_after <= now()) or (state = 'running' and lease_until < now()))
         order by run_after, id
         limit 1
@@ -128,7 +131,10 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       returning id`);
     const id = res.rows[0]?.id;
     if (id === undefined) return null;
-    const [row] = await db.select().from(jobs).where(eq(jobs.id, Number(id)));
+    const [row] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, Number(id)));
     return row ?? null;
   }
 
@@ -153,14 +159,19 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     events.emit(`started:${job.id}`);
     let lastWrite = 0;
     let pending: number | undefined;
-    const renew = setInterval(() => {
-      void db
-        .execute(sql`update jobs set lease_until = now() + ${`${leaseMs} milliseconds`}::interval where id = ${job.id} and locked_by = ${workerId} and state = 'running' returning id`)
-        .then((r) => {
-          if (!r.rows.length) abort.abort(new Error('lease lost'));
-        })
-        .catch(() => undefined);
-    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        void db
+          .execute(
+            sql`update jobs set lease_until = now() + ${`${leaseMs} milliseconds`}::interval where id = ${job.id} and locked_by = ${workerId} and state = 'running' returning id`,
+          )
+          .then((r) => {
+            if (!r.rows.length) abort.abort(new Error('lease lost'));
+          })
+          .catch(() => undefined);
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
     // An aborted run no longer holds the job: its lease runs out and the queue decides.
     abort.signal.addEventListener('abort', () => clearInterval(renew));
     const progress = async (p: number) => {
@@ -184,7 +195,9 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         if (entry.released) {
           // Shutdown: back to the queue without spending an attempt.
           await db
-            .execute(sql`update jobs set state = 'queued', locked_by = null, lease_until = null, attempts = greatest(attempts - 1, 0) where id = ${job.id} and locked_by = ${workerId} and state = 'running'`)
+            .execute(
+              sql`update jobs set state = 'queued', locked_by = null, lease_until = null, attempts = greatest(attempts - 1, 0) where id = ${job.id} and locked_by = ${workerId} and state = 'running'`,
+            )
             .catch(() => undefined);
         } else if (abort.signal.aborted && !(e instanceof JobFailure)) {
           // Lease lost or crash simulation: whoever holds the job now decides.

@@ -49,12 +49,14 @@ async function expectOneWins(fire: () => Promise<LightMyRequestResponse>, code: 
 
 describe('roles', () => {
   const byName = new Map<number, string>();
-  const make = (opts: { status?: string; used?: boolean } = {}) => async () => {
-    const role = await buildRole(t.db, { name: `lc-role-${uniq()}`, status: opts.status });
-    if (opts.used) await buildUser(t.db, { roleIds: [role.id] });
-    byName.set(role.id, role.name);
-    return role.id;
-  };
+  const make =
+    (opts: { status?: string; used?: boolean } = {}) =>
+    async () => {
+      const role = await buildRole(t.db, { name: `lc-role-${uniq()}`, status: opts.status });
+      if (opts.used) await buildUser(t.db, { roleIds: [role.id] });
+      byName.set(role.id, role.name);
+      return role.id;
+    };
   const abilities = (s: Session) => async (id: number) => {
     const list = (await call(t.app, s, '/api/role/list', { keyword: byName.get(id) })).json().data.records as { id: number; abilities: Abilities }[];
     const detail = (await call(t.app, s, '/api/role/get', { id })).json().data;
@@ -102,15 +104,17 @@ describe('roles', () => {
 
 describe('learning groups', () => {
   const names = new Map<number, string>();
-  const make = (opts: { frozen?: boolean; member?: boolean } = {}) => async () => {
-    const name = `lc-g-${uniq()}`;
-    const res = await call(t.app, admin, '/api/learning-group/insert', { name, kind: 'formal' });
-    const id = res.json().data.id as number;
-    names.set(id, name);
-    if (opts.member) await call(t.app, admin, '/api/learning-group/add-members', { id, userIds: [(await buildUser(t.db)).id] });
-    if (opts.frozen) await call(t.app, admin, '/api/learning-group/freeze', { ids: [id] });
-    return id;
-  };
+  const make =
+    (opts: { frozen?: boolean; member?: boolean } = {}) =>
+    async () => {
+      const name = `lc-g-${uniq()}`;
+      const res = await call(t.app, admin, '/api/learning-group/insert', { name, kind: 'formal' });
+      const id = res.json().data.id as number;
+      names.set(id, name);
+      if (opts.member) await call(t.app, admin, '/api/learning-group/add-members', { id, userIds: [(await buildUser(t.db)).id] });
+      if (opts.frozen) await call(t.app, admin, '/api/learning-group/freeze', { ids: [id] });
+      return id;
+    };
   const abilities = (s: Session) => async (id: number) => {
     const list = (await call(t.app, s, '/api/learning-group/list', { keyword: names.get(id) })).json().data.records as { id: number; abilities: Abilities }[];
     expect((await call(t.app, s, '/api/learning-group/get', { id })).json().data.abilities).toEqual(list[0]!.abilities);
@@ -145,15 +149,17 @@ describe('learning groups', () => {
 
 describe('lecturers', () => {
   const names = new Map<number, string>();
-  const make = (opts: { frozen?: boolean; certified?: boolean } = {}) => async () => {
-    const username = `lc${uniq()}`;
-    const res = await call(t.app, admin, '/api/teacher/insert', { realname: '王老师', username, kind: 'external', orgId: rootId });
-    const id = res.json().data.id as number;
-    names.set(id, username);
-    if (opts.frozen) await call(t.app, admin, '/api/teacher/freeze', { ids: [id] });
-    if (opts.certified) await call(t.app, admin, '/api/teacher/auth', { ids: [id], certified: true });
-    return id;
-  };
+  const make =
+    (opts: { frozen?: boolean; certified?: boolean } = {}) =>
+    async () => {
+      const username = `lc${uniq()}`;
+      const res = await call(t.app, admin, '/api/teacher/insert', { realname: '王老师', username, kind: 'external', orgId: rootId });
+      const id = res.json().data.id as number;
+      names.set(id, username);
+      if (opts.frozen) await call(t.app, admin, '/api/teacher/freeze', { ids: [id] });
+      if (opts.certified) await call(t.app, admin, '/api/teacher/auth', { ids: [id], certified: true });
+      return id;
+    };
   const abilities = (s: Session) => async (id: number) => {
     const list = (await call(t.app, s, '/api/teacher/list', { keyword: names.get(id) })).json().data.records as { id: number; abilities: Abilities }[];
     expect((await call(t.app, s, '/api/teacher/get', { id })).json().data.abilities).toEqual(list[0]!.abilities);
@@ -191,12 +197,14 @@ describe('lecturers', () => {
 });
 
 describe('organizations', () => {
-  const make = (opts: { frozen?: boolean; user?: boolean } = {}) => async () => {
-    const org = await buildOrg(t.db, { name: `lc-o-${uniq()}` });
-    if (opts.user) await buildUser(t.db, { orgId: org.id });
-    if (opts.frozen) await call(t.app, admin, '/api/org/freeze', { ids: [org.id] });
-    return org.id;
-  };
+  const make =
+    (opts: { frozen?: boolean; user?: boolean } = {}) =>
+    async () => {
+      const org = await buildOrg(t.db, { name: `lc-o-${uniq()}` });
+      if (opts.user) await buildUser(t.db, { orgId: org.id });
+      if (opts.frozen) await call(t.app, admin, '/api/org/freeze', { ids: [org.id] });
+      return org.id;
+    };
   const abilities = (s: Session) => async (id: number) => (await call(t.app, s, '/api/org/get', { id })).json().data.abilities as Abilities;
   const writes: Record<string, Write> = {
     modify: (s, id) => call(t.app, s, '/api/org/update', { id, name: `lc-o-${uniq()}` }),
@@ -228,14 +236,16 @@ describe('organizations', () => {
 
 describe('registrations', () => {
   const names = new Map<number, string>();
-  const make = (status = 'pending') => async () => {
-    const username = `lcr${uniq()}`;
-    const { rows } = await t.db.execute<{ id: number }>(
-      sql`insert into registrations (username, realname, email, kind, password_hash, status) values (${username}, 'Reg', ${`${username}@example.com`}, 'student', 'x', ${status}) returning id`,
-    );
-    names.set(rows[0]!.id, username);
-    return rows[0]!.id;
-  };
+  const make =
+    (status = 'pending') =>
+    async () => {
+      const username = `lcr${uniq()}`;
+      const { rows } = await t.db.execute<{ id: number }>(
+        sql`insert into registrations (username, realname, email, kind, password_hash, status) values (${username}, 'Reg', ${`${username}@example.com`}, 'student', 'x', ${status}) returning id`,
+      );
+      names.set(rows[0]!.id, username);
+      return rows[0]!.id;
+    };
   const abilities = (s: Session) => async (id: number) => {
     const list = (await call(t.app, s, '/api/registration/list', { keyword: names.get(id) })).json().data.records as { id: number; abilities: Abilities }[];
     expect((await call(t.app, s, '/api/registration/get', { id })).json().data.abilities).toEqual(list[0]!.abilities);

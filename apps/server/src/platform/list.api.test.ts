@@ -45,8 +45,12 @@ beforeAll(async () => {
   // The app's kv, counting the totals written (a total computed rather than read from the cache).
   const kv: Kv = Object.create(t.kv, { set: { value: (...args: Parameters<Kv['set']>) => (sets++, t.kv.set(...args)) } });
   rt = createListRuntime({ db: t.db, kv });
-  await t.db.execute(sql`create table list_probe (id serial primary key, realname text not null, status text not null, org_id int not null references organizations (id), left_at timestamptz)`);
-  await t.db.execute(sql`create trigger list_probe_bump_version after insert or update or delete or truncate on list_probe for each statement execute function bump_table_version()`);
+  await t.db.execute(
+    sql`create table list_probe (id serial primary key, realname text not null, status text not null, org_id int not null references organizations (id), left_at timestamptz)`,
+  );
+  await t.db.execute(
+    sql`create trigger list_probe_bump_version after insert or update or delete or truncate on list_probe for each statement execute function bump_table_version()`,
+  );
   deptA = await buildOrg(t.db, { name: 'Dept A' });
   deptB = await buildOrg(t.db, { name: 'Dept B' });
   for (const [realname, orgId, status] of [
@@ -87,7 +91,10 @@ describe('defineList', () => {
     expect((await list.run(rt, { scopePaths: [deptA.path] }, { page: 1, size: 10, orgId: deptB.id })).total).toBe(0);
     expect(await list.run(rt, { scopePaths: [] }, { page: 1, size: 10 })).toMatchObject({ total: 0, records: [] });
     // The export's WHERE is the same.
-    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(list.where({ scopePaths: [deptA.path] }, { status: 'frozen' }))) as [{ n: number }];
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(list.where({ scopePaths: [deptA.path] }, { status: 'frozen' }))) as [{ n: number }];
     expect(n).toBe(1);
   });
 
@@ -139,8 +146,14 @@ describe('defineList', () => {
       defaultSort: { key: 'id', desc: false },
       columns: { id: users.id, realname: users.realname },
     });
-    await t.db.update(users).set({ leftAt: new Date('2026-01-01T00:00:00Z') }).where(eq(users.realname, 'Li Na'));
-    await t.db.update(users).set({ leftAt: new Date('2026-02-01T00:00:00Z') }).where(eq(users.realname, 'Wang Fang'));
+    await t.db
+      .update(users)
+      .set({ leftAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(users.realname, 'Li Na'));
+    await t.db
+      .update(users)
+      .set({ leftAt: new Date('2026-02-01T00:00:00Z') })
+      .where(eq(users.realname, 'Wang Fang'));
     const q = { page: 1, size: 10, sort: 'leftAt' };
     expect(names(await byLeaving.run(rt, null, q))).toEqual(['Li Na', 'Wang Fang', 'Zhang Wei', 'Zhang Min', 'New Hire']);
     expect(names(await byLeaving.run(rt, null, { ...q, sort: '-leftAt' }))).toEqual(['Wang Fang', 'Li Na', 'New Hire', 'Zhang Min', 'Zhang Wei']);

@@ -181,9 +181,20 @@ export function defineList<F extends string, C extends SelectedFields, K extends
       // the subquery into an ordered walk, which its estimates favour when the matches are sparse or
       // bunch at one end of the order: the walk then reads most of the table to fill one page.
       const key: SortKeySpec = shape.sortKey ? spec.sort[shape.sortKey as K] : spec.id;
-      const matches = db.select({ id: spec.id, k: sql`${sortColumn(key)}`.as('k') }).from(spec.table).where(cond).offset(ph('fence')).as('matches');
+      const matches = db
+        .select({ id: spec.id, k: sql`${sortColumn(key)}`.as('k') })
+        .from(spec.table)
+        .where(cond)
+        .offset(ph('fence'))
+        .as('matches');
       const matchOrder = [sortTerm(key, matches.k, shape.desc), shape.desc ? desc(matches.id) : asc(matches.id)];
-      page = db.select({ id: matches.id }).from(matches).orderBy(...matchOrder).limit(ph('size')).offset(ph('offset')).as('page');
+      page = db
+        .select({ id: matches.id })
+        .from(matches)
+        .orderBy(...matchOrder)
+        .limit(ph('size'))
+        .offset(ph('offset'))
+        .as('page');
     } else {
       page = db
         .select({ id: spec.id })
@@ -226,24 +237,22 @@ export function defineList<F extends string, C extends SelectedFields, K extends
         keyword !== undefined ? sql.param(keyword) : undefined,
       );
       if (spec.count) {
-        const capped = db.select({ one: sql`1` }).from(spec.table).where(cond).limit(spec.count.cap).as('capped');
+        const capped = db
+          .select({ one: sql`1` })
+          .from(spec.table)
+          .where(cond)
+          .limit(spec.count.cap)
+          .as('capped');
         const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
         return row!.total;
       }
-      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(spec.table).where(cond);
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(spec.table)
+        .where(cond);
       return row!.total;
     };
-    const countTotal = (knownVersions?: string) =>
-      spec.count
-        ? countRows()
-        : cachedCount(
-        db,
-        kv,
-        spec.tables,
-            search,
-            countRows,
-            knownVersions,
-          );
+    const countTotal = (knownVersions?: string) => (spec.count ? countRows() : cachedCount(db, kv, spec.tables, search, countRows, knownVersions));
 
     // An adaptive list lets the number of matches of a narrowed search choose the plan: the total
     // seen last time (only a hint: both plans give the same rows), else the total first.

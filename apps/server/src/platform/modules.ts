@@ -8,7 +8,11 @@ const MODULES_DIR = path.resolve(import.meta.dirname, '../modules');
 
 /** Finds `modules/<d>/<d>.module.ts` files so no central list grows with every feature. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
-  const dirs = fs.readdirSync(MODULES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const dirs = fs
+    .readdirSync(MODULES_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   for (const dir of dirs) {
     const file = ['ts', 'js'].map((ext) => path.join(MODULES_DIR, dir, `${dir}.module.${ext}`)).find((f) => fs.existsSync(f));
     if (!file) continue;

@@ -55,7 +55,12 @@ describe('OpenAPI document', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     installErrorHandling(app);
-    const route = defineRoute({ method: 'POST', path: '/api/probe/get', permission: 'public', response: z.object({ id: z.number(), rows: z.array(z.object({ name: z.string() })) }) });
+    const route = defineRoute({
+      method: 'POST',
+      path: '/api/probe/get',
+      permission: 'public',
+      response: z.object({ id: z.number(), rows: z.array(z.object({ name: z.string() })) }),
+    });
     // The service hands back more than the route declares (a hash, an internal flag, a nested secret).
     const row = { id: 7, passwordHash: 'x', rows: [{ name: 'a', internalNote: 'y' }] };
     registerRoute(app, route, async () => row);

@@ -52,7 +52,9 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
       ...(route.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
       ...(route.kind === 'binary' ? { consumes: ['application/octet-stream'] } : {}),
       response: {
-        200: download ? { description: 'The file itself; failures answer the JSON envelope', content: { 'application/octet-stream': { schema: FileAnswerSchema } } } : envelopeSchema(route.response),
+        200: download
+          ? { description: 'The file itself; failures answer the JSON envelope', content: { 'application/octet-stream': { schema: FileAnswerSchema } } }
+          : envelopeSchema(route.response),
         '4xx': ErrorEnvelopeSchema,
         '5xx': ErrorEnvelopeSchema,
       },

@@ -59,11 +59,7 @@ export function requireInScope(principal: Pick<Principal, 'scopePaths'>, orgPath
  * Records (their id and organization path) must all lie inside the caller's data scope; the
  * NO_DATA_PERMISSION_ERROR names those beyond it in `data.beyond`.
  */
-export function requireAllInScope(
-  principal: Pick<Principal, 'scopePaths'>,
-  rows: readonly { id: number; orgPath: string | null }[],
-  opts: ScopeRefusal = {},
-): void {
+export function requireAllInScope(principal: Pick<Principal, 'scopePaths'>, rows: readonly { id: number; orgPath: string | null }[], opts: ScopeRefusal = {}): void {
   const beyond = rows.filter((r) => !r.orgPath || !pathInScope(principal, r.orgPath)).map((r) => r.id);
   if (beyond.length) throw new AppError('NO_DATA_PERMISSION_ERROR', { ...opts, data: { beyond } });
 }
@@ -81,11 +77,13 @@ export async function requireOrgsInScope(
 ): Promise<{ id: number; path: string }[]> {
   const ids = [...new Set(orgIds)];
   if (!ids.length) return [];
-  const { rows } = await db.execute<{ id: number; path: string }>(
-    sql`select id, path from organizations where id = any(${sql.param(ids)}::int[])`,
-  );
+  const { rows } = await db.execute<{ id: number; path: string }>(sql`select id, path from organizations where id = any(${sql.param(ids)}::int[])`);
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length) throw new AppError('NOT_FOUND_ERROR', { ...opts, data: { ids: missing } });
-  requireAllInScope(principal, rows.map((r) => ({ id: r.id, orgPath: r.path })), opts);
+  requireAllInScope(
+    principal,
+    rows.map((r) => ({ id: r.id, orgPath: r.path })),
+    opts,
+  );
   return rows;
 }

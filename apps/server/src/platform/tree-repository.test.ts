@@ -26,10 +26,16 @@ const add = (db: DbOrTx, parent: TreeNode | null, name: string, sort?: number) =
   });
 const node = async (id: number) => (await tree.get(t.db, id))!;
 const rows = async () =>
-  (await t.db.execute<{ id: number; name: string; parent_id: number | null; sort: number; path: string; depth: number }>(
-    sql`select id, name, parent_id, sort, path, depth from scratch_tree order by id`,
-  )).rows;
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: AppError) => ({ code: e.errorName, field: e.details.field }));
+  (
+    await t.db.execute<{ id: number; name: string; parent_id: number | null; sort: number; path: string; depth: number }>(
+      sql`select id, name, parent_id, sort, path, depth from scratch_tree order by id`,
+    )
+  ).rows;
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: AppError) => ({ code: e.errorName, field: e.details.field }),
+  );
 
 describe('defineTree', () => {
   it('inserts with path, depth and the next sort value; refuses a sibling name and a fourth level', async () => {
@@ -70,7 +76,12 @@ describe('defineTree', () => {
     await tree.move(t.db, await node(x), null, 'M-X top');
     expect(await node(x)).toMatchObject({ parentId: null, path: `/${x}/`, depth: 1 });
     expect(await node(y)).toMatchObject({ path: `/${x}/${y}/`, depth: 2 });
-    expect((await rows()).filter((r) => r.path.includes(`/${x}/`)).map((r) => r.id).sort()).toEqual([x, y].sort());
+    expect(
+      (await rows())
+        .filter((r) => r.path.includes(`/${x}/`))
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([x, y].sort());
   });
 
   it('places a node above or below a target, renumbering the siblings, moving across parents', async () => {

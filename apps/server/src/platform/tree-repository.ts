@@ -52,8 +52,7 @@ export function defineTree(opts: TreeOptions) {
   const t = sql.identifier(opts.table);
   const col = (k: Exclude<ColumnKey, 'updatedAt'>) => sql.identifier(c[k]!);
   const touch = c.updatedAt ? sql`, ${sql.identifier(c.updatedAt)} = now()` : sql``;
-  const parentIs = (parentId: number | null): SQL =>
-    parentId == null ? sql`${col('parentId')} is null` : sql`${col('parentId')} = ${parentId}::int`;
+  const parentIs = (parentId: number | null): SQL => (parentId == null ? sql`${col('parentId')} is null` : sql`${col('parentId')} = ${parentId}::int`);
   const selectNode = sql`select ${col('id')} as "id", ${col('parentId')} as "parentId", ${col('name')} as "name",
                                 ${col('sort')} as "sort", ${col('path')} as "path", ${col('depth')} as "depth" from ${t}`;
 
@@ -89,17 +88,13 @@ export function defineTree(opts: TreeOptions) {
 
     /** One more than the largest sort value under `parentId` (0 for the first child). */
     async nextSort(db: DbOrTx, parentId: number | null): Promise<number> {
-      const { rows } = await db.execute<{ next: number }>(
-        sql`select coalesce(max(${col('sort')}) + 1, 0)::int as next from ${t} where ${parentIs(parentId)}`,
-      );
+      const { rows } = await db.execute<{ next: number }>(sql`select coalesce(max(${col('sort')}) + 1, 0)::int as next from ${t} where ${parentIs(parentId)}`);
       return rows[0]!.next;
     },
 
     /** Children of `parentId` in display order (sort, then id). */
     async siblingIds(db: DbOrTx, parentId: number | null): Promise<number[]> {
-      const { rows } = await db.execute<{ id: number }>(
-        sql`select ${col('id')} as id from ${t} where ${parentIs(parentId)} order by ${col('sort')}, ${col('id')}`,
-      );
+      const { rows } = await db.execute<{ id: number }>(sql`select ${col('id')} as id from ${t} where ${parentIs(parentId)} order by ${col('sort')}, ${col('id')}`);
       return rows.map((r) => r.id);
     },
 

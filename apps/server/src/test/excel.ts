@@ -91,7 +91,11 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 /** The smallest workbook Excel readers accept: one sheet whose `<sheetData>` content is given, plus optional shared strings. */
 export function minimalXlsx(sheetData: string | Buffer, opts: { sharedStrings?: Buffer; declaredSheetSize?: number; level?: number } = {}): Buffer {
   const xml = (s: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`);
-  const sheet = Buffer.concat([xml(`<worksheet xmlns="${NS}"><sheetData>`), Buffer.isBuffer(sheetData) ? sheetData : Buffer.from(sheetData), Buffer.from('</sheetData></worksheet>')]);
+  const sheet = Buffer.concat([
+    xml(`<worksheet xmlns="${NS}"><sheetData>`),
+    Buffer.isBuffer(sheetData) ? sheetData : Buffer.from(sheetData),
+    Buffer.from('</sheetData></worksheet>'),
+  ]);
   const files = [
     {
       name: '[Content_Types].xml',
@@ -101,7 +105,9 @@ export function minimalXlsx(sheetData: string | Buffer, opts: { sharedStrings?: 
     },
     {
       name: '_rels/.rels',
-      data: xml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+      data: xml(
+        `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
     },
     { name: 'xl/workbook.xml', data: xml(`<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
     {

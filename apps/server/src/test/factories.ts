@@ -10,7 +10,12 @@ const uniq = () => crypto.randomBytes(4).toString('hex');
 let cachedHash: { pw: string; hash: string } | undefined;
 
 export async function rootOrg(db: Db) {
-  const [root] = await db.select().from(organizations).where(sql`${organizations.parentId} is null`).orderBy(organizations.id).limit(1);
+  const [root] = await db
+    .select()
+    .from(organizations)
+    .where(sql`${organizations.parentId} is null`)
+    .orderBy(organizations.id)
+    .limit(1);
   return root!;
 }
 

@@ -106,7 +106,10 @@ export async function postLogin(app: FastifyInstance, username: string, password
 }
 
 export function signHeaders(userId: number, signNumber: string, token: string, salt = 'hanlin', ts = Date.now()) {
-  const sign = crypto.createHash('sha256').update(signInput(userId, ts, signNumber, salt)).digest('hex');
+  const sign = crypto
+    .createHash('sha256')
+    .update(signInput(userId, ts, signNumber, salt))
+    .digest('hex');
   return { authorization: `Bearer ${token}`, 'x-timestamp': String(ts), 'x-sign': sign };
 }
 

@@ -10,7 +10,9 @@ import { CLASS_TEACHER_CODES, LECTURER_CODES, PORTAL_SECTIONS, STUDENT_CENTER_SE
 
 type Lazy = RouteObject['lazy'];
 type Loader = () => Promise<{ default: React.ComponentType }>;
-const page = (load: Loader): Lazy => async () => ({ Component: (await load()).default });
+const page =
+  (load: Loader): Lazy =>
+  async () => ({ Component: (await load()).default });
 
 /**
  * React Router loads the lazy code of every matched route before any guard element renders,

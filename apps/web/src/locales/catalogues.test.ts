@@ -56,7 +56,16 @@ describe('message catalogues', () => {
   });
 
   it('labels every state and command of the lifecycles (status tags and action buttons)', () => {
-    const lifecycles = [NOTICE_LIFECYCLE, USER_LIFECYCLE, ROLE_LIFECYCLE, ORG_LIFECYCLE, LEARNING_GROUP_LIFECYCLE, LECTURER_LIFECYCLE, LECTURER_CERTIFICATION, REGISTRATION_LIFECYCLE];
+    const lifecycles = [
+      NOTICE_LIFECYCLE,
+      USER_LIFECYCLE,
+      ROLE_LIFECYCLE,
+      ORG_LIFECYCLE,
+      LEARNING_GROUP_LIFECYCLE,
+      LECTURER_LIFECYCLE,
+      LECTURER_CERTIFICATION,
+      REGISTRATION_LIFECYCLE,
+    ];
     const zhKeys = new Set(zh);
     for (const l of lifecycles) {
       for (const k of [...Object.values(l.labels.states), ...Object.values(l.labels.commands)] as string[]) expect(zhKeys.has(k), `${l.name} ${k}`).toBe(true);

@@ -92,7 +92,11 @@ export const session = {
 
 /** Subscribes to one slice; the component re-renders only when that slice changes. */
 export function useSession<T>(select: (s: SessionState) => T): T {
-  return useSyncExternalStore(session.subscribe, () => select(state), () => select(state));
+  return useSyncExternalStore(
+    session.subscribe,
+    () => select(state),
+    () => select(state),
+  );
 }
 
 // Keep tabs of the same browser in step when another tab signs out or in.

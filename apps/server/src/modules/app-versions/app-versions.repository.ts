@@ -1,11 +1,5 @@
 import { and, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
-import {
-  type APP_VERSION_SORT_KEYS,
-  type AppVersionCreate,
-  type AppVersionListQuery,
-  type AppVersionPublicQuery,
-  type AppVersionRow,
-} from '@hanlin/shared';
+import { type APP_VERSION_SORT_KEYS, type AppVersionCreate, type AppVersionListQuery, type AppVersionPublicQuery, type AppVersionRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { appVersions } from './app-versions.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';

@@ -9,8 +9,7 @@ import { defineList, type ListRuntime } from '../../platform/list.js';
 export const LOG_COUNT_CAP = 100_000;
 
 // Matches the `lower(username) text_pattern_ops` indexes.
-const usernamePrefix = (col: typeof loginLogs.username | typeof operationLogs.username, prefix: string) =>
-  sql`lower(${col}) like ${`${escapeLike(prefix.toLowerCase())}%`}`;
+const usernamePrefix = (col: typeof loginLogs.username | typeof operationLogs.username, prefix: string) => sql`lower(${col}) like ${`${escapeLike(prefix.toLowerCase())}%`}`;
 
 function loginWhere(f: LoginLogExport): SQL | undefined {
   return and(
@@ -117,11 +116,6 @@ export async function findOperationLogs(lists: ListRuntime, q: OperationLogExpor
 
 export async function findOperationLogsForExport(db: DbOrTx, f: OperationLogExport, limit: number): Promise<OperationLogRow[]> {
   const dir = parseSort(f.sort, AUDIT_LOG_SORT_KEYS, 'createdAt').desc ? desc : asc;
-  const rows = await db
-    .select(operationColumns)
-    .from(operationLogs)
-    .where(operationWhere(f))
-    .orderBy(dir(operationLogs.createdAt), dir(operationLogs.id))
-    .limit(limit);
+  const rows = await db.select(operationColumns).from(operationLogs).where(operationWhere(f)).orderBy(dir(operationLogs.createdAt), dir(operationLogs.id)).limit(limit);
   return rows.map(iso);
 }

@@ -135,9 +135,9 @@ describe('indexes', () => {
     expect(await plan(sql`explain select * from login_logs where lower(username) like ${'bulk-1234%'} order by created_at desc limit 20`)).toContain(
       'login_logs_username_idx',
     );
-    expect(await plan(sql`explain select * from operation_logs where operation like ${'bulk.op7%'} and created_at > now() - interval '1 minute' order by created_at desc limit 20`)).toMatch(
-      /operation_logs_(operation|created)_idx/,
-    );
+    expect(
+      await plan(sql`explain select * from operation_logs where operation like ${'bulk.op7%'} and created_at > now() - interval '1 minute' order by created_at desc limit 20`),
+    ).toMatch(/operation_logs_(operation|created)_idx/);
     const page = (await call(t.app, admin, '/api/report/login-log', { username: 'bulk-1234', size: 5 })).json().data;
     expect(page.total).toBe(11); // bulk-1234 and bulk-12340 … bulk-12349
   });

@@ -301,7 +301,10 @@ describe('login answer', () => {
     const { rows } = await t.db.execute<{ id: number; public_id: string }>(
       sql`insert into files (key, original_name, mime, size) values ('files/a.png', 'a.png', 'image/png', 1) returning id, public_id`,
     );
-    await t.db.update(users).set({ avatar: `/api/upload/file/${rows[0]!.id}` }).where(eq(users.id, u.id));
+    await t.db
+      .update(users)
+      .set({ avatar: `/api/upload/file/${rows[0]!.id}` })
+      .where(eq(users.id, u.id));
     const s = await login(t.app, u.username, u.password);
     expect(s.user.avatar).toMatch(new RegExp(`^/api/upload/public/${rows[0]!.public_id}\\?exp=\\d+&sig=[0-9a-f]{64}$`));
   });
@@ -397,7 +400,10 @@ describe('login does not reveal account state', () => {
     expect(right.json().msg).toBe('LOGIN_ERROR_USER_FREEZED');
 
     const expired = await buildUser(t.db, { permissions: ['yhgl'] });
-    await t.db.update(users).set({ validUntil: new Date('2020-01-01T00:00:00Z') }).where(eq(users.id, expired.id));
+    await t.db
+      .update(users)
+      .set({ validUntil: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(users.id, expired.id));
     expect((await postLogin(t.app, expired.username, 'not-it-1')).json().msg).toBe('LOGIN_ERROR_NOT_MATCH');
     expect((await postLogin(t.app, expired.username, expired.password)).json().msg).toBe('ACCOUNT_EXPIRED');
   });

@@ -58,10 +58,7 @@ export async function countOnlineUsers(db: DbOrTx, idleHours: number, exceptUser
   return { count: rows[0]?.n ?? 0, alreadyOnline: !!rows[0]?.me };
 }
 
-export async function insertSession(
-  db: DbOrTx,
-  s: { tokenHash: string; userId: number; platformType: number; signNumber: string; ip: string },
-) {
+export async function insertSession(db: DbOrTx, s: { tokenHash: string; userId: number; platformType: number; signNumber: string; ip: string }) {
   await db.insert(userSessions).values(s);
 }
 

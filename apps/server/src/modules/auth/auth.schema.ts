@@ -8,7 +8,9 @@ export const userSessions = pgTable(
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
     tokenHash: varchar({ length: 64 }).notNull(),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     platformType: integer().notNull().default(1),
     signNumber: varchar({ length: 64 }).notNull(),
     ip: varchar({ length: 64 }),

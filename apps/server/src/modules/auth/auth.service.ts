@@ -74,9 +74,7 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
       const admins = await repo.findAdministratorsOf(db, user.orgId, user.kind === 'student' ? 'xsgl' : 'yhgl');
       if (!admins.length) return;
       const until =
-        cfg.lockMinutes > 0
-          ? `已锁定 ${cfg.lockMinutes} 分钟 / locked for ${cfg.lockMinutes} minutes`
-          : '已冻结，需管理员解冻 / frozen until an administrator unfreezes it';
+        cfg.lockMinutes > 0 ? `已锁定 ${cfg.lockMinutes} 分钟 / locked for ${cfg.lockMinutes} minutes` : '已冻结，需管理员解冻 / frozen until an administrator unfreezes it';
       await sendMessage(db, {
         userIds: admins,
         kind: 'account_locked',
@@ -89,7 +87,12 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
     }
   }
 
-  async function refuse(name: Parameters<typeof insertLoginLog>[1]['result'] & string, user: { id: number | null; username: string }, client: ClientInfo, data?: unknown): Promise<never> {
+  async function refuse(
+    name: Parameters<typeof insertLoginLog>[1]['result'] & string,
+    user: { id: number | null; username: string },
+    client: ClientInfo,
+    data?: unknown,
+  ): Promise<never> {
     await insertLoginLog(db, { userId: user.id, username: user.username, ip: client.ip, userAgent: client.userAgent, result: name });
     throw new AppError(name as never, data === undefined ? {} : { data });
   }

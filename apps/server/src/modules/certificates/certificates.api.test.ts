@@ -52,7 +52,12 @@ function makePng(w: number, h: number): Buffer {
       raw[o + 2] = frame ? 30 : 227;
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function uploadImage(s: Session, png: Buffer, purpose = 'certificate') {
@@ -163,10 +168,16 @@ describe('certificate templates', () => {
 
     // An image uploaded for another purpose, or someone else's, is not accepted.
     const noticeImg = await uploadImage(admin, makePng(10, 10), 'notice');
-    expect((await call(t.app, admin, '/api/certificate/template/insert', tpl({ background: noticeImg.url }))).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'background' });
+    expect((await call(t.app, admin, '/api/certificate/template/insert', tpl({ background: noticeImg.url }))).json()).toMatchObject({
+      msg: 'PARAMETER_INVALID',
+      field: 'background',
+    });
     const other = await buildUser(t.db, { permissions: ['zsgl', 'zsgl:add'] });
     const otherSession = await login(t.app, other.username, other.password);
-    expect((await call(t.app, otherSession, '/api/certificate/template/insert', tpl({ background: bg.url }))).json()).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR', field: 'background' });
+    expect((await call(t.app, otherSession, '/api/certificate/template/insert', tpl({ background: bg.url }))).json()).toMatchObject({
+      msg: 'NO_DATA_PERMISSION_ERROR',
+      field: 'background',
+    });
     expect((await call(t.app, admin, '/api/certificate/template/insert', tpl({ thumbnail: '/api/upload/file/00000000-0000-4000-8000-000000000000' }))).json()).toMatchObject({
       msg: 'FILE_TYPE_ERROR',
       field: 'thumbnail',
@@ -232,7 +243,9 @@ describe('issuing', () => {
     const perm = await issueCertificate(t.db, { templateId: forever.id, userId: user.id, source: { kind: 'course', id: 7, title: 'Fire safety' } });
     expect((await t.db.select().from(certificates).where(eq(certificates.id, perm.id)))[0]!.expiresAt).toBeNull();
 
-    await expect(issueCertificate(t.db, { templateId: 999999, userId: user.id, source: { kind: 'course', id: 1, title: 'x' } })).rejects.toMatchObject({ errorName: 'NOT_FOUND_ERROR' });
+    await expect(issueCertificate(t.db, { templateId: 999999, userId: user.id, source: { kind: 'course', id: 1, title: 'x' } })).rejects.toMatchObject({
+      errorName: 'NOT_FOUND_ERROR',
+    });
     // Inside a caller's transaction that rolls back, nothing stays.
     await t.db
       .transaction(async (tx) => {
@@ -252,7 +265,9 @@ describe('issuing', () => {
     const ids = new Set(issued.map((i) => i.id));
     expect(ids.size).toBe(16);
     expect(issued.filter((i) => i.created).length).toBe(16);
-    const [{ count }] = (await t.db.execute(sql`select count(distinct number)::int as count from certificates where template_id = ${template.id}`)).rows as { count: number }[];
+    const [{ count }] = (await t.db.execute(sql`select count(distinct number)::int as count from certificates where template_id = ${template.id}`)).rows as {
+      count: number;
+    }[];
     expect(count).toBe(16);
   });
 });
@@ -271,7 +286,10 @@ describe('holders, downloads and verification', () => {
     });
     const c = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'course', id: 3, title: '消防安全培训 Office' } });
     const old = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'course', id: 4, title: 'Old course' } });
-    await t.db.update(certificates).set({ expiresAt: sql`now() - interval '1 day'` }).where(eq(certificates.id, old.id));
+    await t.db
+      .update(certificates)
+      .set({ expiresAt: sql`now() - interval '1 day'` })
+      .where(eq(certificates.id, old.id));
 
     const hs = await login(t.app, holder.username, holder.password);
     const mine = (await call(t.app, hs, '/api/certificate/my', {})).json().data;

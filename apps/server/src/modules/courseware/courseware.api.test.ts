@@ -25,7 +25,20 @@ const referenced = new Set<number>();
 
 beforeAll(async () => {
   // A real 1-second video made by the ffmpeg the app uses.
-  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=25', '-c:v', 'libx264', '-preset', 'ultrafast', path.join(dir, 'v.mp4')]);
+  execFileSync(ffmpegPath(), [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=1:size=160x120:rate=25',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    path.join(dir, 'v.mp4'),
+  ]);
   video = fs.readFileSync(path.join(dir, 'v.mp4'));
   admin = await login(t.app);
   registerCoursewareUse(t.app, 'fake-course', {
@@ -40,7 +53,12 @@ async function upload(s: Session, filename: string, data: Buffer, purpose = 'cou
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await t.app.inject({ method: 'POST', url: `/api/upload/file?kind=courseware&purpose=${purpose}`, payload, headers: { ...s.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/upload/file?kind=courseware&purpose=${purpose}`,
+    payload,
+    headers: { ...s.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.url;
 }
@@ -93,7 +111,17 @@ describe('courseware library', () => {
     const before = Date.now();
     const id = await pdfCourseware(admin, { name: '安全手册', categoryId: cat, labels: ['安全', '入职'], mobilePlay: false, download: true });
     const row = (await list({ categoryId: cat })).records[0]!;
-    expect(row).toMatchObject({ id, name: '安全手册', type: 'general', labels: ['安全', '入职'], mobilePlay: false, download: true, categoryId: cat, fileName: 'manual.pdf', scormPackageId: null });
+    expect(row).toMatchObject({
+      id,
+      name: '安全手册',
+      type: 'general',
+      labels: ['安全', '入职'],
+      mobilePlay: false,
+      download: true,
+      categoryId: cat,
+      fileName: 'manual.pdf',
+      scormPackageId: null,
+    });
     expect(row.uploaderName).toBeTruthy();
     expect(Date.parse(row.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(row.media).toMatchObject({ kind: 'pdf', state: 'ready' });
@@ -158,7 +186,11 @@ describe('courseware library', () => {
     const lying = await t.app.inject({
       method: 'POST',
       url: '/api/upload/file?kind=courseware&purpose=courseware',
-      payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.mp4"\r\n\r\n`), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.mp4"\r\n\r\n`),
+        pdf,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
       headers: { ...admin.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(lying.json().msg).toBe('FILE_TYPE_ERROR');

@@ -35,7 +35,10 @@ export function insertCategory(tx: DbOrTx, parent: TreeNode | null, v: { name: s
 }
 
 export async function updateCategory(db: DbOrTx, id: number, set: { name?: string; sort?: number }) {
-  await db.update(coursewareCategories).set({ ...set, updatedAt: new Date() }).where(eq(coursewareCategories.id, id));
+  await db
+    .update(coursewareCategories)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(coursewareCategories.id, id));
 }
 
 export async function deleteCategory(db: DbOrTx, id: number) {
@@ -84,8 +87,7 @@ export const coursewareList = defineList({
   scope: { column: coursewares.orgId },
   filters: {
     type: (v) => eq(coursewares.type, v),
-    categoryId: (v) =>
-      sql`${coursewares.categoryId} in (select c.id from courseware_categories c, courseware_categories p where p.id = ${v} and c.path like p.path || '%')`,
+    categoryId: (v) => sql`${coursewares.categoryId} in (select c.id from courseware_categories c, courseware_categories p where p.id = ${v} and c.path like p.path || '%')`,
   },
   keyword: (pattern) => sql`${coursewares.name} ilike ${pattern}`,
   sort: sortColumns,
@@ -125,14 +127,32 @@ export async function nameTaken(db: DbOrTx, categoryId: number | null, name: str
 
 export async function insertCourseware(
   db: DbOrTx,
-  v: { name: string; type: CoursewareType; labels: string[]; mobilePlay: boolean; download: boolean; categoryId: number | null; orgId: number | null; uploadedBy: number; fileId: number; scormPackageId: number | null },
+  v: {
+    name: string;
+    type: CoursewareType;
+    labels: string[];
+    mobilePlay: boolean;
+    download: boolean;
+    categoryId: number | null;
+    orgId: number | null;
+    uploadedBy: number;
+    fileId: number;
+    scormPackageId: number | null;
+  },
 ): Promise<number> {
   const [row] = await db.insert(coursewares).values(v).returning({ id: coursewares.id });
   return row!.id;
 }
 
-export async function updateCourseware(db: DbOrTx, id: number, set: Partial<{ name: string; labels: string[]; mobilePlay: boolean; download: boolean; categoryId: number | null }>) {
-  await db.update(coursewares).set({ ...set, updatedAt: new Date() }).where(eq(coursewares.id, id));
+export async function updateCourseware(
+  db: DbOrTx,
+  id: number,
+  set: Partial<{ name: string; labels: string[]; mobilePlay: boolean; download: boolean; categoryId: number | null }>,
+) {
+  await db
+    .update(coursewares)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(coursewares.id, id));
 }
 
 export async function deleteCoursewares(db: DbOrTx, ids: number[]) {
@@ -141,10 +161,19 @@ export async function deleteCoursewares(db: DbOrTx, ids: number[]) {
 
 /** The courseware a file or SCORM package belongs to, with its organization path (read rules). */
 export async function ownerOfFile(db: DbOrTx, fileId: number) {
-  const [row] = await db.select({ id: coursewares.id, orgPath: organizations.path }).from(coursewares).leftJoin(organizations, eq(organizations.id, coursewares.orgId)).where(eq(coursewares.fileId, fileId)).limit(1);
+  const [row] = await db
+    .select({ id: coursewares.id, orgPath: organizations.path })
+    .from(coursewares)
+    .leftJoin(organizations, eq(organizations.id, coursewares.orgId))
+    .where(eq(coursewares.fileId, fileId))
+    .limit(1);
   return row ?? null;
 }
 export async function getCoursewareOrgPath(db: DbOrTx, id: number): Promise<string | null> {
-  const [row] = await db.select({ orgPath: organizations.path }).from(coursewares).leftJoin(organizations, eq(organizations.id, coursewares.orgId)).where(eq(coursewares.id, id));
+  const [row] = await db
+    .select({ orgPath: organizations.path })
+    .from(coursewares)
+    .leftJoin(organizations, eq(organizations.id, coursewares.orgId))
+    .where(eq(coursewares.id, id));
   return row?.orgPath ?? null;
 }

@@ -33,7 +33,10 @@ export const coursewares = pgTable(
     id: serial().primaryKey(),
     name: varchar({ length: 200 }).notNull(),
     type: varchar({ length: 16 }).notNull(),
-    labels: text().array().notNull().default(sql`'{}'::text[]`),
+    labels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     mobilePlay: boolean().notNull().default(true),
     download: boolean().notNull().default(false),
     categoryId: integer().references(() => coursewareCategories.id, { onDelete: 'restrict' }),

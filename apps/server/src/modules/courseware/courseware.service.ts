@@ -54,8 +54,15 @@ export function createCoursewareService({ app, db, storage, lists, uses }: Deps)
 
   /** Rows as the API answers them: ISO dates, abilities, the media state of non-SCORM files. */
   async function present(p: Principal, rows: repo.CoursewareRecord[]): Promise<CoursewareRow[]> {
-    const used = await coursewareInUse(uses, db, rows.map((r) => r.id));
-    const media = await getMediaState(app, rows.filter((r) => r.type !== 'scorm').map((r) => r.fileId));
+    const used = await coursewareInUse(
+      uses,
+      db,
+      rows.map((r) => r.id),
+    );
+    const media = await getMediaState(
+      app,
+      rows.filter((r) => r.type !== 'scorm').map((r) => r.fileId),
+    );
     return rows.map(({ orgPath: _orgPath, ...r }) => ({
       ...r,
       type: r.type as CoursewareType,

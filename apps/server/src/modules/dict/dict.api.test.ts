@@ -7,8 +7,7 @@ let admin: Session;
 beforeAll(async () => {
   admin = await login(t.app);
 });
-const byType = (s: Session | null, type: string) =>
-  t.app.inject({ method: 'GET', url: `/api/dict/by-type?type=${encodeURIComponent(type)}`, headers: s ? s.headers() : {} });
+const byType = (s: Session | null, type: string) => t.app.inject({ method: 'GET', url: `/api/dict/by-type?type=${encodeURIComponent(type)}`, headers: s ? s.headers() : {} });
 
 async function add(body: Record<string, unknown>) {
   const res = await call(t.app, admin, '/api/dict/insert', body);

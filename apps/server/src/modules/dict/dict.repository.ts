@@ -63,13 +63,7 @@ export async function findClash(db: DbOrTx, type: string, value: string, label: 
   const rows = await db
     .select({ id: dictEntries.id, value: dictEntries.value, label: dictEntries.label })
     .from(dictEntries)
-    .where(
-      and(
-        eq(dictEntries.type, type),
-        or(eq(dictEntries.value, value), eq(dictEntries.label, label)),
-        exceptId ? sql`${dictEntries.id} <> ${exceptId}` : undefined,
-      ),
-    )
+    .where(and(eq(dictEntries.type, type), or(eq(dictEntries.value, value), eq(dictEntries.label, label)), exceptId ? sql`${dictEntries.id} <> ${exceptId}` : undefined))
     .limit(2);
   if (rows.some((r) => r.value === value)) return 'value';
   if (rows.some((r) => r.label === label)) return 'label';

@@ -44,7 +44,11 @@ export async function findFeedback(db: DbOrTx, principal: Principal, q: Feedback
       .orderBy(dir(feedback.createdAt), dir(feedback.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(feedback).innerJoin(users, eq(users.id, feedback.userId)).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(feedback)
+      .innerJoin(users, eq(users.id, feedback.userId))
+      .where(where),
   ]);
   return { records: rows.map(present), total, page: q.page, size: q.size };
 }
@@ -72,7 +76,10 @@ export async function findMyFeedback(db: DbOrTx, userId: number, q: { page: numb
       .orderBy(desc(feedback.createdAt), desc(feedback.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(feedback).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(feedback)
+      .where(where),
   ]);
   return { records: rows.map(present), total, page: q.page, size: q.size };
 }
@@ -96,7 +103,10 @@ export async function insertFeedback(db: DbOrTx, v: { userId: number; content: s
 
 export async function insertReply(db: DbOrTx, v: { feedbackId: number; userId: number; content: string }) {
   const [row] = await db.insert(feedbackReplies).values(v).returning({ id: feedbackReplies.id });
-  await db.update(feedback).set({ replied: true, updatedAt: sql`now()` }).where(eq(feedback.id, v.feedbackId));
+  await db
+    .update(feedback)
+    .set({ replied: true, updatedAt: sql`now()` })
+    .where(eq(feedback.id, v.feedbackId));
   return row!.id;
 }
 

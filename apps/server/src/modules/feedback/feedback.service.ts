@@ -1,4 +1,12 @@
-import { hasAnyPermission, type FeedbackAdd, type FeedbackManageRow, type FeedbackExport, type FeedbackListQuery, type FeedbackMineQuery, type FeedbackRow } from '@hanlin/shared';
+import {
+  hasAnyPermission,
+  type FeedbackAdd,
+  type FeedbackManageRow,
+  type FeedbackExport,
+  type FeedbackListQuery,
+  type FeedbackMineQuery,
+  type FeedbackRow,
+} from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';

@@ -86,7 +86,10 @@ export async function insertCategory(db: DbOrTx, v: { name: string; kind: string
   return row!.id;
 }
 export async function updateCategory(db: DbOrTx, id: number, set: Partial<Pick<CategoryRecord, 'name' | 'kind'>>) {
-  await db.update(labelCategories).set({ ...set, updatedAt: new Date() }).where(eq(labelCategories.id, id));
+  await db
+    .update(labelCategories)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(labelCategories.id, id));
 }
 export function getCategoriesForUpdate(db: DbOrTx, ids: number[]) {
   return db.select().from(labelCategories).where(inArray(labelCategories.id, ids)).for('update');
@@ -116,7 +119,10 @@ export async function insertLabel(db: DbOrTx, v: { categoryId: number; name: str
   return row!.id;
 }
 export async function updateLabel(db: DbOrTx, id: number, set: Partial<Pick<LabelRecord, 'name' | 'categoryId'>>) {
-  await db.update(labels).set({ ...set, updatedAt: new Date() }).where(eq(labels.id, id));
+  await db
+    .update(labels)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(labels.id, id));
 }
 export function getLabelsForUpdate(db: DbOrTx, ids: number[]) {
   return db.select().from(labels).where(inArray(labels.id, ids)).for('update');

@@ -1,12 +1,4 @@
-import type {
-  LabelCategoryInsert,
-  LabelCategoryListQuery,
-  LabelCategoryUpdate,
-  LabelInsert,
-  LabelKind,
-  LabelListQuery,
-  LabelUpdate,
-} from '@hanlin/shared';
+import type { LabelCategoryInsert, LabelCategoryListQuery, LabelCategoryUpdate, LabelInsert, LabelKind, LabelListQuery, LabelUpdate } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { abilitiesOf } from '../../platform/lifecycle.js';

@@ -104,7 +104,12 @@ export function dnParts(dn: string): string[] {
   if (cur.trim()) parts.push(cur);
   return parts.map((p) => {
     const eq = p.indexOf('=');
-    return eq < 0 ? p.trim().toLowerCase() : `${p.slice(0, eq).trim().toLowerCase()}=${p.slice(eq + 1).trim().toLowerCase()}`;
+    return eq < 0
+      ? p.trim().toLowerCase()
+      : `${p.slice(0, eq).trim().toLowerCase()}=${p
+          .slice(eq + 1)
+          .trim()
+          .toLowerCase()}`;
   });
 }
 

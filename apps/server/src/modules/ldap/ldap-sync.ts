@@ -37,7 +37,17 @@ const isUniqueViolation = (e: unknown): { constraint?: string } | undefined => {
   return (pg as { code?: string })?.code === '23505' ? (pg as { constraint?: string }) : undefined;
 };
 const fieldOfConstraint = (c?: string) =>
-  c?.includes('email') ? 'email' : c?.includes('phone') ? 'phone' : c?.includes('card') ? 'cardNumber' : c?.includes('name') ? 'name' : c?.includes('code') ? 'code' : 'username';
+  c?.includes('email')
+    ? 'email'
+    : c?.includes('phone')
+      ? 'phone'
+      : c?.includes('card')
+        ? 'cardNumber'
+        : c?.includes('name')
+          ? 'name'
+          : c?.includes('code')
+            ? 'code'
+            : 'username';
 
 /** Counts values (ignoring empties) so duplicates inside the directory are reported on every entry. */
 function tally(values: string[]) {

@@ -132,9 +132,7 @@ describe.skipIf(!HAVE_SLAPD && !process.env.CI)('LDAP against a real OpenLDAP', 
   beforeAll(async () => {
     if (!HAVE_SLAPD) throw new Error(`${SLAPD} is not installed: apt-get install -y slapd ldap-utils`);
     slapd = await startSlapd();
-    await buildUser(t.db, { username: 'taken-mail-owner' }).then((u) =>
-      t.db.update(users).set({ email: 'taken@hanlin.test' }).where(eq(users.id, u.id)),
-    );
+    await buildUser(t.db, { username: 'taken-mail-owner' }).then((u) => t.db.update(users).set({ email: 'taken@hanlin.test' }).where(eq(users.id, u.id)));
     await addEntries(slapd.url, [
       [SUFFIX, { objectClass: ['dcObject', 'organization'], dc: 'hanlin', o: 'Hanlin' }],
       [ou('ou=Engineering'), { objectClass: ['organizationalUnit'], ou: 'Engineering' }],
@@ -207,7 +205,10 @@ describe.skipIf(!HAVE_SLAPD && !process.env.CI)('LDAP against a real OpenLDAP', 
 
     // The tree: Engineering and Sales under the root, Platform under Engineering, paths as scope.ts reads them.
     const root = await rootOrg(t.db);
-    const orgs = await t.db.select().from(organizations).where(inArray(organizations.code, ['Engineering', 'Platform', 'Sales', 'Support', 'Tier2']));
+    const orgs = await t.db
+      .select()
+      .from(organizations)
+      .where(inArray(organizations.code, ['Engineering', 'Platform', 'Sales', 'Support', 'Tier2']));
     const by = new Map(orgs.map((o) => [o.code!, o]));
     expect([...by.keys()].sort()).toEqual(['Engineering', 'Platform', 'Sales']);
     const eng = by.get('Engineering')!;
@@ -217,10 +218,22 @@ describe.skipIf(!HAVE_SLAPD && !process.env.CI)('LDAP against a real OpenLDAP', 
     expect(plat).toMatchObject({ parentId: eng.id, path: `${eng.path}${plat.id}/`, depth: root.depth + 2 });
     expect(sales).toMatchObject({ parentId: root.id, path: `${root.path}${sales.id}/` });
 
-    const synced = await t.db.select().from(users).where(inArray(users.username, ['alice', 'bob', 'carol', 'dave', 'erin', 'dup', 'jo', 'frank', 'gina', 'ivan']));
+    const synced = await t.db
+      .select()
+      .from(users)
+      .where(inArray(users.username, ['alice', 'bob', 'carol', 'dave', 'erin', 'dup', 'jo', 'frank', 'gina', 'ivan']));
     const u = new Map(synced.map((x) => [x.username, x]));
     expect([...u.keys()].sort()).toEqual(['alice', 'bob', 'carol']);
-    expect(u.get('alice')).toMatchObject({ realname: 'Alice Wang', email: 'alice@hanlin.test', phone: '13800000001', cardNumber: 'E001', orgId: plat.id, kind: 'employee', firstLogin: true, status: 'normal' });
+    expect(u.get('alice')).toMatchObject({
+      realname: 'Alice Wang',
+      email: 'alice@hanlin.test',
+      phone: '13800000001',
+      cardNumber: 'E001',
+      orgId: plat.id,
+      kind: 'employee',
+      firstLogin: true,
+      status: 'normal',
+    });
     expect(u.get('bob')!.orgId).toBe(eng.id);
     expect(u.get('carol')!.orgId).toBe(sales.id);
     const [adminRow] = await t.db.select().from(users).where(eq(users.username, 'admin'));
@@ -321,7 +334,14 @@ describe.skipIf(!HAVE_SLAPD && !process.env.CI)('LDAP against a real OpenLDAP', 
   it('creates departments through the tree rules: one deeper than the tree allows is its own error', async () => {
     // Deep1 sits under the root (level 2), so Deep10 would be level 11 of a 10-level tree.
     const chain = Array.from({ length: 11 }, (_, i) => `Deep${i + 1}`);
-    const dnOf = (n: number) => ou(chain.slice(0, n).reverse().map((c) => `ou=${c}`).join(','));
+    const dnOf = (n: number) =>
+      ou(
+        chain
+          .slice(0, n)
+          .reverse()
+          .map((c) => `ou=${c}`)
+          .join(','),
+      );
     await addEntries(slapd.url, [
       ...chain.map((c, i) => [dnOf(i + 1), { objectClass: ['organizationalUnit'], ou: c }] as [string, Record<string, string | string[]>]),
       [`uid=deepuser,${dnOf(10)}`, person('deepuser', { phone: '13800000030' })],

@@ -53,7 +53,10 @@ export async function getOrgLinks(db: DbOrTx): Promise<Map<string, number>> {
 
 /** Creates a child organization with its materialized path (`parent.path + id + '/'`). */
 export async function renameOrg(db: DbOrTx, id: number, name: string) {
-  await db.update(organizations).set({ name, updatedAt: sql`now()` }).where(eq(organizations.id, id));
+  await db
+    .update(organizations)
+    .set({ name, updatedAt: sql`now()` })
+    .where(eq(organizations.id, id));
 }
 
 /** Moves an organization and its whole subtree under a new parent, rewriting paths and depths. */
@@ -79,10 +82,7 @@ export async function upsertOrgLink(db: DbOrTx, orgId: number, code: string, dn:
 
 export async function getUserLinks(db: DbOrTx, lowerNames: string[]): Promise<Map<string, number>> {
   if (!lowerNames.length) return new Map();
-  const rows = await db
-    .select({ username: ldapUserLinks.username, userId: ldapUserLinks.userId })
-    .from(ldapUserLinks)
-    .where(inArray(ldapUserLinks.username, lowerNames));
+  const rows = await db.select({ username: ldapUserLinks.username, userId: ldapUserLinks.userId }).from(ldapUserLinks).where(inArray(ldapUserLinks.username, lowerNames));
   return new Map(rows.map((r) => [r.username, r.userId]));
 }
 
@@ -97,10 +97,7 @@ export interface ExistingUser {
 }
 
 /** Users clashing with any of the given names, e-mails, phones or card numbers. */
-export async function findClashingUsers(
-  db: DbOrTx,
-  keys: { usernames: string[]; emails: string[]; phones: string[]; cards: string[] },
-): Promise<ExistingUser[]> {
+export async function findClashingUsers(db: DbOrTx, keys: { usernames: string[]; emails: string[]; phones: string[]; cards: string[] }): Promise<ExistingUser[]> {
   const { rows } = await db.execute<ExistingUser & Record<string, unknown>>(sql`
     select id, username, realname, email, phone, card_number as "cardNumber", org_id as "orgId" from users
      where lower(username) = any(${sql.param(keys.usernames)}::text[])
@@ -155,9 +152,15 @@ export async function insertLdapUser(db: DbOrTx, v: SyncedUserFields & { passwor
 
 export async function updateLdapUser(db: DbOrTx, id: number, v: SyncedUserFields, dn: string) {
   await updateDirectoryFields(db, id, v);
-  await db.update(ldapUserLinks).set({ dn, syncedAt: sql`now()` }).where(eq(ldapUserLinks.userId, id));
+  await db
+    .update(ldapUserLinks)
+    .set({ dn, syncedAt: sql`now()` })
+    .where(eq(ldapUserLinks.userId, id));
 }
 
 export async function touchUserLink(db: DbOrTx, id: number, dn: string) {
-  await db.update(ldapUserLinks).set({ dn, syncedAt: sql`now()` }).where(eq(ldapUserLinks.userId, id));
+  await db
+    .update(ldapUserLinks)
+    .set({ dn, syncedAt: sql`now()` })
+    .where(eq(ldapUserLinks.userId, id));
 }

@@ -123,9 +123,7 @@ export function createLdapService({ db, principals }: { db: Db; principals: Pick
       if (!pre.enabled) throw new AppError('LDAP_DISABLED');
       const startedAt = new Date().toISOString();
       const { report, moved } = await db.transaction(async (tx) => {
-        const { rows } = await tx.execute<{ locked: boolean }>(
-          sql`select pg_try_advisory_xact_lock(${LDAP_SYNC_LOCK[0]}::int, ${LDAP_SYNC_LOCK[1]}::int) as locked`,
-        );
+        const { rows } = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${LDAP_SYNC_LOCK[0]}::int, ${LDAP_SYNC_LOCK[1]}::int) as locked`);
         if (!rows[0]?.locked) throw new AppError('LDAP_SYNCHRONIZING');
         // Settings may have changed while waiting: use what is stored now.
         const s = await read(tx);

@@ -20,7 +20,9 @@ describe('learning groups', () => {
     // Adding again is harmless.
     expect((await post('add-members', { id, userIds: [u1.id] })).json().data).toEqual({ added: 0 });
     const list = (await post('list', { keyword: 'Newcom' })).json().data;
-    expect(list.records).toEqual([expect.objectContaining({ id, name: 'Newcomers', kind: 'formal', description: 'first year', status: 'normal', orgId: org.id, orgName: 'LG-Org', memberCount: 2 })]);
+    expect(list.records).toEqual([
+      expect.objectContaining({ id, name: 'Newcomers', kind: 'formal', description: 'first year', status: 'normal', orgId: org.id, orgName: 'LG-Org', memberCount: 2 }),
+    ]);
     const one = (await post('get', { id })).json().data;
     expect(one).toMatchObject({ id, name: 'Newcomers', kind: 'formal', description: 'first year', orgId: org.id });
     expect((await post('get', { id: 999999 })).json().msg).toBe('NOT_FOUND_ERROR');

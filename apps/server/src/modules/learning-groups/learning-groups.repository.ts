@@ -24,10 +24,7 @@ const groupColumns = {
 };
 
 function selectGroups(db: DbOrTx) {
-  return db
-    .select(groupColumns)
-    .from(learningGroups)
-    .leftJoin(organizations, eq(organizations.id, learningGroups.orgId));
+  return db.select(groupColumns).from(learningGroups).leftJoin(organizations, eq(organizations.id, learningGroups.orgId));
 }
 
 /** One group as the list shows it, if it lies in the caller's scope. */
@@ -74,7 +71,11 @@ export async function findMembers(db: DbOrTx, q: LearningGroupMemberListQuery) {
       .orderBy(asc(learningGroupMembers.createdAt), asc(users.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(learningGroupMembers).innerJoin(users, eq(users.id, learningGroupMembers.userId)).where(cond),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(learningGroupMembers)
+      .innerJoin(users, eq(users.id, learningGroupMembers.userId))
+      .where(cond),
   ]);
   return { records, total: total!, page: q.page, size: q.size };
 }
@@ -111,7 +112,10 @@ export async function insertGroup(db: DbOrTx, v: { name: string; kind: string; d
 }
 
 export async function updateGroup(db: DbOrTx, id: number, set: Partial<Pick<GroupRecord, 'name' | 'kind' | 'description' | 'orgId'>>) {
-  await db.update(learningGroups).set({ ...set, updatedAt: new Date() }).where(eq(learningGroups.id, id));
+  await db
+    .update(learningGroups)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(learningGroups.id, id));
 }
 
 export async function haveMembers(db: DbOrTx, ids: number[]) {
@@ -124,11 +128,7 @@ export async function deleteGroups(db: DbOrTx, ids: number[]) {
 }
 
 export function usersWithPaths(db: DbOrTx, ids: number[]) {
-  return db
-    .select({ id: users.id, orgPath: organizations.path })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.orgId))
-    .where(inArray(users.id, ids));
+  return db.select({ id: users.id, orgPath: organizations.path }).from(users).leftJoin(organizations, eq(organizations.id, users.orgId)).where(inArray(users.id, ids));
 }
 
 export async function addMembers(db: DbOrTx, groupId: number, userIds: number[]) {

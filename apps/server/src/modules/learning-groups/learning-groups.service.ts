@@ -34,7 +34,6 @@ function withAbilities(p: Principal, r: Omit<LearningGroupRow, 'abilities'>): Le
   return { ...r, abilities: abilitiesOf(byState, p.permissions, ABILITY_CODES, { delete: r.memberCount === 0 }) };
 }
 
-
 /** The groups, locked, each inside the caller's data scope. */
 async function lockGroups(tx: DbOrTx, principal: Principal, ids: number[]) {
   const rows = await repo.getForUpdate(tx, ids);

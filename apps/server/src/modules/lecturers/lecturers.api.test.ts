@@ -55,7 +55,10 @@ describe('lecturers', () => {
     expect(got).toMatchObject({ username: body.username, kind: 'internal', userId: user.id, feeFen: 50_000, status: 'normal', certified: false, introduction: '介绍' });
     // Once a lecturer, the user no longer appears in the picker and cannot be linked twice.
     expect((await call(t.app, admin, '/api/teacher/inner-users', { keyword: user.username })).json().data.total).toBe(0);
-    expect((await call(t.app, admin, '/api/teacher/insert', lecturer({ kind: 'internal', userId: user.id }))).json()).toMatchObject({ msg: 'DUPLICATE_LECTURER', field: 'userId' });
+    expect((await call(t.app, admin, '/api/teacher/insert', lecturer({ kind: 'internal', userId: user.id }))).json()).toMatchObject({
+      msg: 'DUPLICATE_LECTURER',
+      field: 'userId',
+    });
     expect((await call(t.app, admin, '/api/teacher/insert', lecturer({ username: body.username.toLowerCase() }))).json()).toMatchObject({
       msg: 'DUPLICATE_LECTURER',
       field: 'username',
@@ -80,10 +83,14 @@ describe('lecturers', () => {
       [lecturer({ title: 'x'.repeat(51) }), 'title'],
       [lecturer({ email: 'bad' }), 'email'],
     ];
-    for (const [body, field] of cases) expect((await call(t.app, admin, '/api/teacher/insert', body)).json(), JSON.stringify(body)).toMatchObject({ msg: 'PARAMETER_INVALID', field });
+    for (const [body, field] of cases)
+      expect((await call(t.app, admin, '/api/teacher/insert', body)).json(), JSON.stringify(body)).toMatchObject({ msg: 'PARAMETER_INVALID', field });
     // An external lecturer has no platform account.
     const u = await buildUser(t.db);
-    expect((await call(t.app, admin, '/api/teacher/insert', lecturer({ kind: 'external', userId: u.id }))).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'userId' });
+    expect((await call(t.app, admin, '/api/teacher/insert', lecturer({ kind: 'external', userId: u.id }))).json()).toMatchObject({
+      msg: 'PARAMETER_INVALID',
+      field: 'userId',
+    });
     expect((await call(t.app, admin, '/api/teacher/insert', lecturer({ levelId: 999999 }))).json()).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'levelId' });
   });
 

@@ -112,7 +112,12 @@ describe('import', () => {
     has(20, 'realname', 'REQUIRED');
     has(20, 'username', 'REQUIRED');
     expect(data.errors.filter((e: { row: number }) => e.row === 2 || e.row === 19)).toEqual([]);
-    expect(await t.db.select().from(lecturers).where(inArray(lecturers.username, [ok1, ok2]))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(lecturers)
+        .where(inArray(lecturers.username, [ok1, ok2])),
+    ).toHaveLength(0);
 
     const err = await call(t.app, admin, '/api/teacher/import/errors', { id: data.errorFileId });
     expect(err.statusCode).toBe(200);
@@ -134,14 +139,31 @@ describe('import', () => {
     const refused = await upload(admin, '/api/teacher/import', 'l.xlsx', file, { mode: 'commit' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ msg: 'EXCEL_FORMAT_ERROR', data: { valid: 2, invalid: 1, errors: [{ row: 3, field: 'kind', reason: 'REQUIRED' }] } });
-    expect(await t.db.select().from(lecturers).where(inArray(lecturers.username, [a, b, c]))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(lecturers)
+        .where(inArray(lecturers.username, [a, b, c])),
+    ).toHaveLength(0);
 
     const done = await upload(admin, '/api/teacher/import', 'l.xlsx', file, { mode: 'commit', skipInvalid: 'true' });
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({ total: 3, valid: 2, invalid: 1, imported: 2 });
-    const rows = await t.db.select().from(lecturers).where(inArray(lecturers.username, [a, b, c]));
+    const rows = await t.db
+      .select()
+      .from(lecturers)
+      .where(inArray(lecturers.username, [a, b, c]));
     expect(rows.map((r) => r.username).sort()).toEqual([a, c].sort());
-    expect(rows.find((r) => r.username === a)).toMatchObject({ kind: 'external', orgId: org.id, levelId, feeFen: 80_050, unit: '某大学', title: '教授', email: `${a}@example.com`, status: 'normal' });
+    expect(rows.find((r) => r.username === a)).toMatchObject({
+      kind: 'external',
+      orgId: org.id,
+      levelId,
+      feeFen: 80_050,
+      unit: '某大学',
+      title: '教授',
+      email: `${a}@example.com`,
+      status: 'normal',
+    });
     expect(rows.find((r) => r.username === c)).toMatchObject({ kind: 'internal', levelId: null, feeFen: 0, email: null, userId: null });
     // The same file again: all its identifiers are now taken.
     const again = await upload(admin, '/api/teacher/import?mode=check', 'l.xlsx', file);
@@ -161,17 +183,25 @@ describe('import', () => {
     const account = await buildUser(t.db, { username: ident('Acct') });
     const external = ident('ext');
     await buildUser(t.db, { username: external });
-    const res = await upload(admin, '/api/teacher/import?mode=commit', 'l.xlsx', await filled([
-      row(account.username.toLowerCase(), { kind: '内部' }),
-      row(external, { kind: '外部' }),
-    ]));
+    const res = await upload(
+      admin,
+      '/api/teacher/import?mode=commit',
+      'l.xlsx',
+      await filled([row(account.username.toLowerCase(), { kind: '内部' }), row(external, { kind: '外部' })]),
+    );
     expect(res.json().data).toMatchObject({ imported: 2, invalid: 0 });
-    const rows = await t.db.select().from(lecturers).where(inArray(lecturers.username, [account.username.toLowerCase(), external]));
+    const rows = await t.db
+      .select()
+      .from(lecturers)
+      .where(inArray(lecturers.username, [account.username.toLowerCase(), external]));
     expect(rows.find((r) => r.kind === 'internal')).toMatchObject({ userId: account.id });
     expect(rows.find((r) => r.kind === 'external')).toMatchObject({ userId: null });
 
     // The account is a lecturer now: another internal row for it is a row error.
-    await t.db.update(lecturers).set({ username: ident('renamed') }).where(inArray(lecturers.userId, [account.id]));
+    await t.db
+      .update(lecturers)
+      .set({ username: ident('renamed') })
+      .where(inArray(lecturers.userId, [account.id]));
     const again = await upload(admin, '/api/teacher/import?mode=check', 'l.xlsx', await filled([row(account.username, { kind: '内部' })]));
     expect(again.json().data).toMatchObject({ valid: 0, invalid: 1 });
     expect(again.json().data.errors).toEqual([{ row: 2, field: 'username', reason: 'USER_ALREADY_LECTURER' }]);
@@ -186,7 +216,10 @@ describe('import', () => {
     const file = await filled([row(e, { org: east.name }), row(w, { org: west.name })]);
     const res = await upload(s, '/api/teacher/import?mode=commit&skipInvalid=true', 'l.xlsx', file);
     expect(res.json().data).toMatchObject({ valid: 1, invalid: 1, imported: 1, errors: [{ row: 3, field: 'org', reason: 'ORG_NOT_FOUND' }] });
-    const rows = await t.db.select().from(lecturers).where(inArray(lecturers.username, [e, w]));
+    const rows = await t.db
+      .select()
+      .from(lecturers)
+      .where(inArray(lecturers.username, [e, w]));
     expect(rows.map((r) => r.username)).toEqual([e]);
   });
 
@@ -233,7 +266,11 @@ describe('export', () => {
     const b = await buildOrg(t.db, { name: `导出B-${tag()}` });
     const p = tag();
     const inA = `expa${p}`;
-    for (const [username, orgId, kind] of [[inA, a.id, 'internal'], [`expb${p}`, b.id, 'external'], [`expc${p}`, a.id, 'external']] as const) {
+    for (const [username, orgId, kind] of [
+      [inA, a.id, 'internal'],
+      [`expb${p}`, b.id, 'external'],
+      [`expc${p}`, a.id, 'external'],
+    ] as const) {
       expect((await call(t.app, admin, '/api/teacher/insert', { realname: '导出', username, kind, orgId, feeFen: 12_345, levelId, unit: '单位' })).statusCode).toBe(200);
     }
     const mgr = await buildUser(t.db, { orgId: a.id, permissions: ['jsgl', 'jsgl:export'], scopeOrgIds: [a.id] });
@@ -246,7 +283,14 @@ describe('export', () => {
     expect((ws.getRow(1).values as unknown[]).slice(11)).toEqual(['状态', '认证', '创建时间']);
     expect(ws.actualRowCount).toBe(2);
     const r = ws.getRow(2);
-    expect([r.getCell(2).value, r.getCell(4).value, r.getCell(5).value, r.getCell(8).value, r.getCell(9).value, r.getCell(11).value]).toEqual([inA, '内部', a.name, levelName, '123.45', '正常']);
+    expect([r.getCell(2).value, r.getCell(4).value, r.getCell(5).value, r.getCell(8).value, r.getCell(9).value, r.getCell(11).value]).toEqual([
+      inA,
+      '内部',
+      a.name,
+      levelName,
+      '123.45',
+      '正常',
+    ]);
 
     // The admin sees all three; the file can be imported back (same template columns) and reports them as existing.
     const all = await call(t.app, admin, '/api/teacher/export', { keyword: p });

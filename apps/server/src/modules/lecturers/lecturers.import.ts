@@ -11,7 +11,17 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { createImportFlow, importErrors, matchImportOrgs, readImportFile, writeErrorFile, writeExport, writeTemplate, type ExcelLayout, type ExcelRow } from '../../platform/excel.js';
+import {
+  createImportFlow,
+  importErrors,
+  matchImportOrgs,
+  readImportFile,
+  writeErrorFile,
+  writeExport,
+  writeTemplate,
+  type ExcelLayout,
+  type ExcelRow,
+} from '../../platform/excel.js';
 import { organizations } from '../orgs/index.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import { lecturerListWhere } from './lecturers.repository.js';
@@ -99,7 +109,9 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
     }
     const names = [...seen];
     const taken = names.length
-      ? new Set((await db.execute<{ v: string }>(sql`select lower(username) as v from lecturers where lower(username) = any(${sql.param(names)}::text[])`)).rows.map((r) => r.v))
+      ? new Set(
+          (await db.execute<{ v: string }>(sql`select lower(username) as v from lecturers where lower(username) = any(${sql.param(names)}::text[])`)).rows.map((r) => r.v),
+        )
       : new Set<string>();
     for (const r of rows) if (r.username && taken.has(r.username.toLowerCase())) add(r.row, 'username', 'DUPLICATE_EXISTING');
 

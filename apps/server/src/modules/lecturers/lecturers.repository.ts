@@ -88,7 +88,12 @@ export async function findLecturersWithPaths(db: DbOrTx, ids: number[]) {
 
 /** Locks the lecturers' rows for a state change (in id order). */
 export function lockLecturers(tx: DbOrTx, ids: number[]) {
-  return tx.select({ id: lecturers.id, status: lecturers.status, certified: lecturers.certified }).from(lecturers).where(inArray(lecturers.id, ids)).orderBy(asc(lecturers.id)).for('update');
+  return tx
+    .select({ id: lecturers.id, status: lecturers.status, certified: lecturers.certified })
+    .from(lecturers)
+    .where(inArray(lecturers.id, ids))
+    .orderBy(asc(lecturers.id))
+    .for('update');
 }
 
 /** Employees in the caller's scope who are not lecturers yet (the picker of internal lecturers). */

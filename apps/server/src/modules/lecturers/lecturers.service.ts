@@ -125,7 +125,10 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
     async insert(p: Principal, input: LecturerInsert) {
       await requireOrgsInScope(db, p, [input.orgId], { field: 'orgId' });
       await checkFields(input.kind, input);
-      const [row] = await db.insert(lecturers).values({ ...columns(input), realname: input.realname, username: input.username, kind: input.kind, orgId: input.orgId }).returning({ id: lecturers.id });
+      const [row] = await db
+        .insert(lecturers)
+        .values({ ...columns(input), realname: input.realname, username: input.username, kind: input.kind, orgId: input.orgId })
+        .returning({ id: lecturers.id });
       return { id: row!.id };
     },
 
@@ -138,7 +141,10 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
       // Turning a lecturer external drops the link to an account.
       if (kind === 'external' && rest.userId === undefined && current!.userId != null) rest.userId = null;
       await checkFields(kind, rest, id);
-      await db.update(lecturers).set({ ...columns(rest), updatedAt: sql`now()` }).where(eq(lecturers.id, id));
+      await db
+        .update(lecturers)
+        .set({ ...columns(rest), updatedAt: sql`now()` })
+        .where(eq(lecturers.id, id));
       return null;
     },
 
@@ -160,7 +166,10 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
         await xactLock(tx, 'lecturerLevels');
         const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from teacher_levels`)).rows as [{ n: number }];
         if (n >= TEACHER_LEVELS_MAX) throw new AppError('LIMIT_EXCEEDED', { data: { max: TEACHER_LEVELS_MAX } });
-        const [dup] = await tx.select({ id: teacherLevels.id }).from(teacherLevels).where(sql`lower(${teacherLevels.name}) = lower(${input.name})`);
+        const [dup] = await tx
+          .select({ id: teacherLevels.id })
+          .from(teacherLevels)
+          .where(sql`lower(${teacherLevels.name}) = lower(${input.name})`);
         if (dup) throw new AppError('DUPLICATE_DATA', { field: 'name' });
         const [row] = await tx.insert(teacherLevels).values(input).returning({ id: teacherLevels.id });
         return { id: row!.id };
@@ -178,7 +187,10 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
           .where(and(sql`lower(${teacherLevels.name}) = lower(${set.name})`, ne(teacherLevels.id, id)));
         if (dup) throw new AppError('DUPLICATE_DATA', { field: 'name' });
       }
-      await db.update(teacherLevels).set({ ...set, updatedAt: sql`now()` }).where(eq(teacherLevels.id, id));
+      await db
+        .update(teacherLevels)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(eq(teacherLevels.id, id));
       return null;
     },
 

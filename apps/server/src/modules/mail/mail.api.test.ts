@@ -92,14 +92,18 @@ describe('createMailer', () => {
     await save(sinkSettings(await closedPort()));
     try {
       let caught: unknown;
-      await createMailer({ db: t.db }).send({ to: 'down@example.com', subject: 'down', text: 'x' }).catch((e) => (caught = e));
+      await createMailer({ db: t.db })
+        .send({ to: 'down@example.com', subject: 'down', text: 'x' })
+        .catch((e) => (caught = e));
       expect(isAppError(caught) && caught.errorName).toBe('SEND_EMAIL_FAILED');
       const [row] = await t.db.select().from(mailLogs).where(eq(mailLogs.toAddress, 'down@example.com'));
       expect(row).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
       expect(row!.error).toMatch(/ECONNREFUSED|connect/i);
 
       await save(sinkSettings(sink.port, { enabled: false }));
-      await createMailer({ db: t.db }).send({ to: 'disabled@example.com', subject: 'off', text: 'x' }).catch(() => undefined);
+      await createMailer({ db: t.db })
+        .send({ to: 'disabled@example.com', subject: 'off', text: 'x' })
+        .catch(() => undefined);
       const [off] = await t.db.select().from(mailLogs).where(eq(mailLogs.toAddress, 'disabled@example.com'));
       expect(off).toMatchObject({ status: 'failed', error: 'mail sending is disabled' });
     } finally {
@@ -154,7 +158,9 @@ describe('mail log', () => {
 
   it('delivers a failed mail only once when two resends race', async () => {
     await save(sinkSettings(await closedPort()));
-    await createMailer({ db: t.db }).send({ to: 'race@example.com', subject: 'Race', text: 'r' }).catch(() => undefined);
+    await createMailer({ db: t.db })
+      .send({ to: 'race@example.com', subject: 'Race', text: 'r' })
+      .catch(() => undefined);
     const [row] = await t.db.select().from(mailLogs).where(eq(mailLogs.toAddress, 'race@example.com'));
     await save(sinkSettings(sink.port));
     const results = await Promise.all([1, 2, 3].map(() => call(t.app, admin, '/api/mail/log/resend', { ids: [row!.id] })));
@@ -185,9 +191,7 @@ describe('authorization', () => {
     const reader = await buildUser(t.db, { permissions: ['yjrz'] });
     const batch = await buildUser(t.db, { permissions: ['yjrz', 'yjrz:batch'] });
     const config = await buildUser(t.db, { permissions: ['cspz', 'cspz:modify'] });
-    const [sNone, sReader, sBatch, sConfig] = await Promise.all(
-      [none, reader, batch, config].map((u) => login(t.app, u.username, u.password)),
-    );
+    const [sNone, sReader, sBatch, sConfig] = await Promise.all([none, reader, batch, config].map((u) => login(t.app, u.username, u.password)));
     const status = async (s: Session | null, url: string, body: unknown) => (await call(t.app, s, url, body)).statusCode;
     const ids = { ids: [1] };
     const matrix: [string, unknown, Session | null, number][] = [

@@ -19,7 +19,27 @@ let audio: Buffer;
 beforeAll(() => {
   // Real tiny media made by the ffmpeg the app uses: a 2-second video with sound, a 1-second MP3.
   const ff = ffmpegPath();
-  execFileSync(ff, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', path.join(dir, 'v.mp4')]);
+  execFileSync(ff, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=320x240:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    '-shortest',
+    path.join(dir, 'v.mp4'),
+  ]);
   execFileSync(ff, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame', path.join(dir, 'a.mp3')]);
   video = fs.readFileSync(path.join(dir, 'v.mp4'));
   audio = fs.readFileSync(path.join(dir, 'a.mp3'));
@@ -35,7 +55,12 @@ function upload(s: Session, filename: string, data: Buffer, kind: string) {
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: `/api/upload/file?kind=${kind}&purpose=courseware`, payload, headers: { ...s.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/upload/file?kind=${kind}&purpose=courseware`,
+    payload,
+    headers: { ...s.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 async function uploaded(s: Session, filename: string, data: Buffer, kind: string): Promise<string> {
   const res = await upload(s, filename, data, kind);
@@ -92,7 +117,9 @@ describe('media processing', () => {
 
     // Asking again changes nothing; the job row says done.
     expect((await call(t.app, admin, `/api/media/${id}/process`)).json().data.state).toBe('ready');
-    const { rows } = await t.db.execute<{ state: string; progress: number }>(sql`select state, progress from jobs where kind = 'media.transcode' and payload->>'fileId' = (select id::text from files where public_id = ${id})`);
+    const { rows } = await t.db.execute<{ state: string; progress: number }>(
+      sql`select state, progress from jobs where kind = 'media.transcode' and payload->>'fileId' = (select id::text from files where public_id = ${id})`,
+    );
     expect(rows).toEqual([{ state: 'done', progress: 100 }]);
   });
 
@@ -103,7 +130,9 @@ describe('media processing', () => {
     await call(t.app, admin, `/api/media/${id}/process`);
     const m = await until(admin, id, (x) => x.state === 'failed');
     expect(m).toMatchObject({ error: 'VIDEO_SLICE_FAILED', playUrl: null });
-    const { rows } = await t.db.execute<{ state: string; attempts: number }>(sql`select state, attempts from jobs where kind = 'media.transcode' and payload->>'fileId' = (select id::text from files where public_id = ${id})`);
+    const { rows } = await t.db.execute<{ state: string; attempts: number }>(
+      sql`select state, attempts from jobs where kind = 'media.transcode' and payload->>'fileId' = (select id::text from files where public_id = ${id})`,
+    );
     expect(rows).toEqual([{ state: 'failed', attempts: 1 }]);
   });
 

@@ -131,7 +131,10 @@ export function findLibreOffice(env: NodeJS.ProcessEnv = process.env): string | 
 export async function convertToPdf(bin: string, input: string, outDir: string, signal?: AbortSignal): Promise<string> {
   // A private profile: two conversions at once with the shared profile block each other.
   const profile = `file://${path.join(outDir, 'profile')}`;
-  const { code, stderr } = await run(bin, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, input], { signal, timeoutMs: 5 * 60_000 });
+  const { code, stderr } = await run(bin, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, input], {
+    signal,
+    timeoutMs: 5 * 60_000,
+  });
   const pdf = path.join(outDir, `${path.basename(input, path.extname(input))}.pdf`);
   if (code !== 0 || !fs.existsSync(pdf)) throw new Error(`libreoffice exited with ${code}: ${stderr.trim().slice(-300)}`);
   return pdf;

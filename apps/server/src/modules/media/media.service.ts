@@ -147,7 +147,10 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
   // A job that failed for good (attempts used up) leaves the asset marked, never "processing".
   const onFailed = async (j: { payload: unknown }) => {
     const fileId = (j.payload as { fileId?: number }).fileId;
-    if (fileId) await db.execute(sql`update media_assets set state = 'failed', error = coalesce(error, 'VIDEO_SLICE_FAILED') where file_id = ${fileId} and state in ('pending', 'processing')`);
+    if (fileId)
+      await db.execute(
+        sql`update media_assets set state = 'failed', error = coalesce(error, 'VIDEO_SLICE_FAILED') where file_id = ${fileId} and state in ('pending', 'processing')`,
+      );
   };
   // Two cores: one transcode at a time per node; conversions are heavy too.
   jobs.handle(JOB_TRANSCODE, transcode, { concurrency: 1, maxAttempts: 3, onFailed });
@@ -189,7 +192,10 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       const job = kind === 'video' ? JOB_TRANSCODE : kind === 'audio' ? JOB_PROBE : kind === 'office' && libreOffice ? JOB_OFFICE : null;
       const state = job ? 'pending' : kind === 'pdf' ? 'ready' : 'download';
       const values = { fileId: file.id, kind, state, progress: 0, error: null, durationMs: null, outputKey: null };
-      await db.insert(mediaAssets).values(values).onConflictDoUpdate({ target: mediaAssets.fileId, set: { ...values, updatedAt: sql`now()` } });
+      await db
+        .insert(mediaAssets)
+        .values(values)
+        .onConflictDoUpdate({ target: mediaAssets.fileId, set: { ...values, updatedAt: sql`now()` } });
       if (job) {
         const { id } = await jobs.enqueue(job, { fileId: file.id }, { dedupeKey: `media:${file.id}` });
         await setAsset(file.id, { jobId: id });
@@ -221,12 +227,7 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       if (!file) throw new AppError('NOT_FOUND_ERROR');
       const [asset] = await db.select().from(mediaAssets).where(eq(mediaAssets.fileId, file.id));
       if (asset?.state !== 'ready') throw new AppError('NOT_FOUND_ERROR');
-      const key =
-        name === 'original'
-          ? file.key
-          : name === 'document.pdf'
-            ? `${mediaFolder(publicId)}/document.pdf`
-            : `${mediaFolder(publicId)}/hls/${name}`;
+      const key = name === 'original' ? file.key : name === 'document.pdf' ? `${mediaFolder(publicId)}/document.pdf` : `${mediaFolder(publicId)}/hls/${name}`;
       const stream = await storage.get(key);
       if (!stream) throw new AppError('NOT_FOUND_ERROR');
       const mime = name === 'original' ? file.mime : name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : name.endsWith('.ts') ? 'video/mp2t' : 'application/pdf';

@@ -22,7 +22,7 @@ const unread = async (s: Session) => (await call(t.app, s, '/api/message/unread-
 const my = async (s: Session, body: Record<string, unknown> = {}) => (await call(t.app, s, '/api/message/my', body)).json().data;
 
 describe('messages', () => {
-  it('delivers, counts, lists, reads and deletes only the caller\'s own messages', async () => {
+  it("delivers, counts, lists, reads and deletes only the caller's own messages", async () => {
     expect(await sendMessage(t.db, { userIds: [aliceId, bobId, aliceId], title: 'Welcome', content: 'Hello', kind: 'system' })).toEqual({ count: 2 });
     await sendMessage(t.db, { userIds: [aliceId], title: 'Exam tomorrow', content: 'Be ready', kind: 'exam' });
     await sendMessage(t.db, { userIds: [aliceId], title: 'T'.repeat(300), content: 'C'.repeat(3000), kind: 'notice' });

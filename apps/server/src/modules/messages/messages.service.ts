@@ -21,7 +21,10 @@ export async function sendMessage(db: DbOrTx, msg: SendMessage): Promise<{ count
   const title = msg.title.slice(0, MESSAGE_TITLE_MAX);
   const content = msg.content.slice(0, MESSAGE_CONTENT_MAX);
   const kind = msg.kind.slice(0, 50);
-  const rows = await repo.insertMessages(db, userIds.map((userId) => ({ userId, title, content, kind })));
+  const rows = await repo.insertMessages(
+    db,
+    userIds.map((userId) => ({ userId, title, content, kind })),
+  );
   return { count: rows.length };
 }
 

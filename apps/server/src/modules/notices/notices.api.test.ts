@@ -122,7 +122,10 @@ describe('notice management', () => {
     const moved = await call(t.app, admin, '/api/notice/update', { id: a.id, displayTime: past });
     expect(moved.json()).toMatchObject({ msg: 'TIME_BEFORE_NOW', field: 'displayTime' });
     // Simulate time passing: the stored time is now in the past, and saving it unchanged is fine.
-    await t.db.update(notices).set({ displayTime: new Date(past) }).where(eq(notices.id, a.id));
+    await t.db
+      .update(notices)
+      .set({ displayTime: new Date(past) })
+      .where(eq(notices.id, a.id));
     const same = await call(t.app, admin, '/api/notice/update', { id: a.id, displayTime: past, content: 'edited later' });
     expect(same.statusCode, same.body).toBe(200);
     const later = inMinutes(60);
@@ -135,10 +138,7 @@ describe('notice management', () => {
   it('lets exactly one of two concurrent releases win', async () => {
     for (let round = 0; round < 5; round++) {
       const a = await create(admin);
-      const results = await Promise.all([
-        call(t.app, admin, '/api/notice/release', { ids: [a.id] }),
-        call(t.app, admin, '/api/notice/release', { ids: [a.id] }),
-      ]);
+      const results = await Promise.all([call(t.app, admin, '/api/notice/release', { ids: [a.id] }), call(t.app, admin, '/api/notice/release', { ids: [a.id] })]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(results.find((r) => r.statusCode === 409)!.json().msg).toBe('STATE_TRANSITION_INVALID');
       expect(await statusOf(a.id)).toBe('released');
@@ -226,9 +226,18 @@ describe('student side', () => {
     const future = await create(admin, { title: 'Student future', displayTime: inMinutes(24 * 60) });
     const hidden = await create(admin, { title: 'Student draft' });
     await call(t.app, admin, '/api/notice/release', { ids: [older.id, newer.id, future.id] });
-    await t.db.update(notices).set({ displayTime: new Date(Date.now() - 3600_000) }).where(eq(notices.id, older.id));
-    await t.db.update(notices).set({ displayTime: new Date(Date.now() - 60_000) }).where(eq(notices.id, newer.id));
-    await t.db.update(notices).set({ displayTime: new Date(Date.now() - 60_000) }).where(eq(notices.id, hidden.id));
+    await t.db
+      .update(notices)
+      .set({ displayTime: new Date(Date.now() - 3600_000) })
+      .where(eq(notices.id, older.id));
+    await t.db
+      .update(notices)
+      .set({ displayTime: new Date(Date.now() - 60_000) })
+      .where(eq(notices.id, newer.id));
+    await t.db
+      .update(notices)
+      .set({ displayTime: new Date(Date.now() - 60_000) })
+      .where(eq(notices.id, hidden.id));
 
     const student = await buildUser(t.db, { permissions: ['kc-pc'] });
     const s = await login(t.app, student.username, student.password);
@@ -269,7 +278,12 @@ describe('student side', () => {
       Buffer.from('plain text'),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const txt = await t.app.inject({ method: 'POST', url: '/api/upload/file?purpose=notice', payload: body, headers: { ...admin.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const txt = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/file?purpose=notice',
+      payload: body,
+      headers: { ...admin.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(txt.statusCode, txt.body).toBe(200);
     const bad = await call(t.app, admin, '/api/notice/insert', draft({ cover: txt.json().data.url }));
     expect(bad.json()).toMatchObject({ msg: 'FILE_TYPE_ERROR', field: 'cover' });

@@ -115,7 +115,10 @@ export async function findVisibleNotices(db: DbOrTx, q: NoticeMyQuery) {
       .orderBy(desc(notices.displayTime), desc(notices.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(notices).where(cond),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(notices)
+      .where(cond),
   ]);
   return { rows, total: counted!.total };
 }

@@ -26,10 +26,16 @@ export const notices = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('notices_title_uq').on(t.title).where(sql`${t.deletedAt} is null`),
-    index('notices_org_id_idx').on(t.orgId, t.id).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('notices_title_uq')
+      .on(t.title)
+      .where(sql`${t.deletedAt} is null`),
+    index('notices_org_id_idx')
+      .on(t.orgId, t.id)
+      .where(sql`${t.deletedAt} is null`),
     stateCheck('notices_status_check', t.status, NOTICE_LIFECYCLE),
-    index('notices_released_display_idx').on(t.displayTime, t.id).where(sql`${t.status} = 'released' and ${t.deletedAt} is null`),
+    index('notices_released_display_idx')
+      .on(t.displayTime, t.id)
+      .where(sql`${t.status} = 'released' and ${t.deletedAt} is null`),
   ],
 );
 

@@ -80,7 +80,14 @@ export function createNoticesService({ db, signer, lists }: Deps) {
   }
 
   async function presentPublic(r: { id: number; title: string; type: string; cover: string | null; content: string; displayTime: Date }): Promise<NoticePublic> {
-    return { id: r.id, title: r.title, type: r.type as NoticeType, coverUrl: await signer.publicUrlForRef(r.cover), content: r.content, displayTime: r.displayTime.toISOString() };
+    return {
+      id: r.id,
+      title: r.title,
+      type: r.type as NoticeType,
+      coverUrl: await signer.publicUrlForRef(r.cover),
+      content: r.content,
+      displayTime: r.displayTime.toISOString(),
+    };
   }
 
   /**
@@ -178,7 +185,12 @@ export function createNoticesService({ db, signer, lists }: Deps) {
       return db.transaction(async (tx) => {
         const rows = await lockInScope(tx, principal, ids);
         if (rows.some((r) => !NOTICE_DELETABLE_STATES.includes(r.status as NoticeStatus))) throw new AppError('IN_USE_NOTICE', { field: 'ids' });
-        const changed = await repo.updateNoticesWhereStatus(tx, rows.map((r) => r.id), NOTICE_DELETABLE_STATES, { deletedAt: new Date() });
+        const changed = await repo.updateNoticesWhereStatus(
+          tx,
+          rows.map((r) => r.id),
+          NOTICE_DELETABLE_STATES,
+          { deletedAt: new Date() },
+        );
         if (changed.length !== rows.length) throw new AppError('IN_USE_NOTICE', { field: 'ids' });
         return { count: changed.length };
       });

@@ -18,7 +18,11 @@ const find = (nodes: Node[], id: number): Node | undefined => {
 };
 const insert = async (s: Session, body: object) => call(t.app, s, '/api/org/insert', body);
 const paths = async (ids: number[]) =>
-  (await t.db.execute<{ id: number; path: string; depth: number; parent_id: number | null }>(sql`select id, path, depth, parent_id from organizations where id = any(${sql.param(ids)}::int[]) order by id`)).rows;
+  (
+    await t.db.execute<{ id: number; path: string; depth: number; parent_id: number | null }>(
+      sql`select id, path, depth, parent_id from organizations where id = any(${sql.param(ids)}::int[]) order by id`,
+    )
+  ).rows;
 
 describe('organization tree', () => {
   it('inserts with path and depth, nests the tree, counts users of each subtree', async () => {
@@ -112,8 +116,7 @@ describe('moving a subtree', () => {
     // A manager whose data scope is B, signed in before the move.
     const mgr = await buildUser(t.db, { orgId: d.id, permissions: ['yhgl'], scopeOrgIds: [b.id] });
     const ms = await login(t.app, mgr.username, mgr.password);
-    const listNames = async () =>
-      (await call(t.app, ms, '/api/user/list', { keyword: 'mv-user' })).json().data.records.map((r: { username: string }) => r.username);
+    const listNames = async () => (await call(t.app, ms, '/api/user/list', { keyword: 'mv-user' })).json().data.records.map((r: { username: string }) => r.username);
     expect(await listNames()).toEqual(['mv-user-c']);
 
     const res = await call(t.app, admin, '/api/org/update', { id: b.id, parentId: e.id });
@@ -302,9 +305,7 @@ describe('data scope and authorization', () => {
     expect((await paths([leaf]))[0]!.depth).toBe(10);
     // Organizations deeper than the limit (written before it was enforced) still show in the default tree.
     const [l10] = await paths([chain.at(-1)!]);
-    const { rows } = await t.db.execute<{ id: number }>(
-      sql`insert into organizations (parent_id, name, path, depth) values (${l10!.id}, 'Legacy-11', '', 11) returning id`,
-    );
+    const { rows } = await t.db.execute<{ id: number }>(sql`insert into organizations (parent_id, name, path, depth) values (${l10!.id}, 'Legacy-11', '', 11) returning id`);
     const legacy = rows[0]!.id;
     await t.db.execute(sql`update organizations set path = ${`${l10!.path}${legacy}/`} where id = ${legacy}`);
     const full: Node[] = (await call(t.app, admin, '/api/org/tree', {})).json().data;

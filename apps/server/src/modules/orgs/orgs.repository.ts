@@ -62,7 +62,11 @@ export async function countUsersByOrg(db: DbOrTx, principal: Principal): Promise
 export async function codeTaken(db: DbOrTx, code: string, exceptId?: number) {
   const conds: SQL[] = [eq(organizations.code, code)];
   if (exceptId) conds.push(ne(organizations.id, exceptId));
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(and(...conds)).limit(1);
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(...conds))
+    .limit(1);
   return !!row;
 }
 
@@ -78,7 +82,10 @@ export function insertOrg(tx: DbOrTx, parent: TreeNode, v: { name: string; code:
 }
 
 export async function updateOrgRow(tx: DbOrTx, id: number, set: Partial<Pick<OrgRecord, 'name' | 'code' | 'sort' | 'leaderIds'>>) {
-  await tx.update(organizations).set({ ...set, updatedAt: new Date() }).where(eq(organizations.id, id));
+  await tx
+    .update(organizations)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(organizations.id, id));
 }
 
 export async function hasUsers(db: DbOrTx, orgId: number) {

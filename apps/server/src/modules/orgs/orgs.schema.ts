@@ -16,7 +16,10 @@ export const organizations = pgTable(
     depth: integer().notNull().default(1),
     sort: integer().notNull().default(0),
     status: varchar({ length: 16 }).notNull().default('normal'),
-    leaderIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    leaderIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

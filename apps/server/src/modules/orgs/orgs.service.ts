@@ -1,4 +1,14 @@
-import { ORG_LIFECYCLE, type OrgAbilities, type OrgDataNode, type OrgDetail, type OrgInsert, type OrgNode, type OrgTreeQuery, type OrgUpdate, type TreeSort } from '@hanlin/shared';
+import {
+  ORG_LIFECYCLE,
+  type OrgAbilities,
+  type OrgDataNode,
+  type OrgDetail,
+  type OrgInsert,
+  type OrgNode,
+  type OrgTreeQuery,
+  type OrgUpdate,
+  type TreeSort,
+} from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import { requireInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -12,11 +22,7 @@ type OrgStatus = (typeof ORG_LIFECYCLE.states)[number];
 const ABILITY_CODES: Record<keyof OrgAbilities, string> = { modify: 'zzjg:modify', delete: 'zzjg:delete', freeze: 'zzjg:freeze', unfreeze: 'zzjg:freeze' };
 
 /** The rules of remove and setStatus: the root neither goes nor freezes; an organization in use is not deleted. */
-function orgAbilities(
-  principal: Principal,
-  org: { parentId: number | null; status: string },
-  use: { children: boolean; members: boolean; lecturers: boolean },
-): OrgAbilities {
+function orgAbilities(principal: Principal, org: { parentId: number | null; status: string }, use: { children: boolean; members: boolean; lecturers: boolean }): OrgAbilities {
   const root = org.parentId == null;
   return abilitiesOf(ORG_LIFECYCLE.abilities(org.status as OrgStatus), principal.permissions, ABILITY_CODES, {
     delete: !root && !use.children && !use.members && !use.lecturers,
@@ -62,11 +68,13 @@ export function createOrgsService({ db, principals }: Deps) {
     return orgTree.move(tx, node, newParent, name);
   }
 
-
   /** Scope rows with `userCount` summed over each subtree. */
   async function scopeRowsWithCounts(principal: Principal) {
     const [rows, direct] = await Promise.all([repo.findScopeOrgs(db, principal), repo.countUsersByOrg(db, principal)]);
-    const lecturers = await repo.orgsWithLecturers(db, rows.map((r) => r.id));
+    const lecturers = await repo.orgsWithLecturers(
+      db,
+      rows.map((r) => r.id),
+    );
     // Scope covers whole subtrees, so every child of a node in scope is among the rows.
     const parents = new Set(rows.map((r) => r.parentId));
     const total = new Map<number, number>();
@@ -90,7 +98,18 @@ export function createOrgsService({ db, principals }: Deps) {
   }
 
   function toNode(r: ScopeRow & { userCount: number; abilities: OrgAbilities }): Omit<OrgNode, 'children'> {
-    return { id: r.id, name: r.name, code: r.code, parentId: r.parentId, sort: r.sort, status: r.status, depth: r.depth, leaderIds: r.leaderIds, userCount: r.userCount, abilities: r.abilities };
+    return {
+      id: r.id,
+      name: r.name,
+      code: r.code,
+      parentId: r.parentId,
+      sort: r.sort,
+      status: r.status,
+      depth: r.depth,
+      leaderIds: r.leaderIds,
+      userCount: r.userCount,
+      abilities: r.abilities,
+    };
   }
 
   function prune(nodes: OrgNode[], levels: number): OrgNode[] {
@@ -219,7 +238,11 @@ export function createOrgsService({ db, principals }: Deps) {
         const refused = orgs.filter((o) => !ORG_LIFECYCLE.can(o.status as OrgStatus, command) || (command === 'freeze' && o.parentId == null)).map((o) => o.id);
         if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
         // The whole subtree follows the organization named.
-        await repo.setSubtreeStatus(tx, orgs.map((o) => o.path), status);
+        await repo.setSubtreeStatus(
+          tx,
+          orgs.map((o) => o.path),
+          status,
+        );
       });
     },
 

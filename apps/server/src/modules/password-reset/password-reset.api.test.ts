@@ -117,7 +117,12 @@ describe('reset by e-mailed code', () => {
     expect((await verify(u.username, second)).json().msg).toBe('LINK_INVALID');
     // Codes live ten minutes.
     await send(u.username, 'code');
-    const [latest] = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, u.id)).orderBy(sql`id desc`).limit(1);
+    const [latest] = await t.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, u.id))
+      .orderBy(sql`id desc`)
+      .limit(1);
     const minutes = (latest!.expiresAt.getTime() - latest!.createdAt.getTime()) / 60000;
     expect(minutes).toBeCloseTo(10, 1);
   });

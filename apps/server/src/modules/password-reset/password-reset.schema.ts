@@ -10,7 +10,9 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: varchar({ length: 64 }),
     tokenHash: varchar({ length: 64 }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -25,12 +25,26 @@ describe('positions', () => {
     await setPost(u.id, 'Engineer');
     const list = (await post('/api/position/list', { keyword: 'Engin' })).json().data;
     expect(list.total).toBe(1);
-    expect(list.records[0]).toMatchObject({ id, name: 'Engineer', description: 'builds', userCount: 1, labels: [{ id: jobLabels[0], name: 'j1' }, { id: jobLabels[1], name: 'j2' }] });
+    expect(list.records[0]).toMatchObject({
+      id,
+      name: 'Engineer',
+      description: 'builds',
+      userCount: 1,
+      labels: [
+        { id: jobLabels[0], name: 'j1' },
+        { id: jobLabels[1], name: 'j2' },
+      ],
+    });
     expect((await post('/api/position/list', { labelId: jobLabels[1] })).json().data.records.map((r: { name: string }) => r.name)).toEqual(['Engineer']);
     expect((await post('/api/position/get', { id })).json().data).toEqual(list.records[0]);
     expect((await post('/api/position/get', { id: 999999 })).json().msg).toBe('NOT_FOUND_ERROR');
     // Default order is the sort column (insertion order).
-    expect((await post('/api/position/list', {})).json().data.records.map((r: { name: string }) => r.name).slice(0, 2)).toEqual(['Engineer', 'Accountant']);
+    expect(
+      (await post('/api/position/list', {}))
+        .json()
+        .data.records.map((r: { name: string }) => r.name)
+        .slice(0, 2),
+    ).toEqual(['Engineer', 'Accountant']);
     await post('/api/position/update', { id, labelIds: [jobLabels[2]], description: null });
     expect((await post('/api/position/list', { keyword: 'Engin' })).json().data.records[0]).toMatchObject({ description: null, labels: [{ id: jobLabels[2] }] });
   });

@@ -46,7 +46,13 @@ async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect
           .where(inArray(positionLabels.positionId, ids))
           .orderBy(asc(labels.id))
       : [],
-    names.length ? db.select({ post: users.post, n: sql<number>`count(*)::int` }).from(users).where(inArray(users.post, names)).groupBy(users.post) : [],
+    names.length
+      ? db
+          .select({ post: users.post, n: sql<number>`count(*)::int` })
+          .from(users)
+          .where(inArray(users.post, names))
+          .groupBy(users.post)
+      : [],
   ]);
   const countByName = new Map(counts.map((c) => [c.post, c.n]));
   return rows.map((r) => ({
@@ -59,7 +65,6 @@ async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect
     createdAt: r.createdAt.toISOString(),
   }));
 }
-
 
 export function getForUpdate(db: DbOrTx, ids: number[]) {
   return db.select().from(positions).where(inArray(positions.id, ids)).for('update');
@@ -92,7 +97,10 @@ export async function insertPosition(db: DbOrTx, v: { name: string; description:
 }
 
 export async function updatePosition(db: DbOrTx, id: number, set: Partial<Pick<PositionRecord, 'name' | 'description' | 'sort'>>) {
-  await db.update(positions).set({ ...set, updatedAt: new Date() }).where(eq(positions.id, id));
+  await db
+    .update(positions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(positions.id, id));
 }
 
 export async function replaceLabels(db: DbOrTx, positionId: number, labelIds: number[]) {

@@ -70,7 +70,13 @@ export function createPositionsService({ db, lists }: { db: Db; lists: ListRunti
       await db.transaction(async (tx) => {
         const rows = await repo.getForUpdate(tx, unique);
         if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-        if (await repo.anyUserHolds(tx, rows.map((r) => r.name))) throw new AppError('IN_USE_POSITION');
+        if (
+          await repo.anyUserHolds(
+            tx,
+            rows.map((r) => r.name),
+          )
+        )
+          throw new AppError('IN_USE_POSITION');
         await repo.deletePositions(tx, unique);
       });
     },

@@ -32,7 +32,10 @@ export function insertNode(tx: DbOrTx, parent: TreeNode | null, v: { name: strin
 }
 
 export async function updateNode(db: DbOrTx, id: number, set: Partial<Pick<ProfessionalRecord, 'name' | 'sort'>>) {
-  await db.update(professionals).set({ ...set, updatedAt: new Date() }).where(eq(professionals.id, id));
+  await db
+    .update(professionals)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(professionals.id, id));
 }
 
 export async function deleteNode(db: DbOrTx, id: number) {

@@ -5,7 +5,6 @@ import * as repo from './professionals.repository.js';
 import { professionalTree as tree } from './professionals.repository.js';
 import { buildForest } from '../../platform/tree.js';
 
-
 export function createProfessionalsService({ db }: { db: Db }) {
   return {
     async tree(): Promise<ProfessionalNode[]> {

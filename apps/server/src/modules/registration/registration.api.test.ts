@@ -96,7 +96,14 @@ describe('POST /api/auth/register', () => {
     const deep = await register(person({ orgId: third.id }));
     expect(deep.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'orgId' });
     expect((await register(person({ orgId: 999999 }))).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'orgId' });
-    expect((await t.db.select().from(registrations).where(sql`username like 'reg-%' and status = 'pending'`)).length).toBe(1);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(registrations)
+          .where(sql`username like 'reg-%' and status = 'pending'`)
+      ).length,
+    ).toBe(1);
   });
 
   it('refuses names, e-mails and phones already used by a user or a pending registration', async () => {

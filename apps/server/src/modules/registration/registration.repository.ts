@@ -149,11 +149,7 @@ export async function lockRegistrations(tx: DbOrTx, ids: number[]) {
   return rows;
 }
 
-export async function markDecided(
-  tx: DbOrTx,
-  ids: number[],
-  v: { status: 'approved' | 'refused'; reviewedBy: number; reason?: string | null; userId?: number | null },
-) {
+export async function markDecided(tx: DbOrTx, ids: number[], v: { status: 'approved' | 'refused'; reviewedBy: number; reason?: string | null; userId?: number | null }) {
   await tx
     .update(registrations)
     .set({ status: v.status, reviewedBy: v.reviewedBy, reviewedAt: sql`now()`, reason: v.reason ?? null, ...(v.userId ? { userId: v.userId } : {}) })

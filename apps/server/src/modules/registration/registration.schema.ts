@@ -28,9 +28,15 @@ export const registrations = pgTable(
   (t) => [
     stateCheck('registrations_status_check', t.status, REGISTRATION_LIFECYCLE),
     // Two pending registrations cannot claim the same name, e-mail or phone (decided ones may repeat).
-    uniqueIndex('registrations_pending_username_uq').on(sql`lower(${t.username})`).where(sql`status = 'pending'`),
-    uniqueIndex('registrations_pending_email_uq').on(sql`lower(${t.email})`).where(sql`status = 'pending'`),
-    uniqueIndex('registrations_pending_phone_uq').on(t.phone).where(sql`status = 'pending'`),
+    uniqueIndex('registrations_pending_username_uq')
+      .on(sql`lower(${t.username})`)
+      .where(sql`status = 'pending'`),
+    uniqueIndex('registrations_pending_email_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`status = 'pending'`),
+    uniqueIndex('registrations_pending_phone_uq')
+      .on(t.phone)
+      .where(sql`status = 'pending'`),
     index('registrations_status_idx').on(t.status, t.id),
     index('registrations_org_idx').on(t.orgId, t.id),
     index('registrations_created_idx').on(t.createdAt, t.id),

@@ -111,35 +111,34 @@ export function createRegistrationService({ db, kv, rsa, lists }: Deps) {
     async approve(principal: Principal, ids: number[]) {
       const unique = [...new Set(ids)];
       const root = await rootOrg();
-      const created = await db
-        .transaction(async (tx) => {
-          const rows = await repo.lockRegistrations(tx, unique);
-          if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-          // A registration without an organization belongs to the root.
-          for (const r of rows) requireInScope(principal, r.org_path ?? root.path, { field: 'ids' });
-          assertPending(rows, 'approve');
-          const roleId = await findBuiltinRoleId(tx, BUILTIN_ROLE_KEYS.student);
-          if (!roleId) throw new AppError('NOT_FOUND_ERROR', { field: 'role' });
-          const userIds: number[] = [];
-          for (const r of rows) {
-            throwIfTaken(await repo.findTaken(tx, r, { pendingToo: false }));
-            const userId = await insertAccount(tx, {
-              username: r.username,
-              realname: r.realname,
-              email: r.email,
-              phone: r.phone,
-              orgId: r.org_id ?? root.id,
-              kind: r.kind,
-              // Hashed by `storedPassword` when the registration was submitted; chosen by its holder.
-              passwordHash: r.password_hash as StoredPassword,
-              firstLogin: false,
-              roleIds: [roleId],
-            });
-            await repo.markDecided(tx, [r.id], { status: 'approved', reviewedBy: principal.userId, userId });
-            userIds.push(userId);
-          }
-          return userIds;
-        });
+      const created = await db.transaction(async (tx) => {
+        const rows = await repo.lockRegistrations(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        // A registration without an organization belongs to the root.
+        for (const r of rows) requireInScope(principal, r.org_path ?? root.path, { field: 'ids' });
+        assertPending(rows, 'approve');
+        const roleId = await findBuiltinRoleId(tx, BUILTIN_ROLE_KEYS.student);
+        if (!roleId) throw new AppError('NOT_FOUND_ERROR', { field: 'role' });
+        const userIds: number[] = [];
+        for (const r of rows) {
+          throwIfTaken(await repo.findTaken(tx, r, { pendingToo: false }));
+          const userId = await insertAccount(tx, {
+            username: r.username,
+            realname: r.realname,
+            email: r.email,
+            phone: r.phone,
+            orgId: r.org_id ?? root.id,
+            kind: r.kind,
+            // Hashed by `storedPassword` when the registration was submitted; chosen by its holder.
+            passwordHash: r.password_hash as StoredPassword,
+            firstLogin: false,
+            roleIds: [roleId],
+          });
+          await repo.markDecided(tx, [r.id], { status: 'approved', reviewedBy: principal.userId, userId });
+          userIds.push(userId);
+        }
+        return userIds;
+      });
       return { approved: created.length, userIds: created };
     },
 

@@ -17,7 +17,15 @@ describe('roles', () => {
     expect(res.statusCode).toBe(200);
     const id = res.json().data.id;
     // The alias is stored under its main code.
-    expect(await get(id)).toMatchObject({ name: 'Auditor', description: 'reads users', permissions: ['rzjs', 'yhgl'], dataOrgIds: [org.id], status: 'normal', canLogin: true, builtin: false });
+    expect(await get(id)).toMatchObject({
+      name: 'Auditor',
+      description: 'reads users',
+      permissions: ['rzjs', 'yhgl'],
+      dataOrgIds: [org.id],
+      status: 'normal',
+      canLogin: true,
+      builtin: false,
+    });
     await buildUser(t.db, { roleIds: [id] });
     await buildUser(t.db, { roleIds: [id] });
     const list = (await call(t.app, admin, '/api/role/list', { keyword: 'Audit' })).json().data;

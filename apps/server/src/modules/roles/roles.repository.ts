@@ -99,7 +99,10 @@ export async function insertRole(tx: DbOrTx, v: { name: string; description: str
 }
 
 export async function updateRole(tx: DbOrTx, id: number, set: Partial<Pick<RoleRecord, 'name' | 'description' | 'permissions' | 'canLogin' | 'status'>>) {
-  await tx.update(roles).set({ ...set, updatedAt: new Date() }).where(eq(roles.id, id));
+  await tx
+    .update(roles)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(roles.id, id));
 }
 
 export async function deleteRoles(tx: DbOrTx, ids: number[]) {

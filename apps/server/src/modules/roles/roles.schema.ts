@@ -12,7 +12,10 @@ export const roles = pgTable(
     id: serial().primaryKey(),
     name: varchar({ length: 50 }).notNull(),
     description: varchar({ length: 200 }),
-    permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    permissions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: varchar({ length: 16 }).notNull().default('normal'),
     /** Some roles may never sign in (spec section 6). */
     canLogin: boolean().notNull().default(true),
@@ -28,8 +31,12 @@ export const roles = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer().notNull().references(() => roles.id, { onDelete: 'restrict' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ name: 'user_roles_pk', columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
@@ -38,8 +45,12 @@ export const userRoles = pgTable(
 export const roleDataScopes = pgTable(
   'role_data_scopes',
   {
-    roleId: integer().notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    orgId: integer().notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    orgId: integer()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ name: 'role_data_scopes_pk', columns: [t.roleId, t.orgId] }), index('role_data_scopes_org_idx').on(t.orgId)],
 );

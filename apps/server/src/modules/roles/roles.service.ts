@@ -96,7 +96,10 @@ export function createRolesService({ db, lists, principals }: Deps) {
         if (input.name !== undefined && (await repo.nameTaken(tx, input.name, role.id))) throw new AppError('DUPLICATE_ROLE_NAME', { field: 'name' });
         if (permissions) {
           const before = new Set(role.permissions);
-          assertGrantable(principal, permissions.filter((c) => !before.has(c)));
+          assertGrantable(
+            principal,
+            permissions.filter((c) => !before.has(c)),
+          );
         }
         if (input.dataOrgIds) {
           const next = [...new Set(input.dataOrgIds)];

@@ -73,7 +73,10 @@ export function createContentSigner(db: DbOrTx) {
     return secret;
   };
   const mac = async (packageId: number, userId: number, exp: number) =>
-    crypto.createHmac('sha256', await key()).update(`scorm:${packageId}:${userId}:${exp}`).digest('base64url');
+    crypto
+      .createHmac('sha256', await key())
+      .update(`scorm:${packageId}:${userId}:${exp}`)
+      .digest('base64url');
 
   return {
     async token(packageId: number, userId: number, now = Date.now()): Promise<string> {

@@ -22,7 +22,12 @@ function upload(s: Session | null, data: Buffer, filename = 'package.zip') {
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: '/api/scorm/import', payload, headers: { ...(s ? s.headers() : {}), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/scorm/import',
+    payload,
+    headers: { ...(s ? s.headers() : {}), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 async function imported(data: Buffer, s: Session = admin) {
   const res = await upload(s, data);
@@ -135,14 +140,24 @@ describe('manifests by the SCORM 1.2 CAM', () => {
   it('reads a manifest in UTF-16 with a Chinese title', async () => {
     const xml = manifest12({ items: `<item identifier="i1" identifierref="r1"><title>第一课</title></item>` }).replace('UTF-8', 'UTF-16');
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml, 'utf16le')]);
-    const pkg = await imported(buildZip([{ name: 'imsmanifest.xml', data: utf16 }, { name: 'index.html', data: 'x' }]));
+    const pkg = await imported(
+      buildZip([
+        { name: 'imsmanifest.xml', data: utf16 },
+        { name: 'index.html', data: 'x' },
+      ]),
+    );
     expect(pkg.scos[0]!.id).toBe('i1');
     expect(pkg.catalog[0]!.title).toBe('第一课');
   });
 
   it('shows an empty heading (an item with no resource and no children) without launching it', async () => {
     const xml = manifest12({ items: `<item identifier="h"><title>Coming soon</title></item><item identifier="i1" identifierref="r1"><title>One</title></item>` });
-    const pkg = await imported(buildZip([{ name: 'imsmanifest.xml', data: xml }, { name: 'index.html', data: 'x' }]));
+    const pkg = await imported(
+      buildZip([
+        { name: 'imsmanifest.xml', data: xml },
+        { name: 'index.html', data: 'x' },
+      ]),
+    );
     expect(pkg.catalog.map((n) => [n.title, n.launchable])).toEqual([
       ['Coming soon', false],
       ['One', true],
@@ -152,13 +167,31 @@ describe('manifests by the SCORM 1.2 CAM', () => {
 
   it('refuses an item pointing at no resource, a launch file missing and a broken manifest', async () => {
     const noRes = manifest12({ items: `<item identifier="i1" identifierref="nope"><title>Lost</title></item>` });
-    expectRefused(await upload(admin, buildZip([{ name: 'imsmanifest.xml', data: noRes }, { name: 'index.html', data: 'x' }])), 'item_without_resource');
+    expectRefused(
+      await upload(
+        admin,
+        buildZip([
+          { name: 'imsmanifest.xml', data: noRes },
+          { name: 'index.html', data: 'x' },
+        ]),
+      ),
+      'item_without_resource',
+    );
     expectRefused(await upload(admin, buildZip([{ name: 'imsmanifest.xml', data: manifest12() }])), 'launch_missing');
     expectRefused(await upload(admin, buildZip([{ name: 'imsmanifest.xml', data: '<manifest><organizations>' }])), 'manifest_invalid');
   });
 
   it('refuses an AICC course and a file that is not a zip', async () => {
-    expectRefused(await upload(admin, buildZip([{ name: 'course.crs', data: 'x' }, { name: 'course.au', data: 'x' }])), 'aicc');
+    expectRefused(
+      await upload(
+        admin,
+        buildZip([
+          { name: 'course.crs', data: 'x' },
+          { name: 'course.au', data: 'x' },
+        ]),
+      ),
+      'aicc',
+    );
     expectRefused(await upload(admin, crypto.randomBytes(2000)), 'zip_broken');
   });
 });
@@ -170,13 +203,23 @@ describe('unsafe zips are refused before anything is unpacked', () => {
   });
 
   it('refuses a symbolic link', async () => {
-    const res = await upload(admin, buildZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '/etc/passwd', symlink: true }]));
+    const res = await upload(
+      admin,
+      buildZip([
+        { name: 'imsmanifest.xml', data: manifest12() },
+        { name: 'index.html', data: '/etc/passwd', symlink: true },
+      ]),
+    );
     expectRefused(res, 'symlink');
   });
 
   it('refuses a bomb by its pack ratio and a directory claiming more than the total cap', async () => {
     const zeros = Buffer.alloc(20 * 1024 * 1024);
-    const ratio = buildZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: 'x' }, { name: 'zeros.bin', data: zeros, deflate: true }]);
+    const ratio = buildZip([
+      { name: 'imsmanifest.xml', data: manifest12() },
+      { name: 'index.html', data: 'x' },
+      { name: 'zeros.bin', data: zeros, deflate: true },
+    ]);
     expectRefused(await upload(admin, ratio), 'too_large');
     // Each entry packs below the ratio cap, all together they claim more than 1 GB.
     const noise = crypto.randomBytes(4_200_000);
@@ -189,7 +232,13 @@ describe('unsafe zips are refused before anything is unpacked', () => {
   });
 
   it('refuses an entry that unpacks to more than its directory says', async () => {
-    const res = await upload(admin, buildZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: Buffer.alloc(5000, 65), deflate: true, declaredSize: 100 }]));
+    const res = await upload(
+      admin,
+      buildZip([
+        { name: 'imsmanifest.xml', data: manifest12() },
+        { name: 'index.html', data: Buffer.alloc(5000, 65), deflate: true, declaredSize: 100 },
+      ]),
+    );
     expectRefused(res, 'zip_broken');
   });
 
@@ -207,7 +256,13 @@ describe('run-time data', () => {
     expect(first.cmi.core).toMatchObject({ entry: 'ab-initio', lesson_status: 'not attempted', total_time: '0000:00:00.00', lesson_location: '' });
     const base = { packageId: pkg.id, contextKey: 'preview', scoId: 'i1' };
     const commit = (url: string, sessionId: string, values: Record<string, string>) => call(t.app, me, url, { ...base, sessionId, values });
-    let res = await commit('/api/scorm/commit', first.sessionId, { lesson_status: 'incomplete', lesson_location: 'page-3', suspend_data: 'abc'.repeat(1000), session_time: '00:10:00', exit: 'suspend' });
+    let res = await commit('/api/scorm/commit', first.sessionId, {
+      lesson_status: 'incomplete',
+      lesson_location: 'page-3',
+      suspend_data: 'abc'.repeat(1000),
+      session_time: '00:10:00',
+      exit: 'suspend',
+    });
     expect(res.statusCode, res.body).toBe(200);
     // The same session committed again with a longer time counts once.
     res = await commit('/api/scorm/commit', first.sessionId, { session_time: '00:30:30.5' });
@@ -216,7 +271,14 @@ describe('run-time data', () => {
     const second = await launch(me, { packageId: pkg.id, contextKey: 'preview' });
     expect(second.cmi.core).toMatchObject({ entry: 'resume', lesson_location: 'page-3', lesson_status: 'incomplete', total_time: '0000:30:30.50' });
     expect(second.cmi.suspend_data).toBe('abc'.repeat(1000));
-    res = await commit('/api/scorm/finish', second.sessionId, { lesson_status: 'completed', score_raw: '85', score_min: '0', score_max: '100', session_time: '0001:45:00', exit: '' });
+    res = await commit('/api/scorm/finish', second.sessionId, {
+      lesson_status: 'completed',
+      score_raw: '85',
+      score_min: '0',
+      score_max: '100',
+      session_time: '0001:45:00',
+      exit: '',
+    });
     expect(res.statusCode, res.body).toBe(200);
     // Mastery score 80 with a raw score of 85: passed.
     expect(res.json().data).toMatchObject({ lessonStatus: 'passed', scoreRaw: 85, totalTime: '0002:15:30.50' });
@@ -229,9 +291,20 @@ describe('run-time data', () => {
   });
 
   it('marks a SCO that finishes without a status completed', async () => {
-    const pkg = await imported(buildZip([{ name: 'imsmanifest.xml', data: manifest12({ items: '<item identifier="i1" identifierref="r1"><title>x</title></item>' }) }, { name: 'index.html', data: 'x' }]));
+    const pkg = await imported(
+      buildZip([
+        { name: 'imsmanifest.xml', data: manifest12({ items: '<item identifier="i1" identifierref="r1"><title>x</title></item>' }) },
+        { name: 'index.html', data: 'x' },
+      ]),
+    );
     const l = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
-    const res = await call(t.app, admin, '/api/scorm/finish', { packageId: pkg.id, contextKey: 'preview', scoId: 'i1', sessionId: l.sessionId, values: { lesson_status: 'not attempted' } });
+    const res = await call(t.app, admin, '/api/scorm/finish', {
+      packageId: pkg.id,
+      contextKey: 'preview',
+      scoId: 'i1',
+      sessionId: l.sessionId,
+      values: { lesson_status: 'not attempted' },
+    });
     expect(res.json().data.lessonStatus).toBe('completed');
   });
 
@@ -266,8 +339,17 @@ describe('run-time data', () => {
     const pkg = await imported(simplePackage());
     const a = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
     const b = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
-    const body = (sessionId: string, t2: string) => ({ packageId: pkg.id, contextKey: 'preview', scoId: 'i1', sessionId, values: { session_time: t2, lesson_status: 'incomplete' } });
-    const results = await Promise.all([call(t.app, admin, '/api/scorm/commit', body(a.sessionId, '00:01:00')), call(t.app, admin, '/api/scorm/commit', body(b.sessionId, '00:02:00'))]);
+    const body = (sessionId: string, t2: string) => ({
+      packageId: pkg.id,
+      contextKey: 'preview',
+      scoId: 'i1',
+      sessionId,
+      values: { session_time: t2, lesson_status: 'incomplete' },
+    });
+    const results = await Promise.all([
+      call(t.app, admin, '/api/scorm/commit', body(a.sessionId, '00:01:00')),
+      call(t.app, admin, '/api/scorm/commit', body(b.sessionId, '00:02:00')),
+    ]);
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     const again = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
     expect(again.cmi.core.total_time).toBe('0000:03:00.00');
@@ -281,7 +363,13 @@ describe('who may launch, commit and read content', () => {
     const stranger = await learner();
     const res = await call(t.app, stranger, '/api/scorm/launch', { packageId: pkg.id, contextKey: 'preview' });
     expect(res.statusCode).toBe(404);
-    const commit = await call(t.app, stranger, '/api/scorm/commit', { packageId: pkg.id, contextKey: 'preview', scoId: 'i1', sessionId: owner.sessionId, values: { lesson_status: 'failed' } });
+    const commit = await call(t.app, stranger, '/api/scorm/commit', {
+      packageId: pkg.id,
+      contextKey: 'preview',
+      scoId: 'i1',
+      sessionId: owner.sessionId,
+      values: { lesson_status: 'failed' },
+    });
     expect(commit.statusCode).toBe(404);
     const progress = await call(t.app, stranger, '/api/scorm/progress', { packageId: pkg.id, contextKey: 'preview' });
     expect(progress.statusCode).toBe(404);
@@ -289,7 +377,13 @@ describe('who may launch, commit and read content', () => {
     // A manager may launch, but not write into the admin's session.
     const manager = await learner(['kjgl']);
     await launch(manager, { packageId: pkg.id, contextKey: 'preview' });
-    const foreign = await call(t.app, manager, '/api/scorm/commit', { packageId: pkg.id, contextKey: 'preview', scoId: 'i1', sessionId: owner.sessionId, values: { lesson_status: 'failed' } });
+    const foreign = await call(t.app, manager, '/api/scorm/commit', {
+      packageId: pkg.id,
+      contextKey: 'preview',
+      scoId: 'i1',
+      sessionId: owner.sessionId,
+      values: { lesson_status: 'failed' },
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().field).toBe('sessionId');
     const mine = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });

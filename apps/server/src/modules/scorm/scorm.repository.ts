@@ -63,13 +63,20 @@ export async function listRuntime(db: DbOrTx, k: { userId: number; packageId: nu
 /** The row of one SCO, created on first use; two tabs launching together get the same row. */
 export async function ensureRuntime(db: DbOrTx, k: { userId: number; packageId: number; contextKey: string; scoId: string }): Promise<RuntimeRow> {
   await db.insert(scormRuntime).values(k).onConflictDoNothing();
-  const [r] = await db.select().from(scormRuntime).where(and(runtimeKey(k), eq(scormRuntime.scoId, k.scoId)));
+  const [r] = await db
+    .select()
+    .from(scormRuntime)
+    .where(and(runtimeKey(k), eq(scormRuntime.scoId, k.scoId)));
   return r!;
 }
 
 /** The row locked for an update (commits of two tabs queue here). */
 export async function lockRuntime(db: DbOrTx, k: { userId: number; packageId: number; contextKey: string; scoId: string }): Promise<RuntimeRow | null> {
-  const [r] = await db.select().from(scormRuntime).where(and(runtimeKey(k), eq(scormRuntime.scoId, k.scoId))).for('update');
+  const [r] = await db
+    .select()
+    .from(scormRuntime)
+    .where(and(runtimeKey(k), eq(scormRuntime.scoId, k.scoId)))
+    .for('update');
   return r ?? null;
 }
 

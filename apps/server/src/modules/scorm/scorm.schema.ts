@@ -76,10 +76,7 @@ export const scormRuntime = pgTable(
     passedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('scorm_runtime_user_pkg_ctx_sco_uq').on(t.userId, t.packageId, t.contextKey, t.scoId),
-    index('scorm_runtime_package_idx').on(t.packageId),
-  ],
+  (t) => [uniqueIndex('scorm_runtime_user_pkg_ctx_sco_uq').on(t.userId, t.packageId, t.contextKey, t.scoId), index('scorm_runtime_package_idx').on(t.packageId)],
 );
 
 /** One launch of a SCO: its session_time counts once however often it is committed. */

@@ -282,7 +282,10 @@ export function createScormService({ db, storage, signer, rules }: ServiceDeps) 
       const href = /^[a-z][a-z0-9+.-]*:/i.test(sco.href) ? sco.href : `/api/scorm/content/${pkg.id}/${token}/${encodeURI(sco.href)}`;
       return {
         package: { id: pkg.id, title: pkg.title, catalog: pkg.catalog, scos: pkg.scos },
-        states: pkg.scos.map((s) => existing.get(s.id)).filter((r): r is repo.RuntimeRow => !!r).map(presentState),
+        states: pkg.scos
+          .map((s) => existing.get(s.id))
+          .filter((r): r is repo.RuntimeRow => !!r)
+          .map(presentState),
         scoId: sco.id,
         sessionId,
         contentUrl: href,

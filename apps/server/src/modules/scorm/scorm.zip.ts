@@ -24,14 +24,7 @@ const S_IFLNK = 0o120000;
 
 /** Refuses a name that could leave the package folder when unpacked: '..', absolute, drive letters, backslashes, NUL. */
 export function checkEntryName(name: string): void {
-  if (
-    !name ||
-    name.includes('\\') ||
-    name.includes('\u0000') ||
-    name.startsWith('/') ||
-    /^[a-zA-Z]:/.test(name) ||
-    name.split('/').some((s) => s === '..')
-  ) {
+  if (!name || name.includes('\\') || name.includes('\u0000') || name.startsWith('/') || /^[a-zA-Z]:/.test(name) || name.split('/').some((s) => s === '..')) {
     throw new ScormParseError('unsafe_path', name.slice(0, 200));
   }
 }
@@ -56,7 +49,9 @@ export async function openPackageZip(file: string, packedSize: number): Promise<
         zip.readEntry();
       });
       zip.on('end', () => resolve(all));
-      zip.on('error', (e: Error) => reject(/invalid relative path|absolute path|invalid characters/i.test(e.message) ? new ScormParseError('unsafe_path') : new ScormParseError('zip_broken')));
+      zip.on('error', (e: Error) =>
+        reject(/invalid relative path|absolute path|invalid characters/i.test(e.message) ? new ScormParseError('unsafe_path') : new ScormParseError('zip_broken')),
+      );
       zip.readEntry();
     });
     const files: PackageEntry[] = [];

@@ -158,7 +158,12 @@ describe('uploads', () => {
     const json = await call(t.app, admin, '/api/upload/file', { file: 'x' });
     expect(json.statusCode).toBe(400);
     const wrongField = multipart([{ name: 'document', filename: 'a.txt', data: 'x' }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/upload/file', payload: wrongField.payload, headers: { ...admin.headers(), 'content-type': wrongField.contentType } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/file',
+      payload: wrongField.payload,
+      headers: { ...admin.headers(), 'content-type': wrongField.contentType },
+    });
     expect(res.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'file' });
     expect((await upload(null, { filename: 'a.txt', data: Buffer.from('x') })).statusCode).toBe(401);
   });

@@ -135,7 +135,8 @@ describe('chunked resumable upload', () => {
     // Due now instead of at the next full hour.
     await t.db.execute(sql`update jobs set run_after = now() where kind = 'uploads.cleanup-chunks' and state = 'queued'`);
     const nextScheduled = async () =>
-      (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'uploads.cleanup-chunks' and state = 'queued' and run_after > now()`)).rows[0]!.n;
+      (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'uploads.cleanup-chunks' and state = 'queued' and run_after > now()`)).rows[0]!
+        .n;
     // Done when the session is gone and the next cleanup is scheduled.
     await vi.waitFor(
       async () => {
@@ -153,7 +154,11 @@ function multipart(files: { filename: string; data: Buffer }[]) {
   const boundary = `----hanlin${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), f.data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      f.data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -175,7 +180,10 @@ describe('batch upload', () => {
 
     const eleven = await batch([...ten, { filename: 'x.pdf', data: pdf() }]);
     expect(eleven.json().msg).toBe('UPLOAD_TOO_MANY_FILES');
-    const oneBad = await batch([{ filename: 'a.pdf', data: pdf() }, { filename: 'b.pdf', data: Buffer.from('MZ not a pdf') }]);
+    const oneBad = await batch([
+      { filename: 'a.pdf', data: pdf() },
+      { filename: 'b.pdf', data: Buffer.from('MZ not a pdf') },
+    ]);
     expect(oneBad.json().msg).toBe('FILE_TYPE_ERROR');
     expect(await fileCount()).toBe(before + 10);
     expect((await batch([{ filename: 'a.pdf', data: pdf() }], '')).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'purpose' });

@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import { UPLOAD_CHUNK_BYTES, UPLOAD_LIMITS, UPLOAD_SESSION_TTL_MS, type ChunkedUploadInit, type ChunkedUploadState, type UploadKind, type UploadPurpose, type UploadResult } from '@hanlin/shared';
+import {
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_LIMITS,
+  UPLOAD_SESSION_TTL_MS,
+  type ChunkedUploadInit,
+  type ChunkedUploadState,
+  type UploadKind,
+  type UploadPurpose,
+  type UploadResult,
+} from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
@@ -27,7 +36,12 @@ interface Deps {
  */
 export function createChunkedUploads({ db, storage, uploads }: Deps) {
   async function sessionOf(id: string, userId: number): Promise<Session> {
-    const [s] = UUID.test(id) ? await db.select().from(uploadSessions).where(and(eq(uploadSessions.id, id), eq(uploadSessions.userId, userId))) : [];
+    const [s] = UUID.test(id)
+      ? await db
+          .select()
+          .from(uploadSessions)
+          .where(and(eq(uploadSessions.id, id), eq(uploadSessions.userId, userId)))
+      : [];
     if (!s) throw new AppError('NOT_FOUND_ERROR');
     return s;
   }
@@ -93,11 +107,11 @@ export function createChunkedUploads({ db, storage, uploads }: Deps) {
         }
       }
       await storage.put(chunkKey(s.id, index), data);
+      await db.insert(uploadChunks).values({ sessionId: s.id, idx: index, size: data.length }).onConflictDoNothing();
       await db
-        .insert(uploadChunks)
-        .values({ sessionId: s.id, idx: index, size: data.length })
-        .onConflictDoNothing();
-      await db.update(uploadSessions).set({ updatedAt: sql`now()` }).where(eq(uploadSessions.id, s.id));
+        .update(uploadSessions)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(uploadSessions.id, s.id));
       return stateOf(s);
     },
 

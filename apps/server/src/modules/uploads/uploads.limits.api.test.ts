@@ -22,7 +22,12 @@ const fileCount = async () => (await t.db.execute<{ n: number }>(sql`select coun
 /** Every stored object under the storage folder (absent until the first upload). */
 function storedObjects(): string[] {
   const root = path.join(t.config.dataDir, 'files');
-  return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name) : [];
+  return fs.existsSync(root)
+    ? fs
+        .readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => d.name)
+    : [];
 }
 
 /**
@@ -85,7 +90,10 @@ describe('over-limit uploads arriving in pieces', () => {
 
   it('refuses 11 MiB sent in 1 MiB pieces, storing nothing', async () => {
     const [rows, objects] = [await fileCount(), storedObjects().length];
-    const res = await slowUpload(Array.from({ length: 11 }, () => MiB), 50);
+    const res = await slowUpload(
+      Array.from({ length: 11 }, () => MiB),
+      50,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(413);
     expect(res.body.msg).toBe('FILE_TOO_LARGE');
     expect(await fileCount()).toBe(rows);

@@ -78,7 +78,14 @@ export function createUploadsService({ db, storage, signer, rules }: Deps) {
   return {
     /** Records a file already stored under `key` (the chunked upload's merge). */
     async record(input: { key: string; name: string; mime: string; size: number; purpose: UploadPurpose; userId: number }): Promise<UploadResult> {
-      const row = await repo.insertFile(db, { key: input.key, originalName: input.name, mime: input.mime, size: input.size, uploadedBy: input.userId, purpose: input.purpose });
+      const row = await repo.insertFile(db, {
+        key: input.key,
+        originalName: input.name,
+        mime: input.mime,
+        size: input.size,
+        uploadedBy: input.userId,
+        purpose: input.purpose,
+      });
       return present(row);
     },
 
@@ -123,10 +130,7 @@ export function createUploadsService({ db, storage, signer, rules }: Deps) {
      * read rules (`principal`); a signed link (`publicOnly`) serves images only. Refusals look
      * like a missing file, so nobody learns which ids exist.
      */
-    async open(
-      publicId: string,
-      who: { principal: Principal } | { publicOnly: true },
-    ): Promise<{ stream: Readable; mime: string; size: number; disposition: string }> {
+    async open(publicId: string, who: { principal: Principal } | { publicOnly: true }): Promise<{ stream: Readable; mime: string; size: number; disposition: string }> {
       const row = FILE_PUBLIC_ID_PATTERN.test(publicId) ? await repo.getFileByPublicId(db, publicId) : null;
       if (!row) throw new AppError('NOT_FOUND_ERROR');
       if ('publicOnly' in who ? !row.mime.startsWith('image/') : !(await mayReadFile(rules, who.principal, row))) throw new AppError('NOT_FOUND_ERROR');

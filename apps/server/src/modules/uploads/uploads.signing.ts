@@ -48,7 +48,11 @@ export function createFileSigner(db: DbOrTx) {
     });
     return secret;
   };
-  const mac = async (id: string, exp: number) => crypto.createHmac('sha256', await key()).update(`${id}:${exp}`).digest('hex');
+  const mac = async (id: string, exp: number) =>
+    crypto
+      .createHmac('sha256', await key())
+      .update(`${id}:${exp}`)
+      .digest('hex');
 
   return {
     /** Expiry rounded up to a whole day so the same image keeps the same link (browser cache). */
@@ -88,4 +92,3 @@ export function createFileSigner(db: DbOrTx) {
   };
 }
 export type FileSigner = ReturnType<typeof createFileSigner>;
-

@@ -2,24 +2,7 @@
  * What a file really is, from its first bytes (magic numbers), so a renamed file cannot pass for
  * another type. `sniff` needs the first 4 KB at most.
  */
-export type Sniffed =
-  | 'jpg'
-  | 'png'
-  | 'gif'
-  | 'webp'
-  | 'pdf'
-  | 'zip'
-  | 'ole'
-  | 'mp4'
-  | 'mov'
-  | 'm4a'
-  | 'matroska'
-  | 'avi'
-  | 'flv'
-  | 'mp3'
-  | 'wav'
-  | 'ogg'
-  | 'text';
+export type Sniffed = 'jpg' | 'png' | 'gif' | 'webp' | 'pdf' | 'zip' | 'ole' | 'mp4' | 'mov' | 'm4a' | 'matroska' | 'avi' | 'flv' | 'mp3' | 'wav' | 'ogg' | 'text';
 
 export const SNIFF_BYTES = 4096;
 

@@ -30,7 +30,11 @@ export interface NewAccount {
 export async function insertAccount(tx: DbOrTx, v: NewAccount): Promise<number> {
   const { roleIds, ...user } = v;
   const [row] = await tx.insert(users).values(user).returning({ id: users.id });
-  if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: row!.id, roleId }))).onConflictDoNothing();
+  if (roleIds.length)
+    await tx
+      .insert(userRoles)
+      .values(roleIds.map((roleId) => ({ userId: row!.id, roleId })))
+      .onConflictDoNothing();
   return row!.id;
 }
 
@@ -61,9 +65,7 @@ export async function recordFailedLogin(db: DbOrTx, userId: number, limits: { ma
     .set({
       failedLogins: sql`${users.failedLogins} + 1`,
       lockedUntil:
-        limits.lockMinutes > 0
-          ? sql`case when ${atLimit} then now() + make_interval(mins => ${limits.lockMinutes}) else ${users.lockedUntil} end`
-          : sql`${users.lockedUntil}`,
+        limits.lockMinutes > 0 ? sql`case when ${atLimit} then now() + make_interval(mins => ${limits.lockMinutes}) else ${users.lockedUntil} end` : sql`${users.lockedUntil}`,
       status: limits.lockMinutes > 0 ? sql`${users.status}` : sql`case when ${atLimit} then 'frozen' else ${users.status} end`,
     })
     .where(eq(users.id, userId))

@@ -33,8 +33,7 @@ describe('POST /api/user/list', () => {
     await t.db.update(users).set({ cardNumber: 'KWE0042', phone: '13912345678' }).where(eq(users.id, u.id));
     await buildUser(t.db, { username: 'kw-other', realname: '李娜' });
     const s = await login(t.app);
-    const found = async (keyword: string) =>
-      (await call(t.app, s, '/api/user/list', { keyword })).json().data.records.map((r: { username: string }) => r.username);
+    const found = async (keyword: string) => (await call(t.app, s, '/api/user/list', { keyword })).json().data.records.map((r: { username: string }) => r.username);
     expect(await found('zhangwei')).toEqual(['kw-ZhangWei']);
     expect(await found('KW-ZHANG')).toEqual(['kw-ZhangWei']);
     // Two Chinese characters are too short for a trigram but must still match.

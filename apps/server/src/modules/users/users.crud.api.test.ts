@@ -257,7 +257,15 @@ describe('batch reset password', () => {
     expect((await call(t.app, admin, '/api/user/reset-password', { ids: many.map((u) => u.id) })).statusCode).toBe(200);
     // The request handed them to the background hasher; await it rather than polling the table.
     await t.app.initialPasswords.idle();
-    const rows = await t.db.select({ h: users.passwordHash }).from(users).where(inArray(users.id, many.map((u) => u.id)));
+    const rows = await t.db
+      .select({ h: users.passwordHash })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          many.map((u) => u.id),
+        ),
+      );
     expect(rows.filter((r) => r.h === PENDING_PASSWORD_HASH)).toEqual([]);
     const res = await postLogin(t.app, many[0]!.username, `${many[0]!.username}123`);
     expect(res.statusCode).toBe(200);

@@ -334,7 +334,10 @@ describe('reset password', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().msg).toBe('TOKEN_INVALID');
     }
-    const still = await t.db.select().from(userSessions).where(and(eq(userSessions.userId, u.id), isNull(userSessions.endedAt)));
+    const still = await t.db
+      .select()
+      .from(userSessions)
+      .where(and(eq(userSessions.userId, u.id), isNull(userSessions.endedAt)));
     expect(still).toEqual([]);
     // The admin's own session is untouched.
     expect((await call(t.app, admin, '/api/user/list', {})).statusCode).toBe(200);

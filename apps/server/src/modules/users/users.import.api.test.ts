@@ -72,8 +72,7 @@ describe('import', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ total: 12, valid: 2, invalid: 10, imported: 0 });
-    const has = (rowNo: number, field: string, reason: string) =>
-      expect(data.errors, `${rowNo} ${field} ${reason}`).toContainEqual({ row: rowNo, field, reason });
+    const has = (rowNo: number, field: string, reason: string) => expect(data.errors, `${rowNo} ${field} ${reason}`).toContainEqual({ row: rowNo, field, reason });
     has(3, 'username', 'TOO_SHORT');
     has(4, 'username', 'DUPLICATE_IN_FILE');
     has(5, 'phone', 'REQUIRED');
@@ -84,7 +83,10 @@ describe('import', () => {
     has(10, 'department', 'ORG_NOT_FOUND');
     has(11, 'realname', 'REQUIRED');
     has(13, 'username', 'TOO_LONG');
-    const written = await t.db.select({ id: users.id }).from(users).where(inArray(users.username, [`ok1-${p}`, `ok2-${p}`]));
+    const written = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.username, [`ok1-${p}`, `ok2-${p}`]));
     expect(written).toHaveLength(0);
 
     const err = await call(t.app, admin, '/api/user/import/errors', { id: data.errorFileId });
@@ -169,7 +171,10 @@ describe('import', () => {
     const p = tag();
     const res = await upload(admin, '/api/student-user/import?mode=commit', 's.xlsx', await filled([row(`st-${p}`, { card: `STU${p}` })], '/api/student-user'));
     expect(res.json().data).toMatchObject({ imported: 1 });
-    const [u] = await t.db.select().from(users).where(eq(users.username, `st-${p}`));
+    const [u] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.username, `st-${p}`));
     expect(u!.kind).toBe('student');
     // A student number under 5 characters is a row error.
     const bad = await upload(admin, '/api/student-user/import', 's.xlsx', await filled([row(`st2-${p}`, { card: 'S12' })], '/api/student-user'));
@@ -205,7 +210,10 @@ describe('cell values', () => {
 
     const done = await upload(admin, '/api/user/import?mode=commit&skipInvalid=true', 'users.xlsx', file);
     expect(done.json().data).toMatchObject({ imported: 1 });
-    const [u] = await t.db.select().from(users).where(eq(users.username, `fx-${p}`));
+    const [u] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.username, `fx-${p}`));
     expect(u).toMatchObject({ realname: '张三', phone, email: `fx-${p}@example.com` });
   });
 });
@@ -267,8 +275,16 @@ describe('hostile files', () => {
   });
 
   it('a file that is not a workbook inside a valid zip is a format error, and the next import works', async () => {
-    expectRefused(await upload(admin, '/api/user/import', 'users.xlsx', minimalXlsx('<row r="1"><c r="A1" t="s"><v>7</v></c></row>').subarray(0, 400)), 'EXCEL_FORMAT_ERROR', 400);
-    expectRefused(await upload(admin, '/api/user/import', 'users.xlsx', minimalXlsx('<row r="1"><c r="A1" t="inlineStr"><is><t>用户名*</t></is></c></row>')), 'EXCEL_TEMPLATE_ERROR', 400);
+    expectRefused(
+      await upload(admin, '/api/user/import', 'users.xlsx', minimalXlsx('<row r="1"><c r="A1" t="s"><v>7</v></c></row>').subarray(0, 400)),
+      'EXCEL_FORMAT_ERROR',
+      400,
+    );
+    expectRefused(
+      await upload(admin, '/api/user/import', 'users.xlsx', minimalXlsx('<row r="1"><c r="A1" t="inlineStr"><is><t>用户名*</t></is></c></row>')),
+      'EXCEL_TEMPLATE_ERROR',
+      400,
+    );
     const ok = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', await filled([row(`fmt-${tag()}`)]));
     expect(ok.json().data).toMatchObject({ total: 1, valid: 1 });
   });

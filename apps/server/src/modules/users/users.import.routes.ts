@@ -6,7 +6,10 @@ import type { UsersImportService } from './users.import.js';
 import { contentDisposition, readImportUpload, registerImportMultipart, XLSX_MIME } from '../../platform/excel.js';
 import { USER_PAGES } from './users.routes.js';
 
-const FILE_NAMES = { employee: { template: '用户导入模板.xlsx', export: '用户列表.xlsx', errors: '用户导入错误.xlsx' }, student: { template: '学员导入模板.xlsx', export: '学员列表.xlsx', errors: '学员导入错误.xlsx' } };
+const FILE_NAMES = {
+  employee: { template: '用户导入模板.xlsx', export: '用户列表.xlsx', errors: '用户导入错误.xlsx' },
+  student: { template: '学员导入模板.xlsx', export: '学员列表.xlsx', errors: '学员导入错误.xlsx' },
+};
 
 /** Template, import, error file and export of both user pages; multipart stays inside this scope. */
 export async function registerUsersExcelRoutes(app: FastifyInstance, { importer }: { importer: UsersImportService }) {

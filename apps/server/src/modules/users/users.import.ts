@@ -1,13 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  EMPLOYEE_NUMBER_PATTERN,
-  STUDENT_NUMBER_PATTERN,
-  USER_IMPORT_REASONS,
-  type UserImportReason,
-  type UserImportResult,
-  type UserListQuery,
-} from '@hanlin/shared';
+import { EMPLOYEE_NUMBER_PATTERN, STUDENT_NUMBER_PATTERN, USER_IMPORT_REASONS, type UserImportReason, type UserImportResult, type UserListQuery } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
 import { createImportFlow, importErrors, matchImportOrgs } from '../../platform/excel.js';
@@ -89,7 +82,14 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
     }
 
     // Duplicates with existing users: one index-backed query per column.
-    const values = (f: ImportColumn, norm: (s: string) => string) => [...new Set(rows.map((r) => r[f]).filter(Boolean).map(norm))];
+    const values = (f: ImportColumn, norm: (s: string) => string) => [
+      ...new Set(
+        rows
+          .map((r) => r[f])
+          .filter(Boolean)
+          .map(norm),
+      ),
+    ];
     const [names, cards, phones, emails] = await Promise.all([
       db.execute<{ v: string }>(sql`select lower(username) as v from users where lower(username) = any(${sql.param(values('username', (s) => s.toLowerCase()))}::text[])`),
       db.execute<{ v: string }>(sql`select card_number as v from users where card_number = any(${sql.param(values('cardNumber', (s) => s))}::text[])`),
@@ -105,7 +105,11 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
     for (const { f, norm } of uniqueCols) for (const r of rows) if (r[f] && taken[f]!.has(norm(r[f]))) add(r.row, f, 'DUPLICATE_EXISTING');
 
     // Department: code first, then name, inside the caller's data scope.
-    const orgOf = await matchImportOrgs(db, p, values('department', (s) => s));
+    const orgOf = await matchImportOrgs(
+      db,
+      p,
+      values('department', (s) => s),
+    );
     for (const r of rows) {
       if (!r.department) continue;
       const hit = orgOf.get(r.department);

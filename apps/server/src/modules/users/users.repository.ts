@@ -72,9 +72,16 @@ export function userListWhere(principal: Principal, q: Omit<UserListQuery, 'page
 }
 
 /** One page of users (rows before the service adds their abilities). */
-export async function findUsers(rt: ListRuntime, principal: Principal, q: UserListQuery): Promise<{ records: Omit<UserRow, 'abilities'>[]; total: number; page: number; size: number }> {
+export async function findUsers(
+  rt: ListRuntime,
+  principal: Principal,
+  q: UserListQuery,
+): Promise<{ records: Omit<UserRow, 'abilities'>[]; total: number; page: number; size: number }> {
   const page = await userList.run(rt, principal, q);
-  return { ...page, records: page.records.map((r) => ({ ...r, kind: r.kind as UserRow['kind'], status: r.status as UserRow['status'], createdAt: r.createdAt.toISOString() })) };
+  return {
+    ...page,
+    records: page.records.map((r) => ({ ...r, kind: r.kind as UserRow['kind'], status: r.status as UserRow['status'], createdAt: r.createdAt.toISOString() })),
+  };
 }
 
 // ---- Single records ----
@@ -161,7 +168,6 @@ export async function findUsersBeyondReach(
      order by t.id`);
   return rows;
 }
-
 
 export async function getUserDetail(db: DbOrTx, id: number): Promise<(Omit<UserDetail, 'abilities'> & { orgPath: string | null; leaderOrgPath: string | null }) | null> {
   const leader = alias(users, 'leader');

@@ -25,11 +25,16 @@ export const users = pgTable(
     team: varchar({ length: 200 }),
     status: varchar({ length: 16 }).notNull().default('normal'),
     post: varchar({ length: 200 }),
-    orgId: integer().notNull().references(() => organizations.id),
+    orgId: integer()
+      .notNull()
+      .references(() => organizations.id),
     entryDate: date(),
     idNumber: varchar({ length: 50 }),
     validUntil: timestamp({ withTimezone: true }),
-    labels: text().array().notNull().default(sql`'{}'::text[]`),
+    labels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     points: integer().notNull().default(0),
     avatar: text(),
     passwordHash: text().notNull(),
@@ -61,10 +66,14 @@ export const users = pgTable(
     index('users_realname_sort_idx').on(t.realname, t.id),
     // fastupdate off: rows go straight into the index, so searches never scan a long pending list
     // after a bulk import (search latency matters more here than import speed).
-    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+    index('users_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // Initial passwords waiting for the background hasher: it polls this set, which is empty
     // almost always, so the index stays tiny and the poll never scans the table.
-    index('users_password_pending_idx').on(t.id).where(sql`${t.passwordHash} = ${sql.raw(`'${PENDING_PASSWORD_HASH}'`)}`),
+    index('users_password_pending_idx')
+      .on(t.id)
+      .where(sql`${t.passwordHash} = ${sql.raw(`'${PENDING_PASSWORD_HASH}'`)}`),
   ],
 );
 
@@ -72,8 +81,12 @@ export const users = pgTable(
 export const userDataScopes = pgTable(
   'user_data_scopes',
   {
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    orgId: integer().notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: integer()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ name: 'user_data_scopes_pk', columns: [t.userId, t.orgId] })],
 );

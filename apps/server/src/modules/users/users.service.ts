@@ -111,7 +111,10 @@ export function createUsersService({ db, lists, principals, sessions, credential
         );
 
   async function assertWithinReach(tx: DbOrTx, p: Principal, ids: readonly number[], field: 'ids' | 'id') {
-    await repo.lockUsers(tx, [...new Set(ids)].filter((id) => id !== p.userId));
+    await repo.lockUsers(
+      tx,
+      [...new Set(ids)].filter((id) => id !== p.userId),
+    );
     const beyond = await beyondReach(tx, p, ids);
     const byCodes = beyond.filter((r) => r.codes).map((r) => r.id);
     if (byCodes.length) throw new AppError('NO_PERMISSION_ERROR', { field, data: { ids: byCodes } });
@@ -146,10 +149,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
   /** Nobody changes their own roles or data scope; sending them unchanged (a saved form) is fine. */
   async function refuseOwnGrantChange(p: Principal, id: number, change: { roleIds?: number[]; scopeOrgIds?: number[] }) {
     if (id !== p.userId) return;
-    const [roles, scope] = await Promise.all([
-      change.roleIds ? repo.getUserRoleIds(db, id) : [],
-      change.scopeOrgIds ? repo.getUserScopeOrgIds(db, id) : [],
-    ]);
+    const [roles, scope] = await Promise.all([change.roleIds ? repo.getUserRoleIds(db, id) : [], change.scopeOrgIds ? repo.getUserScopeOrgIds(db, id) : []]);
     const field = change.roleIds && !sameSet(change.roleIds, roles) ? 'roleIds' : change.scopeOrgIds && !sameSet(change.scopeOrgIds, scope) ? 'scopeOrgIds' : null;
     if (field) throw new AppError('OWN_PERMISSIONS_UNCHANGEABLE', { field });
   }
@@ -203,7 +203,10 @@ export function createUsersService({ db, lists, principals, sessions, credential
     if (roleIds) {
       // Only roles being added are grants: a user may keep a role the caller could not give.
       const held = await repo.getUserRoleIds(db, id);
-      await assertRolesAddable(p, roleIds.filter((r) => !held.includes(r)));
+      await assertRolesAddable(
+        p,
+        roleIds.filter((r) => !held.includes(r)),
+      );
     }
     // An unchanged leader stays even when beyond the caller's scope (the form sends it back).
     if (rest.leaderId !== target!.leaderId) await assertLeader(p, rest.leaderId, id);
@@ -211,7 +214,10 @@ export function createUsersService({ db, lists, principals, sessions, credential
     await assertUnique(values, id);
     await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, [id], 'id');
-      await tx.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
       if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
       if (scopeOrgIds) await repo.replaceUserScopes(tx, id, scopeOrgIds);
     });
@@ -261,7 +267,10 @@ export function createUsersService({ db, lists, principals, sessions, credential
         await sessions.endSessions(tx, unique, 'frozen');
       } else {
         // Unfreeze also lifts a login lock of a user still normal, so it is not refused on them.
-        await tx.update(users).set({ status: 'normal', failedLogins: 0, updatedAt: sql`now()` }).where(inArray(users.id, unique));
+        await tx
+          .update(users)
+          .set({ status: 'normal', failedLogins: 0, updatedAt: sql`now()` })
+          .where(inArray(users.id, unique));
       }
       await sessions.refreshUsers(tx, unique);
     });
@@ -275,7 +284,12 @@ export function createUsersService({ db, lists, principals, sessions, credential
     const inline = rows.length <= INLINE_RESET_MAX;
     const hashed = await Promise.all(rows.map(async (r) => ({ id: r.id, stored: await storedInitialPassword(r.username, { deferred: !inline }) })));
     await db.transaction(async (tx) => {
-      await assertWithinReach(tx, p, rows.map((r) => r.id), 'ids');
+      await assertWithinReach(
+        tx,
+        p,
+        rows.map((r) => r.id),
+        'ids',
+      );
       // Every session ends: an old (perhaps stolen) one could otherwise set a password of its
       // choosing from the predictable initial one.
       await credentials.setPasswords(tx, hashed, { mustChange: true, endSessions: 'password_reset' });
@@ -288,8 +302,21 @@ export function createUsersService({ db, lists, principals, sessions, credential
     await requireOrgsInScope(db, p, [input.orgId], { field: 'orgId' });
     const rows = await assertUsersInScope(p, input.ids, kind);
     await db.transaction(async (tx) => {
-      await assertWithinReach(tx, p, rows.map((r) => r.id), 'ids');
-      await tx.update(users).set({ orgId: input.orgId, updatedAt: sql`now()` }).where(inArray(users.id, rows.map((r) => r.id)));
+      await assertWithinReach(
+        tx,
+        p,
+        rows.map((r) => r.id),
+        'ids',
+      );
+      await tx
+        .update(users)
+        .set({ orgId: input.orgId, updatedAt: sql`now()` })
+        .where(
+          inArray(
+            users.id,
+            rows.map((r) => r.id),
+          ),
+        );
     });
     await principals.forgetUsers(rows.map((r) => r.id));
     return null;
@@ -327,7 +354,15 @@ export function createUsersService({ db, lists, principals, sessions, credential
 
   /** The rules of update, resetPassword, setStatus and remove, row by row, for the page to obey. */
   async function abilitiesFor(p: Principal, rows: readonly { id: number; username: string; status: string }[]): Promise<UserAbilities[]> {
-    const beyond = new Set((await beyondReach(db, p, rows.map((r) => r.id))).map((r) => r.id));
+    const beyond = new Set(
+      (
+        await beyondReach(
+          db,
+          p,
+          rows.map((r) => r.id),
+        )
+      ).map((r) => r.id),
+    );
     return rows.map((r) => {
       const reach = !beyond.has(r.id);
       const protectedRow = r.id === p.userId || isAdminOfOthers(p, r);
@@ -355,13 +390,19 @@ export function createUsersService({ db, lists, principals, sessions, credential
   async function updateOwnInfo(p: Principal, input: UserInfoUpdate): Promise<null> {
     const values = columnsOf(input);
     await assertUnique({ phone: values.phone, email: values.email }, p.userId);
-    await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, p.userId));
+    await db
+      .update(users)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(users.id, p.userId));
     return null;
   }
 
   async function updateOwnAvatar(p: Principal, avatar: string): Promise<null> {
     await claimFile(db, p, avatar, { purpose: 'avatar', field: 'avatar' }); // an uploaded avatar must be the caller's own
-    await db.update(users).set({ avatar, updatedAt: sql`now()` }).where(eq(users.id, p.userId));
+    await db
+      .update(users)
+      .set({ avatar, updatedAt: sql`now()` })
+      .where(eq(users.id, p.userId));
     return null;
   }
 

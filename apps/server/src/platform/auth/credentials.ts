@@ -63,7 +63,11 @@ export function createCredentials(sessions: Sessions) {
         update users u set password_hash = v.h, first_login = ${opts.mustChange}, failed_logins = 0, updated_at = now()
           from unnest(${sql.param(rows.map((r) => r.id))}::int[], ${sql.param(rows.map((r) => r.stored))}::text[]) as v(id, h)
          where u.id = v.id`);
-      await afterWrite(tx, rows.map((r) => r.id), opts);
+      await afterWrite(
+        tx,
+        rows.map((r) => r.id),
+        opts,
+      );
     },
 
     /**

@@ -44,7 +44,7 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; principals: P
       for (const code of permission) if (!isPermissionCode(code)) throw new Error(`route ${route.url}: unknown permission ${code}`);
     }
     // A route open only to action codes (`yhgl:add`) changes data: it must name its operation-log entry.
-    if (Array.isArray(permission) && permission.every((c) => c.includes(":")) && !route.config?.operation) {
+    if (Array.isArray(permission) && permission.every((c) => c.includes(':')) && !route.config?.operation) {
       throw new Error(`route ${route.url} needs an action code but declares no operation for the operation log`);
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -41,9 +41,7 @@ export function createRsaKeys(db: DbOrTx) {
     async decrypt(b64: string): Promise<string> {
       const { priv } = await load();
       try {
-        return crypto
-          .privateDecrypt({ key: priv, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(b64, 'base64'))
-          .toString('utf8');
+        return crypto.privateDecrypt({ key: priv, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(b64, 'base64')).toString('utf8');
       } catch {
         throw new AppError('PASSWORD_DECRYPT_ERROR', { field: 'password' });
       }
@@ -54,7 +52,5 @@ export type RsaKeys = ReturnType<typeof createRsaKeys>;
 
 /** What a client does: encrypt with the public key (tests and benchmarks use it). */
 export function encryptWithPublicKey(publicKeyPem: string, text: string): string {
-  return crypto
-    .publicEncrypt({ key: publicKeyPem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text))
-    .toString('base64');
+  return crypto.publicEncrypt({ key: publicKeyPem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
 }

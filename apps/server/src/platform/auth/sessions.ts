@@ -18,12 +18,7 @@ export interface Sessions {
    * self-service password change); `platformType` limits the end to one platform (single sign-on).
    * Returns how many sessions ended.
    */
-  endSessions(
-    tx: DbOrTx,
-    userIds: readonly number[],
-    reason: SessionEndReason,
-    opts?: { exceptSessionId?: number; platformType?: number },
-  ): Promise<number>;
+  endSessions(tx: DbOrTx, userIds: readonly number[], reason: SessionEndReason, opts?: { exceptSessionId?: number; platformType?: number }): Promise<number>;
   /** Ends one session (logout). */
   endSession(tx: DbOrTx, sessionId: number, reason: SessionEndReason): Promise<void>;
   /**
@@ -35,7 +30,11 @@ export interface Sessions {
 
 export function createSessions(principals: Pick<PrincipalLoader, 'markStale'>): Sessions {
   async function markStale(rows: { token_hash: string; xid: string }[]) {
-    if (rows.length) await principals.markStale(rows.map((r) => r.token_hash), rows[0]!.xid);
+    if (rows.length)
+      await principals.markStale(
+        rows.map((r) => r.token_hash),
+        rows[0]!.xid,
+      );
   }
   return {
     async endSessions(tx, userIds, reason, opts = {}) {

@@ -26,7 +26,6 @@ export const defineConstraintErrors = <const T extends ConstraintErrors>(errors:
 
 export type ConstraintRegistry = ReadonlyMap<string, ConstraintError | null>;
 
-
 function schemaFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true, recursive: true })

@@ -180,13 +180,17 @@ async function stopOrphanedPostmaster(dir: string, log: (m: string) => void) {
     return;
   }
   log(`embedded postgres: stopping the database left running by a previous start that ended abruptly (process ${pid})`);
-  for (const [signal, ms] of [['SIGINT', 30000], ['SIGQUIT', 5000], ['SIGKILL', 5000]] as const) {
+  for (const [signal, ms] of [
+    ['SIGINT', 30000],
+    ['SIGQUIT', 5000],
+    ['SIGKILL', 5000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch {
       return;
     }
-    for (const end = Date.now() + ms; Date.now() < end; ) {
+    for (const end = Date.now() + ms; Date.now() < end;) {
       if (!isAlive(pid)) return;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -200,11 +204,21 @@ async function startOrExplain(pg: EmbeddedPostgres, port: number, recent: string
   try {
     await pg.start();
   } catch (e) {
-    const said = recent.join('').split('\n').map((l) => l.trim()).filter(Boolean);
+    const said = recent
+      .join('')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     if (said.some((l) => /could not (bind|create listen socket)|Address already in use/i.test(l))) {
       throw new Error(`port ${port} of the embedded PostgreSQL is taken by another program: set EMBEDDED_PG_PORT to a free port`, { cause: e });
     }
-    const why = said.filter((l) => /FATAL|PANIC|ERROR|HINT/.test(l)).slice(-3).join(' ') || said.slice(-3).join(' ') || (e instanceof Error ? e.message : '');
+    const why =
+      said
+        .filter((l) => /FATAL|PANIC|ERROR|HINT/.test(l))
+        .slice(-3)
+        .join(' ') ||
+      said.slice(-3).join(' ') ||
+      (e instanceof Error ? e.message : '');
     throw new Error(`the embedded PostgreSQL did not start${why ? `: ${why}` : ' (it printed nothing)'}`, { cause: e });
   }
 }

@@ -38,7 +38,11 @@ export function isConnectionError(e: unknown): boolean {
     // Socket failures (ENOENT: the Unix socket of a stopped server); not file-system errors.
     if (code.startsWith('E') && ['connect', 'read', 'write', 'getaddrinfo'].includes(String(cur.syscall))) return true;
     // node-postgres reports these without a code.
-    if (typeof cur.message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/.test(cur.message)) return true;
+    if (
+      typeof cur.message === 'string' &&
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/.test(cur.message)
+    )
+      return true;
     cur = cur.cause as typeof cur;
   }
   return false;

@@ -24,9 +24,7 @@ export function EndLayout({ base, items, testId }: { base: string; items: readon
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader
         home={base}
-        nav={
-          <Menu theme="dark" mode="horizontal" data-testid={testId} selectedKeys={[pathname]} items={menu} onClick={({ key }) => void navigate(key)} />
-        }
+        nav={<Menu theme="dark" mode="horizontal" data-testid={testId} selectedKeys={[pathname]} items={menu} onClick={({ key }) => void navigate(key)} />}
       />
       <Layout.Content className="hl-content">
         <Outlet />

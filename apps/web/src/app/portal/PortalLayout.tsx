@@ -20,21 +20,14 @@ export default function PortalLayout() {
     })),
     ...(can(granted, ['zs-pc']) ? [{ key: '/student-center', label: <span data-testid="portal-nav-mine">{t('portal.mine')}</span> }] : []),
   ];
-  const active = items.map((i) => i.key).filter((k) => pathname === k || pathname.startsWith(`${k}/`)).pop() ?? '/portal';
+  const active =
+    items
+      .map((i) => i.key)
+      .filter((k) => pathname === k || pathname.startsWith(`${k}/`))
+      .pop() ?? '/portal';
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <AppHeader
-        nav={
-          <Menu
-            theme="dark"
-            mode="horizontal"
-            data-testid="portal-menu"
-            selectedKeys={[active]}
-            items={items}
-            onClick={({ key }) => void navigate(key)}
-          />
-        }
-      />
+      <AppHeader nav={<Menu theme="dark" mode="horizontal" data-testid="portal-menu" selectedKeys={[active]} items={items} onClick={({ key }) => void navigate(key)} />} />
       <Layout.Content className="hl-content">
         <Outlet />
       </Layout.Content>

@@ -16,9 +16,9 @@ export interface ManageRoute {
  * Pages each module declares in `modules/<domain>/manage-pages.ts` (outside manage/, so it stays in the main bundle) (found by Vite's glob, so no
  * central list grows). Only the loaders' dynamic imports are here, not the page code.
  */
-export const MODULE_PAGES: readonly ManagePage[] = Object.values(
-  import.meta.glob<{ default: ManagePage[] }>('../../modules/*/manage-pages.ts', { eager: true }),
-).flatMap((m) => m.default);
+export const MODULE_PAGES: readonly ManagePage[] = Object.values(import.meta.glob<{ default: ManagePage[] }>('../../modules/*/manage-pages.ts', { eager: true })).flatMap(
+  (m) => m.default,
+);
 
 /** The menu pages: every node of the management tree that carries a route path. */
 const MENU_ROUTES: ManageRoute[] = [];
@@ -36,10 +36,7 @@ const EXTRA: readonly ManageRoute[] = MODULE_PAGES.filter((p) => !menuPaths.has(
 
 export const MANAGE_HOME: ManageRoute = { path: 'manage-index', codes: [], titleKey: 'page.manage-index' };
 
-export const MANAGE_ROUTES: readonly ManageRoute[] = [
-  ...MENU_ROUTES,
-  ...EXTRA,
-];
+export const MANAGE_ROUTES: readonly ManageRoute[] = [...MENU_ROUTES, ...EXTRA];
 
 export function manageRouteByPath(path: string): ManageRoute | undefined {
   return path === MANAGE_HOME.path ? MANAGE_HOME : MANAGE_ROUTES.find((r) => r.path === path);

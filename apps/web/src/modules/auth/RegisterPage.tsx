@@ -56,13 +56,7 @@ export default function RegisterPage() {
   if (done)
     return (
       <PublicShell>
-        <Result
-          status="success"
-          title={t('register.done')}
-          subTitle={t('register.pending')}
-          extra={<Link to="/">{t('auth.backToLogin')}</Link>}
-          data-testid="register-done"
-        />
+        <Result status="success" title={t('register.done')} subTitle={t('register.pending')} extra={<Link to="/">{t('auth.backToLogin')}</Link>} data-testid="register-done" />
       </PublicShell>
     );
   const rules = (name: string) => rulesFor(RegisterFieldsSchema, name, t);

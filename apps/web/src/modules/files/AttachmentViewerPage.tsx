@@ -23,8 +23,7 @@ export default function AttachmentViewerPage() {
   const url = safeUrl(params.get('url'));
   const type = params.get('type') ?? (url && PDF.test(url) ? 'pdf' : url && IMAGE.test(url) ? 'image' : 'other');
   if (!url) return <Result status="warning" title={t('viewer.noFile')} data-testid="viewer-empty" />;
-  if (type === 'pdf')
-    return <iframe title={t('viewer.title')} src={url} data-testid="viewer-pdf" style={{ border: 0, width: '100vw', height: '100vh' }} />;
+  if (type === 'pdf') return <iframe title={t('viewer.title')} src={url} data-testid="viewer-pdf" style={{ border: 0, width: '100vw', height: '100vh' }} />;
   if (type === 'image')
     return (
       <div style={{ display: 'flex', justifyContent: 'center', padding: 24 }}>

@@ -19,13 +19,7 @@ export interface ContextTreeProps<A extends string> extends Omit<TreeProps, 'tit
 }
 
 /** A tree whose nodes open a right-click menu (organization and classification trees). */
-export function ContextTree<A extends TreeAction | OrgTreeAction>({
-  variant = 'default',
-  actions,
-  allows,
-  onAction,
-  ...tree
-}: ContextTreeProps<A>) {
+export function ContextTree<A extends TreeAction | OrgTreeAction>({ variant = 'default', actions, allows, onAction, ...tree }: ContextTreeProps<A>) {
   const { t } = useTranslation();
   const list = (actions ?? (variant === 'org' ? ORG_ACTIONS : DEFAULT_ACTIONS)) as readonly A[];
   return (
@@ -47,9 +41,7 @@ export function ContextTree<A extends TreeAction | OrgTreeAction>({
             },
           }}
         >
-          <span data-testid={`tree-node-${String(node.key)}`}>
-            {typeof node.title === 'function' ? node.title(node) : node.title}
-          </span>
+          <span data-testid={`tree-node-${String(node.key)}`}>{typeof node.title === 'function' ? node.title(node) : node.title}</span>
         </Dropdown>
       )}
     />

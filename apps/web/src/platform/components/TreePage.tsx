@@ -34,10 +34,7 @@ export interface TreePageApi<N extends TreePageNode> {
 }
 
 /** A request to edit: a child of `parent` (a root when null), a sibling next to `target`, or `node` itself. */
-export type TreeEdit<N extends TreePageNode> =
-  | { mode: 'add'; parent: N | null }
-  | { mode: 'insert'; target: N; position: TreeSort['position'] }
-  | { mode: 'edit'; node: N };
+export type TreeEdit<N extends TreePageNode> = { mode: 'add'; parent: N | null } | { mode: 'insert'; target: N; position: TreeSort['position'] } | { mode: 'edit'; node: N };
 
 /** Translation keys of the page's texts; each defaults to the generic `treePage.*` key. */
 export interface TreePageTexts {
@@ -164,8 +161,7 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
   }, [tree.data, byId, search, expand]);
 
   const treeData = useMemo<TreeDataNode[]>(() => {
-    const map = (nodes: readonly N[]): TreeDataNode[] =>
-      nodes.map((n) => ({ key: n.id, title: renderTitle ? renderTitle(n) : n.name, children: map(n.children as N[]) }));
+    const map = (nodes: readonly N[]): TreeDataNode[] => nodes.map((n) => ({ key: n.id, title: renderTitle ? renderTitle(n) : n.name, children: map(n.children as N[]) }));
     return map(tree.data ?? []);
   }, [tree.data, renderTitle]);
 
@@ -192,7 +188,7 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
   };
 
   const openEdit = (e: TreeEdit<N>) => {
-    if (e.mode === 'add' && e.parent) setExpanded((k) => (k ?? []).includes(e.parent!.id) ? k : [...(k ?? []), e.parent!.id]);
+    if (e.mode === 'add' && e.parent) setExpanded((k) => ((k ?? []).includes(e.parent!.id) ? k : [...(k ?? []), e.parent!.id]));
     if (onEdit) onEdit(e);
     else setEditing(e);
   };
@@ -371,7 +367,12 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
         onCancel={() => setEditing(null)}
       >
         <Form form={form} layout="vertical" data-testid={`${testId}-form`} initialValues={{ name: editing?.mode === 'edit' ? editing.node.name : '' }} preserve={false}>
-          <Form.Item name="name" label={t(texts.name)} required rules={schema ? rulesFor(schema, 'name', t) : [{ required: true, whitespace: true, message: t('treePage.nameRequired') }]}>
+          <Form.Item
+            name="name"
+            label={t(texts.name)}
+            required
+            rules={schema ? rulesFor(schema, 'name', t) : [{ required: true, whitespace: true, message: t('treePage.nameRequired') }]}
+          >
             <Input maxLength={nameMaxLength} showCount={!!nameMaxLength} data-testid={`${testId}-name`} onPressEnter={() => void submit()} />
           </Form.Item>
         </Form>

@@ -12,17 +12,7 @@ import { EditModal } from './EditModal';
 import { FilterBar } from './FilterBar';
 import { RowActions, type RowAction } from './RowActions';
 import { useList } from './useList';
-import {
-  DESTRUCTIVE,
-  type BatchKind,
-  type ColumnSpec,
-  type CrudPageProps,
-  type ExtraBatch,
-  type ListParams,
-  type ModalForm,
-  type PageForm,
-  type SchemaObject,
-} from './types';
+import { DESTRUCTIVE, type BatchKind, type ColumnSpec, type CrudPageProps, type ExtraBatch, type ListParams, type ModalForm, type PageForm, type SchemaObject } from './types';
 
 const BATCH_ORDER: readonly BatchKind[] = ['publish', 'unpublish', 'freeze', 'unfreeze', 'delete'];
 
@@ -147,9 +137,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
       key: '__actions',
       title: t('common.actions'),
       fixed: 'right',
-      render: (_: unknown, r: R) => (
-        <RowActions record={r} actions={rowActions} extra={props.extraRowActions ? <span key="extra">{props.extraRowActions(r)}</span> : null} />
-      ),
+      render: (_: unknown, r: R) => <RowActions record={r} actions={rowActions} extra={props.extraRowActions ? <span key="extra">{props.extraRowActions(r)}</span> : null} />,
     });
   }
 
@@ -188,13 +176,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
   const main = (
     <>
       {props.filters?.length ? (
-        <FilterBar
-          filters={props.filters}
-          values={list.filterValues}
-          defaults={props.defaultFilters}
-          onSearch={list.applyFilters}
-          onReset={list.resetFilters}
-        />
+        <FilterBar filters={props.filters} values={list.filterValues} defaults={props.defaultFilters} onSearch={list.applyFilters} onReset={list.resetFilters} />
       ) : null}
       <BatchToolbar
         selectedCount={list.selected.length}
@@ -264,11 +246,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
           title={t(editing === 'new' ? 'common.add' : 'common.edit')}
           schema={modalForm.schema}
           fields={modalForm.fields}
-          initialValues={
-            editing && editing !== 'new'
-              ? (modalForm.toValues?.(editing) ?? (editing as unknown as Record<string, unknown>))
-              : modalForm.defaults
-          }
+          initialValues={editing && editing !== 'new' ? (modalForm.toValues?.(editing) ?? (editing as unknown as Record<string, unknown>)) : modalForm.defaults}
           onSubmit={(values) => (editing && editing !== 'new' ? modalForm.update!({ ...values, id: editing.id }) : modalForm.create!(values))}
           onSaved={() => {
             setEditing(null);

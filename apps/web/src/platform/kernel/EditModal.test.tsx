@@ -27,8 +27,10 @@ void (<EditModal open title="t" schema={Schema} fields={[{ name: 'nmae', labelKe
 const fetchNone = async () => ({ records: [], total: 0 }) as unknown as Page<{ id: number }>;
 void (<CrudPage titleKey="t" queryKey="q" fetch={fetchNone} columns={[]} form={{ schema: Schema, fields, create: async (v) => v.name.trim() }} />);
 void (
-  // @ts-expect-error `size` is not in the schema's output
-  <CrudPage titleKey="t" queryKey="q" fetch={fetchNone} columns={[]} form={{ schema: Schema, fields, create: async (v) => v.size }} />
+  (
+    // @ts-expect-error `size` is not in the schema's output
+    <CrudPage titleKey="t" queryKey="q" fetch={fetchNone} columns={[]} form={{ schema: Schema, fields, create: async (v) => v.size }} />
+  )
 );
 
 function open(onSubmit: (v: z.infer<typeof Schema>) => Promise<unknown>, initialValues?: Record<string, unknown>) {
@@ -64,9 +66,12 @@ describe('EditModal', () => {
   });
 
   it('puts a refusal naming a field on that field and stays open', async () => {
-    const view = open(async () => {
-      throw new ApiError('PARAMETER_INVALID', 400, 400, null, 'code');
-    }, { name: 'x', code: 'dup' });
+    const view = open(
+      async () => {
+        throw new ApiError('PARAMETER_INVALID', 400, 400, null, 'code');
+      },
+      { name: 'x', code: 'dup' },
+    );
     fireEvent.click(screen.getByTestId('crud-form-submit'));
     await waitFor(() => expect(screen.getByTestId('field-code').closest('.ant-form-item')!.textContent).toContain(new ApiError('PARAMETER_INVALID', 400, 400).text));
     expect(view.saved()).toBe(0);

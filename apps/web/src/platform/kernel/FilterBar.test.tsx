@@ -33,9 +33,7 @@ describe('FilterBar', () => {
 
   it('reset shows the defaults at once and reports it', async () => {
     let resets = 0;
-    render(
-      <FilterBar filters={filters} values={{ keyword: 'x' }} defaults={{ type: 'sex' }} onSearch={() => undefined} onReset={() => resets++} />,
-    );
+    render(<FilterBar filters={filters} values={{ keyword: 'x' }} defaults={{ type: 'sex' }} onSearch={() => undefined} onReset={() => resets++} />);
     fireEvent.change(input('filter-keyword'), { target: { value: 'typed' } });
     fireEvent.click(screen.getByTestId('crud-reset'));
     expect(resets).toBe(1);

@@ -87,8 +87,7 @@ export function useRecordEditor<R, B>(o: RecordEditorOptions<R, B>): RecordEdito
     },
   });
 
-  const notFound =
-    !!id && ((existing.isSuccess && !existing.data) || (existing.error instanceof ApiError && existing.error.name === 'NOT_FOUND_ERROR'));
+  const notFound = !!id && ((existing.isSuccess && !existing.data) || (existing.error instanceof ApiError && existing.error.name === 'NOT_FOUND_ERROR'));
 
   return {
     id,

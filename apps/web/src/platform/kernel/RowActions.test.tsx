@@ -83,7 +83,7 @@ describe('CrudPage rows', () => {
     expect(actionsOf('open')).toEqual(['crud-row-edit', 'crud-row-delete']);
   });
 
-  it('or the page\'s rowAllows when it gives one', async () => {
+  it("or the page's rowAllows when it gives one", async () => {
     renderAt('/list', () => (
       <CrudPage<Row>
         titleKey="perm.zdgl"

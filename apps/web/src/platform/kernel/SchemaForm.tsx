@@ -35,9 +35,7 @@ export async function readForm<S extends SchemaObject>(
   for (const [k, v] of Object.entries(raw)) values[k] = normalizeValue(v, fieldSchema(schema, k));
   const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data as z.infer<S> & Record<string, unknown>;
-  form.setFields(
-    parsed.error.issues.map((i) => ({ name: String(i.path[0] ?? ''), errors: [issueText(i, t)] })),
-  );
+  form.setFields(parsed.error.issues.map((i) => ({ name: String(i.path[0] ?? ''), errors: [issueText(i, t)] })));
   return null;
 }
 
@@ -57,13 +55,7 @@ function Control({ field, max, ...injected }: { field: FieldSpec; max?: number; 
     case 'number':
       return <InputNumber {...common} style={{ width: '100%' }} />;
     case 'select':
-      return (
-        <Select
-          {...common}
-          allowClear
-          options={(field.options ?? []).map((o) => ({ value: o.value, label: o.label ?? t(o.labelKey) }))}
-        />
-      );
+      return <Select {...common} allowClear options={(field.options ?? []).map((o) => ({ value: o.value, label: o.label ?? t(o.labelKey) }))} />;
     case 'datetime':
       return <DatePicker {...common} showTime style={{ width: '100%' }} />;
     default:

@@ -5,7 +5,15 @@ import type { FilterSpec } from './types';
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'common.keyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', options: [{ value: 'pending', labelKey: 'x' }, { value: 'done', labelKey: 'y' }] },
+  {
+    name: 'status',
+    labelKey: 'common.status',
+    kind: 'select',
+    options: [
+      { value: 'pending', labelKey: 'x' },
+      { value: 'done', labelKey: 'y' },
+    ],
+  },
   { name: 'labelId', labelKey: 'x', kind: 'select' },
   { name: 'read', labelKey: 'x', kind: 'boolean' },
   { name: 'created', labelKey: 'x', kind: 'daterange' },

@@ -82,12 +82,7 @@ const positive = (raw: string | null, fallback: number) => {
 };
 
 /** Reads the list state under `prefix` (`''` or `users.`) from the search parameters. */
-export function readListState(
-  search: URLSearchParams,
-  filters: readonly FilterSpec[] | undefined,
-  defaults: ListDefaults,
-  prefix = '',
-): ListParams {
+export function readListState(search: URLSearchParams, filters: readonly FilterSpec[] | undefined, defaults: ListDefaults, prefix = ''): ListParams {
   const get = (k: string) => search.get(prefix + k);
   const sort = get('sort');
   const params: ListParams = {
@@ -110,13 +105,7 @@ export function readListState(
  * Writes the list state under `prefix` into a copy of `search` (other parameters kept). Page 1,
  * the default size and sort and filters at their defaults are left out.
  */
-export function writeListState(
-  search: URLSearchParams,
-  params: ListParams,
-  filters: readonly FilterSpec[] | undefined,
-  defaults: ListDefaults,
-  prefix = '',
-): URLSearchParams {
+export function writeListState(search: URLSearchParams, params: ListParams, filters: readonly FilterSpec[] | undefined, defaults: ListDefaults, prefix = ''): URLSearchParams {
   const next = new URLSearchParams(search);
   const put = (k: string, v: string | undefined) => (v === undefined ? next.delete(prefix + k) : next.set(prefix + k, v));
   put('page', params.page > 1 ? String(params.page) : undefined);

@@ -10,8 +10,7 @@ export type FieldName<S extends SchemaObject> = Extract<keyof z.input<S>, string
  * Fields over a schema: names written as literals must be keys of the schema (checked at compile
  * time); a list declared as plain `FieldSpec[]` (names widened to string) is taken as it is.
  */
-export type SchemaFields<S extends SchemaObject, N extends string> = readonly FieldSpec<N>[] &
-  NoInfer<string extends N ? unknown : readonly FieldSpec<FieldName<S>>[]>;
+export type SchemaFields<S extends SchemaObject, N extends string> = readonly FieldSpec<N>[] & NoInfer<string extends N ? unknown : readonly FieldSpec<FieldName<S>>[]>;
 
 export interface Option {
   value: string | number;

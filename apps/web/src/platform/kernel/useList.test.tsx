@@ -90,8 +90,6 @@ describe('a CrudPage list keeps its state in the URL', () => {
     const view = renderAt('/list?page=9', page(server.fetch));
     await waitFor(() => expect(view.search().get('page')).toBe('5'));
     await waitFor(() => expect(server.last().page).toBe(5));
-    await waitFor(() =>
-      expect(screen.queryAllByTestId('row-name').map((e) => e.textContent)).toEqual(['name-41', 'name-42', 'name-43', 'name-44', 'name-45']),
-    );
+    await waitFor(() => expect(screen.queryAllByTestId('row-name').map((e) => e.textContent)).toEqual(['name-41', 'name-42', 'name-43', 'name-44', 'name-45']));
   });
 });

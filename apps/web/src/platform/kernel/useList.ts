@@ -123,8 +123,7 @@ export function useList<R extends { id: number }>(o: UseListOptions<R>): ListSta
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pastEnd, total]);
 
-  const rowsOf = (ids: number[]) =>
-    ids.map((id) => records.find((r) => r.id === id) ?? seen.current.get(id)).filter((r): r is R => !!r);
+  const rowsOf = (ids: number[]) => ids.map((id) => records.find((r) => r.id === id) ?? seen.current.get(id)).filter((r): r is R => !!r);
   const filterValues = useMemo(() => toFilterValues(o.filters, urlParams), [urlParams, o.filters]);
 
   const applyFilters = (values: Record<string, unknown>) => {

@@ -21,8 +21,7 @@ export default function AppVersionEditPage() {
     update: (id, body) => updateAppVersion({ ...body, id }),
     listPath: '/dashboard/manage-appVersion-setting',
     perms: { add: 'bbgl:add', modify: 'bbgl:modify' },
-    toForm: (v) =>
-      v ? { version: v.version, terminal: v.terminal, platform: v.platform, description: v.description } : { terminal: 'android', platform: 'student' },
+    toForm: (v) => (v ? { version: v.version, terminal: v.terminal, platform: v.platform, description: v.description } : { terminal: 'android', platform: 'student' }),
     saveErrors: { fields: fields.map((f) => f.name), byCode: { DUPLICATE_APP_VERSION: 'version' } },
   });
   return (

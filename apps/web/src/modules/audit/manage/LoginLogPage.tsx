@@ -16,7 +16,12 @@ const LOGIN_RESULTS = ERROR_NAMES.filter((n) => {
 
 export function LoginResultTag({ result }: { result: string }) {
   const { t } = useTranslation();
-  if (result === 'OK') return <Tag color="green" data-testid="audit-result-ok">{t('audit.success')}</Tag>;
+  if (result === 'OK')
+    return (
+      <Tag color="green" data-testid="audit-result-ok">
+        {t('audit.success')}
+      </Tag>
+    );
   return (
     <Tooltip title={result}>
       <Tag color="red" data-testid="audit-result-failure">

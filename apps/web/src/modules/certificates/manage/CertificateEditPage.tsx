@@ -64,11 +64,7 @@ function LayoutPreview({
     e.preventDefault();
     const start = { x: e.clientX, y: e.clientY, px: pos.x, py: pos.y };
     const move = (ev: PointerEvent) =>
-      onMove(
-        key,
-        Math.max(0, Math.round(start.px + (ev.clientX - start.x) / scale)),
-        Math.max(0, Math.round(start.py + (ev.clientY - start.y) / scale)),
-      );
+      onMove(key, Math.max(0, Math.round(start.px + (ev.clientX - start.x) / scale)), Math.max(0, Math.round(start.py + (ev.clientY - start.y) / scale)));
     const up = () => {
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);
@@ -154,7 +150,15 @@ export default function CertificateEditPage() {
     perms: { add: 'zsgl:add', modify: 'zsgl:modify' },
     toForm: (r) =>
       r
-        ? { name: r.name, authority: r.authority, permanent: r.validityMonths === null, validityMonths: r.validityMonths ?? 12, thumbnail: r.thumbnail, background: r.background, layout: { ...r.layout, extra: r.layout.extra ?? null } }
+        ? {
+            name: r.name,
+            authority: r.authority,
+            permanent: r.validityMonths === null,
+            validityMonths: r.validityMonths ?? 12,
+            thumbnail: r.thumbnail,
+            background: r.background,
+            layout: { ...r.layout, extra: r.layout.extra ?? null },
+          }
         : { permanent: true, validityMonths: 12, thumbnail: null, background: null, layout: CERTIFICATE_DEFAULT_LAYOUT },
   });
   const { form, record } = ed;
@@ -297,12 +301,7 @@ export default function CertificateEditPage() {
             {t('common.cancel')}
           </Button>
           {ed.canSave && (
-            <Button
-              type="primary"
-              loading={ed.saving}
-              data-testid="certificate-submit"
-              onClick={submit}
-            >
+            <Button type="primary" loading={ed.saving} data-testid="certificate-submit" onClick={submit}>
               {t('common.save')}
             </Button>
           )}

@@ -26,8 +26,7 @@ interface Option {
   title: string;
   children: Option[];
 }
-const treeData = (nodes: CoursewareCategoryNode[]): Option[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: treeData(n.children) }));
+const treeData = (nodes: CoursewareCategoryNode[]): Option[] => nodes.map((n) => ({ value: n.id, title: n.name, children: treeData(n.children) }));
 
 /** Add (`add-courseware`) or edit (`?id=`) a courseware: fields, and on add the file (checked against the type by the server). */
 export default function CoursewareEditPage() {
@@ -94,7 +93,8 @@ export default function CoursewareEditPage() {
           rules={[
             {
               validator: async (_, v: string[] = []) => {
-                if (v.length > CONSTANTS.LABELS_PER_OBJECT || v.some((l) => l.length > CONSTANTS.LABEL_LENGTH)) throw new Error(t('courseware.labelsHint', { count: CONSTANTS.LABELS_PER_OBJECT, length: CONSTANTS.LABEL_LENGTH }));
+                if (v.length > CONSTANTS.LABELS_PER_OBJECT || v.some((l) => l.length > CONSTANTS.LABEL_LENGTH))
+                  throw new Error(t('courseware.labelsHint', { count: CONSTANTS.LABELS_PER_OBJECT, length: CONSTANTS.LABEL_LENGTH }));
               },
             },
           ]}

@@ -19,7 +19,13 @@ import {
 } from '../api';
 
 const sortable = (k: string) => (COURSEWARE_SORT_KEYS as readonly string[]).includes(k);
-const TREE_API = { load: getCoursewareCategoryTree, insert: insertCoursewareCategory, update: updateCoursewareCategory, remove: deleteCoursewareCategory, sort: sortCoursewareCategory };
+const TREE_API = {
+  load: getCoursewareCategoryTree,
+  insert: insertCoursewareCategory,
+  update: updateCoursewareCategory,
+  remove: deleteCoursewareCategory,
+  sort: sortCoursewareCategory,
+};
 const TREE_TEXTS = {
   addRoot: 'courseware.category.addRoot',
   addChild: 'courseware.category.addChild',

@@ -104,7 +104,13 @@ export function CategoryPane({ selected, onSelect }: { selected: LabelCategoryRo
         }}
         pagination={{ current: params.page, pageSize: params.size, total: list.data?.total ?? 0, size: 'small', showTotal: (n) => t('common.total', { n }) }}
         columns={[
-          { key: 'name', dataIndex: 'name', title: t('labels.categoryName'), sorter: true, render: (_: unknown, r) => <span data-testid="labels-category-row">{r.name}</span> },
+          {
+            key: 'name',
+            dataIndex: 'name',
+            title: t('labels.categoryName'),
+            sorter: true,
+            render: (_: unknown, r) => <span data-testid="labels-category-row">{r.name}</span>,
+          },
           { key: 'kind', dataIndex: 'kind', title: t('labels.kind'), render: (_: unknown, r) => <KindTag kind={r.kind} /> },
           { key: 'labelCount', dataIndex: 'labelCount', title: t('labels.labelCount') },
           {
@@ -133,13 +139,7 @@ export function CategoryPane({ selected, onSelect }: { selected: LabelCategoryRo
         onOk={() => void submit()}
         onCancel={() => setEditing(null)}
       >
-        <SchemaForm
-          form={form}
-          schema={LabelCategoryInsertSchema}
-          fields={fields}
-          initialValues={initial}
-          testId="labels-category-form"
-        />
+        <SchemaForm form={form} schema={LabelCategoryInsertSchema} fields={fields} initialValues={initial} testId="labels-category-form" />
       </Modal>
     </Card>
   );

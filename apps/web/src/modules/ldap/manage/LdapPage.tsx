@@ -252,10 +252,7 @@ export default function LdapPage() {
                         </Space>
                       }
                       required={!view.passwordSet}
-                      rules={[
-                        ...(view.passwordSet ? [] : [{ required: true, message: t('validation.required') }]),
-                        ...rulesFor(LdapSettingsSaveSchema, 'bindPassword', t),
-                      ]}
+                      rules={[...(view.passwordSet ? [] : [{ required: true, message: t('validation.required') }]), ...rulesFor(LdapSettingsSaveSchema, 'bindPassword', t)]}
                       extra={view.passwordSet ? t('ldap.passwordKeepHint') : undefined}
                     >
                       <Input.Password autoComplete="new-password" data-testid="ldap-bindPassword" />
@@ -311,13 +308,7 @@ export default function LdapPage() {
         data-testid="ldap-sync"
         extra={
           canSync ? (
-            <Button
-              type="primary"
-              loading={running}
-              disabled={running}
-              onClick={() => sync.mutate()}
-              data-testid="ldap-sync-run"
-            >
+            <Button type="primary" loading={running} disabled={running} onClick={() => sync.mutate()} data-testid="ldap-sync-run">
               {running ? t('ldap.synchronizing') : t('ldap.sync')}
             </Button>
           ) : null

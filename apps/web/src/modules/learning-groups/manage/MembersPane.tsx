@@ -84,7 +84,12 @@ export function MembersPane({ groupId, canAdd }: { groupId: number; canAdd: bool
         onChange={(pg) => setParams((p) => ({ ...p, page: pg.current ?? 1, size: pg.pageSize ?? p.size }))}
         pagination={{ current: params.page, pageSize: params.size, total: members.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => t('common.total', { n }) }}
         columns={[
-          { key: 'username', dataIndex: 'username', title: t('learningGroups.username'), render: (_: unknown, r) => <span data-testid="learning-group-member-row">{r.username}</span> },
+          {
+            key: 'username',
+            dataIndex: 'username',
+            title: t('learningGroups.username'),
+            render: (_: unknown, r) => <span data-testid="learning-group-member-row">{r.username}</span>,
+          },
           { key: 'realname', dataIndex: 'realname', title: t('learningGroups.realname') },
           { key: 'orgName', dataIndex: 'orgName', title: t('learningGroups.org') },
           {

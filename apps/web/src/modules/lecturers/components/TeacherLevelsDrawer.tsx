@@ -37,8 +37,7 @@ export function TeacherLevelsDrawer({ open, onClose }: { open: boolean; onClose:
   };
 
   const save = useMutation({
-    mutationFn: async (v: { name: string; sort: number }) =>
-      editing && editing !== 'new' ? updateTeacherLevel({ id: editing.id, ...v }) : insertTeacherLevel(v),
+    mutationFn: async (v: { name: string; sort: number }) => (editing && editing !== 'new' ? updateTeacherLevel({ id: editing.id, ...v }) : insertTeacherLevel(v)),
     onSuccess: async () => {
       message.success(t('common.saved'));
       setEditing(null);

@@ -102,7 +102,11 @@ export default function LecturerEditPage() {
       { name: 'title', labelKey: 'lecturer.title', testId: 'lecturer-title' },
       { name: 'levelId', labelKey: 'lecturer.level', control: <LevelSelect /> },
       { name: 'feeFen', labelKey: 'lecturer.fee', control: <FeeControl /> },
-      { name: 'avatar', labelKey: 'lecturer.avatar', control: <ImageUpload purpose="avatar" testId="lecturer-avatar" previewUrl={l?.avatar && /^https?:/.test(l.avatar) ? l.avatar : null} /> },
+      {
+        name: 'avatar',
+        labelKey: 'lecturer.avatar',
+        control: <ImageUpload purpose="avatar" testId="lecturer-avatar" previewUrl={l?.avatar && /^https?:/.test(l.avatar) ? l.avatar : null} />,
+      },
       { name: 'introduction', labelKey: 'lecturer.introduction', kind: 'textarea', testId: 'lecturer-introduction' },
       { name: 'certificate', labelKey: 'lecturer.certificate', testId: 'lecturer-certificate' },
       { name: 'machineCode', labelKey: 'lecturer.machineCode', testId: 'lecturer-machineCode' },

@@ -130,7 +130,13 @@ export default function LecturerListPage() {
         }}
         extraBatch={[
           { key: 'certify', labelKey: 'lecturer.certify', perm: 'jsgl:approve', run: (ids) => certifyLecturers({ ids, certified: true }), row: (r) => r.abilities.certify },
-          { key: 'uncertify', labelKey: 'lecturer.uncertify', perm: 'jsgl:approve', run: (ids) => certifyLecturers({ ids, certified: false }), row: (r) => r.abilities.uncertify },
+          {
+            key: 'uncertify',
+            labelKey: 'lecturer.uncertify',
+            perm: 'jsgl:approve',
+            run: (ids) => certifyLecturers({ ids, certified: false }),
+            row: (r) => r.abilities.uncertify,
+          },
         ]}
         rowBatch={['freeze', 'unfreeze', 'delete']}
         rowAllows={rowAllows}

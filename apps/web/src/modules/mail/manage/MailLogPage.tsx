@@ -36,7 +36,13 @@ const columns: ColumnSpec<MailLogManageRow>[] = [
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'mail.keyword', testId: 'mail-filter-keyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', testId: 'mail-filter-status', options: MAIL_LOG_STATUSES.map((s) => ({ value: s, labelKey: `mail.status_${s}` })) },
+  {
+    name: 'status',
+    labelKey: 'common.status',
+    kind: 'select',
+    testId: 'mail-filter-status',
+    options: MAIL_LOG_STATUSES.map((s) => ({ value: s, labelKey: `mail.status_${s}` })),
+  },
   {
     name: 'read',
     labelKey: 'mail.readState',
@@ -48,7 +54,6 @@ const filters: FilterSpec[] = [
     ],
   },
 ];
-
 
 /**
  * Mail log (`manage-logMail-report`, code yjrz): resend failed mails (`yjrz:batch`, a result

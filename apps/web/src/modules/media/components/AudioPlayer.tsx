@@ -82,14 +82,14 @@ export default function AudioPlayer({ src, durationMs, onProgress, onEnded }: Au
         />
         <div data-testid="audio-player-progress" style={{ width: 240 }}>
           <Slider
-          min={0}
-          max={Math.max(duration, 0.001)}
-          step={0.1}
-          value={time}
-          tooltip={{ formatter: (v) => clock(v ?? 0) }}
-          onChange={(v) => {
-            if (ref.current) ref.current.currentTime = v;
-          }}
+            min={0}
+            max={Math.max(duration, 0.001)}
+            step={0.1}
+            value={time}
+            tooltip={{ formatter: (v) => clock(v ?? 0) }}
+            onChange={(v) => {
+              if (ref.current) ref.current.currentTime = v;
+            }}
           />
         </div>
         <Typography.Text type="secondary" data-testid="audio-player-time">{`${clock(time)} / ${clock(duration)}`}</Typography.Text>

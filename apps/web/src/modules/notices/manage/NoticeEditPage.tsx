@@ -40,8 +40,7 @@ export default function NoticeEditPage() {
       return saved;
     },
     listPath: '/dashboard/manage-notice',
-    toForm: (n) =>
-      n ? { title: n.title, type: n.type, cover: n.cover, content: n.content, displayTime: n.displayTime } : { type: 'announcement' },
+    toForm: (n) => (n ? { title: n.title, type: n.type, cover: n.cover, content: n.content, displayTime: n.displayTime } : { type: 'announcement' }),
     // The calls report their refusals themselves.
     saveErrors: false,
     savedText: ({ release }) => t(release ? 'notice.releasedOk' : 'common.saved'),

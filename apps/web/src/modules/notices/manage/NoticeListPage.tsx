@@ -30,7 +30,6 @@ const filters: FilterSpec[] = [
 /** The row offers what the server's `abilities` allow. */
 const rowAllows = obeyAbilities<Notice>({ publish: 'release', unpublish: 'unrelease' });
 
-
 /** Notices (`manage-notice`, code gggl): list, release/unrelease, add and edit on `add-notice`. */
 export default function NoticeListPage() {
   return (

@@ -13,11 +13,7 @@ export default function NoticeDetailPage() {
   if (q.isLoading) return <Spin />;
   const n = q.data;
   return (
-    <Card
-      data-testid="portal-notice-detail"
-      title={n?.title}
-      extra={<Button onClick={() => void navigate(-1)}>{t('common.back')}</Button>}
-    >
+    <Card data-testid="portal-notice-detail" title={n?.title} extra={<Button onClick={() => void navigate(-1)}>{t('common.back')}</Button>}>
       {n ? (
         <>
           <Typography.Text type="secondary">{formatTime(n.displayTime)}</Typography.Text>

@@ -123,7 +123,12 @@ export default function OrgPage() {
 
   const save = useMutation({
     mutationFn: async (values: Record<string, unknown>) => {
-      const body = { name: values.name as string, code: (values.code as string | undefined) ?? null, sort: values.sort as number | undefined, leaderIds: (values.leaderIds as number[] | undefined) ?? [] };
+      const body = {
+        name: values.name as string,
+        code: (values.code as string | undefined) ?? null,
+        sort: values.sort as number | undefined,
+        leaderIds: (values.leaderIds as number[] | undefined) ?? [],
+      };
       if (panel.kind === 'edit') {
         await updateOrg({ id: panel.id, ...body });
         return panel.id;
@@ -181,105 +186,102 @@ export default function OrgPage() {
 
   const aside = (
     <>
-          {panel.kind === 'none' ? (
-            <Empty description={t('org.pickHint')} />
-          ) : editing ? (
-            <Card
-              size="small"
-              title={t(panel.kind === 'new' ? 'org.addTitle' : 'org.editTitle')}
-              data-testid="org-form"
-              extra={parentName ? <span>{t('org.parentIs', { name: parentName })}</span> : null}
-            >
-              {panel.kind === 'edit' && detail.isLoading ? (
-                <Spin />
-              ) : (
-                <SchemaForm form={form} schema={FormSchema} fields={fields} initialValues={initial} testId="org-form-body" />
-              )}
-              {panel.kind === 'new' && panel.place ? (
-                <Typography.Paragraph type="secondary">
-                  {t(panel.place.position === 'above' ? 'org.placeAbove' : 'org.placeBelow', { name: byId.get(panel.place.targetId)?.name ?? '' })}
-                </Typography.Paragraph>
-              ) : null}
-              <Space>
-                <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="org-form-submit">
-                  {t('common.save')}
-                </Button>
-                <Button
-                  onClick={() => setPanel(panel.kind === 'edit' ? { kind: 'view', id: panel.id } : { kind: 'none' })}
-                  data-testid="org-form-cancel"
-                >
-                  {t('common.cancel')}
-                </Button>
-              </Space>
-            </Card>
+      {panel.kind === 'none' ? (
+        <Empty description={t('org.pickHint')} />
+      ) : editing ? (
+        <Card
+          size="small"
+          title={t(panel.kind === 'new' ? 'org.addTitle' : 'org.editTitle')}
+          data-testid="org-form"
+          extra={parentName ? <span>{t('org.parentIs', { name: parentName })}</span> : null}
+        >
+          {panel.kind === 'edit' && detail.isLoading ? (
+            <Spin />
           ) : (
-            <Card
-              size="small"
-              title={d?.name ?? ''}
-              data-testid="org-detail"
-              loading={detail.isLoading}
-              extra={
-                d ? (
-                  <Space wrap>
-                    {mayAdd ? (
-                      <Button size="small" onClick={() => setPanel({ kind: 'new', parentId: d.id })} data-testid="org-add-child">
-                        {t('tree.addOrg')}
-                      </Button>
-                    ) : null}
-                    {d.abilities.modify ? (
-                      <Button size="small" type="primary" onClick={() => setPanel({ kind: 'edit', id: d.id })} data-testid="org-edit">
-                        {t('tree.amendOrg')}
-                      </Button>
-                    ) : null}
-                    {/* The server's abilities: the root never freezes. */}
-                    {d.abilities.freeze || d.abilities.unfreeze ? (
-                      <Button
-                        size="small"
-                        danger={!d.abilities.unfreeze}
-                        loading={status.isPending}
-                        data-testid={d.abilities.unfreeze ? 'org-unfreeze' : 'org-freeze'}
-                        onClick={() =>
-                          modal.confirm({
-                            title: t('common.confirmTitle', { action: t(d.abilities.unfreeze ? 'common.unfreeze' : 'common.freeze') }),
-                            content: d.abilities.unfreeze ? undefined : t('org.freezeHint'),
-                            okText: t('common.confirm'),
-                            cancelText: t('common.cancel'),
-                            okButtonProps: { danger: !d.abilities.unfreeze, 'data-testid': 'org-status-ok' },
-                            onOk: () => status.mutateAsync({ id: d.id, freeze: !d.abilities.unfreeze }),
-                          })
-                        }
-                      >
-                        {t(d.abilities.unfreeze ? 'common.unfreeze' : 'common.freeze')}
-                      </Button>
-                    ) : null}
-                    {/* The server's abilities: the root and organizations in use are not deleted. */}
-                    {d.abilities.delete ? (
-                      <Button size="small" danger onClick={() => confirmDelete(d.id)} data-testid="org-delete">
-                        {t('common.delete')}
-                      </Button>
-                    ) : null}
-                  </Space>
-                ) : null
-              }
-            >
-              {d ? (
-                <Descriptions column={1} size="small" bordered>
-                  <Descriptions.Item label={t('org.name')}>{d.name}</Descriptions.Item>
-                  <Descriptions.Item label={t('org.code')}>{d.code ?? '-'}</Descriptions.Item>
-                  <Descriptions.Item label={t('org.parent')}>{d.parentName ?? '-'}</Descriptions.Item>
-                  <Descriptions.Item label={t('org.leaders')}>
-                    {d.leaders.length ? d.leaders.map((l) => <Tag key={l.id}>{`${l.realname} (${l.username})`}</Tag>) : '-'}
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('org.userCount')}>{byId.get(d.id)?.userCount ?? '-'}</Descriptions.Item>
-                  <Descriptions.Item label={t('org.sort')}>{d.sort}</Descriptions.Item>
-                  <Descriptions.Item label={t('common.status')}>
-                    <StatusTag status={d.status} />
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('common.createdAt')}>{formatTime(d.createdAt)}</Descriptions.Item>
-                </Descriptions>
-              ) : null}
-            </Card>
+            <SchemaForm form={form} schema={FormSchema} fields={fields} initialValues={initial} testId="org-form-body" />
           )}
+          {panel.kind === 'new' && panel.place ? (
+            <Typography.Paragraph type="secondary">
+              {t(panel.place.position === 'above' ? 'org.placeAbove' : 'org.placeBelow', { name: byId.get(panel.place.targetId)?.name ?? '' })}
+            </Typography.Paragraph>
+          ) : null}
+          <Space>
+            <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="org-form-submit">
+              {t('common.save')}
+            </Button>
+            <Button onClick={() => setPanel(panel.kind === 'edit' ? { kind: 'view', id: panel.id } : { kind: 'none' })} data-testid="org-form-cancel">
+              {t('common.cancel')}
+            </Button>
+          </Space>
+        </Card>
+      ) : (
+        <Card
+          size="small"
+          title={d?.name ?? ''}
+          data-testid="org-detail"
+          loading={detail.isLoading}
+          extra={
+            d ? (
+              <Space wrap>
+                {mayAdd ? (
+                  <Button size="small" onClick={() => setPanel({ kind: 'new', parentId: d.id })} data-testid="org-add-child">
+                    {t('tree.addOrg')}
+                  </Button>
+                ) : null}
+                {d.abilities.modify ? (
+                  <Button size="small" type="primary" onClick={() => setPanel({ kind: 'edit', id: d.id })} data-testid="org-edit">
+                    {t('tree.amendOrg')}
+                  </Button>
+                ) : null}
+                {/* The server's abilities: the root never freezes. */}
+                {d.abilities.freeze || d.abilities.unfreeze ? (
+                  <Button
+                    size="small"
+                    danger={!d.abilities.unfreeze}
+                    loading={status.isPending}
+                    data-testid={d.abilities.unfreeze ? 'org-unfreeze' : 'org-freeze'}
+                    onClick={() =>
+                      modal.confirm({
+                        title: t('common.confirmTitle', { action: t(d.abilities.unfreeze ? 'common.unfreeze' : 'common.freeze') }),
+                        content: d.abilities.unfreeze ? undefined : t('org.freezeHint'),
+                        okText: t('common.confirm'),
+                        cancelText: t('common.cancel'),
+                        okButtonProps: { danger: !d.abilities.unfreeze, 'data-testid': 'org-status-ok' },
+                        onOk: () => status.mutateAsync({ id: d.id, freeze: !d.abilities.unfreeze }),
+                      })
+                    }
+                  >
+                    {t(d.abilities.unfreeze ? 'common.unfreeze' : 'common.freeze')}
+                  </Button>
+                ) : null}
+                {/* The server's abilities: the root and organizations in use are not deleted. */}
+                {d.abilities.delete ? (
+                  <Button size="small" danger onClick={() => confirmDelete(d.id)} data-testid="org-delete">
+                    {t('common.delete')}
+                  </Button>
+                ) : null}
+              </Space>
+            ) : null
+          }
+        >
+          {d ? (
+            <Descriptions column={1} size="small" bordered>
+              <Descriptions.Item label={t('org.name')}>{d.name}</Descriptions.Item>
+              <Descriptions.Item label={t('org.code')}>{d.code ?? '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('org.parent')}>{d.parentName ?? '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('org.leaders')}>
+                {d.leaders.length ? d.leaders.map((l) => <Tag key={l.id}>{`${l.realname} (${l.username})`}</Tag>) : '-'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('org.userCount')}>{byId.get(d.id)?.userCount ?? '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('org.sort')}>{d.sort}</Descriptions.Item>
+              <Descriptions.Item label={t('common.status')}>
+                <StatusTag status={d.status} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('common.createdAt')}>{formatTime(d.createdAt)}</Descriptions.Item>
+            </Descriptions>
+          ) : null}
+        </Card>
+      )}
     </>
   );
 

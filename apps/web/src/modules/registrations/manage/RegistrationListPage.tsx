@@ -49,7 +49,12 @@ function RowActions({ r, onRefuse }: { r: RegistrationRow; onRefuse: (ids: numbe
   const navigate = useNavigate();
   return (
     <Space size={0}>
-      <Button type="link" size="small" data-testid="registration-row-detail" onClick={() => void navigate(`/dashboard/${r.kind === 'student' ? 'registered-student-detail' : 'registered-user-detail'}?id=${r.id}`)}>
+      <Button
+        type="link"
+        size="small"
+        data-testid="registration-row-detail"
+        onClick={() => void navigate(`/dashboard/${r.kind === 'student' ? 'registered-student-detail' : 'registered-user-detail'}?id=${r.id}`)}
+      >
         {t('registration.detail')}
       </Button>
       {r.abilities.refuse ? (

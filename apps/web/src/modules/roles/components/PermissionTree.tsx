@@ -115,8 +115,9 @@ export function PermissionTree({
 
   function setTerminal(term: Terminal, on: boolean) {
     const next = new Set(granted);
-    for (const k of keysOf[term]) if (on) next.add(k);
-    else next.delete(k);
+    for (const k of keysOf[term])
+      if (on) next.add(k);
+      else next.delete(k);
     onChange?.([...next].filter((c) => !isGroup(c)));
   }
 

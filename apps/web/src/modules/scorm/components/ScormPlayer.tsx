@@ -37,7 +37,10 @@ function valuesOf(api: Scorm12API, startedAt: number): ScormCmiValues {
   };
 }
 
-function toTree(nodes: ScormCatalogNode[], states: Record<string, ScormScoState>): { key: string; title: React.ReactNode; selectable: boolean; children: ReturnType<typeof toTree> }[] {
+function toTree(
+  nodes: ScormCatalogNode[],
+  states: Record<string, ScormScoState>,
+): { key: string; title: React.ReactNode; selectable: boolean; children: ReturnType<typeof toTree> }[] {
   return nodes
     .filter((n) => n.visible)
     .map((n) => ({

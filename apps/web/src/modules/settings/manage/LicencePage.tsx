@@ -76,15 +76,15 @@ export default function LicencePage() {
               <Statistic title={t('settings.licence.onlineNow')} value={data.onlineNow} data-testid="licence-online-now" />
             </Col>
             <Col>
-              <Statistic
-                title={t('settings.licence.maxOnline')}
-                value={data.maxOnline ?? t('settings.licence.unlimited')}
-                data-testid="licence-max-online"
-              />
+              <Statistic title={t('settings.licence.maxOnline')} value={data.maxOnline ?? t('settings.licence.unlimited')} data-testid="licence-max-online" />
             </Col>
             <Col>
               <Statistic title={t('settings.licence.expiresAt')} value={data.expiresAt ? formatTime(data.expiresAt) : t('settings.licence.never')} />
-              {expired ? <Tag color="red" data-testid="licence-expired">{t('settings.licence.expired')}</Tag> : null}
+              {expired ? (
+                <Tag color="red" data-testid="licence-expired">
+                  {t('settings.licence.expired')}
+                </Tag>
+              ) : null}
             </Col>
           </Row>
           <ConfigProvider componentDisabled={!canModify}>

@@ -6,11 +6,28 @@ import { getLoginSettings, saveLoginSettings } from '../api';
 import { SettingsFormCard } from './SettingsFormCard';
 
 const fields: FieldSpec[] = [
-  { name: 'maxWrongPasswords', labelKey: 'settings.login.maxWrongPasswords', kind: 'number', testId: 'settings-maxWrongPasswords', extraKey: 'settings.login.maxWrongPasswordsHint' },
+  {
+    name: 'maxWrongPasswords',
+    labelKey: 'settings.login.maxWrongPasswords',
+    kind: 'number',
+    testId: 'settings-maxWrongPasswords',
+    extraKey: 'settings.login.maxWrongPasswordsHint',
+  },
   { name: 'captchaEnabled', labelKey: 'settings.login.captchaEnabled', control: <Switch data-testid="settings-captchaEnabled" /> },
-  { name: 'captchaAfterFailures', labelKey: 'settings.login.captchaAfterFailures', kind: 'number', testId: 'settings-captchaAfterFailures', extraKey: 'settings.login.captchaAfterFailuresHint' },
+  {
+    name: 'captchaAfterFailures',
+    labelKey: 'settings.login.captchaAfterFailures',
+    kind: 'number',
+    testId: 'settings-captchaAfterFailures',
+    extraKey: 'settings.login.captchaAfterFailuresHint',
+  },
   { name: 'singleSignOn', labelKey: 'settings.login.singleSignOn', control: <Switch data-testid="settings-singleSignOn" />, extraKey: 'settings.login.singleSignOnHint' },
-  { name: 'firstLoginChange', labelKey: 'settings.login.firstLoginChange', control: <Switch data-testid="settings-firstLoginChange" />, extraKey: 'settings.login.firstLoginChangeHint' },
+  {
+    name: 'firstLoginChange',
+    labelKey: 'settings.login.firstLoginChange',
+    control: <Switch data-testid="settings-firstLoginChange" />,
+    extraKey: 'settings.login.firstLoginChangeHint',
+  },
   { name: 'tokenIdleHours', labelKey: 'settings.login.tokenIdleHours', kind: 'number', testId: 'settings-tokenIdleHours', extraKey: 'settings.login.tokenIdleHoursHint' },
   { name: 'lockMinutes', labelKey: 'settings.login.lockMinutes', kind: 'number', testId: 'settings-lockMinutes', extraKey: 'settings.login.lockMinutesHint' },
 ];

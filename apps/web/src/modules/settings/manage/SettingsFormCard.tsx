@@ -36,10 +36,7 @@ export function SettingsFormCard<V>(props: SettingsFormCardProps<V>) {
   const canModify = useCan(props.modifyCode);
   const query = useQuery({ queryKey: props.queryKey, queryFn: props.load });
   const { toValues } = props;
-  const initial = useMemo(
-    () => (query.data ? (toValues ? toValues(query.data) : (query.data as Record<string, unknown>)) : undefined),
-    [query.data, toValues],
-  );
+  const initial = useMemo(() => (query.data ? (toValues ? toValues(query.data) : (query.data as Record<string, unknown>)) : undefined), [query.data, toValues]);
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => props.save(body),

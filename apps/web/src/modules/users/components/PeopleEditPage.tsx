@@ -60,13 +60,7 @@ function UniqueInput({
 /** `YYYY-MM-DD` strings in and out (entry date). */
 function DateControl({ value, onChange, testId, ...rest }: { value?: string | null; onChange?: (v: string | null) => void; testId?: string; id?: string }) {
   return (
-    <DatePicker
-      {...rest}
-      style={{ width: '100%' }}
-      data-testid={testId}
-      value={value ? dayjs(value) : null}
-      onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : null)}
-    />
+    <DatePicker {...rest} style={{ width: '100%' }} data-testid={testId} value={value ? dayjs(value) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : null)} />
   );
 }
 
@@ -143,7 +137,12 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
       <UniqueInput form={form} name={name} check={check} error={error} testId={tid(name)} excludeId={id} />
     );
     return [
-      { name: 'cardNumber', labelKey: cfg.cardKey, extraKey: `user.cardHint_${cfg.kind}`, control: unique('cardNumber', (v, x) => cfg.api.checkCard({ cardNumber: v, id: x }), 'DUPLICATE_CARD_NUMBER') },
+      {
+        name: 'cardNumber',
+        labelKey: cfg.cardKey,
+        extraKey: `user.cardHint_${cfg.kind}`,
+        control: unique('cardNumber', (v, x) => cfg.api.checkCard({ cardNumber: v, id: x }), 'DUPLICATE_CARD_NUMBER'),
+      },
       { name: 'username', labelKey: 'user.username', control: unique('username', (v, x) => cfg.api.checkName({ username: v, id: x }), 'DUPLICATE_USER_NAME') },
       { name: 'realname', labelKey: 'user.realname', testId: tid('realname') },
       { name: 'englishName', labelKey: 'user.englishName', testId: tid('englishName') },
@@ -158,7 +157,9 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
       {
         name: 'leaderId',
         labelKey: 'user.leader',
-        control: <LeaderSelect multiple={false} testId={tid('leader')} initial={u?.leaderId && u.leaderName ? [{ id: u.leaderId, username: '', realname: u.leaderName }] : []} />,
+        control: (
+          <LeaderSelect multiple={false} testId={tid('leader')} initial={u?.leaderId && u.leaderName ? [{ id: u.leaderId, username: '', realname: u.leaderName }] : []} />
+        ),
       },
       { name: 'entryDate', labelKey: 'user.entryDate', control: <DateControl testId={tid('entryDate')} /> },
       { name: 'idNumber', labelKey: 'user.idNumber', testId: tid('idNumber') },
@@ -181,8 +182,7 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
   }, [cfg, id, u, form, self]);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      id ? cfg.api.update({ ...(body as Partial<UserInsert>), id }) : cfg.api.insert(body as UserInsert),
+    mutationFn: (body: Record<string, unknown>) => (id ? cfg.api.update({ ...(body as Partial<UserInsert>), id }) : cfg.api.insert(body as UserInsert)),
     onSuccess: async () => {
       message.success(t('common.saved'));
       await qc.invalidateQueries({ queryKey: [cfg.prefix] });
