@@ -131,6 +131,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await registerModules(app, ctx);
   // Handlers are registered by now; running jobs get a grace period at shutdown, then go back to the queue.
+  app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
 

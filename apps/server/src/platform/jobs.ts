@@ -7,6 +7,13 @@ import type { Db } from './db/client.js';
 import { jobs } from './jobs.schema.js';
 
 export type JobRow = typeof jobs.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This node's job queue (tests await its events instead of polling). */
+    jobs: JobQueue;
+  }
+}
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 /** What a handler receives for one run of a job. */
@@ -75,6 +82,8 @@ export interface JobQueue {
   settled(id: number): Promise<JobRow>;
   /** Resolves after this worker has looked for due jobs `n` more times and found none. */
   idlePolls(n: number): Promise<void>;
+  /** Resolves when this worker next ends a run (of `kind`, when given), whatever its outcome. */
+  ran(kind?: string): Promise<void>;
   readonly workerId: string;
 }
 
@@ -212,6 +221,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         clearInterval(renew);
         running.delete(job.id);
         events.emit(`ran:${job.id}`);
+        events.emit('ran', job.kind);
         if (!stopping) wake();
       }
     })();
@@ -329,6 +339,16 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         }
         await ran;
       }
+    },
+    ran(kind) {
+      return new Promise((resolve) => {
+        const on = (k: string) => {
+          if (kind !== undefined && k !== kind) return;
+          events.off('ran', on);
+          resolve();
+        };
+        events.on('ran', on);
+      });
     },
     idlePolls(n) {
       return new Promise((resolve) => {

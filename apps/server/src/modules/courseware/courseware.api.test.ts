@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CoursewareRow } from '@hanlin/shared';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
@@ -201,16 +201,17 @@ describe('courseware library', () => {
     const first = (await list()).records.find((r) => r.id === id)!;
     expect(first.media).toMatchObject({ kind: 'video' });
     expect(['pending', 'processing', 'ready']).toContain(first.media!.state);
-    // Polls the list as the page does until the job has run (no fixed wait).
-    const row = await vi.waitFor(
-      async () => {
-        const r = (await list()).records.find((x) => x.id === id)!;
-        expect(r.media!.state).not.toBe('failed');
-        expect(r.media!.state).toBe('ready');
-        return r;
-      },
-      { timeout: 60_000, interval: 200 },
-    );
+    // Reads the list again, as the page does, each time a background job ends (no fixed wait).
+    const rowOf = async () => (await list()).records.find((x) => x.id === id)!;
+    let row: Awaited<ReturnType<typeof rowOf>>;
+    for (;;) {
+      const ran = t.app.jobs.ran(); // listen first, then read the list again
+      row = await rowOf();
+      const state: string = row.media!.state;
+      expect(state).not.toBe('failed');
+      if (state === 'ready') break;
+      await ran;
+    }
     expect(row.media).toMatchObject({ state: 'ready', progress: 100 });
     expect(row.media!.durationMs).toBeGreaterThan(800);
     expect(row.media!.playUrl).toMatch(/index\.m3u8$/);

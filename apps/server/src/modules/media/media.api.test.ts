@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MediaState } from '@hanlin/shared';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
@@ -69,16 +69,14 @@ async function uploaded(s: Session, filename: string, data: Buffer, kind: string
 }
 const stateOf = async (s: Session, id: string): Promise<MediaState | undefined> =>
   (await t.app.inject({ method: 'GET', url: `/api/media/state?ids=${id}`, headers: s.headers() })).json().data[0];
-/** Polls the state the courseware list would show until `done` holds. */
-function until(s: Session, id: string, done: (m: MediaState) => boolean, ms = 60_000): Promise<MediaState> {
-  return vi.waitFor(
-    async () => {
-      const m = await stateOf(s, id);
-      if (!m || !done(m)) throw new Error(`media state not reached: ${JSON.stringify(m)}`);
-      return m;
-    },
-    { timeout: ms, interval: 200 },
-  );
+/** The state the courseware list would show, read again each time a background job ends, until `done` holds. */
+async function until(s: Session, id: string, done: (m: MediaState) => boolean): Promise<MediaState> {
+  for (;;) {
+    const ran = t.app.jobs.ran(); // listen first: a job that ends while we read is not missed
+    const m = await stateOf(s, id);
+    if (m && done(m)) return m;
+    await ran;
+  }
 }
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
