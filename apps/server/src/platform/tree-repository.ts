@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ErrorName } from '@hanlin/shared';
 import { AppError } from './errors.js';
 import type { DbOrTx } from './db/client.js';
@@ -163,6 +164,22 @@ export function defineTree(opts: TreeOptions) {
     },
 
     /**
+     * The structural part of editing a node: re-parents it when `parentId` changes (every check
+     * of `move`), else checks a new name among its siblings. Answers the columns the domain
+     * writes: the name, and the sort (a moved node goes last among its new siblings unless
+     * `sort` is given).
+     */
+    async edit(tx: DbOrTx, node: TreeNode, input: { parentId?: number | null; name?: string; sort?: number }): Promise<{ name: string; sort?: number }> {
+      const parentId = input.parentId === undefined ? node.parentId : input.parentId;
+      const moved = parentId !== node.parentId;
+      const name = input.name ?? node.name;
+      if (moved) await tree.move(tx, node, parentId == null ? null : await tree.mustGet(tx, parentId, 'parentId'), name);
+      else if (input.name !== undefined) await tree.assertNameFree(tx, parentId, name, node.id);
+      const sort = input.sort ?? (moved ? await tree.nextSort(tx, parentId) : undefined);
+      return { name, ...(sort !== undefined ? { sort } : {}) };
+    },
+
+    /**
      * Places `node` right above or below `target`, under the target's parent (moving the subtree
      * there first when needed, with every check of `move`), and renumbers that parent's children.
      * Returns the new path when the node changed parent.
@@ -189,3 +206,30 @@ export function defineTree(opts: TreeOptions) {
 }
 
 export type Tree = ReturnType<typeof defineTree>;
+
+/**
+ * The table of a tree kept by `defineTree`: parent, name (unique among siblings), sort, the
+ * materialized `path` and `depth`, timestamps, with the indexes the repository's queries use.
+ * Organizations keep their own table (code, leaders, status); category-like trees use this one.
+ */
+export function defineTreeTable<const N extends string>(name: N) {
+  const table = pgTable(
+    name,
+    {
+      id: serial().primaryKey(),
+      parentId: integer().references((): AnyPgColumn => table.id, { onDelete: 'restrict' }),
+      name: varchar({ length: 30 }).notNull(),
+      sort: integer().notNull().default(0),
+      path: text().notNull().default(''),
+      depth: integer().notNull().default(1),
+      createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+      updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [
+      index(`${name}_parent_idx`).on(t.parentId, t.sort),
+      index(`${name}_path_idx`).on(t.path.op('text_pattern_ops')),
+      uniqueIndex(`${name}_parent_name_uq`).on(sql`coalesce(${t.parentId}, 0)`, t.name),
+    ],
+  );
+  return table;
+}

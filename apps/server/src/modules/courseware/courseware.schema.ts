@@ -1,30 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { defineTreeTable } from '../../platform/tree-repository.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { files } from '../uploads/index.js';
 import { scormPackages } from '../scorm/index.js';
 
 /** Courseware categories ("sort categories"): a tree as organizations, at most 5 levels. */
-export const coursewareCategories = pgTable(
-  'courseware_categories',
-  {
-    id: serial().primaryKey(),
-    parentId: integer().references((): any => coursewareCategories.id, { onDelete: 'restrict' }),
-    name: varchar({ length: 30 }).notNull(),
-    sort: integer().notNull().default(0),
-    path: text().notNull().default(''),
-    depth: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('courseware_categories_parent_idx').on(t.parentId, t.sort),
-    index('courseware_categories_path_idx').on(t.path.op('text_pattern_ops')),
-    uniqueIndex('courseware_categories_parent_name_uq').on(sql`coalesce(${t.parentId}, 0)`, t.name),
-  ],
-);
+export const coursewareCategories = defineTreeTable('courseware_categories');
 
 /** The courseware library: one uploaded file each (a SCORM zip also has its imported package). */
 export const coursewares = pgTable(

@@ -98,13 +98,7 @@ export function createCoursewareService({ app, db, storage, lists, uses }: Deps)
       await db.transaction(async (tx) => {
         await tree.lock(tx);
         const node = await tree.mustGet(tx, input.id);
-        const parentId = input.parentId === undefined ? node.parentId : input.parentId;
-        const moved = parentId !== node.parentId;
-        const name = input.name ?? node.name;
-        if (moved) await tree.move(tx, node, parentId == null ? null : await tree.mustGet(tx, parentId, 'parentId'), name);
-        else if (input.name !== undefined) await tree.assertNameFree(tx, parentId, name, node.id);
-        const sort = input.sort ?? (moved ? await tree.nextSort(tx, parentId) : undefined);
-        await repo.updateCategory(tx, node.id, { name, ...(sort !== undefined ? { sort } : {}) });
+        await repo.updateCategory(tx, node.id, await tree.edit(tx, node, input));
       });
     },
 

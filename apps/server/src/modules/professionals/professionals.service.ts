@@ -24,13 +24,7 @@ export function createProfessionalsService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         await tree.lock(tx);
         const node = await tree.mustGet(tx, input.id);
-        const parentId = input.parentId === undefined ? node.parentId : input.parentId;
-        const moved = parentId !== node.parentId;
-        const name = input.name ?? node.name;
-        if (moved) await tree.move(tx, node, parentId == null ? null : await tree.mustGet(tx, parentId, 'parentId'), name);
-        else if (input.name !== undefined) await tree.assertNameFree(tx, parentId, name, node.id);
-        const sort = input.sort ?? (moved ? await tree.nextSort(tx, parentId) : undefined);
-        await repo.updateNode(tx, node.id, { name, ...(sort !== undefined ? { sort } : {}) });
+        await repo.updateNode(tx, node.id, await tree.edit(tx, node, input));
       });
     },
 
