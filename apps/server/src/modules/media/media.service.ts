@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FILE_PUBLIC_ID_PATTERN, OFFICE_EXTENSIONS, type MediaKind, type MediaState } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
 import { JobFailure, type JobQueue, type JobRun } from '../../platform/jobs.js';
-import { files, getFileByPublicId, type FileRow, type FileSigner } from '../uploads/index.js';
-import { mediaAssets } from './media.schema.js';
+import { getFileByPublicId, type FileRow, type FileSigner } from '../uploads/index.js';
+import * as repo from './media.repository.js';
+import type { AssetRow } from './media.repository.js';
 import { convertToPdf, probeDurationMs, transcodeToHls } from './media.ffmpeg.js';
 
 export const JOB_TRANSCODE = 'media.transcode';
@@ -18,8 +18,6 @@ export const JOB_PROBE = 'media.probe';
 export const JOB_OFFICE = 'media.office';
 /** Signed play links stay valid this long (a long lesson with pauses). */
 const PLAY_TTL_MS = 8 * 3600_000;
-
-type AssetRow = typeof mediaAssets.$inferSelect;
 
 export function mediaKindOf(file: Pick<FileRow, 'mime' | 'originalName'>): MediaKind {
   if (file.mime.startsWith('video/')) return 'video';
@@ -46,12 +44,7 @@ interface Deps {
 }
 
 export function createMediaService({ db, storage, jobs, signer, log, libreOffice }: Deps) {
-  async function setAsset(fileId: number, values: Partial<typeof mediaAssets.$inferInsert>) {
-    await db
-      .update(mediaAssets)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(mediaAssets.fileId, fileId));
-  }
+  const setAsset = async (fileId: number, values: Parameters<typeof repo.setAsset>[2]) => void (await repo.setAsset(db, fileId, values));
 
   /** The stored file copied to a temporary folder (ffmpeg and LibreOffice need a seekable local file). */
   async function withLocalCopy<T>(file: FileRow, work: (input: string, dir: string) => Promise<T>): Promise<T> {
@@ -68,7 +61,7 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
   }
 
   async function fileOfJob(run: JobRun<{ fileId: number }>): Promise<FileRow> {
-    const [file] = await db.select().from(files).where(eq(files.id, run.payload.fileId));
+    const file = await repo.getFileById(db, run.payload.fileId);
     if (!file) throw new JobFailure('file removed', { retry: false });
     await setAsset(file.id, { state: 'processing', progress: 0, error: null, jobId: run.id });
     return file;
@@ -147,10 +140,7 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
   // A job that failed for good (attempts used up) leaves the asset marked, never "processing".
   const onFailed = async (j: { payload: unknown }) => {
     const fileId = (j.payload as { fileId?: number }).fileId;
-    if (fileId)
-      await db.execute(
-        sql`update media_assets set state = 'failed', error = coalesce(error, 'VIDEO_SLICE_FAILED') where file_id = ${fileId} and state in ('pending', 'processing')`,
-      );
+    if (fileId) await repo.markFailed(db, fileId);
   };
   // Two cores: one transcode at a time per node; conversions are heavy too.
   jobs.handle(JOB_TRANSCODE, transcode, { concurrency: 1, maxAttempts: 3, onFailed });
@@ -187,20 +177,16 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       const file = FILE_PUBLIC_ID_PATTERN.test(publicId) ? await getFileByPublicId(db, publicId) : null;
       if (!file) throw new AppError('NOT_FOUND_ERROR');
       const kind = mediaKindOf(file);
-      const [existing] = await db.select().from(mediaAssets).where(eq(mediaAssets.fileId, file.id));
+      const existing = await repo.getAsset(db, file.id);
       if (existing && existing.state !== 'failed') return present(file, existing);
       const job = kind === 'video' ? JOB_TRANSCODE : kind === 'audio' ? JOB_PROBE : kind === 'office' && libreOffice ? JOB_OFFICE : null;
       const state = job ? 'pending' : kind === 'pdf' ? 'ready' : 'download';
       const values = { fileId: file.id, kind, state, progress: 0, error: null, durationMs: null, outputKey: null };
-      await db
-        .insert(mediaAssets)
-        .values(values)
-        .onConflictDoUpdate({ target: mediaAssets.fileId, set: { ...values, updatedAt: sql`now()` } });
+      let row: AssetRow | undefined = await repo.upsertAsset(db, values);
       if (job) {
         const { id } = await jobs.enqueue(job, { fileId: file.id }, { dedupeKey: `media:${file.id}` });
-        await setAsset(file.id, { jobId: id });
+        row = await repo.setAsset(db, file.id, { jobId: id });
       }
-      const [row] = await db.select().from(mediaAssets).where(eq(mediaAssets.fileId, file.id));
       log?.info({ file: file.publicId, kind, state }, 'media processing requested');
       return present(file, row);
     },
@@ -209,11 +195,7 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
     async getMediaState(publicIds: string[]): Promise<Map<string, MediaState>> {
       const ids = [...new Set(publicIds.filter((id) => FILE_PUBLIC_ID_PATTERN.test(id)))];
       if (!ids.length) return new Map();
-      const rows = await db
-        .select({ file: { id: files.id, publicId: files.publicId, mime: files.mime, originalName: files.originalName }, asset: mediaAssets })
-        .from(files)
-        .leftJoin(mediaAssets, eq(mediaAssets.fileId, files.id))
-        .where(inArray(files.publicId, ids));
+      const rows = await repo.findStates(db, ids);
       const out = new Map<string, MediaState>();
       for (const r of rows) out.set(r.file.publicId, await present(r.file, r.asset ?? undefined));
       return out;
@@ -225,7 +207,7 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       if (!(await signer.verifyFolderToken(mediaFolder(publicId), token))) throw new AppError('NO_PERMISSION_ERROR');
       const file = await getFileByPublicId(db, publicId);
       if (!file) throw new AppError('NOT_FOUND_ERROR');
-      const [asset] = await db.select().from(mediaAssets).where(eq(mediaAssets.fileId, file.id));
+      const asset = await repo.getAsset(db, file.id);
       if (asset?.state !== 'ready') throw new AppError('NOT_FOUND_ERROR');
       const key = name === 'original' ? file.key : name === 'document.pdf' ? `${mediaFolder(publicId)}/document.pdf` : `${mediaFolder(publicId)}/hls/${name}`;
       const stream = await storage.get(key);
