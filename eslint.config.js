@@ -26,7 +26,16 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // Messages and dialogs load on first use (platform/feedback.ts); antd's App is not rendered.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'antd', importNames: ['App', 'message', 'notification'], message: 'Use useFeedback() / feedback from platform/feedback.ts.' }] },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/platform/components/FeedbackHost.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['apps/server/src/**/*.ts'],

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { errorTextsByLanguage } from './apps/web/build/error-texts.ts';
 
 export default defineConfig({
+  plugins: [errorTextsByLanguage({ strip: false })],
   test: {
     include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx', 'apps/web/build/**/*.test.ts'],
     globalSetup: ['apps/server/src/test/global-setup.ts'],

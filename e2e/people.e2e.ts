@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from './support/paths';
 import { activate, createEmployee, createOrg, createRole, findOrg, loginAdmin, orgTree, post, rootOrgId, uniq, type OrgNode, type Session } from './support/api';
 import { confirmDialog, eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
-import { changeFirstLoginPassword, loginUI, openMenu, sessionOf, submitLogin } from './support/flows';
+import { changeFirstLoginPassword, loginUI, openMenu, pickOption, sessionOf, submitLogin } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 
@@ -32,13 +32,6 @@ async function addChildOrg(page: Page, admin: Session, parentId: number, name: s
   // The tree refreshes and opens the parent, so the new node is there to right-click next.
   await visible(page.getByTestId(`tree-node-${created.id}`).filter({ hasText: name }));
   return created;
-}
-
-/** Picks an option in an open Ant Design select / tree-select dropdown. */
-async function pickOption(page: Page, text: string): Promise<void> {
-  const option = page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: text });
-  await visible(option);
-  await option.first().click();
 }
 
 /** A row of the user list, found by its user name. */

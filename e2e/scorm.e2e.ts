@@ -3,18 +3,28 @@
  * preview page, plays it through the package's own buttons, and the server keeps what the SCO
  * reported; opening it again resumes at the saved page.
  */
-import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './support/paths';
 import { post } from './support/api';
 import { eventually, useBrowser, visible } from './support/browser';
 import { loginUI, sessionOf } from './support/flows';
+import { scormFixture } from './support/learning';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../../shared/fixtures/scorm/singlescobasic.zip');
-const FALLBACK = '/work/shared/fixtures/scorm/singlescobasic.zip';
+/** Signs in as the administrator and imports a package of the fixtures on the SCORM preview page. */
+async function importPackage(page: Page, name = 'singlescobasic.zip') {
+  await openPreview(page);
+  await page.getByTestId('scorm-preview-page').locator('input[type=file]').setInputFiles(scormFixture(name));
+}
+
+async function openPreview(page: Page) {
+  await loginUI(page, 'admin', ADMIN_PASSWORD);
+  await page.goto('/dashboard/scorm-preview');
+  await visible(page.getByTestId('scorm-preview-page'));
+}
 
 interface Progress {
-  scos: { lessonStatus: string; totalSeconds: number }[];
+  scos: { scoId: string; lessonStatus: string; totalSeconds: number }[];
   completed: boolean;
 }
 
@@ -25,14 +35,7 @@ describe('SCORM 1.2 player', () => {
     const { page } = b;
     // The package asks "resume?" and "save your progress?" with confirm(): a learner says yes.
     page.on('dialog', (d) => void d.accept());
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/dashboard/scorm-preview');
-    await visible(page.getByTestId('scorm-preview-page'));
-    const fs = await import('node:fs');
-    await page
-      .getByTestId('scorm-preview-page')
-      .locator('input[type=file]')
-      .setInputFiles(fs.existsSync(FIXTURE) ? FIXTURE : FALLBACK);
+    await importPackage(page);
 
     const sco = page.frameLocator('[data-testid=scorm-frame]');
     await visible(sco.locator('#butNext'));
@@ -64,14 +67,7 @@ describe('SCORM 1.2 player', () => {
   it('plays a multi-SCO package at phone width: the catalog above the content, every SCO reachable', async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/dashboard/scorm-preview');
-    await visible(page.getByTestId('scorm-preview-page'));
-    const fs = await import('node:fs');
-    const mini = fs.existsSync(FIXTURE)
-      ? path.join(path.dirname(FIXTURE), 'RuntimeMinimumCalls_SCORM12-mini.zip')
-      : '/work/shared/fixtures/scorm/RuntimeMinimumCalls_SCORM12-mini.zip';
-    await page.getByTestId('scorm-preview-page').locator('input[type=file]').setInputFiles(mini);
+    await importPackage(page, 'RuntimeMinimumCalls_SCORM12-mini.zip');
     const player = page.getByTestId('scorm-player');
     await visible(player);
     const frame = page.locator('[data-testid=scorm-frame]');
@@ -90,7 +86,7 @@ describe('SCORM 1.2 player', () => {
     const session = await sessionOf(page);
     const [pkg] = await post<{ id: number }[]>(session, 'scorm/list');
     await eventually(async () => {
-      const p = await post<Progress & { scos: { scoId: string; lessonStatus: string }[] }>(session, 'scorm/progress', { packageId: pkg!.id, contextKey: 'preview' });
+      const p = await post<Progress>(session, 'scorm/progress', { packageId: pkg!.id, contextKey: 'preview' });
       const first = p.scos.find((s) => s.scoId === 'playing_playing_item');
       if (first?.lessonStatus !== 'completed') throw new Error(`status ${first?.lessonStatus}`);
     });
@@ -99,14 +95,7 @@ describe('SCORM 1.2 player', () => {
   it('a learner who closes the tab resumes where they left, in another browser', async () => {
     const { page } = b;
     page.on('dialog', (d) => void d.accept());
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/dashboard/scorm-preview');
-    await visible(page.getByTestId('scorm-preview-page'));
-    const fs = await import('node:fs');
-    await page
-      .getByTestId('scorm-preview-page')
-      .locator('input[type=file]')
-      .setInputFiles(fs.existsSync(FIXTURE) ? FIXTURE : FALLBACK);
+    await importPackage(page);
     const sco = page.frameLocator('[data-testid=scorm-frame]');
     await visible(sco.locator('#butNext'));
     for (let i = 0; i < 3; i++) await sco.locator('#butNext').click();
@@ -116,8 +105,7 @@ describe('SCORM 1.2 player', () => {
 
     const other = await b.newUserPage();
     other.on('dialog', (d) => void d.accept());
-    await loginUI(other, 'admin', ADMIN_PASSWORD);
-    await other.goto('/dashboard/scorm-preview');
+    await openPreview(other);
     await other.getByTestId('scorm-play').first().click();
     await visible(other.frameLocator('[data-testid=scorm-frame]').locator('#contentFrame[src*="OtherScoring.html"]'));
   });

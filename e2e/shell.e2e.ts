@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './support/paths';
-import { activate, createEmployee, createRole, createStudent, loginAdmin, postRaw, uniq } from './support/api';
-import { confirmDialog, eventually, gone, toast, useBrowser, visible, waitForPath } from './support/browser';
-import { changeFirstLoginPassword, loginUI, openMenu, sessionOf, storedAuth, submitLogin } from './support/flows';
+import { activate, createEmployee, createRole, createStudent, loginAdmin, orgTree, postRaw, uniq } from './support/api';
+import { confirmDialog, gone, toast, useBrowser, visible, waitForPath } from './support/browser';
+import { changeFirstLoginPassword, fillNow, loginUI, openMenu, openPortalNotice, pickAudienceOrg, sessionOf, storedAuth, submitLogin } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 
@@ -136,6 +136,9 @@ describe('web shell', () => {
   it('a notice created and released in manage-notice shows in the student portal', async () => {
     const admin = await loginAdmin();
     const student = await createStudent(admin);
+    // Audience: the whole company (the root organization; the student is in it). Read before the
+    // browser signs in as admin, which ends this API session (single sign-on).
+    const [root] = await orgTree(admin);
     const title = uniq('E2E公告');
     const content = `浏览器测试的公告正文 ${title}`;
 
@@ -150,18 +153,11 @@ describe('web shell', () => {
     await page.getByTestId('notice-title').fill(title);
     await page.getByTestId('notice-type').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '培训通知' }).click();
-    await page.getByTestId('notice-content').fill(content);
+    await (await visible(page.getByTestId('notice-content-content'))).fill(content);
     // Display time: "now" as the browser formats it; the form never sends a moment already past.
-    const now = await page.evaluate(() => {
-      const d = new Date();
-      const p = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-    });
-    const time = page.getByTestId('notice-display-time');
-    await time.click();
-    await time.fill(now);
-    await time.press('Enter');
-    await expect(time.inputValue()).resolves.toBe(now);
+    const now = await fillNow(page, 'notice-display-time');
+    await expect(page.getByTestId('notice-display-time').inputValue()).resolves.toBe(now);
+    await pickAudienceOrg(page, 'notice-audience', root!);
     await page.getByTestId('notice-submit-release').click();
     await visible(toast(page).filter({ hasText: '发布成功' }));
     await waitForPath(page, '/dashboard/manage-notice');
@@ -176,16 +172,7 @@ describe('web shell', () => {
     await visible(toast(sp).filter({ hasText: '密码修改成功' }));
     await gone(sp.getByTestId('first-login-modal'));
     await visible(sp.getByTestId('portal-notices'));
-    // The display time is "now" (at most a second ahead when saved): reload until it is reached.
-    const link = sp.getByTestId('portal-notice-title').filter({ hasText: title });
-    await eventually(async () => {
-      if (!(await link.isVisible())) {
-        await sp.reload();
-        await visible(link, 3000);
-      }
-    }, 15_000);
-    await link.click();
-    await waitForPath(sp, /^\/portal\/notice\/\d+$/);
+    await openPortalNotice(sp, title);
     await visible(sp.getByTestId('portal-notice-detail').filter({ hasText: content }));
   });
 

@@ -1,7 +1,7 @@
 /** User flows several tests share, driven through the UI exactly as a person would. */
 import type { Page } from 'playwright-core';
 import { baseUrl, type Session } from './api';
-import { visible, waitForPath } from './browser';
+import { eventually, visible, waitForPath } from './browser';
 
 export type Entry = 'manage' | 'student';
 
@@ -69,4 +69,55 @@ export async function sessionOf(page: Page): Promise<Session> {
     operateAuth: auth.operateAuth,
     firstLogin: !!auth.user.firstLogin,
   };
+}
+
+/** Picks an option in an open Ant Design select / tree-select dropdown. */
+export async function pickOption(page: Page, text: string): Promise<void> {
+  const option = page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: text });
+  await visible(option);
+  await option.first().click();
+}
+
+/** Sets a date-time field to "now" as the browser formats it (`YYYY-MM-DD HH:mm:ss`); answers the text. */
+export async function fillNow(page: Page, testId: string): Promise<string> {
+  const now = await page.evaluate(() => {
+    const d = new Date();
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  });
+  const time = page.getByTestId(testId);
+  await time.click();
+  await time.fill(now);
+  await time.press('Enter');
+  return now;
+}
+
+/** Adds an organization to an audience picker (`<testId>-search`) by searching its name. */
+export async function pickAudienceOrg(page: Page, testId: string, org: { id: number; name: string }): Promise<void> {
+  const exact = new RegExp(`^${org.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const tag = page.getByTestId(`${testId}-tag-org-${org.id}`);
+  // The list is searched as one types (debounced): an option clicked while it re-renders can be lost, so pick until the tag shows.
+  await eventually(async () => {
+    await page.getByTestId(`${testId}-search`).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(org.name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: exact }).first().click({ timeout: 5000 });
+    await tag.first().waitFor({ state: 'visible', timeout: 3000 });
+  });
+}
+
+/**
+ * Opens a notice from the portal home by its title. Its display time was "now" when saved (at
+ * most a second ahead), so the page is reloaded until the notice is listed.
+ */
+export async function openPortalNotice(page: Page, title: string): Promise<void> {
+  const link = page.getByTestId('portal-notice-title').filter({ hasText: title });
+  await eventually(async () => {
+    if (!(await link.isVisible())) {
+      await page.reload();
+      await visible(link, 3000);
+    }
+  }, 15_000);
+  await link.click();
+  await waitForPath(page, /^\/portal\/notice\/\d+$/);
 }

@@ -131,6 +131,8 @@ export default async function setup(project: TestProject) {
   }
 
   project.provide('baseUrl', baseUrl);
+  // Fixtures no API writes yet (learning data of another team's module) go in through SQL.
+  project.provide('databaseUrl', `postgres://hanlin:hanlin@127.0.0.1:${pgPort}/hanlin`);
 
   return async () => {
     try {
@@ -160,5 +162,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    databaseUrl: string;
   }
 }

@@ -75,3 +75,19 @@ describe('error log lines', () => {
     expect(errorLine).toMatchObject({ route: '/api/test/boom', reqId: expect.any(String) });
   });
 });
+
+describe('request methods', () => {
+  it('answers REQUEST_METHOD_ERROR (405, with Allow) for a known path called with another method, and NOT_FOUND_ERROR for an unknown one', async () => {
+    const wrong = await t.app.inject({ method: 'GET', url: '/api/audience/search' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.json().msg).toBe('REQUEST_METHOD_ERROR');
+    expect(wrong.headers.allow).toBe('POST');
+    // Parametric paths too.
+    const param = await t.app.inject({ method: 'DELETE', url: '/api/media/play/abc/1.x/index.m3u8' });
+    expect(param.statusCode).toBe(405);
+    expect(param.headers.allow).toContain('GET');
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/no/such/route' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().msg).toBe('NOT_FOUND_ERROR');
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './contract.js';
-import { CaptchaResultSchema, LoginResultSchema, LoginSchema, LogoutSchema, PasswordChangeSchema } from './auth.js';
+import { CaptchaResultSchema, LoginResultSchema, LoginSchema, LogoutSchema, PasswordChangeSchema, PhoneCodeSendSchema, PhoneLoginSchema } from './auth.js';
 
 export const PublicKeyResultSchema = z.object({ publicKey: z.string(), signSalt: z.string() });
 
@@ -8,7 +8,10 @@ export const PublicKeyResultSchema = z.object({ publicKey: z.string(), signSalt:
 export const authRoutes = {
   publicKey: defineRoute({ method: 'GET', path: '/api/auth/public-key', permission: 'public', response: PublicKeyResultSchema }),
   captcha: defineRoute({ method: 'GET', path: '/api/auth/captcha', permission: 'public', response: CaptchaResultSchema }),
-  login: defineRoute({ method: 'POST', path: '/api/auth/oauth/token', permission: 'public', body: LoginSchema, response: LoginResultSchema }),
+  /** OAuth-style password grant: JSON or form-encoded, as OAuth clients send it. */
+  login: defineRoute({ method: 'POST', path: '/api/auth/oauth/token', permission: 'public', body: LoginSchema, response: LoginResultSchema, formEncoded: true }),
+  phoneCode: defineRoute({ method: 'POST', path: '/api/auth/phone-code', permission: 'public', body: PhoneCodeSendSchema, response: z.null() }),
+  phoneLogin: defineRoute({ method: 'POST', path: '/api/auth/phone-login', permission: 'public', body: PhoneLoginSchema, response: LoginResultSchema }),
   logout: defineRoute({
     method: 'POST',
     path: '/api/auth/logout',

@@ -39,4 +39,29 @@ export const PasswordChangeSchema = z.object({
   newPassword: z.string().min(1).max(2048),
 });
 
+/** Spec §7 "phone code": a 6-digit code texted for signing in or registering (reset has its own step). */
+export const PHONE_CODE_PURPOSES = ['login', 'register'] as const;
+export const PhoneCodeSendSchema = z.object({
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{11}$/),
+  purpose: z.enum(PHONE_CODE_PURPOSES),
+});
+export type PhoneCodeSend = z.infer<typeof PhoneCodeSendSchema>;
+
+/** Signing in with a texted code instead of the password. */
+export const PhoneLoginSchema = z.object({
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{11}$/),
+  phoneCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+  entry: z.enum(['manage', 'student']).optional(),
+});
+export type PhoneLogin = z.infer<typeof PhoneLoginSchema>;
+
 export const CaptchaResultSchema = z.object({ captchaKey: z.string(), svg: z.string() });

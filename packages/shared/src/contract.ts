@@ -33,6 +33,11 @@ export interface RouteSpec {
   query?: z.ZodType;
   response: z.ZodType;
   kind?: RouteKind;
+  /**
+   * The body may also come form-encoded (application/x-www-form-urlencoded, every value a string),
+   * as the spec's form-encoded calls send it (login, download by file id). Other routes refuse it.
+   */
+  formEncoded?: boolean;
 }
 
 /** Checks a declaration and keeps its literal types (path, schemas, kind) for the typed callers. */

@@ -22,6 +22,8 @@ export const dictRoutes = {
     body: DictEntryUpdateSchema,
     response: DictEntryRowSchema,
   }),
+  freeze: defineRoute({ method: 'POST', path: '/api/dict/freeze', permission: ['zdgl:modify'], operation: 'dict.freeze', body: IdsSchema, response: CountSchema }),
+  unfreeze: defineRoute({ method: 'POST', path: '/api/dict/unfreeze', permission: ['zdgl:modify'], operation: 'dict.unfreeze', body: IdsSchema, response: CountSchema }),
   delete: defineRoute({ method: 'POST', path: '/api/dict/delete', permission: ['zdgl:delete'], operation: 'dict.delete', body: IdsSchema, response: CountSchema }),
   byType: defineRoute({ method: 'GET', path: '/api/dict/by-type', permission: 'authenticated', query: DictByTypeQuerySchema, response: z.array(DictOptionSchema) }),
 };

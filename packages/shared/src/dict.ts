@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
+import { defineFreezeLifecycle } from './lifecycle.js';
 
 export const DICT_STATUSES = ['normal', 'frozen'] as const;
 export type DictStatus = (typeof DICT_STATUSES)[number];
+/** Dictionary entries: normal ⇄ frozen (a frozen entry leaves the dropdowns). */
+export const DICT_LIFECYCLE = defineFreezeLifecycle('dict_entries', {
+  states: { normal: 'dict.status_normal', frozen: 'dict.status_frozen' },
+  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
+});
 export const DICT_SORT_KEYS = ['id', 'type', 'label', 'value', 'sort', 'createdAt'] as const;
 
 const dictFields = {
@@ -41,8 +47,8 @@ export type DictListQuery = z.infer<typeof DictListQuerySchema>;
 
 export const DictByTypeQuerySchema = z.object({ type: z.string().trim().min(1).max(50) });
 
-/** What the caller may do with a dictionary entry (its codes decide; freezing is an edit of `status`). */
-export const DictEntryAbilitiesSchema = z.object({ modify: z.boolean(), delete: z.boolean() });
+/** What the caller may do with a dictionary entry (its codes and state decide; freezing needs `zdgl:modify`). */
+export const DictEntryAbilitiesSchema = DICT_LIFECYCLE.abilitiesSchema;
 export type DictEntryAbilities = z.infer<typeof DictEntryAbilitiesSchema>;
 
 export const DictEntryRowSchema = z.object({

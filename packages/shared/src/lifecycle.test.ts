@@ -63,7 +63,7 @@ describe('defineLifecycle', () => {
 
 describe('the declared lifecycles', () => {
   it('notices: released notices are neither edited nor deleted, and unrelease leads back to an editable state', () => {
-    expect(NOTICE_LIFECYCLE.abilities('released')).toEqual({ modify: false, delete: false, release: false, unrelease: true });
+    expect(NOTICE_LIFECYCLE.abilities('released')).toEqual({ modify: false, delete: false, release: false, unrelease: true, freeze: true, unfreeze: false });
     expect(NOTICE_LIFECYCLE.canEdit(NOTICE_LIFECYCLE.transitions.unrelease.to)).toBe(true);
   });
 

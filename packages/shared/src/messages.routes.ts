@@ -1,13 +1,24 @@
 import { z } from 'zod';
 import { IdsSchema, pageSchema } from './api.js';
 import { CountSchema, defineRoute } from './contract.js';
-import { MessageListQuerySchema, MessageRowSchema } from './messages.js';
+import { MessageConfigSchema, MessageIdSchema, MessageListQuerySchema, MessageRowSchema } from './messages.js';
 
 /** The caller's own in-site messages; every route works on the signed-in user only. */
 export const messageRoutes = {
   unreadCount: defineRoute({ method: 'POST', path: '/api/message/unread-count', permission: 'authenticated', response: z.number().int() }),
   mine: defineRoute({ method: 'POST', path: '/api/message/my', permission: 'authenticated', body: MessageListQuerySchema, response: pageSchema(MessageRowSchema) }),
+  /** Read by id: the message, marked read. */
+  get: defineRoute({ method: 'POST', path: '/api/message/get', permission: 'authenticated', body: MessageIdSchema, response: MessageRowSchema }),
   read: defineRoute({ method: 'POST', path: '/api/message/read', permission: 'authenticated', operation: 'message.read', body: IdsSchema, response: CountSchema }),
   readAll: defineRoute({ method: 'POST', path: '/api/message/read-all', permission: 'authenticated', operation: 'message.read-all', response: CountSchema }),
   delete: defineRoute({ method: 'POST', path: '/api/message/delete', permission: 'authenticated', operation: 'message.delete', body: IdsSchema, response: CountSchema }),
+  getConfig: defineRoute({ method: 'POST', path: '/api/message/config', permission: 'authenticated', response: MessageConfigSchema }),
+  saveConfig: defineRoute({
+    method: 'POST',
+    path: '/api/message/config/save',
+    permission: 'authenticated',
+    operation: 'message.config',
+    body: MessageConfigSchema,
+    response: MessageConfigSchema,
+  }),
 };

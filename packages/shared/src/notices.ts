@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
-import { CONSTANTS } from './constants.js';
 import { defineLifecycle } from './lifecycle.js';
+import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 
 export const NOTICE_TYPES = ['announcement', 'training'] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
-export const NOTICE_STATUSES = ['draft', 'released', 'unreleased'] as const;
+export const NOTICE_STATUSES = ['draft', 'released', 'unreleased', 'frozen'] as const;
 export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
-export const NOTICE_SORT_KEYS = ['id', 'title', 'displayTime', 'createdAt', 'releasedAt'] as const;
+export const NOTICE_SORT_KEYS = ['id', 'title', 'sort', 'displayTime', 'createdAt', 'releasedAt'] as const;
+/** Sort number: smaller first (after the pinned notices), up to 8 digits (spec §5). */
+export const NOTICE_SORT_MAX = 99_999_999;
+/** Rich-text markup may be longer than the text it shows; the text itself stays within NOTICE_BODY_MAX. */
+export const NOTICE_HTML_MAX = 50_000;
+/** The audience owner type of notices (`modules/audiences`). */
+export const NOTICE_AUDIENCE = 'notice';
 export const NOTICE_TITLE_MAX = 100;
 /** Clock skew tolerated when checking that the display time is not before now. */
 export const NOTICE_TIME_SKEW_MS = 60_000;
@@ -20,14 +26,17 @@ export const NOTICE_LIFECYCLE = defineLifecycle({
   transitions: {
     release: { from: ['draft', 'unreleased'], to: 'released' },
     unrelease: { from: ['released'], to: 'unreleased' },
+    // A frozen notice is hidden from the portal and locked until unfrozen (released again as it was).
+    freeze: { from: ['released'], to: 'frozen' },
+    unfreeze: { from: ['frozen'], to: 'released' },
   },
   // A released notice must be unreleased before it changes or goes.
   editable: ['draft', 'unreleased'],
   deletable: ['draft', 'unreleased'],
-  colors: { draft: 'default', released: 'green', unreleased: 'orange' },
+  colors: { draft: 'default', released: 'green', unreleased: 'orange', frozen: 'red' },
   labels: {
-    states: { draft: 'notice.status_draft', released: 'notice.status_released', unreleased: 'notice.status_unreleased' },
-    commands: { release: 'notice.release', unrelease: 'notice.unrelease' },
+    states: { draft: 'notice.status_draft', released: 'notice.status_released', unreleased: 'notice.status_unreleased', frozen: 'notice.status_frozen' },
+    commands: { release: 'notice.release', unrelease: 'notice.unrelease', freeze: 'notice.freeze', unfreeze: 'notice.unfreeze' },
   },
 });
 export const NOTICE_TRANSITIONS = NOTICE_LIFECYCLE.transitions;
@@ -39,11 +48,17 @@ export const NOTICE_DELETABLE_STATES: readonly NoticeStatus[] = NOTICE_LIFECYCLE
 
 export const canTransitionNotice = (status: NoticeStatus, command: NoticeCommand): boolean => NOTICE_LIFECYCLE.can(status, command);
 
-export const NoticeAbilitiesSchema = NOTICE_LIFECYCLE.abilitiesSchema;
+/** The lifecycle's abilities plus pinning (any state) and setting the sort number. */
+export const NoticeAbilitiesSchema = NOTICE_LIFECYCLE.abilitiesSchema.extend({ pin: z.boolean(), unpin: z.boolean(), sort: z.boolean() });
 export type NoticeAbilities = z.infer<typeof NoticeAbilitiesSchema>;
 
 /** What the state allows; the server also removes what the caller's codes do not allow. */
-export const noticeAbilities = (status: NoticeStatus): NoticeAbilities => NOTICE_LIFECYCLE.abilities(status);
+export const noticeAbilities = (status: NoticeStatus, pinned: boolean): NoticeAbilities => ({
+  ...NOTICE_LIFECYCLE.abilities(status),
+  pin: !pinned,
+  unpin: pinned,
+  sort: true,
+});
 
 const noticeFields = {
   title: z.string().trim().min(1).max(NOTICE_TITLE_MAX),
@@ -55,16 +70,34 @@ const noticeFields = {
     .max(500)
     .regex(/^(\/api\/upload\/|https?:\/\/)/)
     .nullable(),
-  content: z.string().min(1).max(CONSTANTS.NOTICE_BODY_MAX),
+  /**
+   * Rich text (HTML), sanitized on the server: formatting, links (http, https, mailto, site paths)
+   * and images; its text is at most NOTICE_BODY_MAX characters (spec §5).
+   */
+  content: z.string().min(1).max(NOTICE_HTML_MAX),
   /** ISO date-time with offset; not before now. */
   displayTime: z.iso.datetime({ offset: true }),
+  sort: z.number().int().min(0).max(NOTICE_SORT_MAX),
+  /**
+   * Who sees the notice in the portal once released: people, organizations (with subtrees),
+   * positions, learning groups. Empty: nobody (the notice stays visible to its managers only).
+   */
+  audience: AudienceSchema,
 };
 
-export const NoticeCreateSchema = z.object({ ...noticeFields, cover: noticeFields.cover.optional() });
+export const NoticeCreateSchema = z.object({
+  ...noticeFields,
+  cover: noticeFields.cover.optional(),
+  sort: noticeFields.sort.default(0),
+  audience: noticeFields.audience.default([]),
+});
 export type NoticeCreate = z.infer<typeof NoticeCreateSchema>;
 /** Fields left out keep their value; the display time is checked again only when it changes. */
 export const NoticeUpdateSchema = z.object(noticeFields).partial().extend({ id: IdSchema });
 export type NoticeUpdate = z.infer<typeof NoticeUpdateSchema>;
+
+export const NoticeSortSchema = z.object({ id: IdSchema, sort: noticeFields.sort });
+export type NoticeSort = z.infer<typeof NoticeSortSchema>;
 
 export const NoticeListQuerySchema = PageQuerySchema.extend({
   keyword: z.string().trim().max(100).optional(),
@@ -97,9 +130,15 @@ export const NoticeRowSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   releasedAt: z.string().nullable(),
+  sort: z.number(),
+  pinned: z.boolean(),
   abilities: NoticeAbilitiesSchema,
 });
 export type NoticeRow = z.infer<typeof NoticeRowSchema>;
+
+/** One notice for its editor: the row with its audience (names for display). */
+export const NoticeDetailSchema = NoticeRowSchema.extend({ audience: z.array(AudienceTargetRowSchema) });
+export type NoticeDetail = z.infer<typeof NoticeDetailSchema>;
 
 /** A notice as students see it. */
 export const NoticePublicSchema = z.object({
@@ -107,7 +146,9 @@ export const NoticePublicSchema = z.object({
   title: z.string(),
   type: z.enum(NOTICE_TYPES),
   coverUrl: z.string().nullable(),
+  /** Sanitized HTML, images with freshly signed links. */
   content: z.string(),
   displayTime: z.string(),
+  pinned: z.boolean(),
 });
 export type NoticePublic = z.infer<typeof NoticePublicSchema>;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-export const RESET_METHODS = ['code', 'link'] as const;
+/** `code` and `link` go by e-mail, `sms` texts a code to the account's phone. */
+export const RESET_METHODS = ['code', 'link', 'sms'] as const;
+export const RESET_CHANNELS = ['email', 'sms'] as const;
+export type ResetChannel = (typeof RESET_CHANNELS)[number];
 /** Minutes an e-mailed code / link stays valid. */
 export const RESET_CODE_TTL_MINUTES = 10;
 export const RESET_LINK_TTL_MINUTES = 30;
@@ -12,7 +15,23 @@ export const ResetSendSchema = z.object({
   method: z.enum(RESET_METHODS),
 });
 export type ResetSend = z.infer<typeof ResetSendSchema>;
-export const ResetSendResultSchema = z.object({ maskedEmail: z.string() });
+export const ResetSendResultSchema = z.object({ maskedEmail: z.string().optional(), maskedPhone: z.string().optional() });
+
+/** What the site can verify with at all (shown on step 1 before any account is named). */
+export const ResetChannelsSchema = z.object({
+  channels: z.array(z.enum(RESET_CHANNELS)),
+  /** Whom to contact when no channel works (SUPPORT_CONTACT), or null: the system administrator. */
+  contact: z.string().nullable(),
+});
+export type ResetChannels = z.infer<typeof ResetChannelsSchema>;
+
+/** Step 1: the account exists (else ACCOUNT_NOT_FOUND) and the channels it can be verified by. */
+export const ResetCheckSchema = z.object({ username: z.string().trim().min(1).max(200) });
+export const ResetCheckResultSchema = ResetChannelsSchema.extend({
+  maskedEmail: z.string().nullable(),
+  maskedPhone: z.string().nullable(),
+});
+export type ResetCheckResult = z.infer<typeof ResetCheckResultSchema>;
 
 /** Step 2 with the e-mailed code; answers the token step 3 needs. */
 export const ResetVerifySchema = z.object({

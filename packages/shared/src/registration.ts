@@ -24,8 +24,8 @@ export type RegistrationAbilities = z.infer<typeof RegistrationAbilitiesSchema>;
 export const REGISTRATION_KINDS = ['employee', 'student'] as const;
 export const REGISTRATION_SORT_KEYS = ['id', 'createdAt', 'username'] as const;
 
-/** Public self-registration (page `/registered`); the password is RSA-encrypted like the login one. */
-export const RegistrationSubmitSchema = z.object({
+/** The fields of the public self-registration (forms pick from these; the submit adds the cross-field rules). */
+export const RegistrationFieldsSchema = z.object({
   username: z.string().trim().min(2).max(200),
   realname: z.string().trim().min(1).max(200),
   email: z.email().max(200),
@@ -39,8 +39,27 @@ export const RegistrationSubmitSchema = z.object({
   /** A second-level department (see GET /api/auth/departments). */
   orgId: IdSchema.optional(),
   kind: z.enum(REGISTRATION_KINDS).default('student'),
+  /** Employee number (3–200), required of employees; a student may give a student number (5–200). */
+  cardNumber: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** The code texted to `phone` (POST /api/auth/phone-code, purpose `register`); required when SMS is configured. */
+  phoneCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/)
+    .optional(),
   captcha: z.string().trim().min(1).max(10),
   captchaKey: z.string().min(1).max(100),
+});
+/** Public self-registration (page `/registered`); the password is RSA-encrypted like the login one. */
+export const RegistrationSubmitSchema = RegistrationFieldsSchema.superRefine((v, ctx) => {
+  const min = v.kind === 'employee' ? 3 : 5;
+  if (v.kind === 'employee' && !v.cardNumber) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: 'required' });
+  else if (v.cardNumber && v.cardNumber.length < min) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: `at least ${min}` });
 });
 export type RegistrationSubmit = z.infer<typeof RegistrationSubmitSchema>;
 
@@ -63,6 +82,7 @@ export const RegistrationRowSchema = z.object({
   orgId: z.number().nullable(),
   orgName: z.string().nullable(),
   kind: z.enum(REGISTRATION_KINDS),
+  cardNumber: z.string().nullable(),
   status: z.enum(REGISTRATION_STATUSES),
   reason: z.string().nullable(),
   reviewedBy: z.number().nullable(),

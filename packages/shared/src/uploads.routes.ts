@@ -66,6 +66,16 @@ export const uploadRoutes = {
   }),
   chunkedAbort: defineRoute({ method: 'POST', path: '/api/upload/chunked/:uploadId/abort', permission: 'authenticated', params: UploadIdParamsSchema, response: z.null() }),
   read: defineRoute({ method: 'GET', path: '/api/upload/file/:id', permission: 'authenticated', params: FileParamsSchema, response: FileAnswerSchema, kind: 'download' }),
+  /** Spec §7 "download by file id (form-encoded)": the same file as `read`, the id in the body. */
+  download: defineRoute({
+    method: 'POST',
+    path: '/api/upload/download',
+    permission: 'authenticated',
+    body: z.object({ id: z.string().max(64) }),
+    response: FileAnswerSchema,
+    kind: 'download',
+    formEncoded: true,
+  }),
   /** <img> tags cannot send the bearer header: a signed, expiring link instead (images only). */
   readSigned: defineRoute({
     method: 'GET',

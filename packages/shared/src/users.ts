@@ -110,35 +110,16 @@ export const UserAvatarSchema = z.object({
     .max(500)
     .regex(/^(https?:\/\/|\/)\S+$/),
 });
-export const UserInfoUpdateSchema = z.object({
-  realname: UserFields.realname,
-  englishName: UserFields.englishName,
-  phone: UserFields.phone,
-  email: UserFields.email,
-  sex: UserFields.sex,
-  city: UserFields.city,
-});
+export const UserInfoUpdateSchema = z.object(UserFields).pick({ realname: true, englishName: true, phone: true, email: true, sex: true, city: true });
 export type UserInfoUpdate = z.infer<typeof UserInfoUpdateSchema>;
 
-export const UserDetailSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  realname: z.string(),
-  englishName: z.string().nullable(),
-  cardNumber: z.string().nullable(),
-  kind: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  sex: z.string().nullable(),
+/** One user with every field the edit form shows: the list row's fields without role names, and the rest. */
+export const UserDetailSchema = UserRowSchema.omit({ roles: true }).extend({
   type: z.string().nullable(),
   city: z.string().nullable(),
   leaderId: z.number().nullable(),
   leaderName: z.string().nullable(),
   team: z.string().nullable(),
-  status: z.string(),
-  post: z.string().nullable(),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
   entryDate: z.string().nullable(),
   idNumber: z.string().nullable(),
   validUntil: z.string().nullable(),
@@ -148,8 +129,6 @@ export const UserDetailSchema = z.object({
   roleIds: z.array(z.number()),
   scopeOrgIds: z.array(z.number()),
   firstLogin: z.boolean(),
-  createdAt: z.string(),
-  abilities: UserAbilitiesSchema,
 });
 export type UserDetail = z.infer<typeof UserDetailSchema>;
 

@@ -53,6 +53,8 @@ export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdm
     await upsertRole(BUILTIN_ROLE_KEYS.student, BUILTIN_ROLES.student, STUDENT_CODES, 'Student portal');
     await upsertRole(BUILTIN_ROLE_KEYS.lecturer, BUILTIN_ROLES.lecturer, ['pxgl-js', 'pxpj-js', ...STUDENT_CODES], 'Lecturer end');
     await upsertRole(BUILTIN_ROLE_KEYS.classTeacher, BUILTIN_ROLES.classTeacher, ['pxgl-bzr', ...STUDENT_CODES], 'Class-teacher end');
+    // Employees learn in the student portal too; their own role lets an administrator tell them apart and grant more.
+    await upsertRole(BUILTIN_ROLE_KEYS.employee, BUILTIN_ROLES.employee, STUDENT_CODES, 'Employee (student portal)');
 
     const [admin] = await tx
       .select({ id: users.id })

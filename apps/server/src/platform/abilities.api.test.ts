@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, type Session } from '../test/harness.js';
 import { buildOrg, buildUser } from '../test/factories.js';
+import { expectWritesObey, findNode, uniq, type Abilities, type Write } from '../test/abilities.js';
 
 /**
  * Abilities of the stateless records (positions, labels and their categories, dictionary entries,
@@ -16,30 +16,7 @@ beforeAll(async () => {
   admin = await login(t.app);
 });
 
-const uniq = () => crypto.randomBytes(4).toString('hex');
-type Abilities = Record<string, boolean>;
-type Write = (s: Session, id: number) => Promise<LightMyRequestResponse>;
 const post = (url: string, body: object, s: Session = admin) => call(t.app, s, url, body);
-
-async function expectWritesObey(
-  s: Session,
-  make: () => Promise<number>,
-  abilitiesOf: (s: Session, id: number) => Promise<Abilities>,
-  writes: Record<string, Write>,
-  expected: Abilities,
-) {
-  for (const [key, write] of Object.entries(writes)) {
-    const id = await make();
-    const a = await abilitiesOf(s, id);
-    expect(a, `abilities before ${key}`).toEqual(expected);
-    const res = await write(s, id);
-    expect(res.statusCode < 300, `${key}: ability ${a[key]}, write answered ${res.statusCode} ${res.body}`).toBe(a[key]);
-    if (!a[key]) {
-      expect(res.statusCode).toBeGreaterThanOrEqual(400);
-      expect(res.statusCode).toBeLessThan(500);
-    }
-  }
-}
 
 async function sessionWith(permissions: string[]) {
   const u = await buildUser(t.db, { permissions });
@@ -60,7 +37,7 @@ describe('positions', () => {
       names.set(id, name);
       return id;
     };
-  const abilities = async (s: Session, id: number) => {
+  const abilities = async (id: number, s: Session) => {
     const list = (await post('/api/position/list', { keyword: names.get(id) }, s)).json().data.records as { id: number; abilities: Abilities }[];
     const detail = (await post('/api/position/get', { id }, s)).json().data;
     const row = list.find((r) => r.id === id)!;
@@ -91,7 +68,7 @@ describe('label categories and labels', () => {
       names.set(id, name);
       return id;
     };
-  const categoryAbilities = async (s: Session, id: number) => {
+  const categoryAbilities = async (id: number, s: Session) => {
     const list = (await post('/api/label-category/list', { keyword: names.get(id) }, s)).json().data.records as { id: number; abilities: Abilities }[];
     return list.find((r) => r.id === id)!.abilities;
   };
@@ -110,7 +87,7 @@ describe('label categories and labels', () => {
   it('labels answer the abilities of the caller codes', async () => {
     const categoryId = await makeCategory()();
     const make = async () => (await post('/api/label/insert', { categoryId, name: `l${uniq()}` })).json().data.id as number;
-    const abilities = async (s: Session, id: number) => {
+    const abilities = async (id: number, s: Session) => {
       const list = (await post('/api/label/list', { categoryId, size: 100 }, s)).json().data.records as { id: number; abilities: Abilities }[];
       return list.find((r) => r.id === id)!.abilities;
     };
@@ -125,28 +102,45 @@ describe('label categories and labels', () => {
 
 describe('dictionary entries', () => {
   const type = `ab.${uniq()}`;
-  const make = async () => (await post('/api/dict/insert', { type, label: `L${uniq()}`, value: `v${uniq()}` })).json().data.id as number;
-  const abilities = async (s: Session, id: number) => {
+  const make =
+    (status: 'normal' | 'frozen' = 'normal') =>
+    async () =>
+      (await post('/api/dict/insert', { type, label: `L${uniq()}`, value: `v${uniq()}`, status })).json().data.id as number;
+  const abilities = async (id: number, s: Session) => {
     const list = (await post('/api/dict/list', { type, size: 100 }, s)).json().data.records as { id: number; abilities: Abilities }[];
     return list.find((r) => r.id === id)!.abilities;
   };
   const writes: Record<string, Write> = {
-    modify: (s, id) => post('/api/dict/update', { id, status: 'frozen' }, s),
+    modify: (s, id) => post('/api/dict/update', { id, remark: 'changed' }, s),
     delete: (s, id) => post('/api/dict/delete', { ids: [id] }, s),
+    freeze: (s, id) => post('/api/dict/freeze', { ids: [id] }, s),
+    unfreeze: (s, id) => post('/api/dict/unfreeze', { ids: [id] }, s),
   };
 
-  it('answers the abilities the writes obey, and the written row carries them', async () => {
-    await expectWritesObey(admin, make, abilities, writes, { modify: true, delete: true });
-    await expectWritesObey(await sessionWith(['zdgl', 'zdgl:delete']), make, abilities, writes, { modify: false, delete: true });
-    const updated = (await post('/api/dict/update', { id: await make(), remark: 'r' })).json().data;
-    expect(updated.abilities).toEqual({ modify: true, delete: true });
+  it('answers the abilities the writes obey (codes and state), and the written row carries them', async () => {
+    await expectWritesObey(admin, make(), abilities, writes, { modify: true, delete: true, freeze: true, unfreeze: false });
+    await expectWritesObey(admin, make('frozen'), abilities, writes, { modify: true, delete: true, freeze: false, unfreeze: true });
+    await expectWritesObey(await sessionWith(['zdgl', 'zdgl:delete']), make(), abilities, writes, { modify: false, delete: true, freeze: false, unfreeze: false });
+    const updated = (await post('/api/dict/update', { id: await make()(), remark: 'r' })).json().data;
+    expect(updated.abilities).toEqual({ modify: true, delete: true, freeze: true, unfreeze: false });
+  });
+
+  it('a frozen entry leaves the dropdowns until it is unfrozen', async () => {
+    const id = await make()();
+    const options = async () =>
+      ((await t.app.inject({ method: 'GET', url: `/api/dict/by-type?type=${type}`, headers: admin.headers() })).json().data as { id: number }[]).map((o) => o.id);
+    expect(await options()).toContain(id);
+    expect((await post('/api/dict/freeze', { ids: [id] })).json().data).toEqual({ count: 1 });
+    expect(await options()).not.toContain(id);
+    expect((await post('/api/dict/unfreeze', { ids: [id] })).statusCode).toBe(200);
+    expect(await options()).toContain(id);
   });
 });
 
 describe('app versions', () => {
   const make = async () =>
     (await post('/api/app-version/insert', { version: `9.${parseInt(uniq(), 16)}`, description: 'd', terminal: 'android', platform: 'student' })).json().data.id as number;
-  const abilities = async (s: Session, id: number) => {
+  const abilities = async (id: number, s: Session) => {
     const detail = (await post(`/api/app-version/getbyid/${id}`, {}, s)).json().data;
     return detail.abilities as Abilities;
   };
@@ -217,17 +211,9 @@ describe('feedback', () => {
 
 describe('organization tree', () => {
   type Node = { id: number; abilities: Abilities; children: Node[] };
-  const find = (nodes: Node[], id: number): Node | undefined => {
-    for (const n of nodes) {
-      if (n.id === id) return n;
-      const f = find(n.children, id);
-      if (f) return f;
-    }
-    return undefined;
-  };
-  const treeAbilities = async (s: Session, id: number) => {
+  const treeAbilities = async (id: number, s: Session) => {
     const tree = (await post('/api/org/tree', {}, s)).json().data as Node[];
-    const node = find(tree, id)!;
+    const node = findNode(tree, id)!;
     const detail = (await post('/api/org/get', { id }, s)).json().data;
     expect(node.abilities, 'tree node and detail agree').toEqual(detail.abilities);
     return node.abilities;
@@ -242,18 +228,65 @@ describe('organization tree', () => {
 
     const tree = (await post('/api/org/tree', {})).json().data as Node[];
     expect(tree[0]!.abilities).toMatchObject({ delete: false, freeze: false });
-    expect(await treeAbilities(admin, parent.id)).toMatchObject({ delete: false });
-    expect(await treeAbilities(admin, peopled.id)).toMatchObject({ delete: false });
+    expect(await treeAbilities(parent.id, admin)).toMatchObject({ delete: false });
+    expect(await treeAbilities(peopled.id, admin)).toMatchObject({ delete: false });
     expect((await del(admin, parent.id)).statusCode).toBeGreaterThanOrEqual(400);
     expect((await del(admin, peopled.id)).statusCode).toBeGreaterThanOrEqual(400);
 
     const viewer = await sessionWith(['zzjg', 'zzjg:modify']);
-    expect(await treeAbilities(viewer, leaf.id)).toEqual({ modify: true, delete: false, freeze: false, unfreeze: false });
+    expect(await treeAbilities(leaf.id, viewer)).toEqual({ modify: true, delete: false, freeze: false, unfreeze: false });
     expect((await del(viewer, leaf.id)).statusCode).toBe(403);
 
-    expect(await treeAbilities(admin, leaf.id)).toEqual({ modify: true, delete: true, freeze: true, unfreeze: false });
+    expect(await treeAbilities(leaf.id, admin)).toEqual({ modify: true, delete: true, freeze: true, unfreeze: false });
     expect((await del(admin, leaf.id)).statusCode).toBe(200);
-    expect(await treeAbilities(admin, parent.id)).toMatchObject({ delete: true });
+    expect(await treeAbilities(parent.id, admin)).toMatchObject({ delete: true });
+  });
+});
+
+describe('professional tree', () => {
+  type Node = { id: number; abilities: Abilities; children: Node[] };
+  const make =
+    (withChild = false) =>
+    async () => {
+      const id = (await post('/api/professional/insert', { name: `pf${uniq()}` })).json().data.id as number;
+      if (withChild) expect((await post('/api/professional/insert', { parentId: id, name: `pc${uniq()}` })).statusCode).toBe(200);
+      return id;
+    };
+  const abilities = async (id: number, s: Session) => findNode((await post('/api/professional/tree', {}, s)).json().data as Node[], id)!.abilities;
+  const writes: Record<string, Write> = {
+    modify: (s, id) => post('/api/professional/update', { id, name: `pm${uniq()}` }, s),
+    delete: (s, id) => post('/api/professional/delete', { id }, s),
+  };
+
+  it('every node answers the abilities the writes obey: codes, and no delete while it has children', async () => {
+    await expectWritesObey(admin, make(), abilities, writes, { modify: true, delete: true });
+    await expectWritesObey(admin, make(true), abilities, writes, { modify: true, delete: false });
+    await expectWritesObey(await sessionWith(['zygl', 'zygl:delete']), make(), abilities, writes, { modify: false, delete: true });
+  });
+});
+
+describe('messages', () => {
+  it('a message offers read while unread and delete always, to its owner', async () => {
+    const u = await buildUser(t.db, { permissions: ['kc-pc'] });
+    const s = await login(t.app, u.username, u.password);
+    const make = (read: boolean) => async () => {
+      const { rows } = await t.db.execute<{ id: number }>(
+        sql`insert into messages (user_id, title, content, kind, read_at) values (${u.id}, 't', 'c', 'system', ${read ? sql`now()` : null}) returning id`,
+      );
+      return rows[0]!.id;
+    };
+    const abilities = async (id: number, s: Session) => {
+      const rows = (await post('/api/message/my', { size: 100 }, s)).json().data.records as { id: number; abilities: Abilities }[];
+      return rows.find((r) => r.id === id)!.abilities;
+    };
+    /** Reading a read message answers 200 with nothing done: the ability is whether it acts. */
+    const read: Write = async (s, id) => {
+      const res = await post('/api/message/read', { ids: [id] }, s);
+      return res.statusCode === 200 && res.json().data.count === 0 ? ({ ...res, statusCode: 409 } as LightMyRequestResponse) : res;
+    };
+    const writes: Record<string, Write> = { read, delete: (s, id) => post('/api/message/delete', { ids: [id] }, s) };
+    await expectWritesObey(s, make(false), abilities, writes, { read: true, delete: true });
+    await expectWritesObey(s, make(true), abilities, writes, { read: false, delete: true });
   });
 });
 
@@ -265,7 +298,7 @@ describe('mail log', () => {
     return rows[0]!.id;
   };
   const addresses = new Map<number, string>();
-  const abilities = async (s: Session, id: number) => {
+  const abilities = async (id: number, s: Session) => {
     const list = (await post('/api/mail/log/list', { keyword: addresses.get(id) }, s)).json().data.records as { id: number; abilities: Abilities }[];
     return list.find((r) => r.id === id)!.abilities;
   };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { S3StorageOptions } from './storage-s3.js';
 import { checkStorageKey } from './storage.js';
+import { loadSmsConfig, type SmsConfig } from './sms.js';
 
 /** Everything the server reads from the environment, read once. */
 export interface Config {
@@ -27,6 +28,10 @@ export interface Config {
   trustProxy: boolean;
   /** Login and password calls allowed per IP and minute. */
   loginRatePerMinute: number;
+  /** Verification texts: SMS_PROVIDER=log (default: the code goes to the server log and outbox) or aliyun. */
+  sms: SmsConfig;
+  /** Whom users without a reset channel contact (SUPPORT_CONTACT, e.g. "IT desk, ext. 1234"); shown on the forgot-password page. */
+  supportContact?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
+    sms: loadSmsConfig(env),
+    supportContact: env.SUPPORT_CONTACT?.trim() || undefined,
   };
 }
 

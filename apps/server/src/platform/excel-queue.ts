@@ -24,81 +24,140 @@ export const excelWorkerLimits = {
   maxWaiting: 20,
 };
 const START_TIMEOUT_MS = 30_000;
+const JOBS_PER_WORKER = 50;
 
-let current: { worker: Worker; ready: Promise<void> } | null = null;
+interface Running {
+  worker: Worker;
+  ready: Promise<void>;
+  /** exceljs's temporary sheet files of this worker: removed once the worker has ended, never while it runs. */
+  tmpDir: string;
+  /** Set when the thread has ended (crash, out of memory, terminate): such a worker is never given a job. */
+  exited: boolean;
+  /** Jobs done: a worker is replaced after JOBS_PER_WORKER, which also clears files refused reads left behind. */
+  jobs: number;
+  /** The running job's reaction to the thread ending or failing. */
+  onFault?: (e: Error & { code?: string }) => void;
+}
+
+let current: Running | null = null;
 let idleTimer: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 let waiting = 0;
 let jobs = 0;
 
-function retire(worker: Worker): Promise<unknown> {
-  if (current?.worker === worker) current = null;
-  return worker.terminate();
+function retire(r: Running): Promise<unknown> {
+  if (current === r) current = null;
+  return r.worker.terminate();
 }
 
 /** The running worker, or a new one; a worker that cannot start is a server fault (500), not the upload's. */
-async function startedWorker(): Promise<Worker> {
-  if (!current) {
+async function startedWorker(): Promise<Running> {
+  if (!current || current.exited) {
     const { maxOldGenerationSizeMb, maxYoungGenerationSizeMb } = excelWorkerLimits;
-    const worker = new Worker(new URL('./excel-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb, maxYoungGenerationSizeMb } });
+    const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanlin-excel-'));
+    const worker = new Worker(new URL('./excel-worker.mjs', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb, maxYoungGenerationSizeMb },
+      env: { ...process.env, TMPDIR: tmpDir },
+    });
     worker.unref(); // never keeps the process alive
-    const ready = new Promise<void>((resolve, reject) => {
+    const r: Running = { worker, tmpDir, exited: false, jobs: 0, ready: Promise.resolve() };
+    // Listeners for the worker's whole life: a thread that fails between jobs is retired, never reused, and
+    // its 'error' never reaches the process as an unhandled event.
+    worker.on('error', (e: Error) => {
+      if (process.env.EXCEL_DEBUG) console.error('EXCEL_DEBUG worker error', e);
+      r.onFault?.(e);
+      void retire(r);
+    });
+    worker.on('exit', (code) => {
+      if (process.env.EXCEL_DEBUG) console.error('EXCEL_DEBUG worker exit', code, r.onFault ? 'during a job' : 'idle');
+      r.exited = true;
+      if (current === r) current = null;
+      r.onFault?.(new Error('the Excel worker ended'));
+      void fs.rm(tmpDir, { recursive: true, force: true }).catch(() => undefined);
+    });
+    r.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => settle(new Error('the Excel worker did not start')), START_TIMEOUT_MS);
       const onMessage = (m: { ready?: boolean }) => m?.ready && settle();
-      const onError = (e: Error) => settle(e);
       const onExit = (code: number) => settle(new Error(`the Excel worker ended while starting (${code})`));
       function settle(e?: Error) {
         clearTimeout(timer);
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        worker.off('message', onMessage).off('exit', onExit);
         if (e) reject(e);
         else resolve();
       }
-      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.on('message', onMessage).on('exit', onExit);
     });
-    ready.catch(() => void retire(worker));
-    current = { worker, ready };
+    r.ready.catch(() => void retire(r));
+    current = r;
   }
-  const { worker, ready } = current;
-  await ready;
-  return worker;
+  const r = current;
+  await r.ready;
+  return r;
 }
 
+/** What one try answers: the rows, a refusal (thrown), or AGAIN when the reading failed for a reason not the file's. */
+const AGAIN = Symbol('again');
+
+/**
+ * Reads an upload: a try that failed for a reason of the machine (a temporary file that could not be
+ * written or read, a worker thread that ended other than by running out of memory) is tried once more on a
+ * new worker; the second such failure refuses the file as unreadable.
+ */
 async function runJob(layout: ReadLayout, data: Buffer, maxRows: number): Promise<ReadRow[]> {
   clearTimeout(idleTimer);
-  const worker = await startedWorker();
-  const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanlin-excel-'));
-  let ended: Promise<unknown> | undefined;
   try {
-    return await new Promise<ReadRow[]>((resolve, reject) => {
+    const first = await tryJob(layout, data, maxRows);
+    if (first !== AGAIN) return first;
+    const second = await tryJob(layout, data, maxRows);
+    if (second !== AGAIN) return second;
+    throw new ExcelFileError('EXCEL_FORMAT_ERROR');
+  } finally {
+    idleTimer = setTimeout(() => current && void retire(current), excelWorkerLimits.idleMs).unref();
+  }
+}
+
+async function tryJob(layout: ReadLayout, data: Buffer, maxRows: number): Promise<ReadRow[] | typeof AGAIN> {
+  let r = await startedWorker();
+  if (r.exited) r = await startedWorker(); // ended while starting up after its last job
+  const { worker } = r;
+  try {
+    return await new Promise<ReadRow[] | typeof AGAIN>((resolve, reject) => {
       const id = ++jobs;
       const timer = setTimeout(() => fail(new ExcelFileError('FILE_TOO_LARGE')), excelWorkerLimits.timeoutMs);
-      const onMessage = (m: { id: number; rows?: ReadRow[]; code?: ExcelFileError['code']; data?: Record<string, unknown> }) => {
+      const onMessage = (m: { id: number; rows?: ReadRow[]; transient?: boolean; code?: ExcelFileError['code']; data?: Record<string, unknown> }) => {
         if (m.id !== id) return;
         detach();
         if (m.rows) resolve(m.rows);
-        else reject(new ExcelFileError(m.code ?? 'EXCEL_FORMAT_ERROR', m.data));
+        else if (m.transient) {
+          void retire(r);
+          resolve(AGAIN);
+        } else reject(new ExcelFileError(m.code ?? 'EXCEL_FORMAT_ERROR', m.data));
       };
-      // Out of memory: the file holds more than a template can; anything else the file broke.
-      const onError = (e: Error & { code?: string }) => fail(new ExcelFileError(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'FILE_TOO_LARGE' : 'EXCEL_FORMAT_ERROR'));
-      const onExit = () => fail(new ExcelFileError('EXCEL_FORMAT_ERROR'));
+      // Out of memory: the file holds more than a template can. A thread that ended otherwise: try again.
+      r.onFault = (e) => (e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fail(new ExcelFileError('FILE_TOO_LARGE')) : fail(AGAIN));
       function detach() {
         clearTimeout(timer);
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        r.onFault = undefined;
+        worker.off('message', onMessage);
       }
-      function fail(e: ExcelFileError) {
+      function fail(e: ExcelFileError | typeof AGAIN) {
         detach();
-        ended = retire(worker);
-        reject(e);
+        void retire(r);
+        if (e === AGAIN) resolve(AGAIN);
+        else reject(e);
       }
-      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      const job: ExcelJob = { id, layout, data, maxRows, tmpDir };
+      worker.on('message', onMessage);
+      const job: ExcelJob = { id, layout, data, maxRows };
       worker.postMessage(job);
     });
   } finally {
-    await ended; // a replaced worker writes no more temporary files
-    await fs.rm(tmpDir, { recursive: true, force: true }).catch(() => undefined);
-    idleTimer = setTimeout(() => current && void retire(current.worker), excelWorkerLimits.idleMs).unref();
+    if (++r.jobs >= JOBS_PER_WORKER) void retire(r);
   }
+}
+
+/** The thread reading uploads now, if any (tests end it to play a crash). */
+export function currentExcelWorker(): Worker | undefined {
+  return current?.exited ? undefined : current?.worker;
 }
 
 /** Reads an upload in the worker once the uploads before it are done. Throws ExcelFileError. */
@@ -114,9 +173,5 @@ export function readInWorker(layout: ReadLayout, data: Buffer, maxRows: number):
 export async function stopExcelWorker(): Promise<void> {
   await queue;
   clearTimeout(idleTimer);
-  if (current) {
-    const { worker } = current;
-    current = null;
-    await worker.terminate();
-  }
+  if (current) await retire(current);
 }

@@ -9,18 +9,29 @@ export interface ExcelJob {
   layout: ReadLayout;
   data: Uint8Array;
   maxRows: number;
-  /** A fresh folder for exceljs's temporary sheet files, removed by the main thread after the job. */
-  tmpDir: string;
 }
 
 const port = parentPort!;
+
+// A refused read stops exceljs midway; a temporary-file operation it had started may still fail afterwards with
+// nobody left to hear it. Such a file-system error belongs to a finished job: the thread goes on. Anything
+// else ends the thread (excel-queue replaces it).
+process.on('uncaughtException', (e: Error & { syscall?: string }) => {
+  if (process.env.EXCEL_DEBUG) console.error('EXCEL_DEBUG uncaught in worker', e);
+  if (typeof e?.syscall === 'string') return;
+  throw e;
+});
 port.on('message', async (job: ExcelJob) => {
-  // The worker's environment is its own copy: this only moves the worker's temporary files.
-  process.env.TMPDIR = job.tmpDir;
   try {
     const rows = await readLayoutRows(job.layout, Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength), job.maxRows);
     port.postMessage({ id: job.id, rows });
   } catch (e) {
+    if (typeof (e as { syscall?: unknown } | null)?.syscall === 'string') {
+      // A temporary file failed: the machine's fault, not the file's; the queue tries again on a new thread.
+      if (process.env.EXCEL_DEBUG) console.error('EXCEL_DEBUG transient', e);
+      port.postMessage({ id: job.id, transient: true });
+      return;
+    }
     const refusal = e instanceof ExcelFileError ? e : new ExcelFileError('EXCEL_FORMAT_ERROR');
     port.postMessage({ id: job.id, code: refusal.code, data: refusal.data });
   }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorName, type RoutePermission } from '@hanlin/shared';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { AppError } from './errors.js';
 import { isConnectionError, pgErrorOf } from './db/pg-errors.js';
 import { constraintErrorOf, type ConstraintRegistry } from './db/constraints.js';
@@ -70,9 +71,20 @@ function logFailure(req: FastifyRequest, err: FastifyError, what: string) {
   req.log.error({ code: pgErrorOf(err).code ?? err.code ?? err.name, error: err.name, method: req.method, route: req.routeOptions?.url, stack: frames }, what);
 }
 
+const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 /** Maps every failure to the catalogue; internals never reach the answer. */
 export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Buffer; constraints?: ConstraintRegistry } = {}) {
   const constraints: ConstraintRegistry = opts.constraints ?? new Map();
+  // Every route's path and methods, in a router of the same kind as Fastify's, to tell a wrong
+  // method (REQUEST_METHOD_ERROR) from a path that does not exist.
+  const known = FindMyWay();
+  const noop = () => undefined;
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const m of ([] as string[]).concat(route.method)) if (m !== 'HEAD') known.on(m as HTTPMethod, route.url, noop);
+  });
+  const allowedMethods = (url: string) => METHODS.filter((m) => known.find(m, url));
   // Every route, before its schema: text with a NUL character is refused naming the field.
   app.addHook('preValidation', async (req) => {
     for (const part of [req.params, req.query, req.body]) {
@@ -143,6 +155,8 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
     const isFile = /\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]!);
     if (opts.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/') && !isFile)
       return reply.type('text/html').header('cache-control', 'no-cache').send(opts.spaIndex);
+    const allowed = req.url.startsWith('/api/') ? allowedMethods(req.url.split('?')[0]!) : [];
+    if (allowed.length) return sendError(reply.header('allow', allowed.join(', ')), 'REQUEST_METHOD_ERROR');
     return sendError(reply, 'NOT_FOUND_ERROR');
   });
 }

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, login, call, type Session } from '../test/harness.js';
+import { useTestApp, login, call, postUpload, type Session } from '../test/harness.js';
 import { buildOrg, buildRole, buildUser, rootOrg } from '../test/factories.js';
+import { expectWritesObey, uniq, type Abilities, type Write } from '../test/abilities.js';
 
 /**
  * Lifecycles and abilities across the stateful entities: each ability a row answers is what the
@@ -17,28 +17,6 @@ beforeAll(async () => {
   admin = await login(t.app);
   rootId = (await rootOrg(t.db)).id;
 });
-
-const uniq = () => crypto.randomBytes(4).toString('hex');
-type Abilities = Record<string, boolean>;
-type Write = (s: Session, id: number) => Promise<LightMyRequestResponse>;
-
-/**
- * For every write: a fresh record from `make`, its abilities as answered to `s`, then the write;
- * the write succeeds exactly when the ability said so, and a refusal is a 4xx with a code.
- */
-async function expectWritesObey(s: Session, make: () => Promise<number>, abilitiesOf: (id: number) => Promise<Abilities>, writes: Record<string, Write>, expected: Abilities) {
-  for (const [key, write] of Object.entries(writes)) {
-    const id = await make();
-    const a = await abilitiesOf(id);
-    expect(a, `abilities before ${key}`).toEqual(expected);
-    const res = await write(s, id);
-    expect(res.statusCode < 300, `${key}: ability ${a[key]}, write answered ${res.statusCode} ${res.body}`).toBe(a[key]);
-    if (!a[key]) {
-      expect(res.statusCode).toBeGreaterThanOrEqual(400);
-      expect(res.statusCode).toBeLessThan(500);
-    }
-  }
-}
 
 /** Two identical calls at once: exactly one wins, the other answers `code`. */
 async function expectOneWins(fire: () => Promise<LightMyRequestResponse>, code: string) {
@@ -270,6 +248,42 @@ describe('registrations', () => {
   });
 });
 
+describe('textbooks', () => {
+  const make =
+    (status = 'draft') =>
+    async () => {
+      const { rows } = await t.db.execute<{ id: number }>(
+        sql`with f as (insert into files (key, original_name, mime, size, purpose) values ('x', 'b.pdf', 'application/pdf', 1, 'textbook') returning id)
+            insert into textbooks (name, status, file_id, org_id) select ${`lct${uniq()}`}, ${status}, f.id, ${rootId} from f returning id`,
+      );
+      return rows[0]!.id;
+    };
+  const abilities = (s: Session) => async (id: number) => (await call(t.app, s, '/api/textbook/get', { id })).json().data.abilities as Abilities;
+  const writes: Record<string, Write> = {
+    modify: (s, id) => call(t.app, s, '/api/textbook/update', { id, intro: 'changed' }),
+    delete: (s, id) => call(t.app, s, '/api/textbook/delete', { ids: [id] }),
+    publish: (s, id) => call(t.app, s, '/api/textbook/publish', { ids: [id] }),
+    unpublish: (s, id) => call(t.app, s, '/api/textbook/unpublish', { ids: [id] }),
+    offShelf: (s, id) => call(t.app, s, '/api/textbook/off-shelf', { ids: [id] }),
+  };
+
+  it('answers abilities the writes obey (state, codes)', async () => {
+    await expectWritesObey(admin, make(), abilities(admin), writes, { modify: true, delete: true, publish: true, unpublish: false, offShelf: false });
+    await expectWritesObey(admin, make('published'), abilities(admin), writes, { modify: false, delete: false, publish: false, unpublish: true, offShelf: true });
+    await expectWritesObey(admin, make('unpublished'), abilities(admin), writes, { modify: true, delete: true, publish: true, unpublish: false, offShelf: true });
+    await expectWritesObey(admin, make('offShelf'), abilities(admin), writes, { modify: false, delete: false, publish: false, unpublish: false, offShelf: false });
+    const reader = await buildUser(t.db, { permissions: ['szjc'] });
+    const s = await login(t.app, reader.username, reader.password);
+    await expectWritesObey(s, make(), abilities(s), writes, { modify: false, delete: false, publish: false, unpublish: false, offShelf: false });
+  });
+
+  it('of two concurrent transitions one wins; the database refuses a state outside the lifecycle', async () => {
+    const id = await make('published')();
+    await expectOneWins(() => writes.offShelf!(admin, id), 'STATE_TRANSITION_INVALID');
+    await expect(make('archived')()).rejects.toMatchObject({ cause: { code: '23514', constraint: 'textbooks_status_check' } });
+  });
+});
+
 describe('users', () => {
   it('the detail answers the abilities of the list', async () => {
     const frozen = await buildUser(t.db, { status: 'frozen' });
@@ -287,5 +301,158 @@ describe('users', () => {
 
   it('the database refuses a status outside the lifecycle', async () => {
     await expect(buildUser(t.db, { status: 'locked' })).rejects.toMatchObject({ cause: { code: '23514', constraint: 'users_status_check' } });
+  });
+});
+
+describe('learning assignments', () => {
+  let courseId: number;
+  const make =
+    (opts: { status?: string; deadlineDays?: number } = {}) =>
+    async () => {
+      if (!courseId) {
+        const { rows } = await t.db.execute<{ id: number }>(sql`insert into courses (name, status) values (${`lc-c-${uniq()}`}, 'published') returning id`);
+        courseId = rows[0]!.id;
+      }
+      const deadline = new Date(Date.now() + (opts.deadlineDays ?? 7) * 86_400_000).toISOString();
+      const res = await call(t.app, admin, '/api/learn-assign/insert', { title: `lc-a-${uniq()}`, deadline, courses: [{ courseId, required: true }], audience: [] });
+      const id = res.json().data.id as number;
+      if (opts.status) await t.db.execute(sql`update learn_assignments set status = ${opts.status} where id = ${id}`);
+      return id;
+    };
+  const abilities = (s: Session) => async (id: number) => {
+    const detail = (await call(t.app, s, '/api/learn-assign/get', { id })).json().data;
+    const list = (await call(t.app, s, '/api/learn-assign/list', { keyword: detail.title })).json().data.records as { id: number; abilities: Abilities }[];
+    expect(detail.abilities).toEqual(list[0]!.abilities);
+    return detail.abilities as Abilities;
+  };
+  const writes: Record<string, Write> = {
+    modify: async (s, id) => {
+      const d = (await call(t.app, s, '/api/learn-assign/get', { id })).json().data;
+      return call(t.app, s, '/api/learn-assign/update', { id, title: `${d.title}x`, deadline: d.deadline, courses: [{ courseId, required: false }], audience: [] });
+    },
+    delete: (s, id) => call(t.app, s, '/api/learn-assign/delete', { ids: [id] }),
+    publish: (s, id) => call(t.app, s, '/api/learn-assign/publish', { ids: [id] }),
+    unpublish: (s, id) => call(t.app, s, '/api/learn-assign/unpublish', { ids: [id] }),
+  };
+
+  it('answers abilities the writes obey (state, deadline, codes)', async () => {
+    await expectWritesObey(admin, make(), abilities(admin), writes, { modify: true, delete: true, publish: true, unpublish: false });
+    await expectWritesObey(admin, make({ status: 'published' }), abilities(admin), writes, { modify: false, delete: false, publish: false, unpublish: true });
+    await expectWritesObey(admin, make({ status: 'unpublished' }), abilities(admin), writes, { modify: true, delete: true, publish: true, unpublish: false });
+    // An expired assignment cannot be published.
+    await expectWritesObey(admin, make({ deadlineDays: -1 }), abilities(admin), writes, { modify: true, delete: true, publish: false, unpublish: false });
+    const viewer = await buildUser(t.db, { permissions: ['xxzp', 'xxzp:publish'] });
+    const vs = await login(t.app, viewer.username, viewer.password);
+    await expectWritesObey(vs, make(), abilities(vs), writes, { modify: false, delete: false, publish: true, unpublish: false });
+  });
+
+  it('lets one of two concurrent publications win', async () => {
+    const id = await make()();
+    await expectOneWins(() => call(t.app, admin, '/api/learn-assign/publish', { ids: [id] }), 'STATE_TRANSITION_INVALID');
+  });
+});
+
+describe('courses', () => {
+  let coursewareId: number;
+  const names = new Map<number, string>();
+  beforeAll(async () => {
+    const up = await postUpload(t.app, admin, {
+      filename: 'doc.pdf',
+      data: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      kind: 'courseware',
+      purpose: 'courseware',
+    });
+    const ware = await call(t.app, admin, '/api/courseware/insert', { name: `LC ${uniq()}`, type: 'general', file: up.json().data.url });
+    coursewareId = ware.json().data.id;
+  });
+  const make =
+    (opts: { published?: boolean; pending?: boolean } = {}) =>
+    async () => {
+      const name = `Course ${uniq()}`;
+      const id = (await call(t.app, admin, '/api/course/insert', { name })).json().data.id as number;
+      names.set(id, name);
+      await call(t.app, admin, '/api/course/chapters', { id, chapters: [{ name: 'One', coursewareIds: [coursewareId] }] });
+      if (opts.published) await call(t.app, admin, '/api/course/publish', { ids: [id] });
+      if (opts.pending) await t.db.execute(sql`update courses set approval = 'pending' where id = ${id}`);
+      return id;
+    };
+  const abilities = (s: Session) => async (id: number) => {
+    const list = (await call(t.app, s, '/api/course/list', { keyword: names.get(id) })).json().data.records as { id: number; abilities: Abilities }[];
+    expect((await call(t.app, s, '/api/course/get', { id })).json().data.abilities).toEqual(list[0]!.abilities);
+    return list.find((r) => r.id === id)!.abilities;
+  };
+  const writes: Record<string, Write> = {
+    modify: (s, id) => call(t.app, s, '/api/course/update', { id, credit: 2 }),
+    delete: (s, id) => call(t.app, s, '/api/course/delete', { ids: [id] }),
+    publish: (s, id) => call(t.app, s, '/api/course/publish', { ids: [id] }),
+    unpublish: (s, id) => call(t.app, s, '/api/course/unpublish', { ids: [id] }),
+    offShelf: (s, id) => call(t.app, s, '/api/course/off-shelf', { ids: [id] }),
+    submit: (s, id) => call(t.app, s, '/api/course/submit', { ids: [id] }),
+    approve: (s, id) => call(t.app, s, '/api/course-approval/approve', { ids: [id] }),
+    refuse: (s, id) => call(t.app, s, '/api/course-approval/refuse', { ids: [id], reason: 'No' }),
+  };
+  const none = { modify: false, delete: false, publish: false, unpublish: false, offShelf: false, submit: false, approve: false, refuse: false };
+
+  it('answers abilities the writes obey (status, approval, codes)', async () => {
+    await expectWritesObey(admin, make(), abilities(admin), writes, { ...none, modify: true, delete: true, publish: true });
+    await expectWritesObey(admin, make({ published: true }), abilities(admin), writes, { ...none, unpublish: true, offShelf: true });
+    const lecturer = await buildUser(t.db, { permissions: ['kcgl', 'kcgl:add', 'kcgl:modify'] });
+    const ls = await login(t.app, lecturer.username, lecturer.password);
+    await expectWritesObey(ls, make(), abilities(ls), writes, { ...none, modify: true, submit: true });
+    const approver = await buildUser(t.db, { permissions: ['kcgl', 'kcsp', 'kcsp:approve'] });
+    const as = await login(t.app, approver.username, approver.password);
+    await expectWritesObey(as, make({ pending: true }), abilities(as), writes, { ...none, approve: true, refuse: true });
+  });
+
+  it('two concurrent publishes or approvals: one wins', async () => {
+    const id = await make()();
+    await expectOneWins(() => call(t.app, admin, '/api/course/publish', { ids: [id] }), 'STATE_TRANSITION_INVALID');
+    const pending = await make({ pending: true })();
+    await expectOneWins(() => call(t.app, admin, '/api/course-approval/approve', { ids: [pending] }), 'STATE_TRANSITION_INVALID');
+  });
+});
+
+describe('questions', () => {
+  const stems = new Map<number, string>();
+  const body = () => ({ type: 'single', stem: `LC question ${uniq()}`, options: [{ content: 'a' }, { content: 'b' }], answers: ['A'], score: 1 });
+  const make =
+    (state: 'draft' | 'pending' | 'approved' | 'refused' = 'draft') =>
+    async () => {
+      const q = body();
+      const id = (await call(t.app, admin, '/api/question/insert', q)).json().data.id as number;
+      stems.set(id, q.stem);
+      if (state !== 'draft') await call(t.app, admin, '/api/question/submit', { ids: [id] });
+      if (state === 'approved') await call(t.app, admin, '/api/question-approval/approve', { ids: [id] });
+      if (state === 'refused') await call(t.app, admin, '/api/question-approval/refuse', { ids: [id], reason: 'No' });
+      return id;
+    };
+  const abilities = (s: Session) => async (id: number) => {
+    const list = (await call(t.app, s, '/api/question/list', { keyword: stems.get(id) })).json().data.records as { id: number; abilities: Abilities }[];
+    expect((await call(t.app, s, '/api/question/get', { id })).json().data.abilities).toEqual(list[0]!.abilities);
+    return list.find((r) => r.id === id)!.abilities;
+  };
+  const writes: Record<string, Write> = {
+    modify: (s, id) => call(t.app, s, '/api/question/update', { ...body(), id }),
+    delete: (s, id) => call(t.app, s, '/api/question/delete', { ids: [id] }),
+    submit: (s, id) => call(t.app, s, '/api/question/submit', { ids: [id] }),
+    approve: (s, id) => call(t.app, s, '/api/question-approval/approve', { ids: [id] }),
+    refuse: (s, id) => call(t.app, s, '/api/question-approval/refuse', { ids: [id], reason: 'No' }),
+  };
+  const none = { modify: false, delete: false, submit: false, approve: false, refuse: false };
+
+  it('answers abilities the writes obey (state and codes)', async () => {
+    await expectWritesObey(admin, make(), abilities(admin), writes, { ...none, modify: true, delete: true, submit: true });
+    await expectWritesObey(admin, make('pending'), abilities(admin), writes, { ...none, approve: true, refuse: true });
+    await expectWritesObey(admin, make('approved'), abilities(admin), writes, { ...none, delete: true });
+    await expectWritesObey(admin, make('refused'), abilities(admin), writes, { ...none, modify: true, delete: true, submit: true });
+    const author = await buildUser(t.db, { permissions: ['tkgl', 'tkgl:add', 'tkgl:modify'] });
+    const as = await login(t.app, author.username, author.password);
+    await expectWritesObey(as, make('pending'), abilities(as), writes, none);
+    await expectWritesObey(as, make(), abilities(as), writes, { ...none, modify: true, submit: true });
+  });
+
+  it('two concurrent approvals: one wins', async () => {
+    const id = await make('pending')();
+    await expectOneWins(() => call(t.app, admin, '/api/question-approval/approve', { ids: [id] }), 'STATE_TRANSITION_INVALID');
   });
 });

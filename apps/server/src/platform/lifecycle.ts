@@ -60,6 +60,18 @@ export async function applyTransition<S extends string, C extends string, R exte
   return { ids, to };
 }
 
+/** A table whose state lives in `status`, keyed by `id`, stamped in `updatedAt` (most lifecycles). */
+type StatusTable = PgTable & { id: PgColumn; status: PgColumn; updatedAt: PgColumn };
+
+/** `applyTransition` on such a table: the state is the row's `status`, and `updatedAt` is stamped. */
+export function applyStatusTransition<S extends string, C extends string, R extends { id: number; status: string }>(
+  tx: DbOrTx,
+  spec: Omit<TransitionSpec<S, C, R>, 'stateOf' | 'table' | 'id' | 'state'> & { table: StatusTable },
+) {
+  const { table, set, ...rest } = spec;
+  return applyTransition(tx, { ...rest, stateOf: (r) => r.status as S, table, id: table.id, state: table.status, set: { updatedAt: new Date(), ...set } });
+}
+
 /**
  * Abilities of one record: what its lifecycle state allows, narrowed by the permission code each
  * ability needs (`codes`) and by the service's other rules (`rules`, false refuses).

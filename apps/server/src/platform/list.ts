@@ -85,8 +85,11 @@ export interface ListSpec<F extends string, C extends SelectedFields, K extends 
   filters?: Record<F, FilterSpec>;
   /** Condition of `keyword`, given the LIKE pattern `%keyword%` (wildcards escaped). */
   keyword?: (pattern: SQLWrapper) => SQL;
-  /** The data-scope column (an organization id): rows outside the caller's subtrees are never listed. */
-  scope?: { column: AnyPgColumn; nullable?: boolean };
+  /**
+   * The data-scope column (an organization id), or an expression giving it from a row (the author's
+   * organization): rows outside the caller's subtrees are never listed.
+   */
+  scope?: { column: AnyPgColumn | SQL; nullable?: boolean };
   /** Whitelisted sort keys (`sort: 'name'` or `'-name'`); any other is refused. */
   sort: Record<K, SortKeySpec>;
   /** Order without `sort`: a key and direction, or the columns themselves (the id is appended). */

@@ -19,6 +19,12 @@ export const LOCK_KEYS = {
   professionalTree: 7243102,
   /** Structural changes of the courseware category tree. */
   coursewareCategoryTree: 7243103,
+  /** Structural changes of the textbook category tree. */
+  textbookCategoryTree: 7243110,
+  /** Structural changes of the course classification tree. */
+  courseCategoryTree: 7243104,
+  /** Structural changes of the question classification tree. */
+  questionCategoryTree: 7243105,
   /** Changes to the number of teacher levels. */
   lecturerLevels: 7243201,
 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorEnvelopeSchema, FileAnswerSchema, envelopeSchema, type RouteInput, type RouteResult, type RouteSpec } from '@hanlin/shared';
 import { ok } from './http.js';
+import { AppError } from './errors.js';
 
 /** Server-only settings of a route (the declaration in `packages/shared` stays what both sides share). */
 export interface RouteServerOptions {
@@ -13,6 +14,23 @@ export interface RouteServerOptions {
 function acceptRawBodies(app: FastifyInstance) {
   if (!app.hasContentTypeParser('application/octet-stream'))
     app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * Form-encoded bodies become plain objects of strings, on the routes that declare `formEncoded`
+ * only: elsewhere a cross-site HTML form could post to the API without a CORS preflight.
+ */
+function acceptFormBodies(app: FastifyInstance) {
+  if (app.hasContentTypeParser(FORM_TYPE)) return;
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (req, body, done) => {
+    if (!(req.routeOptions.config as { formEncoded?: boolean } | undefined)?.formEncoded) {
+      done(new AppError('PARAMETER_INVALID', { field: 'content-type' }), undefined);
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 }
 
 export type RouteRequest<R extends RouteSpec> = FastifyRequest & RouteInput<R>;
@@ -34,6 +52,7 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
   const download = route.kind === 'download';
   const tags = route.tags ?? [route.path.split('/')[2]!];
   if (route.kind === 'binary') acceptRawBodies(app);
+  if (route.formEncoded) acceptFormBodies(app);
   app.route({
     method: route.method,
     url: route.path,
@@ -42,6 +61,7 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
       permission: route.permission,
       ...(route.operation ? { operation: route.operation } : {}),
       ...(route.beforePasswordChange ? { beforePasswordChange: true } : {}),
+      ...(route.formEncoded ? { formEncoded: true } : {}),
       ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
     },
     schema: {

@@ -87,3 +87,17 @@ export async function requireOrgsInScope(
   );
   return rows;
 }
+
+/**
+ * The organization a new record of the caller belongs to (its data scope): the caller's own when
+ * it lies in their scope, else the root of their first scope subtree.
+ */
+export async function homeOrgInScope(db: DbOrTx, principal: Pick<Principal, 'orgId' | 'scopePaths'>): Promise<number | null> {
+  if (principal.orgId) {
+    const { rows } = await db.execute<{ path: string }>(sql`select path from organizations where id = ${principal.orgId}`);
+    if (rows[0] && pathInScope(principal, rows[0].path)) return principal.orgId;
+  }
+  const first = principal.scopePaths[0];
+  const id = first ? Number(first.split('/').filter(Boolean).pop()) : NaN;
+  return Number.isSafeInteger(id) ? id : principal.orgId;
+}

@@ -47,9 +47,10 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       await upload.done();
       return { key, size: Buffer.isBuffer(body) ? body.length : size };
     },
-    async get(key) {
+    async get(key, range) {
       try {
-        const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+        const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key), Range }));
         if (!(Body instanceof Readable)) throw new Error(`unexpected S3 body for ${key}`);
         return Body;
       } catch (e) {

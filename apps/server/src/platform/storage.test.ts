@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamToBuffer } from './excel.js';
 import { createS3Storage, type S3StorageOptions } from './storage-s3.js';
-import { createLocalStorage, type Storage } from './storage.js';
+import { createLocalStorage, parseRange, type Storage } from './storage.js';
 
 const MiB = 1024 * 1024;
 
@@ -86,6 +86,13 @@ describe.each(backends)('storage contract: $name', (backend) => {
     const body = Buffer.from('第一行\nsecond line\n\u0000\u00ff');
     expect(await storage.put('files/2026/01/a.txt', body)).toEqual({ key: 'files/2026/01/a.txt', size: body.length });
     expect(await read(storage, 'files/2026/01/a.txt')).toEqual(body);
+  });
+
+  it('gives back a byte range of what it stores', async () => {
+    const body = crypto.randomBytes(5000);
+    await storage.put('files/range.bin', body);
+    const part = await storage.get('files/range.bin', { start: 1000, end: 2999 });
+    expect(await streamToBuffer(part!)).toEqual(body.subarray(1000, 3000));
   });
 
   it('stores a stream of unknown length (several MiB) and reports its size', async () => {
@@ -189,5 +196,21 @@ describe('S3 storage', () => {
   it('reports an unknown access key as an error', async () => {
     const wrong = open({ credentials: { accessKeyId: 'NOBODY', secretAccessKey: 'S3RVER' } });
     await expect(wrong.get('a.txt')).rejects.toThrow(/access key/i);
+  });
+});
+
+describe('HTTP Range', () => {
+  it('reads one bytes range, a suffix or an open end, and refuses what lies beyond the body', () => {
+    expect(parseRange(undefined, 100)).toBeNull();
+    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(parseRange('bytes=90-200', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=50-', 100)).toEqual({ start: 50, end: 99 });
+    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=-500', 100)).toEqual({ start: 0, end: 99 });
+    expect(parseRange('bytes=100-', 100)).toBe('unsatisfiable');
+    expect(parseRange('bytes=9-3', 100)).toBe('unsatisfiable');
+    // Several ranges or another unit: the whole body is sent.
+    expect(parseRange('bytes=0-1,5-6', 100)).toBeNull();
+    expect(parseRange('items=0-1', 100)).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { call, type Session } from './harness.js';
+import { buildZip } from './scorm.js';
 
 /** Test helpers of the Excel imports (users, lecturers, ...): uploads as a browser sends them, templates filled in. */
 
@@ -19,10 +19,10 @@ export function multipartBody(filename: string, data: Buffer, fields: Record<str
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Posts one file (plus form fields) to an import route as the given session. */
-export function uploadFile(app: FastifyInstance, s: Session, url: string, filename: string, data: Buffer, fields: Record<string, string> = {}) {
+/** Posts one file (plus form fields) as the given session (none: anonymous), as a browser's form does. */
+export function uploadFile(app: FastifyInstance, s: Session | null, url: string, filename: string, data: Buffer, fields: Record<string, string> = {}) {
   const m = multipartBody(filename, data, fields);
-  return app.inject({ method: 'POST', url, payload: m.payload, headers: { ...s.headers(), 'content-type': m.contentType } });
+  return app.inject({ method: 'POST', url, payload: m.payload, headers: { ...(s ? s.headers() : {}), 'content-type': m.contentType } });
 }
 
 export async function readBook(payload: Buffer) {
@@ -43,46 +43,7 @@ export async function filledTemplate(app: FastifyInstance, s: Session, templateU
  * `declaredSize` writes a false uncompressed size into both headers.
  */
 export function zipFiles(files: { name: string; data: Buffer; declaredSize?: number }[], level = 6): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const f of files) {
-    const name = Buffer.from(f.name, 'utf8');
-    const packed = zlib.deflateRawSync(f.data, { level });
-    const crc = zlib.crc32(f.data);
-    const size = f.declaredSize ?? f.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const head = Buffer.alloc(46);
-    head.writeUInt32LE(0x02014b50, 0);
-    head.writeUInt16LE(20, 4);
-    head.writeUInt16LE(20, 6);
-    head.writeUInt16LE(0x0800, 8);
-    head.writeUInt16LE(8, 10);
-    head.writeUInt32LE(crc, 16);
-    head.writeUInt32LE(packed.length, 20);
-    head.writeUInt32LE(size, 24);
-    head.writeUInt16LE(name.length, 28);
-    head.writeUInt32LE(offset, 42);
-    parts.push(local, name, packed);
-    central.push(head, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const dir = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, dir, end]);
+  return buildZip(files.map((f) => ({ ...f, deflate: true, level })));
 }
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

@@ -124,3 +124,19 @@ export async function login(app: FastifyInstance, username = 'admin', password =
 export function call(app: FastifyInstance, session: Session | null, url: string, payload: unknown = {}): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url, payload: payload as object, headers: session ? session.headers() : {} });
 }
+
+/** An ordinary upload (`POST /api/upload/file`, one multipart file) as `session`; answers the raw response. */
+export function postUpload(app: FastifyInstance, session: Session, file: { filename: string; data: Buffer; kind: string; purpose: string }): Promise<LightMyRequestResponse> {
+  const boundary = `----hanlin${crypto.randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: `/api/upload/file?kind=${file.kind}&purpose=${file.purpose}`,
+    payload,
+    headers: { ...session.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}

@@ -7,6 +7,8 @@ export interface TestZipEntry {
   /** Unpacked size the directory claims (a forged directory); the real size by default. */
   declaredSize?: number;
   deflate?: boolean;
+  /** zlib level of a deflated entry (6 by default). */
+  level?: number;
   symlink?: boolean;
 }
 
@@ -25,7 +27,7 @@ export function buildZip(entries: TestZipEntry[]): Buffer {
   let offset = 0;
   for (const e of entries) {
     const data = Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data ?? '');
-    const packed = e.deflate ? zlib.deflateRawSync(data) : data;
+    const packed = e.deflate ? zlib.deflateRawSync(data, { level: e.level ?? 6 }) : data;
     const name = Buffer.from(e.name, 'utf8');
     const size = e.declaredSize ?? data.length;
     const crc = crc32(data);

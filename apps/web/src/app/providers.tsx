@@ -1,23 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Lang } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
-import { bindFeedback } from '../platform/feedback';
+import { Feedback } from '../platform/components/Feedback';
 import { antdLocale, currentLang } from '../platform/i18n';
 
 /** Errors are already shown by the API client; retrying would show them again. */
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
-
-function FeedbackBridge() {
-  const { message, modal } = AntApp.useApp();
-  useEffect(() => {
-    bindFeedback(message, modal);
-  }, [message, modal]);
-  return null;
-}
 
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -30,10 +22,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={antdLocale(lang)} theme={{ token: { colorPrimary: '#1f5fbf' } }}>
-        <AntApp>
-          <FeedbackBridge />
-          {children}
-        </AntApp>
+        <Feedback />
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );

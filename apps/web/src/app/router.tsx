@@ -2,10 +2,12 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Spin } from 'antd';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useNavigate, type RouteObject } from 'react-router';
 import { ComingSoon, Forbidden, NotFound } from '../platform/components/status';
-import { useCan } from '../platform/permission';
+import { can, useCan } from '../platform/permission';
+import { session } from '../platform/session';
 import { bindNavigate } from '../platform/navigation';
+import { loadManageTexts } from '../platform/i18n';
 import { RequireAuth, RequireCodes } from './guards';
-import { MANAGE_CODES, MANAGE_HOME, MANAGE_ROUTES, MODULE_PAGES } from './routes/manage-paths';
+import { MANAGE_CODES, MANAGE_HOME } from './routes/manage-paths';
 import { CLASS_TEACHER_CODES, LECTURER_CODES, PORTAL_SECTIONS, STUDENT_CENTER_SECTIONS } from './routes/portal-paths';
 
 type Lazy = RouteObject['lazy'];
@@ -34,11 +36,11 @@ const guarded = (codes: readonly string[], load: Loader): Lazy => {
   return async () => ({ Component: Guarded });
 };
 
-const MANAGE_LOADERS: Record<string, Loader> = Object.fromEntries(MODULE_PAGES.map((p) => [p.path, p.load]));
-const MANAGE_PAGES: Record<string, Lazy> = {
-  'manage-index': page(() => import('./manage/ManageIndex')),
-  ...Object.fromEntries(MODULE_PAGES.map((p) => [p.path, page(p.load)])),
-};
+/** A back-office area's code together with the back office's texts (not in the portal's download). */
+const withManageTexts =
+  (load: Loader): Loader =>
+  async () =>
+    (await Promise.all([load(), loadManageTexts()]))[0];
 
 /** New navigations scroll to the top (ScrollRestoration); non-React code navigates through the router. */
 function RootShell() {
@@ -54,21 +56,40 @@ function RootShell() {
   );
 }
 
+/**
+ * The management end's own routes: its home and a 404 for unknown paths. The routes of the
+ * modules' pages are added when a user holding a management code first navigates under
+ * /dashboard (`patchRoutesOnNavigation` below), so their declarations, like their code, are not
+ * in any other page's download and the first download does not grow as modules add pages.
+ */
+const MANAGE_LAYOUT = 'manage-layout';
 const manageChildren: RouteObject[] = [
   { index: true, element: <Navigate to={MANAGE_HOME.path} replace /> },
-  { path: MANAGE_HOME.path, handle: { titleKey: MANAGE_HOME.titleKey }, lazy: MANAGE_PAGES[MANAGE_HOME.path] },
-  ...MANAGE_ROUTES.map<RouteObject>((r) => ({
-    path: r.path,
-    handle: { titleKey: r.titleKey },
-    element: <RequireCodes codes={r.codes} />,
-    children: [
-      MANAGE_PAGES[r.path]
-        ? { index: true, lazy: MANAGE_LOADERS[r.path] ? guarded(r.codes, MANAGE_LOADERS[r.path]!) : MANAGE_PAGES[r.path] }
-        : { index: true, element: <ComingSoon titleKey={r.titleKey} /> },
-    ],
-  })),
+  { path: MANAGE_HOME.path, handle: { titleKey: MANAGE_HOME.titleKey }, lazy: page(() => import('./manage/ManageIndex')) },
   { path: '*', element: <NotFound /> },
 ];
+
+/** One route per management page (menu pages and the modules' other pages), each guarded. */
+function managePageRoutes({ MANAGE_ROUTES, MODULE_PAGES }: typeof import('./routes/manage-routes')): RouteObject[] {
+  const loaders = new Map(MODULE_PAGES.map((p) => [p.path, p.load]));
+  return MANAGE_ROUTES.map<RouteObject>((r) => {
+    const load = loaders.get(r.path);
+    return {
+      path: r.path,
+      handle: { titleKey: r.titleKey },
+      element: <RequireCodes codes={r.codes} />,
+      children: [load ? { index: true, lazy: guarded(r.codes, load) } : { index: true, element: <ComingSoon titleKey={r.titleKey} /> }],
+    };
+  });
+}
+
+let managePagesAdded = false;
+/** Adds the management pages' routes on the first navigation under /dashboard with a management code. */
+async function discoverRoutes({ path, patch }: { path: string; patch: (routeId: string | null, children: RouteObject[]) => void }) {
+  if (managePagesAdded || !/^\/dashboard(\/|$)/.test(path) || !can(session.get().operateAuth, MANAGE_CODES)) return;
+  patch(MANAGE_LAYOUT, managePageRoutes(await import('./routes/manage-routes')));
+  managePagesAdded = true;
+}
 
 const portalChildren: RouteObject[] = [
   { index: true, lazy: page(() => import('../modules/notices/portal/PortalHomePage')) },
@@ -76,8 +97,16 @@ const portalChildren: RouteObject[] = [
   ...PORTAL_SECTIONS.map<RouteObject>((s) => ({
     path: s.path,
     element: <RequireCodes codes={s.codes} />,
-    children: [{ index: true, element: <ComingSoon titleKey={s.titleKey} /> }],
+    children: [
+      s.load ? { index: true, lazy: page(s.load) } : { index: true, element: <ComingSoon titleKey={s.titleKey} /> },
+      ...(s.children ?? []).map((c) => ({ path: c.path, lazy: page(c.load) })),
+    ],
   })),
+  {
+    path: 'textbook/:id',
+    element: <RequireCodes codes={['kc-pc']} />,
+    children: [{ index: true, lazy: page(() => import('../modules/textbooks/portal/TextbookReaderPage')) }],
+  },
 ];
 
 const routes: RouteObject[] = [
@@ -98,7 +127,16 @@ const routes: RouteObject[] = [
           {
             path: '/dashboard',
             element: <RequireCodes codes={MANAGE_CODES} />,
-            children: [{ lazy: guarded(MANAGE_CODES, () => import('./manage/ManageLayout')), children: manageChildren }],
+            children: [
+              {
+                id: MANAGE_LAYOUT,
+                lazy: guarded(
+                  MANAGE_CODES,
+                  withManageTexts(() => import('./manage/ManageLayout')),
+                ),
+                children: manageChildren,
+              },
+            ],
           },
           {
             path: '/portal',
@@ -109,7 +147,7 @@ const routes: RouteObject[] = [
             path: '/student-center',
             lazy: page(() => import('./portal/PortalLayout')),
             children: [
-              { index: true, element: <Navigate to={STUDENT_CENTER_SECTIONS[0]!.path} replace /> },
+              { index: true, element: <Navigate to="my-courses" replace /> },
               {
                 element: <RequireCodes codes={['zs-pc']} />,
                 children: [
@@ -128,7 +166,7 @@ const routes: RouteObject[] = [
             element: <RequireCodes codes={LECTURER_CODES} />,
             children: [
               {
-                lazy: page(() => import('./ends/LecturerLayout')),
+                lazy: page(withManageTexts(() => import('./ends/LecturerLayout'))),
                 children: [
                   { index: true, element: <ComingSoon titleKey="ends.home" /> },
                   { path: 'training', element: <RequireCodes codes={['pxgl-js']} />, children: [{ index: true, element: <ComingSoon titleKey="ends.training" /> }] },
@@ -142,7 +180,7 @@ const routes: RouteObject[] = [
             element: <RequireCodes codes={CLASS_TEACHER_CODES} />,
             children: [
               {
-                lazy: page(() => import('./ends/ClassTeacherLayout')),
+                lazy: page(withManageTexts(() => import('./ends/ClassTeacherLayout'))),
                 children: [
                   { index: true, element: <ComingSoon titleKey="ends.home" /> },
                   { path: 'training', element: <ComingSoon titleKey="ends.training" /> },
@@ -158,7 +196,8 @@ const routes: RouteObject[] = [
                 path: 'person-center',
                 lazy: page(() => import('../modules/center/PersonCenterLayout')),
                 children: [
-                  { index: true, element: <Navigate to="avatar-set" replace /> },
+                  { index: true, element: <Navigate to="profile" replace /> },
+                  { path: 'profile', lazy: page(() => import('../modules/center/ProfilePage')) },
                   { path: 'avatar-set', lazy: page(() => import('../modules/center/AvatarSetPage')) },
                   { path: 'password-set', lazy: page(() => import('../modules/center/PasswordSetPage')) },
                 ],
@@ -172,4 +211,4 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes, { basename: '/' });
+export const router = createBrowserRouter(routes, { basename: '/', patchRoutesOnNavigation: discoverRoutes });

@@ -4,7 +4,7 @@ import type { Locale } from 'antd/es/locale';
 import antdZhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { CONSTANTS, ERRORS, LANGS, isErrorName, type Lang } from '@hanlin/shared';
+import { CONSTANTS, ERROR_NAMES, LANGS, addErrorTexts, errorText, isErrorName, type Lang } from '@hanlin/shared';
 import zhCN from '../locales/zh-CN';
 
 export const DEFAULT_LANG: Lang = 'zh-CN';
@@ -20,8 +20,15 @@ export function storedLang(): Lang {
 
 /** Error texts come from the shared catalogue, so server and client agree on every code. */
 function errorResources(lang: Lang): Record<string, string> {
-  return Object.fromEntries(Object.values(ERRORS).map((e) => [e.name, e.text[lang]]));
+  return Object.fromEntries(ERROR_NAMES.map((name) => [name, errorText(name, lang)]));
 }
+
+/** The error texts of a language other than Chinese, loaded with it (see apps/web/build/error-texts.ts). */
+const ERROR_TEXTS: Record<Lang, () => Promise<{ default: Record<string, string> }>> = {
+  'zh-CN': async () => ({ default: {} }),
+  'en-US': () => import('virtual:error-texts/en-US'),
+  pt: () => import('virtual:error-texts/pt'),
+};
 
 /**
  * Chinese (the default and the fallback) is in the first download; another language's texts,
@@ -43,9 +50,38 @@ export function antdLocale(lang: Lang): Locale {
   return (uiLocales.get(lang) ?? uiLocales.get(DEFAULT_LANG)!).antd;
 }
 
+/**
+ * The back office's texts (locales/<lang>/manage): loaded by the areas that show them (management, lecturer
+ * and class-teacher ends, see app/router.tsx) for the current language, and with every language chosen
+ * afterwards.
+ */
+const MANAGE_CATALOGUES = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/manage.ts');
+const manageLoaded = new Map<Lang, Promise<void>>();
+let manageWanted = false;
+
+function loadManageLang(lang: Lang): Promise<void> {
+  let loading = manageLoaded.get(lang);
+  if (!loading) {
+    loading = MANAGE_CATALOGUES[`../locales/${lang}/manage.ts`]!().then((m) => {
+      i18n.addResourceBundle(lang, 'translation', m.default, true, true);
+    });
+    loading.catch(() => manageLoaded.delete(lang)); // a failed chunk is tried again next time
+    manageLoaded.set(lang, loading);
+  }
+  return loading;
+}
+
+/** Loads the back office's texts of the current language (and of every language chosen later). */
+export function loadManageTexts(): Promise<void> {
+  manageWanted = true;
+  return loadManageLang(currentLang());
+}
+
 async function loadLang(lang: Lang): Promise<void> {
+  if (manageWanted) await loadManageLang(lang);
   if (uiLocales.has(lang) && i18n.hasResourceBundle(lang, 'translation')) return;
-  const [catalogue, ui] = await Promise.all([CATALOGUES[`../locales/${lang}/index.ts`]!(), UI_LOCALES[lang]()]);
+  const [catalogue, ui, errors] = await Promise.all([CATALOGUES[`../locales/${lang}/index.ts`]!(), UI_LOCALES[lang](), ERROR_TEXTS[lang]()]);
+  addErrorTexts(lang, errors.default);
   i18n.addResourceBundle(lang, 'translation', { ...catalogue.default, error: errorResources(lang) }, true, true);
   uiLocales.set(lang, ui);
 }
@@ -94,7 +130,7 @@ export async function setLang(lang: Lang): Promise<void> {
 
 /** Translated text of an upper-case error name; unknown names come back as they are. */
 export function errorMessage(name: string): string {
-  return isErrorName(name) ? ERRORS[name].text[currentLang()] : name;
+  return isErrorName(name) ? errorText(name, currentLang()) : name;
 }
 
 export default i18n;

@@ -1,11 +1,12 @@
 /**
  * Client session state (spec section 3): token, user, operateAuth, authorities, signNumber,
- * unread count, online seconds, history pages (management tabs), reload flag and public key.
+ * unread count, student info (sign-in and experience), online seconds, history pages (management
+ * tabs), reload flag and public key.
  * Auth data lives in localStorage (shared by tabs); per-tab data in sessionStorage.
  * Everything is cleared at logout.
  */
 import { useSyncExternalStore } from 'react';
-import type { SessionUser } from '@hanlin/shared';
+import type { SessionUser, StudentInfo } from '@hanlin/shared';
 
 export interface HistoryPage {
   path: string;
@@ -19,6 +20,8 @@ export interface SessionState {
   operateAuth: readonly string[];
   authorities: readonly string[];
   unreadCount: number;
+  /** isSigned, signDays, exp, nextExp (spec section 3), as the header last read them. */
+  studentInfo: StudentInfo | null;
   onlineSeconds: number;
   history: readonly HistoryPage[];
   reload: boolean;
@@ -35,6 +38,7 @@ const EMPTY: SessionState = {
   operateAuth: [],
   authorities: [],
   unreadCount: 0,
+  studentInfo: null,
   onlineSeconds: 0,
   history: [],
   reload: false,
@@ -57,11 +61,11 @@ const listeners = new Set<() => void>();
 
 function persist() {
   const { token, signNumber, user, operateAuth, authorities } = state;
-  const { unreadCount, onlineSeconds, history, reload, publicKey } = state;
+  const { unreadCount, studentInfo, onlineSeconds, history, reload, publicKey } = state;
   try {
     if (token) ls?.setItem(AUTH_KEY, JSON.stringify({ token, signNumber, user, operateAuth, authorities }));
     else ls?.removeItem(AUTH_KEY);
-    ss?.setItem(TAB_KEY, JSON.stringify({ unreadCount, onlineSeconds, history, reload, publicKey }));
+    ss?.setItem(TAB_KEY, JSON.stringify({ unreadCount, studentInfo, onlineSeconds, history, reload, publicKey }));
   } catch {
     /* storage full or disabled: the session still works in memory */
   }

@@ -479,7 +479,7 @@ describe('lockout after wrong passwords', () => {
     // The notice is sent after the answer.
     const note = await vi.waitFor(async () => {
       const mine = (await call(t.app, admin, '/api/message/my', { page: 1, size: 50 })).json().data;
-      const found = mine.records.find((m: { kind: string; content: string }) => m.kind === 'account_locked' && m.content.includes(u.username));
+      const found = mine.records.find((m: { kind: string; content: string }) => m.kind === 'account' && m.content.includes(u.username));
       expect(found).toBeDefined();
       return found;
     });

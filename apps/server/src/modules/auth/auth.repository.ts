@@ -24,6 +24,12 @@ export async function findUserForLogin(db: DbOrTx, username: string) {
   return u;
 }
 
+/** The account a phone number belongs to (phones are unique among users). */
+export async function findUserByPhone(db: DbOrTx, phone: string) {
+  const [u] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.phone, phone)).limit(1);
+  return u;
+}
+
 /** Roles of a user with their state, for the login decision. */
 export async function findUserRoles(db: DbOrTx, userId: number) {
   const { rows } = await db.execute<{ name: string; status: string; canLogin: boolean; permissions: string[] }>(sql`

@@ -10,6 +10,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, opts
   registerRoute(app, routes.publicKey, async () => ({ publicKey: await auth.publicKey(), signSalt: await signSalt() }));
   registerRoute(app, routes.captcha, async () => auth.captcha(), { rateLimit: { max: 30, timeWindow: '1 minute' } });
   registerRoute(app, routes.login, async (req) => auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] }), { rateLimit: LOGIN_RATE });
+  registerRoute(app, routes.phoneCode, async (req) => auth.sendPhoneCode(req.body), { rateLimit: { max: 5, timeWindow: '1 minute' } });
+  registerRoute(app, routes.phoneLogin, async (req) => auth.phoneLogin(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] }), { rateLimit: LOGIN_RATE });
   registerRoute(app, routes.logout, async (req) => auth.logout(principalOf(req), req.body));
   registerRoute(app, routes.changePassword, async (req) => auth.changePassword(principalOf(req), req.body), { rateLimit: LOGIN_RATE });
 }

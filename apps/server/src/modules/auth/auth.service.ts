@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { FastifyBaseLogger } from 'fastify';
-import { isPasswordAcceptable, type Login, type LoginResult } from '@hanlin/shared';
+import { isPasswordAcceptable, type Login, type LoginResult, type PhoneCodeSend, type PhoneLogin } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
@@ -18,6 +18,9 @@ import { clearExpiredLock, recordFailedLogin, resetFailedLogins } from '../users
 import { PERMISSION_TREE, permissionCodes } from '@hanlin/shared';
 import * as repo from './auth.repository.js';
 import type { FileSigner } from '../uploads/index.js';
+import type { PhoneCodes } from '../../platform/sms.js';
+
+type LoginUser = NonNullable<Awaited<ReturnType<typeof repo.findUserForLogin>>>;
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
 /** How long the failure count of a name without an account is remembered (an account's lasts until a success). */
@@ -33,6 +36,8 @@ interface Deps {
   credentials: Credentials;
   /** Turns the stored avatar reference into a link an <img> can load. */
   files: Pick<FileSigner, 'publicUrlForRef'>;
+  /** Texted codes (spec §7 phone code for login and registration). */
+  phoneCodes: PhoneCodes;
   log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -47,7 +52,7 @@ interface FailureState {
   lockedUntil: Date | null;
 }
 
-export function createAuthService({ db, kv, rsa, settings, sessions, credentials, files, log }: Deps) {
+export function createAuthService({ db, kv, rsa, settings, sessions, credentials, files, phoneCodes, log }: Deps) {
   // Unknown names are checked against a hash nobody knows the password of, so they take as long as real ones.
   let dummyHash: Promise<string> | undefined;
   const dummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(24).toString('base64')));
@@ -76,8 +81,8 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
       const until =
         cfg.lockMinutes > 0 ? `已锁定 ${cfg.lockMinutes} 分钟 / locked for ${cfg.lockMinutes} minutes` : '已冻结，需管理员解冻 / frozen until an administrator unfreezes it';
       await sendMessage(db, {
-        userIds: admins,
-        kind: 'account_locked',
+        to: admins,
+        kind: 'account',
         title: `账号已锁定 / Account locked: ${user.username}`,
         content: `${user.username}（${user.realname}）连续 ${cfg.maxWrongPasswords} 次密码错误，${until}。IP ${client.ip}。 / ${user.username} (${user.realname}) had ${cfg.maxWrongPasswords} wrong passwords in a row, ${until}. IP ${client.ip}.`,
       });
@@ -101,6 +106,56 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
     if (!key || !answer) return 'CAPTCHA_REQUIRED' as const;
     const stored = await kv.take(`captcha:${key}`);
     return stored && stored.toLowerCase() === answer.trim().toLowerCase() ? null : ('CAPTCHA_NOT_MATCH' as const);
+  }
+
+  /** After the password (or a texted code) is proven: the account, its roles, the entry and the licence decide. */
+  async function admit(user: LoginUser, entry: Login['entry'], cfg: LoginSettings, client: ClientInfo): Promise<LoginResult> {
+    const who = { id: user.id, username: user.username };
+    // Only the holder of the password learns that the account is frozen or expired.
+    if (user.status !== 'normal') return refuse('LOGIN_ERROR_USER_FREEZED', who, client);
+    if (user.validUntil && user.validUntil.getTime() < Date.now()) return refuse('ACCOUNT_EXPIRED', who, client);
+
+    const roles = await repo.findUserRoles(db, user.id);
+    const usable = roles.filter((r) => r.status === 'normal' && r.canLogin);
+    // A frozen role that would have let the user in (at all, or through this entry) is named as the reason.
+    const frozen = roles.filter((r) => r.status !== 'normal' && r.canLogin);
+    if (usable.length === 0) return refuse(frozen.length ? 'LOGIN_ERROR_ROLE_FREEZED' : 'NO_LOGIN_PERMISSION', who, client);
+    const operateAuth = [...new Set(usable.flatMap((r) => r.permissions))].sort();
+    if (entry === 'manage' && !operateAuth.some((c) => MANAGE_CODES.has(c))) {
+      if (frozen.some((r) => r.permissions.some((c) => MANAGE_CODES.has(c)))) return refuse('LOGIN_ERROR_ROLE_FREEZED', who, client);
+      // Students, lecturers and class teachers come in through the student entry (then switch ends there).
+      return refuse('NO_LOGIN_PERMISSION', who, client, { entry: 'student' });
+    }
+
+    const licence = await settings.licence();
+    if (licence.expiresAt && new Date(licence.expiresAt).getTime() < Date.now()) return refuse('LICENSE_EXPIRE_ERROR', who, client);
+    if (licence.maxOnline != null) {
+      const online = await repo.countOnlineUsers(db, cfg.tokenIdleHours, user.id);
+      if (!online.alreadyOnline && online.count >= licence.maxOnline) return refuse('LICENSE_ONLINE_COUNT_ERROR', who, client);
+    }
+
+    const token = crypto.randomBytes(32).toString('base64url');
+    const signNumber = crypto.randomBytes(16).toString('hex');
+    const platformType = 1;
+    await db.transaction(async (tx) => {
+      await resetFailedLogins(tx, user.id);
+      if (cfg.singleSignOn) await sessions.endSessions(tx, [user.id], 'replaced', { platformType });
+      await repo.insertSession(tx, { tokenHash: tokenHash(token), userId: user.id, platformType, signNumber, ip: client.ip });
+    });
+    await insertLoginLog(db, { userId: user.id, username: user.username, ip: client.ip, userAgent: client.userAgent, result: 'OK' });
+    return {
+      access_token: token,
+      signNumber,
+      user: {
+        id: user.id,
+        username: user.username,
+        realname: user.realname,
+        avatar: await files.publicUrlForRef(user.avatar),
+        operateAuth,
+        authorities: usable.map((r) => r.name),
+        firstLogin: cfg.firstLoginChange && user.firstLogin,
+      },
+    };
   }
 
   return {
@@ -167,46 +222,35 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
         });
       }
       if (pendingInitial) await credentials.completePending(db, user.id, password);
-      // Only the holder of the password learns that the account is frozen or expired.
-      if (user.status !== 'normal') return refuse('LOGIN_ERROR_USER_FREEZED', who, client);
-      if (user.validUntil && user.validUntil.getTime() < Date.now()) return refuse('ACCOUNT_EXPIRED', who, client);
+      return admit(user, input.entry, cfg, client);
+    },
 
-      const roles = await repo.findUserRoles(db, user.id);
-      const usable = roles.filter((r) => r.status === 'normal' && r.canLogin);
-      if (roles.length > 0 && roles.every((r) => r.status !== 'normal')) return refuse('LOGIN_ERROR_ROLE_FREEZED', who, client);
-      if (usable.length === 0) return refuse('NO_LOGIN_PERMISSION', who, client);
-      const operateAuth = [...new Set(usable.flatMap((r) => r.permissions))].sort();
-      if (input.entry === 'manage' && !operateAuth.some((c) => MANAGE_CODES.has(c))) return refuse('NO_LOGIN_PERMISSION', who, client);
+    /** Sends a texted code: for signing in (the phone must be an account's) or registering (it must be free). */
+    async sendPhoneCode(input: PhoneCodeSend) {
+      const owner = await repo.findUserByPhone(db, input.phone);
+      if (input.purpose === 'login' && !owner) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'phone' });
+      if (input.purpose === 'register' && owner) throw new AppError('DUPLICATE_PHONE', { field: 'phone' });
+      await phoneCodes.issue(input.phone, input.purpose, owner?.id ?? null);
+    },
 
-      const licence = await settings.licence();
-      if (licence.expiresAt && new Date(licence.expiresAt).getTime() < Date.now()) return refuse('LICENSE_EXPIRE_ERROR', who, client);
-      if (licence.maxOnline != null) {
-        const online = await repo.countOnlineUsers(db, cfg.tokenIdleHours, user.id);
-        if (!online.alreadyOnline && online.count >= licence.maxOnline) return refuse('LICENSE_ONLINE_COUNT_ERROR', who, client);
+    /** Signing in with a texted code: the code stands for the password; the account checks are the same. */
+    async phoneLogin(input: PhoneLogin, client: ClientInfo): Promise<LoginResult> {
+      const cfg = await settings.login();
+      const owner = await repo.findUserByPhone(db, input.phone);
+      const who = { id: owner?.id ?? null, username: owner?.username ?? input.phone };
+      try {
+        await phoneCodes.verify(input.phone, 'login', input.phoneCode);
+      } catch (e) {
+        await insertLoginLog(db, { userId: who.id, username: who.username, ip: client.ip, userAgent: client.userAgent, result: 'VERIFY_CODE_ERROR' });
+        throw e;
       }
-
-      const token = crypto.randomBytes(32).toString('base64url');
-      const signNumber = crypto.randomBytes(16).toString('hex');
-      const platformType = 1;
-      await db.transaction(async (tx) => {
-        await resetFailedLogins(tx, user.id);
-        if (cfg.singleSignOn) await sessions.endSessions(tx, [user.id], 'replaced', { platformType });
-        await repo.insertSession(tx, { tokenHash: tokenHash(token), userId: user.id, platformType, signNumber, ip: client.ip });
-      });
-      await insertLoginLog(db, { userId: user.id, username: user.username, ip: client.ip, userAgent: client.userAgent, result: 'OK' });
-      return {
-        access_token: token,
-        signNumber,
-        user: {
-          id: user.id,
-          username: user.username,
-          realname: user.realname,
-          avatar: await files.publicUrlForRef(user.avatar),
-          operateAuth,
-          authorities: usable.map((r) => r.name),
-          firstLogin: cfg.firstLoginChange && user.firstLogin,
-        },
-      };
+      const user = owner && (await repo.findUserForLogin(db, owner.username));
+      if (!user) return refuse('ACCOUNT_NOT_FOUND', who, client);
+      // A lockout after wrong passwords holds for codes too.
+      if (user.failedLogins >= cfg.maxWrongPasswords && (!user.lockedUntil || user.lockedUntil.getTime() > Date.now())) {
+        return refuse('LOGIN_ERROR_OVER_MAX', who, client);
+      }
+      return admit(user, input.entry, cfg, client);
     },
 
     async logout(principal: Principal, body: { id: number; platformType: number }) {

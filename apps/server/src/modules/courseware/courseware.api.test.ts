@@ -1,45 +1,28 @@
 import crypto from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CoursewareRow } from '@hanlin/shared';
+import { uploadFile } from '../../test/excel.js';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { registerCoursewareUse } from './index.js';
+import { makeTestMedia } from '../../test/media.js';
 
 const t = useTestApp();
 let admin: Session;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-courseware-test-'));
 let video: Buffer;
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 // The shared SCORM fixtures (a valid 1.2 package; one with its manifest inside a folder).
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/scorm');
 const fixture = (name: string) => fs.readFileSync(path.join(fs.existsSync(FIXTURES) ? FIXTURES : '/work/shared/fixtures/scorm', name));
-const ffmpegPath = () => (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 /** Courseware a fake course references (the courses module will register the real rule). */
 const referenced = new Set<number>();
 
 beforeAll(async () => {
   // A real 1-second video made by the ffmpeg the app uses.
-  execFileSync(ffmpegPath(), [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=1:size=160x120:rate=25',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    path.join(dir, 'v.mp4'),
-  ]);
-  video = fs.readFileSync(path.join(dir, 'v.mp4'));
+  video = makeTestMedia({ kind: 'mp4', seconds: 1, size: '160x120' });
   admin = await login(t.app);
   registerCoursewareUse(t.app, 'fake-course', {
     inUse: async (_db, ids) => ids.filter((id) => referenced.has(id)),
@@ -47,18 +30,7 @@ beforeAll(async () => {
 });
 
 async function upload(s: Session, filename: string, data: Buffer, purpose = 'courseware'): Promise<string> {
-  const boundary = `----hanlin${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/upload/file?kind=courseware&purpose=${purpose}`,
-    payload,
-    headers: { ...s.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  const res = await uploadFile(t.app, s, `/api/upload/file?kind=courseware&purpose=${purpose}`, filename, data);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.url;
 }
@@ -231,6 +203,19 @@ describe('courseware library', () => {
     expect(res.json()).toMatchObject({ msg: 'SCORM_PARSE_FAILED', data: { reason: 'manifest_in_subfolder', detail: 'badscorm/' } });
     const [{ n }] = (await t.db.execute(sql`select count(*)::int as n from coursewares where name like 'Broken %'`)).rows as { n: number }[];
     expect(n).toBe(0);
+  });
+
+  it('two SCORM courseware saved at once under one name: one wins and no imported package is left behind', async () => {
+    const name = `SCORM race ${uniq()}`;
+    const files = [await upload(admin, 'a.zip', fixture('singlescobasic.zip')), await upload(admin, 'b.zip', fixture('singlescobasic.zip'))];
+    const count = async () => Number((await t.db.execute<{ n: string }>(sql`select count(*) as n from scorm_packages`)).rows[0]!.n);
+    const before = await count();
+    const res = await Promise.all(files.map((file) => post('/api/courseware/insert', { name, type: 'scorm', file })));
+    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(res.find((r) => r.statusCode === 409)!.json().msg).toBe('DUPLICATE_COURSEWARE');
+    expect(await count()).toBe(before + 1);
+    const orphans = await t.db.execute(sql`select p.id from scorm_packages p where not exists (select 1 from coursewares c where c.scorm_package_id = p.id)`);
+    expect(orphans.rows).toEqual([]);
   });
 
   it('refuses deleting courseware in use, and the abilities say so', async () => {

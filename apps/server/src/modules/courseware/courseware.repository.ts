@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { COURSEWARE_CATEGORY_DEPTH, type COURSEWARE_SORT_KEYS, type CoursewareListQuery, type CoursewareType } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { defineTree, type TreeNode } from '../../platform/tree-repository.js';
+import { defineTree } from '../../platform/tree-repository.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
@@ -16,34 +16,6 @@ export const categoryTree = defineTree({
   lockKey: 'coursewareCategoryTree',
   duplicateName: 'DUPLICATE_CATEGORY',
 });
-
-export function allCategories(db: DbOrTx) {
-  return db
-    .select({ id: coursewareCategories.id, name: coursewareCategories.name, parentId: coursewareCategories.parentId, sort: coursewareCategories.sort })
-    .from(coursewareCategories)
-    .orderBy(asc(coursewareCategories.sort), asc(coursewareCategories.id));
-}
-
-export function insertCategory(tx: DbOrTx, parent: TreeNode | null, v: { name: string; sort?: number }) {
-  return categoryTree.insert(tx, { parent, name: v.name, sort: v.sort }, async (row) => {
-    const [created] = await tx
-      .insert(coursewareCategories)
-      .values({ parentId: row.parentId, name: v.name, sort: row.sort, path: row.path, depth: row.depth })
-      .returning({ id: coursewareCategories.id });
-    return created!.id;
-  });
-}
-
-export async function updateCategory(db: DbOrTx, id: number, set: { name?: string; sort?: number }) {
-  await db
-    .update(coursewareCategories)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(coursewareCategories.id, id));
-}
-
-export async function deleteCategory(db: DbOrTx, id: number) {
-  await db.delete(coursewareCategories).where(eq(coursewareCategories.id, id));
-}
 
 export async function categoryHasCourseware(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: coursewares.id }).from(coursewares).where(eq(coursewares.categoryId, id)).limit(1);

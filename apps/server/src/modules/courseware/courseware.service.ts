@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type {
   CoursewareAbilities,
-  CoursewareCategoryInsert,
   CoursewareCategoryNode,
-  CoursewareCategoryUpdate,
   CoursewareInsert,
   CoursewareListQuery,
   CoursewareRow,
   CoursewareType,
   CoursewareUpdate,
   MediaState,
-  TreeSort,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -24,6 +21,8 @@ import { getMediaState, mediaKindOf, requestMediaProcessing } from '../media/ind
 import { importScormPackage } from '../scorm/index.js';
 import * as repo from './courseware.repository.js';
 import { categoryTree as tree } from './courseware.repository.js';
+import { coursewareCategories } from './courseware.schema.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { coursewareInUse, usersMayRead, type CoursewareUse } from './courseware.usage.js';
 
 interface Deps {
@@ -46,6 +45,7 @@ const mediaOf = (m: MediaState | undefined): CoursewareRow['media'] =>
   m ? { kind: m.kind, state: m.state, progress: m.progress, durationMs: m.durationMs, error: m.error, playUrl: m.playUrl, downloadUrl: m.downloadUrl } : null;
 
 export function createCoursewareService({ app, db, storage, lists, uses }: Deps) {
+  const categories = categoryTreeCommands({ db, table: coursewareCategories, tree, inUse: repo.categoryHasCourseware });
   const abilitiesOf = (p: Principal, inUse: boolean): CoursewareAbilities => ({
     modify: p.permissions.has('kjgl:modify'),
     delete: p.permissions.has('kjgl:delete') && !inUse,
@@ -82,45 +82,13 @@ export function createCoursewareService({ app, db, storage, lists, uses }: Deps)
 
   return {
     async categoryTree(): Promise<CoursewareCategoryNode[]> {
-      return buildForest(await repo.allCategories(db)) as CoursewareCategoryNode[];
+      return buildForest(await categories.nodes()) as CoursewareCategoryNode[];
     },
-
-    async categoryInsert(input: CoursewareCategoryInsert) {
-      const parentId = input.parentId ?? null;
-      return await db.transaction(async (tx) => {
-        await tree.lock(tx);
-        const parent = parentId == null ? null : await tree.mustGet(tx, parentId, 'parentId');
-        return { id: await repo.insertCategory(tx, parent, { name: input.name, sort: input.sort }) };
-      });
-    },
-
-    async categoryUpdate(input: CoursewareCategoryUpdate) {
-      await db.transaction(async (tx) => {
-        await tree.lock(tx);
-        const node = await tree.mustGet(tx, input.id);
-        await repo.updateCategory(tx, node.id, await tree.edit(tx, node, input));
-      });
-    },
-
+    categoryInsert: categories.insert,
+    categoryUpdate: categories.update,
     /** A category with sub-categories or courseware stays (IN_USE_SUBCLASS). */
-    async categoryRemove(id: number) {
-      await db.transaction(async (tx) => {
-        await tree.lock(tx);
-        await tree.mustGet(tx, id);
-        if ((await tree.hasChildren(tx, id)) || (await repo.categoryHasCourseware(tx, id))) throw new AppError('IN_USE_SUBCLASS');
-        await repo.deleteCategory(tx, id);
-      });
-    },
-
-    async categorySort(input: TreeSort) {
-      if (input.id === input.targetId) throw new AppError('PARAMETER_INVALID', { field: 'targetId' });
-      await db.transaction(async (tx) => {
-        await tree.lock(tx);
-        const node = await tree.mustGet(tx, input.id);
-        const target = await tree.mustGet(tx, input.targetId, 'targetId');
-        await tree.place(tx, node, target, input.position);
-      });
-    },
+    categoryRemove: categories.remove,
+    categorySort: categories.sort,
 
     async list(p: Principal, q: CoursewareListQuery) {
       const page = await repo.findCoursewares(lists, p, q);
@@ -147,13 +115,7 @@ export function createCoursewareService({ app, db, storage, lists, uses }: Deps)
       await requireCategory(db, categoryId);
       if (await repo.nameTaken(db, categoryId, input.name)) throw new AppError('DUPLICATE_COURSEWARE', { field: 'name' });
 
-      let scormPackageId: number | null = null;
-      if (input.type === 'scorm') {
-        const stream = await storage.get(file.key);
-        if (!stream) throw new AppError('NOT_FOUND_ERROR', { field: 'file' });
-        scormPackageId = (await importScormPackage({ db, storage }, { principal: p, stream, fileName: file.originalName })).id;
-      }
-      const id = await db.transaction(async (tx) => {
+      const save = async (tx: DbOrTx, scormPackageId: number | null) => {
         await requireCategory(tx, categoryId);
         const id = await repo.insertCourseware(tx, {
           name: input.name,
@@ -169,7 +131,17 @@ export function createCoursewareService({ app, db, storage, lists, uses }: Deps)
         });
         await linkFile(tx, file.id, id);
         return id;
-      });
+      };
+      let id = 0;
+      if (input.type === 'scorm') {
+        const stream = await storage.get(file.key);
+        if (!stream) throw new AppError('NOT_FOUND_ERROR', { field: 'file' });
+        // The courseware row is written in the package's own transaction: a name taken meanwhile
+        // undoes the import too, so no package is left without its courseware.
+        await importScormPackage({ db, storage }, { principal: p, stream, fileName: file.originalName, within: async (tx, pkg) => void (id = await save(tx, pkg.id)) });
+      } else {
+        id = await db.transaction((tx) => save(tx, null));
+      }
       if (input.type !== 'scorm') await requestMediaProcessing(app, file.publicId);
       return { id };
     },

@@ -84,6 +84,11 @@ export async function updateEntry(db: DbOrTx, id: number, values: Partial<typeof
   return row!;
 }
 
+/** The entries, locked for a state change (ids that do not exist are missing). */
+export function lockEntries(db: DbOrTx, ids: number[]) {
+  return db.select({ id: dictEntries.id, status: dictEntries.status }).from(dictEntries).where(inArray(dictEntries.id, ids)).for('update');
+}
+
 export async function deleteEntries(db: DbOrTx, ids: number[]) {
   return db.delete(dictEntries).where(inArray(dictEntries.id, ids)).returning({ id: dictEntries.id });
 }

@@ -1,15 +1,16 @@
-import type { DictEntryCreate, DictEntryRow, DictEntryUpdate, DictListQuery } from '@hanlin/shared';
+import { DICT_LIFECYCLE, type DictEntryAbilities, type DictEntryCreate, type DictEntryRow, type DictEntryUpdate, type DictListQuery } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { abilitiesOf } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyStatusTransition } from '../../platform/lifecycle.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './dict.repository.js';
+import { dictEntries } from './dict.schema.js';
 
-const ABILITY_CODES = { modify: 'zdgl:modify', delete: 'zdgl:delete' } as const;
+const ABILITY_CODES: Record<keyof DictEntryAbilities, string> = { modify: 'zdgl:modify', delete: 'zdgl:delete', freeze: 'zdgl:modify', unfreeze: 'zdgl:modify' };
 const withAbilities = (p: Principal, r: Omit<DictEntryRow, 'abilities'>): DictEntryRow => ({
   ...r,
-  abilities: abilitiesOf({ modify: true, delete: true }, p.permissions, ABILITY_CODES),
+  abilities: abilitiesOf(DICT_LIFECYCLE.abilities(r.status), p.permissions, ABILITY_CODES),
 });
 
 /** Concurrent inserts can pass the pre-check; the unique indexes decide and name the field. */
@@ -55,6 +56,17 @@ export function createDictService({ db, lists }: { db: Db; lists: ListRuntime })
         const field = await repo.findClash(tx, next.type, next.value, next.label, cur.id);
         if (field) throw new AppError('DUPLICATE_DICT_ENTRY', { field });
         return withAbilities(principal, repo.presentEntry(await repo.updateEntry(tx, cur.id, next)));
+      });
+    },
+
+    /** Freezes or unfreezes entries through the lifecycle; all or nothing (an unknown id refuses the batch). */
+    async setStatus(ids: number[], command: 'freeze' | 'unfreeze') {
+      const unique = [...new Set(ids)];
+      return db.transaction(async (tx) => {
+        const rows = await repo.lockEntries(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        const done = await applyStatusTransition(tx, { lifecycle: DICT_LIFECYCLE, command, rows, table: dictEntries });
+        return { count: done.ids.length };
       });
     },
 

@@ -6,8 +6,8 @@ import { registerFileReadRule } from '../uploads/index.js';
 
 export default defineModule({
   name: 'feedback',
-  register(app, { db }) {
-    registerFeedbackRoutes(app, createFeedbackService({ db }));
+  register(app, { db, lists }) {
+    registerFeedbackRoutes(app, createFeedbackService({ db, lists }));
     // Feedback attachments: their author (the uploader) and the feedback managers.
     registerFileReadRule(app, 'feedback', (principal) => hasAnyPermission(principal.permissions, ['yjfk']));
   },

@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { FEEDBACK_SORT_KEYS, parseSort, type FeedbackExport, type FeedbackReplyRow, type FeedbackRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { inScope } from '../../platform/scope.js';
 import { users } from '../users/index.js';
 import { feedback, feedbackReplies } from './feedback.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
 
 const columns = {
   id: feedback.id,
@@ -20,37 +19,34 @@ const columns = {
 };
 const present = (r: Omit<FeedbackRow, 'createdAt'> & { createdAt: Date }): FeedbackRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-/** Administrators see feedback of users inside their data scope. */
-function managedWhere(principal: Principal, f: FeedbackExport): SQL | undefined {
-  const where: (SQL | undefined)[] = [inScope(principal, users.orgId)];
-  if (f.replied !== undefined) where.push(eq(feedback.replied, f.replied));
-  if (f.keyword) {
-    const k = `%${escapeLike(f.keyword)}%`;
-    where.push(or(ilike(feedback.content, k), ilike(users.username, k), ilike(users.realname, k)));
-  }
-  return and(...where);
-}
+/**
+ * The managed feedback list: feedback of authors inside the caller's data scope, the replied filter,
+ * keyword on the content and the author's names. The author's columns are read per row (the page
+ * statement and the count read `feedback` alone).
+ */
+export const feedbackList = defineList({
+  name: 'feedback_list',
+  table: feedback,
+  id: feedback.id,
+  tables: ['feedback', 'users'],
+  scope: { column: sql`(select u.org_id from users u where u.id = ${feedback.userId})`, nullable: true },
+  filters: { replied: (v) => eq(feedback.replied, v) },
+  keyword: (pattern) =>
+    or(
+      ilike(feedback.content, pattern),
+      sql`exists (select 1 from users u where u.id = ${feedback.userId} and (u.username ilike ${pattern} or u.realname ilike ${pattern}))`,
+    )!,
+  sort: { createdAt: feedback.createdAt } satisfies Record<(typeof FEEDBACK_SORT_KEYS)[number], unknown>,
+  defaultSort: { key: 'createdAt', desc: true },
+  columns,
+  join: (q) => q.innerJoin(users, eq(users.id, feedback.userId)),
+});
 
-export async function findFeedback(db: DbOrTx, principal: Principal, q: FeedbackExport & { page: number; size: number; sort?: string }) {
-  const where = managedWhere(principal, q);
+export async function findFeedback(lists: ListRuntime, principal: Principal, q: FeedbackExport & { page: number; size: number; sort?: string }) {
+  // Unknown keys fall back to the newest first, as before.
   const { desc: isDesc } = parseSort(q.sort, FEEDBACK_SORT_KEYS, 'createdAt');
-  const dir = isDesc ? desc : asc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(feedback)
-      .innerJoin(users, eq(users.id, feedback.userId))
-      .where(where)
-      .orderBy(dir(feedback.createdAt), dir(feedback.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(feedback)
-      .innerJoin(users, eq(users.id, feedback.userId))
-      .where(where),
-  ]);
-  return { records: rows.map(present), total, page: q.page, size: q.size };
+  const page = await feedbackList.run(lists, principal, { ...q, sort: isDesc ? '-createdAt' : 'createdAt' });
+  return { ...page, records: page.records.map(present) };
 }
 
 /** Rows for the Excel export, newest first, at most `limit`. */
@@ -59,7 +55,7 @@ export async function findFeedbackForExport(db: DbOrTx, principal: Principal, f:
     .select(columns)
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.userId))
-    .where(managedWhere(principal, f))
+    .where(feedbackList.where(principal, f))
     .orderBy(desc(feedback.createdAt), desc(feedback.id))
     .limit(limit);
   return rows.map(present);

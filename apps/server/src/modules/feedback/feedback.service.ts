@@ -10,6 +10,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import type { ListRuntime } from '../../platform/list.js';
 import { pathInScope, requireInScope } from '../../platform/scope.js';
 import { buildXlsx, type XlsxColumn } from '../audit/index.js';
 import * as repo from './feedback.repository.js';
@@ -27,7 +28,7 @@ const EXPORT_COLUMNS: XlsxColumn<FeedbackRow>[] = [
   { header: '提交时间', width: 26, value: (r) => r.createdAt },
 ];
 
-export function createFeedbackService({ db }: { db: Db }) {
+export function createFeedbackService({ db, lists }: { db: Db; lists: ListRuntime }) {
   /** The author sees their own feedback; administrators (`yjfk`) see feedback inside their data scope. */
   async function readable(principal: Principal, id: number) {
     const found = await repo.getFeedback(db, id);
@@ -47,7 +48,7 @@ export function createFeedbackService({ db }: { db: Db }) {
   return {
     /** The list holds only feedback of authors inside the caller's scope: its reply ability is the code's. */
     async list(principal: Principal, q: FeedbackListQuery) {
-      const page = await repo.findFeedback(db, principal, q);
+      const page = await repo.findFeedback(lists, principal, q);
       const reply = principal.permissions.has('yjfk:modify');
       return { ...page, records: page.records.map((r): FeedbackManageRow => ({ ...r, abilities: { reply } })) };
     },

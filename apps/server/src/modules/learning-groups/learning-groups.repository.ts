@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type LEARNING_GROUP_SORT_KEYS, type LearningGroupListQuery, type LearningGroupMemberListQuery, type LearningGroupRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -6,7 +6,6 @@ import { inScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { learningGroupMembers, learningGroups } from './learning-groups.schema.js';
-import { escapeLike } from '../../platform/db/pg-errors.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 
 export type GroupRecord = typeof learningGroups.$inferSelect;
@@ -54,31 +53,22 @@ export async function findGroups(lists: ListRuntime, principal: Principal, q: Le
   return { ...page, records };
 }
 
-export async function findMembers(db: DbOrTx, q: LearningGroupMemberListQuery) {
-  const where: (SQL | undefined)[] = [eq(learningGroupMembers.groupId, q.id)];
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    where.push(or(ilike(users.username, k), ilike(users.realname, k)));
-  }
-  const cond = and(...where);
-  const [records, [{ total }]] = await Promise.all([
-    db
-      .select({ id: users.id, username: users.username, realname: users.realname, orgId: users.orgId, orgName: organizations.name, status: users.status })
-      .from(learningGroupMembers)
-      .innerJoin(users, eq(users.id, learningGroupMembers.userId))
-      .leftJoin(organizations, eq(organizations.id, users.orgId))
-      .where(cond)
-      .orderBy(asc(learningGroupMembers.createdAt), asc(users.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(learningGroupMembers)
-      .innerJoin(users, eq(users.id, learningGroupMembers.userId))
-      .where(cond),
-  ]);
-  return { records, total: total!, page: q.page, size: q.size };
-}
+/** A group's members in the order they joined; keyword on the user name and real name. */
+export const memberList = defineList({
+  name: 'learning_group_member_list',
+  table: learningGroupMembers,
+  id: learningGroupMembers.id,
+  tables: ['learning_group_members', 'users', 'organizations'],
+  filters: { id: (v) => eq(learningGroupMembers.groupId, v) },
+  keyword: (pattern) => sql`exists (select 1 from users u where u.id = ${learningGroupMembers.userId} and (u.username ilike ${pattern} or u.realname ilike ${pattern}))`,
+  sort: {},
+  defaultSort: [asc(learningGroupMembers.createdAt), asc(learningGroupMembers.userId)],
+  columns: { id: users.id, username: users.username, realname: users.realname, orgId: users.orgId, orgName: organizations.name, status: users.status },
+  join: (q) => q.innerJoin(users, eq(users.id, learningGroupMembers.userId)).leftJoin(organizations, eq(organizations.id, users.orgId)),
+});
+
+/** One page of a group's members (any `sort` is ignored, as before). */
+export const findMembers = (lists: ListRuntime, q: LearningGroupMemberListQuery) => memberList.run(lists, null, { ...q, sort: undefined });
 
 function selectWithPath(db: DbOrTx, ids: number[]) {
   return db

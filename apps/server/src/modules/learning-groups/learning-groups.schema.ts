@@ -32,6 +32,8 @@ export const learningGroups = pgTable(
 export const learningGroupMembers = pgTable(
   'learning_group_members',
   {
+    /** The list's tie-breaker and page key (platform/list.ts); the membership is (group, user). */
+    id: serial().notNull(),
     groupId: integer()
       .notNull()
       .references(() => learningGroups.id, { onDelete: 'restrict' }),
@@ -40,12 +42,18 @@ export const learningGroupMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'learning_group_members_pk', columns: [t.groupId, t.userId] }), index('learning_group_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'learning_group_members_pk', columns: [t.groupId, t.userId] }),
+    uniqueIndex('learning_group_members_id_uq').on(t.id),
+    index('learning_group_members_user_idx').on(t.userId),
+    index('learning_group_members_group_created_idx').on(t.groupId, t.createdAt, t.userId),
+  ],
 );
 
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
 export const constraintErrors = defineConstraintErrors({
   learning_groups_status_check: null,
+  learning_group_members_id_uq: null,
   learning_groups_name_uq: { code: 'DUPLICATE_LEARNING_GROUP', field: 'name' },
   learning_group_members_group_id_learning_groups_id_fk: { code: 'IN_USE_LEARNING_GROUP', field: 'id' },
   learning_group_members_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userIds' },

@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './learning-groups.repository.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyStatusTransition } from '../../platform/lifecycle.js';
 import { learningGroups } from './learning-groups.schema.js';
 
 type GroupStatus = (typeof LEARNING_GROUP_LIFECYCLE.states)[number];
@@ -60,7 +60,7 @@ export function createLearningGroupsService({ db, lists }: { db: Db; lists: List
       const row = await repo.getWithPath(db, q.id);
       if (!row) throw new AppError('NOT_FOUND_ERROR');
       requireInScope(principal, row.orgPath);
-      return repo.findMembers(db, q);
+      return repo.findMembers(lists, q);
     },
 
     async insert(principal: Principal, input: LearningGroupInsert) {
@@ -100,16 +100,7 @@ export function createLearningGroupsService({ db, lists }: { db: Db; lists: List
       const unique = [...new Set(ids)];
       await db.transaction(async (tx) => {
         const rows = await lockGroups(tx, principal, unique);
-        await applyTransition(tx, {
-          lifecycle: LEARNING_GROUP_LIFECYCLE,
-          command: status === 'frozen' ? 'freeze' : 'unfreeze',
-          rows,
-          stateOf: (r) => r.status as GroupStatus,
-          table: learningGroups,
-          id: learningGroups.id,
-          state: learningGroups.status,
-          set: { updatedAt: new Date() },
-        });
+        await applyStatusTransition(tx, { lifecycle: LEARNING_GROUP_LIFECYCLE, command: status === 'frozen' ? 'freeze' : 'unfreeze', rows, table: learningGroups });
       });
     },
 

@@ -44,6 +44,11 @@ export async function deliver(db: DbOrTx, mail: { to: string; subject: string; t
  */
 export function createMailer(ctx: Pick<AppContext, 'db'>) {
   return {
+    /** Whether mail can go out at all (enabled and configured), for forms that offer it as a channel. */
+    async ready(): Promise<boolean> {
+      return (await loadTransportSettings(ctx.db)).ok;
+    },
+
     async send(mail: OutgoingMail): Promise<MailLogRow> {
       const outcome = await deliver(ctx.db, mail);
       const row = await insertMailLog(ctx.db, {

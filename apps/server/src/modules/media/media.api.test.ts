@@ -1,67 +1,29 @@
 import crypto from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MediaState } from '@hanlin/shared';
+import { uploadFile } from '../../test/excel.js';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
-import { ffmpegPath } from './media.ffmpeg.js';
+import { makeTestMedia } from '../../test/media.js';
 
 const t = useTestApp();
 let admin: Session;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-media-test-'));
 let video: Buffer;
 let audio: Buffer;
 
 beforeAll(() => {
-  // Real tiny media made by the ffmpeg the app uses: a 2-second video with sound, a 1-second MP3.
-  const ff = ffmpegPath();
-  execFileSync(ff, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=320x240:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    '-shortest',
-    path.join(dir, 'v.mp4'),
-  ]);
-  execFileSync(ff, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame', path.join(dir, 'a.mp3')]);
-  video = fs.readFileSync(path.join(dir, 'v.mp4'));
-  audio = fs.readFileSync(path.join(dir, 'a.mp3'));
+  // Real tiny media: a 2-second video with sound, a 1-second MP3.
+  video = makeTestMedia({ kind: 'mp4', seconds: 2, size: '320x240', audio: true });
+  audio = makeTestMedia({ kind: 'mp3', seconds: 1 });
 });
 beforeAll(async () => {
   admin = await login(t.app);
 });
 
-function upload(s: Session, filename: string, data: Buffer, kind: string) {
-  const boundary = `----hanlin${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/upload/file?kind=${kind}&purpose=courseware`,
-    payload,
-    headers: { ...s.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
+const upload = (s: Session, filename: string, data: Buffer, kind: string) => uploadFile(t.app, s, `/api/upload/file?kind=${kind}&purpose=courseware`, filename, data);
 async function uploaded(s: Session, filename: string, data: Buffer, kind: string): Promise<string> {
   const res = await upload(s, filename, data, kind);
   expect(res.statusCode, res.body).toBe(200);
@@ -145,6 +107,19 @@ describe('media processing', () => {
     expect(played.statusCode).toBe(200);
     expect(played.headers['content-type']).toBe('audio/mpeg');
     expect(played.rawPayload.equals(audio)).toBe(true);
+    expect(played.headers['accept-ranges']).toBe('bytes');
+    // A player seeking asks for byte ranges: the part asked for, 206, and where it lies.
+    const part = await t.app.inject({ method: 'GET', url: m.playUrl!, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${audio.length}`);
+    expect(part.rawPayload.equals(audio.subarray(100, 200))).toBe(true);
+    const tail = await t.app.inject({ method: 'GET', url: m.playUrl!, headers: { range: 'bytes=-10' } });
+    expect(tail.rawPayload.equals(audio.subarray(audio.length - 10))).toBe(true);
+    const open = await t.app.inject({ method: 'GET', url: m.playUrl!, headers: { range: `bytes=${audio.length - 5}-` } });
+    expect(open.headers['content-length']).toBe('5');
+    const beyond = await t.app.inject({ method: 'GET', url: m.playUrl!, headers: { range: `bytes=${audio.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${audio.length}`);
 
     const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const p = await uploaded(admin, '手册.pdf', pdfBytes, 'document');

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FILE_PUBLIC_ID_PATTERN, OFFICE_EXTENSIONS, type MediaKind, type MediaState } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
-import type { Storage } from '../../platform/storage.js';
+import { parseRange, type Storage } from '../../platform/storage.js';
 import { JobFailure, type JobQueue, type JobRun } from '../../platform/jobs.js';
 import { getFileByPublicId, type FileRow, type FileSigner } from '../uploads/index.js';
 import * as repo from './media.repository.js';
@@ -202,7 +202,8 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
     },
 
     /** A file of a media folder for a signed play link: the storage stream and its type, or NOT_FOUND. */
-    async openPlayable(publicId: string, token: string, name: string) {
+    /** A playable file of a ready asset; `rangeHeader` (HTTP Range) asks for part of the original file. */
+    async openPlayable(publicId: string, token: string, name: string, rangeHeader?: string) {
       if (!FILE_PUBLIC_ID_PATTERN.test(publicId) || !PLAY_NAME.test(name)) throw new AppError('NOT_FOUND_ERROR');
       if (!(await signer.verifyFolderToken(mediaFolder(publicId), token))) throw new AppError('NO_PERMISSION_ERROR');
       const file = await getFileByPublicId(db, publicId);
@@ -210,10 +211,13 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       const asset = await repo.getAsset(db, file.id);
       if (asset?.state !== 'ready') throw new AppError('NOT_FOUND_ERROR');
       const key = name === 'original' ? file.key : name === 'document.pdf' ? `${mediaFolder(publicId)}/document.pdf` : `${mediaFolder(publicId)}/hls/${name}`;
-      const stream = await storage.get(key);
-      if (!stream) throw new AppError('NOT_FOUND_ERROR');
+      const size = name === 'original' ? file.size : undefined;
+      const range = size === undefined ? null : parseRange(rangeHeader, size);
       const mime = name === 'original' ? file.mime : name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : name.endsWith('.ts') ? 'video/mp2t' : 'application/pdf';
-      return { stream, mime, size: name === 'original' ? file.size : undefined, name: file.originalName };
+      if (range === 'unsatisfiable') return { stream: null, mime, size, range, name: file.originalName };
+      const stream = await storage.get(key, range ?? undefined);
+      if (!stream) throw new AppError('NOT_FOUND_ERROR');
+      return { stream, mime, size, range, name: file.originalName };
     },
   };
 }

@@ -1,12 +1,41 @@
-import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import type { MessageListQuery, MessageRow } from '@hanlin/shared';
+import { and, eq, getTableColumns, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { MessageListQuery, MessageRow, MessageTemplate } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
-import { messages } from './messages.schema.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
+import { messageConfigs, messages } from './messages.schema.js';
 
-export async function insertMessages(db: DbOrTx, rows: (typeof messages.$inferInsert)[]) {
-  if (!rows.length) return [];
-  return db.insert(messages).values(rows).returning({ id: messages.id });
+export interface MessageInsert {
+  title: string;
+  content: string;
+  kind: string;
+  template: string | null;
+  params: Record<string, string>;
+}
+
+/**
+ * One INSERT … SELECT for every recipient: `to` is a list of user ids (sent as one array
+ * parameter) or a query selecting user ids. Users who muted the kind are skipped; duplicates
+ * are sent once.
+ */
+export async function insertMessagesFor(db: DbOrTx, to: number[] | SQL, m: MessageInsert): Promise<number> {
+  const source = Array.isArray(to) ? sql`select distinct unnest(${`{${to.join(',')}}`}::int[]) as user_id` : sql`select distinct r.user_id from (${to}) as r(user_id)`;
+  const { rowCount } = await db.execute(sql`
+    insert into ${messages} (user_id, title, content, kind, template, params)
+    select s.user_id, ${m.title}, ${m.content}, ${m.kind}, ${m.template}, ${JSON.stringify(m.params)}::jsonb
+      from (${source}) s
+      join ${users} on ${users.id} = s.user_id
+     where not exists (select 1 from ${messageConfigs} c where c.user_id = s.user_id and ${m.kind} = any(c.muted))`);
+  return rowCount ?? 0;
+}
+
+/** Users able to sign in whose organization lies in the subtree at `orgPath` (null: everyone). */
+export function activeUsersUnder(orgPath: string | null): SQL {
+  const active = sql`${users.status} = 'normal'`;
+  return orgPath === null
+    ? sql`select ${users.id} from ${users} where ${active}`
+    : sql`select ${users.id} from ${users} join ${organizations} on ${organizations.id} = ${users.orgId} where ${active} and ${organizations.path} like ${`${orgPath}%`}`;
 }
 
 export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
@@ -17,7 +46,7 @@ export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
   return row!.n;
 }
 
-/** The caller's own messages, newest first (`read` given: only read or only unread ones). */
+/** The caller's own messages, newest first, by read state, kind and time received. */
 export const myMessageList = defineList({
   name: 'my_message_list',
   table: messages,
@@ -27,24 +56,47 @@ export const myMessageList = defineList({
     userId: (v) => eq(messages.userId, v),
     // Planned with its value (unnamed statement): the branch not taken folds away.
     read: (v) => sql`case when ${v}::boolean then ${messages.readAt} is not null else ${messages.readAt} is null end`,
+    kind: (v) => eq(messages.kind, v),
+    from: (v) => gte(messages.createdAt, sql`${v}::timestamptz`),
+    to: (v) => lt(messages.createdAt, sql`${v}::timestamptz`),
   },
   sort: { id: messages.id },
   defaultSort: { key: 'id', desc: true },
   columns: getTableColumns(messages),
 });
 
-export async function findMyMessages(lists: ListRuntime, userId: number, q: MessageListQuery) {
-  const { records: rows, total } = await myMessageList.run(lists, null, { page: q.page, size: q.size, read: q.read, userId });
-  const records: MessageRow[] = rows.map((r) => ({
+type StoredMessage = typeof messages.$inferSelect;
+export function present(r: StoredMessage): MessageRow {
+  return {
     id: r.id,
     title: r.title,
     content: r.content,
     kind: r.kind,
+    template: (r.template as MessageTemplate | null) ?? null,
+    params: r.params ?? {},
     read: r.readAt !== null,
-    readAt: r.readAt?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
-  }));
-  return { records, total, page: q.page, size: q.size };
+    readAt: r.readAt ? new Date(r.readAt).toISOString() : null,
+    createdAt: new Date(r.createdAt).toISOString(),
+    abilities: { read: r.readAt === null, delete: true },
+  };
+}
+
+export async function findMyMessages(lists: ListRuntime, userId: number, q: MessageListQuery) {
+  const { records: rows, total } = await myMessageList.run(lists, null, {
+    page: q.page,
+    size: q.size,
+    read: q.read,
+    kind: q.kind,
+    from: q.from,
+    to: q.to,
+    userId,
+  });
+  return { records: rows.map(present), total, page: q.page, size: q.size };
+}
+
+export async function getMessage(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  return row;
 }
 
 /** Owner of each existing message among `ids`. */
@@ -65,4 +117,13 @@ export async function deleteMessages(db: DbOrTx, userId: number, ids: number[]) 
     .delete(messages)
     .where(and(eq(messages.userId, userId), inArray(messages.id, ids)))
     .returning({ id: messages.id });
+}
+
+export async function getMuted(db: DbOrTx, userId: number): Promise<string[]> {
+  const [row] = await db.select({ muted: messageConfigs.muted }).from(messageConfigs).where(eq(messageConfigs.userId, userId));
+  return row?.muted ?? [];
+}
+
+export async function saveMuted(db: DbOrTx, userId: number, muted: string[]) {
+  await db.insert(messageConfigs).values({ userId, muted }).onConflictDoUpdate({ target: messageConfigs.userId, set: { muted } });
 }

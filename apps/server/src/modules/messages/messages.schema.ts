@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
@@ -13,13 +13,25 @@ export const messages = pgTable(
     title: varchar({ length: 200 }).notNull(),
     content: varchar({ length: 2000 }).notNull(),
     kind: varchar({ length: 50 }).notNull(),
+    /** A platform message (MESSAGE_TEMPLATES): the web shows it in the reader's language. */
+    template: varchar({ length: 50 }),
+    params: jsonb().$type<Record<string, string>>().notNull().default({}),
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('messages_user_read_idx').on(t.userId, t.readAt), index('messages_user_id_idx').on(t.userId, t.id)],
 );
 
+/** Message config: the kinds a user chose not to receive (no row: every kind). */
+export const messageConfigs = pgTable('message_configs', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  muted: varchar({ length: 50 }).array().notNull().default([]),
+});
+
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
 export const constraintErrors = defineConstraintErrors({
   messages_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+  message_configs_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
 });

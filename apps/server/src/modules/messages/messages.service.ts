@@ -1,31 +1,57 @@
+import type { SQL } from 'drizzle-orm';
+import {
+  MESSAGE_CONTENT_MAX,
+  MESSAGE_TEMPLATES,
+  MESSAGE_TITLE_MAX,
+  fillTemplate,
+  type MessageConfig,
+  type MessageListQuery,
+  type MessageMutableKind,
+  type MessageRow,
+  type MessageTemplate,
+} from '@hanlin/shared';
 import type { ListRuntime } from '../../platform/list.js';
-import { MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX, type MessageListQuery } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import * as repo from './messages.repository.js';
 
-export interface SendMessage {
-  userIds: number[];
+/** Recipients: user ids, or a query selecting user ids (`activeUsersUnder`, a notice's audience). */
+export type Recipients = number[] | SQL;
+
+/** A message written by the caller (`kind` says what it is about: `exam`, `course`, …). */
+interface TextMessage {
+  to: Recipients;
   title: string;
   content: string;
-  /** What the message is about, e.g. `notice`, `approval`, `exam`. */
   kind: string;
 }
+/** A platform message the reader sees in their language (MESSAGE_TEMPLATES). */
+interface TemplateMessage<T extends MessageTemplate = MessageTemplate> {
+  to: Recipients;
+  template: T;
+  params?: Record<string, string>;
+}
+export type SendMessage = TextMessage | TemplateMessage;
 
 /**
- * Sends one in-site message to each user; other modules call it (inside their transaction if
- * they pass one). Over-long texts are cut to the column limits rather than refused.
+ * Sends one in-site message to each recipient in one INSERT … SELECT (100,000 users are one
+ * statement); other modules call it inside their transaction by passing it as `db`. Users who
+ * muted the kind receive nothing. Over-long texts are cut to the column limits rather than refused.
  */
 export async function sendMessage(db: DbOrTx, msg: SendMessage): Promise<{ count: number }> {
-  const userIds = [...new Set(msg.userIds)];
-  const title = msg.title.slice(0, MESSAGE_TITLE_MAX);
-  const content = msg.content.slice(0, MESSAGE_CONTENT_MAX);
-  const kind = msg.kind.slice(0, 50);
-  const rows = await repo.insertMessages(
-    db,
-    userIds.map((userId) => ({ userId, title, content, kind })),
-  );
-  return { count: rows.length };
+  if (Array.isArray(msg.to) && !msg.to.length) return { count: 0 };
+  let row: repo.MessageInsert;
+  if ('template' in msg) {
+    const tpl = MESSAGE_TEMPLATES[msg.template];
+    const params = msg.params ?? {};
+    row = { title: fillTemplate(tpl.title, params), content: fillTemplate(tpl.content, params), kind: tpl.kind, template: msg.template, params };
+  } else {
+    row = { title: msg.title, content: msg.content, kind: msg.kind, template: null, params: {} };
+  }
+  row.title = row.title.slice(0, MESSAGE_TITLE_MAX);
+  row.content = row.content.slice(0, MESSAGE_CONTENT_MAX);
+  row.kind = row.kind.slice(0, 50);
+  return { count: await repo.insertMessagesFor(db, msg.to, row) };
 }
 
 export function createMessagesService({ db, lists }: { db: Db; lists: ListRuntime }) {
@@ -41,6 +67,14 @@ export function createMessagesService({ db, lists }: { db: Db; lists: ListRuntim
   return {
     unreadCount: (userId: number) => repo.countUnread(db, userId),
     mine: (userId: number, q: MessageListQuery) => repo.findMyMessages(lists, userId, q),
+    /** One message of the caller's, marked read as it is opened. */
+    async get(userId: number, id: number): Promise<MessageRow> {
+      const row = await repo.getMessage(db, id);
+      if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+      if (row.userId !== userId) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });
+      if (!row.readAt) await repo.markRead(db, userId, [id]);
+      return repo.present((await repo.getMessage(db, id)) ?? row);
+    },
     async read(userId: number, ids: number[]) {
       const own = await assertOwn(userId, ids);
       return { count: (await repo.markRead(db, userId, own)).length };
@@ -51,6 +85,13 @@ export function createMessagesService({ db, lists }: { db: Db; lists: ListRuntim
     async remove(userId: number, ids: number[]) {
       const own = await assertOwn(userId, ids);
       return { count: (await repo.deleteMessages(db, userId, own)).length };
+    },
+    async getConfig(userId: number): Promise<MessageConfig> {
+      return { muted: (await repo.getMuted(db, userId)) as MessageMutableKind[] };
+    },
+    async saveConfig(userId: number, config: MessageConfig): Promise<MessageConfig> {
+      await repo.saveMuted(db, userId, [...new Set(config.muted)]);
+      return { muted: (await repo.getMuted(db, userId)) as MessageMutableKind[] };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
-import { buildOrg, buildUser } from '../../test/factories.js';
+import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { notices } from './notices.schema.js';
 
 const t = useTestApp();
@@ -161,7 +161,7 @@ describe('authorization and data scope', () => {
     const a = await create(admin);
     const seen = (await call(t.app, rs, '/api/notice/list', { size: 500 })).json().data.records.find((r: { id: number }) => r.id === a.id);
     // The state allows everything but this caller holds none of the action codes.
-    expect(seen.abilities).toEqual({ modify: false, delete: false, release: false, unrelease: false });
+    expect(seen.abilities).toEqual({ modify: false, delete: false, release: false, unrelease: false, freeze: false, unfreeze: false, pin: false, unpin: false, sort: false });
     for (const [url, body] of [
       ['/api/notice/insert', draft()],
       ['/api/notice/update', { id: a.id, title: 'nope' }],
@@ -221,10 +221,11 @@ describe('authorization and data scope', () => {
 
 describe('student side', () => {
   it('shows released notices whose display time has come, newest first', async () => {
-    const older = await create(admin, { title: 'Student older' });
-    const newer = await create(admin, { title: 'Student newer' });
-    const future = await create(admin, { title: 'Student future', displayTime: inMinutes(24 * 60) });
-    const hidden = await create(admin, { title: 'Student draft' });
+    const everyone = { audience: [{ type: 'org', id: (await rootOrg(t.db)).id }] };
+    const older = await create(admin, { title: 'Student older', ...everyone });
+    const newer = await create(admin, { title: 'Student newer', ...everyone });
+    const future = await create(admin, { title: 'Student future', displayTime: inMinutes(24 * 60), ...everyone });
+    const hidden = await create(admin, { title: 'Student draft', ...everyone });
     await call(t.app, admin, '/api/notice/release', { ids: [older.id, newer.id, future.id] });
     await t.db
       .update(notices)

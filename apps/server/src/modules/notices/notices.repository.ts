@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { NOTICE_SORT_KEYS, parseSort, type NoticeListQuery, type NoticeMyQuery, type NoticeStatus } from '@hanlin/shared';
+import { NOTICE_AUDIENCE, NOTICE_SORT_KEYS, parseSort, type NoticeListQuery, type NoticeMyQuery, type NoticeStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, nullsLast, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
+import { inAudience } from '../audiences/index.js';
 import { notices } from './notices.schema.js';
 
 const alive = isNull(notices.deletedAt);
@@ -24,6 +25,8 @@ const listColumns = {
   createdAt: notices.createdAt,
   updatedAt: notices.updatedAt,
   releasedAt: notices.releasedAt,
+  sort: notices.sort,
+  pinned: notices.pinned,
 };
 
 /** The management list: only notices whose organization lies in the caller's data scope. */
@@ -40,6 +43,7 @@ export const noticeList = defineList({
   sort: {
     id: notices.id,
     title: notices.title,
+    sort: notices.sort,
     displayTime: { column: notices.displayTime, order: nullsLast },
     createdAt: notices.createdAt,
     releasedAt: { column: notices.releasedAt, order: nullsLast },
@@ -72,7 +76,16 @@ export async function getNoticeRow(db: DbOrTx, id: number) {
 /** Locks the live notices among `ids` for a change, with their organization path for the scope check. */
 export async function lockNotices(tx: DbOrTx, ids: number[]) {
   return tx
-    .select({ id: notices.id, status: notices.status, displayTime: notices.displayTime, title: notices.title, cover: notices.cover, orgPath: organizations.path })
+    .select({
+      id: notices.id,
+      status: notices.status,
+      displayTime: notices.displayTime,
+      title: notices.title,
+      cover: notices.cover,
+      content: notices.content,
+      pinned: notices.pinned,
+      orgPath: organizations.path,
+    })
     .from(notices)
     .leftJoin(organizations, eq(organizations.id, notices.orgId))
     .where(and(inArray(notices.id, ids), alive))
@@ -103,16 +116,31 @@ export async function updateNoticesWhereStatus(db: DbOrTx, ids: number[], from: 
     .returning({ id: notices.id });
 }
 
-/** Released notices students may read: display time reached, newest first. */
-export async function findVisibleNotices(db: DbOrTx, q: NoticeMyQuery) {
-  const cond = and(alive, eq(notices.status, 'released'), lte(notices.displayTime, sql`now()`));
-  const cols = { id: notices.id, title: notices.title, type: notices.type, cover: notices.cover, content: notices.content, displayTime: notices.displayTime };
+/** Sets the pinned flag or the sort number of live notices (any state); answers the changed ids. */
+export async function setNoticeFields(db: DbOrTx, ids: number[], set: { pinned?: boolean; sort?: number }) {
+  return db
+    .update(notices)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(inArray(notices.id, ids), alive))
+    .returning({ id: notices.id });
+}
+
+const { id, title, type, cover, content, displayTime, pinned } = listColumns;
+const publicColumns = { id, title, type, cover, content, displayTime, pinned };
+
+/** A notice a portal user may read: released, display time reached, and the user in its audience. */
+const visibleTo = (userId: number) =>
+  and(alive, eq(notices.status, 'released'), lte(notices.displayTime, sql`now()`), inAudience(NOTICE_AUDIENCE, notices.id, sql`${userId}::int`));
+
+/** The notices a user may read: pinned first, then by sort number, then the newest. */
+export async function findVisibleNotices(db: DbOrTx, userId: number, q: NoticeMyQuery) {
+  const cond = visibleTo(userId);
   const [rows, [counted]] = await Promise.all([
     db
-      .select(cols)
+      .select(publicColumns)
       .from(notices)
       .where(cond)
-      .orderBy(desc(notices.displayTime), desc(notices.id))
+      .orderBy(desc(notices.pinned), asc(notices.sort), desc(notices.displayTime), desc(notices.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
     db
@@ -123,21 +151,10 @@ export async function findVisibleNotices(db: DbOrTx, q: NoticeMyQuery) {
   return { rows, total: counted!.total };
 }
 
-export async function getVisibleNotice(db: DbOrTx, id: number) {
+export async function getVisibleNotice(db: DbOrTx, id: number, userId: number) {
   const [row] = await db
-    .select({ id: notices.id, title: notices.title, type: notices.type, cover: notices.cover, content: notices.content, displayTime: notices.displayTime })
+    .select(publicColumns)
     .from(notices)
-    .where(and(eq(notices.id, id), alive, eq(notices.status, 'released'), lte(notices.displayTime, sql`now()`)));
+    .where(and(eq(notices.id, id), visibleTo(userId)));
   return row ?? null;
-}
-
-/** The organization a new notice belongs to: the creator's own when in scope, else the first scope root. */
-export async function orgForNewNotice(db: DbOrTx, principal: Principal): Promise<number | null> {
-  if (principal.orgId) {
-    const [own] = await db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, principal.orgId));
-    if (own && principal.scopePaths.some((p) => own.path.startsWith(p))) return principal.orgId;
-  }
-  const first = principal.scopePaths[0];
-  const id = first ? Number(first.split('/').filter(Boolean).pop()) : NaN;
-  return Number.isSafeInteger(id) ? id : principal.orgId;
 }

@@ -13,6 +13,11 @@ export function registerNoticesRoutes(app: FastifyInstance, notices: NoticesServ
   registerRoute(app, routes.delete, async (req) => notices.remove(principalOf(req), req.body.ids));
   registerRoute(app, routes.release, async (req) => notices.release(principalOf(req), req.body.ids));
   registerRoute(app, routes.unrelease, async (req) => notices.unrelease(principalOf(req), req.body.ids));
-  registerRoute(app, routes.my, async (req) => notices.mine(req.body));
-  registerRoute(app, routes.detail, async (req) => notices.detail(req.body.id));
+  registerRoute(app, routes.freeze, async (req) => notices.freeze(principalOf(req), req.body.ids));
+  registerRoute(app, routes.unfreeze, async (req) => notices.unfreeze(principalOf(req), req.body.ids));
+  registerRoute(app, routes.pin, async (req) => notices.pin(principalOf(req), req.body.ids));
+  registerRoute(app, routes.unpin, async (req) => notices.unpin(principalOf(req), req.body.ids));
+  registerRoute(app, routes.sort, async (req) => notices.sort(principalOf(req), req.body));
+  registerRoute(app, routes.my, async (req) => notices.mine(principalOf(req), req.body));
+  registerRoute(app, routes.detail, async (req) => notices.detail(principalOf(req), req.body.id));
 }

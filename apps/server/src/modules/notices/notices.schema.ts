@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { NOTICE_LIFECYCLE } from '@hanlin/shared';
@@ -14,9 +14,13 @@ export const notices = pgTable(
     title: varchar({ length: 100 }).notNull(),
     type: varchar({ length: 16 }).notNull(),
     cover: text(),
-    content: varchar({ length: 2000 }).notNull(),
+    /** Sanitized rich text (platform/rich-text.ts); its text at most 2,000 characters. */
+    content: text().notNull(),
     displayTime: timestamp({ withTimezone: true }).notNull(),
     status: varchar({ length: 16 }).notNull().default('draft'),
+    /** Smaller first in the portal, after the pinned notices. */
+    sort: integer().notNull().default(0),
+    pinned: boolean().notNull().default(false),
     /** The creator's organization: the record's data scope. */
     orgId: integer().references(() => organizations.id),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -33,8 +37,10 @@ export const notices = pgTable(
       .on(t.orgId, t.id)
       .where(sql`${t.deletedAt} is null`),
     stateCheck('notices_status_check', t.status, NOTICE_LIFECYCLE),
-    index('notices_released_display_idx')
-      .on(t.displayTime, t.id)
+    check('notices_sort_check', sql`${t.sort} between 0 and 99999999`),
+    // The portal's order: pinned first, then the sort number, then the newest.
+    index('notices_portal_order_idx')
+      .on(t.pinned.desc(), t.sort, t.displayTime.desc(), t.id.desc())
       .where(sql`${t.status} = 'released' and ${t.deletedAt} is null`),
   ],
 );
@@ -42,6 +48,7 @@ export const notices = pgTable(
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
 export const constraintErrors = defineConstraintErrors({
   notices_status_check: null,
+  notices_sort_check: { code: 'PARAMETER_INVALID', field: 'sort' },
   notices_title_uq: { code: 'DUPLICATE_NOTICE_TITLE', field: 'title' },
   notices_created_by_users_id_fk: { code: 'DATA_IN_USE', field: 'createdBy' },
   notices_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },

@@ -1,11 +1,17 @@
+import { sql } from 'drizzle-orm';
 import type { ListRuntime } from '../../platform/list.js';
 import {
   NOTICE_DELETABLE_STATES,
   NOTICE_EDITABLE_STATES,
   NOTICE_LIFECYCLE,
   NOTICE_TIME_SKEW_MS,
+  NOTICE_AUDIENCE,
+  CONSTANTS,
   hasAnyPermission,
+  type NoticeDetail,
+  type NoticeSort,
   type NoticeAbilities,
+  noticeAbilities,
   type NoticeCheckTitle,
   type NoticeCommand,
   type NoticeCreate,
@@ -20,12 +26,15 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { pathInScope, requireInScope } from '../../platform/scope.js';
+import { homeOrgInScope, pathInScope, requireInScope } from '../../platform/scope.js';
 import type { NoticeUpdate } from '@hanlin/shared';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './notices.repository.js';
+import { sendMessage } from '../messages/index.js';
 import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
 import { notices } from './notices.schema.js';
+import { audienceUserIds, clearAudience, getAudience, setAudience } from '../audiences/index.js';
+import { mapRichTextImages, richTextImageSources, richTextPlain, sanitizeRichText } from '../../platform/rich-text.js';
 
 /** Which permission code each ability also needs, so the UI shows only what this caller may do. */
 const ABILITY_CODES: Record<keyof NoticeAbilities, string> = {
@@ -33,9 +42,21 @@ const ABILITY_CODES: Record<keyof NoticeAbilities, string> = {
   delete: 'gggl:delete',
   release: 'gggl:publish',
   unrelease: 'gggl:unpublish',
+  freeze: 'gggl:freeze',
+  unfreeze: 'gggl:freeze',
+  pin: 'gggl:modify',
+  unpin: 'gggl:modify',
+  sort: 'gggl:modify',
 };
 
-const abilitiesFor = (principal: Principal, status: NoticeStatus): NoticeAbilities => abilitiesOf(NOTICE_LIFECYCLE.abilities(status), principal.permissions, ABILITY_CODES);
+const abilitiesFor = (principal: Principal, status: NoticeStatus, pinned: boolean): NoticeAbilities =>
+  abilitiesOf(noticeAbilities(status, pinned), principal.permissions, ABILITY_CODES);
+
+const audienceOf = (id: number) => ({ type: NOTICE_AUDIENCE, id });
+
+/** An uploaded file's signed link (`/api/upload/public/<uuid>?exp…`) or reference, as the stored reference. */
+const UPLOAD_REF = /^\/api\/upload\/(?:file|public)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#].*)?$/;
+const storedImageRef = (src: string) => src.replace(UPLOAD_REF, '/api/upload/file/$1');
 
 function assertNotBeforeNow(iso: string) {
   if (new Date(iso).getTime() < Date.now() - NOTICE_TIME_SKEW_MS) throw new AppError('TIME_BEFORE_NOW', { field: 'displayTime' });
@@ -58,6 +79,31 @@ export function createNoticesService({ db, signer, lists }: Deps) {
     return file;
   }
 
+  /**
+   * Sanitized content with images stored as file references. Its text must not be empty (unless
+   * it shows an image) nor longer than the spec's limit. Images newly added must be the caller's
+   * own notice uploads (as the cover); they are linked to the notice once saved.
+   */
+  async function prepareContent(tx: DbOrTx, principal: Principal, html: string, previous = '') {
+    const clean = await mapRichTextImages(sanitizeRichText(html), storedImageRef);
+    const text = richTextPlain(clean);
+    const images = richTextImageSources(clean);
+    if (!text && !images.length) throw new AppError('PARAMETER_INVALID', { field: 'content' });
+    if (text.length > CONSTANTS.NOTICE_BODY_MAX) throw new AppError('PARAMETER_INVALID', { field: 'content', data: { max: CONSTANTS.NOTICE_BODY_MAX } });
+    const before = new Set(richTextImageSources(previous));
+    const files = [];
+    for (const src of new Set(images)) {
+      if (before.has(src) || !src.startsWith('/api/upload/')) continue;
+      const file = await claimFile(tx, principal, src, { purpose: 'notice', field: 'content', missing: 'FILE_TYPE_ERROR' });
+      if (file && !file.mime.startsWith('image/')) throw new AppError('FILE_TYPE_ERROR', { field: 'content' });
+      if (file) files.push(file);
+    }
+    return { html: clean, files };
+  }
+
+  /** Stored content with its uploaded images as freshly signed links an <img> can load. */
+  const contentOut = (html: string) => mapRichTextImages(html, (src) => (src.startsWith('/api/upload/') ? signer.publicUrlForRef(src) : src));
+
   async function present(principal: Principal, r: repo.NoticeListRow): Promise<NoticeRow> {
     return {
       id: r.id,
@@ -65,7 +111,7 @@ export function createNoticesService({ db, signer, lists }: Deps) {
       type: r.type as NoticeType,
       cover: r.cover,
       coverUrl: await signer.publicUrlForRef(r.cover),
-      content: r.content,
+      content: await contentOut(r.content),
       displayTime: r.displayTime.toISOString(),
       status: r.status as NoticeStatus,
       orgId: r.orgId,
@@ -75,18 +121,29 @@ export function createNoticesService({ db, signer, lists }: Deps) {
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       releasedAt: r.releasedAt?.toISOString() ?? null,
-      abilities: abilitiesFor(principal, r.status as NoticeStatus),
+      sort: r.sort,
+      pinned: r.pinned,
+      abilities: abilitiesFor(principal, r.status as NoticeStatus, r.pinned),
     };
   }
 
-  async function presentPublic(r: { id: number; title: string; type: string; cover: string | null; content: string; displayTime: Date }): Promise<NoticePublic> {
+  async function presentPublic(r: {
+    id: number;
+    title: string;
+    type: string;
+    cover: string | null;
+    content: string;
+    displayTime: Date;
+    pinned: boolean;
+  }): Promise<NoticePublic> {
     return {
       id: r.id,
       title: r.title,
       type: r.type as NoticeType,
       coverUrl: await signer.publicUrlForRef(r.cover),
-      content: r.content,
+      content: await contentOut(r.content),
       displayTime: r.displayTime.toISOString(),
+      pinned: r.pinned,
     };
   }
 
@@ -102,11 +159,24 @@ export function createNoticesService({ db, signer, lists }: Deps) {
     return rows;
   }
 
-  async function get(principal: Principal, id: number): Promise<NoticeRow> {
+  async function get(principal: Principal, id: number): Promise<NoticeDetail> {
     const row = await repo.getNoticeRow(db, id);
     if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
     requireInScope(principal, row.orgPath);
-    return present(principal, row);
+    return { ...(await present(principal, row)), audience: await getAudience(db, audienceOf(id)) };
+  }
+
+  /** Pinning and the sort number: any state, within the caller's scope. */
+  async function setFields(principal: Principal, ids: number[], set: { pinned?: boolean; sort?: number }) {
+    return db.transaction(async (tx) => {
+      const rows = await lockInScope(tx, principal, ids);
+      const changed = await repo.setNoticeFields(
+        tx,
+        rows.map((r) => r.id),
+        set,
+      );
+      return { count: changed.length };
+    });
   }
 
   async function transition(principal: Principal, ids: number[], command: NoticeCommand) {
@@ -122,6 +192,14 @@ export function createNoticesService({ db, signer, lists }: Deps) {
         state: notices.status,
         set: { updatedAt: new Date(), ...(command === 'release' ? { releasedAt: new Date() } : {}) },
       });
+      if (command === 'release')
+        for (const r of rows.filter((n) => changed.includes(n.id)))
+          // The notice's audience hears of it (its active members).
+          await sendMessage(tx, {
+            to: sql`select a.user_id from (${audienceUserIds(audienceOf(r.id))}) a join users u on u.id = a.user_id where u.status = 'normal'`,
+            template: 'noticeReleased',
+            params: { title: r.title },
+          });
       return { count: changed.length };
     });
   }
@@ -138,26 +216,32 @@ export function createNoticesService({ db, signer, lists }: Deps) {
       return { available: !(await repo.titleTaken(db, q.title, q.id)) };
     },
 
-    async insert(principal: Principal, input: NoticeCreate): Promise<NoticeRow> {
+    async insert(principal: Principal, input: NoticeCreate): Promise<NoticeDetail> {
       assertNotBeforeNow(input.displayTime);
-      const coverFile = await claimCover(db, principal, input.cover);
-      if (await repo.titleTaken(db, input.title)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
-      const id = await repo.insertNotice(db, {
-        title: input.title,
-        type: input.type,
-        cover: input.cover || null,
-        content: input.content,
-        displayTime: new Date(input.displayTime),
-        status: 'draft',
-        orgId: await repo.orgForNewNotice(db, principal),
-        createdBy: principal.userId,
+      const id = await db.transaction(async (tx) => {
+        const coverFile = await claimCover(tx, principal, input.cover);
+        const content = await prepareContent(tx, principal, input.content);
+        if (await repo.titleTaken(tx, input.title)) throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
+        const newId = await repo.insertNotice(tx, {
+          title: input.title,
+          type: input.type,
+          cover: input.cover || null,
+          content: content.html,
+          displayTime: new Date(input.displayTime),
+          sort: input.sort ?? 0,
+          status: 'draft',
+          orgId: await homeOrgInScope(tx, principal),
+          createdBy: principal.userId,
+        });
+        for (const f of [...(coverFile ? [coverFile] : []), ...content.files]) await linkFile(tx, f.id, newId);
+        await setAudience(tx, principal, audienceOf(newId), input.audience ?? []);
+        return newId;
       });
-      if (coverFile) await linkFile(db, coverFile.id, id);
       return get(principal, id);
     },
 
     /** Only a draft or unreleased notice can change; the display time is checked when it changes. */
-    async update(principal: Principal, input: NoticeUpdate): Promise<NoticeRow> {
+    async update(principal: Principal, input: NoticeUpdate): Promise<NoticeDetail> {
       await db.transaction(async (tx) => {
         const [cur] = await lockInScope(tx, principal, [input.id]);
         if (!NOTICE_EDITABLE_STATES.includes(cur!.status as NoticeStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
@@ -165,6 +249,9 @@ export function createNoticesService({ db, signer, lists }: Deps) {
         // An unchanged cover is not claimed again (another manager may edit the notice).
         const coverFile = input.cover !== undefined && (input.cover || null) !== cur!.cover ? await claimCover(tx, principal, input.cover) : null;
         if (coverFile) await linkFile(tx, coverFile.id, input.id);
+        const content = input.content !== undefined ? await prepareContent(tx, principal, input.content, cur!.content) : null;
+        for (const f of content?.files ?? []) await linkFile(tx, f.id, input.id);
+        if (input.audience !== undefined) await setAudience(tx, principal, audienceOf(input.id), input.audience);
         if (input.title !== undefined && input.title !== cur!.title && (await repo.titleTaken(tx, input.title, input.id))) {
           throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
         }
@@ -172,8 +259,9 @@ export function createNoticesService({ db, signer, lists }: Deps) {
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(input.type !== undefined ? { type: input.type } : {}),
           ...(input.cover !== undefined ? { cover: input.cover || null } : {}),
-          ...(input.content !== undefined ? { content: input.content } : {}),
+          ...(content ? { content: content.html } : {}),
           ...(input.displayTime !== undefined ? { displayTime: new Date(input.displayTime) } : {}),
+          ...(input.sort !== undefined ? { sort: input.sort } : {}),
         });
         if (changed.length !== 1) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
       });
@@ -192,15 +280,22 @@ export function createNoticesService({ db, signer, lists }: Deps) {
           { deletedAt: new Date() },
         );
         if (changed.length !== rows.length) throw new AppError('IN_USE_NOTICE', { field: 'ids' });
+        for (const r of rows) await clearAudience(tx, audienceOf(r.id));
         return { count: changed.length };
       });
     },
 
     release: (principal: Principal, ids: number[]) => transition(principal, ids, 'release'),
     unrelease: (principal: Principal, ids: number[]) => transition(principal, ids, 'unrelease'),
+    freeze: (principal: Principal, ids: number[]) => transition(principal, ids, 'freeze'),
+    unfreeze: (principal: Principal, ids: number[]) => transition(principal, ids, 'unfreeze'),
+    pin: (principal: Principal, ids: number[]) => setFields(principal, ids, { pinned: true }),
+    unpin: (principal: Principal, ids: number[]) => setFields(principal, ids, { pinned: false }),
+    sort: (principal: Principal, input: NoticeSort) => setFields(principal, [input.id], { sort: input.sort }),
 
-    async mine(q: NoticeMyQuery): Promise<Page<NoticePublic>> {
-      const { rows, total } = await repo.findVisibleNotices(db, q);
+    /** The portal: released notices whose audience includes the caller (an empty audience: nobody). */
+    async mine(principal: Principal, q: NoticeMyQuery): Promise<Page<NoticePublic>> {
+      const { rows, total } = await repo.findVisibleNotices(db, principal.userId, q);
       return { records: await Promise.all(rows.map(presentPublic)), total, page: q.page, size: q.size };
     },
 
@@ -210,11 +305,11 @@ export function createNoticesService({ db, signer, lists }: Deps) {
         const row = await repo.getNoticeRow(db, id);
         if (row?.orgPath && pathInScope(principal, row.orgPath)) return true;
       }
-      return (await repo.getVisibleNotice(db, id)) !== null;
+      return (await repo.getVisibleNotice(db, id, principal.userId)) !== null;
     },
 
-    async detail(id: number): Promise<NoticePublic> {
-      const row = await repo.getVisibleNotice(db, id);
+    async detail(principal: Principal, id: number): Promise<NoticePublic> {
+      const row = await repo.getVisibleNotice(db, id, principal.userId);
       if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
       return presentPublic(row);
     },

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { findNode } from '../../test/abilities.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 
 const t = useTestApp();
@@ -9,13 +10,7 @@ beforeAll(async () => {
   admin = await login(t.app);
 });
 type Node = { id: number; name: string; parentId: number | null; depth: number; sort: number; status: string; userCount: number; leaderIds: number[]; children: Node[] };
-const find = (nodes: Node[], id: number): Node | undefined => {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const c = find(n.children, id);
-    if (c) return c;
-  }
-};
+const find = (nodes: Node[], id: number) => findNode(nodes, id);
 const insert = async (s: Session, body: object) => call(t.app, s, '/api/org/insert', body);
 const paths = async (ids: number[]) =>
   (

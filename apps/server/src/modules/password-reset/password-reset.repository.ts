@@ -7,7 +7,7 @@ import { passwordResets } from './password-reset.schema.js';
 /** The account named by user name, or else by e-mail (both case-insensitive). */
 export async function findAccount(db: DbOrTx, name: string) {
   const [u] = await db
-    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash })
+    .select({ id: users.id, username: users.username, email: users.email, phone: users.phone, passwordHash: users.passwordHash })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${name}) or lower(${users.email}) = lower(${name})`)
     .orderBy(sql`lower(${users.username}) = lower(${name}) desc`, users.id)
@@ -76,4 +76,10 @@ export async function consumeToken(tx: DbOrTx, id: number) {
 export async function findAccountById(db: DbOrTx, id: number) {
   const [u] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
   return u;
+}
+
+/** Locks the account row for the password write; false when it no longer exists. */
+export async function lockAccount(tx: DbOrTx, id: number) {
+  const { rows } = await tx.execute<{ id: number }>(sql`select id from users where id = ${id} for update`);
+  return rows.length === 1;
 }

@@ -4,6 +4,9 @@ import {
   RESET_CODE_MAX_ATTEMPTS,
   RESET_CODE_TTL_MINUTES,
   RESET_LINK_TTL_MINUTES,
+  type ResetChannel,
+  type ResetChannels,
+  type ResetCheckResult,
   type ResetConfirm,
   type ResetSend,
   type ResetVerify,
@@ -15,6 +18,7 @@ import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/auth/password.js';
 import type { Credentials } from '../../platform/auth/credentials.js';
 import type { Mailer } from '../mail/index.js';
+import type { SmsSender } from '../../platform/sms.js';
 import * as repo from './password-reset.repository.js';
 
 /** Minutes a verified code's reset token stays valid for step 3. */
@@ -23,9 +27,10 @@ const VERIFIED_TOKEN_TTL_MINUTES = 10;
 interface Deps {
   db: Db;
   rsa: RsaKeys;
-  mailer: Mailer;
+  mailer: Pick<Mailer, 'send' | 'ready'>;
+  sms: Pick<SmsSender, 'send' | 'delivers'>;
   credentials: Pick<Credentials, 'hash' | 'setPassword'>;
-  config: Pick<Config, 'corsOrigins' | 'port' | 'publicUrl'>;
+  config: Pick<Config, 'corsOrigins' | 'port' | 'publicUrl' | 'supportContact'>;
 }
 
 /** Where the request came from, as far as it says so. */
@@ -49,7 +54,26 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, keep)}***${email.slice(at)}`;
 }
 
-export function createPasswordResetService({ db, rsa, mailer, credentials, config }: Deps) {
+/** `138****5678`. */
+export function maskPhone(phone: string): string {
+  return phone.length <= 4 ? '****' : `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+}
+
+export function createPasswordResetService({ db, rsa, mailer, sms, credentials, config }: Deps) {
+  /** The channels the site can verify with (mail enabled and configured; an SMS provider). */
+  async function siteChannels(): Promise<ResetChannels> {
+    const channels: ResetChannel[] = [];
+    if (await mailer.ready()) channels.push('email');
+    if (sms.delivers) channels.push('sms');
+    return { channels, contact: config.supportContact ?? null };
+  }
+
+  async function findAccountOrFail(username: string) {
+    const user = await repo.findAccount(db, username);
+    if (!user) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'username' });
+    return user;
+  }
+
   /**
    * The web app's address for the e-mailed link: the request's origin only when it is a configured
    * one (the Host header is the client's to choose, so it never decides where a reset token goes),
@@ -61,9 +85,37 @@ export function createPasswordResetService({ db, rsa, mailer, credentials, confi
   }
 
   return {
+    channels: siteChannels,
+
+    /** Step 1: the account exists, and how it can be verified (none: the page names whom to contact). */
+    async check(username: string): Promise<ResetCheckResult> {
+      const user = await findAccountOrFail(username);
+      const site = await siteChannels();
+      const channels = site.channels.filter((c) => (c === 'email' ? !!user.email : !!user.phone));
+      return {
+        channels,
+        contact: site.contact,
+        maskedEmail: user.email && channels.includes('email') ? maskEmail(user.email) : null,
+        maskedPhone: user.phone && channels.includes('sms') ? maskPhone(user.phone) : null,
+      };
+    },
+
     async send(input: ResetSend, req: RequestOrigin) {
-      const user = await repo.findAccount(db, input.username);
-      if (!user || !user.email) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'username' });
+      const user = await findAccountOrFail(input.username);
+      if (input.method === 'sms') {
+        if (!user.phone) throw new AppError('NO_RESET_CHANNEL', { field: 'method' });
+        await repo.expireOpenResets(db, user.id);
+        const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+        await repo.insertReset(db, { userId: user.id, codeHash: codeHash(user.id, code), tokenHash: null, ttlMinutes: RESET_CODE_TTL_MINUTES });
+        // The outbox keeps the attempt either way; a refused text leaves no usable code behind.
+        const sent = await sms.send({ phone: user.phone, purpose: 'reset', code, userId: user.id });
+        if (!sent.ok) {
+          await repo.expireOpenResets(db, user.id);
+          throw new AppError('SEND_SMS_FAILED', { data: { outboxId: sent.outboxId } });
+        }
+        return { maskedPhone: maskPhone(user.phone) };
+      }
+      if (!user.email) throw new AppError('NO_RESET_CHANNEL', { field: 'method' });
       await repo.expireOpenResets(db, user.id);
       const subject = '翰林 - 重置密码 / Hanlin - password reset';
       if (input.method === 'code') {
@@ -120,10 +172,13 @@ export function createPasswordResetService({ db, rsa, mailer, credentials, confi
       const password = await rsa.decrypt(input.password);
       if (!isPasswordAcceptable(password)) throw new AppError('PASSWORD_FORMAT_ERROR', { field: 'password' });
       const account = await repo.findAccountById(db, reset.userId);
-      if (!account) throw new AppError('LINK_INVALID', { field: 'resetToken' });
+      // The account went away (or was emptied) since the code or link was sent.
+      if (!account) throw new AppError('RESET_PASSWORD_FAILED', { field: 'resetToken' });
       if (await verifyPassword(account.passwordHash, password)) throw new AppError('PASSWORD_SAME_AS_OLD', { field: 'password' });
       const stored = await credentials.hash(password);
       await db.transaction(async (tx) => {
+        // The account is locked before the token is spent: one deleted meanwhile fails the reset, not the link.
+        if (!(await repo.lockAccount(tx, reset.userId))) throw new AppError('RESET_PASSWORD_FAILED', { field: 'resetToken' });
         if (!(await repo.consumeToken(tx, reset.id))) throw new AppError('LINK_INVALID', { field: 'resetToken' });
         await credentials.setPassword(tx, reset.userId, stored, { mustChange: false, endSessions: 'password_reset' });
       });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { findNode } from '../../test/abilities.js';
 import { buildUser } from '../../test/factories.js';
 
 const t = useTestApp();
@@ -11,13 +12,7 @@ type Node = { id: number; name: string; parentId: number | null; sort: number; c
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, `/api/professional/${url}`, body);
 const add = async (name: string, parentId?: number) => (await post('insert', { name, parentId })).json().data.id as number;
 const tree = async (): Promise<Node[]> => (await post('tree')).json().data;
-const find = (nodes: Node[], id: number): Node | undefined => {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const c = find(n.children, id);
-    if (c) return c;
-  }
-};
+const find = (nodes: Node[], id: number) => findNode(nodes, id);
 
 describe('professional tree', () => {
   it('builds a nested tree, unique names among siblings', async () => {

@@ -230,7 +230,7 @@ describe('approval', () => {
   });
 
   it('lists filter by kind and sort', async () => {
-    const e = person({ kind: 'employee' });
+    const e = person({ kind: 'employee', cardNumber: `EMP-L-${seq}` });
     await register(e);
     const employees = (await call(t.app, admin, '/api/registration/list', { kind: 'employee', size: 100 })).json().data.records;
     expect(employees.map((r: { username: string }) => r.username)).toContain(e.username);

@@ -38,25 +38,37 @@ export async function findOrg(db: DbOrTx, id: number) {
 }
 
 /** Which of username / e-mail / phone a user or a pending registration already holds. */
-export async function findTaken(db: DbOrTx, v: { username: string; email: string; phone?: string | null }, opts: { pendingToo: boolean }) {
+export async function findTaken(db: DbOrTx, v: { username: string; email: string; phone?: string | null; cardNumber?: string | null }, opts: { pendingToo: boolean }) {
   const phone = v.phone ?? null;
+  const card = v.cardNumber ?? null;
   const pending = opts.pendingToo
     ? sql`union all
       select 'username' from registrations where status = 'pending' and lower(username) = lower(${v.username})
       union all select 'email' from registrations where status = 'pending' and lower(email) = lower(${v.email})
-      union all select 'phone' from registrations where status = 'pending' and ${phone}::text is not null and phone = ${phone}`
+      union all select 'phone' from registrations where status = 'pending' and ${phone}::text is not null and phone = ${phone}
+      union all select 'cardNumber' from registrations where status = 'pending' and ${card}::text is not null and card_number = ${card}`
     : sql``;
   const { rows } = await db.execute<{ field: string }>(sql`
     select 'username' as field from users where lower(username) = lower(${v.username})
     union all select 'email' from users where lower(email) = lower(${v.email})
     union all select 'phone' from users where ${phone}::text is not null and phone = ${phone}
+    union all select 'cardNumber' from users where ${card}::text is not null and card_number = ${card}
     ${pending}`);
   return new Set(rows.map((r) => r.field));
 }
 
 export async function insertRegistration(
   db: DbOrTx,
-  v: { username: string; realname: string; email: string; phone: string | null; orgId: number | null; kind: string; passwordHash: string },
+  v: {
+    username: string;
+    realname: string;
+    email: string;
+    phone: string | null;
+    cardNumber: string | null;
+    orgId: number | null;
+    kind: string;
+    passwordHash: string;
+  },
 ) {
   const [r] = await db.insert(registrations).values(v).returning({ id: registrations.id, status: registrations.status });
   return r!;
@@ -68,6 +80,7 @@ const rowColumns = {
   realname: registrations.realname,
   email: registrations.email,
   phone: registrations.phone,
+  cardNumber: registrations.cardNumber,
   orgId: registrations.orgId,
   orgName: organizations.name,
   kind: registrations.kind,
@@ -137,13 +150,14 @@ export async function lockRegistrations(tx: DbOrTx, ids: number[]) {
     realname: string;
     email: string;
     phone: string | null;
+    card_number: string | null;
     org_id: number | null;
     org_path: string | null;
     kind: string;
     password_hash: string;
     status: string;
   }>(sql`
-    select r.id, r.username, r.realname, r.email, r.phone, r.org_id, o.path as org_path, r.kind, r.password_hash, r.status
+    select r.id, r.username, r.realname, r.email, r.phone, r.card_number, r.org_id, o.path as org_path, r.kind, r.password_hash, r.status
       from registrations r left join organizations o on o.id = r.org_id
      where r.id = any(${sql.param(ids)}::int[]) order by r.id for update of r`);
   return rows;

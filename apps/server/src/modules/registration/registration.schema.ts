@@ -17,6 +17,8 @@ export const registrations = pgTable(
     phone: varchar({ length: 11 }),
     orgId: integer().references(() => organizations.id, { onDelete: 'set null' }),
     kind: varchar({ length: 16 }).notNull().default('student'),
+    /** Employee number (employees) or student number, copied to the account on approval. */
+    cardNumber: varchar({ length: 200 }),
     passwordHash: text().notNull(),
     status: varchar({ length: 16 }).notNull().default('pending'),
     reason: varchar({ length: 200 }),
@@ -37,6 +39,9 @@ export const registrations = pgTable(
     uniqueIndex('registrations_pending_phone_uq')
       .on(t.phone)
       .where(sql`status = 'pending'`),
+    uniqueIndex('registrations_pending_card_number_uq')
+      .on(t.cardNumber)
+      .where(sql`status = 'pending'`),
     index('registrations_status_idx').on(t.status, t.id),
     index('registrations_org_idx').on(t.orgId, t.id),
     index('registrations_created_idx').on(t.createdAt, t.id),
@@ -49,6 +54,7 @@ export const constraintErrors = defineConstraintErrors({
   registrations_pending_username_uq: { code: 'DUPLICATE_USER_NAME', field: 'username' },
   registrations_pending_email_uq: { code: 'DUPLICATE_EMAIL', field: 'email' },
   registrations_pending_phone_uq: { code: 'DUPLICATE_PHONE', field: 'phone' },
+  registrations_pending_card_number_uq: { code: 'DUPLICATE_CARD_NUMBER', field: 'cardNumber' },
   registrations_org_id_organizations_id_fk: { code: 'DATA_IN_USE', field: 'orgId' },
   registrations_reviewed_by_users_id_fk: { code: 'DATA_IN_USE', field: 'reviewedBy' },
   registrations_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },

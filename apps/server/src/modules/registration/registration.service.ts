@@ -17,11 +17,13 @@ import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
 import { inScope, pathInScope, requireInScope } from '../../platform/scope.js';
 import { storedPassword, type StoredPassword } from '../../platform/auth/credentials.js';
-import { BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
+import { findDefaultRoleId } from '../roles/index.js';
 import { insertAccount } from '../users/index.js';
+import { sendMessage } from '../messages/index.js';
 import { registrations } from './registration.schema.js';
 import * as repo from './registration.repository.js';
 import { abilitiesOf } from '../../platform/lifecycle.js';
+import type { PhoneCodes } from '../../platform/sms.js';
 
 const ABILITY_CODES: Record<keyof RegistrationAbilities, string> = { approve: 'zcyh:approve', refuse: 'zcyh:approve' };
 const withAbilities = (p: Principal, r: Omit<RegistrationRow, 'abilities'>): RegistrationRow => ({
@@ -38,20 +40,24 @@ interface Deps {
   kv: Kv;
   rsa: RsaKeys;
   lists: ListRuntime;
+  /** Texted codes; a phone given on the form is verified when texts reach phones (or a code is sent along). */
+  phoneCodes: PhoneCodes;
+  smsDelivers: boolean;
 }
 
 const DUPLICATE = {
   username: 'DUPLICATE_USER_NAME',
   email: 'DUPLICATE_EMAIL',
   phone: 'DUPLICATE_PHONE',
+  cardNumber: 'DUPLICATE_CARD_NUMBER',
 } as const;
-const FIELDS = ['username', 'email', 'phone'] as const;
+const FIELDS = ['username', 'email', 'phone', 'cardNumber'] as const;
 
 function throwIfTaken(taken: Set<string>) {
   for (const f of FIELDS) if (taken.has(f)) throw new AppError(DUPLICATE[f], { field: f });
 }
 
-export function createRegistrationService({ db, kv, rsa, lists }: Deps) {
+export function createRegistrationService({ db, kv, rsa, lists, phoneCodes, smsDelivers }: Deps) {
   async function rootOrg() {
     const root = await repo.findRootOrg(db);
     if (!root) throw new AppError('NOT_FOUND_ERROR', { field: 'orgId' });
@@ -79,7 +85,8 @@ export function createRegistrationService({ db, kv, rsa, lists }: Deps) {
         const [org, root] = await Promise.all([repo.findOrg(db, input.orgId), rootOrg()]);
         if (!org || org.parentId !== root.id || org.status !== 'normal') throw new AppError('PARAMETER_INVALID', { field: 'orgId' });
       }
-      const values = { username: input.username, email: input.email, phone: input.phone ?? null };
+      if (input.phone && (smsDelivers || input.phoneCode)) await phoneCodes.verify(input.phone, 'register', input.phoneCode);
+      const values = { username: input.username, email: input.email, phone: input.phone ?? null, cardNumber: input.cardNumber ?? null };
       throwIfTaken(await repo.findTaken(db, values, { pendingToo: true }));
       return await repo.insertRegistration(db, {
         ...values,
@@ -117,16 +124,18 @@ export function createRegistrationService({ db, kv, rsa, lists }: Deps) {
         // A registration without an organization belongs to the root.
         for (const r of rows) requireInScope(principal, r.org_path ?? root.path, { field: 'ids' });
         assertPending(rows, 'approve');
-        const roleId = await findBuiltinRoleId(tx, BUILTIN_ROLE_KEYS.student);
-        if (!roleId) throw new AppError('NOT_FOUND_ERROR', { field: 'role' });
         const userIds: number[] = [];
         for (const r of rows) {
-          throwIfTaken(await repo.findTaken(tx, r, { pendingToo: false }));
+          // Employees get the employee role, students the student role.
+          const roleId = await findDefaultRoleId(tx, r.kind);
+          if (!roleId) throw new AppError('NOT_FOUND_ERROR', { field: 'role' });
+          throwIfTaken(await repo.findTaken(tx, { ...r, cardNumber: r.card_number }, { pendingToo: false }));
           const userId = await insertAccount(tx, {
             username: r.username,
             realname: r.realname,
             email: r.email,
             phone: r.phone,
+            cardNumber: r.card_number,
             orgId: r.org_id ?? root.id,
             kind: r.kind,
             // Hashed by `storedPassword` when the registration was submitted; chosen by its holder.
@@ -137,6 +146,7 @@ export function createRegistrationService({ db, kv, rsa, lists }: Deps) {
           await repo.markDecided(tx, [r.id], { status: 'approved', reviewedBy: principal.userId, userId });
           userIds.push(userId);
         }
+        await sendMessage(tx, { to: userIds, template: 'registrationApproved' });
         return userIds;
       });
       return { approved: created.length, userIds: created };

@@ -1,4 +1,4 @@
 // Public surface of the roles module: other modules import only from here.
-export { BUILTIN_ROLE_KEYS, BUILTIN_ROLES, findBuiltinRoleId, type BuiltinRoleKey } from './roles.builtin.js';
+export { BUILTIN_ROLE_KEYS, BUILTIN_ROLES, DEFAULT_ROLE_KEY_LIST, findBuiltinRoleId, findDefaultRoleId, findDefaultRoleIds, type BuiltinRoleKey } from './roles.builtin.js';
 export { roleDataScopes, roles, userRoles } from './roles.schema.js';
 export { assertRolesGrantable } from './roles.grants.js';

@@ -16,7 +16,7 @@ import type { Principal, PrincipalLoader } from '../../platform/auth/principal.j
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './roles.repository.js';
 import { assertGrantable, assertOrgsGrantable } from './roles.grants.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyStatusTransition } from '../../platform/lifecycle.js';
 import { roles } from './roles.schema.js';
 
 type RoleStatus = (typeof ROLE_LIFECYCLE.states)[number];
@@ -134,17 +134,13 @@ export function createRolesService({ db, lists, principals }: Deps) {
       await db.transaction(async (tx) => {
         const rows = await repo.getRolesForUpdate(tx, unique);
         if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-        await applyTransition(tx, {
+        await applyStatusTransition(tx, {
           lifecycle: ROLE_LIFECYCLE,
           command: status === 'frozen' ? 'freeze' : 'unfreeze',
           rows,
-          stateOf: (r) => r.status as RoleStatus,
           // Freezing a built-in role (administrator, student, ...) would lock whole ends of the product out.
           allow: (r) => status !== 'frozen' || !r.builtin,
           table: roles,
-          id: roles.id,
-          state: roles.status,
-          set: { updatedAt: new Date() },
         });
       });
       await principals.forgetUsers(await repo.userIdsOfRoles(db, unique));

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uploadFile } from '../../test/excel.js';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { buildZip, manifest12 } from '../../test/scorm.js';
@@ -15,20 +16,7 @@ beforeAll(async () => {
   admin = await login(t.app);
 });
 
-function upload(s: Session | null, data: Buffer, filename = 'package.zip') {
-  const boundary = `----hanlin${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/zip\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/scorm/import',
-    payload,
-    headers: { ...(s ? s.headers() : {}), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
+const upload = (s: Session | null, data: Buffer, filename = 'package.zip') => uploadFile(t.app, s, '/api/scorm/import', filename, data);
 async function imported(data: Buffer, s: Session = admin) {
   const res = await upload(s, data);
   expect(res.statusCode, res.body).toBe(200);
@@ -306,6 +294,32 @@ describe('run-time data', () => {
       values: { lesson_status: 'not attempted' },
     });
     expect(res.json().data.lessonStatus).toBe('completed');
+  });
+
+  it('stores a commit of only score.raw, and refuses a commit on a finished session with a state error, keeping the data', async () => {
+    const pkg = await imported(simplePackage());
+    const me = await learner(['kjgl']);
+    const l = await launch(me, { packageId: pkg.id, contextKey: 'preview' });
+    const body = (values: Record<string, string>) => ({ packageId: pkg.id, contextKey: 'preview', scoId: 'i1', sessionId: l.sessionId, values });
+    // Only a score, no session time: stored (LMSCommit may carry any subset of the data).
+    let res = await call(t.app, me, '/api/scorm/commit', body({ score_raw: '40' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ scoreRaw: 40 });
+    res = await call(t.app, me, '/api/scorm/finish', body({ lesson_status: 'completed', score_raw: '85', session_time: '00:05:00' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ lessonStatus: 'passed', scoreRaw: 85, totalTime: '0000:05:00.00' });
+    // After LMSFinish the session is closed (SCORM 1.2: a commit then is "not initialized").
+    for (const url of ['/api/scorm/commit', '/api/scorm/finish']) {
+      res = await call(t.app, me, url, body({ score_raw: '10' }));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().msg).toBe('STATE_TRANSITION_INVALID');
+    }
+    const again = await launch(me, { packageId: pkg.id, contextKey: 'preview' });
+    expect(again.states[0]).toMatchObject({ lessonStatus: 'passed', scoreRaw: 85, totalTime: '0000:05:00.00' });
+    // A new launch is a new session that takes commits again.
+    res = await call(t.app, me, '/api/scorm/commit', { ...body({ score_raw: '95' }), sessionId: again.sessionId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ lessonStatus: 'passed', scoreRaw: 95 });
   });
 
   it.each([

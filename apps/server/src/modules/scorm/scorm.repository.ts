@@ -97,13 +97,17 @@ export async function getSession(db: DbOrTx, id: string): Promise<{ runtimeId: n
 
 /** Records a session's time (the latest value the SCO reported) and returns every session's sum. */
 export async function setSessionTime(db: DbOrTx, id: string, runtimeId: number, cs: number | null, finish: boolean): Promise<number> {
-  await db
-    .update(scormSessions)
-    .set({
-      ...(cs !== null ? { sessionTimeCs: cs } : {}),
-      ...(finish ? { finishedAt: sql`coalesce(${scormSessions.finishedAt}, now())` } : {}),
-    })
-    .where(eq(scormSessions.id, id));
+  // A commit without session_time and not finishing changes nothing of the session (an empty SET
+  // is not SQL: it used to answer SERVER_ERROR).
+  if (cs !== null || finish) {
+    await db
+      .update(scormSessions)
+      .set({
+        ...(cs !== null ? { sessionTimeCs: cs } : {}),
+        ...(finish ? { finishedAt: sql`coalesce(${scormSessions.finishedAt}, now())` } : {}),
+      })
+      .where(eq(scormSessions.id, id));
+  }
   const [r] = await db
     .select({ total: sql<string>`coalesce(sum(${scormSessions.sessionTimeCs}), 0)` })
     .from(scormSessions)

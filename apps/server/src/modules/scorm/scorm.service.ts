@@ -67,6 +67,17 @@ function cleanName(name: string): string {
   return (base.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'package.zip').slice(-255);
 }
 
+export interface ImportInput {
+  principal: Principal;
+  fileName: string;
+  /**
+   * Runs inside the transaction that records the package (the caller's own row referencing it):
+   * when it throws, the package is not recorded and its stored files are removed, so nothing is
+   * left behind by, say, a duplicate name.
+   */
+  within?: (tx: DbOrTx, pkg: ScormPackageInfo) => Promise<void>;
+}
+
 export interface ScormDeps {
   db: Db;
   storage: Storage;
@@ -77,7 +88,7 @@ export interface ScormDeps {
  * before anything unpacks, the manifest is parsed, then every file is stored under the package's
  * prefix. Refusals are SCORM_PARSE_FAILED with `data.reason` (or FILE_TOO_LARGE for the upload).
  */
-export async function importScormFile(deps: ScormDeps, input: { principal: Principal; file: string; fileName: string }): Promise<ScormPackageInfo> {
+export async function importScormFile(deps: ScormDeps, input: ImportInput & { file: string }): Promise<ScormPackageInfo> {
   const { size: packedSize } = await fs.promises.stat(input.file);
   if (packedSize > SCORM_LIMITS.packedMaxBytes) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
   let zip;
@@ -140,7 +151,9 @@ export async function importScormFile(deps: ScormDeps, input: { principal: Princ
         tx,
         files.map((f) => ({ ...f, packageId: pkg.id })),
       );
-      return presentPackage(pkg);
+      const info = presentPackage(pkg);
+      await input.within?.(tx, info);
+      return info;
     });
   } catch (e) {
     for (const k of stored) await deps.storage.remove(k).catch(() => undefined);
@@ -151,17 +164,14 @@ export async function importScormFile(deps: ScormDeps, input: { principal: Princ
 }
 
 /** `importScormFile` for a stream (written to a temporary file first: a zip is read from its end). */
-export async function importScormStream(
-  deps: ScormDeps,
-  input: { principal: Principal; stream: Readable; fileName: string; truncated?: () => boolean },
-): Promise<ScormPackageInfo> {
+export async function importScormStream(deps: ScormDeps, input: ImportInput & { stream: Readable; truncated?: () => boolean }): Promise<ScormPackageInfo> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'hanlin-scorm-'));
   try {
     const file = path.join(dir, 'package.zip');
     await pipeline(input.stream, fs.createWriteStream(file));
     // The multipart parser stops at its limit and ends the part as if it were complete.
     if (input.truncated?.()) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
-    return await importScormFile(deps, { principal: input.principal, file, fileName: input.fileName });
+    return await importScormFile(deps, { principal: input.principal, file, fileName: input.fileName, within: input.within });
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
@@ -219,6 +229,11 @@ export function createScormService({ db, storage, signer, rules }: ServiceDeps) 
       const session = await repo.getSession(tx, input.sessionId);
       // A session of another learner, SCO or context is not this one's: refused as a bad parameter.
       if (!row || !session || session.runtimeId !== row.id) throw new AppError('PARAMETER_INVALID', { field: 'sessionId' });
+      // SCORM 1.2 RTE: LMSFinish ends the communication session; LMSSetValue/LMSCommit after it
+      // fail ("not initialized", 301). A commit or finish on a finished session is therefore refused
+      // as a state error and stores nothing, so a stray late request cannot overwrite what the
+      // learner finished with; a new launch opens a new session that takes commits again.
+      if (session.finishedAt) throw new AppError('STATE_TRANSITION_INVALID', { field: 'sessionId' });
       const scoreRaw = num(v.score_raw);
       const raw = scoreRaw === undefined ? row.scoreRaw : scoreRaw;
       let status = nextLessonStatus(row.lessonStatus, v.lesson_status, raw, sco.masteryScore);

@@ -8,4 +8,7 @@ import type { StudentService } from './student.service.js';
 export function registerStudentRoutes(app: FastifyInstance, student: StudentService) {
   registerRoute(app, routes.info, async (req) => student.info(principalOf(req).userId));
   registerRoute(app, routes.signIn, async (req) => student.signIn(principalOf(req).userId));
+  registerRoute(app, routes.searchRecord, async (req) => student.recordSearch(principalOf(req).userId, req.body));
+  registerRoute(app, routes.searchSuggest, async (req) => student.suggest(req.body.keyword));
+  registerRoute(app, routes.hotWords, async () => student.hotWords());
 }

@@ -1,6 +1,7 @@
-import { SIGN_IN_EXP, nextExpFor, type StudentInfo } from '@hanlin/shared';
+import { nextExpFor, type SearchRecord, type StudentInfo } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
+import { readPlatformParams } from '../settings/index.js';
 import * as repo from './student.repository.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -23,14 +24,27 @@ export function createStudentService({ db, now = () => new Date() }: { db: Db; n
 
   return {
     info,
-    /** One sign-in per user and day, +SIGN_IN_EXP experience; a second one changes nothing. */
+    /** One sign-in per user and day, worth the parameter `experiencePerSignIn`; a second one changes nothing. */
     async signIn(userId: number): Promise<StudentInfo> {
       const today = localDay(now());
+      const { experiencePerSignIn } = await readPlatformParams(db);
       await db.transaction(async (tx) => {
         if (!(await repo.insertCheckin(tx, userId, today))) throw new AppError('SIGN_IN_REPEATED');
-        await repo.addExperience(tx, userId, SIGN_IN_EXP);
+        await repo.addExperience(tx, userId, experiencePerSignIn);
       });
       return info(userId);
+    },
+    async recordSearch(userId: number, input: SearchRecord): Promise<null> {
+      await db.transaction((tx) => repo.recordSearch(tx, userId, input.keyword, input.type));
+      return null;
+    },
+    /** As many suggestions as the parameter `searchCount`. */
+    async suggest(keyword: string): Promise<string[]> {
+      return repo.suggestWords(db, keyword, (await readPlatformParams(db)).searchCount);
+    },
+    /** As many hot words as the parameter `hotWordCount`. */
+    async hotWords() {
+      return repo.hotWords(db, (await readPlatformParams(db)).hotWordCount);
     },
   };
 }

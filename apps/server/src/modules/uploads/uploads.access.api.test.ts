@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { uploadFile } from '../../test/excel.js';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
-import { buildUser } from '../../test/factories.js';
+import { buildUser, rootOrg } from '../../test/factories.js';
 
 const t = useTestApp();
 let admin: Session;
@@ -12,20 +13,7 @@ beforeAll(async () => {
 const PNG = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(100)]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function upload(s: Session | null, file: { filename: string; data: Buffer }, query = '') {
-  const boundary = `----hanlin${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/upload/file${query}`,
-    payload,
-    headers: { ...(s ? s.headers() : {}), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
+const upload = (s: Session | null, file: { filename: string; data: Buffer }, query = '') => uploadFile(t.app, s, `/api/upload/file${query}`, file.filename, file.data);
 async function uploaded(s: Session, file: { filename: string; data: Buffer }, query: string) {
   const res = await upload(s, file, query);
   expect(res.statusCode, res.body).toBe(200);
@@ -87,6 +75,8 @@ describe('who may read an uploaded file', () => {
 
   it('lets readers of a notice read its cover, nobody else', async () => {
     const s = await student();
+    // Readers: the notice's audience (here the whole company, the student's organization included).
+    const audience = [{ type: 'org', id: (await rootOrg(t.db)).id }];
     const png = PNG();
     const f = await uploaded(admin, { filename: 'cover.png', data: png }, '?purpose=notice');
     // Not yet linked to a notice: only its owner.
@@ -97,6 +87,7 @@ describe('who may read an uploaded file', () => {
       content: '<p>x</p>',
       displayTime: new Date(Date.now() + 60_000).toISOString(),
       cover: f.url,
+      audience,
     });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.id as number;

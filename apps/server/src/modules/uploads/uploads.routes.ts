@@ -87,6 +87,7 @@ export async function registerUploadsRoutes(app: FastifyInstance, uploads: Uploa
     });
 
     registerRoute(scope, routes.read, async (req, reply) => send(reply, await uploads.open(req.params.id, { principal: principalOf(req) }), 'private, max-age=86400'));
+    registerRoute(scope, routes.download, async (req, reply) => send(reply, await uploads.open(req.body.id, { principal: principalOf(req) }), 'private, max-age=86400'));
     registerRoute(scope, routes.readSigned, async (req, reply) =>
       send(reply, await uploads.openSigned(req.params.id, req.query.exp, req.query.sig), 'private, max-age=86400'),
     );

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { useTestApp, login, call, postLogin, type Session } from '../../test/harness.js';
 import { buildOrg, buildRole, buildUser, rootOrg } from '../../test/factories.js';
+import { BUILTIN_ROLE_KEYS, findBuiltinRoleId, userRoles } from '../roles/index.js';
 import { users } from './users.schema.js';
 import { PENDING_PASSWORD_HASH } from './users.passwords.js';
 
@@ -354,5 +355,51 @@ describe('malformed bodies', () => {
         expect(res.statusCode, url).toBeLessThan(500);
       }
     }
+  });
+});
+
+let drSeq = 0;
+const rolelessPerson = () => {
+  drSeq += 1;
+  return { username: `dr-${Date.now().toString(36)}-${drSeq}`, realname: 'Role Less', cardNumber: `C${Date.now().toString(36)}${drSeq}`, orgId: rootId };
+};
+const roleIdsOf = async (userId: number) => (await t.db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.id);
+
+describe('saving a user with "Roles" left empty', () => {
+  it('gives a student the built-in student role, and the student can log in', async () => {
+    const body = { ...rolelessPerson(), roleIds: [] };
+    const res = await call(t.app, admin, '/api/student-user/insert', body);
+    expect(res.statusCode).toBe(200);
+    const studentRole = await findBuiltinRoleId(t.db, BUILTIN_ROLE_KEYS.student);
+    expect(await roleIdsOf(res.json().data.id)).toEqual([studentRole]);
+    const signIn = await postLogin(t.app, body.username, `${body.username}123`, { entry: 'student' });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().data.user.operateAuth).toContain('kc-pc');
+  });
+
+  it('gives an employee the built-in employee role (not the student role)', async () => {
+    const body = { ...rolelessPerson(), roleIds: [] };
+    const res = await call(t.app, admin, '/api/user/insert', body);
+    expect(res.statusCode).toBe(200);
+    const employeeRole = await findBuiltinRoleId(t.db, BUILTIN_ROLE_KEYS.employee);
+    expect(employeeRole).not.toBeNull();
+    expect(await roleIdsOf(res.json().data.id)).toEqual([employeeRole]);
+    expect((await postLogin(t.app, body.username, `${body.username}123`, { entry: 'student' })).statusCode).toBe(200);
+  });
+
+  it('an edit that empties the roles gives the default role back instead of locking the person out', async () => {
+    const role = await buildRole(t.db, { permissions: ['kc-pc'] });
+    const body = { ...rolelessPerson(), roleIds: [role.id] };
+    const { id } = (await call(t.app, admin, '/api/student-user/insert', body)).json().data;
+    expect((await call(t.app, admin, '/api/student-user/update', { id, roleIds: [] })).statusCode).toBe(200);
+    expect(await roleIdsOf(id)).toEqual([await findBuiltinRoleId(t.db, BUILTIN_ROLE_KEYS.student)]);
+    expect((await postLogin(t.app, body.username, `${body.username}123`, { entry: 'student' })).statusCode).toBe(200);
+  });
+
+  it('a caller without the student codes may still hand out the default role', async () => {
+    const u = await buildUser(t.db, { permissions: ['xsgl', 'xsgl:add'], scopeOrgIds: [rootId] });
+    const clerk = await login(t.app, u.username, u.password);
+    const res = await call(t.app, clerk, '/api/student-user/insert', { ...rolelessPerson(), roleIds: [] });
+    expect(res.statusCode).toBe(200);
   });
 });

@@ -95,10 +95,14 @@ describe.each([
     const ok = await call(t.app, s, `${page}/insert`, body({ roleIds: [within.id] }));
     expect(ok.statusCode).toBe(200);
     expect(await rolesOf(ok.json().data.id)).toEqual([within.id]);
-    // No role chosen: the built-in student role, even though the caller does not hold its portal codes.
+    // No role chosen: the kind's default role (employee or student), even though the caller does not hold its portal codes.
     const dflt = await call(t.app, s, `${page}/insert`, body());
     expect(dflt.statusCode).toBe(200);
-    expect(await rolesOf(dflt.json().data.id)).toEqual([studentRoleId]);
+    const [d] = await t.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.name, kind === 'employee' ? BUILTIN_ROLES.employee : BUILTIN_ROLES.student));
+    expect(await rolesOf(dflt.json().data.id)).toEqual([d!.id]);
     const explicit = await call(t.app, s, `${page}/insert`, body({ roleIds: [studentRoleId] }));
     expect(explicit.statusCode).toBe(200);
   });

@@ -6,7 +6,7 @@ import type { Storage } from '../../platform/storage.js';
 import { createImportFlow, importErrors, matchImportOrgs } from '../../platform/excel.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
-import { BUILTIN_ROLE_KEYS, findBuiltinRoleId, roles, userRoles } from '../roles/index.js';
+import { findDefaultRoleId, roles, userRoles } from '../roles/index.js';
 import { users } from './users.schema.js';
 import { userListWhere, type UserKind } from './users.repository.js';
 import { buildErrorFile, buildExport, buildTemplate, headersOf, parseImportFile, type ImportColumn, type ImportRow } from './users.excel.js';
@@ -120,7 +120,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
   }
 
   async function insertRows(kind: UserKind, good: ImportRow[], orgOf: Map<string, number | 'ambiguous'>) {
-    const studentRole = await findBuiltinRoleId(db, BUILTIN_ROLE_KEYS.student);
+    const defaultRole = await findDefaultRoleId(db, kind);
     // Hashed after the commit by the background hasher (see `storedInitialPassword`).
     const pending = await storedInitialPassword('', { deferred: true });
     await db.transaction(async (tx) => {
@@ -146,7 +146,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
             })),
           )
           .returning({ id: users.id });
-        if (studentRole) await tx.insert(userRoles).values(ids.map((u) => ({ userId: u.id, roleId: studentRole })));
+        if (defaultRole) await tx.insert(userRoles).values(ids.map((u) => ({ userId: u.id, roleId: defaultRole })));
       }
     });
     hasher.kick();

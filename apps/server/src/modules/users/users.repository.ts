@@ -135,7 +135,7 @@ export async function lockUsers(tx: DbOrTx, ids: number[]) {
 
 /**
  * Of these users, those beyond what a caller holds, in one statement: `codes` when a role they
- * hold (whatever its status: a frozen role can be unfrozen later; the built-in `exemptRoleKey` aside) carries a
+ * hold (whatever its status: a frozen role can be unfrozen later; the built-in `exemptRoleKeys` aside) carries a
  * product code outside the caller's `codes` (a code the product no longer has grants nothing);
  * `scope` when their data scope (their own scopes plus their roles', else their organization's
  * subtree, as the principal computes it) leaves the caller's subtrees.
@@ -144,7 +144,7 @@ export async function lockUsers(tx: DbOrTx, ids: number[]) {
 export async function findUsersBeyondReach(
   db: DbOrTx,
   ids: number[],
-  caller: { codes: string[]; scopePatterns: string[]; exemptRoleKey: string },
+  caller: { codes: string[]; scopePatterns: string[]; exemptRoleKeys: readonly string[] },
 ): Promise<{ id: number; codes: boolean; scope: boolean }[]> {
   if (!ids.length) return [];
   const idsParam = sql.param(ids);
@@ -152,7 +152,7 @@ export async function findUsersBeyondReach(
     select * from (
       select u.id,
              exists(select 1 from user_roles ur join roles r on r.id = ur.role_id
-                     where ur.user_id = u.id and r.builtin_key is distinct from ${caller.exemptRoleKey}
+                     where ur.user_id = u.id and coalesce(r.builtin_key, '') <> all(${sql.param([...caller.exemptRoleKeys])}::text[])
                        and exists(select 1 from unnest(r.permissions) c
                                    where c = any(${sql.param([...ALL_PERMISSION_CODES])}::text[])
                                      and c <> all(${sql.param(caller.codes)}::text[]))) as codes,

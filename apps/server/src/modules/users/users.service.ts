@@ -22,10 +22,11 @@ import { initialPassword } from '../../platform/auth/password.js';
 import { pathInScope, requireAllInScope, requireInScope, requireOrgsInScope, scopePatterns, scopeReach } from '../../platform/scope.js';
 import type { Sessions } from '../../platform/auth/sessions.js';
 import { storedInitialPassword, type Credentials } from '../../platform/auth/credentials.js';
-import { assertRolesGrantable, BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
+import { assertRolesGrantable, DEFAULT_ROLE_KEY_LIST, findDefaultRoleId, findDefaultRoleIds } from '../roles/index.js';
 import { claimFile } from '../uploads/index.js';
 import { applyTransition } from '../../platform/lifecycle.js';
 import { users } from './users.schema.js';
+import { sendMessage } from '../messages/index.js';
 import * as repo from './users.repository.js';
 import type { UserKind } from './users.repository.js';
 import type { InitialPasswordHasher } from './users.passwords.js';
@@ -107,7 +108,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
       : repo.findUsersBeyondReach(
           db,
           [...new Set(ids)].filter((id) => id !== p.userId),
-          { codes: [...p.permissions], scopePatterns: scopePatterns(p), exemptRoleKey: BUILTIN_ROLE_KEYS.student },
+          { codes: [...p.permissions], scopePatterns: scopePatterns(p), exemptRoleKeys: DEFAULT_ROLE_KEY_LIST },
         );
 
   async function assertWithinReach(tx: DbOrTx, p: Principal, ids: readonly number[], field: 'ids' | 'id') {
@@ -123,12 +124,18 @@ export function createUsersService({ db, lists, principals, sessions, credential
 
   /**
    * Roles being added to a user: nobody hands out codes or a data scope beyond their own (the
-   * rule of role editing). The built-in student role, given by default to every new user, is exempt.
+   * rule of role editing). The default roles (student, employee), given to every new user, are exempt.
    */
   async function assertRolesAddable(p: Principal, added: number[]) {
     if (!added.length) return;
-    const studentRole = await findBuiltinRoleId(db, BUILTIN_ROLE_KEYS.student);
-    await assertRolesGrantable(db, p, added, { exempt: studentRole ? [studentRole] : [] });
+    await assertRolesGrantable(db, p, added, { exempt: await findDefaultRoleIds(db) });
+  }
+
+  /** Roles as saved: none chosen means the server's default for the kind, so the account can log in. */
+  async function rolesOrDefault(roleIds: number[], kind: UserKind): Promise<number[]> {
+    if (roleIds.length) return roleIds;
+    const id = await findDefaultRoleId(db, kind);
+    return id ? [id] : [];
   }
 
   /** A leader must exist and lie inside the caller's scope (its name is shown on the user). */
@@ -173,12 +180,8 @@ export function createUsersService({ db, lists, principals, sessions, credential
   async function insert(p: Principal, input: UserInsert, kind: UserKind): Promise<{ id: number }> {
     await requireOrgsInScope(db, p, [input.orgId], { field: 'orgId' });
     if (input.scopeOrgIds) await requireOrgsInScope(db, p, input.scopeOrgIds, { field: 'scopeOrgIds' });
-    let roleIds = input.roleIds;
-    if (roleIds) await assertRolesAddable(p, roleIds);
-    else {
-      const studentRole = await findBuiltinRoleId(db, BUILTIN_ROLE_KEYS.student);
-      roleIds = studentRole ? [studentRole] : [];
-    }
+    const roleIds = await rolesOrDefault(input.roleIds ?? [], kind);
+    await assertRolesAddable(p, roleIds);
     await assertLeader(p, input.leaderId);
     const values = columnsOf(input);
     await assertUnique(values);
@@ -195,7 +198,8 @@ export function createUsersService({ db, lists, principals, sessions, credential
   }
 
   async function update(p: Principal, input: UserUpdate, kind: UserKind): Promise<null> {
-    const { id, roleIds, scopeOrgIds, ...rest } = input;
+    const { id, scopeOrgIds, ...rest } = input;
+    const roleIds = input.roleIds && (await rolesOrDefault(input.roleIds, kind));
     const [target] = await assertUsersInScope(p, [id], kind);
     await refuseOwnGrantChange(p, id, { roleIds, scopeOrgIds });
     if (rest.orgId !== undefined) await requireOrgsInScope(db, p, [rest.orgId], { field: 'orgId' });
@@ -265,6 +269,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
           set: { updatedAt: sql`now()` },
         });
         await sessions.endSessions(tx, unique, 'frozen');
+        await sendMessage(tx, { to: unique, template: 'accountFrozen' });
       } else {
         // Unfreeze also lifts a login lock of a user still normal, so it is not refused on them.
         await tx
@@ -293,6 +298,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
       // Every session ends: an old (perhaps stolen) one could otherwise set a password of its
       // choosing from the predictable initial one.
       await credentials.setPasswords(tx, hashed, { mustChange: true, endSessions: 'password_reset' });
+      await sendMessage(tx, { to: hashed.map((h) => h.id), template: 'passwordReset' });
     });
     if (!inline) hasher.kick();
     return null;

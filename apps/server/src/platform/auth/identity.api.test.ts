@@ -153,11 +153,16 @@ describe('data scope helpers', () => {
 describe('built-in roles', () => {
   it('are found by their stable key, whatever their display name', async () => {
     const { rows } = await t.db.execute<{ builtin_key: string }>(sql`select builtin_key from roles where builtin order by builtin_key`);
-    expect(rows.map((r) => r.builtin_key)).toEqual(['admin', 'class_teacher', 'lecturer', 'student']);
-    // A new user gets the student role even after it was renamed in the database.
+    expect(rows.map((r) => r.builtin_key)).toEqual(['admin', 'class_teacher', 'employee', 'lecturer', 'student']);
+    // A new student gets the student role even after it was renamed in the database.
     await t.db.execute(sql`update roles set name = 'Learner' where builtin_key = 'student'`);
     const admin = await login(t.app);
-    const res = await call(t.app, admin, '/api/user/insert', { username: `s${Date.now()}`, realname: 'S', cardNumber: `S${Date.now()}`, orgId: (await buildOrg(t.db)).id });
+    const res = await call(t.app, admin, '/api/student-user/insert', {
+      username: `s${Date.now()}`,
+      realname: 'S',
+      cardNumber: `S${Date.now()}`,
+      orgId: (await buildOrg(t.db)).id,
+    });
     expect(res.json().msg).toBe('OK');
     const { rows: held } = await t.db.execute<{ key: string }>(
       sql`select r.builtin_key as key from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${res.json().data.id}`,

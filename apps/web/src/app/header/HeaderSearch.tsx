@@ -1,33 +1,59 @@
-import { DownOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined, SearchOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dropdown, Input, Space } from 'antd';
 import { CONSTANTS } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { recordSearch, suggestSearch } from '../../modules/student/api';
 import { SEARCH_TARGETS, type SearchType } from '../routes/portal-paths';
 
 /**
- * Search by course / training / knowledge; non-empty text, 400 ms debounce, opens the list.
- * The type picker is a Dropdown menu, not a Select: Select (rc-select, virtual list) would be
- * downloaded by the portal alone, Dropdown is already in the shared `ui` chunk.
+ * Search by course / training / knowledge (spec section 5): non-empty text; 400 ms after typing
+ * stops it opens the list by itself, records the search and offers the most searched words
+ * starting with the text. The pickers are Dropdown menus, not a Select or AutoComplete:
+ * rc-select (virtual list) would be downloaded by the portal alone, Dropdown is already in the
+ * shared `ui` chunk. Below 768 px it folds into an icon that opens it as a bar under the header.
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [type, setType] = useState<SearchType>('course');
   const [text, setText] = useState('');
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [open, setOpen] = useState(false);
+  const [expanded, setExpanded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef(0);
 
   const go = (kind: SearchType, value: string) => {
     const keyword = value.trim();
     if (!keyword) return;
+    void recordSearch({ keyword, type: kind }).catch(() => undefined);
     void navigate(`${SEARCH_TARGETS[kind]}?keyword=${encodeURIComponent(keyword)}`);
+  };
+  const suggest = (value: string) => {
+    const asked = ++latest.current;
+    suggestSearch({ keyword: value.trim() })
+      .then((words) => {
+        // An older answer arriving after a newer one is dropped.
+        if (asked !== latest.current) return;
+        const others = words.filter((w) => w !== value.trim().toLowerCase());
+        setSuggestions(others);
+        setOpen(others.length > 0);
+      })
+      .catch(() => setSuggestions([]));
   };
 
   useEffect(() => {
     if (timer.current) clearTimeout(timer.current);
-    if (!text.trim()) return;
-    timer.current = setTimeout(() => go(type, text), CONSTANTS.SEARCH_DEBOUNCE_MS);
+    if (!text.trim()) {
+      setSuggestions([]);
+      return;
+    }
+    timer.current = setTimeout(() => {
+      suggest(text);
+      go(type, text);
+    }, CONSTANTS.SEARCH_DEBOUNCE_MS);
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
@@ -35,33 +61,58 @@ export function HeaderSearch() {
   }, [text, type]);
 
   return (
-    <Space.Compact size="small">
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          selectable: true,
-          selectedKeys: [type],
-          items: (Object.keys(SEARCH_TARGETS) as SearchType[]).map((k) => ({
-            key: k,
-            label: <span data-testid={`search-type-${k}`}>{t(`search.${k}`)}</span>,
-          })),
-          onClick: ({ key }) => setType(key as SearchType),
-        }}
-      >
-        <Button data-testid="search-type" style={{ width: 100, display: 'flex', justifyContent: 'space-between' }}>
-          <span>{t(`search.${type}`)}</span>
-          <DownOutlined style={{ fontSize: 10, color: 'rgba(0, 0, 0, 0.25)' }} />
-        </Button>
-      </Dropdown>
-      <Input.Search
-        data-testid="search-input"
-        allowClear
-        style={{ width: 200 }}
-        value={text}
-        placeholder={t('search.placeholder')}
-        onChange={(e) => setText(e.target.value)}
-        onSearch={(v) => go(type, v)}
+    <>
+      <Button
+        type="text"
+        className="hl-search-toggle"
+        icon={expanded ? <CloseOutlined /> : <SearchOutlined />}
+        aria-label={t('search.placeholder')}
+        aria-expanded={expanded}
+        data-testid="search-toggle"
+        onClick={() => setExpanded((e) => !e)}
       />
-    </Space.Compact>
+      <Space.Compact size="small" className={expanded ? 'hl-search hl-search-open' : 'hl-search'}>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            selectable: true,
+            selectedKeys: [type],
+            items: (Object.keys(SEARCH_TARGETS) as SearchType[]).map((k) => ({
+              key: k,
+              label: <span data-testid={`search-type-${k}`}>{t(`search.${k}`)}</span>,
+            })),
+            onClick: ({ key }) => setType(key as SearchType),
+          }}
+        >
+          <Button data-testid="search-type" style={{ width: 100, display: 'flex', justifyContent: 'space-between' }}>
+            <span>{t(`search.${type}`)}</span>
+            <DownOutlined style={{ fontSize: 10, color: 'rgba(0, 0, 0, 0.25)' }} />
+          </Button>
+        </Dropdown>
+        <Dropdown
+          trigger={['click']}
+          open={open && suggestions.length > 0}
+          onOpenChange={(o) => setOpen(o && suggestions.length > 0)}
+          menu={{
+            items: suggestions.map((w) => ({ key: w, label: <span data-testid="search-suggestion">{w}</span> })),
+            onClick: ({ key }) => {
+              setOpen(false);
+              setText(key);
+            },
+          }}
+        >
+          <Input.Search
+            data-testid="search-input"
+            allowClear
+            className="hl-search-input"
+            value={text}
+            placeholder={t('search.placeholder')}
+            aria-label={t('search.placeholder')}
+            onChange={(e) => setText(e.target.value)}
+            onSearch={(v) => go(type, v)}
+          />
+        </Dropdown>
+      </Space.Compact>
+    </>
   );
 }

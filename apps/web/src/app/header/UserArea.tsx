@@ -1,14 +1,14 @@
-import { useEffect } from 'react';
-import { BellOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Badge, Button, Dropdown, Tooltip } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Button, Dropdown } from 'antd';
 import { CONSTANTS } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../platform/api/client';
 import { session, useSession } from '../../platform/session';
 import { logout } from '../../modules/auth/api';
-import { getUnreadCount } from '../../modules/messages/api';
+import { useFeedback } from '../../platform/feedback';
+import { MessageBell } from '../../modules/messages/components/MessageBell';
 
 /** The user name as the header shows it: at most 10 characters. */
 export function shortName(name: string): string {
@@ -18,16 +18,10 @@ export function shortName(name: string): string {
 
 export function UserArea() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const user = useSession((s) => s.user);
-  const unread = useSession((s) => s.unreadCount);
-
-  const unreadQuery = useQuery({ queryKey: ['message', 'unread'], queryFn: getUnreadCount, refetchInterval: 60_000, enabled: !!user });
-  useEffect(() => {
-    if (typeof unreadQuery.data === 'number') session.set({ unreadCount: unreadQuery.data });
-  }, [unreadQuery.data]);
 
   if (!user) return null;
   const name = user.realname || user.username;
@@ -57,11 +51,7 @@ export function UserArea() {
 
   return (
     <>
-      <Tooltip title={t('header.unread')}>
-        <Badge count={unread} size="small" data-testid="unread-badge">
-          <BellOutlined style={{ color: '#fff', fontSize: 18 }} />
-        </Badge>
-      </Tooltip>
+      <MessageBell />
       <Dropdown
         menu={{
           items: [
@@ -73,7 +63,7 @@ export function UserArea() {
       >
         <span className="hl-user" data-testid="header-user" style={{ cursor: 'pointer' }}>
           <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} data-testid="header-avatar" />{' '}
-          <span data-testid="header-username" title={name}>
+          <span className="hl-username" data-testid="header-username" title={name}>
             {shortName(name)}
           </span>
         </span>

@@ -4,7 +4,8 @@ import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { session, useSession, type HistoryPage } from '../../platform/session';
-import { MANAGE_HOME, manageRouteByPath } from '../routes/manage-paths';
+import { MANAGE_HOME } from '../routes/manage-paths';
+import { manageRouteByPath } from '../routes/manage-routes';
 
 const HOME = `/dashboard/${MANAGE_HOME.path}`;
 const keyOf = (path: string) => path.split('?')[0]!;

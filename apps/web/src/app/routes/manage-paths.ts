@@ -1,10 +1,10 @@
 /**
- * Management routes as data: each menu node of the permission tree (spec section 6) carries its
- * route name (spec section 2). Used by the router (guards) and by the management tabs. Kept
- * outside `app/manage` so the router can read it without loading management code.
+ * What every page needs to know of the management end, and nothing more: the codes that open it
+ * and its home. The routes of its pages (one module's `manage-pages.ts` each) are in
+ * `manage-routes.ts`, loaded when a user holding the codes opens /dashboard (app/router.tsx), so
+ * the first download of every page stays the same size as modules add pages.
  */
-import { PERMISSION_TREE, permissionCodes, walkPermissionTree } from '@hanlin/shared';
-import type { ManagePage } from '../../platform/pages';
+import { PERMISSION_TREE, permissionCodes } from '@hanlin/shared';
 
 export interface ManageRoute {
   path: string;
@@ -12,35 +12,7 @@ export interface ManageRoute {
   titleKey: string;
 }
 
-/**
- * Pages each module declares in `modules/<domain>/manage-pages.ts` (outside manage/, so it stays in the main bundle) (found by Vite's glob, so no
- * central list grows). Only the loaders' dynamic imports are here, not the page code.
- */
-export const MODULE_PAGES: readonly ManagePage[] = Object.values(import.meta.glob<{ default: ManagePage[] }>('../../modules/*/manage-pages.ts', { eager: true })).flatMap(
-  (m) => m.default,
-);
-
-/** The menu pages: every node of the management tree that carries a route path. */
-const MENU_ROUTES: ManageRoute[] = [];
-walkPermissionTree(PERMISSION_TREE.manage, (n) => {
-  if (n.path) MENU_ROUTES.push({ path: n.path, codes: [n.code], titleKey: `perm.${n.code}` });
-});
-
-const menuPaths = new Set(MENU_ROUTES.map((r) => r.path));
-/** Pages reached from a list rather than the menu (add/edit/detail pages). */
-const EXTRA: readonly ManageRoute[] = MODULE_PAGES.filter((p) => !menuPaths.has(p.path)).map((p) => ({
-  path: p.path,
-  codes: p.codes ?? [],
-  titleKey: p.titleKey ?? `page.${p.path}`,
-}));
-
 export const MANAGE_HOME: ManageRoute = { path: 'manage-index', codes: [], titleKey: 'page.manage-index' };
-
-export const MANAGE_ROUTES: readonly ManageRoute[] = [...MENU_ROUTES, ...EXTRA];
-
-export function manageRouteByPath(path: string): ManageRoute | undefined {
-  return path === MANAGE_HOME.path ? MANAGE_HOME : MANAGE_ROUTES.find((r) => r.path === path);
-}
 
 /** Any of these opens the management end. */
 export const MANAGE_CODES: readonly string[] = permissionCodes(PERMISSION_TREE.manage);

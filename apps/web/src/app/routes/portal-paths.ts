@@ -6,16 +6,31 @@ export interface SectionRoute {
   titleKey: string;
   /** The section's page; placeholder ("coming soon") without it. */
   load?: () => Promise<{ default: React.ComponentType }>;
+  /** Pages below the section (a detail), relative paths. */
+  children?: readonly { path: string; load: () => Promise<{ default: React.ComponentType }> }[];
 }
 
 /** Student center sections whose module already ships a page. */
 const CENTER_PAGES: Record<string, SectionRoute['load']> = {
   certificates: () => import('../../modules/certificates/portal/MyCertificatesPage'),
+  textbooks: () => import('../../modules/textbooks/portal/MyTextbooksPage'),
+  messages: () => import('../../modules/messages/MyMessagesPage'),
+  'my-courses': () => import('../../modules/learning/portal/MyCoursesPage'),
 };
 
 /** Portal header sections after home (spec section 6: kc-pc courses, zs-pc knowledge and mine). */
 export const PORTAL_SECTIONS: readonly SectionRoute[] = [
-  { path: 'courses', codes: ['kc-pc'], titleKey: 'portal.courses' },
+  {
+    path: 'courses',
+    codes: ['kc-pc'],
+    titleKey: 'portal.courses',
+    load: () => import('../../modules/learning/portal/CourseListPage'),
+    children: [
+      { path: ':id', load: () => import('../../modules/learning/portal/CourseDetailPage') },
+      { path: ':id/learn/:itemId', load: () => import('../../modules/learning/portal/LearnPage') },
+    ],
+  },
+  { path: 'textbooks', codes: ['kc-pc'], titleKey: 'portal.textbooks', load: () => import('../../modules/textbooks/portal/TextbookShelfPage') },
   { path: 'training', codes: [], titleKey: 'portal.training' },
   { path: 'knowledge', codes: ['zs-pc'], titleKey: 'portal.knowledge' },
 ];
@@ -35,6 +50,7 @@ export const STUDENT_CENTER_SECTIONS: readonly SectionRoute[] = [
   'qa',
   'library',
   'certificates',
+  'textbooks',
   'learning-files',
   'knowledge',
   'encyclopedia',
@@ -42,6 +58,7 @@ export const STUDENT_CENTER_SECTIONS: readonly SectionRoute[] = [
   'mentor',
   'ranking',
   'personal-info',
+  'messages',
 ].map((s) => ({ path: s, codes: ['zs-pc'], titleKey: `center.${s}`, load: CENTER_PAGES[s] }));
 
 export const LECTURER_CODES: readonly string[] = ['pxgl-js', 'pxpj-js'];

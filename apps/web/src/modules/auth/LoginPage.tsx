@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Space, Tabs } from 'antd';
+import { Button, Form, Input, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../platform/api/client';
 import { PublicShell } from '../../platform/components/PublicShell';
 import { session } from '../../platform/session';
 import { forgetPublicKey, getCaptcha, login, type Entry } from './api';
+import { useFeedback } from '../../platform/feedback';
 
 interface Values {
   username: string;
@@ -23,7 +24,7 @@ function needsCaptcha(e: ApiError): boolean {
 /** Login with an administrator entry and a student entry; captcha when the server asks. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [entry, setEntry] = useState<Entry>('manage');
@@ -57,6 +58,12 @@ export default function LoginPage() {
       void navigate(entry === 'manage' ? '/dashboard' : '/portal');
     } catch (e) {
       const err = e instanceof ApiError ? e : null;
+      if (err?.name === 'NO_LOGIN_PERMISSION' && (err.data as { entry?: string } | null)?.entry === 'student') {
+        // Students, lecturers and class teachers sign in at the student entry, then switch ends in the header.
+        setEntry('student');
+        message.warning({ content: t('auth.useStudentEntry'), duration: 8, className: 'login-use-student-entry' });
+        return;
+      }
       message.error(err ? err.text : t('error.LOGIN_FAILED'));
       if (err?.name === 'PASSWORD_DECRYPT_ERROR') forgetPublicKey();
       if (err && (needsCaptcha(err) || captcha)) await loadCaptcha();

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { modifyPassword } from './api';
 import { confirmPasswordRules, newPasswordRules } from './password-rules';
+import { useFeedback } from '../../platform/feedback';
 
 interface Values {
   oldPassword: string;
@@ -13,7 +14,7 @@ interface Values {
 /** Old, new and confirm password; both sent RSA-encrypted. Used at first login and in the person center. */
 export function PasswordChangeForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const submit = async (v: Values) => {

@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Result, Select, Space } from 'antd';
-import { RegistrationSubmitSchema } from '@hanlin/shared';
+import { Button, Form, Input, Radio, Result, Select, Space } from 'antd';
+import { REGISTRATION_KINDS, RegistrationFieldsSchema, type RegistrationSubmit } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicShell } from '../../platform/components/PublicShell';
 import { rulesFor } from '../../platform/forms/zod-rules';
-import { getCaptcha, getDepartments, register } from './api';
+import { getCaptcha } from './api';
+import { getDepartments, register, sendPhoneCode } from './registration-api';
+import { getResetChannels } from './reset-api';
+import { useFeedback } from '../../platform/feedback';
 import { confirmPasswordRules, newPasswordRules } from './password-rules';
 
 /** The server's registration body; the password is checked by the shared password rule. */
-const RegisterFieldsSchema = RegistrationSubmitSchema.pick({ username: true, realname: true, phone: true, email: true, orgId: true, captcha: true });
+const RegisterFieldsSchema = RegistrationFieldsSchema.pick({ username: true, realname: true, phone: true, email: true, orgId: true, captcha: true, phoneCode: true });
 
 interface Values {
   username: string;
@@ -18,6 +21,9 @@ interface Values {
   phone?: string;
   email: string;
   orgId?: number;
+  kind: RegistrationSubmit['kind'];
+  cardNumber?: string;
+  phoneCode?: string;
   password: string;
   confirm: string;
   captcha: string;
@@ -26,7 +32,30 @@ interface Values {
 /** Self-registration: creates a pending registration an administrator approves later. */
 export default function RegisterPage() {
   const { t } = useTranslation();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
+  const kind = Form.useWatch('kind', form) ?? 'student';
+  // A texted code is asked for only where texts reach phones (an SMS provider is configured).
+  const channels = useQuery({ queryKey: ['auth', 'reset-channels'], queryFn: getResetChannels });
+  const smsOn = !!channels.data?.channels.includes('sms');
+  const [codeBusy, setCodeBusy] = useState(false);
+  const textCode = async () => {
+    const phone = (form.getFieldValue('phone') as string | undefined)?.trim();
+    if (!phone) {
+      await form.validateFields(['phone']).catch(() => undefined);
+      form.setFields([{ name: 'phone', errors: [t('validation.required')] }]);
+      return;
+    }
+    setCodeBusy(true);
+    try {
+      await sendPhoneCode({ phone, purpose: 'register' });
+      message.success(t('register.codeSent'));
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setCodeBusy(false);
+    }
+  };
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [captcha, setCaptcha] = useState<{ captchaKey: string; svg: string } | null>(null);
@@ -45,7 +74,13 @@ export default function RegisterPage() {
   const submit = async ({ confirm: _c, ...v }: Values) => {
     setBusy(true);
     try {
-      await register({ ...v, phone: v.phone || undefined, captchaKey: captcha?.captchaKey ?? '' });
+      await register({
+        ...v,
+        phone: v.phone || undefined,
+        cardNumber: v.cardNumber?.trim() || undefined,
+        phoneCode: v.phoneCode?.trim() || undefined,
+        captchaKey: captcha?.captchaKey ?? '',
+      });
       setDone(true);
     } catch {
       void loadCaptcha();
@@ -62,16 +97,48 @@ export default function RegisterPage() {
   const rules = (name: string) => rulesFor(RegisterFieldsSchema, name, t);
   return (
     <PublicShell titleKey="register.title" width={480}>
-      <Form form={form} layout="vertical" onFinish={submit} data-testid="register-form">
+      <Form form={form} layout="vertical" onFinish={submit} data-testid="register-form" initialValues={{ kind: 'student' }}>
+        <Form.Item name="kind" label={t('register.kind')}>
+          <Radio.Group
+            optionType="button"
+            data-testid="register-kind"
+            options={REGISTRATION_KINDS.map((k) => ({ value: k, label: <span data-testid={`register-kind-${k}`}>{t(`register.kind_${k}`)}</span> }))}
+          />
+        </Form.Item>
         <Form.Item name="username" label={t('auth.username')} required rules={rules('username')}>
           <Input data-testid="register-username" autoComplete="username" />
         </Form.Item>
         <Form.Item name="realname" label={t('register.realname')} required rules={rules('realname')}>
           <Input data-testid="register-realname" />
         </Form.Item>
+        {kind === 'employee' ? (
+          <Form.Item
+            name="cardNumber"
+            label={t('register.employeeNumber')}
+            required
+            rules={[
+              { required: true, whitespace: true, message: t('validation.required') },
+              { min: 3, max: 200, message: t('register.employeeNumberLength') },
+            ]}
+          >
+            <Input data-testid="register-card-number" />
+          </Form.Item>
+        ) : null}
         <Form.Item name="phone" label={t('register.phone')} rules={rules('phone')}>
           <Input data-testid="register-phone" />
         </Form.Item>
+        {smsOn ? (
+          <Form.Item label={t('register.phoneCode')}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="phoneCode" noStyle rules={rules('phoneCode')}>
+                <Input data-testid="register-phone-code" inputMode="numeric" />
+              </Form.Item>
+              <Button onClick={() => void textCode()} loading={codeBusy} data-testid="register-send-code">
+                {t('register.sendCode')}
+              </Button>
+            </Space.Compact>
+          </Form.Item>
+        ) : null}
         <Form.Item name="email" label={t('register.email')} required rules={rules('email')}>
           <Input data-testid="register-email" autoComplete="email" />
         </Form.Item>

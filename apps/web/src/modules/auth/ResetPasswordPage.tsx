@@ -1,12 +1,33 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Radio, Result, Space, Steps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Radio, Result, Space, Steps } from 'antd';
+import type { ResetCheckResult, ResetSend } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicShell } from '../../platform/components/PublicShell';
-import { confirmReset, sendReset, verifyReset } from './api';
+import { checkReset, confirmReset, getResetChannels, sendReset, verifyReset } from './reset-api';
 import { confirmPasswordRules, newPasswordRules } from './password-rules';
+import { useFeedback } from '../../platform/feedback';
 
-type Method = 'code' | 'link';
+type Method = ResetSend['method'];
+
+/** The ways to verify each channel offers. */
+const METHODS_OF = { email: ['code', 'link'], sms: ['sms'] } as const;
+
+/** No channel: the site cannot verify anyone by itself, so the page says whom to ask. */
+function NoChannel({ contact, forAccount }: { contact: string | null; forAccount: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="reset-no-channel"
+      message={t(forAccount ? 'reset.noChannelAccount' : 'reset.noChannel')}
+      description={contact ? t('reset.contactNamed', { contact }) : t('reset.contactAdmin')}
+    />
+  );
+}
 
 /**
  * Forgot password in three steps: account, verification (e-mailed code or link), new password.
@@ -14,13 +35,16 @@ type Method = 'code' | 'link';
  */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const linkToken = params.get('token');
   const [step, setStep] = useState(linkToken ? 2 : 0);
   const [username, setUsername] = useState('');
   const [method, setMethod] = useState<Method>('code');
+  const [account, setAccount] = useState<ResetCheckResult | null>(null);
+  const site = useQuery({ queryKey: ['auth', 'reset-channels'], queryFn: getResetChannels, enabled: !linkToken });
+  const methods: Method[] = (account?.channels ?? []).flatMap((c) => [...METHODS_OF[c]]);
   const [sent, setSent] = useState(false);
   const [resetToken, setResetToken] = useState(linkToken ?? '');
   const [busy, setBusy] = useState(false);
@@ -40,7 +64,7 @@ export default function ResetPasswordPage() {
     run(async () => {
       await sendReset({ username, method });
       setSent(true);
-      message.success(t(method === 'code' ? 'reset.codeSent' : 'reset.linkSent'));
+      message.success(t(method === 'code' ? 'reset.codeSent' : method === 'sms' ? 'reset.smsSent' : 'reset.linkSent'));
     });
 
   return (
@@ -51,19 +75,29 @@ export default function ResetPasswordPage() {
         style={{ marginBottom: 24 }}
         items={[{ title: t('reset.stepAccount') }, { title: t('reset.stepVerify') }, { title: t('reset.stepPassword') }]}
       />
+      {step === 0 && site.data && !site.data.channels.length ? <NoChannel contact={site.data.contact} forAccount={false} /> : null}
+      {step === 0 && account && !account.channels.length && site.data?.channels.length ? <NoChannel contact={account.contact} forAccount /> : null}
       {step === 0 ? (
         <Form
           layout="vertical"
           data-testid="reset-account-form"
-          onFinish={(v: { username: string }) => {
-            setUsername(v.username.trim());
-            setStep(1);
-          }}
+          onFinish={(v: { username: string }) =>
+            run(async () => {
+              const name = v.username.trim();
+              const checked = await checkReset({ username: name });
+              setUsername(name);
+              setAccount(checked);
+              if (!checked.channels.length) return;
+              setMethod(checked.channels[0] === 'sms' ? 'sms' : 'code');
+              setSent(false);
+              setStep(1);
+            })
+          }
         >
           <Form.Item name="username" label={t('reset.account')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
             <Input data-testid="reset-username" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block data-testid="reset-next">
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-next">
             {t('common.next')}
           </Button>
         </Form>
@@ -77,15 +111,15 @@ export default function ResetPasswordPage() {
               setSent(false);
             }}
             data-testid="reset-method"
-            options={[
-              { value: 'code', label: t('reset.byCode') },
-              { value: 'link', label: t('reset.byLink') },
-            ]}
+            options={methods.map((m) => ({
+              value: m,
+              label: m === 'sms' ? t('reset.bySms', { phone: account?.maskedPhone ?? '' }) : t(m === 'code' ? 'reset.byCode' : 'reset.byLink'),
+            }))}
           />
           <Button onClick={send} loading={busy} data-testid="reset-send">
-            {t(sent ? 'reset.resend' : 'reset.send')}
+            {t(sent ? 'reset.resend' : method === 'sms' ? 'reset.sendSms' : 'reset.send')}
           </Button>
-          {method === 'code' && sent ? (
+          {(method === 'code' || method === 'sms') && sent ? (
             <Form
               layout="vertical"
               data-testid="reset-code-form"

@@ -1,4 +1,4 @@
-import { authRoutes, passwordResetRoutes, profileRoutes, registrationRoutes, type RegistrationSubmit } from '@hanlin/shared';
+import { authRoutes } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
 import { rsaEncrypt } from '../../platform/api/crypto';
 import { session } from '../../platform/session';
@@ -48,28 +48,4 @@ export async function modifyPassword(input: { oldPassword: string; newPassword: 
     oldPassword: await encryptPassword(input.oldPassword),
     newPassword: await encryptPassword(input.newPassword),
   });
-}
-
-export function getDepartments() {
-  return call(registrationRoutes.departments, {}, { silent: true });
-}
-
-export async function register(input: Omit<RegistrationSubmit, 'kind'> & { kind?: RegistrationSubmit['kind'] }) {
-  return call(registrationRoutes.submit, { ...input, password: await encryptPassword(input.password) });
-}
-
-export function sendReset(input: { username: string; method: 'code' | 'link' }) {
-  return call(passwordResetRoutes.send, input);
-}
-
-export function verifyReset(input: { username: string; code: string }) {
-  return call(passwordResetRoutes.verify, input);
-}
-
-export async function confirmReset(input: { resetToken: string; password: string }) {
-  return call(passwordResetRoutes.confirm, { resetToken: input.resetToken, password: await encryptPassword(input.password) });
-}
-
-export function setAvatar(input: { avatar: string }) {
-  return call(profileRoutes.avatar, input);
 }

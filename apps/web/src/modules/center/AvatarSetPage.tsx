@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { App, Avatar, Button, Space } from 'antd';
+import { Avatar, Button, Space } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { session, useSession } from '../../platform/session';
-import { setAvatar } from '../auth/api';
+import { setAvatar } from './api';
 import { ImageUpload } from '../files/ImageUpload';
+import { useFeedback } from '../../platform/feedback';
 
 /** Upload a picture, then save it as the user's avatar. */
 export default function AvatarSetPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useSession((s) => s.user);
   const [url, setUrl] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);

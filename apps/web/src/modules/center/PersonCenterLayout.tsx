@@ -7,7 +7,7 @@ export default function PersonCenterLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const current = pathname.split('/').pop() ?? 'avatar-set';
+  const current = pathname.split('/').pop() ?? 'profile';
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
@@ -18,6 +18,7 @@ export default function PersonCenterLayout() {
             data-testid="person-center-menu"
             selectedKeys={[current]}
             items={[
+              { key: 'profile', label: <span data-testid="center-profile">{t('center.profile')}</span> },
               { key: 'avatar-set', label: <span data-testid="center-avatar-set">{t('center.avatar')}</span> },
               { key: 'password-set', label: <span data-testid="center-password-set">{t('center.password')}</span> },
             ]}

@@ -6,5 +6,7 @@ export type DictQuery = Partial<DictListQuery> & { page: number; size: number };
 export const findDicts = (q: DictQuery) => call(routes.list, q);
 export const insertDict = (input: DictEntryCreate) => call(routes.insert, input);
 export const updateDict = (input: DictEntryUpdate) => call(routes.update, input);
+export const freezeDicts = (input: { ids: number[] }) => call(routes.freeze, input);
+export const unfreezeDicts = (input: { ids: number[] }) => call(routes.unfreeze, input);
 export const deleteDicts = (input: { ids: number[] }) => call(routes.delete, input);
 export const getDictsByType = (input: { type: string }) => call(routes.byType, { type: input.type });

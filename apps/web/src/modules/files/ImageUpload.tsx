@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Upload } from 'antd';
+import { Upload } from 'antd';
 import { CONSTANTS, type UploadPurpose } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { uploadFile, type UploadedFile } from './api';
+import { useFeedback } from '../../platform/feedback';
 
 const TYPES = ['image/jpeg', 'image/png'];
 
@@ -24,7 +25,7 @@ export function ImageUpload({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const shown = value ? (preview ?? previewUrl ?? (/^https?:/.test(value) ? value : null)) : null;

@@ -1,4 +1,4 @@
-import { studentRoutes, type StudentInfo } from '@hanlin/shared';
+import { studentRoutes, type SearchRecord, type StudentInfo } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
 
 export type { StudentInfo };
@@ -7,3 +7,8 @@ export type { StudentInfo };
 export function getStudentInfo() {
   return call(studentRoutes.info, {}, { silent: true });
 }
+export const signIn = () => call(studentRoutes.signIn, {});
+/** Recording a search never disturbs the user. */
+export const recordSearch = (input: SearchRecord) => call(studentRoutes.searchRecord, input, { silent: true });
+export const suggestSearch = (input: { keyword: string }) => call(studentRoutes.searchSuggest, input, { silent: true });
+export const findHotWords = () => call(studentRoutes.hotWords, {}, { silent: true });

@@ -2,42 +2,29 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-/** A real 403 page for routes the user's codes do not open. */
-export function Forbidden() {
+/** An error page: the status, its text and one way out (back, or home). */
+function StatusPage({ status, textKey, exit }: { status: '403' | '404'; textKey: string; exit: 'back' | 'home' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <Result
-      status="403"
-      title="403"
-      subTitle={t('status.forbidden')}
-      data-testid="page-403"
+      status={status}
+      title={status}
+      subTitle={t(textKey)}
+      data-testid={`page-${status}`}
       extra={
-        <Button type="primary" onClick={() => navigate(-1)}>
-          {t('common.back')}
+        <Button type="primary" onClick={() => (exit === 'back' ? navigate(-1) : navigate('/'))}>
+          {t(exit === 'back' ? 'common.back' : 'common.home')}
         </Button>
       }
     />
   );
 }
 
-export function NotFound() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title="404"
-      subTitle={t('status.notFound')}
-      data-testid="page-404"
-      extra={
-        <Button type="primary" onClick={() => navigate('/')}>
-          {t('common.home')}
-        </Button>
-      }
-    />
-  );
-}
+/** A real 403 page for routes the user's codes do not open. */
+export const Forbidden = () => <StatusPage status="403" textKey="status.forbidden" exit="back" />;
+
+export const NotFound = () => <StatusPage status="404" textKey="status.notFound" exit="home" />;
 
 /** Placeholder for pages whose issues have not landed yet. */
 export function ComingSoon({ titleKey }: { titleKey?: string }) {

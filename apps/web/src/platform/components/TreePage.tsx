@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Form, Input, Modal, Row, Spin, Typography, type TreeDataNode, type TreeProps } from 'antd';
+import { Button, Card, Col, Empty, Form, Input, Modal, Row, Spin, Typography, type TreeDataNode, type TreeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TreeSort } from '@hanlin/shared';
 import { ApiError } from '../api/client';
@@ -9,6 +9,7 @@ import { rulesFor } from '../forms/zod-rules';
 type ObjectSchema = Parameters<typeof rulesFor>[0];
 import { showSaveError } from '../forms/server-errors';
 import { ContextTree, type OrgTreeAction, type TreeAction } from './ContextTree';
+import { useFeedback } from '../feedback';
 
 /** What a tree page shows: the server's forest (`children` nested, siblings in display order). */
 export interface TreePageNode {
@@ -138,7 +139,7 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
   const { testId, api, can, variant = 'default', allowRoot = false, expand = 'all', schema, nameMaxLength, renderTitle, onEdit } = props;
   const texts = { ...TEXTS, ...props.texts };
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ name: string }>();
   const [search, setSearch] = useState('');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../feedback';
 
 export interface BatchAction {
   key: string;
@@ -26,7 +27,7 @@ export interface BatchToolbarProps {
 /** Buttons acting on the selected rows, each asking first; the selection count after them. */
 export function BatchToolbar({ selectedCount, actions, leading, children }: BatchToolbarProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const ask = (a: BatchAction) =>
     modal.confirm({
       title: t('common.confirmTitle', { action: a.label }),

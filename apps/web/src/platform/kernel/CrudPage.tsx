@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Col, Row, Table, Typography } from 'antd';
+import { Button, Card, Col, Row, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,9 @@ import { EditModal } from './EditModal';
 import { FilterBar } from './FilterBar';
 import { RowActions, type RowAction } from './RowActions';
 import { useList } from './useList';
+import { listTableProps } from './list-table';
 import { DESTRUCTIVE, type BatchKind, type ColumnSpec, type CrudPageProps, type ExtraBatch, type ListParams, type ModalForm, type PageForm, type SchemaObject } from './types';
+import { useFeedback } from '../feedback';
 
 const BATCH_ORDER: readonly BatchKind[] = ['publish', 'unpublish', 'freeze', 'unfreeze', 'delete'];
 
@@ -49,7 +51,7 @@ export function tableColumns<R>(specs: readonly ColumnSpec<R>[], sort: string | 
  */
 export function CrudPage<R extends { id: number }, S extends SchemaObject = SchemaObject>(props: CrudPageProps<R, S>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const granted = useSession((s) => s.operateAuth);
   const allowed = (k: BatchKind | 'add' | 'modify' | 'export') => {
@@ -196,30 +198,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
           </Button>
         ) : null}
       </BatchToolbar>
-      <Table<R>
-        rowKey="id"
-        loading={list.query.isFetching}
-        columns={columns}
-        dataSource={list.records}
-        onChange={list.onTableChange}
-        scroll={{ x: 'max-content' }}
-        rowSelection={
-          canSelect
-            ? {
-                selectedRowKeys: list.selected,
-                preserveSelectedRowKeys: true,
-                onChange: (keys, rows) => list.select(keys as number[], rows),
-              }
-            : undefined
-        }
-        pagination={{
-          current: list.params.page,
-          pageSize: list.params.size,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (n) => t('common.total', { n }),
-        }}
-      />
+      <Table<R> columns={columns} {...listTableProps(list, t, canSelect)} />
     </>
   );
 

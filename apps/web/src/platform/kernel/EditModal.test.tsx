@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { Feedback } from '../components/Feedback';
 import { z } from 'zod';
 import { ApiError } from '../api/errors';
 import type { Page } from '@hanlin/shared';
@@ -36,9 +36,10 @@ void (
 function open(onSubmit: (v: z.infer<typeof Schema>) => Promise<unknown>, initialValues?: Record<string, unknown>) {
   let saved = 0;
   render(
-    <AntApp>
+    <>
+      <Feedback />
       <EditModal open title="edit" schema={Schema} fields={fields} initialValues={initialValues} onSubmit={onSubmit} onSaved={() => saved++} onCancel={() => undefined} />
-    </AntApp>,
+    </>,
   );
   return { saved: () => saved };
 }

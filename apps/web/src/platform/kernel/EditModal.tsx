@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { showSaveError } from '../forms/server-errors';
 import { SchemaForm, readForm } from './SchemaForm';
 import type { FieldName, SchemaFields, SchemaObject } from './types';
+import { useFeedback } from '../feedback';
 
 export interface EditModalProps<S extends SchemaObject, N extends string = FieldName<S>> {
   open: boolean;
@@ -27,7 +28,7 @@ export interface EditModalProps<S extends SchemaObject, N extends string = Field
 /** An add/edit dialog over a zod schema: checks the form, submits the parsed values, shows refusals on their fields. */
 export function EditModal<S extends SchemaObject, N extends string>(p: EditModalProps<S, N>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
 

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Space, Spin, type FormInstance } from 'antd';
+import { Button, Card, Empty, Form, Space, Spin, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../permission';
@@ -8,6 +8,7 @@ import { ApiError } from '../api/client';
 import { showSaveError, type SaveErrorOptions } from '../forms/server-errors';
 import { SchemaForm, readForm } from './SchemaForm';
 import type { FieldSpec } from './types';
+import { useFeedback } from '../feedback';
 
 type SchemaObject = Parameters<typeof readForm>[1];
 
@@ -58,7 +59,7 @@ export interface RecordEditor<R, B> {
  */
 export function useRecordEditor<R, B>(o: RecordEditorOptions<R, B>): RecordEditor<R, B> {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [params] = useSearchParams();

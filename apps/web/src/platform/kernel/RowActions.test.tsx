@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { Feedback } from '../components/Feedback';
 import type { Page } from '@hanlin/shared';
 import { CrudPage } from './CrudPage';
 import { RowActions, type RowAction } from './RowActions';
@@ -23,9 +23,10 @@ const actions: RowAction<Row>[] = [
 const shown = () => screen.queryAllByTestId(/^crud-row-/).map((e) => e.getAttribute('data-testid'));
 const show = (record: Row, list: RowAction<Row>[] = actions) =>
   render(
-    <AntApp>
+    <>
+      <Feedback />
       <RowActions record={record} actions={list} />
-    </AntApp>,
+    </>,
   );
 
 describe('RowActions', () => {

@@ -57,7 +57,7 @@ function Control({ field, max, ...injected }: { field: FieldSpec; max?: number; 
     case 'select':
       return <Select {...common} allowClear options={(field.options ?? []).map((o) => ({ value: o.value, label: o.label ?? t(o.labelKey) }))} />;
     case 'datetime':
-      return <DatePicker {...common} showTime style={{ width: '100%' }} />;
+      return <DatePicker {...common} showTime style={{ width: '100%' }} disabledDate={field.disablePast ? (d) => d.isBefore(dayjs().startOf('day')) : undefined} />;
     default:
       return <Input {...common} maxLength={max} showCount={!!max} />;
   }

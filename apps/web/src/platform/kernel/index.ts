@@ -11,3 +11,5 @@ export { BatchToolbar, type BatchAction, type BatchToolbarProps } from './BatchT
 export { RowActions, rowAllows, type RowAction, type RowActionsProps } from './RowActions';
 export { EditModal, type EditModalProps } from './EditModal';
 export { readListState, writeListState, toQuery, toFilterValues, type ListDefaults } from './list-state';
+export { sortableIn, timeColumn, choiceFilter } from './columns';
+export { listTableProps } from './list-table';

@@ -30,6 +30,8 @@ export interface FieldSpec<N extends string = string> {
   testId?: string;
   placeholderKey?: string;
   extraKey?: string;
+  /** A `datetime` field whose rule forbids the past: earlier days cannot be picked. */
+  disablePast?: boolean;
 }
 
 export interface FilterSpec {

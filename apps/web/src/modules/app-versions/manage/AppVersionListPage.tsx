@@ -1,12 +1,11 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION_SORT_KEYS, type AppVersionManageRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
+import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { deleteAppVersions, findAppVersionsManaged } from '../api';
 import { PLATFORM_OPTIONS, TERMINAL_OPTIONS } from './app-version-meta';
 
-const sortable = (k: string) => (APP_VERSION_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(APP_VERSION_SORT_KEYS);
 
 function Text({ k, color }: { k: string; color?: string }) {
   const { t } = useTranslation();
@@ -26,7 +25,7 @@ const columns: ColumnSpec<AppVersionManageRow>[] = [
       </Typography.Paragraph>
     ),
   },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
 const filters: FilterSpec[] = [

@@ -2,9 +2,8 @@ import { Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, ERROR_NAMES, type LoginLogRow } from '@hanlin/shared';
-import { formatTime } from '../../../platform/format';
 import { errorMessage } from '../../../platform/i18n';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { choiceFilter, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { exportLoginLogs, findLoginLogs } from '../api';
 import { LOG_RANGE, LogSwitch } from '../components/log-parts';
 
@@ -46,7 +45,7 @@ const columns: ColumnSpec<LoginLogRow>[] = [
       </Tooltip>
     ),
   },
-  { key: 'createdAt', titleKey: 'audit.loginTime', sortable: true, render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'audit.loginTime', true),
 ];
 
 /** Login log (`manage-loginlog-report`, code rzgl): filters with a date range, newest first, export. */
@@ -55,17 +54,15 @@ export default function LoginLogPage() {
   const filters = useMemo<FilterSpec[]>(
     () => [
       { name: 'username', labelKey: 'audit.username', testId: 'audit-filter-username' },
-      {
-        name: 'outcome',
-        labelKey: 'audit.outcome',
-        kind: 'select',
-        width: 120,
-        testId: 'audit-filter-outcome',
-        options: [
-          { value: 'success', labelKey: 'audit.success' },
-          { value: 'failure', labelKey: 'audit.failure' },
+      choiceFilter(
+        'outcome',
+        'audit.outcome',
+        [
+          ['success', 'audit.success'],
+          ['failure', 'audit.failure'],
         ],
-      },
+        { width: 120, testId: 'audit-filter-outcome' },
+      ),
       {
         name: 'result',
         labelKey: 'audit.result',

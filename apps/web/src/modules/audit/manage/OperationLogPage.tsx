@@ -2,8 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorByCode, type OperationLogRow } from '@hanlin/shared';
 import { errorMessage } from '../../../platform/i18n';
-import { formatTime } from '../../../platform/format';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { exportOperationLogs, findOperationLogs } from '../api';
 import { LOG_RANGE, LogSwitch } from '../components/log-parts';
 
@@ -36,7 +35,7 @@ const columns: ColumnSpec<OperationLogRow>[] = [
   { key: 'status', titleKey: 'audit.outcome', render: (r) => <StatusTag r={r} /> },
   { key: 'resultCode', titleKey: 'audit.resultCode', render: resultText },
   { key: 'ip', titleKey: 'audit.ip' },
-  { key: 'createdAt', titleKey: 'audit.operationTime', sortable: true, render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'audit.operationTime', true),
 ];
 
 /** Operation log (`manage-operationlog-report`, code rzgl): filters with a date range, newest first, export. */

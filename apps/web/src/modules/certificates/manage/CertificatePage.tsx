@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
+import { choiceFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { saveDownload } from '../../../platform/api/client';
 import { CERTIFICATE_ISSUED_SORT_KEYS, CERTIFICATE_SORT_KEYS, type CertificateIssuedRow, type CertificateTemplateRow } from '@hanlin/shared';
 import { deleteCertificateTemplates, downloadIssuedCertificate, findCertificateTemplates, findIssuedCertificates, revokeCertificates } from '../api';
 import { CertificateStatusTag, STATUS_OPTIONS, ValidityText, day } from '../certificate-meta';
 
-const sortable = (k: string) => (CERTIFICATE_SORT_KEYS as readonly string[]).includes(k);
-const issuedSortable = (k: string) => (CERTIFICATE_ISSUED_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(CERTIFICATE_SORT_KEYS);
+const issuedSortable = sortableIn(CERTIFICATE_ISSUED_SORT_KEYS);
 
 const templateColumns: ColumnSpec<CertificateTemplateRow>[] = [
   {
@@ -24,20 +23,15 @@ const templateColumns: ColumnSpec<CertificateTemplateRow>[] = [
   { key: 'validityMonths', titleKey: 'certificate.validity', render: (r) => <ValidityText months={r.validityMonths} /> },
   { key: 'issuedCount', titleKey: 'certificate.issuedCount' },
   { key: 'creatorName', titleKey: 'certificate.creator' },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
 const templateFilters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'common.keyword', testId: 'certificate-filter-keyword' },
-  {
-    name: 'validity',
-    labelKey: 'certificate.validity',
-    kind: 'select',
-    options: [
-      { value: 'permanent', labelKey: 'certificate.permanent' },
-      { value: 'limited', labelKey: 'certificate.limited' },
-    ],
-  },
+  choiceFilter('validity', 'certificate.validity', [
+    ['permanent', 'certificate.permanent'],
+    ['limited', 'certificate.limited'],
+  ]),
 ];
 
 function TemplatesTab() {

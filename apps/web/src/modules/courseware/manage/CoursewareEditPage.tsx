@@ -1,13 +1,15 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography, Upload, message } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COURSEWARE_TYPES, CONSTANTS, type CoursewareCategoryNode, type CoursewareType, type UploadResult } from '@hanlin/shared';
+import { COURSEWARE_TYPES, CONSTANTS, type CoursewareType, type UploadResult } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
 import { uploadFile } from '../../files/api';
 import { ChunkedUploader } from '../../media/components';
 import { getCoursewareById, getCoursewareCategoryTree, insertCourseware, updateCourseware } from '../api';
+import { feedback } from '../../../platform/feedback';
+import { treeOptions } from '../../../platform/tree-options';
 
 /** Files up to this size go in one request; larger ones through the resumable chunked upload. */
 const DIRECT_UPLOAD_MAX = 20 * 1024 * 1024;
@@ -20,13 +22,6 @@ interface Values {
   mobilePlay: boolean;
   download: boolean;
 }
-
-interface Option {
-  value: number;
-  title: string;
-  children: Option[];
-}
-const treeData = (nodes: CoursewareCategoryNode[]): Option[] => nodes.map((n) => ({ value: n.id, title: n.name, children: treeData(n.children) }));
 
 /** Add (`add-courseware`) or edit (`?id=`) a courseware: fields, and on add the file (checked against the type by the server). */
 export default function CoursewareEditPage() {
@@ -53,7 +48,7 @@ export default function CoursewareEditPage() {
       if (id) await updateCourseware({ id, name: v.name, categoryId: v.categoryId ?? null, labels: v.labels, mobilePlay: v.mobilePlay, download: v.download });
       else {
         if (!file) {
-          void message.error(t('courseware.fileRequired'));
+          feedback.message.error(t('courseware.fileRequired'));
           return;
         }
         await insertCourseware({ ...v, categoryId: v.categoryId ?? null, file: file.url });
@@ -84,7 +79,7 @@ export default function CoursewareEditPage() {
           <Select disabled={!!id} options={COURSEWARE_TYPES.map((v) => ({ value: v, label: t(`courseware.types.${v}`) }))} data-testid="courseware-type" />
         </Form.Item>
         <Form.Item name="categoryId" label={t('courseware.category.name')}>
-          <TreeSelect allowClear treeDefaultExpandAll treeData={treeData(categories.data ?? [])} />
+          <TreeSelect allowClear treeDefaultExpandAll treeData={treeOptions(categories.data ?? [])} />
         </Form.Item>
         <Form.Item
           name="labels"
@@ -128,7 +123,7 @@ export default function CoursewareEditPage() {
                 }}
                 beforeUpload={(f) => {
                   if (f.size > DIRECT_UPLOAD_MAX) {
-                    void message.warning(t('courseware.useChunked'));
+                    feedback.message.warning(t('courseware.useChunked'));
                     return Upload.LIST_IGNORE;
                   }
                   return true;

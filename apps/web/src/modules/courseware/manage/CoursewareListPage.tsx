@@ -2,10 +2,9 @@ import { Suspense, useState } from 'react';
 import { Button, Modal, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, CoursewareCategoryInsertSchema, type CoursewareCategoryNode, type CoursewareRow, type MediaState } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { TreePage } from '../../../platform/components/TreePage';
 import { useCan } from '../../../platform/permission';
-import { formatTime } from '../../../platform/format';
 import { MediaPreview, MediaStateTag } from '../../media/components';
 import { ScormPlayer } from '../../scorm/components/ScormPlayer';
 import {
@@ -18,7 +17,7 @@ import {
   updateCoursewareCategory,
 } from '../api';
 
-const sortable = (k: string) => (COURSEWARE_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(COURSEWARE_SORT_KEYS);
 const TREE_API = {
   load: getCoursewareCategoryTree,
   insert: insertCoursewareCategory,
@@ -67,7 +66,7 @@ const columns: ColumnSpec<CoursewareRow>[] = [
       ) : null,
   },
   { key: 'uploaderName', titleKey: 'courseware.uploader' },
-  { key: 'createdAt', titleKey: 'courseware.uploadedAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'courseware.uploadedAt', sortable),
 ];
 
 function TypeTag({ type }: { type: CoursewareRow['type'] }) {

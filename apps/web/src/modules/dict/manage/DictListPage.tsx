@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Card, Table, Typography } from 'antd';
+import { Button, Card, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DICT_SORT_KEYS, DictEntryCreateSchema, type DictEntryRow } from '@hanlin/shared';
+import { DICT_LIFECYCLE, DICT_SORT_KEYS, DictEntryCreateSchema, type DictEntryRow } from '@hanlin/shared';
 import {
+  sortableIn,
+  timeColumn,
   BatchToolbar,
   EditModal,
   FilterBar,
   RowActions,
   defineFields,
+  listTableProps,
   tableColumns,
   useList,
   type ColumnSpec,
@@ -15,10 +18,11 @@ import {
   type RowAction,
 } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
-import { formatTime } from '../../../platform/format';
-import { deleteDicts, findDicts, insertDict, updateDict } from '../api';
+import { useFeedback } from '../../../platform/feedback';
+import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
+import { deleteDicts, findDicts, freezeDicts, insertDict, unfreezeDicts, updateDict } from '../api';
 
-const sortable = (k: string) => (DICT_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(DICT_SORT_KEYS);
 
 const columns: ColumnSpec<DictEntryRow>[] = [
   { key: 'type', titleKey: 'dict.type', sortable: sortable('type') },
@@ -26,12 +30,14 @@ const columns: ColumnSpec<DictEntryRow>[] = [
   { key: 'value', titleKey: 'dict.value', sortable: sortable('value') },
   { key: 'sort', titleKey: 'dict.sort', sortable: sortable('sort') },
   { key: 'remark', titleKey: 'dict.remark' },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  { key: 'status', titleKey: 'dict.status', render: (r) => <LifecycleTag lifecycle={DICT_LIFECYCLE} state={r.status} /> },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
 const filters: FilterSpec[] = [
   { name: 'type', labelKey: 'dict.type' },
   { name: 'keyword', labelKey: 'common.keyword' },
+  { name: 'status', labelKey: 'dict.status', kind: 'select', options: lifecycleOptions(DICT_LIFECYCLE) },
 ];
 
 /** Names checked against DictEntryCreateSchema when the code compiles. */
@@ -51,7 +57,7 @@ const defaults = { sort: 0 };
  */
 export default function DictListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canAdd = useCan('zdgl:add');
   const canModify = useCan('zdgl:modify');
   const canDelete = useCan('zdgl:delete');
@@ -65,8 +71,21 @@ export default function DictListPage() {
     await list.refresh();
   };
 
+  const setStatus = async (r: DictEntryRow, freeze: boolean) => {
+    await (freeze ? freezeDicts : unfreezeDicts)({ ids: [r.id] });
+    message.success(t('common.done'));
+    await list.refresh();
+  };
+
+  // Each row offers what its abilities (the server's verdict: codes and state) allow.
   const rowActions: RowAction<DictEntryRow>[] = [
-    ...(canModify ? [{ key: 'modify', label: t('common.edit'), testId: 'crud-row-edit', run: (r: DictEntryRow) => setEditing(r) }] : []),
+    ...(canModify
+      ? [
+          { key: 'modify', label: t('common.edit'), testId: 'crud-row-edit', run: (r: DictEntryRow) => setEditing(r) },
+          { key: 'freeze', label: t('common.freeze'), confirm: true, run: (r: DictEntryRow) => setStatus(r, true) },
+          { key: 'unfreeze', label: t('common.unfreeze'), confirm: true, run: (r: DictEntryRow) => setStatus(r, false) },
+        ]
+      : []),
     ...(canDelete ? [{ key: 'delete', label: t('common.delete'), danger: true, confirm: true, run: (r: DictEntryRow) => remove([r.id]) }] : []),
   ];
   const tableCols = [
@@ -93,22 +112,7 @@ export default function DictListPage() {
           ) : null
         }
       />
-      <Table<DictEntryRow>
-        rowKey="id"
-        loading={list.query.isFetching}
-        columns={tableCols}
-        dataSource={list.records}
-        onChange={list.onTableChange}
-        scroll={{ x: 'max-content' }}
-        rowSelection={canDelete ? { selectedRowKeys: list.selected, preserveSelectedRowKeys: true, onChange: (keys, rows) => list.select(keys as number[], rows) } : undefined}
-        pagination={{
-          current: list.params.page,
-          pageSize: list.params.size,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (n) => t('common.total', { n }),
-        }}
-      />
+      <Table<DictEntryRow> columns={tableCols} {...listTableProps(list, t, canDelete)} />
       <EditModal
         open={editing !== null}
         title={t(editing === 'new' ? 'common.add' : 'common.edit')}

@@ -2,12 +2,11 @@ import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FEEDBACK_SORT_KEYS, type FeedbackManageRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
+import { choiceFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { exportFeedback, findFeedback } from '../api';
 import { RepliedTag } from './feedback-meta';
 
-const sortable = (k: string) => (FEEDBACK_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(FEEDBACK_SORT_KEYS);
 
 const columns: ColumnSpec<FeedbackManageRow>[] = [
   {
@@ -23,21 +22,20 @@ const columns: ColumnSpec<FeedbackManageRow>[] = [
   { key: 'contact', titleKey: 'feedback.contact' },
   { key: 'replied', titleKey: 'common.status', render: (r) => <RepliedTag replied={r.replied} /> },
   { key: 'replyCount', titleKey: 'feedback.replyCount' },
-  { key: 'createdAt', titleKey: 'feedback.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'feedback.createdAt', sortable),
 ];
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'common.keyword', testId: 'feedback-filter-keyword' },
-  {
-    name: 'replied',
-    labelKey: 'common.status',
-    kind: 'boolean',
-    testId: 'feedback-filter-replied',
-    options: [
-      { value: 'true', labelKey: 'feedback.replied' },
-      { value: 'false', labelKey: 'feedback.pending' },
+  choiceFilter(
+    'replied',
+    'common.status',
+    [
+      ['true', 'feedback.replied'],
+      ['false', 'feedback.pending'],
     ],
-  },
+    { kind: 'boolean', testId: 'feedback-filter-replied' },
+  ),
 ];
 
 function ReplyLink({ r }: { r: FeedbackManageRow }) {

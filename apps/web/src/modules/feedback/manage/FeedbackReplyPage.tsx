@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FEEDBACK_CONTENT_MAX, FeedbackReplySchema } from '@hanlin/shared';
@@ -8,13 +8,14 @@ import { formatTime } from '../../../platform/format';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { findFeedbackReplies, getFeedbackById, replyFeedback } from '../api';
 import { RepliedTag } from './feedback-meta';
+import { useFeedback } from '../../../platform/feedback';
 
 const LIST = '/dashboard/manage-feedback';
 
 /** `feedback-reply?id=`: the feedback, its reply history and the reply form. */
 export default function FeedbackReplyPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [params] = useSearchParams();

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LABEL_KINDS, LabelCategoryInsertSchema, type LabelCategoryRow, type LabelKind } from '@hanlin/shared';
 import { RowEditDelete, SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteLabelCategories, findLabelCategories, insertLabelCategory, updateLabelCategory } from '../api';
+import { useFeedback } from '../../../platform/feedback';
 
 export const KIND_OPTIONS = LABEL_KINDS.map((k) => ({ value: k, labelKey: `labels.kind_${k}` }));
 const fields: FieldSpec[] = [
@@ -23,7 +24,7 @@ export function KindTag({ kind }: { kind: LabelKind }) {
 /** Left pane: label categories (paged, kind and name filters); picking one shows its labels. */
 export function CategoryPane({ selected, onSelect }: { selected: LabelCategoryRow | null; onSelect: (c: LabelCategoryRow | null) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const qc = useQueryClient();
   const [form] = Form.useForm();
   const canAdd = useCan('bqgl:add');

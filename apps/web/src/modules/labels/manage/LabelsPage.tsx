@@ -3,17 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LABEL_SORT_KEYS, LabelInsertSchema, type LabelCategoryRow, type LabelRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
+import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { deleteLabels, findLabels, insertLabel, updateLabel } from '../api';
 import { CategoryPane, KindTag } from './CategoryPane';
 
-const sortable = (k: string) => (LABEL_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(LABEL_SORT_KEYS);
 
 const columns: ColumnSpec<LabelRow>[] = [
   { key: 'name', titleKey: 'labels.labelName', sortable: sortable('name'), render: (r) => <span data-testid="labels-row-name">{r.name}</span> },
   { key: 'kind', titleKey: 'labels.kind', render: (r) => <KindTag kind={r.kind} /> },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'labels.labelName', testId: 'labels-filter-keyword' }];
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, ConfigProvider, Descriptions, Divider, Form, Input, Row, Space, Spin, Statistic, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, ConfigProvider, Descriptions, Divider, Form, Input, Row, Space, Spin, Statistic, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   LDAP_DEFAULT_MAPPING,
@@ -21,6 +21,7 @@ import { formatTime } from '../../../platform/format';
 import { useCan } from '../../../platform/permission';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { getLdapSettings, getLdapSyncStatus, saveLdapSettings, syncLdap, testLdap } from '../api';
+import { useFeedback } from '../../../platform/feedback';
 
 const MAPPING_KEYS = Object.keys(LDAP_DEFAULT_MAPPING) as (keyof LdapMapping)[];
 const FIELDS = ['enabled', 'url', 'bindDn', 'bindPassword', 'baseDn', 'userFilter', 'orgFilter', ...MAPPING_KEYS.map((k) => `mapping.${k}`)];
@@ -134,7 +135,7 @@ function SyncReport({ report }: { report: LdapSyncReport }) {
 /** LDAP settings and synchronization (`ldap-set`, code ldap). */
 export default function LdapPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const canModify = useCan('ldap:modify');

@@ -1,11 +1,10 @@
 import { LEARNING_GROUP_SORT_KEYS, type LearningGroupRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { obeyAbilities } from '../../../platform/lifecycle';
-import { formatTime } from '../../../platform/format';
 import { deleteLearningGroups, findLearningGroups, freezeLearningGroups, unfreezeLearningGroups } from '../api';
 import { GroupKindTag, GroupStatusTag, KIND_OPTIONS, STATUS_OPTIONS } from './group-meta';
 
-const sortable = (k: string) => (LEARNING_GROUP_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(LEARNING_GROUP_SORT_KEYS);
 
 const columns: ColumnSpec<LearningGroupRow>[] = [
   { key: 'name', titleKey: 'learningGroups.name', sortable: sortable('name'), render: (r) => <span data-testid="learning-group-row-name">{r.name}</span> },
@@ -14,7 +13,7 @@ const columns: ColumnSpec<LearningGroupRow>[] = [
   { key: 'memberCount', titleKey: 'learningGroups.memberCount' },
   { key: 'orgName', titleKey: 'learningGroups.org' },
   { key: 'description', titleKey: 'learningGroups.description' },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
 const filters: FilterSpec[] = [

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Space, Table } from 'antd';
+import { Button, Card, Input, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { USER_LIFECYCLE } from '@hanlin/shared';
 import { LifecycleTag } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
 import { addLearningGroupMembers, findLearningGroupMembers, removeLearningGroupMembers, type LearningGroupMember } from '../api';
 import { UserPicker } from './UserPicker';
+import { useFeedback } from '../../../platform/feedback';
 
 /** Members of one group: paged and searchable, added through the user picker, removed singly or in batch. */
 /** `canAdd`: the group's `abilities.addMembers` (a frozen group takes no new members). */
 export function MembersPane({ groupId, canAdd }: { groupId: number; canAdd: boolean }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const qc = useQueryClient();
   const canModify = useCan('xxqz:modify');
   const [params, setParams] = useState<{ page: number; size: number; keyword?: string }>({ page: 1, size: 10 });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Form, Modal, Space, Table } from 'antd';
+import { Alert, Button, Drawer, Form, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TEACHER_LEVELS_MAX, TeacherLevelInsertSchema, type TeacherLevel } from '@hanlin/shared';
 import { RowEditDelete, SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteTeacherLevel, getTeacherLevels, insertTeacherLevel, updateTeacherLevel } from '../api';
+import { useFeedback } from '../../../platform/feedback';
 
 const fields: FieldSpec[] = [
   { name: 'name', labelKey: 'lecturer.levelName', testId: 'level-name' },
@@ -20,7 +21,7 @@ export function useTeacherLevels() {
 /** Teacher levels: at most 10, name ≤ 20 characters; a level with lecturers cannot be deleted. */
 export function TeacherLevelsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const qc = useQueryClient();
   const [form] = Form.useForm();
   const [editing, setEditing] = useState<TeacherLevel | 'new' | null>(null);

@@ -4,8 +4,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LECTURER_SORT_KEYS, type LecturerRow } from '@hanlin/shared';
-import { CrudPage, ImportDialog, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
+import { sortableIn, timeColumn, CrudPage, ImportDialog, type ColumnSpec, type FilterSpec, type ListParams } from '../../../platform/kernel';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
 import { saveDownload } from '../../../platform/api/client';
@@ -23,7 +22,7 @@ import {
 import { TeacherLevelsDrawer, useTeacherLevels } from '../components/TeacherLevelsDrawer';
 import { CERTIFIED_OPTIONS, CertifiedTag, KIND_OPTIONS, KindText, LecturerStatusTag, STATUS_OPTIONS, yuan } from '../components/lecturer-meta';
 
-const sortable = (k: string) => (LECTURER_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(LECTURER_SORT_KEYS);
 
 const columns: ColumnSpec<LecturerRow>[] = [
   { key: 'realname', titleKey: 'lecturer.realname', sortable: sortable('realname'), render: (r) => <span data-testid="lecturer-row-name">{r.realname}</span> },
@@ -36,7 +35,7 @@ const columns: ColumnSpec<LecturerRow>[] = [
   { key: 'feeFen', titleKey: 'lecturer.fee', sortable: sortable('feeFen'), render: (r) => yuan(r.feeFen) },
   { key: 'certified', titleKey: 'lecturer.certified', render: (r) => <CertifiedTag certified={r.certified} /> },
   { key: 'status', titleKey: 'common.status', render: (r) => <LecturerStatusTag status={r.status} /> },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
 /** A row offers what the server's `abilities` allow (status, certification, codes). */

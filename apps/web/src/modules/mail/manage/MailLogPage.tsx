@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Descriptions, Modal, Tag, Tooltip, Typography } from 'antd';
+import { Button, Descriptions, Modal, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAIL_LOG_SORT_KEYS, MAIL_LOG_STATUSES, type MailLogManageRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec } from '../../../platform/kernel';
+import { choiceFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { findMailLogs, markMailsRead, resendMails } from '../api';
+import { useFeedback } from '../../../platform/feedback';
 
-const sortable = (k: string) => (MAIL_LOG_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(MAIL_LOG_SORT_KEYS);
 
 function StatusTag({ r }: { r: MailLogManageRow }) {
   const { t } = useTranslation();
@@ -30,8 +31,8 @@ const columns: ColumnSpec<MailLogManageRow>[] = [
   { key: 'status', titleKey: 'common.status', render: (r) => <StatusTag r={r} /> },
   { key: 'read', titleKey: 'mail.readState', render: (r) => <ReadTag read={r.read} /> },
   { key: 'attempts', titleKey: 'mail.attempts' },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
-  { key: 'sentAt', titleKey: 'mail.sentAt', sortable: sortable('sentAt'), render: (r) => formatTime(r.sentAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
+  timeColumn('sentAt', 'mail.sentAt', sortable),
 ];
 
 const filters: FilterSpec[] = [
@@ -43,16 +44,15 @@ const filters: FilterSpec[] = [
     testId: 'mail-filter-status',
     options: MAIL_LOG_STATUSES.map((s) => ({ value: s, labelKey: `mail.status_${s}` })),
   },
-  {
-    name: 'read',
-    labelKey: 'mail.readState',
-    kind: 'boolean',
-    testId: 'mail-filter-read',
-    options: [
-      { value: 'false', labelKey: 'mail.unread' },
-      { value: 'true', labelKey: 'mail.read' },
+  choiceFilter(
+    'read',
+    'mail.readState',
+    [
+      ['false', 'mail.unread'],
+      ['true', 'mail.read'],
     ],
-  },
+    { kind: 'boolean', testId: 'mail-filter-read' },
+  ),
 ];
 
 /**
@@ -61,7 +61,7 @@ const filters: FilterSpec[] = [
  */
 export default function MailLogPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [viewing, setViewing] = useState<MailLogManageRow | null>(null);
 
   const extraBatch = useMemo<ExtraBatch<MailLogManageRow>[]>(

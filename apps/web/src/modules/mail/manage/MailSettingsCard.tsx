@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Switch, Tag } from 'antd';
+import { Button, Popconfirm, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MailSettingsSaveSchema, type MailSettingsView } from '@hanlin/shared';
 import type { FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { SettingsFormCard } from '../../settings/manage/SettingsFormCard';
 import { getMailSettings, saveMailSettings } from '../api';
+import { useFeedback } from '../../../platform/feedback';
 
 const fields: FieldSpec[] = [
   { name: 'enabled', labelKey: 'mail.settings.enabled', control: <Switch data-testid="mail-enabled" /> },
@@ -34,7 +35,7 @@ function toValues(v: MailSettingsView): Record<string, unknown> {
 
 function PasswordState({ view }: { view: MailSettingsView | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const qc = useQueryClient();
   const canModify = useCan('cspz:modify');
   const clear = useMutation({

@@ -2,13 +2,15 @@ import { useMemo } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
-import { NoticeCreateSchema, type NoticeCreate, type NoticeRow } from '@hanlin/shared';
+import { NoticeCreateSchema, type AudienceTargetRow, type NoticeCreate, type NoticeDetail } from '@hanlin/shared';
 import { NoticeFormSchema } from '../notice-form-schema';
 import { ImageUpload } from '../../files/ImageUpload';
+import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/components/AudiencePicker';
 import { getNoticeById, insertNotice, releaseNotices, updateNotice } from '../api';
 import { TYPE_OPTIONS } from './notice-meta';
+import { NoticeContentField } from './NoticeContentField';
 
-function noticeFields(coverPreview: string | null): FieldSpec[] {
+function noticeFields(coverPreview: string | null, isNew: boolean): FieldSpec[] {
   return [
     { name: 'title', labelKey: 'notice.title', testId: 'notice-title' },
     { name: 'type', labelKey: 'notice.type', kind: 'select', options: TYPE_OPTIONS, testId: 'notice-type' },
@@ -18,45 +20,65 @@ function noticeFields(coverPreview: string | null): FieldSpec[] {
       control: <ImageUpload purpose="notice" testId="notice-cover" previewUrl={coverPreview} />,
       extraKey: 'notice.coverHint',
     },
-    { name: 'content', labelKey: 'notice.content', kind: 'textarea', testId: 'notice-content' },
-    { name: 'displayTime', labelKey: 'notice.displayTime', kind: 'datetime', testId: 'notice-display-time' },
+    { name: 'content', labelKey: 'notice.content', control: <NoticeContentField />, extraKey: 'notice.contentHint' },
+    // Not before now (spec §5): a new notice cannot pick a past day.
+    { name: 'displayTime', labelKey: 'notice.displayTime', kind: 'datetime', testId: 'notice-display-time', disablePast: isNew },
+    { name: 'sort', labelKey: 'notice.sort', kind: 'number', testId: 'notice-sort', extraKey: 'notice.sortHint' },
+    { name: 'audience', labelKey: 'notice.audience', control: <AudiencePicker testId="notice-audience" />, extraKey: 'notice.audienceHint' },
   ];
 }
+
+type Body = { body: NoticeCreate; release: boolean };
 
 /** `add-notice`: create, or edit with `?id=`; save as draft or save and release. */
 export default function NoticeEditPage() {
   const { t } = useTranslation();
-  const ed = useRecordEditor<NoticeRow, { body: NoticeCreate; release: boolean }>({
+  const beyondPrompt = useAudienceBeyondPrompt();
+  // A refusal naming audience targets beyond the caller offers to drop them and save again.
+  const offerReplace = (e: unknown, { body, release }: Body) =>
+    beyondPrompt(e, (body.audience ?? []) as AudienceTargetRow[], (rest) => {
+      ed.form.setFieldValue('audience', rest);
+      submit(release);
+    });
+  const ed = useRecordEditor<NoticeDetail, Body>({
     queryKey: 'notice',
     load: (id) => getNoticeById({ id }),
-    create: async ({ body, release }) => {
-      const saved = await insertNotice(body);
-      if (release) await releaseNotices({ ids: [saved.id] });
+    create: async (b) => {
+      const saved = await insertNotice(b.body, { silent: true }).catch((e: unknown) => {
+        offerReplace(e, b);
+        throw e;
+      });
+      if (b.release) await releaseNotices({ ids: [saved.id] });
       return saved;
     },
-    update: async (id, { body, release }) => {
-      const saved = await updateNotice({ ...body, id });
-      if (release) await releaseNotices({ ids: [saved?.id ?? id] });
+    update: async (id, b) => {
+      const saved = await updateNotice({ ...b.body, id }, { silent: true }).catch((e: unknown) => {
+        offerReplace(e, b);
+        throw e;
+      });
+      if (b.release) await releaseNotices({ ids: [saved?.id ?? id] });
       return saved;
     },
     listPath: '/dashboard/manage-notice',
-    toForm: (n) => (n ? { title: n.title, type: n.type, cover: n.cover, content: n.content, displayTime: n.displayTime } : { type: 'announcement' }),
-    // The calls report their refusals themselves.
-    saveErrors: false,
+    toForm: (n) =>
+      n
+        ? { title: n.title, type: n.type, cover: n.cover, content: n.content, displayTime: n.displayTime, sort: n.sort, audience: n.audience }
+        : { type: 'announcement', sort: 0, audience: [] },
     savedText: ({ release }) => t(release ? 'notice.releasedOk' : 'common.saved'),
   });
   const { id } = ed;
   // An existing notice keeps its (possibly past) time; the server re-checks it only when it changes.
   const schema = id ? NoticeCreateSchema : NoticeFormSchema;
-  const fields = useMemo(() => noticeFields(ed.record?.coverUrl ?? null), [ed.record]);
+  const fields = useMemo(() => noticeFields(ed.record?.coverUrl ?? null, !id), [ed.record, id]);
 
-  const submit = (release: boolean) =>
+  function submit(release: boolean) {
     void ed.submit(schema, (v) => {
       const body = v as NoticeCreate;
       // "Now" picked a few seconds ago is still now: never send a moment already past.
       const displayTime = !id && Date.parse(body.displayTime) < Date.now() ? new Date(Date.now() + 1000).toISOString() : body.displayTime;
       return { body: { ...body, cover: body.cover ?? null, displayTime }, release };
     });
+  }
 
   return (
     <RecordEditorCard

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Spin, Typography } from 'antd';
+import { RichTextView } from '../../../platform/components/RichTextView';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { formatTime } from '../../../platform/format';
@@ -18,7 +19,7 @@ export default function NoticeDetailPage() {
         <>
           <Typography.Text type="secondary">{formatTime(n.displayTime)}</Typography.Text>
           {n.coverUrl ? <img src={n.coverUrl} alt="" style={{ display: 'block', maxWidth: '100%', margin: '16px 0' }} /> : null}
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{n.content}</Typography.Paragraph>
+          <RichTextView html={n.content} testId="portal-notice-content" />
         </>
       ) : null}
     </Card>

@@ -1,17 +1,21 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Spin, Statistic, Tag, theme } from 'antd';
+import { Col, Empty, Row, Spin, Statistic, Tag, theme } from 'antd';
 import type { NoticePublic } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '../../../platform/components/Panel';
 import { formatTime } from '../../../platform/format';
 import { useSession } from '../../../platform/session';
 import { getStudentInfo } from '../../student/api';
 import { findMyNotices } from '../api';
+import { findCurrentBanners } from '../../banners/api';
 
 const PAGE_SIZE = 10;
 /** Pagination brings Select (page size changer) with it; only fetched once there is a second page. */
 const Pagination = lazy(() => import('antd/es/pagination'));
+/** The carousel (antd Carousel) is fetched only when there are banners to show. */
+const BannerCarousel = lazy(() => import('../../banners/portal/BannerCarousel'));
 
 /**
  * One notice row laid out as antd's List.Item with Meta (same spacing, colours and divider),
@@ -44,6 +48,11 @@ function NoticeItem({ n, divider }: { n: NoticePublic; divider: boolean }) {
           </Link>
         </h4>
         <div style={{ color: token.colorTextDescription }}>
+          {n.pinned ? (
+            <Tag color="red" data-testid="portal-notice-pinned">
+              {t('notice.pinned')}
+            </Tag>
+          ) : null}
           <Tag>{t(`notice.type_${n.type}`)}</Tag>
           {formatTime(n.displayTime)}
         </div>
@@ -52,20 +61,28 @@ function NoticeItem({ n, divider }: { n: NoticePublic; divider: boolean }) {
   );
 }
 
-/** Student portal home: greeting, study figures when available, released notices. */
+/** Student portal home: the banner carousel, greeting, study figures when available, released notices. */
 export default function PortalHomePage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const [page, setPage] = useState(1);
   const notices = useQuery({ queryKey: ['notice', 'my', page], queryFn: () => findMyNotices({ page, size: PAGE_SIZE }) });
   const info = useQuery({ queryKey: ['student', 'info'], queryFn: getStudentInfo });
+  const banners = useQuery({ queryKey: ['banner', 'current'], queryFn: findCurrentBanners, staleTime: 60_000 });
   const records = notices.data?.records ?? [];
   const total = notices.data?.total ?? 0;
   const paged = total > PAGE_SIZE;
   return (
     <Row gutter={16}>
+      {banners.data?.length ? (
+        <Col span={24}>
+          <Suspense fallback={<div style={{ aspectRatio: '16 / 5', minHeight: 120, marginBlockEnd: 16 }} />}>
+            <BannerCarousel banners={banners.data} />
+          </Suspense>
+        </Col>
+      ) : null}
       <Col xs={24} md={16}>
-        <Card title={t('portal.notices')} data-testid="portal-notices">
+        <Panel title={t('portal.notices')} data-testid="portal-notices">
           <Spin spinning={notices.isFetching}>
             {records.length ? (
               <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -86,10 +103,10 @@ export default function PortalHomePage() {
               </div>
             </Suspense>
           ) : null}
-        </Card>
+        </Panel>
       </Col>
       <Col xs={24} md={8}>
-        <Card title={t('portal.welcome', { name: user?.realname || user?.username || '' })}>
+        <Panel title={t('portal.welcome', { name: user?.realname || user?.username || '' })}>
           {info.data ? (
             <Row gutter={8}>
               <Col span={12}>
@@ -102,7 +119,7 @@ export default function PortalHomePage() {
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('status.comingSoon')} />
           )}
-        </Card>
+        </Panel>
       </Col>
     </Row>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Form, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Form, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ORG_LIFECYCLE, OrgInsertSchema, type OrgNode } from '@hanlin/shared';
 import { TreePage, type TreeEdit } from '../../../platform/components/TreePage';
@@ -13,6 +13,7 @@ import { LifecycleTag } from '../../../platform/lifecycle';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteOrg, freezeOrgs, getOrgById, getOrgTree, getOrgTreeByName, insertOrg, moveOrg, sortOrg, unfreezeOrgs, updateOrg } from '../api';
 import { LeaderSelect } from '../components/LeaderSelect';
+import { useFeedback } from '../../../platform/feedback';
 
 /** Adding, amending and inserting go through the side form (onEdit); the tree does the rest. */
 const API = {
@@ -57,7 +58,7 @@ function index(nodes: readonly OrgNode[], out = new Map<number, OrgNode>()): Map
 /** Organizations (`manage-affiliation`, code zzjg): the tree with its right-click menu and a side form. */
 export default function OrgPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const qc = useQueryClient();
   const granted = useSession((s) => s.operateAuth);
   const mayAdd = can(granted, 'zzjg:add');

@@ -2,12 +2,11 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Space, Tag } from 'antd';
 import { POSITION_SORT_KEYS, type PositionRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
+import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { getLabelOptions } from '../../labels/api';
 import { deletePositions, findPositions } from '../api';
 
-const sortable = (k: string) => (POSITION_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(POSITION_SORT_KEYS);
 
 const columns: ColumnSpec<PositionRow>[] = [
   { key: 'name', titleKey: 'positions.name', sortable: sortable('name'), render: (r) => <span data-testid="position-row-name">{r.name}</span> },
@@ -27,7 +26,7 @@ const columns: ColumnSpec<PositionRow>[] = [
   { key: 'description', titleKey: 'positions.description' },
   { key: 'userCount', titleKey: 'positions.userCount' },
   { key: 'sort', titleKey: 'positions.sort', sortable: sortable('sort') },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
 /** Positions (`manage-job`, code gwgl): list with position labels; add and edit on `add-job`. */

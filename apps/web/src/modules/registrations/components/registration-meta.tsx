@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { REGISTRATION_KINDS, REGISTRATION_LIFECYCLE, RegistrationRefuseSchema, type RegistrationStatus } from '@hanlin/shared';
@@ -7,6 +7,7 @@ import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
 import { rulesFor } from '../../../platform/kernel';
 import { errorText } from '../../users/components/beyond';
 import { refuseRegistrations } from '../api';
+import { useFeedback } from '../../../platform/feedback';
 
 export const STATUS_OPTIONS = lifecycleOptions(REGISTRATION_LIFECYCLE);
 export const KIND_OPTIONS = REGISTRATION_KINDS.map((v) => ({ value: v, labelKey: `registration.kind_${v}` }));
@@ -18,7 +19,7 @@ export function RegistrationStatusTag({ status }: { status: RegistrationStatus }
 /** Refusal needs a reason (1–200 characters), the same rule as the server. */
 export function RefuseDialog({ ids, onClose }: { ids: number[] | null; onClose: (done: boolean) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const [, force] = useState(0);
   const refuse = useMutation({

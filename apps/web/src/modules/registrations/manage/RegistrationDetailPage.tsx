@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Popconfirm, Space, Spin } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatTime } from '../../../platform/format';
 import { approveRegistrations, getRegistrationById } from '../api';
 import { RefuseDialog, RegistrationStatusTag } from '../components/registration-meta';
+import { useFeedback } from '../../../platform/feedback';
 
 /** `registered-user-detail?id=`: one registration, with approve and refuse while pending. */
 export default function RegistrationDetailPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [params] = useSearchParams();
@@ -65,6 +66,7 @@ export default function RegistrationDetailPage() {
           <Descriptions.Item label={t('registration.org')}>{r.orgName ?? '-'}</Descriptions.Item>
           <Descriptions.Item label={t('registration.email')}>{r.email}</Descriptions.Item>
           <Descriptions.Item label={t('registration.phone')}>{r.phone ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('registration.cardNumber')}>{r.cardNumber ?? '-'}</Descriptions.Item>
           <Descriptions.Item label={t('common.status')}>
             <RegistrationStatusTag status={r.status} />
           </Descriptions.Item>

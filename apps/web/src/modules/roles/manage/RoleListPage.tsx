@@ -2,12 +2,11 @@ import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROLE_LIFECYCLE, ROLE_SORT_KEYS, type RoleRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
+import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
 import { deleteRoles, findRoles, freezeRoles, unfreezeRoles } from '../api';
 
-const sortable = (k: string) => (ROLE_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(ROLE_SORT_KEYS);
 
 export function RoleStatusTag({ status }: { status: string }) {
   return <LifecycleTag lifecycle={ROLE_LIFECYCLE} state={status} testId={`role-status-${status}`} />;
@@ -33,7 +32,7 @@ const columns: ColumnSpec<RoleRow>[] = [
   { key: 'canLogin', titleKey: 'role.canLogin', render: (r) => <YesNo v={r.canLogin} /> },
   { key: 'userCount', titleKey: 'role.userCount' },
   { key: 'status', titleKey: 'common.status', render: (r) => <RoleStatusTag status={r.status} /> },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
 const filters: FilterSpec[] = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, List, Upload } from 'antd';
+import { Alert, Button, Card, List, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SCORM_LIMITS } from '@hanlin/shared';
@@ -9,11 +9,12 @@ import { formatTime } from '../../../platform/format';
 import { importScormPackage, listScormPackages } from '../api';
 import { ScormPlayer } from '../components/ScormPlayer';
 import { scormRefusalText } from '../components/scorm-reason';
+import { useFeedback } from '../../../platform/feedback';
 
 /** `scorm-preview` (kjgl): import a SCORM 1.2 zip and play it as a learner would (context 'preview'). */
 export default function ScormPreviewPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const qc = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

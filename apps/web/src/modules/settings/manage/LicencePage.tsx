@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Col, ConfigProvider, DatePicker, Form, Input, InputNumber, Row, Space, Spin, Statistic, Tag } from 'antd';
+import { Button, Card, Checkbox, Col, ConfigProvider, DatePicker, Form, Input, InputNumber, Row, Space, Spin, Statistic, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LicenceSaveSchema, type LicenceView } from '@hanlin/shared';
@@ -9,6 +9,7 @@ import { useCan } from '../../../platform/permission';
 import { formatTime } from '../../../platform/format';
 import { getLicence, saveLicence } from '../api';
 import { showSaveError } from '../../../platform/forms/server-errors';
+import { useFeedback } from '../../../platform/feedback';
 
 /** Every field may be empty in the form; the body sends null for "no limit". */
 const FormSchema = LicenceSaveSchema.partial();
@@ -32,7 +33,7 @@ function toForm(v: LicenceView): FormValues {
 /** Licence (`license-set`, code xkz): online-user limit or unlimited, expiry, serial number. */
 export default function LicencePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const canModify = useCan('xkz:modify');

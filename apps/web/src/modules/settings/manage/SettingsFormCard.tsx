@@ -1,10 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, ConfigProvider, Form, Space, Spin } from 'antd';
+import { Button, Card, ConfigProvider, Form, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm, readForm, type FieldSpec, type SchemaObject } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { showSaveError } from '../../../platform/forms/server-errors';
+import { useFeedback } from '../../../platform/feedback';
 
 export interface SettingsFormCardProps<V> {
   title: ReactNode;
@@ -30,7 +31,7 @@ export interface SettingsFormCardProps<V> {
 /** One settings object: loaded, edited with the shared schema's rules, saved whole. */
 export function SettingsFormCard<V>(props: SettingsFormCardProps<V>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const qc = useQueryClient();
   const [form] = Form.useForm();
   const canModify = useCan(props.modifyCode);

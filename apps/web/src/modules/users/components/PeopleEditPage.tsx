@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin, Typography, type FormInstance } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Spin, Typography, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { showSaveError } from '../../../platform/forms/server-errors';
 import type { PeopleConfig } from '../people-kinds';
 import { beyondOf } from './beyond';
 import './people-form.css';
+import { useFeedback } from '../../../platform/feedback';
 
 /** Text input that asks the server on blur whether the value is still free (check-name/phone/email/card). */
 function UniqueInput({
@@ -111,7 +112,7 @@ const LISTS = ['labels', 'roleIds', 'scopeOrgIds'];
 /** `add-user` / `add-student`: every field of the server schema; edit with `?id=`. */
 export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [params] = useSearchParams();
@@ -168,7 +169,7 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
       {
         name: 'roleIds',
         labelKey: 'user.roles',
-        extraKey: self ? 'user.ownGrantsLocked' : cfg.kind === 'student' ? 'user.rolesDefault' : undefined,
+        extraKey: self ? 'user.ownGrantsLocked' : cfg.kind === 'student' ? 'user.rolesDefault' : 'user.rolesDefaultEmployee',
         control: <RoleSelect testId={tid('roles')} disabled={self} />,
       },
       {

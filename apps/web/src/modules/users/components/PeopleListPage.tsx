@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Modal, Tag, Typography } from 'antd';
+import { Button, Dropdown, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { USER_LIFECYCLE, USER_SORT_KEYS, type UserRow } from '@hanlin/shared';
 import { saveDownload } from '../../../platform/api/client';
@@ -12,6 +12,7 @@ import { OrgFilterTree } from '../../orgs/components/OrgFilterTree';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
 import type { PeopleConfig } from '../people-kinds';
 import { beyondOf, errorText } from './beyond';
+import { useFeedback } from '../../../platform/feedback';
 
 export function UserStatusTag({ status }: { status: string }) {
   return <LifecycleTag lifecycle={USER_LIFECYCLE} state={status} testId={`user-status-${status}`} />;
@@ -50,7 +51,7 @@ type Retry = { ids: number[]; rows: UserRow[]; retry: (ids: number[]) => void; d
 /** Spec: people beyond the administrator's authority trigger a replace prompt (the calls are silent). */
 function useBeyondPrompt() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   return (e: unknown, { ids, rows, retry, deselect }: Retry) => {
     const beyond = beyondOf(e);
     if (!beyond) {
@@ -73,7 +74,7 @@ function useBeyondPrompt() {
 /** Batch department (`<menu>:batch`) and the Excel template / import (`<menu>:import`). */
 function PeopleToolbar({ cfg, ctx, onBeyond }: { cfg: PeopleConfig; ctx: ToolbarContext<UserRow>; onBeyond: ReturnType<typeof useBeyondPrompt> }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const qc = useQueryClient();
   const mayBatch = useCan(`${cfg.menu}:batch`);
   const mayImport = useCan(`${cfg.menu}:import`);

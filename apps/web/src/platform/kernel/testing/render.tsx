@@ -1,26 +1,42 @@
 /**
  * Component-test support for the kernel (Testing Library under happy-dom): the app's providers
- * (TanStack Query, Ant Design's App, the Chinese catalogue) around a memory router whose URL a
+ * (TanStack Query, the lazy message/dialog host, the Chinese catalogue) around a memory router whose URL a
  * test reads back.
  */
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
+import { Feedback } from '../../components/Feedback';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { configure, render } from '@testing-library/react';
-import '../../i18n';
+import { cleanup, configure, render } from '@testing-library/react';
+import { afterAll, afterEach } from 'vitest';
+import { loadManageTexts } from '../../i18n';
 
 // Two shared cores run the whole suite: waits give a slow render time rather than fail it.
 configure({ asyncUtilTimeout: 5000 });
+// The pages under test are the back office's: its texts, as the management end loads them.
+await loadManageTexts();
+
+afterEach(cleanup);
+// Ant Design's delayed states (tooltips, popovers) set their timers without clearing them on unmount: let
+// them run while the page environment still exists, not after the file's environment is torn down.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 500)));
 
 export function renderAt(url: string, ui: () => ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/list', Component: () => <>{ui()}</> }], { initialEntries: [url] });
+  const router = createMemoryRouter(
+    [
+      { path: '/list', Component: () => <>{ui()}</> },
+      // Where a page navigates after saving: a test reads the URL, the page it names is not under test.
+      { path: '*', Component: () => <div data-testid="elsewhere" /> },
+    ],
+    { initialEntries: [url] },
+  );
   const view = render(
     <QueryClientProvider client={client}>
-      <AntApp>
+      <>
+        <Feedback />
         <RouterProvider router={router} />
-      </AntApp>
+      </>
     </QueryClientProvider>,
   );
   /** The current URL's search parameters. */

@@ -1,0 +1,3 @@
+-- Custom SQL migration file, put your code below! ---- Courses are listed through defineList (platform/list.ts): totals cached under table_versions (see 0021).
+CREATE TRIGGER courses_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON courses
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version();

@@ -1,0 +1,2 @@
+// Public surface of the banners module: other modules import only from here.
+export { banners } from './banners.schema.js';

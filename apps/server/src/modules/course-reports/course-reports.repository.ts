@@ -1,0 +1,216 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  COURSE_INFO_SORT_KEYS,
+  COURSE_REPORT_SORT_KEYS,
+  PERSON_REPORT_SORT_KEYS,
+  STUDY_REPORT_SORT_KEYS,
+  parseSort,
+  type CourseInfoQuery,
+  type CourseReportQuery,
+  type PersonReportQuery,
+  type StudyReportQuery,
+} from '@hanlin/shared';
+import type { DbOrTx } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { AppError } from '../../platform/errors.js';
+import { keywordPattern } from '../../platform/list.js';
+import { inScope } from '../../platform/scope.js';
+
+export interface PageWindow {
+  /** null: every row (an export). */
+  limit: number | null;
+  offset: number;
+}
+
+/**
+ * One page of a report statement (`select …` without order) and the number of its rows: the
+ * count rides on the page (`count(*) over ()`), and is asked for apart only when the page is
+ * past the end.
+ */
+export async function pagedRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL, order: SQL, page: PageWindow) {
+  return db.transaction(async (tx) => {
+    // Grouping a million learner rows by person needs more than the default 4 MB to stay in memory.
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    const { rows } = await tx.execute<T & { total_rows: number }>(
+      sql`select q.*, count(*) over ()::int as total_rows from (${query}) q order by ${order} limit ${page.limit} offset ${page.offset}`,
+    );
+    let total = rows[0]?.total_rows ?? 0;
+    if (!rows.length && page.offset > 0) {
+      const { rows: c } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${query}) q`);
+      total = c[0]?.n ?? 0;
+    }
+    return { rows: rows.map(({ total_rows: _t, ...r }) => r as unknown as T), total };
+  });
+}
+
+/**
+ * `order by` of a whitelisted key (`-key` descending; the statement names its output columns as
+ * the keys), then the tie-breaker column.
+ */
+export function orderOf<K extends string>(sort: string | undefined, keys: readonly K[], fallback: { key: K; desc: boolean }, tie: string): SQL {
+  const parsed = sort ? parseSort(sort, keys, fallback.key) : fallback;
+  return sql.raw(`"${parsed.key}" ${parsed.desc ? 'desc nulls last' : 'asc nulls last'}, "${tie}"`);
+}
+
+/** The materialized path of an organization filter (its subtree), NOT_FOUND_ERROR when unknown. */
+export async function orgPathOf(db: DbOrTx, orgId: number | undefined): Promise<string | null> {
+  if (!orgId) return null;
+  const { rows } = await db.execute<{ path: string }>(sql`select path from organizations where id = ${orgId}`);
+  if (!rows[0]) throw new AppError('NOT_FOUND_ERROR', { field: 'orgId' });
+  return rows[0].path;
+}
+
+interface LearnerFilter {
+  keyword?: string;
+  orgPath?: string | null;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * Conditions on learner rows `l` joined to their user `u`: the user's organization in the caller's
+ * scope (and in the filter's subtree), the name, and learning that overlaps the date range.
+ */
+function learnerWhere(principal: Principal, f: LearnerFilter): SQL {
+  const parts: SQL[] = [inScope(principal, sql`u.org_id`)];
+  if (f.orgPath) parts.push(sql`u.org_id in (select o.id from organizations o where o.path like ${`${f.orgPath}%`})`);
+  if (f.keyword) parts.push(sql`(u.realname ilike ${keywordPattern(f.keyword)} or u.username ilike ${keywordPattern(f.keyword)})`);
+  parts.push(...activityIn(f));
+  return sql.join(parts, sql` and `);
+}
+
+/** Learning that overlaps the range: last learnt (or started) after its start, started before its end. */
+function activityIn(f: { from?: string; to?: string }): SQL[] {
+  const parts: SQL[] = [];
+  if (f.from) parts.push(sql`coalesce(l.last_learned_at, l.started_at) >= ${f.from}::timestamptz`);
+  // A date alone covers its whole day.
+  if (f.to) parts.push(f.to.length === 10 ? sql`l.started_at < ${f.to}::date + 1` : sql`l.started_at <= ${f.to}::timestamptz`);
+  return parts;
+}
+
+export interface StudyRow extends Record<string, unknown> {
+  userId: number;
+  realname: string;
+  username: string;
+  orgName: string | null;
+  learning: number;
+  passed: number;
+  learnedSeconds: number;
+  credits: number;
+  lastLearnedAt: Date | string | null;
+}
+
+/** Per person: courses learning and passed, counted time, credits (grouped once over the learner rows that match). */
+export async function studyReport(db: DbOrTx, principal: Principal, q: Omit<StudyReportQuery, 'page' | 'size'>, page: PageWindow) {
+  const orgPath = await orgPathOf(db, q.orgId);
+  const query = sql`select a.user_id as "userId", u.realname, u.username, o.name as "orgName", a.learning, a.passed, a.learned_seconds as "learnedSeconds",
+      a.credits, a.last_learned_at as "lastLearnedAt"
+    from (select l.user_id, count(*) filter (where l.status = 'learning')::int as learning, count(*) filter (where l.status = 'passed')::int as passed,
+        coalesce(sum(l.learned_seconds), 0)::int as learned_seconds, coalesce(sum(l.credit_awarded), 0)::int as credits, max(l.last_learned_at) as last_learned_at
+      from course_learners l join users u on u.id = l.user_id
+      where ${learnerWhere(principal, { ...q, orgPath })} group by l.user_id) a
+    join users u on u.id = a.user_id left join organizations o on o.id = u.org_id`;
+  const order = orderOf(q.sort, STUDY_REPORT_SORT_KEYS, { key: 'learnedSeconds', desc: true }, 'userId');
+  return pagedRows<StudyRow>(db, query, order, page);
+}
+
+/** A person the caller may report on: their organization lies in the caller's scope. */
+export async function personInScope(db: DbOrTx, principal: Principal, userId: number) {
+  const { rows } = await db.execute<{ id: number; realname: string; username: string; orgName: string | null; inScope: boolean }>(
+    sql`select u.id, u.realname, u.username, o.name as "orgName", ${inScope(principal, sql`u.org_id`)} as "inScope"
+      from users u left join organizations o on o.id = u.org_id where u.id = ${userId}`,
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'userId' });
+  if (!row.inScope) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'userId' });
+  return { id: row.id, realname: row.realname, username: row.username, orgName: row.orgName };
+}
+
+export interface PersonRow extends Record<string, unknown> {
+  courseId: number;
+  courseName: string;
+  required: boolean;
+  status: 'learning' | 'passed';
+  progress: number;
+  learnedSeconds: number;
+  score: number | null;
+  credits: number;
+  startedAt: Date | string;
+  lastLearnedAt: Date | string | null;
+  passedAt: Date | string | null;
+}
+
+/** One person's courses (by the learner index on the user). */
+export async function personReport(db: DbOrTx, q: Omit<PersonReportQuery, 'page' | 'size'>, page: PageWindow) {
+  const parts: SQL[] = [sql`l.user_id = ${q.userId}`];
+  if (q.keyword) parts.push(sql`c.name ilike ${keywordPattern(q.keyword)}`);
+  if (q.status) parts.push(sql`l.status = ${q.status}`);
+  parts.push(...activityIn(q));
+  const query = sql`select c.id as "courseId", c.name as "courseName", c.required, l.status, l.progress, l.learned_seconds as "learnedSeconds", l.score,
+      l.credit_awarded as credits, l.started_at as "startedAt", l.last_learned_at as "lastLearnedAt", l.passed_at as "passedAt"
+    from course_learners l join courses c on c.id = l.course_id where ${sql.join(parts, sql` and `)}`;
+  const order = orderOf(q.sort, PERSON_REPORT_SORT_KEYS, { key: 'startedAt', desc: true }, 'courseId');
+  return pagedRows<PersonRow>(db, query, order, page);
+}
+
+export interface CourseRow extends Record<string, unknown> {
+  courseId: number;
+  name: string;
+  categoryName: string | null;
+  status: string;
+  learners: number;
+  passed: number;
+  passRate: number;
+  avgSeconds: number;
+}
+
+/** Per course (every course that was ever published): learners in the caller's scope, passed, pass rate, average time. */
+export async function courseReport(db: DbOrTx, principal: Principal, q: Omit<CourseReportQuery, 'page' | 'size'>, page: PageWindow) {
+  const orgPath = await orgPathOf(db, q.orgId);
+  const parts: SQL[] = [sql`c.status <> 'draft'`];
+  if (q.keyword) parts.push(sql`c.name ilike ${keywordPattern(q.keyword)}`);
+  if (q.categoryId) parts.push(sql`c.category_id = ${q.categoryId}`);
+  const query = sql`select c.id as "courseId", c.name, k.name as "categoryName", c.status, coalesce(a.learners, 0)::int as learners, coalesce(a.passed, 0)::int as passed,
+      case when coalesce(a.learners, 0) = 0 then 0 else round(a.passed * 1000.0 / a.learners) / 10 end::float8 as "passRate",
+      coalesce(a.avg_seconds, 0)::int as "avgSeconds"
+    from courses c left join course_categories k on k.id = c.category_id
+    left join (select l.course_id, count(*) as learners, count(*) filter (where l.status = 'passed') as passed, round(avg(l.learned_seconds)) as avg_seconds
+      from course_learners l join users u on u.id = l.user_id
+      where ${learnerWhere(principal, { from: q.from, to: q.to, orgPath })} group by l.course_id) a on a.course_id = c.id
+    where ${sql.join(parts, sql` and `)}`;
+  const order = orderOf(q.sort, COURSE_REPORT_SORT_KEYS, { key: 'learners', desc: true }, 'courseId');
+  return pagedRows<CourseRow>(db, query, order, page);
+}
+
+export async function getCourse(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ id: number; name: string; status: string }>(sql`select id, name, status from courses where id = ${id}`);
+  if (!rows[0]) throw new AppError('NOT_FOUND_ERROR', { field: 'courseId' });
+  return rows[0];
+}
+
+export interface CourseInfoDbRow extends Record<string, unknown> {
+  userId: number;
+  realname: string;
+  username: string;
+  orgName: string | null;
+  source: string;
+  status: 'learning' | 'passed';
+  progress: number;
+  learnedSeconds: number;
+  score: number | null;
+  startedAt: Date | string;
+  lastLearnedAt: Date | string | null;
+  passedAt: Date | string | null;
+}
+
+/** One course's learners in the caller's scope (by the learner index on the course). */
+export async function courseInfo(db: DbOrTx, principal: Principal, q: Omit<CourseInfoQuery, 'page' | 'size'>, page: PageWindow) {
+  const orgPath = await orgPathOf(db, q.orgId);
+  const where = [sql`l.course_id = ${q.courseId}`, learnerWhere(principal, { ...q, orgPath })];
+  if (q.status) where.push(sql`l.status = ${q.status}`);
+  const query = sql`select u.id as "userId", u.realname, u.username, o.name as "orgName", l.source, l.status, l.progress, l.learned_seconds as "learnedSeconds", l.score,
+      l.started_at as "startedAt", l.last_learned_at as "lastLearnedAt", l.passed_at as "passedAt"
+    from course_learners l join users u on u.id = l.user_id left join organizations o on o.id = u.org_id where ${sql.join(where, sql` and `)}`;
+  const order = orderOf(q.sort, COURSE_INFO_SORT_KEYS, { key: 'startedAt', desc: true }, 'userId');
+  return pagedRows<CourseInfoDbRow>(db, query, order, page);
+}

@@ -1,0 +1,380 @@
+import crypto from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CourseComment, CourseCommentRow, CourseDetail, CourseRow } from '@hanlin/shared';
+import { useTestApp, login, call, postUpload, type Session } from '../../test/harness.js';
+import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
+import { courses, coursesVisibleTo, getCourseOutline } from './index.js';
+
+const t = useTestApp();
+let admin: Session;
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+// 1×1 PNG
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+beforeAll(async () => {
+  admin = await login(t.app);
+});
+
+const uniq = () => crypto.randomUUID().slice(0, 8);
+const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, url, body);
+const ok = async (url: string, body: object = {}, s: Session = admin) => {
+  const res = await post(url, body, s);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+const refusal = async (url: string, body: object = {}, s: Session = admin) => {
+  const res = await post(url, body, s);
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  return res.json() as { msg: string; field?: string; data?: { ids?: number[] } };
+};
+
+async function upload(s: Session, filename: string, data: Buffer, kind: string, purpose: string): Promise<string> {
+  const res = await postUpload(t.app, s, { filename, data, kind, purpose });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.url;
+}
+const courseware = async (s: Session = admin) =>
+  (await ok('/api/courseware/insert', { name: `Doc ${uniq()}`, type: 'general', file: await upload(s, 'doc.pdf', pdf, 'courseware', 'courseware') }, s)).id as number;
+const insert = async (body: Record<string, unknown> = {}, s: Session = admin) => (await ok('/api/course/insert', { name: `Course ${uniq()}`, ...body }, s)).id as number;
+const detail = (id: number, s: Session = admin) => ok('/api/course/get', { id }, s) as Promise<CourseDetail>;
+const list = async (q: Record<string, unknown> = {}, s: Session = admin) => (await ok('/api/course/list', { size: 100, ...q }, s)) as { records: CourseRow[]; total: number };
+/** A course with one chapter of courseware, ready to publish. */
+async function buildable(body: Record<string, unknown> = {}, s: Session = admin) {
+  const id = await insert(body, s);
+  await ok('/api/course/chapters', { id, chapters: [{ name: 'Chapter 1', coursewareIds: [await courseware()] }] }, s);
+  return id;
+}
+async function session(permissions: string[], orgId?: number) {
+  const u = await buildUser(t.db, { permissions, orgId });
+  return { ...(await login(t.app, u.username, u.password)), id: u.id };
+}
+const future = (days = 30) => new Date(Date.now() + days * 86400_000).toISOString();
+const learnt = (courseId: number, userId: number) => t.db.execute(sql`insert into course_learners (course_id, user_id) values (${courseId}, ${userId})`);
+
+describe('course classification', () => {
+  it('keeps 5 levels with unique sibling names; a class holding courses or sub-classes stays', async () => {
+    const levels = [(await ok('/api/course-classify/insert', { name: `K-${uniq()}` })).id as number];
+    for (let i = 2; i <= 5; i++) levels.push((await ok('/api/course-classify/insert', { name: `L${i}`, parentId: levels.at(-1) })).id);
+    expect(await refusal('/api/course-classify/insert', { name: 'L6', parentId: levels.at(-1) })).toMatchObject({ msg: 'TREE_DEPTH_EXCEEDED' });
+    expect(await refusal('/api/course-classify/insert', { name: 'L2', parentId: levels[0] })).toMatchObject({ msg: 'DUPLICATE_COURSE_CLASS', field: 'name' });
+
+    const leaf = levels.at(-1)!;
+    const id = await insert({ categoryId: leaf });
+    expect((await refusal('/api/course-classify/delete', { id: leaf })).msg).toBe('IN_USE_CLASSIFICATION');
+    expect((await refusal('/api/course-classify/delete', { id: levels[0] })).msg).toBe('IN_USE_SUBCLASS');
+    // The list filtered on a class shows its sub-classes' courses.
+    expect((await list({ categoryId: levels[0] })).records.map((r) => r.id)).toEqual([id]);
+    await ok('/api/course/delete', { ids: [id] });
+    await ok('/api/course-classify/delete', { id: leaf });
+    const tree = (await ok('/api/course-classify/tree')) as { id: number }[];
+    expect(tree.some((n) => n.id === levels[0])).toBe(true);
+  });
+});
+
+describe('course builder', () => {
+  it('saves the basic information and shows it back', async () => {
+    const cover = await upload(admin, 'cover.png', png, 'cover', 'cover');
+    const [lecturer] = (
+      await t.db.execute<{ id: number }>(
+        sql`insert into lecturers (realname, username, kind, org_id) values ('Ann', ${`lec${uniq()}`}, 'internal', ${(await rootOrg(t.db)).id}) returning id`,
+      )
+    ).rows;
+    const until = future();
+    const id = await insert({
+      name: '安全生产',
+      cover,
+      labels: ['安全', '入职'],
+      lecturerIds: [lecturer!.id],
+      validUntil: until,
+      credit: 12,
+      intro: '<p onclick="x()">Hello <b>world</b><script>alert(1)</script><img src="javascript:alert(1)"></p>',
+      required: true,
+      passProgress: 80,
+      passScore: 60,
+      antiCheat: true,
+      antiCheatInterval: 300,
+      antiSkip: true,
+    });
+    const d = await detail(id);
+    expect(d).toMatchObject({
+      name: '安全生产',
+      labels: ['安全', '入职'],
+      lecturers: [{ id: lecturer!.id, name: 'Ann' }],
+      credit: 12,
+      required: true,
+      passProgress: 80,
+      passScore: 60,
+      antiCheat: true,
+      antiCheatInterval: 300,
+      antiSkip: true,
+      status: 'draft',
+      approval: 'none',
+      cover,
+    });
+    expect(new Date(d.validUntil!).getTime()).toBe(new Date(until).getTime());
+    expect(d.coverUrl).toMatch(/^\/api\/upload\/public\//);
+    // The intro is sanitized on the server: no script, no handler, no javascript: URL.
+    expect(d.intro).toContain('<b>world</b>');
+    expect(d.intro).not.toMatch(/script|onclick|javascript/);
+    expect(d.abilities).toMatchObject({ modify: true, delete: true, publish: true, submit: false });
+  });
+
+  it('refuses what the rules of §5 refuse, on the server too', async () => {
+    const name = `Dup ${uniq()}`;
+    await insert({ name });
+    expect(await refusal('/api/course/insert', { name })).toMatchObject({ msg: 'DUPLICATE_COURSE', field: 'name' });
+    expect(await refusal('/api/course/insert', { name: 'x'.repeat(201) })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'name' });
+    expect(await refusal('/api/course/insert', { name: uniq(), credit: 100 })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'credit' });
+    expect(await refusal('/api/course/insert', { name: uniq(), credit: 1.5 })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'credit' });
+    expect(await refusal('/api/course/insert', { name: uniq(), labels: ['a', 'b', 'c', 'd', 'e', 'f'] })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'labels' });
+    expect(await refusal('/api/course/insert', { name: uniq(), labels: ['x'.repeat(11)] })).toMatchObject({ msg: 'PARAMETER_INVALID' });
+    expect(await refusal('/api/course/insert', { name: uniq(), lecturerIds: [1, 2, 3, 4] })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'lecturerIds' });
+    expect(await refusal('/api/course/insert', { name: uniq(), lecturerIds: [99999999] })).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
+    expect(await refusal('/api/course/insert', { name: uniq(), intro: 'x'.repeat(10001) })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'intro' });
+    expect(await refusal('/api/course/insert', { name: uniq(), validUntil: new Date(Date.now() - 60_000).toISOString() })).toMatchObject({
+      msg: 'TIME_BEFORE_NOW',
+      field: 'validUntil',
+    });
+    expect(await refusal('/api/course/insert', { name: uniq(), antiCheat: true })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'antiCheatInterval' });
+    expect(await refusal('/api/course/insert', { name: uniq(), categoryId: 99999999 })).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'categoryId' });
+    // A cover must be the caller's own image upload.
+    const notImage = await upload(admin, 'a.pdf', pdf, 'courseware', 'courseware');
+    expect(await refusal('/api/course/insert', { name: uniq(), cover: notImage })).toMatchObject({ field: 'cover' });
+  });
+
+  it('builds chapters: required, names unique in the course, each with courseware, reordered and kept', async () => {
+    const id = await insert();
+    const [a, b, c] = [await courseware(), await courseware(), await courseware()];
+    expect(await refusal('/api/course/chapters', { id, chapters: [] })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'chapters' });
+    expect(await refusal('/api/course/chapters', { id, chapters: [{ name: 'One', coursewareIds: [] }] })).toMatchObject({ msg: 'PARAMETER_INVALID' });
+    expect(
+      await refusal('/api/course/chapters', {
+        id,
+        chapters: [
+          { name: 'One', coursewareIds: [a] },
+          { name: 'One', coursewareIds: [b] },
+        ],
+      }),
+    ).toMatchObject({ msg: 'DUPLICATE_CHAPTER', field: 'chapters' });
+    expect(await refusal('/api/course/chapters', { id, chapters: [{ name: 'x'.repeat(201), coursewareIds: [a] }] })).toMatchObject({ msg: 'PARAMETER_INVALID' });
+    expect(await refusal('/api/course/chapters', { id, chapters: [{ name: 'One', coursewareIds: [99999999] }] })).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
+
+    await ok('/api/course/chapters', {
+      id,
+      chapters: [
+        { name: 'One', coursewareIds: [a, b] },
+        { name: 'Two', coursewareIds: [c] },
+      ],
+    });
+    const first = (await detail(id)).chapters;
+    expect(first.map((ch) => [ch.name, ch.items.map((i) => i.coursewareId)])).toEqual([
+      ['One', [a, b]],
+      ['Two', [c]],
+    ]);
+    // Drag to reorder: chapters and courseware change places, items that stay keep their ids.
+    await ok('/api/course/chapters', {
+      id,
+      chapters: [
+        { name: 'Two', coursewareIds: [c] },
+        { name: 'One', coursewareIds: [b, a] },
+      ],
+    });
+    const second = (await detail(id)).chapters;
+    expect(second.map((ch) => [ch.name, ch.items.map((i) => i.coursewareId)])).toEqual([
+      ['Two', [c]],
+      ['One', [b, a]],
+    ]);
+    expect(second[1]!.items.find((i) => i.coursewareId === a)!.id).toBe(first[0]!.items.find((i) => i.coursewareId === a)!.id);
+    // Courseware in a course cannot be deleted.
+    expect(await refusal('/api/courseware/delete', { ids: [a] })).toMatchObject({ msg: 'IN_USE_COURSEWARE' });
+    expect((await list({ keyword: (await detail(id)).name })).records[0]!.chapterCount).toBe(2);
+  });
+
+  it('sets an organization audience, and refuses targets beyond the caller’s data scope', async () => {
+    const east = await buildOrg(t.db, { name: `CA-East-${uniq()}` });
+    const west = await buildOrg(t.db, { name: `CA-West-${uniq()}` });
+    const id = await insert({ audience: [{ type: 'org', id: east.id }] });
+    expect((await detail(id)).audience).toEqual([{ type: 'org', id: east.id, name: east.name }]);
+    const manager = await session(['kcgl', 'kcgl:add', 'kcgl:modify'], east.id);
+    const beyond = await refusal('/api/course/insert', { name: uniq(), audience: [{ type: 'org', id: west.id }] }, manager);
+    expect(beyond).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR', field: 'audience' });
+  });
+});
+
+describe('course lifecycle', () => {
+  it('publishes a complete course; a published course cannot change; unpublish, edit, publish again, off shelf for good', async () => {
+    const empty = await insert();
+    expect(await refusal('/api/course/publish', { ids: [empty] })).toMatchObject({ msg: 'CONTENT_INCOMPLETE', data: { ids: [empty] } });
+
+    const id = await buildable({ validUntil: future() });
+    expect((await ok('/api/course/publish', { ids: [id] })).count).toBe(1);
+    const published = await detail(id);
+    expect(published).toMatchObject({ status: 'published', abilities: { modify: false, publish: false, unpublish: true, offShelf: true, delete: false } });
+    expect(published.publishedAt).not.toBeNull();
+    expect(await refusal('/api/course/update', { id, name: 'Changed' })).toMatchObject({ msg: 'STATE_TRANSITION_INVALID', field: 'status' });
+    expect(await refusal('/api/course/chapters', { id, chapters: [{ name: 'X', coursewareIds: [await courseware()] }] })).toMatchObject({
+      msg: 'STATE_TRANSITION_INVALID',
+    });
+    expect(await refusal('/api/course/delete', { ids: [id] })).toMatchObject({ msg: 'IN_USE_COURSE' });
+
+    await ok('/api/course/unpublish', { ids: [id] });
+    await ok('/api/course/update', { id, credit: 5 });
+    expect((await detail(id)).credit).toBe(5);
+    await ok('/api/course/publish', { ids: [id] });
+    await ok('/api/course/off-shelf', { ids: [id] });
+    expect((await detail(id)).status).toBe('offshelf');
+    expect(await refusal('/api/course/publish', { ids: [id] })).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
+    expect(await refusal('/api/course/update', { id, credit: 6 })).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
+  });
+
+  it('refuses to publish a course whose validity has passed', async () => {
+    const id = await buildable({ validUntil: future() });
+    await t.db.execute(sql`update courses set valid_until = now() - interval '1 day' where id = ${id}`);
+    expect(await refusal('/api/course/publish', { ids: [id] })).toMatchObject({ msg: 'COURSE_EXPIRED', data: { ids: [id] } });
+  });
+
+  it('of two concurrent publishes, one wins', async () => {
+    const id = await buildable();
+    const answers = await Promise.all([post('/api/course/publish', { ids: [id] }), post('/api/course/publish', { ids: [id] })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('deletes only drafts nobody learnt', async () => {
+    const fresh = await insert();
+    const studied = await insert();
+    const u = await buildUser(t.db);
+    await learnt(studied, u.id);
+    expect((await list({ keyword: (await detail(studied)).name })).records[0]!.abilities.delete).toBe(false);
+    expect(await refusal('/api/course/delete', { ids: [fresh, studied] })).toMatchObject({ msg: 'IN_USE_COURSE', data: { ids: [studied] } });
+    expect((await ok('/api/course/delete', { ids: [fresh] })).count).toBe(1);
+    expect((await refusal('/api/course/get', { id: fresh })).msg).toBe('NOT_FOUND_ERROR');
+  });
+
+  it('lists with filters and keeps to the data scope', async () => {
+    const org = await buildOrg(t.db, { name: `CS-${uniq()}` });
+    const manager = await session(['kcgl', 'kcgl:add', 'kcgl:modify', 'kcgl:publish'], org.id);
+    const label = uniq().slice(0, 6);
+    const mine = await buildable({ required: true, labels: [label] }, manager);
+    const elective = await insert({ labels: [label] }, manager);
+    await ok('/api/course/publish', { ids: [mine] }, manager);
+    const byManager = await list({ label }, manager);
+    expect(byManager.records.map((r) => r.id).sort()).toEqual([mine, elective].sort());
+    expect((await list({ label, required: true }, manager)).records.map((r) => r.id)).toEqual([mine]);
+    expect((await list({ label, status: 'draft' }, manager)).records.map((r) => r.id)).toEqual([elective]);
+    // The manager sees nothing outside the organization subtree; administrators' courses stay hidden.
+    const other = await insert({ labels: [label] });
+    expect((await list({ label }, manager)).records.map((r) => r.id)).not.toContain(other);
+    expect((await refusal('/api/course/get', { id: other }, manager)).msg).toBe('NO_DATA_PERMISSION_ERROR');
+    expect((await refusal('/api/course/publish', { ids: [other] }, manager)).msg).toBe('NO_DATA_PERMISSION_ERROR');
+    // No publish code: the ability is false and the route refuses.
+    const reader = await session(['kcgl'], org.id);
+    expect((await list({ label }, reader)).records.every((r) => !r.abilities.publish && !r.abilities.modify)).toBe(true);
+    expect((await post('/api/course/publish', { ids: [elective] }, reader)).statusCode).toBe(403);
+  });
+});
+
+describe('course approval', () => {
+  it('a lecturer submits, an approver refuses with a reason, the lecturer edits and resubmits, the approver approves, then it can be published', async () => {
+    const lecturer = await session(['kcgl', 'kcgl:add', 'kcgl:modify']);
+    const approver = await session(['kcsp', 'kcsp:approve', 'kcgl', 'kcgl:publish']);
+    const id = await buildable({}, lecturer);
+    const row = (await list({ keyword: (await detail(id, lecturer)).name }, lecturer)).records[0]!;
+    expect(row.abilities).toMatchObject({ submit: true, publish: false, approve: false });
+    expect((await post('/api/course/publish', { ids: [id] }, lecturer)).statusCode).toBe(403);
+
+    await ok('/api/course/submit', { ids: [id] }, lecturer);
+    expect((await detail(id, lecturer)).approval).toBe('pending');
+    // Pending: neither editable nor publishable.
+    expect(await refusal('/api/course/update', { id, credit: 3 }, lecturer)).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
+    expect(await refusal('/api/course/publish', { ids: [id] }, approver)).toMatchObject({ msg: 'STATE_TRANSITION_INVALID', field: 'approval' });
+
+    const pending = (await ok('/api/course-approval/list', { size: 100 }, approver)) as { records: CourseRow[] };
+    expect(pending.records.find((r) => r.id === id)?.abilities).toMatchObject({ approve: true, refuse: true });
+    expect(await refusal('/api/course-approval/refuse', { ids: [id], reason: '' }, approver)).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'reason' });
+    await ok('/api/course-approval/refuse', { ids: [id], reason: 'Add a summary' }, approver);
+    expect(await detail(id, lecturer)).toMatchObject({ approval: 'refused', approvalReason: 'Add a summary' });
+    expect((await post('/api/course-approval/approve', { ids: [id] }, lecturer)).statusCode).toBe(403);
+
+    await ok('/api/course/update', { id, intro: '<p>Summary</p>' }, lecturer);
+    await ok('/api/course/submit', { ids: [id] }, lecturer);
+    await ok('/api/course-approval/approve', { ids: [id] }, approver);
+    expect(await refusal('/api/course-approval/approve', { ids: [id] }, approver)).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
+    await ok('/api/course/publish', { ids: [id] }, approver);
+    expect(await detail(id, lecturer)).toMatchObject({ status: 'published', approval: 'approved' });
+  });
+});
+
+describe('course comments', () => {
+  it('learners in the audience post and read visible comments; managers shield and restore', async () => {
+    const org = await buildOrg(t.db, { name: `CC-${uniq()}` });
+    const id = await buildable({ audience: [{ type: 'org', id: org.id }] });
+    const studentUser = await buildUser(t.db, { orgId: org.id, permissions: ['kc-pc'] });
+    const student = await login(t.app, studentUser.username, studentUser.password);
+    const outsiderUser = await buildUser(t.db, { permissions: ['kc-pc'], orgId: (await buildOrg(t.db, { name: `CO-${uniq()}` })).id });
+    const outsider = await login(t.app, outsiderUser.username, outsiderUser.password);
+
+    // Not published yet: nobody sees it.
+    expect(await refusal('/api/course-comment/post', { courseId: id, content: 'Early' }, student)).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
+    await ok('/api/course/publish', { ids: [id] });
+    expect(await refusal('/api/course-comment/post', { courseId: id, content: 'x'.repeat(501) }, student)).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'content' });
+    expect(await refusal('/api/course-comment/post', { courseId: id, content: 'Hi', rating: 6 }, student)).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'rating' });
+    const good = (await ok('/api/course-comment/post', { courseId: id, content: 'Very useful', rating: 5 }, student)).id as number;
+    const rude = (await ok('/api/course-comment/post', { courseId: id, content: 'Rude words' }, student)).id as number;
+    expect(await refusal('/api/course-comment/post', { courseId: id, content: 'Me too' }, outsider)).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
+    expect(await refusal('/api/course-comment/list', { courseId: id }, outsider)).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
+
+    const seen = (await ok('/api/course-comment/list', { courseId: id }, student)) as { records: CourseComment[]; total: number };
+    expect(seen.records.map((c) => c.id)).toEqual([rude, good]);
+    expect(seen.records[1]).toMatchObject({ content: 'Very useful', rating: 5, mine: true, userName: studentUser.realname });
+
+    const managed = (await ok('/api/course-comment/manage/list', { courseId: id })) as { records: CourseCommentRow[] };
+    expect(managed.records.find((c) => c.id === rude)!.abilities).toMatchObject({ shield: true, restore: false });
+    await ok('/api/course-comment/manage/shield', { ids: [rude] });
+    expect(await refusal('/api/course-comment/manage/shield', { ids: [rude] })).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
+    expect(((await ok('/api/course-comment/list', { courseId: id }, student)) as { records: CourseComment[] }).records.map((c) => c.id)).toEqual([good]);
+    expect(((await ok('/api/course-comment/manage/list', { courseId: id, status: 'shielded' })) as { records: CourseCommentRow[] }).records.map((c) => c.id)).toEqual([rude]);
+    await ok('/api/course-comment/manage/restore', { ids: [rude] });
+    expect(((await ok('/api/course-comment/list', { courseId: id }, student)) as { total: number }).total).toBe(2);
+    // Students cannot moderate.
+    expect((await post('/api/course-comment/manage/shield', { ids: [good] }, student)).statusCode).toBe(403);
+  });
+});
+
+describe('what other modules read', () => {
+  it('coursesVisibleTo: published, valid and in the audience; the outline lists chapters with courseware; learners read its files', async () => {
+    const org = await buildOrg(t.db, { name: `CV-${uniq()}` });
+    const inside = await buildUser(t.db, { orgId: org.id, permissions: ['kc-pc'] });
+    const outside = await buildUser(t.db, { permissions: ['kc-pc'] });
+    const id = await buildable({ audience: [{ type: 'org', id: org.id }], validUntil: future() });
+    const visible = async (userId: number) =>
+      (
+        await t.db
+          .select({ id: courses.id })
+          .from(courses)
+          .where(and(eq(courses.id, id), coursesVisibleTo(userId)))
+      ).length === 1;
+    expect(await visible(inside.id)).toBe(false); // a draft
+    await ok('/api/course/publish', { ids: [id] });
+    expect(await visible(inside.id)).toBe(true);
+    expect(await visible(outside.id)).toBe(false);
+
+    const outline = await getCourseOutline(t.db, id);
+    expect(outline).toEqual([
+      { id: expect.any(Number), name: 'Chapter 1', items: [expect.objectContaining({ type: 'general', scormPackageId: null, fileId: expect.any(String) })] },
+    ]);
+    // The courseware's file: readable once someone of the audience learns the course, never by someone outside it.
+    const file = `/api/upload/file/${outline[0]!.items[0]!.fileId}`;
+    const student = await login(t.app, inside.username, inside.password);
+    const stranger = await login(t.app, outside.username, outside.password);
+    expect((await t.app.inject({ method: 'GET', url: file, headers: student.headers() })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await call(t.app, student, '/api/learning/course/start', { id })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: file, headers: student.headers() })).statusCode).toBe(200);
+    expect((await call(t.app, stranger, '/api/learning/course/start', { id })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await t.app.inject({ method: 'GET', url: file, headers: stranger.headers() })).statusCode).toBeGreaterThanOrEqual(400);
+
+    await t.db.execute(sql`update courses set valid_until = now() - interval '1 minute' where id = ${id}`);
+    expect(await visible(inside.id)).toBe(false);
+  });
+});

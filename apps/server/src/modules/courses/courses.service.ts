@@ -1,0 +1,410 @@
+import {
+  COMMENT_LIFECYCLE,
+  COURSE_APPROVAL_LIFECYCLE,
+  COURSE_AUDIENCE,
+  COURSE_INTRO_MAX,
+  COURSE_LIFECYCLE,
+  type CommentStatus,
+  type CourseAbilities,
+  type CourseApprovalState,
+  type CourseChaptersSave,
+  type CourseComment,
+  type CourseCommentListQuery,
+  type CourseCommentManageQuery,
+  type CourseCommentPost,
+  type CourseCommentRow,
+  type CourseDetail,
+  type CourseInsert,
+  type CourseListQuery,
+  type CourseRefuse,
+  type CourseRow,
+  type CourseStatus,
+  type CourseUpdate,
+  type Page,
+} from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { ListRuntime } from '../../platform/list.js';
+import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
+import { requireInScope } from '../../platform/scope.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
+import { buildForest } from '../../platform/tree.js';
+import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
+import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
+import * as repo from './courses.repository.js';
+import { categoryTree as tree } from './courses.repository.js';
+import { courseCategories, courseComments, courses } from './courses.schema.js';
+
+/** The permission code each ability also needs. Submitting is for those who cannot publish themselves. */
+const ABILITY_CODES: Record<keyof CourseAbilities, string> = {
+  modify: 'kcgl:modify',
+  delete: 'kcgl:delete',
+  publish: 'kcgl:publish',
+  unpublish: 'kcgl:unpublish',
+  offShelf: 'kcgl:unpublish',
+  submit: 'kcgl:add',
+  approve: 'kcsp:approve',
+  refuse: 'kcsp:approve',
+};
+const COMMENT_CODES = { modify: 'kcpl:modify', delete: 'kcpl:modify', shield: 'kcpl:modify', restore: 'kcpl:modify' };
+
+/** A course may be published when its approval is not pending or refused (an administrator's needs none). */
+const approvalAllowsPublish = (a: CourseApprovalState) => a === 'none' || a === 'approved';
+const editable = (status: CourseStatus, approval: CourseApprovalState) => COURSE_LIFECYCLE.abilities(status).modify && COURSE_APPROVAL_LIFECYCLE.abilities(approval).modify;
+
+/** Rich text of the intro: the platform's rich-text rules. */
+export const sanitizeIntro = sanitizeRichText;
+
+interface Deps {
+  db: Db;
+  lists: ListRuntime;
+  signer: FileSigner;
+}
+
+export function createCoursesService({ db, lists, signer }: Deps) {
+  function abilitiesFor(p: Principal, r: { status: string; approval: string; learnerCount: number }): CourseAbilities {
+    const status = r.status as CourseStatus;
+    const approval = r.approval as CourseApprovalState;
+    const st = COURSE_LIFECYCLE.abilities(status);
+    const ap = COURSE_APPROVAL_LIFECYCLE.abilities(approval);
+    const byState: CourseAbilities = {
+      modify: st.modify && ap.modify,
+      delete: st.delete,
+      publish: st.publish && approvalAllowsPublish(approval),
+      unpublish: st.unpublish,
+      offShelf: st.offShelf,
+      submit: ap.submit && st.modify,
+      approve: ap.approve,
+      refuse: ap.refuse,
+    };
+    return abilitiesOf(byState, p.permissions, ABILITY_CODES, { delete: r.learnerCount === 0, submit: !p.permissions.has('kcgl:publish') });
+  }
+
+  async function present(p: Principal, rows: repo.CourseRecord[]): Promise<CourseRow[]> {
+    return Promise.all(
+      rows.map(async ({ orgPath: _orgPath, coverId, ...r }) => ({
+        ...r,
+        status: r.status as CourseStatus,
+        approval: r.approval as CourseApprovalState,
+        coverUrl: coverId ? await signer.publicUrl(coverId) : null,
+        validUntil: r.validUntil?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+        publishedAt: r.publishedAt?.toISOString() ?? null,
+        abilities: abilitiesFor(p, r),
+      })),
+    );
+  }
+
+  /** Locks the courses inside the transaction; unknown ids NOT_FOUND_ERROR, others' NO_DATA_PERMISSION_ERROR. */
+  async function lockInScope(tx: DbOrTx, p: Principal, ids: number[]) {
+    const unique = [...new Set(ids)];
+    const rows = await repo.lockCourses(tx, unique);
+    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+    for (const r of rows) requireInScope(p, r.orgPath);
+    return rows;
+  }
+
+  async function claimCover(tx: DbOrTx, p: Principal, cover: string | null) {
+    if (!cover) return null;
+    const file = await claimFile(tx, p, cover, { purpose: 'cover', field: 'cover', missing: 'FILE_TYPE_ERROR' });
+    if (!file || !file.mime.startsWith('image/')) throw new AppError('FILE_TYPE_ERROR', { field: 'cover' });
+    return file;
+  }
+
+  function assertLater(iso: string | null | undefined) {
+    if (iso && new Date(iso).getTime() <= Date.now()) throw new AppError('TIME_BEFORE_NOW', { field: 'validUntil' });
+  }
+
+  function cleanIntro(html: string) {
+    const clean = sanitizeIntro(html);
+    if (clean.length > COURSE_INTRO_MAX) throw new AppError('PARAMETER_INVALID', { field: 'intro' });
+    return clean;
+  }
+
+  async function requireCategory(dbx: DbOrTx, categoryId: number | null | undefined) {
+    if (categoryId != null) await tree.mustGet(dbx, categoryId, 'categoryId');
+  }
+
+  /** Applies one lifecycle command to courses in scope. */
+  async function transition(tx: DbOrTx, rows: Awaited<ReturnType<typeof lockInScope>>, command: 'publish' | 'unpublish' | 'offShelf', set: Record<string, unknown> = {}) {
+    const { ids } = await applyTransition(tx, {
+      lifecycle: COURSE_LIFECYCLE,
+      command,
+      rows,
+      stateOf: (r) => r.status as CourseStatus,
+      table: courses,
+      id: courses.id,
+      state: courses.status,
+      set: { updatedAt: new Date(), ...set },
+    });
+    return { count: ids.length };
+  }
+
+  async function approvalTransition(p: Principal, ids: number[], command: 'submit' | 'approve' | 'refuse', set: Record<string, unknown> = {}) {
+    return db.transaction(async (tx) => {
+      const rows = await lockInScope(tx, p, ids);
+      if (command === 'submit') {
+        // Those who may publish need no approval: submitting is the lecturers' way to the shelf.
+        if (p.permissions.has('kcgl:publish')) throw new AppError('NO_PERMISSION_ERROR', { field: 'ids' });
+        const notEditable = rows.filter((r) => !COURSE_LIFECYCLE.abilities(r.status as CourseStatus).modify).map((r) => r.id);
+        if (notEditable.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: notEditable } });
+        await requireComplete(tx, rows);
+      }
+      const { ids: changed } = await applyTransition(tx, {
+        lifecycle: COURSE_APPROVAL_LIFECYCLE,
+        command,
+        rows,
+        stateOf: (r) => r.approval as CourseApprovalState,
+        table: courses,
+        id: courses.id,
+        state: courses.approval,
+        set: { updatedAt: new Date(), ...set },
+      });
+      return { count: changed.length };
+    });
+  }
+
+  /** CONTENT_INCOMPLETE naming the courses without chapters or with an empty chapter. */
+  async function requireComplete(tx: DbOrTx, rows: { id: number }[]) {
+    const complete = await repo.completeCourseIds(
+      tx,
+      rows.map((r) => r.id),
+    );
+    const incomplete = rows.filter((r) => !complete.has(r.id)).map((r) => r.id);
+    if (incomplete.length) throw new AppError('CONTENT_INCOMPLETE', { field: 'ids', data: { ids: incomplete } });
+  }
+
+  async function get(p: Principal, id: number): Promise<CourseDetail> {
+    const [row] = await repo.getCourses(db, [id]);
+    if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+    requireInScope(p, row.orgPath);
+    const [[presented], extra, lecturers, audience, chapters] = await Promise.all([
+      present(p, [row]),
+      repo.getCourseExtra(db, id),
+      repo.courseLecturerRows(db, id),
+      getAudience(db, { type: COURSE_AUDIENCE, id }),
+      repo.getCourseOutline(db, id),
+    ]);
+    return { ...presented!, ...extra!, cover: row.coverId ? `/api/upload/file/${row.coverId}` : null, lecturers, audience, chapters };
+  }
+
+  /** The classification tree: a class holding courses stays (IN_USE_CLASSIFICATION). */
+  const categoryCommands = categoryTreeCommands({
+    db,
+    tree,
+    table: courseCategories,
+    inUse: async (tx, id) => ((await repo.categoryHasCourses(tx, id)) ? 'IN_USE_CLASSIFICATION' : null),
+  });
+  const categories = { ...categoryCommands, list: async () => buildForest(await categoryCommands.nodes()) };
+
+  return {
+    categories,
+
+    async list(p: Principal, q: CourseListQuery): Promise<Page<CourseRow>> {
+      const page = await repo.findCourses(lists, p, q);
+      return { ...page, records: await present(p, page.records as repo.CourseRecord[]) };
+    },
+
+    /** Courses waiting for approval (or in another approval state when asked), in the approver's scope. */
+    async approvalList(p: Principal, q: CourseListQuery): Promise<Page<CourseRow>> {
+      const page = await repo.findCourses(lists, p, { ...q, approval: q.approval ?? 'pending' });
+      return { ...page, records: await present(p, page.records as repo.CourseRecord[]) };
+    },
+
+    get,
+
+    lecturerOptions: (keyword?: string) => repo.lecturerOptions(db, keyword),
+    certificateOptions: (keyword?: string) => repo.certificateOptions(db, keyword),
+    coursewareOptions: (keyword?: string) => repo.coursewareOptions(db, keyword),
+
+    async insert(p: Principal, input: CourseInsert) {
+      assertLater(input.validUntil);
+      const intro = cleanIntro(input.intro);
+      return db.transaction(async (tx) => {
+        const cover = await claimCover(tx, p, input.cover);
+        await requireCategory(tx, input.categoryId);
+        if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_COURSE', { field: 'name' });
+        const id = await repo.insertCourse(tx, {
+          name: input.name,
+          categoryId: input.categoryId,
+          coverFileId: cover?.id ?? null,
+          labels: input.labels,
+          validUntil: input.validUntil ? new Date(input.validUntil) : null,
+          credit: input.credit,
+          intro,
+          required: input.required,
+          passProgress: input.passProgress,
+          passScore: input.passScore,
+          certificateTemplateId: input.certificateTemplateId,
+          antiCheat: input.antiCheat,
+          antiCheatInterval: input.antiCheat ? input.antiCheatInterval : null,
+          antiSkip: input.antiSkip,
+          orgId: p.orgId,
+          createdBy: p.userId,
+        });
+        if (cover) await linkFile(tx, cover.id, id);
+        await repo.setLecturers(tx, id, input.lecturerIds);
+        await setAudience(tx, p, { type: COURSE_AUDIENCE, id }, input.audience);
+        return { id };
+      });
+    },
+
+    /**
+     * Changes a draft or unpublished course (not one pending approval): a published or off-shelf
+     * course's information cannot change (STATE_TRANSITION_INVALID naming `status`). An approved
+     * course changed by someone who cannot publish needs approval again.
+     */
+    async update(p: Principal, input: CourseUpdate) {
+      await db.transaction(async (tx) => {
+        const [cur] = await lockInScope(tx, p, [input.id]);
+        if (!editable(cur!.status as CourseStatus, cur!.approval as CourseApprovalState)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+        if (input.validUntil !== undefined && input.validUntil !== (cur!.validUntil?.toISOString() ?? null)) assertLater(input.validUntil);
+        const antiCheat = input.antiCheat ?? cur!.antiCheat;
+        const interval = input.antiCheatInterval !== undefined ? input.antiCheatInterval : cur!.antiCheatInterval;
+        if (antiCheat && !interval) throw new AppError('PARAMETER_INVALID', { field: 'antiCheatInterval' });
+        if (input.name !== undefined && input.name !== cur!.name && (await repo.nameTaken(tx, input.name, cur!.id))) {
+          throw new AppError('DUPLICATE_COURSE', { field: 'name' });
+        }
+        await requireCategory(tx, input.categoryId);
+        // An unchanged cover is not claimed again (another manager may edit the course).
+        let coverFileId: number | null | undefined;
+        if (input.cover !== undefined) {
+          const [row] = await repo.getCourses(tx, [cur!.id]);
+          const same = input.cover && row?.coverId && input.cover.endsWith(`/${row.coverId}`);
+          if (!same) {
+            const cover = await claimCover(tx, p, input.cover);
+            coverFileId = cover?.id ?? null;
+            if (cover) await linkFile(tx, cover.id, cur!.id);
+          }
+        }
+        const { id: _id, cover: _cover, lecturerIds, audience, validUntil, intro, ...plain } = input;
+        await repo.updateCourse(tx, cur!.id, {
+          ...Object.fromEntries(Object.entries(plain).filter(([, v]) => v !== undefined)),
+          ...(coverFileId !== undefined ? { coverFileId } : {}),
+          ...(validUntil !== undefined ? { validUntil: validUntil ? new Date(validUntil) : null } : {}),
+          ...(intro !== undefined ? { intro: cleanIntro(intro) } : {}),
+          ...(!antiCheat ? { antiCheatInterval: null } : {}),
+          ...(cur!.approval === 'approved' && !p.permissions.has('kcgl:publish') ? { approval: 'none' } : {}),
+        });
+        if (lecturerIds) await repo.setLecturers(tx, cur!.id, lecturerIds);
+        if (audience) await setAudience(tx, p, { type: COURSE_AUDIENCE, id: cur!.id }, audience);
+      });
+    },
+
+    /** The builder's catalog: chapter names unique in the course, each with courseware that exists. */
+    async saveChapters(p: Principal, input: CourseChaptersSave) {
+      const names = input.chapters.map((c) => c.name);
+      if (new Set(names).size !== names.length) throw new AppError('DUPLICATE_CHAPTER', { field: 'chapters' });
+      await db.transaction(async (tx) => {
+        const [cur] = await lockInScope(tx, p, [input.id]);
+        if (!editable(cur!.status as CourseStatus, cur!.approval as CourseApprovalState)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+        const wanted = [...new Set(input.chapters.flatMap((c) => c.coursewareIds))];
+        const found = await repo.existingCoursewareIds(tx, wanted);
+        const missing = wanted.filter((id) => !found.has(id));
+        if (missing.length) throw new AppError('NOT_FOUND_ERROR', { field: 'chapters', data: { ids: missing } });
+        await repo.saveChapters(tx, cur!.id, input.chapters);
+        await repo.updateCourse(tx, cur!.id, {});
+      });
+    },
+
+    /** Only drafts nobody has learnt go (IN_USE_COURSE naming the others); all or nothing. */
+    async remove(p: Principal, ids: number[]) {
+      return db.transaction(async (tx) => {
+        const rows = await lockInScope(tx, p, ids);
+        const learnt = await repo.learntCourseIds(
+          tx,
+          rows.map((r) => r.id),
+        );
+        const used = rows.filter((r) => !COURSE_LIFECYCLE.abilities(r.status as CourseStatus).delete || learnt.has(r.id)).map((r) => r.id);
+        if (used.length) throw new AppError('IN_USE_COURSE', { field: 'ids', data: { ids: used } });
+        for (const r of rows) await clearAudience(tx, { type: COURSE_AUDIENCE, id: r.id });
+        await repo.deleteCourses(
+          tx,
+          rows.map((r) => r.id),
+        );
+        return { count: rows.length };
+      });
+    },
+
+    /**
+     * Puts courses on the shelf: approval none or approved, validity not passed (COURSE_EXPIRED),
+     * every chapter with courseware (CONTENT_INCOMPLETE); of two concurrent publishes one wins.
+     */
+    async publish(p: Principal, ids: number[]) {
+      return db.transaction(async (tx) => {
+        const rows = await lockInScope(tx, p, ids);
+        const waiting = rows.filter((r) => !approvalAllowsPublish(r.approval as CourseApprovalState)).map((r) => r.id);
+        if (waiting.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'approval', data: { ids: waiting } });
+        const expired = rows.filter((r) => r.validUntil && r.validUntil.getTime() <= Date.now()).map((r) => r.id);
+        if (expired.length) throw new AppError('COURSE_EXPIRED', { field: 'ids', data: { ids: expired } });
+        await requireComplete(tx, rows);
+        return transition(tx, rows, 'publish', { publishedAt: new Date() });
+      });
+    },
+    unpublish: (p: Principal, ids: number[]) => db.transaction(async (tx) => transition(tx, await lockInScope(tx, p, ids), 'unpublish')),
+    /** Irreversible: the course leaves the shelf for good, still readable by those who learnt it. */
+    offShelf: (p: Principal, ids: number[]) => db.transaction(async (tx) => transition(tx, await lockInScope(tx, p, ids), 'offShelf')),
+
+    submit: (p: Principal, ids: number[]) => approvalTransition(p, ids, 'submit', { approvalReason: null }),
+    approve: (p: Principal, ids: number[]) => approvalTransition(p, ids, 'approve', { approvalReason: null }),
+    refuse: (p: Principal, input: CourseRefuse) => approvalTransition(p, input.ids, 'refuse', { approvalReason: input.reason }),
+
+    // Comments
+
+    /** Visible comments of a course the learner may see (or has learnt). */
+    async commentList(p: Principal, q: CourseCommentListQuery): Promise<Page<CourseComment>> {
+      if (!(await repo.userReachesCourse(db, p.userId, q.courseId))) throw new AppError('NOT_FOUND_ERROR', { field: 'courseId' });
+      const { records, total } = await repo.findVisibleComments(db, q.courseId, q.page, q.size);
+      return {
+        records: records.map(({ userId, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString(), mine: userId === p.userId })),
+        total,
+        page: q.page,
+        size: q.size,
+      };
+    },
+
+    async commentPost(p: Principal, input: CourseCommentPost) {
+      if (!(await repo.userReachesCourse(db, p.userId, input.courseId))) throw new AppError('NOT_FOUND_ERROR', { field: 'courseId' });
+      return { id: await repo.insertComment(db, { courseId: input.courseId, userId: p.userId, content: input.content, rating: input.rating }) };
+    },
+
+    async commentManageList(p: Principal, q: CourseCommentManageQuery): Promise<Page<CourseCommentRow>> {
+      const { records, total } = await repo.findManagedComments(db, p, q);
+      return {
+        records: records.map((r) => ({
+          ...r,
+          status: r.status as CommentStatus,
+          createdAt: r.createdAt.toISOString(),
+          abilities: abilitiesOf(COMMENT_LIFECYCLE.abilities(r.status as CommentStatus), p.permissions, COMMENT_CODES),
+        })),
+        total,
+        page: q.page,
+        size: q.size,
+      };
+    },
+
+    async commentTransition(p: Principal, ids: number[], command: 'shield' | 'restore') {
+      return db.transaction(async (tx) => {
+        const unique = [...new Set(ids)];
+        const rows = await repo.lockComments(tx, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+        for (const r of rows) requireInScope(p, r.orgPath);
+        const { ids: changed } = await applyTransition(tx, {
+          lifecycle: COMMENT_LIFECYCLE,
+          command,
+          rows,
+          stateOf: (r) => r.status as CommentStatus,
+          table: courseComments,
+          id: courseComments.id,
+          state: courseComments.status,
+        });
+        return { count: changed.length };
+      });
+    },
+
+    /** Read rule of courseware (files, SCORM) for learners: a course holding it is open to them. */
+  };
+}
+export type CoursesService = ReturnType<typeof createCoursesService>;

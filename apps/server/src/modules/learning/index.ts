@@ -1,0 +1,2 @@
+// Public surface of the learning module: other modules import only from here.
+export { courseItemProgress, courseLearners } from './learning.schema.js';

@@ -1,0 +1,293 @@
+import crypto from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { CERTIFICATE_DEFAULT_LAYOUT } from '@hanlin/shared';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { buildOrg, buildUser } from '../../test/factories.js';
+import { buildZip, manifest12 } from '../../test/scorm.js';
+import { certificates } from '../certificates/index.js';
+import { courseLearners, learningClocks } from './learning.schema.js';
+import { buildCourse, buildCourseware } from '../../test/learning.js';
+
+const t = useTestApp();
+let admin: Session;
+let org: { id: number };
+let templateId: number;
+const uniq = () => crypto.randomBytes(4).toString('hex');
+const post = (s: Session, url: string, body: object = {}) => call(t.app, s, url, body);
+async function ok<T = any>(s: Session, url: string, body: object = {}): Promise<T> {
+  const res = await post(s, url, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as T;
+}
+async function student(orgId = org.id) {
+  const u = await buildUser(t.db, { orgId, permissions: ['kc-pc', 'zs-pc'] });
+  return { user: u, s: await login(t.app, u.username, u.password) };
+}
+/** Moves the user's learning clock back, as if their last counted beat was `seconds` ago. */
+const clockBack = (userId: number, seconds: number) =>
+  t.db
+    .update(learningClocks)
+    .set({ lastBeatAt: sql`now() - make_interval(secs => ${seconds})` })
+    .where(eq(learningClocks.userId, userId));
+const learnerRow = async (courseId: number, userId: number) =>
+  (
+    await t.db
+      .select()
+      .from(courseLearners)
+      .where(and(eq(courseLearners.courseId, courseId), eq(courseLearners.userId, userId)))
+  )[0]!;
+/** Time passes for the user: their clock and a pending anti-cheat pop-up both move back. */
+async function elapse(userId: number, courseId: number, seconds: number) {
+  await clockBack(userId, seconds);
+  await t.db.execute(
+    sql`update course_learners set challenge_due_at = challenge_due_at - make_interval(secs => ${seconds}) where course_id = ${courseId} and user_id = ${userId}`,
+  );
+}
+/** A multipart upload by the administrator. */
+const postFile = (url: string, filename: string, data: Buffer) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.concat([Buffer.from(`--b\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n`), data, Buffer.from('\r\n--b--\r\n')]),
+    headers: { ...admin.headers(), 'content-type': 'multipart/form-data; boundary=b' },
+  });
+const beat = (s: Session, courseId: number, itemId: number, extra: object = {}) => ok(s, '/api/learning/heartbeat', { courseId, itemId, visible: true, ...extra });
+
+beforeAll(async () => {
+  admin = await login(t.app);
+  org = await buildOrg(t.db);
+  const tpl = await ok(admin, '/api/certificate/template/insert', { name: `证书 ${uniq()}`, authority: '翰林学院', validityMonths: null, layout: CERTIFICATE_DEFAULT_LAYOUT });
+  templateId = tpl.id;
+});
+
+async function videoCourse(extra: Parameters<typeof buildCourse>[1] extends infer C ? Partial<C> : never = {}) {
+  const video = await buildCourseware(t.db, { type: 'video' });
+  const pdf = await buildCourseware(t.db, { type: 'general', mime: 'application/pdf' });
+  return buildCourse(t.db, { chapters: [[video], [pdf]], audience: [{ type: 'org', id: org.id }], ...extra });
+}
+
+describe('course list and detail', () => {
+  it('shows a published course to its audience with filters, and hides it from everyone else', async () => {
+    const name = `Safety ${uniq()}`;
+    const course = await videoCourse({ name, required: true, labels: ['safety'] });
+    const draft = await videoCourse({ name: `${name} draft`, status: 'draft' });
+    const { s } = await student();
+    const outsider = await student((await buildOrg(t.db)).id);
+
+    const page = await ok(s, '/api/learning/course/list', { keyword: name });
+    expect(page.records.map((r: any) => r.id)).toEqual([course.id]);
+    expect(page.records[0]).toMatchObject({ name, required: true, labels: ['safety'], myStatus: 'notStarted', progress: 0 });
+    expect((await ok(s, '/api/learning/course/list', { keyword: name, required: false })).total).toBe(0);
+    expect((await ok(s, '/api/learning/course/list', { keyword: name, label: 'safety', status: 'notStarted' })).total).toBe(1);
+    expect((await ok(s, '/api/learning/course/list', { keyword: name, status: 'learning' })).total).toBe(0);
+    expect((await post(s, '/api/learning/course/get', { id: draft.id })).json().msg).toBe('NOT_FOUND_ERROR');
+
+    const detail = await ok(s, '/api/learning/course/get', { id: course.id });
+    expect(detail.chapters.map((c: any) => c.items.map((i: any) => i.kind))).toEqual([['video'], ['pdf']]);
+    expect(detail).toMatchObject({ intro: '<p>Intro</p>', passProgress: 100, learner: null, abilities: { start: true, learn: false } });
+
+    // Outside the audience: not listed, not readable, not startable.
+    expect((await ok(outsider.s, '/api/learning/course/list', { keyword: name })).total).toBe(0);
+    for (const url of ['/api/learning/course/get', '/api/learning/course/start']) expect((await post(outsider.s, url, { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
+    expect((await post(outsider.s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0] })).json().msg).toBe('NOT_FOUND_ERROR');
+  });
+
+  it('starts learning once, lists it under learning in my courses, and keeps an off-shelf course readable for its learners', async () => {
+    const course = await videoCourse();
+    const { s } = await student();
+    const other = await student();
+    const first = await ok(s, '/api/learning/course/start', { id: course.id });
+    expect(first).toMatchObject({ status: 'learning', progress: 0, learnedSeconds: 0 });
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    const mine = await ok(s, '/api/learning/my', { status: 'learning' });
+    expect(mine.records.map((r: any) => r.id)).toEqual([course.id]);
+    expect((await ok(s, '/api/learning/course/list', { status: 'learning' })).records.map((r: any) => r.id)).toEqual([course.id]);
+
+    await t.db.execute(sql`update courses set status = 'offshelf' where id = ${course.id}`);
+    const detail = await ok(s, '/api/learning/course/get', { id: course.id });
+    expect(detail).toMatchObject({ offShelf: true, abilities: { start: false, learn: true } });
+    expect((await ok(s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).toContain(course.id);
+    expect((await post(other.s, '/api/learning/course/get', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
+    expect((await post(other.s, '/api/learning/course/start', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
+  });
+
+  it('answers COURSE_EXPIRED past the validity, to newcomers and to learners entering it', async () => {
+    const course = await videoCourse();
+    const { s } = await student();
+    const late = await student();
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    await t.db.execute(sql`update courses set valid_until = now() - interval '1 minute' where id = ${course.id}`);
+    expect((await ok(late.s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).not.toContain(course.id);
+    expect((await post(late.s, '/api/learning/course/start', { id: course.id })).json().msg).toBe('COURSE_EXPIRED');
+    expect((await post(late.s, '/api/learning/course/get', { id: course.id })).json().msg).toBe('COURSE_EXPIRED');
+    // The learner still reads it, but cannot learn any more.
+    expect((await ok(s, '/api/learning/course/get', { id: course.id })).abilities).toEqual({ start: false, learn: false });
+    const res = await post(s, '/api/learning/heartbeat', { courseId: course.id, itemId: course.itemIds[0], visible: true });
+    expect(res.json().msg).toBe('COURSE_EXPIRED');
+  });
+
+  it('lets learners read their course courseware files, and nobody else', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const res = await postFile('/api/upload/file?kind=courseware&purpose=courseware', 'doc.pdf', pdf);
+    expect(res.statusCode, res.body).toBe(200);
+    const up = res.json().data as { id: string };
+    const [{ id: fileId }] = (await t.db.execute<{ id: number }>(sql`select id from files where public_id = ${up.id}`)).rows as [{ id: number }];
+    const ware = await buildCourseware(t.db, { type: 'general', fileId });
+    const course = await buildCourse(t.db, { chapters: [[ware]], audience: [{ type: 'org', id: org.id }] });
+    const { s } = await student();
+    const read = () => t.app.inject({ method: 'GET', url: `/api/upload/file/${up.id}`, headers: s.headers() });
+    expect((await read()).statusCode).not.toBe(200);
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    expect((await read()).statusCode).toBe(200);
+    // Opening a general file counts it as learnt: one item of one, the course is passed.
+    const open = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0] });
+    expect(open.item).toMatchObject({ kind: 'pdf', completed: false });
+  });
+});
+
+describe('time from heartbeats', () => {
+  it('counts the time since the last counted beat, capped, once across two tabs, nothing for a hidden tab', async () => {
+    const course = await videoCourse();
+    const { user, s } = await student();
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    const item = course.itemIds[0]!;
+    expect((await beat(s, course.id, item)).counted).toBe(0); // the first beat starts the clock
+    await clockBack(user.id, 10);
+    const [a, b] = await Promise.all([beat(s, course.id, item), beat(s, course.id, item)]);
+    expect(a.counted + b.counted).toBe(10);
+    await clockBack(user.id, 10);
+    expect((await beat(s, course.id, item, { visible: false })).counted).toBe(0);
+    // A hidden tab's beat does not move the clock: the visible one still gets its 10 s.
+    expect((await beat(s, course.id, item)).counted).toBe(10);
+    await clockBack(user.id, 3600);
+    expect((await beat(s, course.id, item)).counted).toBe(15);
+    expect((await learnerRow(course.id, user.id)).learnedSeconds).toBe(35);
+  });
+
+  it('counts one clock across two courses learnt at once', async () => {
+    const one = await videoCourse();
+    const two = await videoCourse();
+    const { user, s } = await student();
+    await ok(s, '/api/learning/course/start', { id: one.id });
+    await ok(s, '/api/learning/course/start', { id: two.id });
+    await beat(s, one.id, one.itemIds[0]!);
+    await clockBack(user.id, 10);
+    const [a, b] = await Promise.all([beat(s, one.id, one.itemIds[0]!), beat(s, two.id, two.itemIds[0]!)]);
+    expect(a.counted + b.counted).toBe(10);
+  });
+
+  it('pauses counting when the anti-cheat pop-up is due until it is answered', async () => {
+    const course = await videoCourse({ antiCheatInterval: 60 });
+    const { user, s } = await student();
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    const item = course.itemIds[0]!;
+    const open = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: item });
+    expect(open.challengeInSeconds).toBeGreaterThan(55);
+    await beat(s, course.id, item);
+    // The pop-up falls due 6 s into the next 10 s: 6 s count, then nothing until it is answered.
+    await t.db.execute(sql`update course_learners set challenge_due_at = now() + interval '6 seconds' where course_id = ${course.id} and user_id = ${user.id}`);
+    await elapse(user.id, course.id, 10);
+    const due = await beat(s, course.id, item);
+    expect(due).toMatchObject({ challenge: true });
+    expect(due.counted).toBeGreaterThanOrEqual(5);
+    expect(due.counted).toBeLessThanOrEqual(6);
+    await elapse(user.id, course.id, 10);
+    expect(await beat(s, course.id, item)).toMatchObject({ counted: 0, challenge: true });
+    expect((await ok(s, '/api/learning/challenge/answer', { id: course.id })).challengeInSeconds).toBe(60);
+    await elapse(user.id, course.id, 10);
+    expect(await beat(s, course.id, item)).toMatchObject({ counted: 10, challenge: false });
+  });
+});
+
+describe('completion and passing', () => {
+  it('completes video at 95 %, PDF on its last page, then passes with the credit and the certificate', async () => {
+    const course = await videoCourse({ credit: 3, certificateTemplateId: templateId });
+    const { user, s } = await student();
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    const [video, pdf] = course.itemIds as [number, number];
+    expect((await beat(s, course.id, video, { position: 90, total: 100 })).item).toMatchObject({ completed: false, furthest: 90 });
+    const v = await beat(s, course.id, video, { position: 95, total: 100 });
+    expect(v.item.completed).toBe(true);
+    expect(v.learner).toMatchObject({ progress: 50, status: 'learning' });
+    expect((await beat(s, course.id, pdf, { position: 2, total: 3 })).item.completed).toBe(false);
+    const done = await beat(s, course.id, pdf, { position: 3, total: 3 });
+    expect(done.learner).toMatchObject({ progress: 100, status: 'passed', creditAwarded: 3 });
+    expect(done.learner.certificateId).toBeGreaterThan(0);
+    const mine = await ok(s, '/api/learning/my', { status: 'passed' });
+    expect(mine.records.map((r: any) => r.id)).toEqual([course.id]);
+    const certs = await ok(s, '/api/certificate/my', {});
+    expect(certs.records.map((c: any) => c.id)).toEqual([done.learner.certificateId]);
+    const pdfRes = await t.app.inject({ method: 'POST', url: '/api/certificate/my/download', payload: { id: done.learner.certificateId }, headers: s.headers() });
+    expect(pdfRes.statusCode).toBe(200);
+    // Passed for good: more beats change nothing of the award.
+    await beat(s, course.id, pdf, { position: 1 });
+    expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'passed', creditAwarded: 3 });
+  });
+
+  it('awards the credit and the certificate once when the completing calls race', async () => {
+    const pdfs = await Promise.all([1, 2, 3].map(() => buildCourseware(t.db, { type: 'general', mime: 'application/pdf' })));
+    const course = await buildCourse(t.db, { chapters: [pdfs], audience: [{ type: 'org', id: org.id }], credit: 5, certificateTemplateId: templateId, passProgress: 60 });
+    const { user, s } = await student();
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    const answers = await Promise.all(course.itemIds.flatMap((itemId) => [1, 2].map(() => beat(s, course.id, itemId, { position: 4, total: 4 }))));
+    expect(answers.some((a) => a.learner.status === 'passed')).toBe(true);
+    expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'passed', creditAwarded: 5, progress: 100 });
+    const issued = await t.db.select().from(certificates).where(eq(certificates.userId, user.id));
+    expect(issued).toHaveLength(1);
+  });
+
+  it('keeps anti-skip: the furthest point moves no faster than time', async () => {
+    const course = await videoCourse({ antiSkip: true });
+    const { s } = await student();
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    const item = course.itemIds[0]!;
+    await beat(s, course.id, item, { position: 5, total: 600 });
+    const jump = await beat(s, course.id, item, { position: 590 });
+    expect(jump.item.furthest).toBeLessThan(30);
+    expect(jump.item.completed).toBe(false);
+  });
+
+  it('completes a SCORM item from its lesson status and needs the pass score', async () => {
+    const zip = buildZip([
+      { name: 'imsmanifest.xml', data: manifest12() },
+      { name: 'index.html', data: '<html><body>SCO</body></html>' },
+    ]);
+    const imported = await postFile('/api/scorm/import', 'p.zip', zip);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const pkg = imported.json().data as { id: number };
+    const ware = await buildCourseware(t.db, { type: 'scorm', mime: 'application/zip', scormPackageId: pkg.id });
+    const course = await buildCourse(t.db, { chapters: [[ware]], audience: [{ type: 'org', id: org.id }], passScore: 90 });
+    const { user, s } = await student();
+    const outsider = await student((await buildOrg(t.db)).id);
+    const contextKey = `course:${course.id}`;
+    expect((await post(s, '/api/scorm/launch', { packageId: pkg.id, contextKey })).json().msg).toBe('NOT_FOUND_ERROR');
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    const open = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0] });
+    expect(open).toMatchObject({ scormPackageId: pkg.id, contextKey, item: { kind: 'scorm', completed: false } });
+    const launch = await ok(s, '/api/scorm/launch', { packageId: pkg.id, contextKey });
+    expect((await post(outsider.s, '/api/scorm/launch', { packageId: pkg.id, contextKey })).json().msg).toBe('NOT_FOUND_ERROR');
+    await ok(s, '/api/scorm/finish', {
+      packageId: pkg.id,
+      contextKey,
+      scoId: 'i1',
+      sessionId: launch.sessionId,
+      values: { lesson_status: 'passed', score_raw: '85', session_time: '00:01:00' },
+    });
+    const synced = await ok(s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[0] });
+    expect(synced.item).toMatchObject({ completed: true, score: 85 });
+    // Progress 100 % but the score 85 is under the pass score 90.
+    expect(synced.learner).toMatchObject({ progress: 100, score: 85, status: 'learning' });
+    // A better attempt reaches the pass score.
+    const again = await ok(s, '/api/scorm/launch', { packageId: pkg.id, contextKey });
+    await ok(s, '/api/scorm/commit', {
+      packageId: pkg.id,
+      contextKey,
+      scoId: 'i1',
+      sessionId: again.sessionId,
+      values: { lesson_status: 'passed', score_raw: '92', session_time: '00:00:10' },
+    });
+    expect((await ok(s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[0] })).learner).toMatchObject({ status: 'passed', score: 92 });
+    expect((await learnerRow(course.id, user.id)).creditAwarded).toBe(2);
+  });
+});

@@ -1,0 +1,18 @@
+import { defineModule } from '../../platform/context.js';
+import { registerCoursewareUse } from '../courseware/index.js';
+import { registerScormLaunchRule } from '../scorm/index.js';
+import { createFileSigner } from '../uploads/index.js';
+import { registerLearningRoutes } from './learning.routes.js';
+import { createLearningService } from './learning.service.js';
+
+export default defineModule({
+  name: 'learning',
+  register(app, ctx) {
+    const learning = createLearningService({ app, db: ctx.db, signer: createFileSigner(ctx.db) });
+    registerLearningRoutes(app, learning);
+    // Learners read their courses' courseware files (the courses module answers what is in use).
+    registerCoursewareUse(app, 'learning', { inUse: async () => [], mayRead: (p, coursewareId) => learning.mayReadCourseware(p, coursewareId) });
+    // SCORM runs of a course (context `course:<id>`): its learners, for the packages of its courseware.
+    registerScormLaunchRule(app, 'course', (p, pkg, context) => learning.mayLaunch(p, pkg.id, context.ref));
+  },
+});

@@ -1,0 +1,2 @@
+// Public surface of the lecturers module: other modules import only from here.
+export { lecturers } from './lecturers.schema.js';

@@ -1,0 +1,2 @@
+// Public surface of the positions module: other modules import only from here.
+export { positions } from './positions.schema.js';

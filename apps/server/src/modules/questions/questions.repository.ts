@@ -1,0 +1,119 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { QUESTION_CATEGORY_DEPTH, type QUESTION_SORT_KEYS, type QuestionListQuery } from '@hanlin/shared';
+import type { DbOrTx } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { defineTree } from '../../platform/tree-repository.js';
+import { defineList, type ListRuntime } from '../../platform/list.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
+import { questionCategories, questions } from './questions.schema.js';
+
+/** The classification tree: several roots, at most 5 levels. */
+export const categoryTree = defineTree({
+  table: 'question_categories',
+  maxDepth: QUESTION_CATEGORY_DEPTH,
+  lockKey: 'questionCategoryTree',
+  duplicateName: 'DUPLICATE_CATEGORY',
+});
+
+export async function categoryHasQuestions(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: questions.id }).from(questions).where(eq(questions.categoryId, id)).limit(1);
+  return !!row;
+}
+
+const rowColumns = {
+  id: questions.id,
+  type: questions.type,
+  stem: questions.stem,
+  difficulty: questions.difficulty,
+  labels: questions.labels,
+  score: questions.score,
+  analysis: questions.analysis,
+  options: questions.options,
+  answers: questions.answers,
+  blanks: questions.blanks,
+  keywords: questions.keywords,
+  autoScore: questions.autoScore,
+  answerText: questions.answerText,
+  stars: questions.stars,
+  categoryId: questions.categoryId,
+  categoryName: questionCategories.name,
+  status: questions.status,
+  refuseReason: questions.refuseReason,
+  orgId: questions.orgId,
+  orgName: organizations.name,
+  orgPath: organizations.path,
+  createdBy: questions.createdBy,
+  creatorName: users.realname,
+  createdAt: questions.createdAt,
+};
+const sortColumns = {
+  id: questions.id,
+  createdAt: questions.createdAt,
+  score: questions.score,
+  difficulty: sql`array_position(array['easy','medium','hard']::varchar[], ${questions.difficulty})`,
+} satisfies Record<(typeof QUESTION_SORT_KEYS)[number], unknown>;
+const joins = <Q extends { leftJoin: any }>(q: Q) =>
+  q
+    .leftJoin(questionCategories, eq(questionCategories.id, questions.categoryId))
+    .leftJoin(organizations, eq(organizations.id, questions.orgId))
+    .leftJoin(users, eq(users.id, questions.createdBy));
+
+/** The question list: the caller's organization subtrees; type, difficulty, state, category subtree, label, keyword on the stem. */
+export const questionList = defineList({
+  name: 'question_list',
+  table: questions,
+  id: questions.id,
+  tables: ['questions', 'organizations', 'question_categories'],
+  scope: { column: questions.orgId },
+  filters: {
+    type: (v) => eq(questions.type, v),
+    difficulty: (v) => eq(questions.difficulty, v),
+    status: (v) => eq(questions.status, v),
+    label: (v) => sql`${questions.labels} @> array[${v}]::text[]`,
+    categoryId: (v) => sql`${questions.categoryId} in (select c.id from question_categories c, question_categories p where p.id = ${v} and c.path like p.path || '%')`,
+  },
+  keyword: (pattern) => sql`${questions.stem} ilike ${pattern}`,
+  sort: sortColumns,
+  defaultSort: { key: 'id', desc: true },
+  columns: rowColumns,
+  join: joins,
+});
+export type QuestionRecord = Awaited<ReturnType<typeof getQuestions>>[number];
+
+export function findQuestions(lists: ListRuntime, p: Principal, q: QuestionListQuery) {
+  return questionList.run(lists, p, q);
+}
+
+export function getQuestions(db: DbOrTx, ids: number[]) {
+  return joins(db.select(rowColumns).from(questions)).where(inArray(questions.id, ids)).orderBy(asc(questions.id));
+}
+
+/** Locks the rows (id order) for a change, with their organization's path for the scope check. */
+export function lockQuestions(tx: DbOrTx, ids: number[]) {
+  return tx
+    .select({ id: questions.id, status: questions.status, orgPath: organizations.path })
+    .from(questions)
+    .leftJoin(organizations, eq(organizations.id, questions.orgId))
+    .where(inArray(questions.id, ids))
+    .orderBy(asc(questions.id))
+    .for('update', { of: questions });
+}
+
+export type QuestionValues = Omit<typeof questions.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status' | 'refuseReason' | 'orgId' | 'createdBy'>;
+
+export async function insertQuestion(db: DbOrTx, v: QuestionValues & { orgId: number | null; createdBy: number }): Promise<number> {
+  const [row] = await db.insert(questions).values(v).returning({ id: questions.id });
+  return row!.id;
+}
+
+export async function updateQuestion(db: DbOrTx, id: number, set: QuestionValues) {
+  await db
+    .update(questions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(questions.id, id));
+}
+
+export async function deleteQuestions(db: DbOrTx, ids: number[]) {
+  await db.delete(questions).where(inArray(questions.id, ids));
+}

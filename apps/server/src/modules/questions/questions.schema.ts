@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { QUESTION_LIFECYCLE, type QuestionOption } from '@hanlin/shared';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { defineTreeTable } from '../../platform/tree-repository.js';
+import { stateCheck } from '../../platform/lifecycle.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
+
+/** The question classification tree, at most 5 levels. */
+export const questionCategories = defineTreeTable('question_categories');
+
+/** The question bank: one row per question, its type-specific parts in typed columns. */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial().primaryKey(),
+    type: varchar({ length: 16 }).notNull(),
+    /** Sanitized rich text. */
+    stem: text().notNull(),
+    difficulty: varchar({ length: 8 }).notNull().default('medium'),
+    labels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A multiple of 0.5, at most 100. */
+    score: doublePrecision().notNull(),
+    analysis: text().notNull().default(''),
+    options: jsonb().$type<QuestionOption[]>().notNull().default([]),
+    answers: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    blanks: jsonb().$type<string[][]>().notNull().default([]),
+    keywords: text().notNull().default(''),
+    autoScore: boolean().notNull().default(false),
+    answerText: text().notNull().default(''),
+    stars: smallint().notNull().default(5),
+    categoryId: integer().references(() => questionCategories.id, { onDelete: 'restrict' }),
+    status: varchar({ length: 16 }).notNull().default('draft'),
+    refuseReason: varchar({ length: 200 }),
+    /** The author's organization: the data scope of the record. */
+    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('questions_org_idx').on(t.orgId, t.id),
+    index('questions_category_idx').on(t.categoryId, t.id),
+    index('questions_labels_idx').using('gin', t.labels),
+    stateCheck('questions_status_check', t.status, QUESTION_LIFECYCLE),
+    check('questions_type_check', sql`${t.type} in ('single', 'multiple', 'judgment', 'fill', 'short', 'operation', 'calculation', 'rating')`),
+    check('questions_difficulty_check', sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
+    check('questions_score_check', sql`${t.score} > 0 and ${t.score} <= 100 and ${t.score} * 2 = floor(${t.score} * 2)`),
+  ],
+);
+
+/** Constraint violations as API errors (platform/db/constraints.ts). */
+export const constraintErrors = defineConstraintErrors({
+  question_categories_parent_name_uq: { code: 'DUPLICATE_CATEGORY', field: 'name' },
+  question_categories_parent_id_question_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+  questions_category_id_question_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'categoryId' },
+  questions_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+  questions_created_by_users_id_fk: null,
+  questions_status_check: { code: 'PARAMETER_INVALID', field: 'status' },
+  questions_type_check: { code: 'PARAMETER_INVALID', field: 'type' },
+  questions_difficulty_check: { code: 'PARAMETER_INVALID', field: 'difficulty' },
+  questions_score_check: { code: 'PARAMETER_INVALID', field: 'score' },
+});

@@ -1,0 +1,179 @@
+import {
+  QUESTION_LIFECYCLE,
+  QUESTION_STEM_MAX,
+  stemText,
+  type QuestionAbilities,
+  type QuestionCategoryNode,
+  type QuestionDifficulty,
+  type QuestionInsert,
+  type QuestionListQuery,
+  type QuestionRow,
+  type QuestionStatus,
+  type QuestionType,
+  type QuestionUpdate,
+} from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { ListRuntime } from '../../platform/list.js';
+import { requireInScope } from '../../platform/scope.js';
+import { buildForest } from '../../platform/tree.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
+import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
+import * as repo from './questions.repository.js';
+import { categoryTree as tree } from './questions.repository.js';
+import { questionCategories, questions } from './questions.schema.js';
+import { questionsInUse, type QuestionUse } from './questions.usage.js';
+
+interface Deps {
+  db: Db;
+  lists: ListRuntime;
+  uses: ReadonlyMap<string, QuestionUse>;
+}
+
+/** The permission code of each ability. */
+const ABILITY_CODES = { modify: 'tkgl:modify', delete: 'tkgl:delete', submit: 'tkgl:add', approve: 'tkgl:approve', refuse: 'tkgl:approve' } as const;
+
+/** The stem as stored: sanitized rich text whose text keeps to 200 characters (PARAMETER_INVALID naming `stem`). */
+function cleanStem(html: string): string {
+  const clean = sanitizeRichText(html);
+  const text = stemText(clean);
+  if (!text || text.length > QUESTION_STEM_MAX) throw new AppError('PARAMETER_INVALID', { field: 'stem' });
+  return clean;
+}
+
+/** The columns of a question (validated by the shared schema): only its type's parts are kept. */
+function valuesOf(input: QuestionInsert): repo.QuestionValues {
+  return {
+    type: input.type,
+    stem: cleanStem(input.stem),
+    difficulty: input.difficulty,
+    labels: input.labels,
+    score: input.score,
+    analysis: input.analysis,
+    options: input.options,
+    answers: input.answers,
+    blanks: input.blanks,
+    keywords: input.keywords,
+    autoScore: input.autoScore,
+    answerText: input.answerText,
+    stars: input.type === 'rating' ? input.stars : 5,
+    categoryId: input.categoryId ?? null,
+  };
+}
+
+export function createQuestionsService({ db, lists, uses }: Deps) {
+  const categories = categoryTreeCommands({ db, table: questionCategories, tree, inUse: repo.categoryHasQuestions });
+
+  const abilitiesFor = (p: Principal, status: QuestionStatus, inUse: boolean): QuestionAbilities =>
+    abilitiesOf(QUESTION_LIFECYCLE.abilities(status), p.permissions, ABILITY_CODES, { delete: !inUse });
+
+  async function present(p: Principal, rows: repo.QuestionRecord[]): Promise<QuestionRow[]> {
+    const used = await questionsInUse(
+      uses,
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map(({ orgPath: _orgPath, ...r }) => ({
+      ...r,
+      type: r.type as QuestionType,
+      difficulty: r.difficulty as QuestionDifficulty,
+      status: r.status as QuestionStatus,
+      createdAt: r.createdAt.toISOString(),
+      abilities: abilitiesFor(p, r.status as QuestionStatus, used.has(r.id)),
+    }));
+  }
+
+  /** Locks the questions inside the transaction; unknown ids NOT_FOUND_ERROR, others' NO_DATA_PERMISSION_ERROR. */
+  async function lockInScope(tx: DbOrTx, p: Principal, ids: number[]) {
+    const unique = [...new Set(ids)];
+    const rows = await repo.lockQuestions(tx, unique);
+    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+    for (const r of rows) requireInScope(p, r.orgPath);
+    return rows;
+  }
+
+  async function requireCategory(dbx: DbOrTx, categoryId: number | null | undefined) {
+    if (categoryId != null) await tree.mustGet(dbx, categoryId, 'categoryId');
+  }
+
+  function transition(p: Principal, ids: number[], command: 'submit' | 'approve' | 'refuse', set: Record<string, unknown> = {}) {
+    return db.transaction(async (tx) => {
+      const rows = await lockInScope(tx, p, ids);
+      const { ids: changed } = await applyTransition(tx, {
+        lifecycle: QUESTION_LIFECYCLE,
+        command,
+        rows,
+        stateOf: (r) => r.status as QuestionStatus,
+        table: questions,
+        id: questions.id,
+        state: questions.status,
+        set: { updatedAt: new Date(), ...set },
+      });
+      return { count: changed.length };
+    });
+  }
+
+  return {
+    async categoryTree(): Promise<QuestionCategoryNode[]> {
+      return buildForest(await categories.nodes()) as QuestionCategoryNode[];
+    },
+    categoryInsert: categories.insert,
+    categoryUpdate: categories.update,
+    /** A category with sub-categories or questions stays (IN_USE_SUBCLASS). */
+    categoryRemove: categories.remove,
+    categorySort: categories.sort,
+
+    async list(p: Principal, q: QuestionListQuery) {
+      const page = await repo.findQuestions(lists, p, q);
+      return { ...page, records: await present(p, page.records as repo.QuestionRecord[]) };
+    },
+
+    async get(p: Principal, id: number): Promise<QuestionRow> {
+      const [row] = await repo.getQuestions(db, [id]);
+      if (!row) throw new AppError('NOT_FOUND_ERROR');
+      requireInScope(p, row.orgPath);
+      return (await present(p, [row]))[0]!;
+    },
+
+    /** A new question is a draft of the author's organization. */
+    async insert(p: Principal, input: QuestionInsert) {
+      const values = valuesOf(input);
+      return db.transaction(async (tx) => {
+        await requireCategory(tx, values.categoryId);
+        return { id: await repo.insertQuestion(tx, { ...values, orgId: p.orgId, createdBy: p.userId }) };
+      });
+    },
+
+    /** Replaces a draft or refused question (STATE_TRANSITION_INVALID otherwise). */
+    async update(p: Principal, input: QuestionUpdate) {
+      const values = valuesOf(input);
+      await db.transaction(async (tx) => {
+        const [row] = await lockInScope(tx, p, [input.id]);
+        if (!QUESTION_LIFECYCLE.abilities(row!.status as QuestionStatus).modify) {
+          throw new AppError('STATE_TRANSITION_INVALID', { field: 'id', data: { ids: [input.id] } });
+        }
+        await requireCategory(tx, values.categoryId);
+        await repo.updateQuestion(tx, input.id, values);
+      });
+    },
+
+    /** Deletes questions in scope that no paper uses (IN_USE_QUESTION naming the ids) and that are not waiting for approval. */
+    async remove(p: Principal, ids: number[]) {
+      await db.transaction(async (tx) => {
+        const rows = await lockInScope(tx, p, ids);
+        const stuck = rows.filter((r) => !QUESTION_LIFECYCLE.abilities(r.status as QuestionStatus).delete).map((r) => r.id);
+        if (stuck.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: stuck } });
+        const used = await questionsInUse(uses, tx, ids);
+        if (used.size) throw new AppError('IN_USE_QUESTION', { field: 'ids', data: { ids: [...used].sort((a, b) => a - b) } });
+        await repo.deleteQuestions(tx, ids);
+      });
+    },
+
+    submit: (p: Principal, ids: number[]) => transition(p, ids, 'submit', { refuseReason: null }),
+    approve: (p: Principal, ids: number[]) => transition(p, ids, 'approve', { refuseReason: null }),
+    refuse: (p: Principal, ids: number[], reason: string) => transition(p, ids, 'refuse', { refuseReason: reason }),
+  };
+}
+export type QuestionsService = ReturnType<typeof createQuestionsService>;

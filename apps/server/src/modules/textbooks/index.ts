@@ -1,0 +1,2 @@
+// Public surface of the textbooks module: other modules import only from here.
+export { textbooks, textbookCategories } from './textbooks.schema.js';

@@ -1,0 +1,73 @@
+import { asc, eq } from 'drizzle-orm';
+import type { ErrorName, TreeSort } from '@hanlin/shared';
+import { AppError } from './errors.js';
+import type { Db, DbOrTx } from './db/client.js';
+import type { Tree, defineTreeTable } from './tree-repository.js';
+
+type CategoryTable = ReturnType<typeof defineTreeTable<string>>;
+
+export interface CategoryInput {
+  parentId?: number | null;
+  name: string;
+  sort?: number;
+}
+
+/**
+ * The commands of a category-like tree (a `defineTreeTable` table kept by `defineTree`):
+ * the flat nodes in display order, insert, edit (rename, re-parent), delete and place above or
+ * below, each in a transaction holding the tree's lock. `inUse` is the domain's rule against a
+ * delete (a node with children is never deleted: IN_USE_SUBCLASS), true for IN_USE_SUBCLASS or its
+ * own error name.
+ */
+export function categoryTreeCommands(deps: { db: Db; table: CategoryTable; tree: Tree; inUse?: (tx: DbOrTx, id: number) => Promise<boolean | ErrorName | null> }) {
+  const { db, table: t, tree } = deps;
+  return {
+    nodes: () => db.select({ id: t.id, name: t.name, parentId: t.parentId, sort: t.sort }).from(t).orderBy(asc(t.sort), asc(t.id)),
+
+    insert: (input: CategoryInput) =>
+      db.transaction(async (tx) => {
+        await tree.lock(tx);
+        const parent = input.parentId == null ? null : await tree.mustGet(tx, input.parentId, 'parentId');
+        const id = await tree.insert(tx, { parent, name: input.name, sort: input.sort }, async (row) => {
+          const [created] = await tx.insert(t).values({ parentId: row.parentId, name: input.name, sort: row.sort, path: row.path, depth: row.depth }).returning({ id: t.id });
+          return created!.id;
+        });
+        return { id };
+      }),
+
+    async update(input: Partial<CategoryInput> & { id: number }) {
+      await db.transaction(async (tx) => {
+        await tree.lock(tx);
+        const node = await tree.mustGet(tx, input.id);
+        const set = await tree.edit(tx, node, input);
+        await tx
+          .update(t)
+          .set({ ...set, updatedAt: new Date() })
+          .where(eq(t.id, node.id));
+      });
+    },
+
+    async remove(id: number) {
+      await db.transaction(async (tx) => {
+        await tree.lock(tx);
+        await tree.mustGet(tx, id);
+        if (await tree.hasChildren(tx, id)) throw new AppError('IN_USE_SUBCLASS');
+        // The domain's own refusal: its error name (IN_USE_CLASSIFICATION), or true for IN_USE_SUBCLASS.
+        const used = await deps.inUse?.(tx, id);
+        if (used) throw new AppError(used === true ? 'IN_USE_SUBCLASS' : used);
+        await tx.delete(t).where(eq(t.id, id));
+      });
+    },
+
+    /** Places the node above or below the target, under the target's parent. */
+    async sort(input: TreeSort) {
+      if (input.id === input.targetId) throw new AppError('PARAMETER_INVALID', { field: 'targetId' });
+      await db.transaction(async (tx) => {
+        await tree.lock(tx);
+        const node = await tree.mustGet(tx, input.id);
+        const target = await tree.mustGet(tx, input.targetId, 'targetId');
+        await tree.place(tx, node, target, input.position);
+      });
+    },
+  };
+}

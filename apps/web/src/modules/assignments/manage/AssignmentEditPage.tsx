@@ -1,0 +1,99 @@
+import { useRef } from 'react';
+import { Button, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AssignmentCreateSchema, type AssignmentCreate, type AssignmentDetail, type AudienceTargetRow } from '@hanlin/shared';
+import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
+import { showSaveError } from '../../../platform/forms/server-errors';
+import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/components/AudiencePicker';
+import { CoursePicker, type PickedCourse } from '../components/CoursePicker';
+import { getAssignmentById, insertAssignment, publishAssignments, updateAssignment } from '../api';
+
+const fields: FieldSpec[] = [
+  { name: 'title', labelKey: 'assignment.title', testId: 'assignment-title' },
+  { name: 'deadline', labelKey: 'assignment.deadline', kind: 'datetime', testId: 'assignment-deadline' },
+  { name: 'courses', labelKey: 'assignment.courses', control: <CoursePicker />, extraKey: 'assignment.coursesHint' },
+  { name: 'audience', labelKey: 'assignment.audience', control: <AudiencePicker testId="assignment-audience" />, extraKey: 'assignment.audienceHint' },
+];
+
+interface Body {
+  body: AssignmentCreate;
+  publish: boolean;
+}
+
+/** `add-learn-assign`: create, or edit with `?id=` (drafts and unpublished ones); save, or save and publish. */
+export default function AssignmentEditPage() {
+  const { t } = useTranslation();
+  const beyondPrompt = useAudienceBeyondPrompt();
+  const formRef = useRef<FormInstance | null>(null);
+  const resubmit = useRef<(publish: boolean) => void>(() => undefined);
+
+  /** The save's refusal: an audience beyond the caller's scope gets the replace prompt, others land on their field. */
+  async function guarded<T>(publish: boolean, save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (e) {
+      const form = formRef.current!;
+      const audience = (form.getFieldValue('audience') ?? []) as AudienceTargetRow[];
+      const prompted = beyondPrompt(e, audience, (rest) => {
+        form.setFieldValue('audience', rest);
+        resubmit.current(publish);
+      });
+      if (!prompted) showSaveError(form, e);
+      throw e;
+    }
+  }
+
+  const ed = useRecordEditor<AssignmentDetail, Body>({
+    queryKey: 'learn-assign',
+    load: (id) => getAssignmentById({ id }),
+    create: async ({ body, publish }) => {
+      const saved = await guarded(publish, () => insertAssignment(body));
+      if (publish) await publishAssignments({ ids: [saved.id] });
+      return saved;
+    },
+    update: async (id, { body, publish }) => {
+      const saved = await guarded(publish, () => updateAssignment({ ...body, id }));
+      if (publish) await publishAssignments({ ids: [id] });
+      return saved;
+    },
+    listPath: '/dashboard/manage-learn-assign',
+    perms: { add: 'xxzp:add', modify: 'xxzp:modify' },
+    toForm: (a) =>
+      a
+        ? { title: a.title, deadline: a.deadline, courses: a.courses.map((c) => ({ courseId: c.courseId, name: c.name, required: c.required })), audience: a.audience }
+        : { courses: [], audience: [] },
+    saveErrors: false,
+    savedText: ({ publish }) => t(publish ? 'assignment.publishedOk' : 'common.saved'),
+  });
+  formRef.current = ed.form;
+
+  const submit = (publish: boolean) =>
+    void ed.submit(AssignmentCreateSchema, (v) => {
+      const picked = (v.courses ?? []) as PickedCourse[];
+      return { body: { ...(v as AssignmentCreate), courses: picked.map((c) => ({ courseId: c.courseId, required: c.required })) }, publish };
+    });
+  resubmit.current = submit;
+
+  return (
+    <RecordEditorCard
+      editor={ed}
+      testId="assignment"
+      title={t(ed.id ? 'assignment.edit' : 'assignment.add')}
+      schema={AssignmentCreateSchema}
+      fields={fields}
+      formStyle={{ maxWidth: 720 }}
+      actions={
+        ed.canSave ? (
+          <>
+            <Button loading={ed.saving} onClick={() => submit(false)} data-testid="assignment-submit">
+              {t('common.save')}
+            </Button>
+            <Button type="primary" loading={ed.saving} onClick={() => submit(true)} data-testid="assignment-submit-publish">
+              {t('assignment.saveAndPublish')}
+            </Button>
+          </>
+        ) : null
+      }
+    />
+  );
+}

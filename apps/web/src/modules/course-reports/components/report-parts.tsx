@@ -1,0 +1,37 @@
+import { Flex, Progress, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LearnerStatus } from '@hanlin/shared';
+import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
+
+/** Seconds as `h:mm:ss` (what the exports write too). */
+export function durationText(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export function ProgressBar({ value, testId }: { value: number; testId?: string }) {
+  return <Progress percent={value} size="small" style={{ minWidth: 100, margin: 0 }} data-testid={testId} />;
+}
+
+export function LearnerStatusTag({ status }: { status: LearnerStatus | null }) {
+  const { t } = useTranslation();
+  if (!status) return <Tag>{t('report.state_none')}</Tag>;
+  return <Tag color={status === 'passed' ? 'green' : 'blue'}>{t(`report.state_${status}`)}</Tag>;
+}
+
+/** Options of a learner status filter. */
+export const LEARNER_STATUS_OPTIONS = [
+  { value: 'learning', labelKey: 'report.state_learning' },
+  { value: 'passed', labelKey: 'report.state_passed' },
+];
+
+/** An organization subtree filter above a report (sent with every page and export). */
+export function OrgFilter({ value, onChange, testId }: { value: number | null; onChange: (v: number | null) => void; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
+      <Typography.Text>{t('report.org')}</Typography.Text>
+      <OrgTreeSelect value={value} onChange={(v) => onChange((v as number | null) ?? null)} testId={testId ?? 'report-org'} style={{ minWidth: 240 }} />
+    </Flex>
+  );
+}

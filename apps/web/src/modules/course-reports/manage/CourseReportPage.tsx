@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router';
+import type { CourseReportRow } from '@hanlin/shared';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { OrgFilter, durationText } from '../components/report-parts';
+import { exportCourseReport, findCourseReport } from '../api';
+
+type Row = CourseReportRow & { id: number };
+
+function CourseLink({ row }: { row: Row }) {
+  const navigate = useNavigate();
+  return (
+    <Button type="link" size="small" style={{ padding: 0 }} data-testid="course-report-link" onClick={() => void navigate(`/dashboard/course-info?courseId=${row.courseId}`)}>
+      {row.name}
+    </Button>
+  );
+}
+
+const columns: ColumnSpec<Row>[] = [
+  { key: 'name', titleKey: 'report.course', sortable: true, render: (r) => <CourseLink row={r} /> },
+  { key: 'categoryName', titleKey: 'report.category' },
+  { key: 'learners', titleKey: 'report.learners', sortable: true },
+  { key: 'passed', titleKey: 'report.passedPeople', sortable: true },
+  { key: 'passRate', titleKey: 'report.passRate', sortable: true, render: (r) => `${r.passRate}%` },
+  { key: 'avgSeconds', titleKey: 'report.avgTime', sortable: true, render: (r) => durationText(r.avgSeconds) },
+];
+
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'report.courseKeyword', testId: 'course-report-keyword' },
+  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
+];
+
+/** `manage-course-report` (kctj): per course, learners in the caller's scope, passed, pass rate, average time. */
+export default function CourseReportPage() {
+  const [orgId, setOrgId] = useState<number | null>(null);
+  return (
+    <>
+      <OrgFilter value={orgId} onChange={setOrgId} testId="course-report-org" />
+      <CrudPage<Row>
+        testId="course-report"
+        titleKey="perm.kctj"
+        queryKey="course-report"
+        fetch={async (p) => {
+          const res = await findCourseReport(p);
+          return { ...res, records: res.records.map((r) => ({ ...r, id: r.courseId })) };
+        }}
+        columns={columns}
+        filters={filters}
+        defaultSort="-learners"
+        extraFilters={{ orgId: orgId ?? undefined }}
+        menu="kctj"
+        exportFile={({ page: _p, size: _s, ...q }) => exportCourseReport(q)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Descriptions, Empty } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { PersonReport, PersonReportRow } from '@hanlin/shared';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
+import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, ProgressBar, durationText } from '../components/report-parts';
+import { exportPersonReport, findPersonReport } from '../api';
+
+type Row = PersonReportRow & { id: number };
+
+function Kind({ required }: { required: boolean }) {
+  const { t } = useTranslation();
+  return <>{t(required ? 'report.required' : 'report.elective')}</>;
+}
+
+const columns: ColumnSpec<Row>[] = [
+  { key: 'courseName', titleKey: 'report.course', sortable: true },
+  { key: 'required', titleKey: 'report.kind', render: (r) => <Kind required={r.required} /> },
+  { key: 'status', titleKey: 'common.status', render: (r) => <LearnerStatusTag status={r.status} /> },
+  { key: 'progress', titleKey: 'report.progress', sortable: true, render: (r) => <ProgressBar value={r.progress} /> },
+  { key: 'learnedSeconds', titleKey: 'report.learnedTime', sortable: true, render: (r) => durationText(r.learnedSeconds) },
+  { key: 'score', titleKey: 'report.score', sortable: true },
+  { key: 'credits', titleKey: 'report.credits' },
+  { key: 'startedAt', titleKey: 'report.startedAt', sortable: true, render: (r) => formatTime(r.startedAt) },
+  { key: 'passedAt', titleKey: 'report.passedAt', sortable: true, render: (r) => formatTime(r.passedAt) },
+];
+
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'report.courseKeyword' },
+  { name: 'status', labelKey: 'common.status', kind: 'select', options: LEARNER_STATUS_OPTIONS },
+  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
+];
+
+/** `person-report?userId=` (bbtj): one person's courses with progress, time, score and passed at. */
+export default function PersonReportPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const userId = Number(params.get('userId')) || 0;
+  const [user, setUser] = useState<PersonReport['user'] | null>(null);
+  if (!userId) return <Empty description={t('common.notFound')} />;
+  return (
+    <>
+      {user ? (
+        <Descriptions size="small" style={{ marginBottom: 12 }} data-testid="person-report-user">
+          <Descriptions.Item label={t('report.realname')}>{user.realname}</Descriptions.Item>
+          <Descriptions.Item label={t('report.username')}>{user.username}</Descriptions.Item>
+          <Descriptions.Item label={t('report.org')}>{user.orgName}</Descriptions.Item>
+        </Descriptions>
+      ) : null}
+      <CrudPage<Row>
+        testId="person-report"
+        titleKey="page.person-report"
+        queryKey="person-report"
+        fetch={async (p) => {
+          const res = await findPersonReport({ ...p, userId });
+          setUser(res.user);
+          return { records: res.records.map((r) => ({ ...r, id: r.courseId })), total: res.total, page: res.page, size: res.size };
+        }}
+        columns={columns}
+        filters={filters}
+        extraFilters={{ userId }}
+        menu="bbtj"
+        exportFile={({ page: _p, size: _s, ...q }) => exportPersonReport({ ...q, userId } as Parameters<typeof exportPersonReport>[0])}
+      />
+    </>
+  );
+}

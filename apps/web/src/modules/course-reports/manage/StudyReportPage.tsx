@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router';
+import type { StudyReportRow } from '@hanlin/shared';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
+import { OrgFilter, durationText } from '../components/report-parts';
+import { exportStudyReport, findStudyReport } from '../api';
+
+type Row = StudyReportRow & { id: number };
+
+function PersonLink({ row }: { row: Row }) {
+  const navigate = useNavigate();
+  return (
+    <Button type="link" size="small" style={{ padding: 0 }} data-testid="study-person-link" onClick={() => void navigate(`/dashboard/person-report?userId=${row.userId}`)}>
+      {row.realname}
+    </Button>
+  );
+}
+
+const columns: ColumnSpec<Row>[] = [
+  { key: 'realname', titleKey: 'report.realname', sortable: true, render: (r) => <PersonLink row={r} /> },
+  { key: 'username', titleKey: 'report.username' },
+  { key: 'orgName', titleKey: 'report.org' },
+  { key: 'learning', titleKey: 'report.learning', sortable: true },
+  { key: 'passed', titleKey: 'report.passed', sortable: true },
+  { key: 'learnedSeconds', titleKey: 'report.learnedTime', sortable: true, render: (r) => durationText(r.learnedSeconds) },
+  { key: 'credits', titleKey: 'report.credits', sortable: true },
+  { key: 'lastLearnedAt', titleKey: 'report.lastLearnedAt', sortable: true, render: (r) => formatTime(r.lastLearnedAt) },
+];
+
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'report.personKeyword', testId: 'study-filter-keyword' },
+  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
+];
+
+/** `manage-study-report` (bbtj): per person, courses learning and passed, time and credits; filters, sort, export. */
+export default function StudyReportPage() {
+  const [orgId, setOrgId] = useState<number | null>(null);
+  return (
+    <>
+      <OrgFilter value={orgId} onChange={setOrgId} testId="study-org" />
+      <CrudPage<Row>
+        testId="study-report"
+        titleKey="perm.bbtj"
+        queryKey="study-report"
+        fetch={async (p) => {
+          const res = await findStudyReport(p);
+          return { ...res, records: res.records.map((r) => ({ ...r, id: r.userId })) };
+        }}
+        columns={columns}
+        filters={filters}
+        defaultSort="-learnedSeconds"
+        extraFilters={{ orgId: orgId ?? undefined }}
+        menu="bbtj"
+        exportFile={({ page: _p, size: _s, ...q }) => exportStudyReport(q)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import {
+  courseRoutes as routes,
+  type CourseCategoryInsert,
+  type CourseCategoryUpdate,
+  type CourseChaptersSave,
+  type CourseCommentListQuery,
+  type CourseCommentManageQuery,
+  type CourseCommentPost,
+  type CourseInsert,
+  type CourseListQuery,
+  type CourseRefuse,
+  type CourseUpdate,
+  type TreeSort,
+} from '@hanlin/shared';
+import { call } from '../../platform/api/call';
+
+export const getCourseCategoryTree = () => call(routes.categoryTree);
+export const insertCourseCategory = (input: CourseCategoryInsert) => call(routes.categoryInsert, input, { silent: true });
+export const updateCourseCategory = (input: CourseCategoryUpdate) => call(routes.categoryUpdate, input, { silent: true });
+export const deleteCourseCategory = (input: { id: number }) => call(routes.categoryDelete, input, { silent: true });
+export const sortCourseCategory = (input: TreeSort) => call(routes.categorySort, input);
+
+export const findCourses = (input: Partial<CourseListQuery>) => call(routes.list, input as CourseListQuery);
+export const getCourseById = (input: { id: number }) => call(routes.get, input);
+export const insertCourse = (input: Partial<CourseInsert> & { name: string }) => call(routes.insert, input as CourseInsert, { silent: true });
+export const updateCourse = (input: CourseUpdate) => call(routes.update, input, { silent: true });
+export const saveCourseChapters = (input: CourseChaptersSave) => call(routes.saveChapters, input, { silent: true });
+export const deleteCourses = (input: { ids: number[] }) => call(routes.delete, input);
+export const publishCourses = (input: { ids: number[] }) => call(routes.publish, input);
+export const unpublishCourses = (input: { ids: number[] }) => call(routes.unpublish, input);
+export const offShelfCourses = (input: { ids: number[] }) => call(routes.offShelf, input);
+export const submitCourses = (input: { ids: number[] }) => call(routes.submit, input);
+
+export const findPendingCourses = (input: Partial<CourseListQuery>) => call(routes.approvalList, input as CourseListQuery);
+export const approveCourses = (input: { ids: number[] }) => call(routes.approve, input);
+export const refuseCourses = (input: CourseRefuse) => call(routes.refuse, input);
+
+export const findCourseComments = (input: CourseCommentListQuery) => call(routes.commentList, input);
+export const postCourseComment = (input: Partial<CourseCommentPost> & { courseId: number; content: string }) =>
+  call(routes.commentPost, input as CourseCommentPost, { silent: true });
+export const findManagedComments = (input: Partial<CourseCommentManageQuery>) => call(routes.commentManageList, input as CourseCommentManageQuery);
+export const shieldComments = (input: { ids: number[] }) => call(routes.commentShield, input);
+export const restoreComments = (input: { ids: number[] }) => call(routes.commentRestore, input);
+export const findLecturerOptions = (input: { keyword?: string }) => call(routes.lecturerOptions, input);
+export const findCertificateOptions = (input: { keyword?: string }) => call(routes.certificateOptions, input);
+export const findCoursewareOptions = (input: { keyword?: string }) => call(routes.coursewareOptions, input);

@@ -1,0 +1,204 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Drawer, Grid, List, Modal, Progress, Space, Spin, Typography } from 'antd';
+import { ArrowLeftOutlined, CheckCircleFilled, DownloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LEARNING_HEARTBEAT_SECONDS, type LearnerState, type LearningItem, type LearningItemOpen, type StudentCourseDetail } from '@hanlin/shared';
+import { saveDownload } from '../../../platform/api/client';
+import { AudioPlayer, MediaStateTag, PdfViewer, VideoPlayer } from '../../media/components';
+import { ScormPlayer } from '../../scorm/components/ScormPlayer';
+import { answerChallenge, downloadCoursewareFile, getStudentCourseById, openItem, sendHeartbeat, syncItem } from '../api';
+
+interface Position {
+  position?: number;
+  total?: number;
+}
+
+/**
+ * Beats every ~10 s while the page is open (hidden tabs say so and count nothing); the server
+ * decides the time, the item's completion and when the anti-cheat pop-up is due.
+ */
+function useHeartbeat(
+  courseId: number,
+  itemId: number,
+  where: React.RefObject<Position>,
+  onAnswer: (a: { item: LearningItem; learner: LearnerState; challenge: boolean }) => void,
+) {
+  const answer = useRef(onAnswer);
+  answer.current = onAnswer;
+  useEffect(() => {
+    const beat = () =>
+      sendHeartbeat({ courseId, itemId, visible: document.visibilityState === 'visible', ...where.current })
+        .then((a) => answer.current(a))
+        .catch(() => undefined);
+    const timer = setInterval(beat, LEARNING_HEARTBEAT_SECONDS * 1000);
+    return () => {
+      clearInterval(timer);
+      void beat(); // the last position when leaving the item
+    };
+  }, [courseId, itemId, where]);
+}
+
+function ItemContent({ open, where, onSynced }: { open: LearningItemOpen; where: React.RefObject<Position>; onSynced: () => void }) {
+  const { t } = useTranslation();
+  const { item, media } = open;
+  if (item.kind === 'scorm' && open.scormPackageId)
+    return <ScormPlayer packageId={open.scormPackageId} contextKey={open.contextKey} onSaved={onSynced} height="calc(100vh - 260px)" />;
+  if (item.kind === 'file' || !media?.playUrl || media.state !== 'ready') {
+    return (
+      <Space direction="vertical">
+        {media && media.state !== 'ready' && media.state !== 'download' && <MediaStateTag media={media} />}
+        <Button
+          icon={<DownloadOutlined />}
+          data-testid="learn-download"
+          onClick={() =>
+            void downloadCoursewareFile({ fileId: open.fileId })
+              .then(saveDownload)
+              .then(onSynced)
+              .catch(() => undefined)
+          }
+        >
+          {t('learning.download')} {open.fileName}
+        </Button>
+      </Space>
+    );
+  }
+  const track = (e: { currentTime: number; duration: number }) => {
+    where.current.position = Math.floor(e.currentTime);
+    if (Number.isFinite(e.duration) && e.duration > 0) where.current.total = Math.floor(e.duration);
+  };
+  if (item.kind === 'video')
+    return <VideoPlayer src={media.playUrl} startAt={item.position} noSeekBeyond={open.antiSkip ? item.furthest : undefined} onTimeUpdate={track} onProgress={track} />;
+  if (item.kind === 'audio') return <AudioPlayer src={media.playUrl} durationMs={media.durationMs} onProgress={track} />;
+  return (
+    <PdfViewer
+      src={media.playUrl}
+      initialPage={item.position || 1}
+      onPageChange={(e) => {
+        where.current.position = e.current;
+        where.current.total = e.total;
+      }}
+    />
+  );
+}
+
+function Catalog({ c, current, onPick }: { c: StudentCourseDetail; current: number; onPick?: () => void }) {
+  return (
+    <List
+      size="small"
+      data-testid="learn-catalog"
+      dataSource={c.chapters.flatMap((ch) => ch.items)}
+      rowKey="id"
+      renderItem={(i) => (
+        <List.Item style={{ background: i.id === current ? '#e6f4ff' : undefined, paddingInline: 8 }}>
+          <Link to={`/portal/courses/${c.id}/learn/${i.id}`} replace onClick={onPick}>
+            {i.completed && <CheckCircleFilled style={{ color: '#52c41a', marginRight: 4 }} />}
+            {i.name}
+          </Link>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** The learning page: one courseware played, the catalog beside it (a drawer on a phone), time counted by heartbeats. */
+export default function LearnPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const courseId = Number(params.id);
+  const itemId = Number(params.itemId);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const screens = Grid.useBreakpoint();
+  const [catalogOpen, setCatalogOpen] = useState(false);
+  const [challenge, setChallenge] = useState(false);
+  const [learner, setLearner] = useState<LearnerState | null>(null);
+  const where = useRef<Position>({});
+  const course = useQuery({ queryKey: ['learning', 'course', courseId], queryFn: () => getStudentCourseById({ id: courseId }) });
+  const open = useQuery({ queryKey: ['learning', 'open', courseId, itemId], queryFn: () => openItem({ courseId, itemId }), retry: false, gcTime: 0 });
+
+  const refresh = (a: { learner: LearnerState; item: LearningItem }) => {
+    setLearner(a.learner);
+    if (a.item.completed) void client.invalidateQueries({ queryKey: ['learning', 'course', courseId] });
+  };
+  useHeartbeat(courseId, itemId, where, (a) => {
+    refresh(a);
+    if (a.challenge) setChallenge(true);
+  });
+  // The pop-up shows when the server said it falls due (the server stops counting then anyway).
+  const dueIn = open.data?.challengeInSeconds;
+  useEffect(() => {
+    if (dueIn === null || dueIn === undefined) return;
+    const timer = setTimeout(() => setChallenge(true), dueIn * 1000);
+    return () => clearTimeout(timer);
+  }, [dueIn, open.dataUpdatedAt]);
+  useEffect(() => {
+    where.current = {};
+  }, [itemId]);
+
+  if (open.isLoading || course.isLoading) return <Spin />;
+  if (!open.data || !course.data) return <Alert type="error" message={t('learning.notFound')} />;
+  const c = course.data;
+  const state = learner ?? c.learner;
+  const synced = () =>
+    void syncItem({ courseId, itemId })
+      .then(refresh)
+      .catch(() => undefined);
+
+  return (
+    <Card
+      data-testid="learn-page"
+      styles={{ body: { padding: screens.md ? 16 : 8 } }}
+      title={
+        <Space size={8} style={{ maxWidth: '100%' }}>
+          <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('learning.back')} onClick={() => void navigate(`/portal/courses/${courseId}`)} />
+          <Typography.Text ellipsis style={{ maxWidth: screens.md ? 480 : 180 }}>
+            {open.data.item.name}
+          </Typography.Text>
+        </Space>
+      }
+      extra={
+        !screens.md && (
+          <Button icon={<UnorderedListOutlined />} onClick={() => setCatalogOpen(true)} data-testid="learn-catalog-button">
+            {t('learning.catalog')}
+          </Button>
+        )
+      }
+    >
+      <div style={{ display: 'flex', gap: 16 }}>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          {state && <Progress percent={state.progress} size="small" data-testid="learn-progress" />}
+          {state?.status === 'passed' && <Alert type="success" showIcon message={t('learning.passedMessage')} style={{ marginBottom: 8 }} data-testid="learn-passed" />}
+          <Suspense fallback={<Spin />}>
+            <ItemContent key={itemId} open={open.data} where={where} onSynced={synced} />
+          </Suspense>
+        </div>
+        {screens.md && (
+          <div style={{ width: 260, flex: 'none' }}>
+            <Catalog c={c} current={itemId} />
+          </div>
+        )}
+      </div>
+      <Drawer open={catalogOpen} onClose={() => setCatalogOpen(false)} title={t('learning.catalog')} width="85%">
+        <Catalog c={c} current={itemId} onPick={() => setCatalogOpen(false)} />
+      </Drawer>
+      <Modal
+        open={challenge}
+        closable={false}
+        maskClosable={false}
+        title={t('learning.challengeTitle')}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        okText={t('learning.challengeOk')}
+        onOk={() =>
+          void answerChallenge({ id: courseId }).then(() => {
+            setChallenge(false);
+            void open.refetch();
+          })
+        }
+      >
+        <span data-testid="learn-challenge">{t('learning.challengeText')}</span>
+      </Modal>
+    </Card>
+  );
+}

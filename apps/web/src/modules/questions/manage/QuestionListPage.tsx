@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Button, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { QuestionRow } from '@hanlin/shared';
+import { CrudPage } from '../../../platform/kernel';
+import { obeyAbilities } from '../../../platform/lifecycle';
+import { useCan } from '../../../platform/permission';
+import { approveQuestions, deleteQuestions, findQuestions, submitQuestions } from '../api';
+import { QuestionCategoryTree } from './category-tree';
+import { questionColumns, questionFilters } from './columns';
+
+/** The question bank (`manage-questions`, code tkgl): classification on the left, filters, batch submit/approve/delete. */
+export default function QuestionListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mayApprove = useCan('tkgl:approve');
+  const [category, setCategory] = useState<number | null>(null);
+  return (
+    <CrudPage<QuestionRow>
+      testId="question-page"
+      titleKey="perm.tkgl"
+      queryKey="questions"
+      fetch={(p) => findQuestions(p)}
+      columns={questionColumns}
+      filters={questionFilters}
+      menu="tkgl"
+      batch={{ delete: deleteQuestions }}
+      rowAllows={obeyAbilities<QuestionRow>()}
+      extraBatch={[
+        { key: 'submit', labelKey: 'question.submit', run: (ids) => submitQuestions({ ids }), perm: 'tkgl:add', row: (r) => r.abilities.submit },
+        { key: 'approve', labelKey: 'question.approve', run: (ids) => approveQuestions({ ids }), perm: 'tkgl:approve', row: (r) => r.abilities.approve },
+      ]}
+      form={{ addPath: `/dashboard/add-question${category ? `?categoryId=${category}` : ''}`, editPath: (r) => `/dashboard/add-question?id=${r.id}` }}
+      extraFilters={category ? { categoryId: category } : {}}
+      side={<QuestionCategoryTree selectedId={category} onSelect={setCategory} />}
+      sideWidth={280}
+      toolbar={() =>
+        mayApprove ? (
+          <Button data-testid="question-approval-link" onClick={() => void navigate('/dashboard/approval-questions')}>
+            {t('page.approval-questions')}
+          </Button>
+        ) : null
+      }
+      extraRowActions={(r) => (r.status === 'refused' && r.refuseReason ? <Tag color="red">{t('question.refusedBecause', { reason: r.refuseReason })}</Tag> : null)}
+    />
+  );
+}

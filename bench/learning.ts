@@ -1,0 +1,138 @@
+/**
+ * Learning heartbeats: 2,000 learners of one course, each sending a heartbeat/progress call every
+ * 10 s (200 calls/s), then the same learners at 4× that rate to find the knee. Target on this
+ * machine: p99 under 50 ms at the normal rate.
+ * Run: npm run bench:learning   (DATABASE_URL optional; LEARNERS, DURATION seconds, FAST_DURATION)
+ */
+import crypto from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import { signInput } from '../packages/shared/src/index.js';
+import { tokenHash } from '../apps/server/src/platform/auth/principal.js';
+import { buildCourse, buildCourseware } from '../apps/server/src/test/learning.js';
+import { startBenchServer, printCpu, cpuSnapshot } from './support.js';
+
+const LEARNERS = Number(process.env.LEARNERS ?? 2000);
+const DURATION = Number(process.env.DURATION ?? 60);
+const FAST_DURATION = Number(process.env.FAST_DURATION ?? 30);
+const server = await startBenchServer();
+
+/** The load generator runs in its own thread: each learner beats on its own timer, spread over the period. */
+const LOAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { base, learners, periodMs, durationMs } = workerData;
+// Keep-alive connections as a fleet of browsers behind a proxy would use them (not one socket per learner).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const url = new URL(base + '/api/learning/heartbeat');
+function post(headers, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const latencies = [];
+let errors = 0, non2xx = 0, sent = 0;
+const timers = [];
+const started = Date.now();
+let inFlight = 0;
+function beat(l) {
+  if (Date.now() - started >= durationMs) return;
+  l.position += Math.round(periodMs / 1000);
+  const t0 = performance.now();
+  sent++; inFlight++;
+  post(l.headers, JSON.stringify({ courseId: l.courseId, itemId: l.itemId, visible: true, position: l.position, total: 3600 }))
+    .then((status) => { if (status !== 200) non2xx++; latencies.push(performance.now() - t0); })
+    .catch(() => { errors++; })
+    .finally(() => { inFlight--; });
+}
+for (const [i, l] of learners.entries()) {
+  const offset = (i / learners.length) * periodMs;
+  timers.push(setTimeout(() => { beat(l); timers.push(setInterval(() => beat(l), periodMs)); }, offset));
+}
+setTimeout(async () => {
+  for (const t of timers) { clearTimeout(t); clearInterval(t); }
+  while (inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+  parentPort.postMessage({ latencies, errors, non2xx, sent, seconds: (Date.now() - started) / 1000 });
+}, durationMs);
+`;
+
+interface LoadResult {
+  latencies: number[];
+  errors: number;
+  non2xx: number;
+  sent: number;
+  seconds: number;
+}
+
+function pct(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}
+
+try {
+  const t0 = Date.now();
+  const wares = [];
+  for (let i = 0; i < 4; i++) wares.push(await buildCourseware(server.db, { type: 'video', name: `Bench video ${i}` }));
+  const course = await buildCourse(server.db, { name: 'Bench course', chapters: [wares.slice(0, 2), wares.slice(2)], audience: [{ type: 'org', id: 1 }] });
+  await server.db.execute(sql`
+    with r as (insert into roles (name, permissions) values ('bench learner', array['kc-pc']) returning id),
+         u as (insert into users (username, realname, kind, org_id, password_hash, first_login)
+               select 'learner' || g, '学员' || g, 'employee', 1, 'x', false from generate_series(1, ${LEARNERS}) g returning id)
+    insert into user_roles (user_id, role_id) select u.id, r.id from u, r`);
+  const { rows: users } = await server.db.execute<{ id: number }>(sql`select id from users where username like 'learner%' order by id`);
+  await server.db.execute(sql`insert into course_learners (course_id, user_id) select ${course.id}, id from users where username like 'learner%'`);
+  // Sessions written directly (a login per learner would measure password hashing, not learning).
+  const sessions = users.map((u) => ({ userId: u.id, token: crypto.randomBytes(24).toString('hex'), signNumber: crypto.randomBytes(8).toString('hex') }));
+  for (let i = 0; i < sessions.length; i += 500) {
+    const chunk = sessions.slice(i, i + 500);
+    await server.db.execute(sql`insert into user_sessions (token_hash, user_id, sign_number)
+      select * from unnest(${sql.param(chunk.map((s) => tokenHash(s.token)))}::text[], ${sql.param(chunk.map((s) => s.userId))}::int[], ${sql.param(chunk.map((s) => s.signNumber))}::text[])`);
+  }
+  await server.db.execute(sql`vacuum analyze`);
+  console.log(`seeded ${LEARNERS} learners of one course (4 videos) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const learners = () =>
+    sessions.map((s, i) => {
+      const ts = Date.now() + 30_000;
+      const sign = crypto
+        .createHash('sha256')
+        .update(signInput(s.userId, ts, s.signNumber, 'hanlin'))
+        .digest('hex');
+      return {
+        courseId: course.id,
+        itemId: course.itemIds[i % course.itemIds.length]!,
+        position: 0,
+        headers: { authorization: `Bearer ${s.token}`, 'x-timestamp': String(ts), 'x-sign': sign, 'content-type': 'application/json' },
+      };
+    });
+
+  async function run(title: string, periodMs: number, seconds: number) {
+    const cpu0 = cpuSnapshot();
+    const result = await new Promise<LoadResult>((resolve, reject) => {
+      const w = new Worker(LOAD, { eval: true, workerData: { base: server.base, learners: learners(), periodMs, durationMs: seconds * 1000 } });
+      w.once('message', (m: LoadResult) => {
+        resolve(m);
+        void w.terminate();
+      });
+      w.once('error', reject);
+    });
+    const sorted = result.latencies.sort((a, b) => a - b);
+    console.log(`\n${title}`);
+    console.log(`  calls/s: ${(sorted.length / result.seconds).toFixed(1)}  (answered ${sorted.length} of ${result.sent} in ${result.seconds.toFixed(1)} s)`);
+    console.log(`  latency ms: p50 ${pct(sorted, 50).toFixed(1)}  p99 ${pct(sorted, 99).toFixed(1)}  max ${(sorted[sorted.length - 1] ?? 0).toFixed(1)}`);
+    console.log(`  non-2xx: ${result.non2xx}  errors: ${result.errors}`);
+    printCpu(cpu0, cpuSnapshot(), sorted.length);
+  }
+  await run(`POST /api/learning/heartbeat: ${LEARNERS} learners, one beat each every 10 s, ${DURATION} s`, 10_000, DURATION);
+  await run(`  the same learners at 4× the rate (a beat every 2.5 s), ${FAST_DURATION} s`, 2_500, FAST_DURATION);
+  const { rows } = await server.db.execute<{ s: number; n: number }>(
+    sql`select sum(learned_seconds)::int as s, count(*) filter (where learned_seconds > 0)::int as n from course_learners where course_id = ${course.id}`,
+  );
+  console.log(`\n  learning time counted: ${rows[0]!.s} s over ${rows[0]!.n} learners`);
+} finally {
+  await server.close();
+}

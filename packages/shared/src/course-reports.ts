@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema } from './api.js';
+import { LANGS, type Lang } from './errors.js';
+import { LearnerStatusSchema } from './learning.js';
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What an export needs from the page: the interface language (file name and headers) and the
+ * browser's time zone (times are written as the reader's local time).
+ */
+export const ExportLocaleSchema = z.object({
+  lang: z.enum(LANGS as [Lang, ...Lang[]]).default('zh-CN'),
+  timeZone: z.string().max(64).refine(isTimeZone).default('Asia/Shanghai'),
+});
+export type ExportLocale = z.infer<typeof ExportLocaleSchema>;
+
+/**
+ * A date range filter on learning activity: ISO dates (`2026-01-31`, whole days) or the instants
+ * the page's range picker sends (start and end of the reader's days).
+ */
+const instant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const dateRange = {
+  from: instant.optional(),
+  to: instant.optional(),
+};
+
+/** `manage-study-report`: one row per person with learning in the range. */
+export const STUDY_REPORT_SORT_KEYS = ['realname', 'learning', 'passed', 'learnedSeconds', 'credits', 'lastLearnedAt'] as const;
+const studyFilters = {
+  keyword: z.string().trim().max(100).optional(),
+  /** An organization and its subtree. */
+  orgId: IdSchema.optional(),
+  ...dateRange,
+};
+export const StudyReportQuerySchema = PageQuerySchema.extend(studyFilters);
+export type StudyReportQuery = z.infer<typeof StudyReportQuerySchema>;
+export const StudyReportExportSchema = z.strictObject({ ...studyFilters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
+export type StudyReportExport = z.infer<typeof StudyReportExportSchema>;
+export const StudyReportRowSchema = z.object({
+  userId: z.number(),
+  realname: z.string(),
+  username: z.string(),
+  orgName: z.string().nullable(),
+  /** Courses being learnt (not passed yet). */
+  learning: z.number(),
+  passed: z.number(),
+  learnedSeconds: z.number(),
+  credits: z.number(),
+  lastLearnedAt: z.string().nullable(),
+});
+export type StudyReportRow = z.infer<typeof StudyReportRowSchema>;
+
+/** `person-report`: one person's courses. */
+export const PERSON_REPORT_SORT_KEYS = ['courseName', 'progress', 'learnedSeconds', 'score', 'startedAt', 'passedAt'] as const;
+const personFilters = {
+  userId: IdSchema,
+  keyword: z.string().trim().max(100).optional(),
+  status: LearnerStatusSchema.optional(),
+  ...dateRange,
+};
+export const PersonReportQuerySchema = PageQuerySchema.extend(personFilters);
+export type PersonReportQuery = z.infer<typeof PersonReportQuerySchema>;
+export const PersonReportExportSchema = z.strictObject({ ...personFilters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
+export type PersonReportExport = z.infer<typeof PersonReportExportSchema>;
+export const PersonReportRowSchema = z.object({
+  courseId: z.number(),
+  courseName: z.string(),
+  required: z.boolean(),
+  status: LearnerStatusSchema,
+  progress: z.number(),
+  learnedSeconds: z.number(),
+  score: z.number().nullable(),
+  credits: z.number(),
+  startedAt: z.string(),
+  lastLearnedAt: z.string().nullable(),
+  passedAt: z.string().nullable(),
+});
+export type PersonReportRow = z.infer<typeof PersonReportRowSchema>;
+export const PersonReportSchema = z.object({
+  records: z.array(PersonReportRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  user: z.object({ id: z.number(), realname: z.string(), username: z.string(), orgName: z.string().nullable() }),
+});
+export type PersonReport = z.infer<typeof PersonReportSchema>;
+
+/** `manage-course-report`: one row per course, over learners in the caller's scope. */
+export const COURSE_REPORT_SORT_KEYS = ['name', 'learners', 'passed', 'passRate', 'avgSeconds'] as const;
+const courseFilters = {
+  keyword: z.string().trim().max(100).optional(),
+  categoryId: IdSchema.optional(),
+  /** Learners of this organization subtree only. */
+  orgId: IdSchema.optional(),
+  ...dateRange,
+};
+export const CourseReportQuerySchema = PageQuerySchema.extend(courseFilters);
+export type CourseReportQuery = z.infer<typeof CourseReportQuerySchema>;
+export const CourseReportExportSchema = z.strictObject({ ...courseFilters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
+export type CourseReportExport = z.infer<typeof CourseReportExportSchema>;
+export const CourseReportRowSchema = z.object({
+  courseId: z.number(),
+  name: z.string(),
+  categoryName: z.string().nullable(),
+  status: z.string(),
+  learners: z.number(),
+  passed: z.number(),
+  /** Percent, one decimal. */
+  passRate: z.number(),
+  /** Average counted time per learner, seconds. */
+  avgSeconds: z.number(),
+});
+export type CourseReportRow = z.infer<typeof CourseReportRowSchema>;
+
+/** `course-info`: one course's learners. */
+export const COURSE_INFO_SORT_KEYS = ['realname', 'progress', 'learnedSeconds', 'score', 'startedAt', 'passedAt'] as const;
+const courseInfoFilters = {
+  courseId: IdSchema,
+  keyword: z.string().trim().max(100).optional(),
+  orgId: IdSchema.optional(),
+  status: LearnerStatusSchema.optional(),
+  ...dateRange,
+};
+export const CourseInfoQuerySchema = PageQuerySchema.extend(courseInfoFilters);
+export type CourseInfoQuery = z.infer<typeof CourseInfoQuerySchema>;
+export const CourseInfoExportSchema = z.strictObject({ ...courseInfoFilters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
+export type CourseInfoExport = z.infer<typeof CourseInfoExportSchema>;
+export const CourseInfoRowSchema = z.object({
+  userId: z.number(),
+  realname: z.string(),
+  username: z.string(),
+  orgName: z.string().nullable(),
+  source: z.string(),
+  status: LearnerStatusSchema,
+  progress: z.number(),
+  learnedSeconds: z.number(),
+  score: z.number().nullable(),
+  startedAt: z.string(),
+  lastLearnedAt: z.string().nullable(),
+  passedAt: z.string().nullable(),
+});
+export type CourseInfoRow = z.infer<typeof CourseInfoRowSchema>;
+export const CourseInfoSchema = z.object({
+  records: z.array(CourseInfoRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  course: z.object({ id: z.number(), name: z.string(), status: z.string() }),
+});
+export type CourseInfo = z.infer<typeof CourseInfoSchema>;

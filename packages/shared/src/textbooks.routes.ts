@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
+import { CountSchema, NewIdSchema, defineRoute } from './contract.js';
+import { TreeSortSchema } from './orgs.js';
+import {
+  TextbookCardSchema,
+  TextbookCategoryInsertSchema,
+  TextbookCategoryNodeSchema,
+  TextbookCategoryUpdateSchema,
+  TextbookInsertSchema,
+  TextbookListQuerySchema,
+  TextbookNoteInsertSchema,
+  TextbookNoteListQuerySchema,
+  TextbookNoteSchema,
+  TextbookNoteUpdateSchema,
+  TextbookProgressSchema,
+  TextbookReadingSchema,
+  TextbookRowSchema,
+  TextbookScoreSchema,
+  TextbookShelfQuerySchema,
+  TextbookUpdateSchema,
+} from './textbooks.js';
+
+/** Digital textbooks: management (szjc, `textbooks-digital`/`add-textbooks`) and the student side (kc-pc). */
+export const textbookRoutes = {
+  categoryTree: defineRoute({ method: 'POST', path: '/api/textbook-sort/tree', permission: ['szjc', 'kc-pc'], response: z.array(TextbookCategoryNodeSchema) }),
+  categoryInsert: defineRoute({
+    method: 'POST',
+    path: '/api/textbook-sort/insert',
+    permission: ['szjc:add'],
+    operation: 'textbook-sort.insert',
+    body: TextbookCategoryInsertSchema,
+    response: NewIdSchema,
+  }),
+  categoryUpdate: defineRoute({
+    method: 'POST',
+    path: '/api/textbook-sort/update',
+    permission: ['szjc:modify'],
+    operation: 'textbook-sort.update',
+    body: TextbookCategoryUpdateSchema,
+    response: z.null(),
+  }),
+  categoryDelete: defineRoute({
+    method: 'POST',
+    path: '/api/textbook-sort/delete',
+    permission: ['szjc:delete'],
+    operation: 'textbook-sort.delete',
+    body: IdBodySchema,
+    response: z.null(),
+  }),
+  categorySort: defineRoute({
+    method: 'POST',
+    path: '/api/textbook-sort/sort',
+    permission: ['szjc:modify'],
+    operation: 'textbook-sort.sort',
+    body: TreeSortSchema,
+    response: z.null(),
+  }),
+
+  list: defineRoute({ method: 'POST', path: '/api/textbook/list', permission: ['szjc'], body: TextbookListQuerySchema, response: pageSchema(TextbookRowSchema) }),
+  get: defineRoute({ method: 'POST', path: '/api/textbook/get', permission: ['szjc'], body: IdBodySchema, response: TextbookRowSchema }),
+  insert: defineRoute({
+    method: 'POST',
+    path: '/api/textbook/insert',
+    permission: ['szjc:add'],
+    operation: 'textbook.insert',
+    body: TextbookInsertSchema,
+    response: NewIdSchema,
+  }),
+  update: defineRoute({
+    method: 'POST',
+    path: '/api/textbook/update',
+    permission: ['szjc:modify'],
+    operation: 'textbook.update',
+    body: TextbookUpdateSchema,
+    response: z.null(),
+  }),
+  delete: defineRoute({ method: 'POST', path: '/api/textbook/delete', permission: ['szjc:delete'], operation: 'textbook.delete', body: IdsSchema, response: CountSchema }),
+  publish: defineRoute({ method: 'POST', path: '/api/textbook/publish', permission: ['szjc:publish'], operation: 'textbook.publish', body: IdsSchema, response: CountSchema }),
+  unpublish: defineRoute({
+    method: 'POST',
+    path: '/api/textbook/unpublish',
+    permission: ['szjc:unpublish'],
+    operation: 'textbook.unpublish',
+    body: IdsSchema,
+    response: CountSchema,
+  }),
+  offShelf: defineRoute({
+    method: 'POST',
+    path: '/api/textbook/off-shelf',
+    permission: ['szjc:unpublish'],
+    operation: 'textbook.offShelf',
+    body: IdsSchema,
+    response: CountSchema,
+  }),
+
+  shelf: defineRoute({ method: 'POST', path: '/api/textbook/shelf', permission: ['kc-pc'], body: TextbookShelfQuerySchema, response: pageSchema(TextbookCardSchema) }),
+  read: defineRoute({ method: 'POST', path: '/api/textbook/read', permission: ['kc-pc'], body: IdBodySchema, response: TextbookReadingSchema }),
+  progress: defineRoute({ method: 'POST', path: '/api/textbook/progress', permission: ['kc-pc'], body: TextbookProgressSchema, response: z.null() }),
+  score: defineRoute({ method: 'POST', path: '/api/textbook/score', permission: ['kc-pc'], body: TextbookScoreSchema, response: z.null() }),
+  register: defineRoute({ method: 'POST', path: '/api/textbook/register', permission: ['kc-pc'], body: IdBodySchema, response: z.null() }),
+  unregister: defineRoute({ method: 'POST', path: '/api/textbook/unregister', permission: ['kc-pc'], body: IdBodySchema, response: z.null() }),
+  notes: defineRoute({ method: 'POST', path: '/api/textbook-note/list', permission: ['kc-pc'], body: TextbookNoteListQuerySchema, response: z.array(TextbookNoteSchema) }),
+  noteInsert: defineRoute({ method: 'POST', path: '/api/textbook-note/insert', permission: ['kc-pc'], body: TextbookNoteInsertSchema, response: NewIdSchema }),
+  noteUpdate: defineRoute({ method: 'POST', path: '/api/textbook-note/update', permission: ['kc-pc'], body: TextbookNoteUpdateSchema, response: z.null() }),
+  noteDelete: defineRoute({ method: 'POST', path: '/api/textbook-note/delete', permission: ['kc-pc'], body: IdBodySchema, response: z.null() }),
+};
