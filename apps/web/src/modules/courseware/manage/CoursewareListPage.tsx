@@ -3,8 +3,7 @@ import { Button, Modal, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, CoursewareCategoryInsertSchema, type CoursewareCategoryNode, type CoursewareRow, type MediaState } from '@hanlin/shared';
 import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { TreePage } from '../../../platform/components/TreePage';
-import { useCan } from '../../../platform/permission';
+import { defineCategoryTree } from '../../../platform/components/CategoryTree';
 import { MediaPreview, MediaStateTag } from '../../media/components';
 import { ScormPlayer } from '../../scorm/components/ScormPlayer';
 import {
@@ -18,23 +17,20 @@ import {
 } from '../api';
 
 const sortable = sortableIn(COURSEWARE_SORT_KEYS);
-const TREE_API = {
-  load: getCoursewareCategoryTree,
-  insert: insertCoursewareCategory,
-  update: updateCoursewareCategory,
-  remove: deleteCoursewareCategory,
-  sort: sortCoursewareCategory,
-};
-const TREE_TEXTS = {
-  addRoot: 'courseware.category.addRoot',
-  addChild: 'courseware.category.addChild',
-  insertAbove: 'courseware.category.insertAbove',
-  insertBelow: 'courseware.category.insertBelow',
-  edit: 'courseware.category.edit',
-  name: 'courseware.category.name',
-  hint: 'courseware.category.hint',
-  empty: 'courseware.category.empty',
-};
+const CategoryTree = defineCategoryTree<CoursewareCategoryNode>({
+  testId: 'courseware-categories',
+  textPrefix: 'courseware.category',
+  permission: 'kjgl',
+  queryKey: ['courseware', 'categories'],
+  api: {
+    load: getCoursewareCategoryTree,
+    insert: insertCoursewareCategory,
+    update: updateCoursewareCategory,
+    remove: deleteCoursewareCategory,
+    sort: sortCoursewareCategory,
+  },
+  schema: CoursewareCategoryInsertSchema,
+});
 
 function duration(ms: number | null | undefined) {
   if (!ms) return '';
@@ -101,25 +97,9 @@ function Preview({ row, onClose }: { row: CoursewareRow; onClose: () => void }) 
 /** Courseware library (`manage-courseware`, code kjgl): category tree on the left, the list with processing state, preview. */
 export default function CoursewareListPage() {
   const { t } = useTranslation();
-  const can = { add: useCan('kjgl:add'), modify: useCan('kjgl:modify'), delete: useCan('kjgl:delete') };
   const [category, setCategory] = useState<number | null>(null);
   const [previewing, setPreviewing] = useState<CoursewareRow | null>(null);
-  const side = (
-    <TreePage<CoursewareCategoryNode>
-      testId="courseware-categories"
-      title={t('courseware.category.title')}
-      queryKey={['courseware', 'categories']}
-      api={TREE_API}
-      can={can}
-      allowRoot
-      texts={TREE_TEXTS}
-      schema={CoursewareCategoryInsertSchema}
-      nameMaxLength={30}
-      selectedId={category}
-      onSelect={(n) => setCategory(n ? n.id : null)}
-      onDeleted={(id) => id === category && setCategory(null)}
-    />
-  );
+  const side = <CategoryTree selectedId={category} onSelect={setCategory} />;
   return (
     <>
       <CrudPage<CoursewareRow>

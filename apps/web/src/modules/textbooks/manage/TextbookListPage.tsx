@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { TEXTBOOK_LIFECYCLE, TEXTBOOK_SORT_KEYS, TextbookCategoryInsertSchema, type TextbookCategoryNode, type TextbookRow } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { TreePage } from '../../../platform/components/TreePage';
+import { defineCategoryTree } from '../../../platform/components/CategoryTree';
 import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
-import { useCan } from '../../../platform/permission';
 import { formatTime } from '../../../platform/format';
 import {
   deleteTextbookCategory,
@@ -21,23 +19,20 @@ import {
 } from '../api';
 
 const sortable = (k: string) => (TEXTBOOK_SORT_KEYS as readonly string[]).includes(k);
-const TREE_API = {
-  load: getTextbookCategoryTree,
-  insert: insertTextbookCategory,
-  update: updateTextbookCategory,
-  remove: deleteTextbookCategory,
-  sort: sortTextbookCategory,
-};
-const TREE_TEXTS = {
-  addRoot: 'textbook.category.addRoot',
-  addChild: 'textbook.category.addChild',
-  insertAbove: 'textbook.category.insertAbove',
-  insertBelow: 'textbook.category.insertBelow',
-  edit: 'textbook.category.edit',
-  name: 'textbook.category.name',
-  hint: 'textbook.category.hint',
-  empty: 'textbook.category.empty',
-};
+const CategoryTree = defineCategoryTree<TextbookCategoryNode>({
+  testId: 'textbook-categories',
+  textPrefix: 'textbook.category',
+  permission: 'szjc',
+  queryKey: ['textbook', 'categories'],
+  api: {
+    load: getTextbookCategoryTree,
+    insert: insertTextbookCategory,
+    update: updateTextbookCategory,
+    remove: deleteTextbookCategory,
+    sort: sortTextbookCategory,
+  },
+  schema: TextbookCategoryInsertSchema,
+});
 
 const columns: ColumnSpec<TextbookRow>[] = [
   {
@@ -65,25 +60,8 @@ const rowAllows = obeyAbilities<TextbookRow>();
 
 /** Digital textbooks (`textbooks-digital`, code szjc): category tree, list, publish / unpublish / off the shelf. */
 export default function TextbookListPage() {
-  const { t } = useTranslation();
-  const can = { add: useCan('szjc:add'), modify: useCan('szjc:modify'), delete: useCan('szjc:delete') };
   const [category, setCategory] = useState<number | null>(null);
-  const side = (
-    <TreePage<TextbookCategoryNode>
-      testId="textbook-categories"
-      title={t('textbook.category.title')}
-      queryKey={['textbook', 'categories']}
-      api={TREE_API}
-      can={can}
-      allowRoot
-      texts={TREE_TEXTS}
-      schema={TextbookCategoryInsertSchema}
-      nameMaxLength={30}
-      selectedId={category}
-      onSelect={(n) => setCategory(n ? n.id : null)}
-      onDeleted={(id) => id === category && setCategory(null)}
-    />
-  );
+  const side = <CategoryTree selectedId={category} onSelect={setCategory} />;
   return (
     <CrudPage<TextbookRow>
       testId="textbook-page"
