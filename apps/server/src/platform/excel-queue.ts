@@ -100,8 +100,9 @@ const AGAIN = Symbol('again');
 
 /**
  * Reads an upload: a try that failed for a reason of the machine (a temporary file that could not be
- * written or read, a worker thread that ended other than by running out of memory) is tried once more on a
- * new worker; the second such failure refuses the file as unreadable.
+ * written or read, a worker thread that ended other than by running out of memory) or that the reader
+ * failed on by itself is tried once more on a new worker; the second such failure refuses the file as
+ * unreadable.
  */
 async function runJob(layout: ReadLayout, data: Buffer, maxRows: number): Promise<ReadRow[]> {
   clearTimeout(idleTimer);
@@ -124,14 +125,16 @@ async function tryJob(layout: ReadLayout, data: Buffer, maxRows: number): Promis
     return await new Promise<ReadRow[] | typeof AGAIN>((resolve, reject) => {
       const id = ++jobs;
       const timer = setTimeout(() => fail(new ExcelFileError('FILE_TOO_LARGE')), excelWorkerLimits.timeoutMs);
-      const onMessage = (m: { id: number; rows?: ReadRow[]; transient?: boolean; code?: ExcelFileError['code']; data?: Record<string, unknown> }) => {
+      const onMessage = (m: { id: number; rows?: ReadRow[]; transient?: boolean; unexpected?: boolean; code?: ExcelFileError['code']; data?: Record<string, unknown> }) => {
         if (m.id !== id) return;
         detach();
-        if (m.rows) resolve(m.rows);
-        else if (m.transient) {
-          void retire(r);
-          resolve(AGAIN);
-        } else reject(new ExcelFileError(m.code ?? 'EXCEL_FORMAT_ERROR', m.data));
+        if (m.rows) return resolve(m.rows);
+        // A refused read may still be running in the thread (exceljs stops reading but not its streams): the
+        // next upload gets a fresh thread, so nothing of this one can reach it.
+        void retire(r);
+        // The reader failing by itself (not by a rule) may be the thread's state: once more on a new thread.
+        if (m.transient || m.unexpected) resolve(AGAIN);
+        else reject(new ExcelFileError(m.code ?? 'EXCEL_FORMAT_ERROR', m.data));
       };
       // Out of memory: the file holds more than a template can. A thread that ended otherwise: try again.
       r.onFault = (e) => (e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fail(new ExcelFileError('FILE_TOO_LARGE')) : fail(AGAIN));

@@ -32,8 +32,8 @@ port.on('message', async (job: ExcelJob) => {
       port.postMessage({ id: job.id, transient: true });
       return;
     }
-    const refusal = e instanceof ExcelFileError ? e : new ExcelFileError('EXCEL_FORMAT_ERROR');
-    port.postMessage({ id: job.id, code: refusal.code, data: refusal.data });
+    const refusal = e instanceof ExcelFileError ? e : new ExcelFileError('EXCEL_FORMAT_ERROR', undefined, true);
+    port.postMessage({ id: job.id, code: refusal.code, data: refusal.data, unexpected: refusal.unexpected === true });
   }
 });
 port.postMessage({ ready: true });

@@ -19,6 +19,8 @@ export class ExcelFileError extends Error {
   constructor(
     readonly code: ErrorName,
     readonly data?: Record<string, unknown>,
+    /** Set when the reader threw something of its own rather than refusing the file by a rule. */
+    readonly unexpected?: boolean,
   ) {
     super(code);
   }

@@ -170,7 +170,7 @@ describe('import', () => {
   it('imports students through the student page with the student template', async () => {
     const p = tag();
     const res = await upload(admin, '/api/student-user/import?mode=commit', 's.xlsx', await filled([row(`st-${p}`, { card: `STU${p}` })], '/api/student-user'));
-    expect(res.json().data).toMatchObject({ imported: 1 });
+    expect(res.json()).toMatchObject({ data: { imported: 1 } }); // the whole answer, so a refusal shows its code
     const [u] = await t.db
       .select()
       .from(users)
@@ -236,7 +236,7 @@ describe('hostile files', () => {
     expect(health.slowest).toBeLessThan(2000); // the event loop is never held while a file is read
 
     const ok = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', await filled([row(`after-${tag()}`)]));
-    expect(ok.json().data).toMatchObject({ total: 1, valid: 1 });
+    expect(ok.json()).toMatchObject({ data: { total: 1, valid: 1 } });
   }, 90_000); // three bombs read one after another: slow on a loaded machine
 
   it('refuses an archive whose sheet unpacks to more than its headers declare', async () => {
@@ -271,7 +271,7 @@ describe('hostile files', () => {
       await stopExcelWorker();
     }
     const ok = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', await filled([row(`oom-${tag()}`)]));
-    expect(ok.json().data).toMatchObject({ total: 1, valid: 1 });
+    expect(ok.json()).toMatchObject({ data: { total: 1, valid: 1 } });
   });
 
   it('a file that is not a workbook inside a valid zip is a format error, and the next import works', async () => {
@@ -286,7 +286,7 @@ describe('hostile files', () => {
       400,
     );
     const ok = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', await filled([row(`fmt-${tag()}`)]));
-    expect(ok.json().data).toMatchObject({ total: 1, valid: 1 });
+    expect(ok.json()).toMatchObject({ data: { total: 1, valid: 1 } });
   });
 });
 
