@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, defineRoute } from './contract.js';
+import { IdBodySchema, pageSchema } from './api.js';
+import { batchRoute, defineRoute } from './contract.js';
 import { BannerCreateSchema, BannerListQuerySchema, BannerPublicSchema, BannerRowSchema, BannerUpdateSchema } from './banners.js';
 
 /** Banners: the back office (tggl, data scope by the banner's organization) and the portal carousel. */
@@ -23,16 +23,9 @@ export const bannerRoutes = {
     body: BannerUpdateSchema,
     response: BannerRowSchema,
   }),
-  delete: defineRoute({ method: 'POST', path: '/api/banner/delete', permission: ['tggl:delete'], operation: 'banner.delete', body: IdsSchema, response: CountSchema }),
-  release: defineRoute({ method: 'POST', path: '/api/banner/release', permission: ['tggl:publish'], operation: 'banner.release', body: IdsSchema, response: CountSchema }),
-  unrelease: defineRoute({
-    method: 'POST',
-    path: '/api/banner/unrelease',
-    permission: ['tggl:unpublish'],
-    operation: 'banner.unrelease',
-    body: IdsSchema,
-    response: CountSchema,
-  }),
+  delete: batchRoute('/api/banner/delete', ['tggl:delete'], 'banner.delete'),
+  release: batchRoute('/api/banner/release', ['tggl:publish'], 'banner.release'),
+  unrelease: batchRoute('/api/banner/unrelease', ['tggl:unpublish'], 'banner.unrelease'),
   // Student side (spec: "banner list"): the released banners of the current moment, in sort order.
   current: defineRoute({ method: 'POST', path: '/api/banner/current', permission: 'authenticated', response: z.array(BannerPublicSchema) }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdsSchema } from './api.js';
 import type { RoutePermission } from './permissions.js';
 
 /**
@@ -43,6 +44,11 @@ export interface RouteSpec {
 /** Checks a declaration and keeps its literal types (path, schemas, kind) for the typed callers. */
 export function defineRoute<const R extends RouteSpec>(route: R): R {
   return route;
+}
+
+/** A write on many rows chosen by id (delete, publish, freeze …): POST, body `{ ids }`, answers `{ count }`. */
+export function batchRoute<const P extends string>(path: P, permission: RoutePermission, operation: string) {
+  return defineRoute({ method: 'POST', path, permission, operation, body: IdsSchema, response: CountSchema });
 }
 
 /** Answer of a `download` route: the file bytes (spreadsheets, attachments). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdsSchema, pageSchema } from './api.js';
-import { CountSchema, defineRoute } from './contract.js';
+import { pageSchema } from './api.js';
+import { CountSchema, batchRoute, defineRoute } from './contract.js';
 import { MessageConfigSchema, MessageIdSchema, MessageListQuerySchema, MessageRowSchema } from './messages.js';
 
 /** The caller's own in-site messages; every route works on the signed-in user only. */
@@ -9,9 +9,9 @@ export const messageRoutes = {
   mine: defineRoute({ method: 'POST', path: '/api/message/my', permission: 'authenticated', body: MessageListQuerySchema, response: pageSchema(MessageRowSchema) }),
   /** Read by id: the message, marked read. */
   get: defineRoute({ method: 'POST', path: '/api/message/get', permission: 'authenticated', body: MessageIdSchema, response: MessageRowSchema }),
-  read: defineRoute({ method: 'POST', path: '/api/message/read', permission: 'authenticated', operation: 'message.read', body: IdsSchema, response: CountSchema }),
+  read: batchRoute('/api/message/read', 'authenticated', 'message.read'),
   readAll: defineRoute({ method: 'POST', path: '/api/message/read-all', permission: 'authenticated', operation: 'message.read-all', response: CountSchema }),
-  delete: defineRoute({ method: 'POST', path: '/api/message/delete', permission: 'authenticated', operation: 'message.delete', body: IdsSchema, response: CountSchema }),
+  delete: batchRoute('/api/message/delete', 'authenticated', 'message.delete'),
   getConfig: defineRoute({ method: 'POST', path: '/api/message/config', permission: 'authenticated', response: MessageConfigSchema }),
   saveConfig: defineRoute({
     method: 'POST',

@@ -1,5 +1,5 @@
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { AvailableSchema, CountSchema, defineRoute } from './contract.js';
+import { IdBodySchema, pageSchema } from './api.js';
+import { AvailableSchema, CountSchema, batchRoute, defineRoute } from './contract.js';
 import {
   NoticeCheckTitleSchema,
   NoticeCreateSchema,
@@ -39,20 +39,13 @@ export const noticeRoutes = {
     body: NoticeUpdateSchema,
     response: NoticeDetailSchema,
   }),
-  delete: defineRoute({ method: 'POST', path: '/api/notice/delete', permission: ['gggl:delete'], operation: 'notice.delete', body: IdsSchema, response: CountSchema }),
-  release: defineRoute({ method: 'POST', path: '/api/notice/release', permission: ['gggl:publish'], operation: 'notice.release', body: IdsSchema, response: CountSchema }),
-  unrelease: defineRoute({
-    method: 'POST',
-    path: '/api/notice/unrelease',
-    permission: ['gggl:unpublish'],
-    operation: 'notice.unrelease',
-    body: IdsSchema,
-    response: CountSchema,
-  }),
-  freeze: defineRoute({ method: 'POST', path: '/api/notice/freeze', permission: ['gggl:freeze'], operation: 'notice.freeze', body: IdsSchema, response: CountSchema }),
-  unfreeze: defineRoute({ method: 'POST', path: '/api/notice/unfreeze', permission: ['gggl:freeze'], operation: 'notice.unfreeze', body: IdsSchema, response: CountSchema }),
-  pin: defineRoute({ method: 'POST', path: '/api/notice/pin', permission: ['gggl:modify'], operation: 'notice.pin', body: IdsSchema, response: CountSchema }),
-  unpin: defineRoute({ method: 'POST', path: '/api/notice/unpin', permission: ['gggl:modify'], operation: 'notice.unpin', body: IdsSchema, response: CountSchema }),
+  delete: batchRoute('/api/notice/delete', ['gggl:delete'], 'notice.delete'),
+  release: batchRoute('/api/notice/release', ['gggl:publish'], 'notice.release'),
+  unrelease: batchRoute('/api/notice/unrelease', ['gggl:unpublish'], 'notice.unrelease'),
+  freeze: batchRoute('/api/notice/freeze', ['gggl:freeze'], 'notice.freeze'),
+  unfreeze: batchRoute('/api/notice/unfreeze', ['gggl:freeze'], 'notice.unfreeze'),
+  pin: batchRoute('/api/notice/pin', ['gggl:modify'], 'notice.pin'),
+  unpin: batchRoute('/api/notice/unpin', ['gggl:modify'], 'notice.unpin'),
   /** The sort number changes in any state (a released notice keeps its place otherwise). */
   sort: defineRoute({ method: 'POST', path: '/api/notice/sort', permission: ['gggl:modify'], operation: 'notice.sort', body: NoticeSortSchema, response: CountSchema }),
   // Student side (spec: "my notices", "notice detail by id").

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, NewIdSchema, defineRoute } from './contract.js';
+import { IdBodySchema, pageSchema } from './api.js';
+import { batchRoute, NewIdSchema, defineRoute } from './contract.js';
 import { TreeSortSchema } from './orgs.js';
 import {
   TextbookCardSchema,
@@ -75,24 +75,10 @@ export const textbookRoutes = {
     body: TextbookUpdateSchema,
     response: z.null(),
   }),
-  delete: defineRoute({ method: 'POST', path: '/api/textbook/delete', permission: ['szjc:delete'], operation: 'textbook.delete', body: IdsSchema, response: CountSchema }),
-  publish: defineRoute({ method: 'POST', path: '/api/textbook/publish', permission: ['szjc:publish'], operation: 'textbook.publish', body: IdsSchema, response: CountSchema }),
-  unpublish: defineRoute({
-    method: 'POST',
-    path: '/api/textbook/unpublish',
-    permission: ['szjc:unpublish'],
-    operation: 'textbook.unpublish',
-    body: IdsSchema,
-    response: CountSchema,
-  }),
-  offShelf: defineRoute({
-    method: 'POST',
-    path: '/api/textbook/off-shelf',
-    permission: ['szjc:unpublish'],
-    operation: 'textbook.offShelf',
-    body: IdsSchema,
-    response: CountSchema,
-  }),
+  delete: batchRoute('/api/textbook/delete', ['szjc:delete'], 'textbook.delete'),
+  publish: batchRoute('/api/textbook/publish', ['szjc:publish'], 'textbook.publish'),
+  unpublish: batchRoute('/api/textbook/unpublish', ['szjc:unpublish'], 'textbook.unpublish'),
+  offShelf: batchRoute('/api/textbook/off-shelf', ['szjc:unpublish'], 'textbook.offShelf'),
 
   shelf: defineRoute({ method: 'POST', path: '/api/textbook/shelf', permission: ['kc-pc'], body: TextbookShelfQuerySchema, response: pageSchema(TextbookCardSchema) }),
   read: defineRoute({ method: 'POST', path: '/api/textbook/read', permission: ['kc-pc'], body: IdBodySchema, response: TextbookReadingSchema }),

@@ -126,7 +126,7 @@ describe('OpenAPI document', () => {
         }
       }
     }
-  });
+  }, 180_000); // six bodies for each of several hundred operations: slow on a loaded machine
 
   it('reports health when the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
