@@ -272,7 +272,7 @@ describe('hostile files', () => {
     }
     const ok = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', await filled([row(`oom-${tag()}`)]));
     expect(ok.json()).toMatchObject({ data: { total: 1, valid: 1 } });
-  });
+  }, 90_000); // a worker filling a heap, then a new one: slow on a loaded machine
 
   it('a file that is not a workbook inside a valid zip is a format error, and the next import works', async () => {
     expectRefused(
@@ -287,7 +287,7 @@ describe('hostile files', () => {
     );
     const ok = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', await filled([row(`fmt-${tag()}`)]));
     expect(ok.json()).toMatchObject({ data: { total: 1, valid: 1 } });
-  });
+  }, 90_000);
 });
 
 describe('export', () => {
