@@ -8,7 +8,7 @@ export default defineConfig({
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     // Component tests (*.test.tsx) choose happy-dom in their first line (`@vitest-environment happy-dom`).
     environment: 'node',
-    testTimeout: 30000,
+    testTimeout: 60000, // behaviour, not speed: a loaded CI machine must not turn a slow pass into a failure
     hookTimeout: 120000,
     pool: 'forks',
     maxWorkers: 2,
