@@ -20,6 +20,8 @@ try {
     insert into organizations (parent_id, name, code, path, depth)
     select 1, '导入部门' || g, 'IMP' || g, '', 2 from generate_series(1, 20) g`);
   await server.db.execute(sql`update organizations set path = '/1/' || id || '/' where parent_id = 1`);
+  // The post column names a position of the catalogue.
+  await server.db.execute(sql`insert into positions (name) values ('工程师')`);
 
   const tpl = await fetch(`${server.base}/api/user/template`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
   const wb = new ExcelJS.Workbook();

@@ -33,7 +33,7 @@ export const PositionRowSchema = z.object({
   description: z.string().nullable(),
   sort: z.number(),
   labels: z.array(z.object({ id: z.number(), name: z.string() })),
-  /** Users whose post is this position. */
+  /** Users holding this position. */
   userCount: z.number(),
   createdAt: z.string(),
   abilities: PositionAbilitiesSchema,

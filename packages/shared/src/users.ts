@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { defineFreezeLifecycle } from './lifecycle.js';
+import { CONSTANTS } from './constants.js';
 
 export const USER_STATUSES = ['normal', 'frozen'] as const;
 /** Users and students: normal ⇄ frozen (a frozen account cannot sign in). */
@@ -17,6 +18,7 @@ export const UserListQuerySchema = PageQuerySchema.extend({
   status: z.enum(USER_STATUSES).optional(),
   kind: z.enum(USER_KINDS).optional(),
   orgId: z.number().int().positive().optional(),
+  positionId: z.number().int().positive().optional(),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
@@ -39,7 +41,9 @@ export const UserRowSchema = z.object({
   email: z.string().nullable(),
   sex: z.string().nullable(),
   status: z.string(),
-  post: z.string().nullable(),
+  /** The position held (`positions`), and its name. */
+  positionId: z.number().nullable(),
+  positionName: z.string().nullable(),
   orgId: z.number().nullable(),
   orgName: z.string().nullable(),
   roles: z.array(z.string()),
@@ -73,12 +77,18 @@ const UserFields = {
   city: optText(100),
   leaderId: IdField.nullish(),
   team: optText(200),
-  post: optText(200),
+  /** The position held: one of the positions catalogue; null clears it. */
+  positionId: IdField.nullish(),
   orgId: IdField,
   entryDate: z.iso.date().nullish(),
   idNumber: optText(50),
   validUntil: z.iso.datetime({ offset: true }).nullish(),
-  labels: z.array(z.string().trim().min(1).max(10)).max(5).optional(),
+  /** User labels from the label catalogue (labels of a `user` category), at most 5 (spec §9). */
+  labelIds: z
+    .array(IdField)
+    .max(CONSTANTS.LABELS_PER_OBJECT)
+    .refine((a) => new Set(a).size === a.length, { message: 'labels must be unique' })
+    .optional(),
   /** Roles to hold; left out on insert gives the built-in student role. */
   roleIds: z.array(IdField).max(50).optional(),
   /** Data permission: organization subtrees the user may manage. */
@@ -123,7 +133,8 @@ export const UserDetailSchema = UserRowSchema.omit({ roles: true }).extend({
   entryDate: z.string().nullable(),
   idNumber: z.string().nullable(),
   validUntil: z.string().nullable(),
-  labels: z.array(z.string()),
+  labels: z.array(z.object({ id: z.number(), name: z.string() })),
+  labelIds: z.array(z.number()),
   points: z.number(),
   avatar: z.string().nullable(),
   roleIds: z.array(z.number()),
@@ -169,6 +180,7 @@ export const USER_IMPORT_REASONS = {
   DUPLICATE_EXISTING: '与已有数据重复',
   ORG_NOT_FOUND: '部门不存在或不在数据权限内',
   ORG_AMBIGUOUS: '部门名称不唯一，请填写部门编码',
+  POSITION_NOT_FOUND: '岗位不存在',
 } as const;
 export type UserImportReason = keyof typeof USER_IMPORT_REASONS;
 export const UserImportErrorsSchema = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/) });

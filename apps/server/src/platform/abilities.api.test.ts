@@ -32,7 +32,7 @@ describe('positions', () => {
       const id = (await post('/api/position/insert', { name })).json().data.id as number;
       if (held) {
         const u = await buildUser(t.db);
-        await t.db.execute(sql`update users set post = ${name} where id = ${u.id}`);
+        await t.db.execute(sql`update users set position_id = ${id} where id = ${u.id}`);
       }
       names.set(id, name);
       return id;

@@ -39,7 +39,7 @@ describe('open audiences', () => {
     const grouped = await buildUser(t.db, { orgId: west.id });
     const outsider = await buildUser(t.db, { orgId: west.id });
     const [pos] = (await t.db.execute<{ id: number }>(sql`insert into positions (name) values ('AU-Welder') returning id`)).rows;
-    await t.db.execute(sql`update users set post = 'AU-Welder' where id = ${poster.id}`);
+    await t.db.execute(sql`update users set position_id = ${pos!.id} where id = ${poster.id}`);
     const [grp] = (await t.db.execute<{ id: number }>(sql`insert into learning_groups (name, kind, org_id) values ('AU-G', 'formal', ${west.id}) returning id`)).rows;
     await t.db.execute(sql`insert into learning_group_members (group_id, user_id) values (${grp!.id}, ${grouped.id})`);
 

@@ -19,7 +19,7 @@ export interface AudienceOwner {
 function keysOf(userId: SQLWrapper): SQL {
   return sql`select 'user'::text, ${userId}::int
     union all select 'org', unnest(string_to_array(trim(both '/' from o.path), '/'))::int from users u join organizations o on o.id = u.org_id where u.id = ${userId}
-    union all select 'position', p.id from users u join positions p on p.name = u.post where u.id = ${userId}
+    union all select 'position', u.position_id from users u where u.id = ${userId} and u.position_id is not null
     union all select 'group', m.group_id from learning_group_members m where m.user_id = ${userId}`;
 }
 
@@ -38,7 +38,7 @@ export function audienceUserIds(owner: AudienceOwner): SQL {
   return sql`select a.target_id as user_id from audience_targets a where ${own} and a.target_type = 'user'
     union select u.id from audience_targets a join organizations ao on ao.id = a.target_id
       join organizations o on o.path like ao.path || '%' join users u on u.org_id = o.id where ${own} and a.target_type = 'org'
-    union select u.id from audience_targets a join positions p on p.id = a.target_id join users u on u.post = p.name where ${own} and a.target_type = 'position'
+    union select u.id from audience_targets a join users u on u.position_id = a.target_id where ${own} and a.target_type = 'position'
     union select m.user_id from audience_targets a join learning_group_members m on m.group_id = a.target_id where ${own} and a.target_type = 'group'`;
 }
 

@@ -1,3 +1,3 @@
 // Public surface of the labels module: other modules import only from here.
-export { labelsWithKind } from './labels.repository.js';
+export { labelsWithKind, requireLabelsOfKind } from './labels.repository.js';
 export { labels } from './labels.schema.js';

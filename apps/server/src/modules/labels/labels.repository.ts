@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type LABEL_SORT_KEYS, type LabelCategoryListQuery, type LabelCategoryRow, type LabelKind, type LabelListQuery, type LabelRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
 import { labelCategories, labels } from './labels.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 
@@ -139,4 +140,14 @@ export function labelsWithKind(db: DbOrTx, ids: number[]) {
     .from(labels)
     .innerJoin(labelCategories, eq(labelCategories.id, labels.categoryId))
     .where(inArray(labels.id, ids));
+}
+
+/**
+ * Labels attached to an object must come from the catalogue, from a category of the object's kind
+ * (positions: `job`, users: `user`); otherwise PARAMETER_INVALID naming the field.
+ */
+export async function requireLabelsOfKind(db: DbOrTx, ids: number[], kind: LabelKind, field: string) {
+  const found = await labelsWithKind(db, ids);
+  if (found.length !== ids.length || found.some((l) => l.kind !== kind))
+    throw new AppError('PARAMETER_INVALID', { field, data: { ids: ids.filter((id) => !found.some((l) => l.id === id && l.kind === kind)) } });
 }

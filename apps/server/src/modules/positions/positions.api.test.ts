@@ -15,7 +15,8 @@ beforeAll(async () => {
   courseLabel = (await call(t.app, admin, '/api/label/insert', { categoryId: course, name: 'c1' })).json().data.id;
 });
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, url, body);
-const setPost = (userId: number, post: string) => t.db.execute(sql`update users set post = ${post} where id = ${userId}`);
+/** The user holds the position of that name (or none when no position has it). */
+const setPost = (userId: number, post: string) => t.db.execute(sql`update users set position_id = (select id from positions where name = ${post}) where id = ${userId}`);
 
 describe('positions', () => {
   it('inserts with job labels, lists with labels and user counts', async () => {
@@ -59,7 +60,7 @@ describe('positions', () => {
     expect((await post('/api/position/list', { keyword: 'Wrong' })).json().data.total).toBe(0);
   });
 
-  it('names are unique; positions held by users cannot be deleted or renamed', async () => {
+  it('names are unique; a held position cannot be deleted, and renaming it keeps its holders', async () => {
     const id = (await post('/api/position/insert', { name: 'Manager' })).json().data.id;
     const dup = await post('/api/position/insert', { name: 'Manager' });
     expect(dup.statusCode).toBe(409);
@@ -72,10 +73,15 @@ describe('positions', () => {
     expect(del.statusCode).toBe(409);
     expect(del.json().msg).toBe('IN_USE_POSITION');
     expect((await post('/api/position/list', { keyword: 'Clerk' })).json().data.total).toBe(1);
-    expect((await post('/api/position/update', { id, name: 'Boss' })).json().msg).toBe('IN_USE_POSITION');
-    expect((await post('/api/position/update', { id, description: 'leads' })).statusCode).toBe(200);
-    await setPost(u.id, 'Clerk2');
+    // Users hold the position by id: a rename keeps them on it.
     expect((await post('/api/position/update', { id, name: 'Boss' })).statusCode).toBe(200);
+    expect((await post('/api/position/update', { id, description: 'leads' })).statusCode).toBe(200);
+    expect((await post('/api/position/get', { id })).json().data).toMatchObject({ name: 'Boss', userCount: 1, abilities: { delete: false } });
+    expect((await post('/api/user/get', { id: u.id })).json().data).toMatchObject({ positionId: id, positionName: 'Boss' });
+    // The database refuses too (a delete racing an assignment).
+    const direct = await t.db.execute(sql`delete from positions where id = ${id}`).catch((e: { cause?: { code?: string }; code?: string }) => e.cause?.code ?? e.code);
+    expect(direct).toBe('23503');
+    await setPost(u.id, 'Clerk2');
     expect((await post('/api/position/delete', { ids: [id, other] })).statusCode).toBe(200);
     expect((await post('/api/position/list', { keyword: 'Boss' })).json().data.total).toBe(0);
     const races = await Promise.all([1, 2].map(() => post('/api/position/insert', { name: 'Racer' })));

@@ -36,7 +36,6 @@ export async function getPosition(db: DbOrTx, id: number): Promise<Omit<Position
 
 async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect)[]): Promise<Omit<PositionRow, 'abilities'>[]> {
   const ids = rows.map((r) => r.id);
-  const names = rows.map((r) => r.name);
   const [labelRows, counts] = await Promise.all([
     ids.length
       ? db
@@ -46,22 +45,22 @@ async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect
           .where(inArray(positionLabels.positionId, ids))
           .orderBy(asc(labels.id))
       : [],
-    names.length
+    ids.length
       ? db
-          .select({ post: users.post, n: sql<number>`count(*)::int` })
+          .select({ positionId: users.positionId, n: sql<number>`count(*)::int` })
           .from(users)
-          .where(inArray(users.post, names))
-          .groupBy(users.post)
+          .where(inArray(users.positionId, ids))
+          .groupBy(users.positionId)
       : [],
   ]);
-  const countByName = new Map(counts.map((c) => [c.post, c.n]));
+  const countById = new Map(counts.map((c) => [c.positionId, c.n]));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     description: r.description,
     sort: r.sort,
     labels: labelRows.filter((l) => l.positionId === r.id).map((l) => ({ id: l.id, name: l.name })),
-    userCount: countByName.get(r.name) ?? 0,
+    userCount: countById.get(r.id) ?? 0,
     createdAt: r.createdAt.toISOString(),
   }));
 }
@@ -79,10 +78,10 @@ export async function nameTaken(db: DbOrTx, name: string, exceptId?: number) {
   return !!row;
 }
 
-/** Positions are referred to by name in `users.post`. */
-export async function anyUserHolds(db: DbOrTx, names: string[]) {
-  if (!names.length) return false;
-  const [row] = await db.select({ id: users.id }).from(users).where(inArray(users.post, names)).limit(1);
+/** Whether a user holds one of these positions (`users.position_id`). */
+export async function anyUserHolds(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return false;
+  const [row] = await db.select({ id: users.id }).from(users).where(inArray(users.positionId, ids)).limit(1);
   return !!row;
 }
 

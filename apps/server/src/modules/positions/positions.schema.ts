@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, va
 import { labels } from '../labels/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
-/** Positions (jobs); users refer to one by name in `users.post`. */
+/** Positions (jobs); users hold one through `users.position_id`. */
 export const positions = pgTable(
   'positions',
   {

@@ -3,15 +3,12 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { abilitiesOf } from '../../platform/lifecycle.js';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
-import { labelsWithKind } from '../labels/index.js';
+import { requireLabelsOfKind } from '../labels/index.js';
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './positions.repository.js';
 
 /** Position labels must be existing labels of a `job` category. */
-async function checkLabels(tx: DbOrTx, labelIds: number[]) {
-  const found = await labelsWithKind(tx, labelIds);
-  if (found.length !== labelIds.length || found.some((l) => l.kind !== 'job')) throw new AppError('PARAMETER_INVALID', { field: 'labelIds' });
-}
+const checkLabels = (tx: DbOrTx, labelIds: number[]) => requireLabelsOfKind(tx, labelIds, 'job', 'labelIds');
 
 const ABILITY_CODES: Record<keyof PositionAbilities, string> = { modify: 'gwgl:modify', delete: 'gwgl:delete' };
 
@@ -47,11 +44,8 @@ export function createPositionsService({ db, lists }: { db: Db; lists: ListRunti
       await db.transaction(async (tx) => {
         const [pos] = await repo.getForUpdate(tx, [input.id]);
         if (!pos) throw new AppError('NOT_FOUND_ERROR');
-        if (input.name !== undefined && input.name !== pos.name) {
-          if (await repo.nameTaken(tx, input.name, pos.id)) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
-          // Users hold the position by name: renaming would silently detach them.
-          if (await repo.anyUserHolds(tx, [pos.name])) throw new AppError('IN_USE_POSITION', { field: 'name' });
-        }
+        // Users hold the position by id, so renaming a held position keeps them on it.
+        if (input.name !== undefined && input.name !== pos.name && (await repo.nameTaken(tx, input.name, pos.id))) throw new AppError('DUPLICATE_POSITION', { field: 'name' });
         if (input.labelIds) {
           const labelIds = [...new Set(input.labelIds)];
           await checkLabels(tx, labelIds);
@@ -70,13 +64,7 @@ export function createPositionsService({ db, lists }: { db: Db; lists: ListRunti
       await db.transaction(async (tx) => {
         const rows = await repo.getForUpdate(tx, unique);
         if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-        if (
-          await repo.anyUserHolds(
-            tx,
-            rows.map((r) => r.name),
-          )
-        )
-          throw new AppError('IN_USE_POSITION');
+        if (await repo.anyUserHolds(tx, unique)) throw new AppError('IN_USE_POSITION');
         await repo.deletePositions(tx, unique);
       });
     },

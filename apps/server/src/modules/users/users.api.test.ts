@@ -68,6 +68,22 @@ describe('POST /api/user/list', () => {
     expect(newestFirst.records.map((r: { username: string }) => r.username)).toEqual(['bulk-2100', 'bulk-2099', 'bulk-2098', 'bulk-2097', 'bulk-2096']);
   });
 
+  it('lists employees only, even for a caller managing students too', async () => {
+    const org = await buildOrg(t.db, { name: 'Kinds' });
+    const employee = await buildUser(t.db, { username: 'kind-employee', orgId: org.id });
+    await t.db.execute(sql`insert into users (username, realname, kind, org_id, password_hash) values ('kind-student', 'Student', 'student', ${org.id}, 'x')`);
+    const both = await buildUser(t.db, { username: 'kind-both', orgId: org.id, permissions: ['yhgl', 'xsgl'] });
+    const s = await login(t.app, both.username, both.password);
+    const page = (await call(t.app, s, '/api/user/list', { orgId: org.id, size: 50 })).json().data;
+    expect(page.records.map((r: { username: string }) => r.username).sort()).toEqual(['kind-both', employee.username]);
+    expect(page.total).toBe(2);
+    expect(page.records.every((r: { kind: string }) => r.kind === 'employee')).toBe(true);
+    // Asking for students there is not a way round it: they are on the students page.
+    expect((await call(t.app, s, '/api/user/list', { orgId: org.id, kind: 'student' })).json().msg).toBe('PARAMETER_INVALID');
+    const students = (await call(t.app, s, '/api/student-user/list', { orgId: org.id })).json().data;
+    expect(students.records.map((r: { username: string }) => r.username)).toEqual(['kind-student']);
+  });
+
   it('needs the yhgl code', async () => {
     const u = await buildUser(t.db, { permissions: ['xsgl'] });
     const s = await login(t.app, u.username, u.password);

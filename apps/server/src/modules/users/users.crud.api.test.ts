@@ -9,9 +9,17 @@ import { PENDING_PASSWORD_HASH } from './users.passwords.js';
 const t = useTestApp();
 let admin: Session;
 let rootId: number;
+/** Labels of a `user` category (the catalogue user labels come from), and one of a `course` category. */
+const userLabels: { id: number; name: string }[] = [];
+let courseLabel: number;
 beforeAll(async () => {
   admin = await login(t.app);
   rootId = (await rootOrg(t.db)).id;
+  const cat = (await call(t.app, admin, '/api/label-category/insert', { name: 'Skills', kind: 'user' })).json().data.id;
+  for (const name of ['java', 'sql', 'go', 'rust', 'c', 'lisp'])
+    userLabels.push({ id: (await call(t.app, admin, '/api/label/insert', { categoryId: cat, name })).json().data.id, name });
+  const courses = (await call(t.app, admin, '/api/label-category/insert', { name: 'Topics', kind: 'course' })).json().data.id;
+  courseLabel = (await call(t.app, admin, '/api/label/insert', { categoryId: courses, name: 'safety' })).json().data.id;
 });
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -36,7 +44,7 @@ describe('insert / get / update', () => {
       sex: 'male',
       city: 'Shanghai',
       entryDate: '2024-03-01',
-      labels: ['java', 'sql'],
+      labelIds: [userLabels[0]!.id, userLabels[1]!.id],
       roleIds: [role.id],
       scopeOrgIds: [org.id],
     });
@@ -51,7 +59,8 @@ describe('insert / get / update', () => {
       orgName: org.name,
       phone: '13800000001',
       email: 'Sam.Zhang@example.com',
-      labels: ['java', 'sql'],
+      labels: [userLabels[0], userLabels[1]],
+      labelIds: [userLabels[0]!.id, userLabels[1]!.id],
       roleIds: [role.id],
       scopeOrgIds: [org.id],
       firstLogin: true,
@@ -63,10 +72,52 @@ describe('insert / get / update', () => {
     expect(loginRes.statusCode).toBe(200);
     expect(loginRes.json().data.user.firstLogin).toBe(true);
 
-    const upd = await call(t.app, admin, '/api/user/update', { id, realname: 'Li Si', phone: '', labels: [] });
+    const upd = await call(t.app, admin, '/api/user/update', { id, realname: 'Li Si', phone: '', labelIds: [] });
     expect(upd.statusCode).toBe(200);
     const after = (await call(t.app, admin, '/api/user/get', { id })).json().data;
-    expect(after).toMatchObject({ realname: 'Li Si', phone: null, labels: [], email: 'Sam.Zhang@example.com' });
+    expect(after).toMatchObject({ realname: 'Li Si', phone: null, labels: [], labelIds: [], email: 'Sam.Zhang@example.com' });
+  });
+
+  it('takes user labels from the catalogue only: user-kind labels, at most 5', async () => {
+    const id = (await call(t.app, admin, '/api/user/insert', newUser({ labelIds: userLabels.slice(0, 5).map((l) => l.id) }))).json().data.id as number;
+    expect((await call(t.app, admin, '/api/user/get', { id })).json().data.labels.map((l: { name: string }) => l.name)).toEqual(['java', 'sql', 'go', 'rust', 'c']);
+    for (const labelIds of [[courseLabel], [99999999], [userLabels[0]!.id, courseLabel]]) {
+      const res = await call(t.app, admin, '/api/user/insert', newUser({ labelIds }));
+      expect(res.statusCode, JSON.stringify(labelIds)).toBe(400);
+      expect(res.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'labelIds' });
+      const upd = await call(t.app, admin, '/api/user/update', { id, labelIds });
+      expect(upd.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'labelIds' });
+    }
+    expect((await call(t.app, admin, '/api/user/update', { id, labelIds: userLabels.map((l) => l.id) })).json()).toMatchObject({
+      msg: 'PARAMETER_INVALID',
+      field: 'labelIds',
+    });
+    expect((await call(t.app, admin, '/api/user/get', { id })).json().data.labelIds).toHaveLength(5);
+    // A label a user carries stays in the catalogue.
+    const del = await call(t.app, admin, '/api/label/delete', { ids: [userLabels[0]!.id] });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().msg).toBe('IN_USE_LABEL');
+  });
+
+  it('links a user to a position of the catalogue: listed with its name, filtered by it, renamed with it', async () => {
+    const pos = (await call(t.app, admin, '/api/position/insert', { name: `Welder-${uniq()}` })).json().data.id as number;
+    const missing = await call(t.app, admin, '/api/user/insert', newUser({ positionId: 99999999 }));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'positionId' });
+    const body = newUser({ positionId: pos });
+    const id = (await call(t.app, admin, '/api/user/insert', body)).json().data.id as number;
+    await call(t.app, admin, '/api/user/insert', newUser());
+    const listed = (await call(t.app, admin, '/api/user/list', { positionId: pos })).json().data;
+    expect(listed.records.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect(listed.records[0]).toMatchObject({ positionId: pos });
+    await call(t.app, admin, '/api/position/update', { id: pos, name: 'Senior welder' });
+    expect((await call(t.app, admin, '/api/user/get', { id })).json().data).toMatchObject({ positionId: pos, positionName: 'Senior welder' });
+    expect((await call(t.app, admin, '/api/user/list', { keyword: body.username })).json().data.records[0]).toMatchObject({ positionName: 'Senior welder' });
+    expect((await call(t.app, admin, '/api/position/delete', { ids: [pos] })).json().msg).toBe('IN_USE_POSITION');
+    expect((await call(t.app, admin, '/api/user/update', { id, positionId: 99999999 })).json()).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'positionId' });
+    expect((await call(t.app, admin, '/api/user/update', { id, positionId: null })).statusCode).toBe(200);
+    expect((await call(t.app, admin, '/api/user/get', { id })).json().data).toMatchObject({ positionId: null, positionName: null });
+    expect((await call(t.app, admin, '/api/position/delete', { ids: [pos] })).statusCode).toBe(200);
   });
 
   it('gives the built-in student role when no roles are chosen', async () => {
@@ -85,8 +136,9 @@ describe('insert / get / update', () => {
       [newUser({ phone: '1380000a' }), 'phone'],
       [newUser({ email: 'not-an-email' }), 'email'],
       [newUser({ sex: 'other' }), 'sex'],
-      [newUser({ labels: ['1', '2', '3', '4', '5', '6'] }), 'labels'],
-      [newUser({ labels: ['x'.repeat(11)] }), 'labels.0'],
+      [newUser({ labelIds: [1, 2, 3, 4, 5, 6] }), 'labelIds'],
+      [newUser({ labelIds: [1, 1] }), 'labelIds'],
+      [newUser({ labelIds: ['java'] }), 'labelIds.0'],
       [newUser({ orgId: 'abc' }), 'orgId'],
       [{ ...newUser(), realname: undefined }, 'realname'],
     ];

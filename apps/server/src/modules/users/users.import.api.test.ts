@@ -128,6 +128,27 @@ describe('import', () => {
     expect(res.json().data.user.firstLogin).toBe(true);
   });
 
+  it('matches the post to a position of the catalogue by name; an unknown post is a bad row; the export writes the name', async () => {
+    const p = tag();
+    const pos = (await call(t.app, admin, '/api/position/insert', { name: `焊工-${p}` })).json().data.id as number;
+    const withPost = (u: string, post: string) => [...row(u), null, post];
+    const file = await filled([withPost(`p1-${p}`, `焊工-${p}`), withPost(`p2-${p}`, `木工-${p}`), row(`p3-${p}`)]);
+    const checked = (await upload(admin, '/api/user/import', 'users.xlsx', file)).json().data;
+    expect(checked).toMatchObject({ total: 3, valid: 2, invalid: 1, errors: [{ row: 3, field: 'post', reason: 'POSITION_NOT_FOUND' }] });
+    expect((await upload(admin, '/api/user/import?mode=commit&skipInvalid=true', 'users.xlsx', file)).json().data.imported).toBe(2);
+    const rows = await t.db
+      .select()
+      .from(users)
+      .where(inArray(users.username, [`p1-${p}`, `p3-${p}`]));
+    expect(Object.fromEntries(rows.map((r) => [r.username, r.positionId]))).toEqual({ [`p1-${p}`]: pos, [`p3-${p}`]: null });
+    const exported = await call(t.app, admin, '/api/user/export', { positionId: pos });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.actualRowCount).toBe(2);
+    expect([ws.getRow(2).getCell(1).value, ws.getRow(2).getCell(9).value]).toEqual([`p1-${p}`, `焊工-${p}`]);
+  });
+
   it('matches the department by code or name inside the caller’s scope only', async () => {
     const east = await buildOrg(t.db, { name: `East-${tag()}` });
     const west = await buildOrg(t.db, { name: `West-${tag()}` });

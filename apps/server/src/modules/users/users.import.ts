@@ -60,7 +60,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
       length(r, 'department', 1, 200, true);
       if (r.sex && !SEX[r.sex.toLowerCase()]) add(r.row, 'sex', 'INVALID_FORMAT');
       length(r, 'englishName', 0, 200, false);
-      length(r, 'post', 0, 200, false);
+      length(r, 'post', 0, 30, false);
       length(r, 'city', 0, 100, false);
     }
 
@@ -116,10 +116,18 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
       if (hit === undefined) add(r.row, 'department', 'ORG_NOT_FOUND');
       else if (hit === 'ambiguous') add(r.row, 'department', 'ORG_AMBIGUOUS');
     }
-    return { errs, orgOf };
+    // Position (post): a name from the positions catalogue.
+    const positionOf = new Map(
+      (await db.execute<{ id: number; name: string }>(sql`select id, name from positions where name = any(${sql.param(values('post', (s) => s))}::text[])`)).rows.map((r) => [
+        r.name,
+        r.id,
+      ]),
+    );
+    for (const r of rows) if (r.post && !positionOf.has(r.post)) add(r.row, 'post', 'POSITION_NOT_FOUND');
+    return { errs, orgOf, positionOf };
   }
 
-  async function insertRows(kind: UserKind, good: ImportRow[], orgOf: Map<string, number | 'ambiguous'>) {
+  async function insertRows(kind: UserKind, good: ImportRow[], orgOf: Map<string, number | 'ambiguous'>, positionOf: Map<string, number>) {
     const defaultRole = await findDefaultRoleId(db, kind);
     // Hashed after the commit by the background hasher (see `storedInitialPassword`).
     const pending = await storedInitialPassword('', { deferred: true });
@@ -138,7 +146,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
               orgId: orgOf.get(r.department) as number,
               sex: r.sex ? SEX[r.sex.toLowerCase()]! : null,
               englishName: r.englishName || null,
-              post: r.post || null,
+              positionId: (r.post && positionOf.get(r.post)) || null,
               city: r.city || null,
               kind,
               passwordHash: pending,
@@ -158,7 +166,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
       folder: 'users',
       parse: (file) => parseImportFile(kind, file.filename, file.data),
       validate: (p, rows: ImportRow[]) => validate(p, kind, rows),
-      insert: (good, { orgOf }) => insertRows(kind, good, orgOf),
+      insert: (good, { orgOf, positionOf }) => insertRows(kind, good, orgOf, positionOf),
       errorFileRows: (bad) => buildErrorFile(kind, bad),
       reasonText: (e) => `${FIELD_LABEL[e.field as ImportColumn]}：${USER_IMPORT_REASONS[e.reason as UserImportReason]}`,
     });
@@ -186,7 +194,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
           orgName: organizations.name,
           sex: users.sex,
           englishName: users.englishName,
-          post: users.post,
+          post: sql<string | null>`(select p.name from positions p where p.id = ${users.positionId})`,
           city: users.city,
           status: users.status,
           createdAt: users.createdAt,

@@ -7,7 +7,9 @@ import { defineList, type ListRuntime } from '../../platform/list.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
 import { userRoles } from '../roles/index.js';
-import { userDataScopes, users } from './users.schema.js';
+import { positions } from '../positions/index.js';
+import { labels } from '../labels/index.js';
+import { userDataScopes, userLabels, users } from './users.schema.js';
 
 /** Who a user is: the columns every user answer starts with. */
 const IDENTITY_COLUMNS = {
@@ -36,6 +38,7 @@ export const userList = defineList({
   filters: {
     status: (v) => eq(users.status, v),
     kind: (v) => eq(users.kind, v),
+    positionId: (v) => eq(users.positionId, v),
     orgId: (v) => sql`${users.orgId} in (select c.id from organizations c, organizations p where p.id = ${v} and c.path like p.path || '%')`,
   },
   // search_text is lower-cased on write and trigram-indexed; lower() folds the keyword the same way.
@@ -45,7 +48,8 @@ export const userList = defineList({
   columns: {
     ...IDENTITY_COLUMNS,
     status: users.status,
-    post: users.post,
+    positionId: users.positionId,
+    positionName: sql<string | null>`(select p.name from positions p where p.id = ${users.positionId})`,
     orgId: users.orgId,
     orgName: organizations.name,
     createdAt: users.createdAt,
@@ -182,14 +186,14 @@ export async function getUserDetail(db: DbOrTx, id: number): Promise<(Omit<UserD
       leaderOrgPath: leaderOrg.path,
       team: users.team,
       status: users.status,
-      post: users.post,
+      positionId: users.positionId,
+      positionName: positions.name,
       orgId: users.orgId,
       orgName: organizations.name,
       orgPath: organizations.path,
       entryDate: users.entryDate,
       idNumber: users.idNumber,
       validUntil: users.validUntil,
-      labels: users.labels,
       points: users.points,
       avatar: users.avatar,
       firstLogin: users.firstLogin,
@@ -197,13 +201,15 @@ export async function getUserDetail(db: DbOrTx, id: number): Promise<(Omit<UserD
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .leftJoin(positions, eq(positions.id, users.positionId))
     .leftJoin(leader, eq(leader.id, users.leaderId))
     .leftJoin(leaderOrg, eq(leaderOrg.id, leader.orgId))
     .where(eq(users.id, id));
   if (!row) return null;
-  const [roleIds, scopeOrgIds] = await Promise.all([
+  const [roleIds, scopeOrgIds, labelRows] = await Promise.all([
     db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id)).orderBy(userRoles.roleId),
     db.select({ id: userDataScopes.orgId }).from(userDataScopes).where(eq(userDataScopes.userId, id)).orderBy(userDataScopes.orgId),
+    db.select({ id: labels.id, name: labels.name }).from(userLabels).innerJoin(labels, eq(labels.id, userLabels.labelId)).where(eq(userLabels.userId, id)).orderBy(labels.id),
   ]);
   return {
     ...row,
@@ -211,7 +217,14 @@ export async function getUserDetail(db: DbOrTx, id: number): Promise<(Omit<UserD
     createdAt: row.createdAt.toISOString(),
     roleIds: roleIds.map((r) => r.id),
     scopeOrgIds: scopeOrgIds.map((r) => r.id),
+    labels: labelRows,
+    labelIds: labelRows.map((l) => l.id),
   };
+}
+
+export async function replaceUserLabels(tx: DbOrTx, userId: number, labelIds: number[]) {
+  await tx.delete(userLabels).where(eq(userLabels.userId, userId));
+  if (labelIds.length) await tx.insert(userLabels).values([...new Set(labelIds)].map((labelId) => ({ userId, labelId })));
 }
 
 export async function replaceUserRoles(tx: DbOrTx, userId: number, roleIds: number[]) {
@@ -232,4 +245,9 @@ export async function getUserRoleIds(db: DbOrTx, userId: number) {
 export async function getUserScopeOrgIds(db: DbOrTx, userId: number) {
   const rows = await db.select({ id: userDataScopes.orgId }).from(userDataScopes).where(eq(userDataScopes.userId, userId)).orderBy(userDataScopes.orgId);
   return rows.map((r) => r.id);
+}
+
+export async function positionExists(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: positions.id }).from(positions).where(eq(positions.id, id));
+  return !!row;
 }

@@ -12,9 +12,9 @@ export const USER_PAGES = [
 ] as const;
 
 export function registerUsersRoutes(app: FastifyInstance, { users }: { users: UsersService }) {
-  // Without `kind`, the kinds the caller's codes manage (employees with yhgl, students with xsgl).
-  registerRoute(app, employeeRoutes.list, async (req) => users.list(principalOf(req), req.body));
-  registerRoute(app, studentUserRoutes.list, async (req) => users.list(principalOf(req), { ...req.body, kind: 'student' }));
+  // The Users page lists employees only; students have their own list (and count).
+  registerRoute(app, employeeRoutes.list, async (req) => users.list(principalOf(req), req.body, 'employee'));
+  registerRoute(app, studentUserRoutes.list, async (req) => users.list(principalOf(req), req.body, 'student'));
 
   for (const page of USER_PAGES) {
     const kind: UserKind = page.kind;

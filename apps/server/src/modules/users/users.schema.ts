@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
+import { positions } from '../positions/index.js';
+import { labels as labelCatalogue } from '../labels/index.js';
 import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 import { USER_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
@@ -24,17 +26,14 @@ export const users = pgTable(
     leaderId: integer().references((): any => users.id, { onDelete: 'set null' }),
     team: varchar({ length: 200 }),
     status: varchar({ length: 16 }).notNull().default('normal'),
-    post: varchar({ length: 200 }),
+    /** The position (post) the user holds. */
+    positionId: integer().references(() => positions.id, { onDelete: 'restrict' }),
     orgId: integer()
       .notNull()
       .references(() => organizations.id),
     entryDate: date(),
     idNumber: varchar({ length: 50 }),
     validUntil: timestamp({ withTimezone: true }),
-    labels: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
     points: integer().notNull().default(0),
     avatar: text(),
     passwordHash: text().notNull(),
@@ -60,6 +59,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_uq').on(t.phone),
     uniqueIndex('users_card_number_uq').on(t.cardNumber),
     index('users_org_id_idx').on(t.orgId, t.id),
+    index('users_position_id_idx').on(t.positionId),
     index('users_kind_id_idx').on(t.kind, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_username_sort_idx').on(t.username, t.id),
@@ -91,6 +91,20 @@ export const userDataScopes = pgTable(
   (t) => [primaryKey({ name: 'user_data_scopes_pk', columns: [t.userId, t.orgId] })],
 );
 
+/** User labels: labels of a `user` category (at most 5 per user, spec §9). */
+export const userLabels = pgTable(
+  'user_labels',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    labelId: integer()
+      .notNull()
+      .references(() => labelCatalogue.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ name: 'user_labels_pk', columns: [t.userId, t.labelId] }), index('user_labels_label_idx').on(t.labelId)],
+);
+
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
 export const constraintErrors = defineConstraintErrors({
   users_status_check: null,
@@ -100,6 +114,9 @@ export const constraintErrors = defineConstraintErrors({
   users_card_number_uq: { code: 'DUPLICATE_CARD_NUMBER', field: 'cardNumber' },
   users_leader_id_users_id_fk: { code: 'DATA_IN_USE', field: 'leaderId' },
   users_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+  users_position_id_positions_id_fk: { code: 'IN_USE_POSITION', field: 'positionId' },
+  user_labels_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+  user_labels_label_id_labels_id_fk: { code: 'IN_USE_LABEL', field: 'labelIds' },
   user_data_scopes_org_id_organizations_id_fk: { code: 'DATA_IN_USE', field: 'scopeOrgIds' },
   user_data_scopes_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
 });

@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   ALL_PERMISSION_CODES,
-  USER_KINDS,
   USER_LIFECYCLE,
   type UserStatus,
   type UserListQuery,
@@ -24,6 +23,7 @@ import type { Sessions } from '../../platform/auth/sessions.js';
 import { storedInitialPassword, type Credentials } from '../../platform/auth/credentials.js';
 import { assertRolesGrantable, DEFAULT_ROLE_KEY_LIST, findDefaultRoleId, findDefaultRoleIds } from '../roles/index.js';
 import { claimFile } from '../uploads/index.js';
+import { requireLabelsOfKind } from '../labels/index.js';
 import { applyTransition } from '../../platform/lifecycle.js';
 import { users } from './users.schema.js';
 import { sendMessage } from '../messages/index.js';
@@ -35,7 +35,7 @@ import type { InitialPasswordHasher } from './users.passwords.js';
 export const SEEDED_ADMIN = 'admin';
 export { initialPassword };
 
-type Writable = Omit<UserInsert, 'roleIds' | 'scopeOrgIds'>;
+type Writable = Omit<UserInsert, 'roleIds' | 'scopeOrgIds' | 'labelIds'>;
 
 /** '' from a form means "no value". */
 function blankToNull<T>(v: T | '' | undefined): T | null | undefined {
@@ -58,12 +58,11 @@ function columnsOf(input: Partial<Writable>) {
   set('city', blankToNull(input.city));
   set('leaderId', input.leaderId);
   set('team', blankToNull(input.team));
-  set('post', blankToNull(input.post));
+  set('positionId', input.positionId);
   set('orgId', input.orgId);
   set('entryDate', input.entryDate);
   set('idNumber', blankToNull(input.idNumber));
   set('validUntil', input.validUntil === undefined ? undefined : input.validUntil === null ? null : new Date(input.validUntil));
-  set('labels', input.labels);
   return out;
 }
 
@@ -161,6 +160,15 @@ export function createUsersService({ db, lists, principals, sessions, credential
     if (field) throw new AppError('OWN_PERMISSIONS_UNCHANGEABLE', { field });
   }
 
+  /** The position must exist (positions are company-wide, no scope applies). */
+  async function assertPosition(positionId: number | null | undefined) {
+    if (positionId == null) return;
+    if (!(await repo.positionExists(db, positionId))) throw new AppError('NOT_FOUND_ERROR', { field: 'positionId' });
+  }
+
+  /** User labels come from the catalogue: labels of a `user` category. */
+  const assertUserLabels = (labelIds: number[] | undefined) => (labelIds?.length ? requireLabelsOfKind(db, labelIds, 'user', 'labelIds') : undefined);
+
   async function assertUnique(probe: repo.UniqueProbe, excludeId?: number) {
     const conflict = await repo.findUniqueConflict(db, probe, excludeId);
     if (conflict) throw conflict;
@@ -183,6 +191,8 @@ export function createUsersService({ db, lists, principals, sessions, credential
     const roleIds = await rolesOrDefault(input.roleIds ?? [], kind);
     await assertRolesAddable(p, roleIds);
     await assertLeader(p, input.leaderId);
+    await assertPosition(input.positionId);
+    await assertUserLabels(input.labelIds);
     const values = columnsOf(input);
     await assertUnique(values);
     const passwordHash = await storedInitialPassword(input.username);
@@ -193,12 +203,13 @@ export function createUsersService({ db, lists, principals, sessions, credential
         .returning({ id: users.id });
       await repo.replaceUserRoles(tx, row!.id, roleIds);
       if (input.scopeOrgIds?.length) await repo.replaceUserScopes(tx, row!.id, input.scopeOrgIds);
+      if (input.labelIds?.length) await repo.replaceUserLabels(tx, row!.id, input.labelIds);
       return { id: row!.id };
     });
   }
 
   async function update(p: Principal, input: UserUpdate, kind: UserKind): Promise<null> {
-    const { id, scopeOrgIds, ...rest } = input;
+    const { id, scopeOrgIds, labelIds, ...rest } = input;
     const roleIds = input.roleIds && (await rolesOrDefault(input.roleIds, kind));
     const [target] = await assertUsersInScope(p, [id], kind);
     await refuseOwnGrantChange(p, id, { roleIds, scopeOrgIds });
@@ -214,6 +225,8 @@ export function createUsersService({ db, lists, principals, sessions, credential
     }
     // An unchanged leader stays even when beyond the caller's scope (the form sends it back).
     if (rest.leaderId !== target!.leaderId) await assertLeader(p, rest.leaderId, id);
+    await assertPosition(rest.positionId);
+    await assertUserLabels(labelIds);
     const values = columnsOf(rest);
     await assertUnique(values, id);
     await db.transaction(async (tx) => {
@@ -224,6 +237,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
         .where(eq(users.id, id));
       if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
       if (scopeOrgIds) await repo.replaceUserScopes(tx, id, scopeOrgIds);
+      if (labelIds) await repo.replaceUserLabels(tx, id, labelIds);
     });
     // Roles, scope or organization may have changed what the user's sessions allow.
     await principals.forgetUsers([id]);
@@ -382,11 +396,13 @@ export function createUsersService({ db, lists, principals, sessions, credential
     });
   }
 
-  /** The list holds only the kinds of users the caller's codes manage: employees (`yhgl`), students (`xsgl`). */
-  async function list(p: Principal, q: UserListQuery) {
-    const allowed = USER_KINDS.filter((k) => p.permissions.has(MENU_OF[k]));
-    if (q.kind ? !allowed.includes(q.kind) : !allowed.length) throw new AppError('NO_PERMISSION_ERROR', { field: 'kind' });
-    const kind = q.kind ?? (allowed.length === 1 ? allowed[0] : undefined);
+  /**
+   * One people page's list: the Users page lists employees only, the Students page students only
+   * (each with its own count). A `kind` naming the other page's people is refused.
+   */
+  async function list(p: Principal, q: UserListQuery, kind: UserKind) {
+    if (q.kind && q.kind !== kind) throw new AppError('PARAMETER_INVALID', { field: 'kind' });
+    if (!p.permissions.has(MENU_OF[kind])) throw new AppError('NO_PERMISSION_ERROR', { field: 'kind' });
     const page = await repo.findUsers(lists, p, { ...q, kind });
     const abilities = await abilitiesFor(p, page.records);
     const records = page.records.map((r, i): UserRow => ({ ...r, abilities: abilities[i]! }));

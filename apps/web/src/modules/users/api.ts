@@ -8,8 +8,6 @@ export type UserQuery = Partial<UserListQuery> & { page: number; size: number };
 export type PeopleKind = 'employee' | 'student';
 const ROUTES = { employee: employeeRoutes, student: studentUserRoutes };
 
-export const findUsers = (q: UserQuery) => call(employeeRoutes.list, q);
-
 /** Typed calls of one people page. */
 export function peopleApi(kind: PeopleKind) {
   const r = ROUTES[kind];

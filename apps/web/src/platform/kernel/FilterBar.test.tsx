@@ -40,4 +40,20 @@ describe('FilterBar', () => {
     await waitFor(() => expect(input('filter-keyword').value).toBe(''));
     expect(input('filter-type').value).toBe('sex');
   });
+
+  it('a filter with its own control gets the value and reports its changes', async () => {
+    const searched: Record<string, unknown>[] = [];
+    const Pick = ({ value, onChange }: { value?: number; onChange?: (v: number) => void }) => (
+      <button type="button" data-testid="pick" onClick={() => onChange?.(7)}>
+        {String(value ?? 'none')}
+      </button>
+    );
+    const own: FilterSpec[] = [{ name: 'positionId', labelKey: 'common.keyword', control: <Pick /> }];
+    render(<FilterBar filters={own} values={{ positionId: 3 }} onSearch={(v) => searched.push(v)} onReset={() => undefined} />);
+    expect(screen.getByTestId('pick').textContent).toBe('3');
+    fireEvent.click(screen.getByTestId('pick'));
+    await waitFor(() => expect(screen.getByTestId('pick').textContent).toBe('7'));
+    fireEvent.click(screen.getByTestId('crud-search'));
+    await waitFor(() => expect(searched).toEqual([{ positionId: 7 }]));
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { cloneElement, useEffect } from 'react';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FilterSpec } from './types';
@@ -17,6 +17,7 @@ function FilterControl({ f, ...injected }: { f: FilterSpec; [prop: string]: unkn
   const { t } = useTranslation();
   const testId = f.testId ?? `filter-${f.name}`;
   const placeholder = f.placeholderKey ? t(f.placeholderKey) : undefined;
+  if (f.control) return cloneElement(f.control, injected);
   if (f.kind === 'select' || f.kind === 'boolean')
     return (
       <Select

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Page } from '@hanlin/shared';
 import type { DownloadResult } from '../api/client';
@@ -50,6 +50,8 @@ export interface FilterSpec {
   width?: number;
   placeholderKey?: string;
   testId?: string;
+  /** A control of the module's own (a select fed by an API); the form injects value and onChange. */
+  control?: ReactElement;
 }
 
 export interface ColumnSpec<R> {

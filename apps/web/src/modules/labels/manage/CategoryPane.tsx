@@ -10,9 +10,12 @@ import { deleteLabelCategories, findLabelCategories, insertLabelCategory, update
 import { useFeedback } from '../../../platform/feedback';
 
 export const KIND_OPTIONS = LABEL_KINDS.map((k) => ({ value: k, labelKey: `labels.kind_${k}` }));
-const fields: FieldSpec[] = [
-  { name: 'name', labelKey: 'labels.categoryName', testId: 'labels-category-name' },
-  { name: 'kind', labelKey: 'labels.kind', kind: 'select', options: KIND_OPTIONS, testId: 'labels-category-kind' },
+const nameField: FieldSpec = { name: 'name', labelKey: 'labels.categoryName', testId: 'labels-category-name' };
+const fields: FieldSpec[] = [nameField, { name: 'kind', labelKey: 'labels.kind', kind: 'select', options: KIND_OPTIONS, testId: 'labels-category-kind' }];
+/** On a page of one kind (`label-job`, ...), a new category is of that kind. */
+const fixedKindFields = (kind: LabelKind, label: string): FieldSpec[] => [
+  nameField,
+  { name: 'kind', labelKey: 'labels.kind', control: <Select disabled options={[{ value: kind, label }]} data-testid="labels-category-kind" /> },
 ];
 
 export function KindTag({ kind }: { kind: LabelKind }) {
@@ -21,17 +24,18 @@ export function KindTag({ kind }: { kind: LabelKind }) {
   return <Tag color={color[kind]}>{t(`labels.kind_${kind}`)}</Tag>;
 }
 
-/** Left pane: label categories (paged, kind and name filters); picking one shows its labels. */
-export function CategoryPane({ selected, onSelect }: { selected: LabelCategoryRow | null; onSelect: (c: LabelCategoryRow | null) => void }) {
+/** Left pane: label categories (paged, kind and name filters; one kind only when `kind` is given); picking one shows its labels. */
+export function CategoryPane({ selected, onSelect, kind }: { selected: LabelCategoryRow | null; onSelect: (c: LabelCategoryRow | null) => void; kind?: LabelKind }) {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const qc = useQueryClient();
   const [form] = Form.useForm();
   const canAdd = useCan('bqgl:add');
-  const [params, setParams] = useState<{ page: number; size: number; kind?: LabelKind; keyword?: string; sort?: string }>({ page: 1, size: 10 });
+  const [params, setParams] = useState<{ page: number; size: number; kind?: LabelKind; keyword?: string; sort?: string }>({ page: 1, size: 10, kind });
   const [editing, setEditing] = useState<LabelCategoryRow | 'new' | null>(null);
 
-  const initial = useMemo(() => (editing && editing !== 'new' ? { name: editing.name, kind: editing.kind } : { kind: 'course' }), [editing]);
+  const initial = useMemo(() => (editing && editing !== 'new' ? { name: editing.name, kind: editing.kind } : { kind: kind ?? 'course' }), [editing, kind]);
+  const formFields = useMemo(() => (kind ? fixedKindFields(kind, t(`labels.kind_${kind}`)) : fields), [kind, t]);
   const list = useQuery({ queryKey: ['label-category', params], queryFn: () => findLabelCategories(params), placeholderData: keepPreviousData });
   // Label lists are keyed `label:<categoryId>`; selectors read `['label', 'options', kind]`.
   const refresh = () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('label') });
@@ -75,14 +79,16 @@ export function CategoryPane({ selected, onSelect }: { selected: LabelCategoryRo
       }
     >
       <Space style={{ marginBottom: 12 }} wrap>
-        <Select
-          allowClear
-          style={{ width: 120 }}
-          placeholder={t('labels.kind')}
-          options={KIND_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
-          onChange={(kind?: LabelKind) => setParams((p) => ({ ...p, page: 1, kind }))}
-          data-testid="labels-filter-kind"
-        />
+        {kind ? null : (
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('labels.kind')}
+            options={KIND_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+            onChange={(kind?: LabelKind) => setParams((p) => ({ ...p, page: 1, kind }))}
+            data-testid="labels-filter-kind"
+          />
+        )}
         <Input.Search
           allowClear
           style={{ width: 160 }}
@@ -140,7 +146,7 @@ export function CategoryPane({ selected, onSelect }: { selected: LabelCategoryRo
         onOk={() => void submit()}
         onCancel={() => setEditing(null)}
       >
-        <SchemaForm form={form} schema={LabelCategoryInsertSchema} fields={fields} initialValues={initial} testId="labels-category-form" />
+        <SchemaForm form={form} schema={LabelCategoryInsertSchema} fields={formFields} initialValues={initial} testId="labels-category-form" />
       </Modal>
     </Card>
   );

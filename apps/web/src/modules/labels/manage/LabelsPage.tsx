@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Select } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Select } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LABEL_SORT_KEYS, LabelInsertSchema, type LabelCategoryRow, type LabelRow } from '@hanlin/shared';
+import { LABEL_SORT_KEYS, LabelInsertSchema, type LabelCategoryRow, type LabelKind, type LabelRow } from '@hanlin/shared';
 import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { deleteLabels, findLabels, insertLabel, updateLabel } from '../api';
 import { CategoryPane, KindTag } from './CategoryPane';
@@ -67,14 +68,39 @@ function LabelPane({ category }: { category: LabelCategoryRow }) {
   );
 }
 
-/** Labels (`manage-label`, code bqgl): categories on the left, the picked category's labels on the right. */
-export default function LabelsPage() {
+/** The pages of one kind (spec §2 `label-job`, `label-course`, `label-question`), beside the page of every kind. */
+export const KIND_PAGES: readonly { kind: LabelKind; path: string }[] = [
+  { kind: 'job', path: 'label-job' },
+  { kind: 'course', path: 'label-course' },
+  { kind: 'question', path: 'label-question' },
+];
+
+/** Switches between the page of every kind (`manage-label`) and the pages of one kind. */
+function KindPageSwitch({ kind }: { kind?: LabelKind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Segmented
+      style={{ marginBottom: 16 }}
+      data-testid="labels-kind-pages"
+      value={KIND_PAGES.find((p) => p.kind === kind)?.path ?? 'manage-label'}
+      onChange={(path) => void navigate(`/dashboard/${path}`)}
+      options={[{ value: 'manage-label', label: t('labels.allKinds') }, ...KIND_PAGES.map((p) => ({ value: p.path, label: t(`page.${p.path}`) }))]}
+    />
+  );
+}
+
+/** Labels (`manage-label`, code bqgl): categories on the left, the picked category's labels on the right; `kind` keeps one kind. */
+export function LabelsPage({ kind }: { kind?: LabelKind }) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<LabelCategoryRow | null>(null);
   return (
-    <Row gutter={16} data-testid="labels-page">
+    <Row gutter={16} data-testid={kind ? `labels-page-${kind}` : 'labels-page'}>
+      <Col span={24}>
+        <KindPageSwitch kind={kind} />
+      </Col>
       <Col xs={24} lg={10}>
-        <CategoryPane selected={selected} onSelect={setSelected} />
+        <CategoryPane key={kind ?? 'all'} selected={selected} onSelect={setSelected} kind={kind} />
       </Col>
       <Col xs={24} lg={14}>
         {selected ? (
@@ -87,4 +113,8 @@ export default function LabelsPage() {
       </Col>
     </Row>
   );
+}
+
+export default function AllLabelsPage() {
+  return <LabelsPage />;
 }

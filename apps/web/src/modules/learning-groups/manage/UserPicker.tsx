@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Input, Modal, Space, Table } from 'antd';
+import { Input, Modal, Segmented, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { USER_LIFECYCLE } from '@hanlin/shared';
 import { LifecycleTag } from '../../../platform/lifecycle';
-import { findUsers, type UserRow } from '../../users/api';
+import { peopleApi, type PeopleKind, type UserRow } from '../../users/api';
+import { useCan } from '../../../platform/permission';
 
 interface Props {
   open: boolean;
@@ -13,12 +14,30 @@ interface Props {
   onPick: (ids: number[]) => void;
 }
 
-/** Picks users from `/api/user/list` (the caller's data scope); the choice survives paging and searching. */
+/**
+ * Picks users from the Users list (`/api/user/list`, employees) or the Students list, whichever the
+ * caller manages (their data scope); the choice survives paging, searching and switching lists.
+ */
 export function UserPicker({ open, confirmLoading, onCancel, onPick }: Props) {
   const { t } = useTranslation();
   const [params, setParams] = useState<{ page: number; size: number; keyword?: string }>({ page: 1, size: 10 });
   const [picked, setPicked] = useState<number[]>([]);
-  const users = useQuery({ queryKey: ['user', 'picker', params], queryFn: () => findUsers(params), enabled: open, placeholderData: keepPreviousData });
+  const kinds = (
+    [
+      ['employee', useCan('yhgl')],
+      ['student', useCan('xsgl')],
+    ] as const
+  )
+    .filter(([, may]) => may)
+    .map(([k]) => k);
+  const [chosen, setKind] = useState<PeopleKind | null>(null);
+  const kind = chosen ?? kinds[0] ?? 'employee';
+  const users = useQuery({
+    queryKey: ['user', 'picker', kind, params],
+    queryFn: () => peopleApi(kind).find(params),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
   return (
     <Modal
       open={open}
@@ -35,6 +54,17 @@ export function UserPicker({ open, confirmLoading, onCancel, onPick }: Props) {
       destroyOnHidden
     >
       <Space style={{ marginBottom: 12 }}>
+        {kinds.length > 1 ? (
+          <Segmented
+            value={kind}
+            data-testid="learning-group-picker-kind"
+            onChange={(k) => {
+              setKind(k as PeopleKind);
+              setParams((p) => ({ ...p, page: 1 }));
+            }}
+            options={kinds.map((k) => ({ value: k, label: t(k === 'employee' ? 'perm.yhgl' : 'perm.xsgl') }))}
+          />
+        ) : null}
         <Input.Search
           allowClear
           placeholder={t('learningGroups.userKeyword')}

@@ -13,6 +13,8 @@ import { useSession } from '../../../platform/session';
 import { OrgTreeSelect, useOrgNames } from '../../orgs/components/OrgTreeSelect';
 import { LeaderSelect } from '../../orgs/components/LeaderSelect';
 import { getAllRoles } from '../../roles/api';
+import { PositionSelect } from '../../positions/components/PositionSelect';
+import { LabelSelect } from '../../labels/components/LabelSelect';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import type { PeopleConfig } from '../people-kinds';
 import { beyondOf } from './beyond';
@@ -90,24 +92,9 @@ function RoleSelect({ testId, ...rest }: { value?: number[]; onChange?: (v: numb
   );
 }
 
-function LabelsControl({ testId, ...rest }: { value?: string[]; onChange?: (v: string[]) => void; testId?: string; id?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Select
-      {...rest}
-      mode="tags"
-      data-testid={testId}
-      maxCount={CONSTANTS.LABELS_PER_OBJECT}
-      open={false}
-      tokenSeparators={[',', '，', ' ']}
-      placeholder={t('user.labelsHint', { n: CONSTANTS.LABELS_PER_OBJECT, len: CONSTANTS.LABEL_LENGTH })}
-    />
-  );
-}
-
 /** Optional fields an edit may clear: sent as null (absent would mean "unchanged"). */
-const CLEARABLE = ['englishName', 'phone', 'email', 'sex', 'type', 'city', 'leaderId', 'team', 'post', 'entryDate', 'idNumber', 'validUntil'];
-const LISTS = ['labels', 'roleIds', 'scopeOrgIds'];
+const CLEARABLE = ['englishName', 'phone', 'email', 'sex', 'type', 'city', 'leaderId', 'team', 'positionId', 'entryDate', 'idNumber', 'validUntil'];
+const LISTS = ['labelIds', 'roleIds', 'scopeOrgIds'];
 
 /** `add-user` / `add-student`: every field of the server schema; edit with `?id=`. */
 export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
@@ -128,8 +115,8 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
   const u = existing.data;
 
   const initial = useMemo<Record<string, unknown>>(() => {
-    if (!id || !u) return { labels: [], roleIds: [], scopeOrgIds: [] };
-    const { id: _id, leaderName: _l, orgName: _o, kind: _k, status: _s, points: _p, avatar: _a, firstLogin: _f, createdAt: _c, ...rest } = u;
+    if (!id || !u) return { labelIds: [], roleIds: [], scopeOrgIds: [] };
+    const { id: _id, leaderName: _l, orgName: _o, kind: _k, status: _s, points: _p, avatar: _a, firstLogin: _f, createdAt: _c, positionName: _pn, labels: _lb, ...rest } = u;
     return rest;
   }, [id, u]);
 
@@ -151,7 +138,11 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
       { name: 'phone', labelKey: 'user.phone', control: unique('phone', (v, x) => cfg.api.checkPhone({ phone: v, id: x }), 'DUPLICATE_PHONE') },
       { name: 'email', labelKey: 'user.email', control: unique('email', (v, x) => cfg.api.checkEmail({ email: v, id: x }), 'DUPLICATE_EMAIL') },
       { name: 'orgId', labelKey: 'user.org', control: <OrgTreeSelect testId={tid('org')} /> },
-      { name: 'post', labelKey: 'user.post', testId: tid('post') },
+      {
+        name: 'positionId',
+        labelKey: 'user.post',
+        control: <PositionSelect testId={tid('post')} initial={u?.positionId && u.positionName ? { id: u.positionId, name: u.positionName } : null} />,
+      },
       { name: 'type', labelKey: 'user.type', testId: tid('type') },
       { name: 'city', labelKey: 'user.city', testId: tid('city') },
       { name: 'team', labelKey: 'user.team', testId: tid('team') },
@@ -165,7 +156,12 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
       { name: 'entryDate', labelKey: 'user.entryDate', control: <DateControl testId={tid('entryDate')} /> },
       { name: 'idNumber', labelKey: 'user.idNumber', testId: tid('idNumber') },
       { name: 'validUntil', labelKey: 'user.validUntil', kind: 'datetime', testId: tid('validUntil'), extraKey: 'user.validUntilHint' },
-      { name: 'labels', labelKey: 'user.labels', control: <LabelsControl testId={tid('labels')} /> },
+      {
+        name: 'labelIds',
+        labelKey: 'user.labels',
+        extraKey: 'user.labelsPick',
+        control: <LabelSelect kind="user" testId={tid('labels')} />,
+      },
       {
         name: 'roleIds',
         labelKey: 'user.roles',

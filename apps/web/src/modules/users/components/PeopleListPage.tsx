@@ -10,6 +10,7 @@ import { useCan } from '../../../platform/permission';
 import { CrudPage, ImportDialog, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
 import { OrgFilterTree } from '../../orgs/components/OrgFilterTree';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
+import { PositionSelect } from '../../positions/components/PositionSelect';
 import type { PeopleConfig } from '../people-kinds';
 import { beyondOf, errorText } from './beyond';
 import { useFeedback } from '../../../platform/feedback';
@@ -23,6 +24,7 @@ const sortable = (k: string) => (USER_SORT_KEYS as readonly string[]).includes(k
 const FILTERS: readonly FilterSpec[] = [
   { name: 'keyword', labelKey: 'common.keyword', placeholderKey: 'user.keywordHint' },
   { name: 'status', labelKey: 'common.status', kind: 'select', width: 140, options: lifecycleOptions(USER_LIFECYCLE) },
+  { name: 'positionId', labelKey: 'user.post', kind: 'select', control: <PositionSelect testId="filter-positionId" style={{ width: 160 }} /> },
 ];
 
 function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
@@ -31,7 +33,7 @@ function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
     { key: 'username', titleKey: 'user.username', sortable: sortable('username'), render: (r) => <span data-testid={`${cfg.prefix}-row-username`}>{r.username}</span> },
     { key: 'realname', titleKey: 'user.realname', sortable: sortable('realname') },
     { key: 'orgName', titleKey: 'user.org' },
-    { key: 'post', titleKey: 'user.post' },
+    { key: 'positionName', titleKey: 'user.post' },
     { key: 'phone', titleKey: 'user.phone' },
     { key: 'email', titleKey: 'user.email' },
     { key: 'roles', titleKey: 'user.roles', render: (r) => r.roles.map((x) => <Tag key={x}>{x}</Tag>) },
