@@ -59,8 +59,9 @@ describe('job queue', () => {
   });
 
   it('a running job keeps its lease while it runs longer than the lease', async () => {
-    const a = queue('w-long-a', { leaseMs: 150 });
-    const b = queue('w-long-b', { leaseMs: 150 });
+    // Renewed every 200 ms: room for a slow statement on a loaded machine, still short beside the wait below.
+    const a = queue('w-long-a', { leaseMs: 600 });
+    const b = queue('w-long-b', { leaseMs: 600 });
     const ranOn: string[] = [];
     let finish!: () => void;
     const done = new Promise<void>((r) => (finish = r));
@@ -75,8 +76,8 @@ describe('job queue', () => {
     const { id } = await a.enqueue('test.long', {});
     await a.started(id);
     b.start();
-    // Several lease lengths (150 ms) pass while b looks for due jobs every 30 ms and finds none.
-    await b.idlePolls(30);
+    // Several lease lengths (600 ms) pass while b looks for due jobs every 30 ms and finds none.
+    await b.idlePolls(100);
     expect((await jobRow(id)).locked_by).toBe('w-long-a');
     expect(ranOn).toEqual(['a']);
     finish();
