@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, NewIdSchema, defineRoute } from './contract.js';
+import { CountSchema, FileAnswerSchema, NewIdSchema, defineRoute } from './contract.js';
+import { UserImportErrorsSchema, UserImportResultSchema } from './users.js';
 import { TreeSortSchema } from './orgs.js';
 import {
   QuestionCategoryInsertSchema,
   QuestionCategoryNodeSchema,
   QuestionCategoryUpdateSchema,
+  QuestionExportQuerySchema,
+  QuestionImportQuerySchema,
+  QuestionTemplateQuerySchema,
   QuestionInsertSchema,
   QuestionListQuerySchema,
   QuestionRefuseSchema,
@@ -32,4 +36,31 @@ export const questionRoutes = {
   submit: defineRoute({ ...write('/api/question/submit', ['tkgl:add'], 'question.submit'), body: IdsSchema, response: CountSchema }),
   approve: defineRoute({ ...write('/api/question-approval/approve', ['tkgl:approve'], 'question.approve'), body: IdsSchema, response: CountSchema }),
   refuse: defineRoute({ ...write('/api/question-approval/refuse', ['tkgl:approve'], 'question.refuse'), body: QuestionRefuseSchema, response: CountSchema }),
+
+  /** The Excel template of one type. */
+  template: defineRoute({
+    ...write('/api/question/template', ['tkgl:import'], 'question.template'),
+    body: QuestionTemplateQuerySchema,
+    response: FileAnswerSchema,
+    kind: 'download',
+  }),
+  /** Multipart `file` (and optional `mode`/`skipInvalid` fields before it); `type` names the template. */
+  import: defineRoute({
+    ...write('/api/question/import', ['tkgl:import'], 'question.import'),
+    query: QuestionImportQuerySchema,
+    response: UserImportResultSchema,
+    kind: 'upload',
+  }),
+  importErrors: defineRoute({
+    ...write('/api/question/import/errors', ['tkgl:import'], 'question.import.errors'),
+    body: UserImportErrorsSchema,
+    response: FileAnswerSchema,
+    kind: 'download',
+  }),
+  export: defineRoute({
+    ...write('/api/question/export', ['tkgl:export'], 'question.export'),
+    body: QuestionExportQuerySchema,
+    response: FileAnswerSchema,
+    kind: 'download',
+  }),
 };

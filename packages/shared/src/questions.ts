@@ -203,3 +203,43 @@ export const QuestionRowSchema = z.object({
   abilities: QuestionAbilitiesSchema,
 });
 export type QuestionRow = z.infer<typeof QuestionRowSchema>;
+
+/** Import (`add-question-upload`): one template per type; `type` picks it. */
+export const QuestionTemplateQuerySchema = z.object({ type: z.enum(QUESTION_TYPES) });
+export const QuestionImportQuerySchema = z.object({
+  type: z.enum(QUESTION_TYPES),
+  mode: z.enum(['check', 'commit']).default('check'),
+  /** Commit the good rows even when some rows are bad. */
+  skipInvalid: z.enum(['true', 'false']).optional(),
+});
+export type QuestionImportQuery = z.infer<typeof QuestionImportQuerySchema>;
+/** Columns (error `field` values) of the question templates; each type's template holds some of them. */
+export const QUESTION_IMPORT_FIELDS = [
+  'stem',
+  'options',
+  'answer',
+  'keywords',
+  'autoScore',
+  'answerText',
+  'stars',
+  'score',
+  'difficulty',
+  'labels',
+  'category',
+  'analysis',
+] as const;
+export type QuestionImportField = (typeof QUESTION_IMPORT_FIELDS)[number];
+/** Row reasons of a question import, with the text written to the error file. */
+export const QUESTION_IMPORT_REASONS = {
+  REQUIRED: '不能为空',
+  TOO_LONG: '超出长度限制',
+  INVALID_FORMAT: '格式错误',
+  SCORE_INVALID: '分值须为0.5的倍数，且不超过100',
+  RULE_BROKEN: '不符合该题型的规则',
+  CATEGORY_NOT_FOUND: '分类不存在',
+  CATEGORY_AMBIGUOUS: '分类名称不唯一',
+} as const;
+export type QuestionImportReason = keyof typeof QUESTION_IMPORT_REASONS;
+/** Body of the export: the list filters (a bank is `categoryId`); page, size and sort are ignored. */
+export const QuestionExportQuerySchema = QuestionListQuerySchema;
+export type QuestionExportQuery = z.infer<typeof QuestionExportQuerySchema>;

@@ -44,7 +44,7 @@ function cleanStem(html: string): string {
 }
 
 /** The columns of a question (validated by the shared schema): only its type's parts are kept. */
-function valuesOf(input: QuestionInsert): repo.QuestionValues {
+export function valuesOf(input: QuestionInsert): repo.QuestionValues {
   return {
     type: input.type,
     stem: cleanStem(input.stem),

@@ -5,6 +5,7 @@ import {
   type QuestionInsert,
   type QuestionListQuery,
   type QuestionRefuse,
+  type QuestionType,
   type QuestionUpdate,
   type TreeSort,
 } from '@hanlin/shared';
@@ -24,3 +25,17 @@ export const deleteQuestions = (input: { ids: number[] }) => call(routes.delete,
 export const submitQuestions = (input: { ids: number[] }) => call(routes.submit, input);
 export const approveQuestions = (input: { ids: number[] }) => call(routes.approve, input);
 export const refuseQuestions = (input: QuestionRefuse) => call(routes.refuse, input);
+
+/** The Excel template of one type. */
+export const downloadQuestionTemplate = (input: { type: QuestionType }) => call(routes.template, input);
+/** The questions of the list's filters (a bank: its classification), every type in one sheet. */
+export const exportQuestions = (q: Partial<QuestionListQuery>) => call(routes.export, q as QuestionListQuery, { timeout: 300_000 });
+/** `check` validates every row against the type's rules; `commit` writes (the good rows only with `skipInvalid`). */
+export function importQuestions(type: QuestionType, input: { file: File; mode: 'check' | 'commit'; skipInvalid?: boolean }) {
+  const form = new FormData();
+  form.append('mode', input.mode);
+  form.append('skipInvalid', String(!!input.skipInvalid));
+  form.append('file', input.file, input.file.name);
+  return call(routes.import, { form, type }, { silent: true, timeout: 300_000 });
+}
+export const downloadQuestionImportErrors = (input: { id: string }) => call(routes.importErrors, input);

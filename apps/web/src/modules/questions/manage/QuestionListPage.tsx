@@ -3,10 +3,10 @@ import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { QuestionRow } from '@hanlin/shared';
-import { CrudPage } from '../../../platform/kernel';
+import { CrudPage, type ListParams } from '../../../platform/kernel';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
-import { approveQuestions, deleteQuestions, findQuestions, submitQuestions } from '../api';
+import { approveQuestions, deleteQuestions, exportQuestions, findQuestions, submitQuestions } from '../api';
 import { QuestionCategoryTree } from './category-tree';
 import { questionColumns, questionFilters } from './columns';
 
@@ -15,6 +15,7 @@ export default function QuestionListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mayApprove = useCan('tkgl:approve');
+  const mayImport = useCan('tkgl:import');
   const [category, setCategory] = useState<number | null>(null);
   return (
     <CrudPage<QuestionRow>
@@ -35,13 +36,21 @@ export default function QuestionListPage() {
       extraFilters={category ? { categoryId: category } : {}}
       side={<QuestionCategoryTree selectedId={category} onSelect={setCategory} />}
       sideWidth={280}
-      toolbar={() =>
-        mayApprove ? (
-          <Button data-testid="question-approval-link" onClick={() => void navigate('/dashboard/approval-questions')}>
-            {t('page.approval-questions')}
-          </Button>
-        ) : null
-      }
+      exportFile={({ page: _p, size: _s, ...filters }: ListParams) => exportQuestions(filters)}
+      toolbar={() => (
+        <>
+          {mayImport && (
+            <Button data-testid="question-upload-link" onClick={() => void navigate('/dashboard/add-question-upload')}>
+              {t('page.add-question-upload')}
+            </Button>
+          )}
+          {mayApprove && (
+            <Button data-testid="question-approval-link" onClick={() => void navigate('/dashboard/approval-questions')}>
+              {t('page.approval-questions')}
+            </Button>
+          )}
+        </>
+      )}
       extraRowActions={(r) => (r.status === 'refused' && r.refuseReason ? <Tag color="red">{t('question.refusedBecause', { reason: r.refuseReason })}</Tag> : null)}
     />
   );

@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import { countBlanks, type DrawnPaper, type DrawnQuestion, type PaperKind, type QuestionType } from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import * as repo from './papers.repository.js';
+
+/** What an exam needs to know of a paper before scheduling or starting one. */
+export interface ExamPaperInfo {
+  id: number;
+  name: string;
+  kind: PaperKind;
+  total: number;
+  questionCount: number;
+  hasSubjective: boolean;
+  /** Not deleted, not empty, and every random rule can still be drawn from its bank. */
+  usable: boolean;
+}
+
+/**
+ * Assigns each rule `count` distinct questions from its candidates (a question goes to one rule at
+ * most): a maximum bipartite matching (Kuhn), each rule slot trying its candidates in the seed's
+ * order, so the draw is random per seed, the same for the same seed, and succeeds whenever the
+ * rules can be satisfied together at all. Answers the picks per rule, or the first rule left short.
+ */
+export function allocate(pools: { candidates: number[]; count: number }[], seed: string): { picks: number[][] } | { short: number } {
+  const rank = new Map<number, string>();
+  const rankOf = (id: number) => {
+    let r = rank.get(id);
+    if (r === undefined) rank.set(id, (r = crypto.createHash('sha256').update(`${seed}:${id}`).digest('hex').slice(0, 16)));
+    return r;
+  };
+  const ordered = pools.map((p) => [...p.candidates].sort((a, b) => (rankOf(a) < rankOf(b) ? -1 : rankOf(a) > rankOf(b) ? 1 : a - b)));
+  const slots: number[] = pools.flatMap((p, rule) => Array.from({ length: p.count }, () => rule));
+  const holder = new Map<number, number>(); // question → slot
+  const held: (number | undefined)[] = slots.map(() => undefined);
+  const tryAssign = (slot: number, seen: Set<number>): boolean => {
+    for (const q of ordered[slots[slot]!]!) {
+      if (seen.has(q)) continue;
+      seen.add(q);
+      const other = holder.get(q);
+      if (other === undefined || tryAssign(other, seen)) {
+        holder.set(q, slot);
+        held[slot] = q;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let slot = 0; slot < slots.length; slot++) if (!tryAssign(slot, new Set())) return { short: slots[slot]! };
+  const picks: number[][] = pools.map(() => []);
+  held.forEach((q, slot) => picks[slots[slot]!]!.push(q!));
+  // Within a rule, the questions come in the seed's order.
+  for (const list of picks) list.sort((a, b) => (rankOf(a) < rankOf(b) ? -1 : 1));
+  return { picks };
+}
+
+/** The candidates of every rule of a paper (its hand-picked questions left out). */
+export async function rulePools(db: DbOrTx, rules: (repo.RuleFilter & { count: number })[], exclude: number[]) {
+  return Promise.all(rules.map(async (r) => ({ candidates: await repo.ruleCandidates(db, r, exclude), count: r.count })));
+}
+
+/** Papers by id (unknown ids left out), deleted ones answering `usable: false`. */
+export async function describePapers(db: DbOrTx, ids: number[]): Promise<Map<number, ExamPaperInfo>> {
+  const out = new Map<number, ExamPaperInfo>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return out;
+  const rows = await repo.getPapers(db, unique);
+  const rules = await repo.rulesOf(db, unique);
+  const items = await repo.itemsOf(db, unique);
+  for (const r of rows) {
+    const mine = rules.filter((x) => x.paperId === r.id);
+    let drawable = true;
+    if (mine.length) {
+      const pools = await rulePools(
+        db,
+        mine,
+        items.filter((i) => i.paperId === r.id).map((i) => i.questionId),
+      );
+      drawable = 'picks' in allocate(pools, '');
+    }
+    out.set(r.id, {
+      id: r.id,
+      name: r.name,
+      kind: r.kind as PaperKind,
+      total: r.total,
+      questionCount: r.questionCount,
+      hasSubjective: r.hasSubjective,
+      usable: !r.deletedAt && r.questionCount > 0 && drawable,
+    });
+  }
+  return out;
+}
+
+/**
+ * The questions of one attempt: hand-picked ones in order, then each rule's draw for `seed`
+ * (the same seed draws the same questions while the bank is unchanged; store the result with the
+ * attempt). Faces only, no answers. NOT_FOUND_ERROR for an unknown paper; PAPER_DELETED_OR_EMPTY
+ * for a deleted or empty one or one whose rules the bank can no longer satisfy.
+ */
+export async function drawPaper(db: DbOrTx, paperId: number, seed: string): Promise<DrawnPaper> {
+  const [paper] = await repo.getPapers(db, [paperId]);
+  if (!paper) throw new AppError('NOT_FOUND_ERROR', { field: 'paperId' });
+  if (paper.deletedAt || paper.questionCount === 0) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId' });
+  const items = await repo.itemsOf(db, [paperId]);
+  const rules = await repo.rulesOf(db, [paperId]);
+  const drawn = allocate(
+    await rulePools(
+      db,
+      rules,
+      items.map((i) => i.questionId),
+    ),
+    seed,
+  );
+  if ('short' in drawn) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { rule: drawn.short } });
+  const faces = await repo.questionFaces(db, drawn.picks.flat());
+  const face = (q: { type: string; stem: string; options: { content: string }[]; stars: number }) => ({
+    type: q.type as QuestionType,
+    stem: q.stem,
+    options: q.options,
+    blankCount: q.type === 'fill' ? countBlanks(q.stem) : 0,
+    stars: q.stars,
+  });
+  const questions: DrawnQuestion[] = [
+    ...items.map((i) => ({ questionId: i.questionId, score: i.score, ...face(i) })),
+    ...rules.flatMap((r, k) => drawn.picks[k]!.map((id) => ({ questionId: id, score: r.score, ...face(faces.get(id)!) }))),
+  ].map((q, position) => ({ ...q, position: position + 1 }));
+  return { paperId, name: paper.name, kind: paper.kind as PaperKind, total: paper.total, questions };
+}

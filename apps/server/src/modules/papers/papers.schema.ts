@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
+import { questionCategories, questions } from '../questions/index.js';
+
+/** Papers (spec §3 Paper). A deleted paper keeps its row (exams still name it) but loses its questions and rules. */
+export const papers = pgTable(
+  'papers',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 100 }).notNull(),
+    kind: varchar({ length: 8 }).notNull(),
+    /** Hand-picked scores plus count × score of every rule, computed when saved. */
+    total: doublePrecision().notNull().default(0),
+    /** The author's organization: the data scope of the record. */
+    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('papers_name_uq')
+      .on(t.name)
+      .where(sql`${t.deletedAt} is null`),
+    index('papers_org_idx').on(t.orgId, t.id),
+    check('papers_kind_check', sql`${t.kind} in ('fixed', 'random', 'free')`),
+  ],
+);
+
+/** Hand-picked questions of a fixed or free paper, in order, each with its score in this paper. */
+export const paperItems = pgTable(
+  'paper_items',
+  {
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    position: smallint().notNull(),
+    score: doublePrecision().notNull(),
+  },
+  (t) => [
+    uniqueIndex('paper_items_paper_question_uq').on(t.paperId, t.questionId),
+    index('paper_items_question_idx').on(t.questionId),
+    check('paper_items_score_check', sql`${t.score} > 0 and ${t.score} <= 100 and ${t.score} * 2 = floor(${t.score} * 2)`),
+  ],
+);
+
+/** Random rules of a random or free paper: `count` approved questions of a type from a bank (classification subtree). */
+export const paperRules = pgTable(
+  'paper_rules',
+  {
+    id: serial().primaryKey(),
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    categoryId: integer()
+      .notNull()
+      .references(() => questionCategories.id, { onDelete: 'restrict' }),
+    type: varchar({ length: 16 }).notNull(),
+    difficulty: varchar({ length: 8 }),
+    labels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    count: smallint().notNull(),
+    score: doublePrecision().notNull(),
+  },
+  (t) => [
+    index('paper_rules_paper_idx').on(t.paperId, t.position),
+    index('paper_rules_category_idx').on(t.categoryId),
+    check('paper_rules_count_check', sql`${t.count} > 0`),
+    check('paper_rules_score_check', sql`${t.score} > 0 and ${t.score} <= 100 and ${t.score} * 2 = floor(${t.score} * 2)`),
+  ],
+);
+
+/** Constraint violations as API errors (platform/db/constraints.ts). */
+export const constraintErrors = defineConstraintErrors({
+  papers_name_uq: { code: 'DUPLICATE_PAPER', field: 'name' },
+  papers_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+  papers_created_by_users_id_fk: null,
+  papers_kind_check: { code: 'PARAMETER_INVALID', field: 'kind' },
+  paper_items_paper_id_papers_id_fk: null,
+  paper_items_question_id_questions_id_fk: { code: 'IN_USE_QUESTION', field: 'ids' },
+  paper_items_paper_question_uq: { code: 'PARAMETER_INVALID', field: 'items' },
+  paper_items_score_check: { code: 'PARAMETER_INVALID', field: 'items' },
+  paper_rules_paper_id_papers_id_fk: null,
+  paper_rules_category_id_question_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'categoryId' },
+  paper_rules_count_check: { code: 'PARAMETER_INVALID', field: 'rules' },
+  paper_rules_score_check: { code: 'PARAMETER_INVALID', field: 'rules' },
+});

@@ -1,0 +1,257 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Statistic, Table, Tag, TreeSelect, type FormInstance } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  PAPER_KINDS,
+  PAPER_NAME_MAX,
+  PAPER_RULE_COUNT_MAX,
+  PaperInsertSchema,
+  QUESTION_DIFFICULTIES,
+  QUESTION_SCORE_MAX,
+  QUESTION_TYPES,
+  paperTotal,
+  roundQuestionScore,
+  stemText,
+  type PaperKind,
+  type PaperRuleInput,
+  type QuestionDifficulty,
+  type QuestionType,
+} from '@hanlin/shared';
+import { feedback } from '../../../platform/feedback';
+import { showSaveError } from '../../../platform/forms/server-errors';
+import { treeOptions } from '../../../platform/tree-options';
+import { findApprovedQuestions, getBanks, getPaperById, insertPaper, updatePaper } from '../api';
+
+interface Item {
+  questionId: number;
+  score: number;
+  stem: string;
+  type: QuestionType;
+}
+interface Values {
+  name: string;
+  kind: PaperKind;
+  rules: (PaperRuleInput & { difficulty?: QuestionDifficulty | null })[];
+}
+
+const typeOptions = (t: (k: string) => string) => QUESTION_TYPES.map((v) => ({ value: v, label: t(`paper.type_${v}`) }));
+
+/** Adds an approved question by searching its stem. */
+function QuestionPicker({ exclude, onPick }: { exclude: number[]; onPick: (q: Item) => void }) {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const found = useQuery({ queryKey: ['papers', 'pick', keyword], queryFn: () => findApprovedQuestions({ keyword: keyword || undefined }) });
+  const options = (found.data?.records ?? [])
+    .filter((q) => !exclude.includes(q.id))
+    .map((q) => ({ value: q.id, label: `[${t(`paper.type_${q.type}`)}] ${stemText(q.stem)}`, q }));
+  return (
+    <Select
+      showSearch
+      filterOption={false}
+      onSearch={setKeyword}
+      value={null}
+      placeholder={t('paper.pickQuestion')}
+      style={{ width: 480 }}
+      loading={found.isFetching}
+      options={options}
+      data-testid="paper-question-picker"
+      onChange={(id: number) => {
+        const q = options.find((o) => o.value === id)?.q;
+        if (q) onPick({ questionId: q.id, score: q.score, stem: stemText(q.stem), type: q.type });
+      }}
+    />
+  );
+}
+
+/** Add or edit a paper (`add-paper`, `?id=` to edit): hand-picked questions with scores, random rules, or both; the total follows. */
+export default function PaperEditPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = Number(params.get('id')) || null;
+  const [form] = Form.useForm<Values>();
+  const [items, setItems] = useState<Item[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [itemsError, setItemsError] = useState<string | null>(null);
+  const banks = useQuery({ queryKey: ['papers', 'banks'], queryFn: getBanks });
+  const existing = useQuery({ queryKey: ['papers', 'one', id], queryFn: () => getPaperById({ id: id! }), enabled: !!id });
+  const kind = (Form.useWatch('kind', form) ?? 'fixed') as PaperKind;
+  const rules = (Form.useWatch('rules', form) ?? []) as Values['rules'];
+  const withItems = kind !== 'random';
+  const withRules = kind !== 'fixed';
+  const total = paperTotal({
+    items: withItems ? items : [],
+    rules: withRules ? rules.map((r) => ({ count: r?.count ?? 0, score: r?.score ?? 0 })) : [],
+  });
+
+  useEffect(() => {
+    const p = existing.data;
+    if (!p) return;
+    form.setFieldsValue({ name: p.name, kind: p.kind, rules: p.rules.map((r) => ({ ...r, difficulty: r.difficulty ?? undefined })) });
+    setItems(p.items.map((i) => ({ questionId: i.questionId, score: i.score, stem: stemText(i.stem), type: i.type })));
+  }, [existing.data, form]);
+
+  async function save(v: Values) {
+    setItemsError(null);
+    const body = {
+      name: v.name,
+      kind: v.kind,
+      items: withItems ? items.map(({ questionId, score }) => ({ questionId, score })) : [],
+      rules: withRules ? (v.rules ?? []) : [],
+    };
+    const parsed = PaperInsertSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      if (issue.path[0] === 'items') setItemsError(t('paper.rule.items'));
+      else
+        (form as FormInstance).setFields([
+          {
+            name: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+            errors: [t(`paper.rule.${String(issue.path.at(-1))}`, { defaultValue: t('paper.rule.invalid') })],
+          },
+        ]);
+      return;
+    }
+    setSaving(true);
+    try {
+      if (id) await updatePaper({ ...parsed.data, id });
+      else await insertPaper(parsed.data);
+      await queryClient.invalidateQueries({ queryKey: ['papers'] });
+      feedback.message.success(t('common.saved'));
+      void navigate('/dashboard/manage-test-paper');
+    } catch (e) {
+      if (!showSaveError(form, e)) throw e;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card
+      title={t(id ? 'paper.editTitle' : 'paper.addTitle')}
+      data-testid="paper-edit-page"
+      extra={<Statistic title={t('paper.total')} value={total} data-testid="paper-total" />}
+    >
+      <Form form={form} layout="vertical" initialValues={{ kind: 'fixed', rules: [] }} onFinish={(v) => void save(v)}>
+        <Form.Item name="name" label={t('paper.name')} rules={[{ required: true, whitespace: true, max: PAPER_NAME_MAX, message: t('paper.rule.name') }]}>
+          <Input maxLength={PAPER_NAME_MAX} data-testid="paper-name" />
+        </Form.Item>
+        <Form.Item name="kind" label={t('paper.kind')} extra={t(`paper.kindHint_${kind}`)}>
+          <Radio.Group data-testid="paper-kind" options={PAPER_KINDS.map((k) => ({ value: k, label: t(`paper.kind_${k}`) }))} />
+        </Form.Item>
+
+        {withItems && (
+          <Form.Item label={t('paper.items')} validateStatus={itemsError ? 'error' : undefined} help={itemsError ?? undefined}>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <QuestionPicker exclude={items.map((i) => i.questionId)} onPick={(q) => setItems((xs) => [...xs, q])} />
+              <Table<Item>
+                rowKey="questionId"
+                size="small"
+                pagination={false}
+                dataSource={items}
+                data-testid="paper-items"
+                columns={[
+                  { key: 'n', title: '#', width: 48, render: (_v, _r, i) => i + 1 },
+                  { key: 'type', title: t('paper.questionType'), width: 120, render: (_v, r) => <Tag>{t(`paper.type_${r.type}`)}</Tag> },
+                  { key: 'stem', title: t('paper.stem'), dataIndex: 'stem', ellipsis: true },
+                  {
+                    key: 'score',
+                    title: t('paper.score'),
+                    width: 140,
+                    render: (_v, r) => (
+                      <InputNumber
+                        min={0.5}
+                        max={QUESTION_SCORE_MAX}
+                        step={0.5}
+                        value={r.score}
+                        data-testid="paper-item-score"
+                        onChange={(v) => setItems((xs) => xs.map((x) => (x.questionId === r.questionId ? { ...x, score: roundQuestionScore(Number(v ?? 0)) } : x)))}
+                      />
+                    ),
+                  },
+                  {
+                    key: 'remove',
+                    width: 60,
+                    render: (_v, r) => (
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('common.delete')}
+                        onClick={() => setItems((xs) => xs.filter((x) => x.questionId !== r.questionId))}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            </Space>
+          </Form.Item>
+        )}
+
+        {withRules && (
+          <Form.Item label={t('paper.rules')} extra={t('paper.rulesHint')}>
+            <Form.List name="rules">
+              {(fields, { add, remove }) => (
+                <Space direction="vertical" style={{ width: '100%' }} data-testid="paper-rules">
+                  {fields.map((f) => (
+                    <Space key={f.key} wrap align="start" data-testid="paper-rule">
+                      <Form.Item name={[f.name, 'categoryId']} rules={[{ required: true, message: t('paper.rule.categoryId') }]}>
+                        <TreeSelect
+                          style={{ width: 200 }}
+                          placeholder={t('paper.bank')}
+                          treeData={treeOptions(banks.data ?? [])}
+                          treeDefaultExpandAll
+                          data-testid="paper-rule-bank"
+                        />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'type']} rules={[{ required: true, message: t('paper.rule.type') }]}>
+                        <Select style={{ width: 140 }} placeholder={t('paper.questionType')} options={typeOptions(t)} data-testid="paper-rule-type" />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'difficulty']}>
+                        <Select
+                          allowClear
+                          style={{ width: 120 }}
+                          placeholder={t('paper.anyDifficulty')}
+                          options={QUESTION_DIFFICULTIES.map((d) => ({ value: d, label: t(`paper.difficulty_${d}`) }))}
+                        />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'labels']}>
+                        <Select mode="tags" style={{ width: 180 }} placeholder={t('paper.labels')} maxCount={5} />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'count']} rules={[{ required: true, message: t('paper.rule.count') }]}>
+                        <InputNumber min={1} max={PAPER_RULE_COUNT_MAX} precision={0} placeholder={t('paper.count')} data-testid="paper-rule-count" />
+                      </Form.Item>
+                      <Form.Item
+                        name={[f.name, 'score']}
+                        rules={[{ required: true, message: t('paper.rule.score') }]}
+                        normalize={(v: number | null) => (v == null ? v : roundQuestionScore(v))}
+                      >
+                        <InputNumber min={0.5} max={QUESTION_SCORE_MAX} step={0.5} placeholder={t('paper.scoreEach')} data-testid="paper-rule-score" />
+                      </Form.Item>
+                      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(f.name)} />
+                    </Space>
+                  ))}
+                  <Button icon={<PlusOutlined />} onClick={() => add({ labels: [], count: 1, score: 1 })} data-testid="paper-add-rule">
+                    {t('paper.addRule')}
+                  </Button>
+                </Space>
+              )}
+            </Form.List>
+          </Form.Item>
+        )}
+
+        {total === 0 && <Alert type="info" showIcon message={t('paper.emptyHint')} style={{ marginBottom: 16 }} />}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="paper-save">
+            {t('common.save')}
+          </Button>
+          <Button onClick={() => void navigate('/dashboard/manage-test-paper')}>{t('common.cancel')}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
