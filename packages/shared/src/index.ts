@@ -73,3 +73,5 @@ export * from './assignments.routes.js';
 export * from './learning.routes.js';
 export * from './banners.js';
 export * from './banners.routes.js';
+export * from './exams.js';
+export * from './exams.routes.js';
