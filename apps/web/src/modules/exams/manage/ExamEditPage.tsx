@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, Card, Steps, type FormInstance } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -160,7 +160,10 @@ export default function ExamEditPage() {
     savedText: ({ publish }) => t(publish ? 'exam.publishedOk' : 'common.saved'),
   });
   formRef.current = ed.form;
-  const steps = stepFields(ed.record?.reviewers ?? []);
+  // The same field arrays on every render: the form resets its values when they change.
+  const reviewers = ed.record?.reviewers;
+  const steps = useMemo(() => stepFields(reviewers ?? []), [reviewers]);
+  const allFields = useMemo(() => steps.flat(), [steps]);
   stepsRef.current = steps;
 
   const submit = (publish: boolean) => void ed.submit(ExamCreateSchema, (v) => ({ body: v as ExamCreate, publish }));
@@ -191,7 +194,7 @@ export default function ExamEditPage() {
         testId="exam"
         title={t(ed.id ? 'exam.edit' : 'exam.add')}
         schema={ExamCreateSchema}
-        fields={steps.flat()}
+        fields={allFields}
         formStyle={{ maxWidth: 720, className: 'exam-step' }}
         actions={
           <>
