@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { expectWritesObey } from '../../test/abilities.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { exams } from './exams.schema.js';
 import { setExamPaperSource, type ExamPaperInfo } from './exams.paper.js';
@@ -300,5 +301,54 @@ describe('audience and scope', () => {
     expect(ids).toContain(own.id);
     expect(ids).not.toContain(theirs.id);
     expect((await call(t.app, s, '/api/exam/delete', { ids: [own.id] })).statusCode).toBe(403);
+  });
+});
+
+describe('abilities', () => {
+  /** The exam as saved again unchanged (the edit page's body). */
+  const sameBody = (e: Record<string, any>) => ({
+    ...draft(),
+    id: e.id,
+    name: e.name,
+    startAt: e.startAt,
+    endAt: e.endAt,
+    duration: e.duration,
+    passPercent: e.passPercent,
+    attempts: e.attempts,
+    paperId: e.paperId,
+    audience: e.audience.map((a: { type: string; id: number }) => ({ type: a.type, id: a.id })),
+  });
+  const writes = {
+    modify: async (s: Session, id: number) => call(t.app, s, '/api/exam/update', sameBody(await get(id))),
+    delete: (s: Session, id: number) => call(t.app, s, '/api/exam/delete', { ids: [id] }),
+    publish: (s: Session, id: number) => call(t.app, s, '/api/exam/publish', { ids: [id] }),
+    unpublish: (s: Session, id: number) => call(t.app, s, '/api/exam/unpublish', { ids: [id] }),
+  };
+  const abilitiesOf = async (id: number, s: Session) => {
+    const detail = (await call(t.app, s, '/api/exam/get', { id })).json().data as Exam & { name: string };
+    const list = (await call(t.app, s, '/api/exam/list', { keyword: detail.name })).json().data;
+    const row = list.records.find((r: Exam) => r.id === id) as Exam;
+    expect(detail.abilities).toEqual(row.abilities); // the detail answers what the list does
+    return row.abilities;
+  };
+  const make =
+    (then?: (id: number) => Promise<unknown>, publish = false) =>
+    async () => {
+      const e = await create(admin, draft());
+      if (publish) expect((await call(t.app, admin, '/api/exam/publish', { ids: [e.id] })).statusCode).toBe(200);
+      await then?.(e.id);
+      return e.id;
+    };
+  const none = { start: false, end: false };
+
+  it('answers abilities the writes obey in every state (clock, start passed, codes)', async () => {
+    await expectWritesObey(admin, make(), abilitiesOf, writes, { modify: true, delete: true, publish: true, unpublish: false, ...none });
+    await expectWritesObey(admin, make(startedAgo), abilitiesOf, writes, { modify: true, delete: true, publish: false, unpublish: false, ...none });
+    await expectWritesObey(admin, make(undefined, true), abilitiesOf, writes, { modify: true, delete: false, publish: false, unpublish: true, ...none });
+    await expectWritesObey(admin, make(startedAgo, true), abilitiesOf, writes, { modify: true, delete: false, publish: false, unpublish: false, ...none });
+    await expectWritesObey(admin, make(endedAgo, true), abilitiesOf, writes, { modify: false, delete: false, publish: false, unpublish: false, ...none });
+    const viewer = await buildUser(t.db, { permissions: ['ksgl'] });
+    const vs = await login(t.app, viewer.username, viewer.password);
+    await expectWritesObey(vs, make(), abilitiesOf, writes, { modify: false, delete: false, publish: false, unpublish: false, ...none });
   });
 });

@@ -19,7 +19,7 @@ import {
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
-import type { JobQueue } from '../../platform/jobs.js';
+import { JobFailure, type JobQueue } from '../../platform/jobs.js';
 import { AppError } from '../../platform/errors.js';
 import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope } from '../../platform/scope.js';
@@ -165,18 +165,29 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     const state = stateOf(r);
     const at = state === 'published' ? r.startAt : state === 'started' ? r.endAt : null;
     if (!at) return;
-    await jobs.enqueue(EXAM_CLOCK_JOB, { examId: r.id }, { runAfter: at, dedupeKey: `${EXAM_CLOCK_JOB}:${r.id}:${at.getTime()}`, db: tx as Db });
+    await jobs.enqueue(EXAM_CLOCK_JOB, { examId: r.id, at: at.getTime() }, { runAfter: at, dedupeKey: `${EXAM_CLOCK_JOB}:${r.id}:${at.getTime()}`, db: tx as Db });
   }
 
+  /** Moves the exam to its clock state and schedules the next move; answers whether it moved. */
   async function tick(examId: number) {
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const rows = await repo.lockExams(tx, [examId]);
-      if (!rows.length) return;
+      if (!rows.length) return false;
+      const before = rows[0]!.status;
       const [r] = await followClock(tx, rows);
       await scheduleClock(tx, r!);
+      return r!.status !== before;
     });
   }
-  jobs.handle<{ examId: number }>(EXAM_CLOCK_JOB, async (run) => tick(run.payload.examId), { concurrency: 2, maxAttempts: 5 });
+  jobs.handle<{ examId: number; at?: number }>(
+    EXAM_CLOCK_JOB,
+    async (run) => {
+      const moved = await tick(run.payload.examId);
+      // Run before its moment (this node's clock behind the database's): again shortly, not never.
+      if (!moved && run.payload.at && Date.now() < run.payload.at) throw new JobFailure('exam clock ran early');
+    },
+    { concurrency: 2, maxAttempts: 5 },
+  );
 
   /** The paper must exist and be usable; a certificate needs an objective-only paper. Answers the paper. */
   async function checkPaper(input: Pick<ExamCreate, 'paperId' | 'certificateTemplateId'>, field = 'paperId') {
