@@ -173,6 +173,22 @@ describe('saving an exam', () => {
   });
 });
 
+describe('the exam list', () => {
+  it('filters by start time and state, sorts by start', async () => {
+    const soon = await create(admin, draft({ name: 'List soon', startAt: inMinutes(30), endAt: inMinutes(90) }));
+    const later = await create(admin, draft({ name: 'List later', startAt: inMinutes(600), endAt: inMinutes(700) }));
+    const ids = async (q: Record<string, unknown>) =>
+      ((await call(t.app, admin, '/api/exam/list', { keyword: 'List ', ...q })).json().data.records as Exam[]).map((r) => r.id);
+    expect(await ids({ sort: 'startAt' })).toEqual([soon.id, later.id]);
+    expect(await ids({ sort: '-startAt' })).toEqual([later.id, soon.id]);
+    expect(await ids({ startFrom: inMinutes(300) })).toEqual([later.id]);
+    expect(await ids({ startTo: inMinutes(300) })).toEqual([soon.id]);
+    expect(await ids({ status: 'draft', sort: 'startAt' })).toEqual([soon.id, later.id]);
+    expect(await ids({ status: 'published' })).toEqual([]);
+    expect((await call(t.app, admin, '/api/exam/list', { sort: 'paperId' })).statusCode).toBe(400);
+  });
+});
+
 describe('exam lifecycle', () => {
   it('publishes, fixes the start, only extends end and duration, only increases attempts', async () => {
     const e = await create(admin, draft());
