@@ -75,3 +75,5 @@ export * from './banners.js';
 export * from './banners.routes.js';
 export * from './papers.js';
 export * from './papers.routes.js';
+export * from './exams.js';
+export * from './exams.routes.js';

@@ -25,6 +25,8 @@ export const LOCK_KEYS = {
   courseCategoryTree: 7243104,
   /** Structural changes of the question classification tree. */
   questionCategoryTree: 7243105,
+  /** Structural changes of the exam classification tree. */
+  examCategoryTree: 7243131,
   /** Changes to the number of teacher levels. */
   lecturerLevels: 7243201,
 } as const;

@@ -126,3 +126,10 @@ export async function drawPaper(db: DbOrTx, paperId: number, seed: string): Prom
   ].map((q, position) => ({ ...q, position: position + 1 }));
   return { paperId, name: paper.name, kind: paper.kind as PaperKind, total: paper.total, questions };
 }
+
+/** Papers to pick from by name for an exam (not deleted), newest first, described as `describePapers` does. */
+export async function searchPapers(db: DbOrTx, keyword: string | undefined, limit: number): Promise<ExamPaperInfo[]> {
+  const ids = await repo.searchPaperIds(db, keyword, limit);
+  const found = await describePapers(db, ids);
+  return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+}

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PAPER_SORT_KEYS, PaperListQuery, PaperRule, QuestionType } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { defineList, type ListRuntime } from '../../platform/list.js';
+import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { questionCategories, questions } from '../questions/index.js';
@@ -53,6 +53,13 @@ export const findPapers = (lists: ListRuntime, p: Principal, q: PaperListQuery) 
 /** Papers by id, deleted ones included (exams still name them). */
 export function getPapers(db: DbOrTx, ids: number[]) {
   return joins(db.select(rowColumns).from(papers)).where(inArray(papers.id, ids)).orderBy(asc(papers.id));
+}
+
+/** Ids of papers not deleted whose name holds the keyword, newest first (an exam's paper picker). */
+export async function searchPaperIds(db: DbOrTx, keyword: string | undefined, limit: number): Promise<number[]> {
+  const where = keyword ? and(isNull(papers.deletedAt), sql`${papers.name} ilike ${keywordPattern(keyword)}`) : isNull(papers.deletedAt);
+  const rows = await db.select({ id: papers.id }).from(papers).where(where).orderBy(desc(papers.id)).limit(limit);
+  return rows.map((r) => r.id);
 }
 
 /** Locks papers not deleted (id order) for a change, with their organization's path for the scope check. */

@@ -16,6 +16,7 @@ const CENTER_PAGES: Record<string, SectionRoute['load']> = {
   textbooks: () => import('../../modules/textbooks/portal/MyTextbooksPage'),
   messages: () => import('../../modules/messages/MyMessagesPage'),
   'my-courses': () => import('../../modules/learning/portal/MyCoursesPage'),
+  exams: () => import('../../modules/exams/portal/MyExamsPage'),
 };
 
 /** Portal header sections after home (spec section 6: kc-pc courses, zs-pc knowledge and mine). */

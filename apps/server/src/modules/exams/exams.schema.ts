@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { EXAM_LIFECYCLE } from '@hanlin/shared';
+import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { defineTreeTable } from '../../platform/tree-repository.js';
+import { stateCheck } from '../../platform/lifecycle.js';
+import { organizations } from '../orgs/index.js';
+import { users } from '../users/index.js';
+import { certificateTemplates } from '../certificates/index.js';
+
+/** The exam classification tree, at most 5 levels. */
+export const examCategories = defineTreeTable('exam_categories');
+
+/** Scheduled exams (spec §3 "Exam"). The paper belongs to the papers module: its id only, no foreign key here. */
+export const exams = pgTable(
+  'exams',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 200 }).notNull(),
+    categoryId: integer().references(() => examCategories.id, { onDelete: 'restrict' }),
+    status: varchar({ length: 16 }).notNull().default(EXAM_LIFECYCLE.initial),
+    startAt: timestamp({ withTimezone: true }).notNull(),
+    endAt: timestamp({ withTimezone: true }).notNull(),
+    /** Minutes one attempt may last. */
+    duration: integer().notNull(),
+    passPercent: smallint().notNull(),
+    /** The paper's total when saved. */
+    total: doublePrecision().notNull(),
+    attempts: smallint().notNull(),
+    paperId: integer().notNull(),
+    answerMode: varchar({ length: 16 }).notNull().default('whole'),
+    countdownMode: varchar({ length: 16 }).notNull().default('duration'),
+    /** Seconds between camera photos; 0 takes none. */
+    photoInterval: integer().notNull().default(0),
+    markingMode: varchar({ length: 16 }).notNull().default('auto'),
+    antiCheat: boolean().notNull().default(false),
+    leaveLimit: smallint(),
+    scoreDisplay: varchar({ length: 16 }).notNull().default('published'),
+    showAnswers: boolean().notNull().default(false),
+    showRanking: boolean().notNull().default(false),
+    certificateTemplateId: integer().references(() => certificateTemplates.id, { onDelete: 'restrict' }),
+    /** The creator's organization: the data scope of the record. */
+    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('exams_name_uq').on(t.name),
+    index('exams_org_idx').on(t.orgId, t.id),
+    index('exams_category_idx').on(t.categoryId, t.id),
+    index('exams_start_idx').on(t.startAt, t.id),
+    index('exams_paper_idx').on(t.paperId),
+    stateCheck('exams_status_check', t.status, EXAM_LIFECYCLE),
+    check('exams_time_check', sql`${t.startAt} < ${t.endAt}`),
+    check('exams_duration_check', sql`${t.duration} > 0`),
+    check('exams_pass_percent_check', sql`${t.passPercent} between 1 and 100`),
+    check('exams_attempts_check', sql`${t.attempts} between 1 and 999`),
+    check('exams_answer_mode_check', sql`${t.answerMode} in ('whole', 'single')`),
+    check('exams_countdown_mode_check', sql`${t.countdownMode} in ('duration', 'end')`),
+    check('exams_marking_mode_check', sql`${t.markingMode} in ('auto', 'reviewer')`),
+    check('exams_score_display_check', sql`${t.scoreDisplay} in ('immediate', 'published', 'hidden')`),
+  ],
+);
+
+/** The reviewers who mark an exam's subjective questions (marking mode `reviewer`). */
+export const examReviewers = pgTable(
+  'exam_reviewers',
+  {
+    examId: integer()
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'exam_reviewers_pk', columns: [t.examId, t.userId] }), index('exam_reviewers_user_idx').on(t.userId)],
+);
+
+export const constraintErrors = defineConstraintErrors({
+  exam_categories_parent_name_uq: { code: 'DUPLICATE_CATEGORY', field: 'name' },
+  exam_categories_parent_id_exam_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+  exams_name_uq: { code: 'DUPLICATE_EXAM', field: 'name' },
+  exams_category_id_exam_categories_id_fk: { code: 'IN_USE_CLASSIFICATION', field: 'categoryId' },
+  exams_certificate_template_id_certificate_templates_id_fk: { code: 'IN_USE_CERTIFICATE', field: 'certificateTemplateId' },
+  exams_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+  exams_created_by_users_id_fk: null,
+  exams_status_check: { code: 'PARAMETER_INVALID', field: 'status' },
+  exams_time_check: { code: 'PARAMETER_INVALID', field: 'endAt' },
+  exams_duration_check: { code: 'PARAMETER_INVALID', field: 'duration' },
+  exams_pass_percent_check: { code: 'PARAMETER_INVALID', field: 'passPercent' },
+  exams_attempts_check: { code: 'PARAMETER_INVALID', field: 'attempts' },
+  exams_answer_mode_check: { code: 'PARAMETER_INVALID', field: 'answerMode' },
+  exams_countdown_mode_check: { code: 'PARAMETER_INVALID', field: 'countdownMode' },
+  exams_marking_mode_check: { code: 'PARAMETER_INVALID', field: 'markingMode' },
+  exams_score_display_check: { code: 'PARAMETER_INVALID', field: 'scoreDisplay' },
+  exam_reviewers_exam_id_exams_id_fk: null,
+  exam_reviewers_user_id_users_id_fk: { code: 'NOT_FOUND_ERROR', field: 'reviewerIds' },
+});

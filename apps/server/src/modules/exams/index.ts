@@ -1,0 +1,4 @@
+// Public surface of the exams module: other modules (and the app bootstrap) import only from here.
+export { examCategories, examReviewers, exams } from './exams.schema.js';
+export { setExamPaperSource, type ExamPaperInfo, type ExamPaperSource } from './exams.paper.js';
+export { EXAM_CLOCK_JOB } from './exams.service.js';
