@@ -73,3 +73,4 @@ export * from './assignments.routes.js';
 export * from './learning.routes.js';
 export * from './banners.js';
 export * from './banners.routes.js';
+export * from './builtin.js';

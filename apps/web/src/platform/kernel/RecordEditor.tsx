@@ -9,6 +9,8 @@ import { showSaveError, type SaveErrorOptions } from '../forms/server-errors';
 import { SchemaForm, readForm } from './SchemaForm';
 import type { FieldSpec } from './types';
 import { useFeedback } from '../feedback';
+import { usePageTitle } from '../page-title';
+import { useFormPage } from './useLeaveGuard';
 
 type SchemaObject = Parameters<typeof readForm>[1];
 
@@ -65,6 +67,8 @@ export function useRecordEditor<R, B>(o: RecordEditorOptions<R, B>): RecordEdito
   const [params] = useSearchParams();
   const id = Number(params.get(o.param ?? 'id')) || undefined;
   const [form] = Form.useForm();
+  // A half-filled form asks before the user leaves; a finished save leaves without asking (the title is the card's).
+  const page = useFormPage({ form, title: undefined });
   const canSave = useCan(o.perms ? (id ? o.perms.modify : o.perms.add) : []);
 
   const existing = useQuery({ queryKey: [o.queryKey, 'one', id], queryFn: () => o.load(id!), enabled: !!id });
@@ -80,8 +84,8 @@ export function useRecordEditor<R, B>(o: RecordEditorOptions<R, B>): RecordEdito
       message.success(o.savedText ? o.savedText(body) : t('common.saved'));
       await Promise.all([o.queryKey, ...(o.invalidate ?? [])].map((k) => qc.invalidateQueries({ queryKey: [k] })));
       const next = o.next?.(saved, id);
-      if (next) void navigate(next.to, { replace: next.replace });
-      else back();
+      if (next) page.leave(next.to, { replace: next.replace });
+      else page.leave(o.listPath);
     },
     onError: (err) => {
       if (o.saveErrors !== false) showSaveError(form, err, o.saveErrors);
@@ -135,6 +139,7 @@ export interface RecordEditorCardProps<R, B> {
 export function RecordEditorCard<R, B>(p: RecordEditorCardProps<R, B>) {
   const { t } = useTranslation();
   const { editor: ed, testId } = p;
+  usePageTitle(typeof p.title === 'string' ? p.title : undefined);
   if (p.notFoundText && ed.notFound) return <Empty description={p.notFoundText} />;
   const form = <SchemaForm form={ed.form} schema={p.schema} fields={p.fields} initialValues={ed.initial} testId={`${testId}-form`} />;
   return (

@@ -10,6 +10,7 @@ import { ChunkedUploader } from '../../media/components';
 import { getCoursewareById, getCoursewareCategoryTree, insertCourseware, updateCourseware } from '../api';
 import { feedback } from '../../../platform/feedback';
 import { treeOptions } from '../../../platform/tree-options';
+import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
 
 /** Files up to this size go in one request; larger ones through the resumable chunked upload. */
 const DIRECT_UPLOAD_MAX = 20 * 1024 * 1024;
@@ -31,6 +32,7 @@ export default function CoursewareEditPage() {
   const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
+  const page = useFormPage({ form, title: t(id ? 'courseware.editTitle' : 'courseware.addTitle') });
   const [file, setFile] = useState<UploadResult | null>(null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -54,7 +56,7 @@ export default function CoursewareEditPage() {
         await insertCourseware({ ...v, categoryId: v.categoryId ?? null, file: file.url });
       }
       await queryClient.invalidateQueries({ queryKey: ['courseware'] });
-      void navigate('/dashboard/manage-courseware');
+      page.leave('/dashboard/manage-courseware');
     } catch (e) {
       if (e instanceof ApiError && e.field) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
     } finally {

@@ -22,6 +22,7 @@ import type { RichTextEditorProps } from '../../courses/components/RichTextEdito
 import { getQuestionById, getQuestionCategoryTree, insertQuestion, updateQuestion } from '../api';
 import { difficultyOptions } from './columns';
 import { treeOptions } from '../../../platform/tree-options';
+import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
 
 const RichTextEditor = lazy(() => import('../../courses/components/RichTextEditor'));
 /** Form.Item hands value/onChange to its direct child: this one passes them to the lazy editor. */
@@ -91,6 +92,7 @@ export default function QuestionEditPage() {
   const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
+  const page = useFormPage({ form, title: t(id ? 'question.editTitle' : 'question.addTitle') });
   const [saving, setSaving] = useState(false);
   const categories = useQuery({ queryKey: ['questions', 'categories'], queryFn: getQuestionCategoryTree });
   const existing = useQuery({ queryKey: ['questions', 'one', id], queryFn: () => getQuestionById({ id: id! }), enabled: !!id });
@@ -134,7 +136,7 @@ export default function QuestionEditPage() {
       else await insertQuestion(parsed.data);
       await queryClient.invalidateQueries({ queryKey: ['questions'] });
       feedback.message.success(t('common.saved'));
-      void navigate('/dashboard/manage-questions');
+      page.leave('/dashboard/manage-questions');
     } catch (e) {
       showSaveError(form, e);
     } finally {
