@@ -74,3 +74,5 @@ export * from './learning.routes.js';
 export * from './banners.js';
 export * from './banners.routes.js';
 export * from './builtin.js';
+export * from './dashboard.js';
+export * from './dashboard.routes.js';
