@@ -16,7 +16,7 @@ describe('web shell', () => {
   it('admin login: an empty form and a wrong password are refused, the right password opens the dashboard', async () => {
     const { page } = b;
     await page.goto('/');
-    expect(await page.title()).toBe('翰林学习平台');
+    expect(await page.title()).toBe('登录 - 翰林学习平台');
 
     // Empty name and password never reach the server.
     await page.getByTestId('login-submit').click();
@@ -66,7 +66,7 @@ describe('web shell', () => {
     await expect(logout.textContent()).resolves.toContain('退出');
 
     for (const [lang, text, title] of [
-      ['en-US', 'Sign out', 'Hanlin Learning Platform'],
+      ['en-US', 'Sign out', 'Home - Hanlin Learning Platform'],
       ['pt', 'Sair', null],
     ] as const) {
       await page.getByTestId('lang-switch').click();

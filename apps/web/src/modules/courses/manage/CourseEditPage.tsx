@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect, Upload } from 'antd';
 import { feedback } from '../../../platform/feedback';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -46,7 +46,6 @@ interface Values {
 export default function CourseEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const beyondPrompt = useAudienceBeyondPrompt();
   const id = Number(params.get('id')) || null;
@@ -277,7 +276,7 @@ export default function CourseEditPage() {
           <Button type="primary" htmlType="submit" loading={saving} data-testid="course-submit">
             {t('course.saveAndBuild')}
           </Button>
-          <Button onClick={() => void navigate('/dashboard/manage-course')}>{t('common.cancel')}</Button>
+          <Button onClick={() => page.leave('/dashboard/manage-course')}>{t('common.cancel')}</Button>
         </Space>
       </Form>
     </Card>

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COURSEWARE_TYPES, CONSTANTS, type CoursewareType, type UploadResult } from '@hanlin/shared';
@@ -28,7 +28,6 @@ interface Values {
 export default function CoursewareEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
@@ -147,7 +146,7 @@ export default function CoursewareEditPage() {
           <Button type="primary" htmlType="submit" loading={saving} disabled={uploading} data-testid="courseware-submit">
             {t('courseware.save')}
           </Button>
-          <Button onClick={() => void navigate('/dashboard/manage-courseware')}>{t('courseware.cancel')}</Button>
+          <Button onClick={() => page.leave('/dashboard/manage-courseware')}>{t('courseware.cancel')}</Button>
         </Space>
       </Form>
     </Card>

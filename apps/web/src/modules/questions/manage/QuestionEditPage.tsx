@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button, Card, type FormInstance, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -88,7 +88,6 @@ function formField(path: PropertyKey[], type: QuestionType): (string | number)[]
 export default function QuestionEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
@@ -285,7 +284,7 @@ export default function QuestionEditPage() {
           <Button type="primary" htmlType="submit" loading={saving} data-testid="question-submit">
             {t('common.save')}
           </Button>
-          <Button onClick={() => void navigate('/dashboard/manage-questions')}>{t('common.cancel')}</Button>
+          <Button onClick={() => page.leave('/dashboard/manage-questions')}>{t('common.cancel')}</Button>
         </Space>
       </Form>
     </Card>
