@@ -18,7 +18,7 @@ describe('web shell usability', () => {
     await page.goto('/dashboard/manage-role?keyword=x');
     await waitForPath(page, '/');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard/manage-role?keyword=x');
-    expect(await page.title()).toBe('登录 - 翰林学习平台');
+    await page.waitForFunction(() => document.title === '登录 - 翰林学习平台');
 
     await submitLogin(page, 'admin', ADMIN_PASSWORD);
     await waitForPath(page, '/dashboard/manage-role');

@@ -11,13 +11,14 @@ import { formatTime } from '../../platform/format';
 import { can } from '../../platform/permission';
 import { useSession } from '../../platform/session';
 
-/** Each module's cards (`modules/<d>/dashboard-cards.ts`), by the key the server answers. */
-const VIEWS = new Map(
-  Object.values(import.meta.glob<{ default: DashboardCardView[] }>('../../modules/*/dashboard-cards.ts', { eager: true }))
-    .flatMap((m) => m.default)
-    .map((v) => [v.key, v]),
-);
+/**
+ * Each module's cards (`modules/<d>/dashboard-cards.ts`), by the key the server answers. Loaded
+ * on demand: imported statically, the bundler would put them in a chunk that imports this one back.
+ */
+const CARD_MODULES = import.meta.glob<{ default: DashboardCardView[] }>('../../modules/*/dashboard-cards.ts');
+const loadViews = async () => new Map((await Promise.all(Object.values(CARD_MODULES).map((load) => load()))).flatMap((m) => m.default).map((v) => [v.key, v] as const));
 const SHORTCUTS = 8;
+const NO_VIEWS: ReadonlyMap<string, DashboardCardView> = new Map();
 
 function clock(seconds: number): string {
   const h = Math.floor(seconds / 3600);
@@ -35,10 +36,10 @@ function heldPages(granted: readonly string[]): { code: string; path: string }[]
   return out;
 }
 
-function CardView({ card, held }: { card: DashboardCard; held: ReadonlySet<string> }) {
+function CardView({ card, held, views }: { card: DashboardCard; held: ReadonlySet<string>; views: ReadonlyMap<string, DashboardCardView> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const view = VIEWS.get(card.key);
+  const view = views.get(card.key);
   const title = t(view?.titleKey ?? `dashboard.${card.key}`);
   const path = view?.path && held.has(view.path) ? `/dashboard/${view.path}` : null;
   const open = path ? () => void navigate(path) : undefined;
@@ -87,6 +88,7 @@ export default function ManageIndex() {
   const online = useSession((s) => s.onlineSeconds);
   const granted = useSession((s) => s.operateAuth);
   const cards = useQuery({ queryKey: ['dashboard'], queryFn: () => call(dashboardRoutes.cards, {}) });
+  const views = useQuery({ queryKey: ['dashboard', 'views'], queryFn: loadViews, staleTime: Infinity }).data ?? NO_VIEWS;
   const counts = (cards.data?.cards ?? []).filter((c) => c.kind === 'count');
   const lists = (cards.data?.cards ?? []).filter((c) => c.kind === 'list');
   const pages = useMemo(() => heldPages(granted), [granted]);
@@ -110,7 +112,7 @@ export default function ManageIndex() {
         <Row gutter={[16, 16]}>
           {counts.map((c) => (
             <Col key={c.key} xs={12} md={8} xl={4}>
-              <CardView card={c} held={held} />
+              <CardView card={c} held={held} views={views} />
             </Col>
           ))}
         </Row>
@@ -118,7 +120,7 @@ export default function ManageIndex() {
       <Row gutter={[16, 16]}>
         {lists.map((c) => (
           <Col key={c.key} xs={24} xl={12}>
-            <CardView card={c} held={held} />
+            <CardView card={c} held={held} views={views} />
           </Col>
         ))}
         {shortcuts.length ? (
