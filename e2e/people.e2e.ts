@@ -81,6 +81,7 @@ describe('people, organizations and access', () => {
     await page.getByTestId('role-name').fill(names.role);
     const perms = page.getByTestId('role-perm-tree');
     await visible(perms);
+    await perms.getByTestId('perm-expand-manage').click();
     await perms.getByTestId('perm-node-gggl').click();
     await perms.getByTestId('perm-node-zdgl').click();
     await page.getByTestId('role-submit').click();

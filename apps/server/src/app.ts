@@ -1,3 +1,4 @@
+import { createDashboardRegistry } from './platform/dashboard.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     rsa: createRsaKeys(db),
     jobs,
     lists: createListRuntime({ db, plannedDb: opts.plannedDb, kv }),
+    dashboard: createDashboardRegistry(),
   };
   installGuard(app, { db, principals, sessions, settings: authSettings });
   installOperationLog(app, db);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { ALL_PERMISSION_CODES } from '@hanlin/shared';
+import { ALL_PERMISSION_CODES, BUILTIN_ROLE_DESCRIPTIONS as DESCRIPTION, BUILTIN_TEXTS } from '@hanlin/shared';
 import type { Db } from '../platform/db/client.js';
 import { storedPassword } from '../platform/auth/credentials.js';
 import { xactLock } from '../platform/locks.js';
@@ -25,7 +25,7 @@ export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdm
       .orderBy(organizations.id)
       .limit(1);
     if (!root) {
-      [root] = await tx.insert(organizations).values({ name: '总部', code: 'ROOT', path: '', depth: 1 }).returning();
+      [root] = await tx.insert(organizations).values({ name: BUILTIN_TEXTS.rootOrg, code: 'ROOT', path: '', depth: 1 }).returning();
       await tx
         .update(organizations)
         .set({ path: `/${root!.id}/` })
@@ -45,16 +45,16 @@ export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdm
       const [existing] = await tx.update(roles).set({ builtinKey: key }).where(eq(roles.name, name)).returning({ id: roles.id });
       return existing!.id;
     };
-    const adminRoleId = await upsertRole(BUILTIN_ROLE_KEYS.admin, BUILTIN_ROLES.admin, ALL_PERMISSION_CODES, 'Administrator: every permission');
+    const adminRoleId = await upsertRole(BUILTIN_ROLE_KEYS.admin, BUILTIN_ROLES.admin, ALL_PERMISSION_CODES, DESCRIPTION.admin);
     await tx
       .update(roles)
       .set({ permissions: [...ALL_PERMISSION_CODES] })
       .where(eq(roles.id, adminRoleId));
-    await upsertRole(BUILTIN_ROLE_KEYS.student, BUILTIN_ROLES.student, STUDENT_CODES, 'Student portal');
-    await upsertRole(BUILTIN_ROLE_KEYS.lecturer, BUILTIN_ROLES.lecturer, ['pxgl-js', 'pxpj-js', ...STUDENT_CODES], 'Lecturer end');
-    await upsertRole(BUILTIN_ROLE_KEYS.classTeacher, BUILTIN_ROLES.classTeacher, ['pxgl-bzr', ...STUDENT_CODES], 'Class-teacher end');
+    await upsertRole(BUILTIN_ROLE_KEYS.student, BUILTIN_ROLES.student, STUDENT_CODES, DESCRIPTION.student);
+    await upsertRole(BUILTIN_ROLE_KEYS.lecturer, BUILTIN_ROLES.lecturer, ['pxgl-js', 'pxpj-js', ...STUDENT_CODES], DESCRIPTION.lecturer);
+    await upsertRole(BUILTIN_ROLE_KEYS.classTeacher, BUILTIN_ROLES.classTeacher, ['pxgl-bzr', ...STUDENT_CODES], DESCRIPTION.class_teacher);
     // Employees learn in the student portal too; their own role lets an administrator tell them apart and grant more.
-    await upsertRole(BUILTIN_ROLE_KEYS.employee, BUILTIN_ROLES.employee, STUDENT_CODES, 'Employee (student portal)');
+    await upsertRole(BUILTIN_ROLE_KEYS.employee, BUILTIN_ROLES.employee, STUDENT_CODES, DESCRIPTION.employee);
 
     const [admin] = await tx
       .select({ id: users.id })
@@ -66,7 +66,7 @@ export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdm
       .insert(users)
       .values({
         username: 'admin',
-        realname: '系统管理员',
+        realname: BUILTIN_TEXTS.adminRealname,
         kind: 'employee',
         orgId: root!.id,
         passwordHash: await storedPassword(password),

@@ -10,6 +10,7 @@ import type { Sessions } from './auth/sessions.js';
 import type { Credentials } from './auth/credentials.js';
 import type { JobQueue } from './jobs.js';
 import type { ListRuntime } from './list.js';
+import type { DashboardRegistry } from './dashboard.js';
 
 /** What modules receive when they register: the shared infrastructure, nothing domain-specific. */
 export interface AppContext {
@@ -32,6 +33,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** Runs `defineList` lists: connections, kv and this app's statements and remembered totals (platform/list.ts). */
   lists: ListRuntime;
+  /** The management home's cards: a module adds the ones its data answers (`platform/dashboard.ts`). */
+  dashboard: DashboardRegistry;
 }
 
 /** A domain module: `modules/<domain>/<domain>.module.ts` default-exports one; app.ts finds them all. */

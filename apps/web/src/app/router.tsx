@@ -5,6 +5,7 @@ import { ComingSoon, Forbidden, NotFound } from '../platform/components/status';
 import { can, useCan } from '../platform/permission';
 import { session } from '../platform/session';
 import { bindNavigate } from '../platform/navigation';
+import { DocumentTitle } from '../platform/page-title';
 import { loadManageTexts } from '../platform/i18n';
 import { RequireAuth, RequireCodes } from './guards';
 import { MANAGE_CODES, MANAGE_HOME } from './routes/manage-paths';
@@ -50,6 +51,7 @@ function RootShell() {
   }, [navigate]);
   return (
     <>
+      <DocumentTitle />
       <Outlet />
       <ScrollRestoration />
     </>
@@ -92,10 +94,11 @@ async function discoverRoutes({ path, patch }: { path: string; patch: (routeId: 
 }
 
 const portalChildren: RouteObject[] = [
-  { index: true, lazy: page(() => import('../modules/notices/portal/PortalHomePage')) },
-  { path: 'notice/:id', lazy: page(() => import('../modules/notices/portal/NoticeDetailPage')) },
+  { index: true, handle: { titleKey: 'portal.home' }, lazy: page(() => import('../modules/notices/portal/PortalHomePage')) },
+  { path: 'notice/:id', handle: { titleKey: 'portal.notices' }, lazy: page(() => import('../modules/notices/portal/NoticeDetailPage')) },
   ...PORTAL_SECTIONS.map<RouteObject>((s) => ({
     path: s.path,
+    handle: { titleKey: s.titleKey },
     element: <RequireCodes codes={s.codes} />,
     children: [
       s.load ? { index: true, lazy: page(s.load) } : { index: true, element: <ComingSoon titleKey={s.titleKey} /> },
@@ -104,6 +107,7 @@ const portalChildren: RouteObject[] = [
   })),
   {
     path: 'textbook/:id',
+    handle: { titleKey: 'portal.textbooks' },
     element: <RequireCodes codes={['kc-pc']} />,
     children: [{ index: true, lazy: page(() => import('../modules/textbooks/portal/TextbookReaderPage')) }],
   },
@@ -114,13 +118,17 @@ const routes: RouteObject[] = [
     element: <RootShell />,
     hydrateFallbackElement: <Spin fullscreen />,
     children: [
-      { path: '/', lazy: page(() => import('../modules/auth/LoginPage')) },
-      { path: '/registered', lazy: page(() => import('../modules/auth/RegisterPage')) },
-      { path: '/reset-password', lazy: page(() => import('../modules/auth/ResetPasswordPage')) },
-      { path: '/manage-version', lazy: page(() => import('../modules/versions/VersionListPage')) },
-      { path: '/attachment-viewer', lazy: page(() => import('../modules/files/AttachmentViewerPage')) },
+      { path: '/', handle: { titleKey: 'auth.login' }, lazy: page(() => import('../modules/auth/LoginPage')) },
+      { path: '/registered', handle: { titleKey: 'register.title' }, lazy: page(() => import('../modules/auth/RegisterPage')) },
+      { path: '/reset-password', handle: { titleKey: 'reset.title' }, lazy: page(() => import('../modules/auth/ResetPasswordPage')) },
+      { path: '/manage-version', handle: { titleKey: 'versions.title' }, lazy: page(() => import('../modules/versions/VersionListPage')) },
+      { path: '/attachment-viewer', handle: { titleKey: 'viewer.title' }, lazy: page(() => import('../modules/files/AttachmentViewerPage')) },
       { path: '/media-viewer', lazy: page(() => import('../modules/media/MediaViewerPage')) },
-      { path: '/certificate/verify/:number?', lazy: page(() => import('../modules/certificates/public/VerifyCertificatePage')) },
+      {
+        path: '/certificate/verify/:number?',
+        handle: { titleKey: 'certificate.verifyTitle' },
+        lazy: page(() => import('../modules/certificates/public/VerifyCertificatePage')),
+      },
       {
         element: <RequireAuth />,
         children: [
@@ -140,6 +148,7 @@ const routes: RouteObject[] = [
           },
           {
             path: '/portal',
+            handle: { titleKey: 'portal.home' },
             lazy: page(() => import('./portal/PortalLayout')),
             children: portalChildren,
           },
@@ -154,7 +163,9 @@ const routes: RouteObject[] = [
                   {
                     lazy: page(() => import('./portal/StudentCenterLayout')),
                     children: STUDENT_CENTER_SECTIONS.map((s) =>
-                      s.load ? { path: s.path, lazy: page(s.load) } : { path: s.path, element: <ComingSoon titleKey={s.titleKey} /> },
+                      s.load
+                        ? { path: s.path, handle: { titleKey: s.titleKey }, lazy: page(s.load) }
+                        : { path: s.path, handle: { titleKey: s.titleKey }, element: <ComingSoon titleKey={s.titleKey} /> },
                     ),
                   },
                 ],
@@ -163,27 +174,39 @@ const routes: RouteObject[] = [
           },
           {
             path: '/lecturer',
+            handle: { titleKey: 'ends.home' },
             element: <RequireCodes codes={LECTURER_CODES} />,
             children: [
               {
                 lazy: page(withManageTexts(() => import('./ends/LecturerLayout'))),
                 children: [
                   { index: true, element: <ComingSoon titleKey="ends.home" /> },
-                  { path: 'training', element: <RequireCodes codes={['pxgl-js']} />, children: [{ index: true, element: <ComingSoon titleKey="ends.training" /> }] },
-                  { path: 'evaluation', element: <RequireCodes codes={['pxpj-js']} />, children: [{ index: true, element: <ComingSoon titleKey="ends.evaluation" /> }] },
+                  {
+                    path: 'training',
+                    handle: { titleKey: 'ends.training' },
+                    element: <RequireCodes codes={['pxgl-js']} />,
+                    children: [{ index: true, element: <ComingSoon titleKey="ends.training" /> }],
+                  },
+                  {
+                    path: 'evaluation',
+                    handle: { titleKey: 'ends.evaluation' },
+                    element: <RequireCodes codes={['pxpj-js']} />,
+                    children: [{ index: true, element: <ComingSoon titleKey="ends.evaluation" /> }],
+                  },
                 ],
               },
             ],
           },
           {
             path: '/class-teacher',
+            handle: { titleKey: 'ends.home' },
             element: <RequireCodes codes={CLASS_TEACHER_CODES} />,
             children: [
               {
                 lazy: page(withManageTexts(() => import('./ends/ClassTeacherLayout'))),
                 children: [
                   { index: true, element: <ComingSoon titleKey="ends.home" /> },
-                  { path: 'training', element: <ComingSoon titleKey="ends.training" /> },
+                  { path: 'training', handle: { titleKey: 'ends.training' }, element: <ComingSoon titleKey="ends.training" /> },
                 ],
               },
             ],
@@ -197,9 +220,9 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../modules/center/PersonCenterLayout')),
                 children: [
                   { index: true, element: <Navigate to="profile" replace /> },
-                  { path: 'profile', lazy: page(() => import('../modules/center/ProfilePage')) },
-                  { path: 'avatar-set', lazy: page(() => import('../modules/center/AvatarSetPage')) },
-                  { path: 'password-set', lazy: page(() => import('../modules/center/PasswordSetPage')) },
+                  { path: 'profile', handle: { titleKey: 'center.profile' }, lazy: page(() => import('../modules/center/ProfilePage')) },
+                  { path: 'avatar-set', handle: { titleKey: 'center.avatar' }, lazy: page(() => import('../modules/center/AvatarSetPage')) },
+                  { path: 'password-set', handle: { titleKey: 'center.password' }, lazy: page(() => import('../modules/center/PasswordSetPage')) },
                 ],
               },
             ],

@@ -11,6 +11,9 @@ import type { SessionUser, StudentInfo } from '@hanlin/shared';
 export interface HistoryPage {
   path: string;
   titleKey: string;
+  /** The title the page itself shows ("Add role"), in the language `lang`; preferred over `titleKey` in that language. */
+  title?: string;
+  lang?: string;
 }
 
 export interface SessionState {

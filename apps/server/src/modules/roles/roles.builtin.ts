@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { BUILTIN_ROLE_NAMES } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { roles } from './roles.schema.js';
 
@@ -14,11 +15,11 @@ export type BuiltinRoleKey = (typeof BUILTIN_ROLE_KEYS)[keyof typeof BUILTIN_ROL
 
 /** Display names the seed gives the built-in roles (an administrator may not rename them; code looks them up by key). */
 export const BUILTIN_ROLES = {
-  admin: '系统管理员',
-  student: '学员',
-  lecturer: '讲师',
-  classTeacher: '班主任',
-  employee: '员工',
+  admin: BUILTIN_ROLE_NAMES.admin,
+  student: BUILTIN_ROLE_NAMES.student,
+  lecturer: BUILTIN_ROLE_NAMES.lecturer,
+  classTeacher: BUILTIN_ROLE_NAMES.class_teacher,
+  employee: BUILTIN_ROLE_NAMES.employee,
 } as const;
 
 /**

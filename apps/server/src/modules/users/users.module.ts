@@ -4,6 +4,7 @@ import { registerUsersExcelRoutes } from './users.import.routes.js';
 import { createUsersService } from './users.service.js';
 import { createUsersImportService } from './users.import.js';
 import { createInitialPasswordHasher } from './users.passwords.js';
+import { registerUsersDashboard } from './users.dashboard.js';
 
 export default defineModule({
   name: 'users',
@@ -16,5 +17,6 @@ export default defineModule({
     const importer = createUsersImportService({ db: ctx.db, storage: ctx.storage, hasher });
     registerUsersRoutes(app, { users });
     await registerUsersExcelRoutes(app, { importer });
+    registerUsersDashboard(ctx);
   },
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../platform/api/client';
 import { session, useSession } from '../../platform/session';
+import { builtinText } from '../../platform/builtin';
 import { logout } from '../../modules/auth/api';
 import { useFeedback } from '../../platform/feedback';
 import { MessageBell } from '../../modules/messages/components/MessageBell';
@@ -24,7 +25,7 @@ export function UserArea() {
   const user = useSession((s) => s.user);
 
   if (!user) return null;
-  const name = user.realname || user.username;
+  const name = builtinText(t, user.realname) || user.username;
 
   const confirmLogout = () =>
     modal.confirm({
@@ -53,6 +54,7 @@ export function UserArea() {
     <>
       <MessageBell />
       <Dropdown
+        trigger={['hover', 'click']}
         menu={{
           items: [
             { key: 'center', icon: <UserOutlined />, label: <span data-testid="menu-person-center">{t('header.personCenter')}</span> },
@@ -61,12 +63,13 @@ export function UserArea() {
           onClick: ({ key }) => (key === 'center' ? void navigate('/center/person-center') : confirmLogout()),
         }}
       >
-        <span className="hl-user" data-testid="header-user" style={{ cursor: 'pointer' }}>
+        {/* A button: reached with Tab, opened with Enter or Space (the menu's items then take the arrow keys). */}
+        <button type="button" className="hl-user hl-bare-button" data-testid="header-user" aria-haspopup="menu" aria-label={t('header.userMenu', { name })}>
           <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} data-testid="header-avatar" />{' '}
           <span className="hl-username" data-testid="header-username" title={name}>
             {shortName(name)}
           </span>
-        </span>
+        </button>
       </Dropdown>
       <Button type="text" size="small" icon={<LogoutOutlined />} style={{ color: '#fff' }} data-testid="logout-button" onClick={confirmLogout}>
         {t('auth.logout')}

@@ -4,11 +4,11 @@ import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { session, useSession, type HistoryPage } from '../../platform/session';
+import { tabKeyOf as keyOf } from '../../platform/page-title';
 import { MANAGE_HOME } from '../routes/manage-paths';
 import { manageRouteByPath } from '../routes/manage-routes';
 
 const HOME = `/dashboard/${MANAGE_HOME.path}`;
-const keyOf = (path: string) => path.split('?')[0]!;
 
 function recordTab(pathname: string, search: string) {
   const route = manageRouteByPath(pathname.replace(/^\/dashboard\/?/, ''));
@@ -22,7 +22,7 @@ function recordTab(pathname: string, search: string) {
 
 /** Every opened management page becomes a tab; the home tab stays. */
 export function ManageTabs() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const history = useSession((s) => s.history);
@@ -60,7 +60,7 @@ export function ManageTabs() {
       items={tabs.map((tb) => ({
         key: keyOf(tb.path),
         closable: keyOf(tb.path) !== HOME,
-        label: <span data-testid={`tab-${keyOf(tb.path).replace('/dashboard/', '')}`}>{t(tb.titleKey)}</span>,
+        label: <span data-testid={`tab-${keyOf(tb.path).replace('/dashboard/', '')}`}>{tb.title && tb.lang === i18n.language ? tb.title : t(tb.titleKey)}</span>,
       }))}
       tabBarExtraContent={
         <Dropdown

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../platform/api/client';
 import { PublicShell } from '../../platform/components/PublicShell';
 import { session } from '../../platform/session';
@@ -21,11 +21,17 @@ function needsCaptcha(e: ApiError): boolean {
   return CAPTCHA_ERRORS.has(e.name) || !!(e.data as { captchaRequired?: boolean } | null)?.captchaRequired;
 }
 
+/** A deep link opened while signed out (`/?redirect=`): a path of this site only. */
+function safeRedirect(to: string | null): string | null {
+  return to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') && to !== '/' ? to : null;
+}
+
 /** Login with an administrator entry and a student entry; captcha when the server asks. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const [entry, setEntry] = useState<Entry>('manage');
   const [captcha, setCaptcha] = useState<{ captchaKey: string; svg: string } | null>(null);
@@ -55,7 +61,7 @@ export default function LoginPage() {
         unreadCount: 0,
         reload: false,
       });
-      void navigate(entry === 'manage' ? '/dashboard' : '/portal');
+      void navigate(safeRedirect(params.get('redirect')) ?? (entry === 'manage' ? '/dashboard' : '/portal'));
     } catch (e) {
       const err = e instanceof ApiError ? e : null;
       if (err?.name === 'NO_LOGIN_PERMISSION' && (err.data as { entry?: string } | null)?.entry === 'student') {
@@ -85,16 +91,22 @@ export default function LoginPage() {
       />
       <Form form={form} onFinish={submit} size="large" data-testid="login-form">
         <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('auth.usernameRequired') }]}>
-          <Input prefix={<UserOutlined />} placeholder={t('auth.username')} autoComplete="username" data-testid="login-username" />
+          <Input prefix={<UserOutlined />} placeholder={t('auth.username')} aria-label={t('auth.username')} autoComplete="username" data-testid="login-username" />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: t('auth.passwordRequired') }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('auth.password')} autoComplete="current-password" data-testid="login-password" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('auth.password')}
+            aria-label={t('auth.password')}
+            autoComplete="current-password"
+            data-testid="login-password"
+          />
         </Form.Item>
         {captcha ? (
           <Form.Item>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('error.CAPTCHA_REQUIRED') }]}>
-                <Input prefix={<SafetyOutlined />} placeholder={t('auth.captcha')} data-testid="login-captcha" />
+                <Input prefix={<SafetyOutlined />} placeholder={t('auth.captcha')} aria-label={t('auth.captcha')} data-testid="login-captcha" />
               </Form.Item>
               <img
                 alt={t('auth.captchaRefresh')}

@@ -43,7 +43,9 @@ let blocking = false;
 
 function leave() {
   session.clear();
-  goTo('/');
+  // Signing in again returns to the page the user was on (see RequireAuth).
+  const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
+  goTo(here === '/' || here.startsWith('/?') ? '/' : `/?redirect=${encodeURIComponent(here)}`);
 }
 
 /**

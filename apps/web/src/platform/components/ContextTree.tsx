@@ -41,7 +41,9 @@ export function ContextTree<A extends TreeAction | OrgTreeAction>({ variant = 'd
             },
           }}
         >
-          <span data-testid={`tree-node-${String(node.key)}`}>{typeof node.title === 'function' ? node.title(node) : node.title}</span>
+          <span data-testid={`tree-node-${String(node.key)}`} style={{ display: 'block' }}>
+            {typeof node.title === 'function' ? node.title(node) : node.title}
+          </span>
         </Dropdown>
       )}
     />

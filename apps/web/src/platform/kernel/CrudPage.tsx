@@ -29,6 +29,13 @@ interface Action {
   doneKey?: string;
 }
 
+/** The name a confirmation shows for a record: its name, title, real name or user name. */
+function defaultRecordName(r: unknown): string {
+  const o = r as Record<string, unknown>;
+  const v = [o.name, o.title, o.realname, o.username].find((x) => typeof x === 'string' && x.trim());
+  return typeof v === 'string' ? v : '';
+}
+
 /** antd columns of the column specs, the sorted one showing its order. */
 export function tableColumns<R>(specs: readonly ColumnSpec<R>[], sort: string | undefined, t: (k: string) => string) {
   const order = (key: string) => (sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null);
@@ -109,6 +116,13 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
   const canAdd = !!props.form && allowed('add') && (modalForm ? !!modalForm.create : true);
   const canSelect = batchKinds.length > 0 || extras.length > 0 || !!props.selectable;
 
+  // A row's confirmation names it: "Delete role “Course Admin”?".
+  const nameOf = props.recordName ?? defaultRecordName;
+  const namedConfirm = (action: string) => (r: R) => {
+    const name = nameOf(r);
+    if (!name) return t('common.confirmTitle', { action });
+    return props.nounKey ? t('common.confirmNamedNoun', { action, noun: t(props.nounKey), name }) : t('common.confirmNamed', { action, name });
+  };
   // Row actions: edit, state actions, extra ones, delete last. `rowAllows` overrides abilities.
   const override = (k: BatchKind | 'modify') => (props.rowAllows ? (r: R) => props.rowAllows!(r, k) : undefined);
   const kindAction = (k: BatchKind): RowAction<R> => ({
@@ -116,6 +130,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
     label: label(k),
     danger: DESTRUCTIVE.includes(k),
     confirm: true,
+    confirmTitle: namedConfirm(label(k)),
     allowed: override(k),
     run: (r) => act.mutateAsync({ ...standard(k), ids: [r.id] }),
   });
@@ -127,6 +142,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
       label: t(x.labelKey),
       danger: !!x.danger,
       confirm: x.confirmKey ? t(x.confirmKey, { n: 1 }) : true,
+      confirmTitle: namedConfirm(t(x.labelKey)),
       allowed: typeof x.row === 'function' ? x.row : undefined,
       run: (r) => act.mutateAsync({ ...custom(x), ids: [r.id] }),
     })),

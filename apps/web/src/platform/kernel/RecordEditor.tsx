@@ -2,13 +2,15 @@ import { useMemo, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Space, Spin, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useCan } from '../permission';
 import { ApiError } from '../api/client';
 import { showSaveError, type SaveErrorOptions } from '../forms/server-errors';
 import { SchemaForm, readForm } from './SchemaForm';
 import type { FieldSpec } from './types';
 import { useFeedback } from '../feedback';
+import { usePageTitle } from '../page-title';
+import { useFormPage } from './useLeaveGuard';
 
 type SchemaObject = Parameters<typeof readForm>[1];
 
@@ -60,11 +62,14 @@ export interface RecordEditor<R, B> {
 export function useRecordEditor<R, B>(o: RecordEditorOptions<R, B>): RecordEditor<R, B> {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const navigate = useNavigate();
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const id = Number(params.get(o.param ?? 'id')) || undefined;
   const [form] = Form.useForm();
+  // A half-filled form asks before the user leaves; a finished save leaves without asking (the title is the card's).
+  const page = useFormPage({ form, title: undefined });
+  // Cancel is a choice to drop what was typed: it leaves without asking, like a save.
+  const back = () => page.leave(o.listPath);
   const canSave = useCan(o.perms ? (id ? o.perms.modify : o.perms.add) : []);
 
   const existing = useQuery({ queryKey: [o.queryKey, 'one', id], queryFn: () => o.load(id!), enabled: !!id });
@@ -72,7 +77,6 @@ export function useRecordEditor<R, B>(o: RecordEditorOptions<R, B>): RecordEdito
   // toForm is a pure mapping of the record: the record alone decides when the values change.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const initial = useMemo(() => o.toForm(id ? record : undefined), [id, record]);
-  const back = () => void navigate(o.listPath);
 
   const save = useMutation({
     mutationFn: (body: B) => (id ? o.update(id, body, record) : o.create(body)),
@@ -80,8 +84,8 @@ export function useRecordEditor<R, B>(o: RecordEditorOptions<R, B>): RecordEdito
       message.success(o.savedText ? o.savedText(body) : t('common.saved'));
       await Promise.all([o.queryKey, ...(o.invalidate ?? [])].map((k) => qc.invalidateQueries({ queryKey: [k] })));
       const next = o.next?.(saved, id);
-      if (next) void navigate(next.to, { replace: next.replace });
-      else back();
+      if (next) page.leave(next.to, { replace: next.replace });
+      else page.leave(o.listPath);
     },
     onError: (err) => {
       if (o.saveErrors !== false) showSaveError(form, err, o.saveErrors);
@@ -135,6 +139,7 @@ export interface RecordEditorCardProps<R, B> {
 export function RecordEditorCard<R, B>(p: RecordEditorCardProps<R, B>) {
   const { t } = useTranslation();
   const { editor: ed, testId } = p;
+  usePageTitle(typeof p.title === 'string' ? p.title : undefined);
   if (p.notFoundText && ed.notFound) return <Empty description={p.notFoundText} />;
   const form = <SchemaForm form={ed.form} schema={p.schema} fields={p.fields} initialValues={ed.initial} testId={`${testId}-form`} />;
   return (

@@ -99,4 +99,20 @@ describe('CrudPage rows', () => {
     expect(actionsOf('locked')).toEqual(['crud-row-delete']);
     expect(actionsOf('open')).toEqual([]);
   });
+
+  it('a confirmation names the record it acts on', async () => {
+    renderAt('/list', () => (
+      <CrudPage<Row>
+        titleKey="perm.rzjs"
+        queryKey="named-confirm"
+        fetch={fetch}
+        columns={[{ key: 'name', titleKey: 'dict.label' }]}
+        batch={{ delete: async () => undefined }}
+        nounKey="role.noun"
+      />
+    ));
+    await screen.findByText('open');
+    fireEvent.click(screen.getByText('open').closest('tr')!.querySelector('[data-testid="crud-row-delete"]')!);
+    await screen.findByText('确定要删除角色「open」吗？');
+  });
 });

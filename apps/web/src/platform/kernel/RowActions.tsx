@@ -9,6 +9,8 @@ export interface RowAction<R> {
   danger?: boolean;
   /** Ask first in a pop-up; a string is its description. */
   confirm?: boolean | string;
+  /** The question of that pop-up naming the record (default "Really <label>?"). */
+  confirmTitle?: (record: R) => string;
   run: (record: R) => unknown;
   /** The `abilities` entry that decides (default: `key`); `false`: abilities do not apply. */
   ability?: string | false;
@@ -52,7 +54,7 @@ export function RowActions<R>({ record, actions, extra }: RowActionsProps<R>) {
         return (
           <Popconfirm
             key={a.key}
-            title={t('common.confirmTitle', { action: a.label })}
+            title={a.confirmTitle ? a.confirmTitle(record) : t('common.confirmTitle', { action: a.label })}
             description={typeof a.confirm === 'string' ? a.confirm : undefined}
             okText={t('common.confirm')}
             cancelText={t('common.cancel')}

@@ -107,6 +107,12 @@ export interface CrudPageProps<R extends { id: number }, S extends SchemaObject 
   menu?: string;
   /** Permission code per action where it differs from `<menu>:<action>`. */
   perms?: Partial<Record<BatchKind | 'add' | 'modify' | 'export', string>>;
+  /**
+   * How a confirmation names the record ("Delete role “Course Admin”?"): the record's name
+   * (default: its `name`, `title`, `realname` or `username`) and the key of the noun (`role.noun`).
+   */
+  recordName?: (record: R) => string;
+  nounKey?: string;
   /** Label key overrides, e.g. `{ publish: 'notice.release' }`. */
   labels?: Partial<Record<BatchKind, string>>;
   /**

@@ -15,6 +15,7 @@ import {
   type CertificateTemplateRow,
 } from '@hanlin/shared';
 import { useRecordEditor } from '../../../platform/kernel';
+import { usePageTitle } from '../../../platform/page-title';
 import { ImageUpload } from '../../files/ImageUpload';
 import { getCertificateTemplateById, insertCertificateTemplate, updateCertificateTemplate } from '../api';
 
@@ -161,6 +162,7 @@ export default function CertificateEditPage() {
           }
         : { permanent: true, validityMonths: 12, thumbnail: null, background: null, layout: CERTIFICATE_DEFAULT_LAYOUT },
   });
+  usePageTitle(t(ed.id ? 'certificate.edit' : 'certificate.add'));
   const { form, record } = ed;
   const [bgPreview, setBgPreview] = useState<string | null>(null);
   const [page, setPage] = useState<{ width: number; height: number } | null>(null);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect, Upload } from 'antd';
 import { feedback } from '../../../platform/feedback';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,6 +12,7 @@ import { uploadFile } from '../../files/api';
 import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/components/AudiencePicker';
 import { findCertificateOptions, findLecturerOptions, getCourseById, getCourseCategoryTree, insertCourse, updateCourse } from '../api';
 import { treeOptions } from '../../../platform/tree-options';
+import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
 
 const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
 /** Form.Item hands value/onChange to its direct child: this one passes them to the lazy editor. */
@@ -45,11 +46,11 @@ interface Values {
 export default function CourseEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const beyondPrompt = useAudienceBeyondPrompt();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
+  const page = useFormPage({ form, title: t(id ? 'course.editTitle' : 'course.addTitle') });
   const [cover, setCover] = useState<{ ref: string; url: string | null } | null>(null);
   const [saving, setSaving] = useState(false);
   const [lecturerKeyword, setLecturerKeyword] = useState('');
@@ -109,7 +110,7 @@ export default function CourseEditPage() {
       else courseId = (await insertCourse({ ...body, audience })).id;
       await queryClient.invalidateQueries({ queryKey: ['courses'] });
       feedback.message.success(t('common.saved'));
-      void navigate(`/dashboard/add-buildCourse?id=${courseId}`);
+      page.leave(`/dashboard/add-buildCourse?id=${courseId}`);
     } catch (e) {
       if (beyondPrompt(e, v.audience ?? [], (rest) => void save({ ...v, audience: rest }).then(() => form.setFieldValue('audience', rest)))) return;
       if (e instanceof ApiError) {
@@ -275,7 +276,7 @@ export default function CourseEditPage() {
           <Button type="primary" htmlType="submit" loading={saving} data-testid="course-submit">
             {t('course.saveAndBuild')}
           </Button>
-          <Button onClick={() => void navigate('/dashboard/manage-course')}>{t('common.cancel')}</Button>
+          <Button onClick={() => page.leave('/dashboard/manage-course')}>{t('common.cancel')}</Button>
         </Space>
       </Form>
     </Card>

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COURSEWARE_TYPES, CONSTANTS, type CoursewareType, type UploadResult } from '@hanlin/shared';
@@ -10,6 +10,7 @@ import { ChunkedUploader } from '../../media/components';
 import { getCoursewareById, getCoursewareCategoryTree, insertCourseware, updateCourseware } from '../api';
 import { feedback } from '../../../platform/feedback';
 import { treeOptions } from '../../../platform/tree-options';
+import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
 
 /** Files up to this size go in one request; larger ones through the resumable chunked upload. */
 const DIRECT_UPLOAD_MAX = 20 * 1024 * 1024;
@@ -27,10 +28,10 @@ interface Values {
 export default function CoursewareEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
+  const page = useFormPage({ form, title: t(id ? 'courseware.editTitle' : 'courseware.addTitle') });
   const [file, setFile] = useState<UploadResult | null>(null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -54,7 +55,7 @@ export default function CoursewareEditPage() {
         await insertCourseware({ ...v, categoryId: v.categoryId ?? null, file: file.url });
       }
       await queryClient.invalidateQueries({ queryKey: ['courseware'] });
-      void navigate('/dashboard/manage-courseware');
+      page.leave('/dashboard/manage-courseware');
     } catch (e) {
       if (e instanceof ApiError && e.field) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
     } finally {
@@ -145,7 +146,7 @@ export default function CoursewareEditPage() {
           <Button type="primary" htmlType="submit" loading={saving} disabled={uploading} data-testid="courseware-submit">
             {t('courseware.save')}
           </Button>
-          <Button onClick={() => void navigate('/dashboard/manage-courseware')}>{t('courseware.cancel')}</Button>
+          <Button onClick={() => page.leave('/dashboard/manage-courseware')}>{t('courseware.cancel')}</Button>
         </Space>
       </Form>
     </Card>

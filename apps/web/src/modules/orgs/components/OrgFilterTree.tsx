@@ -4,11 +4,16 @@ import { Input, Spin, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrgNode } from '@hanlin/shared';
 import { getOrgTree, getOrgTreeByName } from '../api';
+import { BuiltinName } from '../../../platform/builtin';
 
 function toData(nodes: readonly OrgNode[]): TreeDataNode[] {
   return nodes.map((n) => ({
     key: n.id,
-    title: <span data-testid={`org-filter-node-${n.id}`}>{`${n.name} (${n.userCount})`}</span>,
+    title: (
+      <span data-testid={`org-filter-node-${n.id}`}>
+        <BuiltinName text={n.name} /> ({n.userCount})
+      </span>
+    ),
     children: toData(n.children),
   }));
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getOrgDataTree, type OrgDataNode } from '../api';
+import { builtinText } from '../../../platform/builtin';
 
 interface Option {
   value: number;
@@ -10,8 +11,8 @@ interface Option {
   children?: Option[];
 }
 
-function toOptions(nodes: readonly OrgDataNode[]): Option[] {
-  return nodes.map((n) => ({ value: n.id, title: n.name, children: n.children.length ? toOptions(n.children) : undefined }));
+function toOptions(nodes: readonly OrgDataNode[], t: (k: string) => string): Option[] {
+  return nodes.map((n) => ({ value: n.id, title: builtinText(t, n.name), children: n.children.length ? toOptions(n.children, t) : undefined }));
 }
 
 /** Names of the caller's scope organizations by id (for summaries and prompts). */
@@ -54,7 +55,7 @@ export function OrgTreeSelect({
 }) {
   const { t } = useTranslation();
   const q = useOrgDataTree();
-  const options = useMemo(() => toOptions(q.data ?? []), [q.data]);
+  const options = useMemo(() => toOptions(q.data ?? [], t), [q.data, t]);
   return (
     <TreeSelect
       {...rest}

@@ -14,6 +14,7 @@ import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteOrg, freezeOrgs, getOrgById, getOrgTree, getOrgTreeByName, insertOrg, moveOrg, sortOrg, unfreezeOrgs, updateOrg } from '../api';
 import { LeaderSelect } from '../components/LeaderSelect';
 import { useFeedback } from '../../../platform/feedback';
+import { BuiltinName } from '../../../platform/builtin';
 
 /** Adding, amending and inserting go through the side form (onEdit); the tree does the rest. */
 const API = {
@@ -77,7 +78,9 @@ export default function OrgPage() {
   const renderTitle = useCallback(
     (n: OrgNode) => (
       <Space size={4}>
-        <span>{n.name}</span>
+        <span>
+          <BuiltinName text={n.name} />
+        </span>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           ({n.userCount})
         </Typography.Text>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button, Card, type FormInstance, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,6 +22,7 @@ import type { RichTextEditorProps } from '../../courses/components/RichTextEdito
 import { getQuestionById, getQuestionCategoryTree, insertQuestion, updateQuestion } from '../api';
 import { difficultyOptions } from './columns';
 import { treeOptions } from '../../../platform/tree-options';
+import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
 
 const RichTextEditor = lazy(() => import('../../courses/components/RichTextEditor'));
 /** Form.Item hands value/onChange to its direct child: this one passes them to the lazy editor. */
@@ -87,10 +88,10 @@ function formField(path: PropertyKey[], type: QuestionType): (string | number)[]
 export default function QuestionEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
+  const page = useFormPage({ form, title: t(id ? 'question.editTitle' : 'question.addTitle') });
   const [saving, setSaving] = useState(false);
   const categories = useQuery({ queryKey: ['questions', 'categories'], queryFn: getQuestionCategoryTree });
   const existing = useQuery({ queryKey: ['questions', 'one', id], queryFn: () => getQuestionById({ id: id! }), enabled: !!id });
@@ -134,7 +135,7 @@ export default function QuestionEditPage() {
       else await insertQuestion(parsed.data);
       await queryClient.invalidateQueries({ queryKey: ['questions'] });
       feedback.message.success(t('common.saved'));
-      void navigate('/dashboard/manage-questions');
+      page.leave('/dashboard/manage-questions');
     } catch (e) {
       showSaveError(form, e);
     } finally {
@@ -283,7 +284,7 @@ export default function QuestionEditPage() {
           <Button type="primary" htmlType="submit" loading={saving} data-testid="question-submit">
             {t('common.save')}
           </Button>
-          <Button onClick={() => void navigate('/dashboard/manage-questions')}>{t('common.cancel')}</Button>
+          <Button onClick={() => page.leave('/dashboard/manage-questions')}>{t('common.cancel')}</Button>
         </Space>
       </Form>
     </Card>

@@ -60,6 +60,8 @@ export function PermissionTree({
   const q = useQuery({ queryKey: ['role', 'permission-tree'], queryFn: getPermissionTree, staleTime: Infinity });
   const source = q.data ?? PERMISSION_TREE;
   const [active, setActive] = useState<Terminal>('manage');
+  // The tree opens collapsed (the management tree has over a hundred nodes); one button opens it all.
+  const [expanded, setExpanded] = useState<Partial<Record<Terminal, React.Key[]>>>({});
 
   const { meta, keysOf } = useMemo(() => {
     const m: Meta = { parent: new Map(), children: new Map(), terminalOf: new Map() };
@@ -145,12 +147,27 @@ export function PermissionTree({
                   <Button size="small" disabled={disabled} onClick={() => setTerminal(term, false)} data-testid={`perm-none-${term}`}>
                     {t('role.checkNone')}
                   </Button>
+                  {expanded[term]?.length ? (
+                    <Button size="small" type="link" onClick={() => setExpanded((e) => ({ ...e, [term]: [] }))} data-testid={`perm-collapse-${term}`}>
+                      {t('role.collapseAll')}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() => setExpanded((e) => ({ ...e, [term]: keysOf[term].filter((k) => meta.children.get(k)?.length) }))}
+                      data-testid={`perm-expand-${term}`}
+                    >
+                      {t('role.expandAll')}
+                    </Button>
+                  )}
                 </Space>
                 <Tree
                   checkable
                   checkStrictly
                   disabled={disabled}
-                  defaultExpandAll
+                  expandedKeys={expanded[term] ?? []}
+                  onExpand={(keys) => setExpanded((e) => ({ ...e, [term]: keys }))}
                   selectedKeys={[]}
                   treeData={treeData[term]}
                   checkedKeys={{ checked: [...shown].filter((k) => meta.terminalOf.get(k) === term), halfChecked: [] }}

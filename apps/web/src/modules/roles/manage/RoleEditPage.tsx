@@ -6,6 +6,7 @@ import { RoleInsertSchema, type RoleDetail, type RoleInsert } from '@hanlin/shar
 import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
 import { PermissionTree } from '../components/PermissionTree';
+import { builtinText } from '../../../platform/builtin';
 import { getRoleById, insertRole, updateRole } from '../api';
 
 /** Form.Item passes `value`; a switch wants `checked`. */
@@ -26,7 +27,13 @@ export default function RoleEditPage() {
     perms: { add: 'rzjs:add', modify: 'rzjs:modify' },
     toForm: (role) =>
       role
-        ? { name: role.name, description: role.description, canLogin: role.canLogin, permissions: role.permissions, dataOrgIds: role.dataOrgIds }
+        ? {
+            name: builtinText(t, role.name),
+            description: builtinText(t, role.description),
+            canLogin: role.canLogin,
+            permissions: role.permissions,
+            dataOrgIds: role.dataOrgIds,
+          }
         : { canLogin: true, permissions: [], dataOrgIds: [] },
   });
   const role = ed.record;

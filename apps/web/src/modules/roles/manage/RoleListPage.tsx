@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ROLE_LIFECYCLE, ROLE_SORT_KEYS, type RoleRow } from '@hanlin/shared';
 import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
+import { builtinText } from '../../../platform/builtin';
 import { deleteRoles, findRoles, freezeRoles, unfreezeRoles } from '../api';
 
 const sortable = sortableIn(ROLE_SORT_KEYS);
@@ -21,14 +22,20 @@ function Name({ r }: { r: RoleRow }) {
   const { t } = useTranslation();
   return (
     <span data-testid="role-row-name">
-      {r.name} {r.builtin ? <Tag color="gold">{t('role.builtin')}</Tag> : null}
+      {builtinText(t, r.name)} {r.builtin ? <Tag color="gold">{t('role.builtin')}</Tag> : null}
     </span>
   );
 }
 
+/** A built-in role's seeded description reads in the interface language. */
+function Described({ text }: { text: string | null }) {
+  const { t } = useTranslation();
+  return <>{builtinText(t, text)}</>;
+}
+
 const columns: ColumnSpec<RoleRow>[] = [
   { key: 'name', titleKey: 'role.name', sortable: sortable('name'), render: (r) => <Name r={r} /> },
-  { key: 'description', titleKey: 'role.description' },
+  { key: 'description', titleKey: 'role.description', render: (r) => <Described text={r.description} /> },
   { key: 'canLogin', titleKey: 'role.canLogin', render: (r) => <YesNo v={r.canLogin} /> },
   { key: 'userCount', titleKey: 'role.userCount' },
   { key: 'status', titleKey: 'common.status', render: (r) => <RoleStatusTag status={r.status} /> },
@@ -55,6 +62,7 @@ function ViewLink({ r }: { r: RoleRow }) {
 
 /** Roles (`manage-role`, code rzjs): list with freeze/unfreeze/delete, add and edit on `add-role`. */
 export default function RoleListPage() {
+  const { t } = useTranslation();
   return (
     <CrudPage<RoleRow>
       testId="role-page"
@@ -64,6 +72,8 @@ export default function RoleListPage() {
       columns={columns}
       filters={filters}
       menu="rzjs"
+      recordName={(r) => builtinText(t, r.name)}
+      nounKey="role.noun"
       batch={{ delete: deleteRoles, freeze: freezeRoles, unfreeze: unfreezeRoles }}
       rowBatch={['freeze', 'unfreeze', 'delete']}
       rowAllows={rowAllows}

@@ -20,6 +20,7 @@ import type { PeopleConfig } from '../people-kinds';
 import { beyondOf } from './beyond';
 import './people-form.css';
 import { useFeedback } from '../../../platform/feedback';
+import { builtinText } from '../../../platform/builtin';
 
 /** Text input that asks the server on blur whether the value is still free (check-name/phone/email/card). */
 function UniqueInput({
@@ -81,10 +82,10 @@ function RoleSelect({ testId, ...rest }: { value?: number[]; onChange?: (v: numb
       placeholder={t('user.rolesHint')}
       options={(q.data ?? []).map((r) => ({
         value: r.id,
-        title: r.name,
+        title: builtinText(t, r.name),
         label: (
           <span data-testid={`role-option-${r.id}`}>
-            {r.name} {r.status === 'frozen' ? <LifecycleTag lifecycle={ROLE_LIFECYCLE} state={r.status} /> : null}
+            {builtinText(t, r.name)} {r.status === 'frozen' ? <LifecycleTag lifecycle={ROLE_LIFECYCLE} state={r.status} /> : null}
           </span>
         ),
       }))}

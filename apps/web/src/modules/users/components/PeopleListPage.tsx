@@ -14,6 +14,7 @@ import { PositionSelect } from '../../positions/components/PositionSelect';
 import type { PeopleConfig } from '../people-kinds';
 import { beyondOf, errorText } from './beyond';
 import { useFeedback } from '../../../platform/feedback';
+import { BuiltinName } from '../../../platform/builtin';
 
 export function UserStatusTag({ status }: { status: string }) {
   return <LifecycleTag lifecycle={USER_LIFECYCLE} state={status} testId={`user-status-${status}`} />;
@@ -31,12 +32,21 @@ function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
   return [
     { key: 'cardNumber', titleKey: cfg.cardKey },
     { key: 'username', titleKey: 'user.username', sortable: sortable('username'), render: (r) => <span data-testid={`${cfg.prefix}-row-username`}>{r.username}</span> },
-    { key: 'realname', titleKey: 'user.realname', sortable: sortable('realname') },
-    { key: 'orgName', titleKey: 'user.org' },
+    { key: 'realname', titleKey: 'user.realname', sortable: sortable('realname'), render: (r) => <BuiltinName text={r.realname} /> },
+    { key: 'orgName', titleKey: 'user.org', render: (r) => <BuiltinName text={r.orgName} /> },
     { key: 'positionName', titleKey: 'user.post' },
     { key: 'phone', titleKey: 'user.phone' },
     { key: 'email', titleKey: 'user.email' },
-    { key: 'roles', titleKey: 'user.roles', render: (r) => r.roles.map((x) => <Tag key={x}>{x}</Tag>) },
+    {
+      key: 'roles',
+      titleKey: 'user.roles',
+      render: (r) =>
+        r.roles.map((x) => (
+          <Tag key={x}>
+            <BuiltinName text={x} />
+          </Tag>
+        )),
+    },
     { key: 'status', titleKey: 'common.status', render: (r) => <UserStatusTag status={r.status} /> },
     { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
   ];

@@ -1,0 +1,3 @@
+import { defineDashboardCards } from '../../platform/dashboard';
+
+export default defineDashboardCards([{ key: 'organizations', titleKey: 'dashboard.organizations', path: 'manage-affiliation' }]);

@@ -1,0 +1,3 @@
+import { defineDashboardCards } from '../../platform/dashboard';
+
+export default defineDashboardCards([{ key: 'pendingRegistrations', titleKey: 'dashboard.pendingRegistrations', path: 'registered-user' }]);
