@@ -6,7 +6,7 @@ import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { buildZip, manifest12 } from '../../test/scorm.js';
 import { certificates } from '../certificates/index.js';
-import { courseLearners, learningClocks } from './learning.schema.js';
+import { courseLearners, learnerTotals, learningClocks } from './learning.schema.js';
 import { buildCourse, buildCourseware } from '../../test/learning.js';
 
 const t = useTestApp();
@@ -235,6 +235,44 @@ describe('completion and passing', () => {
     expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'passed', creditAwarded: 5, progress: 100 });
     const issued = await t.db.select().from(certificates).where(eq(certificates.userId, user.id));
     expect(issued).toHaveLength(1);
+  });
+
+  it('changes a learner’s state only through the lifecycle: the database refuses any other state', async () => {
+    const course = await videoCourse();
+    const { user, s } = await student();
+    // Not started: no learner row; starting writes the lifecycle's first state.
+    expect((await ok(s, '/api/learning/course/get', { id: course.id })).myStatus).toBe('notStarted');
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'learning' });
+    const bad = t.db.execute(sql`update course_learners set status = 'finished' where course_id = ${course.id} and user_id = ${user.id}`);
+    await expect(bad).rejects.toMatchObject({ cause: { code: '23514', constraint: 'course_learners_status_check' } });
+  });
+
+  it('keeps the person’s totals with every learning write, and the person report reads them', async () => {
+    const a = await videoCourse({ credit: 4 });
+    const b = await videoCourse({ credit: 1 });
+    const { user, s } = await student();
+    const totals = async () => (await t.db.select().from(learnerTotals).where(eq(learnerTotals.userId, user.id)))[0];
+    expect(await totals()).toBeUndefined();
+    await ok(s, '/api/learning/course/start', { id: a.id });
+    await ok(s, '/api/learning/course/start', { id: a.id });
+    await ok(s, '/api/learning/course/start', { id: b.id });
+    expect(await totals()).toMatchObject({ learning: 2, passed: 0, learnedSeconds: 0, credits: 0 });
+    await beat(s, a.id, a.itemIds[0]!, { position: 1, total: 100 });
+    await clockBack(user.id, 8);
+    await beat(s, a.id, a.itemIds[0]!, { position: 100, total: 100 });
+    await clockBack(user.id, 5);
+    const done = await beat(s, a.id, a.itemIds[1]!, { position: 3, total: 3 });
+    expect(done.learner.status).toBe('passed');
+    const rows = await t.db.select().from(courseLearners).where(eq(courseLearners.userId, user.id));
+    const seconds = rows.reduce((n, r) => n + r.learnedSeconds, 0);
+    expect(seconds).toBeGreaterThanOrEqual(13);
+    expect(await totals()).toMatchObject({ learning: 1, passed: 1, learnedSeconds: seconds, credits: 4 });
+    const report = await ok(admin, '/api/report/person', { userId: user.id });
+    expect(report.totals).toMatchObject({ learning: 1, passed: 1, learnedSeconds: seconds, credits: 4 });
+    expect(report.totals.lastLearnedAt).not.toBeNull();
+    const study = await ok(admin, '/api/report/study', { keyword: user.username });
+    expect(study.records).toEqual([expect.objectContaining({ userId: user.id, learning: 1, passed: 1, learnedSeconds: seconds, credits: 4 })]);
   });
 
   it('keeps anti-skip: the furthest point moves no faster than time', async () => {
