@@ -36,10 +36,28 @@ export async function categoryHasCourses(db: DbOrTx, id: number): Promise<boolea
   return !!row;
 }
 
+const userParam = (userId: SQLWrapper | number) => (typeof userId === 'number' ? sql`${userId}::int` : userId);
+
+/**
+ * The one audience check of courses (a WHERE fragment on `courses`): the user is in the course's
+ * audience, found from the user's keys through the audience index (`inAudience`).
+ */
+export function inCourseAudience(userId: SQLWrapper | number): SQL {
+  return inAudience(COURSE_AUDIENCE, courses.id, userParam(userId));
+}
+
 /** Published, not past its validity, and open to the user: what a learner may see and enter. */
 export function coursesVisibleTo(userId: SQLWrapper | number): SQL {
-  const user = typeof userId === 'number' ? sql`${userId}::int` : userId;
-  return sql`(${courses.status} = 'published' and (${courses.validUntil} is null or ${courses.validUntil} > now()) and ${inAudience(COURSE_AUDIENCE, courses.id, user)})`;
+  return sql`(${courses.status} = 'published' and (${courses.validUntil} is null or ${courses.validUntil} > now()) and ${inCourseAudience(userId)})`;
+}
+
+/**
+ * The courses a user reaches: open to them, or theirs as a learner (who keeps an unpublished,
+ * off-shelf or expired course, and a course whose audience no longer names them).
+ */
+export function coursesReachedBy(userId: SQLWrapper | number): SQL {
+  const user = userParam(userId);
+  return sql`(${coursesVisibleTo(user)} or exists (select 1 from course_learners l where l.course_id = ${courses.id} and l.user_id = ${user}))`;
 }
 
 const rowColumns = {
@@ -284,12 +302,7 @@ export async function userReachesCourse(db: DbOrTx, userId: number, courseId: nu
   const [row] = await db
     .select({ id: courses.id })
     .from(courses)
-    .where(
-      and(
-        eq(courses.id, courseId),
-        sql`(${coursesVisibleTo(userId)} or exists (select 1 from course_learners l where l.course_id = ${courses.id} and l.user_id = ${userId}::int))`,
-      ),
-    );
+    .where(and(eq(courses.id, courseId), coursesReachedBy(userId)));
   return !!row;
 }
 

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CERTIFICATE_DEFAULT_LAYOUT } from '@hanlin/shared';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
-import { buildOrg, buildUser } from '../../test/factories.js';
+import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
+import { courses } from '../courses/index.js';
 import { buildZip, manifest12 } from '../../test/scorm.js';
 import { certificates } from '../certificates/index.js';
 import { courseLearners, learnerTotals, learningClocks } from './learning.schema.js';
@@ -110,6 +111,52 @@ describe('course list and detail', () => {
     expect((await ok(s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).toContain(course.id);
     expect((await post(other.s, '/api/learning/course/get', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
     expect((await post(other.s, '/api/learning/course/start', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
+  });
+
+  it('unpublished or off the shelf: learners keep the course, their progress and certificate; nobody new starts; off the shelf is for good', async () => {
+    const course = await videoCourse({ certificateTemplateId: templateId });
+    await t.db
+      .update(courses)
+      .set({ orgId: (await rootOrg(t.db)).id })
+      .where(eq(courses.id, course.id));
+    const passer = await student();
+    const halfway = await student();
+    const newcomer = await student();
+    for (const l of [passer, halfway]) await ok(l.s, '/api/learning/course/start', { id: course.id });
+    await beat(passer.s, course.id, course.itemIds[0]!, { position: 100, total: 100 });
+    const passed = await beat(passer.s, course.id, course.itemIds[1]!, { position: 3, total: 3 });
+    expect(passed.learner.status).toBe('passed');
+    await beat(halfway.s, course.id, course.itemIds[1]!, { position: 3, total: 3 });
+
+    const keepsReading = async () => {
+      expect((await ok(passer.s, '/api/learning/my', { status: 'passed' })).records.map((r: any) => r.id)).toEqual([course.id]);
+      expect((await ok(passer.s, '/api/certificate/my', {})).records.map((c: any) => c.id)).toEqual([passed.learner.certificateId]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/certificate/my/download', payload: { id: passed.learner.certificateId }, headers: passer.s.headers() });
+      expect(res.statusCode).toBe(200);
+      const half = await ok(halfway.s, '/api/learning/course/get', { id: course.id });
+      expect(half).toMatchObject({ myStatus: 'learning', progress: 50, abilities: { start: false, learn: true } });
+      expect(half.chapters[1].items[0]).toMatchObject({ completed: true });
+      // The one who was half way goes on learning.
+      expect((await beat(halfway.s, course.id, course.itemIds[0]!, { position: 10, total: 100 })).learner).toMatchObject({ status: 'learning', progress: 50 });
+      // Someone of the audience who never started: not shown, not started.
+      expect((await ok(newcomer.s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).not.toContain(course.id);
+      expect((await post(newcomer.s, '/api/learning/course/get', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
+      expect((await post(newcomer.s, '/api/learning/course/start', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
+      expect((await post(newcomer.s, '/api/learning/heartbeat', { courseId: course.id, itemId: course.itemIds[0], visible: true })).json().msg).toBe('NOT_FOUND_ERROR');
+    };
+
+    await ok(admin, '/api/course/unpublish', { ids: [course.id] });
+    await keepsReading();
+    expect((await ok(halfway.s, '/api/learning/course/get', { id: course.id })).offShelf).toBe(false);
+
+    await ok(admin, '/api/course/publish', { ids: [course.id] });
+    await ok(admin, '/api/course/off-shelf', { ids: [course.id] });
+    await keepsReading();
+    expect((await ok(halfway.s, '/api/learning/course/get', { id: course.id })).offShelf).toBe(true);
+    // Off the shelf never comes back, and its information stays as it was.
+    for (const url of ['/api/course/publish', '/api/course/unpublish']) expect((await post(admin, url, { ids: [course.id] })).json().msg).toBe('STATE_TRANSITION_INVALID');
+    expect((await post(admin, '/api/course/update', { id: course.id, credit: 9 })).json()).toMatchObject({ msg: 'STATE_TRANSITION_INVALID', field: 'status' });
+    await keepsReading();
   });
 
   it('answers COURSE_EXPIRED past the validity, to newcomers and to learners entering it', async () => {

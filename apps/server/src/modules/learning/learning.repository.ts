@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { COURSE_AUDIENCE, type StudentCourseQuery } from '@hanlin/shared';
+import type { StudentCourseQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { keywordPattern } from '../../platform/list.js';
-import { inAudience } from '../audiences/index.js';
-import { courseCategories, courseChapters, courseItems, courseLecturers, courses, coursesVisibleTo } from '../courses/index.js';
+import { courseCategories, courseChapters, courseItems, courseLecturers, courses, coursesReachedBy, inCourseAudience } from '../courses/index.js';
 import { coursewares } from '../courseware/index.js';
 import { lecturers } from '../lecturers/index.js';
 import { files } from '../uploads/index.js';
@@ -50,12 +49,9 @@ const courseColumns = {
   status: courses.status,
 };
 
-/** Open to the user: published, not expired, the user in its audience (the courses module's rule). */
-const openTo = (userId: number): SQL => coursesVisibleTo(userId);
-
 /** The courses a student sees: open to them, or already theirs (also off the shelf or expired). */
 export async function findStudentCourses(db: DbOrTx, userId: number, q: StudentCourseQuery) {
-  const where: SQL[] = [sql`(${courseLearners.userId} is not null or ${openTo(userId)})`];
+  const where: SQL[] = [coursesReachedBy(userId)];
   if (q.keyword) where.push(sql`${courses.name} ilike ${keywordPattern(q.keyword)}`);
   if (q.categoryId)
     where.push(
@@ -95,7 +91,7 @@ export async function getStudentCourse(db: DbOrTx, userId: number, courseId: num
       antiCheat: courses.antiCheat,
       antiCheatInterval: courses.antiCheatInterval,
       antiSkip: courses.antiSkip,
-      inAudience: sql<boolean>`${inAudience(COURSE_AUDIENCE, courses.id, sql`${userId}::int`)}`,
+      inAudience: sql<boolean>`${inCourseAudience(userId)}`,
       expired: sql<boolean>`coalesce(${courses.validUntil} <= now(), false)`,
       learnerUserId: courseLearners.userId,
       learner: learnerColumns,
