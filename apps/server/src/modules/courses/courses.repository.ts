@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   COURSE_CATEGORY_DEPTH,
-  type COURSE_SORT_KEYS,
+  COURSE_SORT_KEYS,
+  parseSort,
   type CourseCommentManageQuery,
   type CourseListQuery,
   type CourseOutlineChapter,
@@ -122,6 +123,16 @@ export const courseList = defineList({
 export type CourseRecord = Awaited<ReturnType<typeof getCourses>>[number];
 
 export const findCourses = (lists: ListRuntime, p: Principal, q: CourseListQuery) => courseList.run(lists, p, q);
+
+/** Every course of the list's filters in its order (the export), at most `limit`. */
+export function exportCourses(db: DbOrTx, p: Principal, q: Omit<CourseListQuery, 'page' | 'size'>, limit: number): Promise<CourseRecord[]> {
+  const sort = parseSort(q.sort, COURSE_SORT_KEYS, 'id');
+  const column = sortColumns[sort.key];
+  return joins(db.select(rowColumns).from(courses))
+    .where(courseList.where(p, q))
+    .orderBy(sort.desc ? desc(column) : asc(column), sort.desc ? desc(courses.id) : asc(courses.id))
+    .limit(limit);
+}
 
 export function getCourses(db: DbOrTx, ids: number[]) {
   return joins(db.select(rowColumns).from(courses)).where(inArray(courses.id, ids)).orderBy(asc(courses.id));
