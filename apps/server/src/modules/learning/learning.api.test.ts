@@ -267,6 +267,15 @@ describe('completion and passing', () => {
     expect(certs.records.map((c: any) => c.id)).toEqual([done.learner.certificateId]);
     const pdfRes = await t.app.inject({ method: 'POST', url: '/api/certificate/my/download', payload: { id: done.learner.certificateId }, headers: s.headers() });
     expect(pdfRes.statusCode).toBe(200);
+    expect(pdfRes.headers['content-type']).toContain('application/pdf');
+    expect(pdfRes.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Anyone verifies the number on the public page: the course passed through the portal, valid.
+    const { name } = await ok(s, '/api/learning/course/get', { id: course.id });
+    const number = certs.records[0].number as string;
+    const verified = await call(t.app, null, '/api/certificate/verify', { number });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data).toMatchObject({ number, title: name, status: 'valid', authority: '翰林学院' });
+    expect(verified.body).not.toContain(user.username);
     // Passed for good: more beats change nothing of the award.
     await beat(s, course.id, pdf, { position: 1 });
     expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'passed', creditAwarded: 3 });
