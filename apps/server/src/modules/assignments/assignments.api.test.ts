@@ -4,7 +4,7 @@ import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { readBook } from '../../test/excel.js';
 import { courses } from '../courses/index.js';
-import { courseLearners } from '../learning/index.js';
+import { courseLearners, learnerTotals } from '../learning/index.js';
 import { learnAssignments } from './assignments.schema.js';
 
 const t = useTestApp();
@@ -161,6 +161,9 @@ describe('learning assignments', () => {
       .from(courseLearners)
       .where(and(eq(courseLearners.courseId, solo), eq(courseLearners.userId, a2.id)));
     expect(kept!.progress).toBe(40);
+    // The new learners are counted in their people's totals in the same transaction.
+    const [totals] = await t.db.select().from(learnerTotals).where(eq(learnerTotals.userId, a3.id));
+    expect(totals).toMatchObject({ learning: 2, passed: 0 });
 
     // A published assignment cannot change or go; publishing twice is refused.
     expect((await call(t.app, admin, '/api/learn-assign/update', { ...draft(), id: a.id })).json().msg).toBe('STATE_TRANSITION_INVALID');
