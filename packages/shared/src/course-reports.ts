@@ -90,6 +90,8 @@ export const PersonReportSchema = z.object({
   page: z.number().int(),
   size: z.number().int(),
   user: z.object({ id: z.number(), realname: z.string(), username: z.string(), orgName: z.string().nullable() }),
+  /** The person's totals over every course (whatever the filters): courses learning and passed, time, credits. */
+  totals: z.object({ learning: z.number(), passed: z.number(), learnedSeconds: z.number(), credits: z.number(), lastLearnedAt: z.string().nullable() }),
 });
 export type PersonReport = z.infer<typeof PersonReportSchema>;
 

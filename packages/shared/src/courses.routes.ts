@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, NewIdSchema, defineRoute } from './contract.js';
+import { CountSchema, FileAnswerSchema, NewIdSchema, defineRoute } from './contract.js';
 import { TreeSortSchema } from './orgs.js';
 import { COURSEWARE_TYPES } from './courseware.js';
 import {
@@ -15,6 +15,7 @@ import {
   CourseCommentSchema,
   CourseDetailSchema,
   CourseInsertSchema,
+  CourseListExportSchema,
   CourseListQuerySchema,
   CourseOptionQuerySchema,
   CourseOptionSchema,
@@ -38,6 +39,15 @@ export const courseRoutes = {
   categorySort: defineRoute({ ...write('/api/course-classify/sort', ['kcfl:modify'], 'course-classify.sort'), body: TreeSortSchema, response: z.null() }),
 
   list: defineRoute({ method: 'POST', path: '/api/course/list', permission: ['kcgl'], body: CourseListQuerySchema, response: pageSchema(CourseRowSchema) }),
+  export: defineRoute({
+    method: 'POST',
+    path: '/api/course/export',
+    permission: ['kcgl:export'],
+    operation: 'course.export',
+    body: CourseListExportSchema,
+    response: FileAnswerSchema,
+    kind: 'download',
+  }),
   get: defineRoute({ method: 'POST', path: '/api/course/get', permission: ['kcgl', 'kcsp'], body: IdBodySchema, response: CourseDetailSchema }),
   insert: defineRoute({ ...write('/api/course/insert', ['kcgl:add'], 'course.insert'), body: CourseInsertSchema, response: NewIdSchema }),
   update: defineRoute({ ...write('/api/course/update', ['kcgl:modify'], 'course.update'), body: CourseUpdateSchema, response: z.null() }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
+import { ExportLocaleSchema } from './course-reports.js';
 import {
   COURSEWARE_TYPES,
   CoursewareCategoryInsertSchema,
@@ -164,6 +165,12 @@ export const CourseListQuerySchema = PageQuerySchema.extend({
   label: z.string().trim().min(1).max(10).optional(),
 });
 export type CourseListQuery = z.infer<typeof CourseListQuerySchema>;
+/** The course list's Excel export: the list's filters and order, in the reader's language and time zone. */
+export const CourseListExportSchema = z.strictObject({
+  ...CourseListQuerySchema.omit({ page: true, size: true }).shape,
+  ...ExportLocaleSchema.shape,
+});
+export type CourseListExport = z.infer<typeof CourseListExportSchema>;
 
 export const CourseAbilitiesSchema = COURSE_LIFECYCLE.abilitiesSchema.extend({ submit: z.boolean(), approve: z.boolean(), refuse: z.boolean() });
 export type CourseAbilities = z.infer<typeof CourseAbilitiesSchema>;

@@ -4,7 +4,7 @@ import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { readBook } from '../../test/excel.js';
 import { courses } from '../courses/index.js';
-import { courseLearners } from '../learning/index.js';
+import { courseLearners, learnerTotals } from '../learning/index.js';
 import { learnAssignments } from './assignments.schema.js';
 
 const t = useTestApp();
@@ -106,6 +106,30 @@ describe('learning assignments', () => {
     expect(await learnersOf(required)).toEqual([]);
   });
 
+  it('re-checks on publishing what may have changed since saving: the deadline and every course still published', async () => {
+    const leaving = await buildCourse('published', 'Leaving soon');
+    const a = await create(admin, draft({ courses: [{ courseId: leaving, required: true }] }));
+    expect(a.abilities.publish).toBe(true);
+    // The course leaves the shelf after the assignment was saved: publishing is refused, naming it.
+    await t.db.update(courses).set({ status: 'offshelf' }).where(eq(courses.id, leaving));
+    const res = await call(t.app, admin, '/api/learn-assign/publish', { ids: [a.id] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ msg: 'CONTENT_INCOMPLETE', field: 'courses', data: { courses: [leaving] } });
+    expect(await learnersOf(leaving)).toEqual([]);
+
+    // The deadline passes while the page is open (the ability said yes): the server refuses.
+    const b = await create(admin, draft());
+    expect(b.abilities.publish).toBe(true);
+    await t.db
+      .update(learnAssignments)
+      .set({ deadline: new Date(Date.now() - 1000) })
+      .where(eq(learnAssignments.id, b.id));
+    const late = await call(t.app, admin, '/api/learn-assign/publish', { ids: [b.id] });
+    expect(late.json()).toMatchObject({ msg: 'DEADLINE_BEFORE_NOW', field: 'deadline', data: { ids: [b.id] } });
+    const rows = await t.db.select({ status: learnAssignments.status }).from(learnAssignments).where(eq(learnAssignments.id, b.id));
+    expect(rows[0]!.status).toBe('draft');
+  });
+
   it('publishing makes the audience learners of every course once; a self learner keeps their row', async () => {
     const solo = await buildCourse();
     const other = await buildCourse();
@@ -137,6 +161,9 @@ describe('learning assignments', () => {
       .from(courseLearners)
       .where(and(eq(courseLearners.courseId, solo), eq(courseLearners.userId, a2.id)));
     expect(kept!.progress).toBe(40);
+    // The new learners are counted in their people's totals in the same transaction.
+    const [totals] = await t.db.select().from(learnerTotals).where(eq(learnerTotals.userId, a3.id));
+    expect(totals).toMatchObject({ learning: 2, passed: 0 });
 
     // A published assignment cannot change or go; publishing twice is refused.
     expect((await call(t.app, admin, '/api/learn-assign/update', { ...draft(), id: a.id })).json().msg).toBe('STATE_TRANSITION_INVALID');

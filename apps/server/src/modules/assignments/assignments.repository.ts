@@ -8,6 +8,7 @@ import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { courses } from '../courses/index.js';
 import { audienceUserIds } from '../audiences/index.js';
+import { enrolLearners } from '../learning/index.js';
 import { learnAssignmentCourses, learnAssignments } from './assignments.schema.js';
 
 const countCourses = (required: boolean) =>
@@ -106,6 +107,18 @@ export async function unpublishedCourses(db: DbOrTx, ids: number[]): Promise<num
   return ids.filter((id) => !found.some((f) => f.id === id));
 }
 
+/**
+ * Courses of the assignments that are no longer published (unpublished or off the shelf since
+ * they were chosen); the published ones are held (`for share`) until the caller's transaction
+ * ends, so none leaves the shelf while the assignment is being published.
+ */
+export async function coursesOffShelfOf(tx: DbOrTx, assignmentIds: number[]): Promise<number[]> {
+  const { rows } = await tx.execute<{ id: number; status: string }>(sql`select c.id, c.status from courses c
+    where c.id in (select ac.course_id from learn_assignment_courses ac where ac.assignment_id = any(${sql.param(assignmentIds)}::int[]))
+    order by c.id for share of c`);
+  return rows.filter((r) => r.status !== 'published').map((r) => r.id);
+}
+
 export async function setAssignmentCourses(db: DbOrTx, id: number, list: { courseId: number; required: boolean }[]) {
   await db.delete(learnAssignmentCourses).where(eq(learnAssignmentCourses.assignmentId, id));
   if (list.length) await db.insert(learnAssignmentCourses).values(list.map((c, i) => ({ assignmentId: id, courseId: c.courseId, required: c.required, sort: i })));
@@ -130,9 +143,11 @@ export async function enrolAudience(tx: DbOrTx, id: number) {
   const members = audienceUserIds({ type: ASSIGNMENT_AUDIENCE, id });
   await tx.execute(sql`insert into learn_assignment_users (assignment_id, user_id)
     select ${id}::int, m.user_id from (${members}) m where true on conflict do nothing`);
-  await tx.execute(sql`insert into course_learners (course_id, user_id, source)
-    select c.course_id, au.user_id, 'assignment' from learn_assignment_courses c join learn_assignment_users au on au.assignment_id = c.assignment_id
-    where c.assignment_id = ${id}::int on conflict do nothing`);
+  await enrolLearners(
+    tx,
+    sql`select c.course_id, au.user_id from learn_assignment_courses c join learn_assignment_users au on au.assignment_id = c.assignment_id where c.assignment_id = ${id}::int`,
+    'assignment',
+  );
 }
 
 /** An assignee is done when every required course is passed (every course, when none is required). */

@@ -95,12 +95,25 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     return list;
   }
 
+  /**
+   * Checked again on the server when publishing (the page may be old): the deadline still ahead
+   * (DEADLINE_BEFORE_NOW) and every course still on the shelf (CONTENT_INCOMPLETE naming them in
+   * `data.courses`).
+   */
+  async function requirePublishable(tx: DbOrTx, rows: { id: number; deadline: Date }[]) {
+    const expired = rows.filter((r) => isExpired(r.deadline)).map((r) => r.id);
+    if (expired.length) throw new AppError('DEADLINE_BEFORE_NOW', { field: 'deadline', data: { ids: expired } });
+    const gone = await repo.coursesOffShelfOf(
+      tx,
+      rows.map((r) => r.id),
+    );
+    if (gone.length) throw new AppError('CONTENT_INCOMPLETE', { field: 'courses', data: { courses: gone } });
+  }
+
   async function transition(principal: Principal, ids: number[], command: AssignmentCommand) {
     return db.transaction(async (tx) => {
       const rows = await lockInScope(tx, principal, ids);
-      if (command === 'publish' && rows.some((r) => isExpired(r.deadline))) {
-        throw new AppError('DEADLINE_BEFORE_NOW', { field: 'deadline', data: { ids: rows.filter((r) => isExpired(r.deadline)).map((r) => r.id) } });
-      }
+      if (command === 'publish') await requirePublishable(tx, rows);
       const { ids: changed } = await applyTransition(tx, {
         lifecycle: ASSIGNMENT_LIFECYCLE,
         command,

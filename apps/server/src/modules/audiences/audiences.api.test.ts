@@ -23,6 +23,14 @@ const principalFor = (scopePaths: string[]): Principal => ({
 });
 const ALL = principalFor(['/1/']);
 
+interface PlanNode {
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
 async function member(ownerId: number, userId: number) {
   const { rows } = await t.db.execute<{ ok: boolean }>(sql`select ${inAudience('test', sql`${ownerId}::int`, sql`${userId}::int`)} as ok`);
   return rows[0]!.ok;
@@ -60,6 +68,29 @@ describe('open audiences', () => {
     const shown = await getAudience(t.db, { type: 'test', id: 1 });
     expect(shown).toHaveLength(4);
     expect(shown.find((r) => r.type === 'org')).toMatchObject({ id: east.id, name: 'AU-East' });
+  });
+
+  it('finds the owners a user reaches through the audience index, not by reading every audience row', async () => {
+    const org = await buildOrg(t.db, { name: 'AU-Big' });
+    const user = await buildUser(t.db, { orgId: org.id });
+    // 3,000 owners naming 10 people each, and one more owner naming the user's organization.
+    await t.db.execute(sql`insert into audience_targets (owner_type, owner_id, target_type, target_id)
+      select 'big', o, 'user', 1000000 + o * 10 + k from generate_series(1, 3000) o, generate_series(1, 10) k`);
+    await t.db.execute(sql`insert into audience_targets (owner_type, owner_id, target_type, target_id) values ('big', 4000, 'org', ${org.id})`);
+    await t.db.execute(sql`analyze audience_targets`);
+    const owners = sql`select o from generate_series(1, 4000) o where ${inAudience('big', sql`o`, sql`${user.id}::int`)}`;
+    expect((await t.db.execute<{ o: number }>(owners)).rows.map((r) => r.o)).toEqual([4000]);
+    const { rows } = await t.db.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(sql`explain (analyze, format json) ${owners}`);
+    const nodes: PlanNode[] = [];
+    const walk = (n: PlanNode) => (nodes.push(n), n.Plans?.forEach(walk));
+    walk(rows[0]!['QUERY PLAN'][0].Plan);
+    const audienceReads = nodes.filter((n) => n['Relation Name'] === 'audience_targets');
+    expect(audienceReads.length).toBeGreaterThan(0);
+    // Only index probes, reading the few rows naming the user's keys, once for the whole statement.
+    for (const n of audienceReads) {
+      expect(n['Index Name']).toBe('audience_targets_reach_idx');
+      expect(n['Actual Rows']! * n['Actual Loops']!).toBeLessThanOrEqual(5);
+    }
   });
 
   it('refuses missing targets and targets added beyond the caller’s data scope, keeping what was there', async () => {

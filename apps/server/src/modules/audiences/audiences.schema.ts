@@ -18,7 +18,8 @@ export const audienceTargets = pgTable(
   },
   (t) => [
     primaryKey({ name: 'audience_targets_pk', columns: [t.ownerType, t.ownerId, t.targetType, t.targetId] }),
-    index('audience_targets_target_idx').on(t.targetType, t.targetId),
+    // From a user's keys to the owners they reach (index-only: `inAudience`, `audienceOwnersOf`).
+    index('audience_targets_reach_idx').on(t.targetType, t.targetId, t.ownerType, t.ownerId),
     check('audience_targets_type_check', sql`${t.targetType} in ('user', 'org', 'position', 'group')`),
   ],
 );

@@ -24,12 +24,22 @@ function keysOf(userId: SQLWrapper): SQL {
 }
 
 /**
+ * A statement answering the ids of the owners of one type whose audience includes the user: from
+ * the user's few keys straight to the audience rows naming them (`audience_targets_reach_idx`,
+ * index-only), never reading the other rows of an audience however large it is.
+ */
+export function audienceOwnersOf(ownerType: string, userId: SQLWrapper): SQL {
+  return sql`select a.owner_id from (${keysOf(userId)}) k(target_type, target_id)
+    join audience_targets a on a.target_type = k.target_type and a.target_id = k.target_id and a.owner_type = ${ownerType}`;
+}
+
+/**
  * A WHERE fragment: the user belongs to the audience of the owner whose id is `ownerId` (a
- * column of the outer statement or a value). Reads the audience rows by primary key.
+ * column of the outer statement or a value). The owners the user reaches are found once per
+ * statement (`audienceOwnersOf`), so a list of many owners does not look at each audience.
  */
 export function inAudience(ownerType: string, ownerId: SQLWrapper, userId: SQLWrapper): SQL {
-  return sql`exists (select 1 from audience_targets a where a.owner_type = ${ownerType} and a.owner_id = ${ownerId}
-    and (a.target_type, a.target_id) in (${keysOf(userId)}))`;
+  return sql`${ownerId} in (${audienceOwnersOf(ownerType, userId)})`;
 }
 
 /** A statement answering the ids of every user (any status) in an owner's audience. */

@@ -3,7 +3,7 @@ import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { readBook } from '../../test/excel.js';
 import { courses } from '../courses/index.js';
-import { courseLearners } from '../learning/index.js';
+import { courseLearners, recountLearnerTotals } from '../learning/index.js';
 
 const t = useTestApp();
 let admin: Session;
@@ -57,6 +57,8 @@ beforeAll(async () => {
     },
     { courseId: fire, userId: dee.id, status: 'passed', progress: 100, learnedSeconds: 7200, creditAwarded: 2, startedAt: day('2026-03-05'), passedAt: day('2026-03-06') },
   ]);
+  // Rows written straight into the table: their people's totals are counted as the learning module keeps them.
+  await recountLearnerTotals(t.db);
   const o = await buildUser(t.db, { orgId: other.id, permissions: ['bbtj', 'bbtj:export', 'kctj', 'kctj:export'], scopeOrgIds: [other.id] });
   outsider = await login(t.app, o.username, o.password);
   expect((await rootOrg(t.db)).id).toBeGreaterThan(0);
@@ -107,7 +109,10 @@ describe('study report (per person)', () => {
         passedAt: day('2026-03-02').toISOString(),
       }),
     ]);
+    // The person's totals over every course, whatever the filters.
+    expect(page.totals).toEqual({ learning: 1, passed: 1, learnedSeconds: 4200, credits: 2, lastLearnedAt: day('2026-03-11').toISOString() });
     expect((await post(admin, '/api/report/person', { userId: ann.id, status: 'passed' })).total).toBe(1);
+    expect((await post(admin, '/api/report/person', { userId: cid.id })).totals).toMatchObject({ learning: 0, passed: 0, learnedSeconds: 0 });
     expect((await call(t.app, admin, '/api/report/person', { userId: 99999999 })).json().msg).toBe('NOT_FOUND_ERROR');
   });
 });

@@ -72,11 +72,15 @@ interface LearnerFilter {
  * scope (and in the filter's subtree), the name, and learning that overlaps the date range.
  */
 function learnerWhere(principal: Principal, f: LearnerFilter): SQL {
+  return sql.join([...personWhere(principal, f), ...activityIn(f)], sql` and `);
+}
+
+/** Conditions on the person `u`: in the caller's scope (and the filter's subtree), by name. */
+function personWhere(principal: Principal, f: Omit<LearnerFilter, 'from' | 'to'>): SQL[] {
   const parts: SQL[] = [inScope(principal, sql`u.org_id`)];
   if (f.orgPath) parts.push(sql`u.org_id in (select o.id from organizations o where o.path like ${`${f.orgPath}%`})`);
   if (f.keyword) parts.push(sql`(u.realname ilike ${keywordPattern(f.keyword)} or u.username ilike ${keywordPattern(f.keyword)})`);
-  parts.push(...activityIn(f));
-  return sql.join(parts, sql` and `);
+  return parts;
 }
 
 /** Learning that overlaps the range: last learnt (or started) after its start, started before its end. */
@@ -100,18 +104,42 @@ export interface StudyRow extends Record<string, unknown> {
   lastLearnedAt: Date | string | null;
 }
 
-/** Per person: courses learning and passed, counted time, credits (grouped once over the learner rows that match). */
+const studyColumns = sql`u.realname, u.username, o.name as "orgName", a.learning, a.passed, a.learned_seconds as "learnedSeconds", a.credits, a.last_learned_at as "lastLearnedAt"`;
+
+/**
+ * Per person: courses learning and passed, counted time, credits. Without a date range it reads
+ * the people's maintained totals (`learner_totals`, one row each): the page is the top of one
+ * scan with no per-row window and the count a separate narrow statement. Learning within a range
+ * is grouped from the learner rows of that range.
+ */
 export async function studyReport(db: DbOrTx, principal: Principal, q: Omit<StudyReportQuery, 'page' | 'size'>, page: PageWindow) {
   const orgPath = await orgPathOf(db, q.orgId);
-  const query = sql`select a.user_id as "userId", u.realname, u.username, o.name as "orgName", a.learning, a.passed, a.learned_seconds as "learnedSeconds",
-      a.credits, a.last_learned_at as "lastLearnedAt"
-    from (select l.user_id, count(*) filter (where l.status = 'learning')::int as learning, count(*) filter (where l.status = 'passed')::int as passed,
-        coalesce(sum(l.learned_seconds), 0)::int as learned_seconds, coalesce(sum(l.credit_awarded), 0)::int as credits, max(l.last_learned_at) as last_learned_at
-      from course_learners l join users u on u.id = l.user_id
-      where ${learnerWhere(principal, { ...q, orgPath })} group by l.user_id) a
-    join users u on u.id = a.user_id left join organizations o on o.id = u.org_id`;
   const order = orderOf(q.sort, STUDY_REPORT_SORT_KEYS, { key: 'learnedSeconds', desc: true }, 'userId');
+  if (!q.from && !q.to) {
+    const where = sql`a.learning + a.passed > 0 and ${sql.join(personWhere(principal, { ...q, orgPath }), sql` and `)}`;
+    const [{ rows }, { rows: count }] = await Promise.all([
+      db.execute<StudyRow>(sql`select a.user_id as "userId", ${studyColumns}
+        from learner_totals a join users u on u.id = a.user_id left join organizations o on o.id = u.org_id
+        where ${where} order by ${order} limit ${page.limit} offset ${page.offset}`),
+      db.execute<{ n: number }>(sql`select count(*)::int as n from learner_totals a join users u on u.id = a.user_id where ${where}`),
+    ]);
+    return { rows, total: count[0]?.n ?? 0 };
+  }
+  const grouped = sql`select l.user_id, count(*) filter (where l.status = 'learning')::int as learning, count(*) filter (where l.status = 'passed')::int as passed,
+      coalesce(sum(l.learned_seconds), 0)::int as learned_seconds, coalesce(sum(l.credit_awarded), 0)::int as credits, max(l.last_learned_at) as last_learned_at
+    from course_learners l join users u on u.id = l.user_id
+    where ${learnerWhere(principal, { ...q, orgPath })} group by l.user_id`;
+  const query = sql`select a.user_id as "userId", ${studyColumns}
+    from (${grouped}) a join users u on u.id = a.user_id left join organizations o on o.id = u.org_id`;
   return pagedRows<StudyRow>(db, query, order, page);
+}
+
+/** One person's maintained totals (zeros for someone who never learnt). */
+export async function personTotals(db: DbOrTx, userId: number) {
+  const { rows } = await db.execute<{ learning: number; passed: number; learnedSeconds: number; credits: number; lastLearnedAt: Date | string | null }>(
+    sql`select learning, passed, learned_seconds as "learnedSeconds", credits, last_learned_at as "lastLearnedAt" from learner_totals where user_id = ${userId}`,
+  );
+  return rows[0] ?? { learning: 0, passed: 0, learnedSeconds: 0, credits: 0, lastLearnedAt: null };
 }
 
 /** A person the caller may report on: their organization lies in the caller's scope. */

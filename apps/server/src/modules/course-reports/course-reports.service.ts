@@ -56,8 +56,8 @@ export function createCourseReportsService({ db }: { db: Db }) {
 
     async person(principal: Principal, q: PersonReportQuery): Promise<PersonReport> {
       const user = await repo.personInScope(db, principal, q.userId);
-      const { rows, total } = await repo.personReport(db, q, windowOf(q));
-      return { records: rows.map(presentPerson), total, page: q.page, size: q.size, user };
+      const [{ rows, total }, totals] = await Promise.all([repo.personReport(db, q, windowOf(q)), repo.personTotals(db, q.userId)]);
+      return { records: rows.map(presentPerson), total, page: q.page, size: q.size, user, totals: { ...totals, lastLearnedAt: iso(totals.lastLearnedAt) } };
     },
 
     async exportPerson(principal: Principal, q: PersonReportExport) {

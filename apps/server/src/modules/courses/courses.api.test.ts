@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CourseComment, CourseCommentRow, CourseDetail, CourseRow } from '@hanlin/shared';
 import { useTestApp, login, call, postUpload, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
+import { readBook } from '../../test/excel.js';
 import { courses, coursesVisibleTo, getCourseOutline } from './index.js';
 
 const t = useTestApp();
@@ -272,6 +273,38 @@ describe('course lifecycle', () => {
     const reader = await session(['kcgl'], org.id);
     expect((await list({ label }, reader)).records.every((r) => !r.abilities.publish && !r.abilities.modify)).toBe(true);
     expect((await post('/api/course/publish', { ids: [elective] }, reader)).statusCode).toBe(403);
+  });
+
+  it('exports the list to Excel with its filters, scope and order, in the reader’s language', async () => {
+    const org = await buildOrg(t.db, { name: `CX-${uniq()}` });
+    const manager = await session(['kcgl', 'kcgl:add', 'kcgl:modify', 'kcgl:publish', 'kcgl:export'], org.id);
+    const label = uniq().slice(0, 6);
+    const a = await buildable({ name: `A ${label}`, required: true, labels: [label], credit: 3 }, manager);
+    await insert({ name: `B ${label}`, labels: [label] }, manager);
+    await insert({ name: `C ${label}`, labels: [label] }); // the administrator's: beyond the manager's scope
+    await ok('/api/course/publish', { ids: [a] }, manager);
+
+    const res = await post('/api/course/export', { label, sort: 'name', lang: 'en-US', timeZone: 'Asia/Shanghai' }, manager);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('Courses');
+    const sheet = (await readBook(res.rawPayload)).worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 7)).toEqual(['Course', 'Category', 'Required/elective', 'Credits', 'Labels', 'Status']);
+    expect(sheet.rowCount).toBe(3);
+    expect([2, 3].map((r) => sheet.getRow(r).getCell(1).value)).toEqual([`A ${label}`, `B ${label}`]);
+    expect([2, 3].map((r) => sheet.getRow(r).getCell(6).value)).toEqual(['Published', 'Draft']);
+    expect(sheet.getRow(2).getCell(3).value).toBe('Required');
+    expect(sheet.getRow(2).getCell(4).value).toBe(3);
+
+    // The list's filters apply; the default language is Chinese.
+    const drafts = await post('/api/course/export', { label, status: 'draft' }, manager);
+    const zh = (await readBook(drafts.rawPayload)).worksheets[0]!;
+    expect(zh.getRow(1).getCell(1).value).toBe('课程');
+    expect(zh.rowCount).toBe(2);
+    expect(zh.getRow(2).getCell(6).value).toBe('草稿');
+    // The export code is needed; the list's page size is not an export parameter.
+    const reader = await session(['kcgl'], org.id);
+    expect((await post('/api/course/export', { label }, reader)).statusCode).toBe(403);
+    expect((await refusal('/api/course/export', { label, page: 1 }, manager)).msg).toBe('PARAMETER_INVALID');
   });
 });
 

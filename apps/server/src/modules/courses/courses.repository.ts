@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   COURSE_CATEGORY_DEPTH,
-  type COURSE_SORT_KEYS,
+  COURSE_SORT_KEYS,
+  parseSort,
   type CourseCommentManageQuery,
   type CourseListQuery,
   type CourseOutlineChapter,
@@ -36,10 +37,28 @@ export async function categoryHasCourses(db: DbOrTx, id: number): Promise<boolea
   return !!row;
 }
 
+const userParam = (userId: SQLWrapper | number) => (typeof userId === 'number' ? sql`${userId}::int` : userId);
+
+/**
+ * The one audience check of courses (a WHERE fragment on `courses`): the user is in the course's
+ * audience, found from the user's keys through the audience index (`inAudience`).
+ */
+export function inCourseAudience(userId: SQLWrapper | number): SQL {
+  return inAudience(COURSE_AUDIENCE, courses.id, userParam(userId));
+}
+
 /** Published, not past its validity, and open to the user: what a learner may see and enter. */
 export function coursesVisibleTo(userId: SQLWrapper | number): SQL {
-  const user = typeof userId === 'number' ? sql`${userId}::int` : userId;
-  return sql`(${courses.status} = 'published' and (${courses.validUntil} is null or ${courses.validUntil} > now()) and ${inAudience(COURSE_AUDIENCE, courses.id, user)})`;
+  return sql`(${courses.status} = 'published' and (${courses.validUntil} is null or ${courses.validUntil} > now()) and ${inCourseAudience(userId)})`;
+}
+
+/**
+ * The courses a user reaches: open to them, or theirs as a learner (who keeps an unpublished,
+ * off-shelf or expired course, and a course whose audience no longer names them).
+ */
+export function coursesReachedBy(userId: SQLWrapper | number): SQL {
+  const user = userParam(userId);
+  return sql`(${coursesVisibleTo(user)} or exists (select 1 from course_learners l where l.course_id = ${courses.id} and l.user_id = ${user}))`;
 }
 
 const rowColumns = {
@@ -104,6 +123,16 @@ export const courseList = defineList({
 export type CourseRecord = Awaited<ReturnType<typeof getCourses>>[number];
 
 export const findCourses = (lists: ListRuntime, p: Principal, q: CourseListQuery) => courseList.run(lists, p, q);
+
+/** Every course of the list's filters in its order (the export), at most `limit`. */
+export function exportCourses(db: DbOrTx, p: Principal, q: Omit<CourseListQuery, 'page' | 'size'>, limit: number): Promise<CourseRecord[]> {
+  const sort = parseSort(q.sort, COURSE_SORT_KEYS, 'id');
+  const column = sortColumns[sort.key];
+  return joins(db.select(rowColumns).from(courses))
+    .where(courseList.where(p, q))
+    .orderBy(sort.desc ? desc(column) : asc(column), sort.desc ? desc(courses.id) : asc(courses.id))
+    .limit(limit);
+}
 
 export function getCourses(db: DbOrTx, ids: number[]) {
   return joins(db.select(rowColumns).from(courses)).where(inArray(courses.id, ids)).orderBy(asc(courses.id));
@@ -284,12 +313,7 @@ export async function userReachesCourse(db: DbOrTx, userId: number, courseId: nu
   const [row] = await db
     .select({ id: courses.id })
     .from(courses)
-    .where(
-      and(
-        eq(courses.id, courseId),
-        sql`(${coursesVisibleTo(userId)} or exists (select 1 from course_learners l where l.course_id = ${courses.id} and l.user_id = ${userId}::int))`,
-      ),
-    );
+    .where(and(eq(courses.id, courseId), coursesReachedBy(userId)));
   return !!row;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { courseRoutes as routes } from '@hanlin/shared';
 import { registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
+import { sendXlsx } from '../audit/index.js';
 import type { CoursesService } from './courses.service.js';
 
 export function registerCoursesRoutes(app: FastifyInstance, courses: CoursesService) {
@@ -12,6 +13,10 @@ export function registerCoursesRoutes(app: FastifyInstance, courses: CoursesServ
   registerRoute(app, routes.categorySort, async (req) => courses.categories.sort(req.body));
 
   registerRoute(app, routes.list, async (req) => courses.list(principalOf(req), req.body));
+  registerRoute(app, routes.export, async (req, reply) => {
+    const file = await courses.exportList(principalOf(req), req.body);
+    return sendXlsx(reply, file.body, file.fileName);
+  });
   registerRoute(app, routes.get, async (req) => courses.get(principalOf(req), req.body.id));
   registerRoute(app, routes.insert, async (req) => courses.insert(principalOf(req), req.body));
   registerRoute(app, routes.update, async (req) => courses.update(principalOf(req), req.body));

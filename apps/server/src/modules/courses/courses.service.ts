@@ -15,6 +15,7 @@ import {
   type CourseCommentRow,
   type CourseDetail,
   type CourseInsert,
+  type CourseListExport,
   type CourseListQuery,
   type CourseRefuse,
   type CourseRow,
@@ -33,6 +34,7 @@ import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { buildForest } from '../../platform/tree.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
+import { localTime, localizedExport } from '../course-reports/index.js';
 import * as repo from './courses.repository.js';
 import { categoryTree as tree } from './courses.repository.js';
 import { courseCategories, courseComments, courses } from './courses.schema.js';
@@ -53,6 +55,9 @@ const COMMENT_CODES = { modify: 'kcpl:modify', delete: 'kcpl:modify', shield: 'k
 /** A course may be published when its approval is not pending or refused (an administrator's needs none). */
 const approvalAllowsPublish = (a: CourseApprovalState) => a === 'none' || a === 'approved';
 const editable = (status: CourseStatus, approval: CourseApprovalState) => COURSE_LIFECYCLE.abilities(status).modify && COURSE_APPROVAL_LIFECYCLE.abilities(approval).modify;
+
+/** At most this many courses in one export. */
+export const COURSE_EXPORT_MAX_ROWS = 100_000;
 
 /** Rich text of the intro: the platform's rich-text rules. */
 export const sanitizeIntro = sanitizeRichText;
@@ -205,6 +210,32 @@ export function createCoursesService({ db, lists, signer }: Deps) {
     async list(p: Principal, q: CourseListQuery): Promise<Page<CourseRow>> {
       const page = await repo.findCourses(lists, p, q);
       return { ...page, records: await present(p, page.records as repo.CourseRecord[]) };
+    },
+
+    /** The list's courses (its filters, scope and order) as an Excel file in the reader's language and time zone. */
+    async exportList(p: Principal, q: CourseListExport) {
+      const { lang, timeZone, ...filters } = q;
+      const rows = await repo.exportCourses(db, p, filters, COURSE_EXPORT_MAX_ROWS);
+      return localizedExport(
+        { lang, timeZone },
+        (w) => w.courseList,
+        (w, tz) => [
+          { header: w.course, value: (r) => r.name },
+          { header: w.category, value: (r) => r.categoryName },
+          { header: w.required, value: (r) => (r.required ? w.requiredYes : w.requiredNo) },
+          { header: w.credits, value: (r) => r.credit },
+          { header: w.labels, value: (r) => r.labels.join(', ') },
+          { header: w.status, value: (r) => w[`course_${r.status as CourseStatus}`] },
+          { header: w.chapters, value: (r) => r.chapterCount },
+          { header: w.learners, value: (r) => r.learnerCount },
+          { header: w.validUntil, value: (r) => localTime(r.validUntil, tz) },
+          { header: w.org, value: (r) => r.orgName },
+          { header: w.creator, value: (r) => r.creatorName },
+          { header: w.createdAt, value: (r) => localTime(r.createdAt, tz) },
+          { header: w.publishedAt, value: (r) => localTime(r.publishedAt, tz) },
+        ],
+        rows,
+      );
     },
 
     /** Courses waiting for approval (or in another approval state when asked), in the approver's scope. */

@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CERTIFICATE_DEFAULT_LAYOUT } from '@hanlin/shared';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
-import { buildOrg, buildUser } from '../../test/factories.js';
+import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
+import { courses } from '../courses/index.js';
 import { buildZip, manifest12 } from '../../test/scorm.js';
 import { certificates } from '../certificates/index.js';
-import { courseLearners, learningClocks } from './learning.schema.js';
+import { courseLearners, learnerTotals, learningClocks } from './learning.schema.js';
 import { buildCourse, buildCourseware } from '../../test/learning.js';
 
 const t = useTestApp();
@@ -110,6 +111,52 @@ describe('course list and detail', () => {
     expect((await ok(s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).toContain(course.id);
     expect((await post(other.s, '/api/learning/course/get', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
     expect((await post(other.s, '/api/learning/course/start', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
+  });
+
+  it('unpublished or off the shelf: learners keep the course, their progress and certificate; nobody new starts; off the shelf is for good', async () => {
+    const course = await videoCourse({ certificateTemplateId: templateId });
+    await t.db
+      .update(courses)
+      .set({ orgId: (await rootOrg(t.db)).id })
+      .where(eq(courses.id, course.id));
+    const passer = await student();
+    const halfway = await student();
+    const newcomer = await student();
+    for (const l of [passer, halfway]) await ok(l.s, '/api/learning/course/start', { id: course.id });
+    await beat(passer.s, course.id, course.itemIds[0]!, { position: 100, total: 100 });
+    const passed = await beat(passer.s, course.id, course.itemIds[1]!, { position: 3, total: 3 });
+    expect(passed.learner.status).toBe('passed');
+    await beat(halfway.s, course.id, course.itemIds[1]!, { position: 3, total: 3 });
+
+    const keepsReading = async () => {
+      expect((await ok(passer.s, '/api/learning/my', { status: 'passed' })).records.map((r: any) => r.id)).toEqual([course.id]);
+      expect((await ok(passer.s, '/api/certificate/my', {})).records.map((c: any) => c.id)).toEqual([passed.learner.certificateId]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/certificate/my/download', payload: { id: passed.learner.certificateId }, headers: passer.s.headers() });
+      expect(res.statusCode).toBe(200);
+      const half = await ok(halfway.s, '/api/learning/course/get', { id: course.id });
+      expect(half).toMatchObject({ myStatus: 'learning', progress: 50, abilities: { start: false, learn: true } });
+      expect(half.chapters[1].items[0]).toMatchObject({ completed: true });
+      // The one who was half way goes on learning.
+      expect((await beat(halfway.s, course.id, course.itemIds[0]!, { position: 10, total: 100 })).learner).toMatchObject({ status: 'learning', progress: 50 });
+      // Someone of the audience who never started: not shown, not started.
+      expect((await ok(newcomer.s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).not.toContain(course.id);
+      expect((await post(newcomer.s, '/api/learning/course/get', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
+      expect((await post(newcomer.s, '/api/learning/course/start', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
+      expect((await post(newcomer.s, '/api/learning/heartbeat', { courseId: course.id, itemId: course.itemIds[0], visible: true })).json().msg).toBe('NOT_FOUND_ERROR');
+    };
+
+    await ok(admin, '/api/course/unpublish', { ids: [course.id] });
+    await keepsReading();
+    expect((await ok(halfway.s, '/api/learning/course/get', { id: course.id })).offShelf).toBe(false);
+
+    await ok(admin, '/api/course/publish', { ids: [course.id] });
+    await ok(admin, '/api/course/off-shelf', { ids: [course.id] });
+    await keepsReading();
+    expect((await ok(halfway.s, '/api/learning/course/get', { id: course.id })).offShelf).toBe(true);
+    // Off the shelf never comes back, and its information stays as it was.
+    for (const url of ['/api/course/publish', '/api/course/unpublish']) expect((await post(admin, url, { ids: [course.id] })).json().msg).toBe('STATE_TRANSITION_INVALID');
+    expect((await post(admin, '/api/course/update', { id: course.id, credit: 9 })).json()).toMatchObject({ msg: 'STATE_TRANSITION_INVALID', field: 'status' });
+    await keepsReading();
   });
 
   it('answers COURSE_EXPIRED past the validity, to newcomers and to learners entering it', async () => {
@@ -220,6 +267,15 @@ describe('completion and passing', () => {
     expect(certs.records.map((c: any) => c.id)).toEqual([done.learner.certificateId]);
     const pdfRes = await t.app.inject({ method: 'POST', url: '/api/certificate/my/download', payload: { id: done.learner.certificateId }, headers: s.headers() });
     expect(pdfRes.statusCode).toBe(200);
+    expect(pdfRes.headers['content-type']).toContain('application/pdf');
+    expect(pdfRes.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Anyone verifies the number on the public page: the course passed through the portal, valid.
+    const { name } = await ok(s, '/api/learning/course/get', { id: course.id });
+    const number = certs.records[0].number as string;
+    const verified = await call(t.app, null, '/api/certificate/verify', { number });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data).toMatchObject({ number, title: name, status: 'valid', authority: '翰林学院' });
+    expect(verified.body).not.toContain(user.username);
     // Passed for good: more beats change nothing of the award.
     await beat(s, course.id, pdf, { position: 1 });
     expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'passed', creditAwarded: 3 });
@@ -235,6 +291,44 @@ describe('completion and passing', () => {
     expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'passed', creditAwarded: 5, progress: 100 });
     const issued = await t.db.select().from(certificates).where(eq(certificates.userId, user.id));
     expect(issued).toHaveLength(1);
+  });
+
+  it('changes a learner’s state only through the lifecycle: the database refuses any other state', async () => {
+    const course = await videoCourse();
+    const { user, s } = await student();
+    // Not started: no learner row; starting writes the lifecycle's first state.
+    expect((await ok(s, '/api/learning/course/get', { id: course.id })).myStatus).toBe('notStarted');
+    await ok(s, '/api/learning/course/start', { id: course.id });
+    expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'learning' });
+    const bad = t.db.execute(sql`update course_learners set status = 'finished' where course_id = ${course.id} and user_id = ${user.id}`);
+    await expect(bad).rejects.toMatchObject({ cause: { code: '23514', constraint: 'course_learners_status_check' } });
+  });
+
+  it('keeps the person’s totals with every learning write, and the person report reads them', async () => {
+    const a = await videoCourse({ credit: 4 });
+    const b = await videoCourse({ credit: 1 });
+    const { user, s } = await student();
+    const totals = async () => (await t.db.select().from(learnerTotals).where(eq(learnerTotals.userId, user.id)))[0];
+    expect(await totals()).toBeUndefined();
+    await ok(s, '/api/learning/course/start', { id: a.id });
+    await ok(s, '/api/learning/course/start', { id: a.id });
+    await ok(s, '/api/learning/course/start', { id: b.id });
+    expect(await totals()).toMatchObject({ learning: 2, passed: 0, learnedSeconds: 0, credits: 0 });
+    await beat(s, a.id, a.itemIds[0]!, { position: 1, total: 100 });
+    await clockBack(user.id, 8);
+    await beat(s, a.id, a.itemIds[0]!, { position: 100, total: 100 });
+    await clockBack(user.id, 5);
+    const done = await beat(s, a.id, a.itemIds[1]!, { position: 3, total: 3 });
+    expect(done.learner.status).toBe('passed');
+    const rows = await t.db.select().from(courseLearners).where(eq(courseLearners.userId, user.id));
+    const seconds = rows.reduce((n, r) => n + r.learnedSeconds, 0);
+    expect(seconds).toBeGreaterThanOrEqual(13);
+    expect(await totals()).toMatchObject({ learning: 1, passed: 1, learnedSeconds: seconds, credits: 4 });
+    const report = await ok(admin, '/api/report/person', { userId: user.id });
+    expect(report.totals).toMatchObject({ learning: 1, passed: 1, learnedSeconds: seconds, credits: 4 });
+    expect(report.totals.lastLearnedAt).not.toBeNull();
+    const study = await ok(admin, '/api/report/study', { keyword: user.username });
+    expect(study.records).toEqual([expect.objectContaining({ userId: user.id, learning: 1, passed: 1, learnedSeconds: seconds, credits: 4 })]);
   });
 
   it('keeps anti-skip: the furthest point moves no faster than time', async () => {

@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { COURSE_AUDIENCE, LEARNER_LIFECYCLE, type StudentCourseQuery } from '@hanlin/shared';
+import type { StudentCourseQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { keywordPattern } from '../../platform/list.js';
-import { inAudience } from '../audiences/index.js';
-import { courseCategories, courseChapters, courseItems, courseLecturers, courses, coursesVisibleTo } from '../courses/index.js';
+import { courseCategories, courseChapters, courseItems, courseLecturers, courses, coursesReachedBy, inCourseAudience } from '../courses/index.js';
 import { coursewares } from '../courseware/index.js';
 import { lecturers } from '../lecturers/index.js';
 import { files } from '../uploads/index.js';
-import { courseItemProgress, courseLearners, learningClocks } from './learning.schema.js';
+import { courseItemProgress, courseLearners, learnerTotals, learningClocks } from './learning.schema.js';
 
 const learnerColumns = {
+  id: courseLearners.id,
   status: courseLearners.status,
   progress: courseLearners.progress,
   learnedSeconds: courseLearners.learnedSeconds,
@@ -21,6 +21,7 @@ const learnerColumns = {
   challengeDueAt: courseLearners.challengeDueAt,
 };
 export type LearnerRow = {
+  id: number;
   status: string;
   progress: number;
   learnedSeconds: number;
@@ -48,12 +49,9 @@ const courseColumns = {
   status: courses.status,
 };
 
-/** Open to the user: published, not expired, the user in its audience (the courses module's rule). */
-const openTo = (userId: number): SQL => coursesVisibleTo(userId);
-
 /** The courses a student sees: open to them, or already theirs (also off the shelf or expired). */
 export async function findStudentCourses(db: DbOrTx, userId: number, q: StudentCourseQuery) {
-  const where: SQL[] = [sql`(${courseLearners.userId} is not null or ${openTo(userId)})`];
+  const where: SQL[] = [coursesReachedBy(userId)];
   if (q.keyword) where.push(sql`${courses.name} ilike ${keywordPattern(q.keyword)}`);
   if (q.categoryId)
     where.push(
@@ -93,7 +91,7 @@ export async function getStudentCourse(db: DbOrTx, userId: number, courseId: num
       antiCheat: courses.antiCheat,
       antiCheatInterval: courses.antiCheatInterval,
       antiSkip: courses.antiSkip,
-      inAudience: sql<boolean>`${inAudience(COURSE_AUDIENCE, courses.id, sql`${userId}::int`)}`,
+      inAudience: sql<boolean>`${inCourseAudience(userId)}`,
       expired: sql<boolean>`coalesce(${courses.validUntil} <= now(), false)`,
       learnerUserId: courseLearners.userId,
       learner: learnerColumns,
@@ -182,9 +180,7 @@ export async function getItemContext(db: DbOrTx, courseId: number, itemId: numbe
 }
 export type ItemContext = NonNullable<Awaited<ReturnType<typeof getItemContext>>>;
 
-export async function insertLearner(db: DbOrTx, courseId: number, userId: number) {
-  await db.insert(courseLearners).values({ courseId, userId, source: 'self' }).onConflictDoNothing();
-}
+export { countPass, enrolLearners, insertLearner } from './learning.enrol.js';
 
 export async function getLearner(db: DbOrTx, courseId: number, userId: number): Promise<LearnerRow | undefined> {
   const [row] = await db
@@ -319,21 +315,16 @@ export async function updateLearner(
     })
     .where(and(eq(courseLearners.courseId, courseId), eq(courseLearners.userId, userId)))
     .returning(learnerColumns);
+  if (set.addSeconds || set.touched) {
+    await tx
+      .update(learnerTotals)
+      .set({
+        ...(set.addSeconds ? { learnedSeconds: sql`${learnerTotals.learnedSeconds} + ${set.addSeconds}` } : {}),
+        ...(set.touched ? { lastLearnedAt: sql`now()` } : {}),
+      })
+      .where(eq(learnerTotals.userId, userId));
+  }
   return row!;
-}
-
-/**
- * The `pass` transition of LEARNER_LIFECYCLE as one conditional UPDATE (the row's key is two
- * columns): of two parallel calls one changes the row and awards the credit, the other none.
- */
-export async function passLearner(tx: DbOrTx, courseId: number, userId: number, credit: number): Promise<boolean> {
-  const { from, to } = LEARNER_LIFECYCLE.transitions.pass;
-  const rows = await tx
-    .update(courseLearners)
-    .set({ status: to, passedAt: sql`now()`, creditAwarded: credit })
-    .where(and(eq(courseLearners.courseId, courseId), eq(courseLearners.userId, userId), sql`${courseLearners.status} in ${from}`))
-    .returning({ userId: courseLearners.userId });
-  return rows.length === 1;
 }
 
 export async function setLearnerCertificate(tx: DbOrTx, courseId: number, userId: number, certificateId: number) {

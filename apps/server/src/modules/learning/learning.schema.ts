@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { LEARNER_LIFECYCLE } from '@hanlin/shared';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { stateCheck } from '../../platform/lifecycle.js';
 import { users } from '../users/index.js';
 import { courseItems, courses } from '../courses/index.js';
 
@@ -12,6 +14,8 @@ import { courseItems, courses } from '../courses/index.js';
 export const courseLearners = pgTable(
   'course_learners',
   {
+    /** A single-column key for the lifecycle's writes (`applyTransition`); the row is found by (course, user). */
+    id: serial().notNull(),
     courseId: integer()
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),
@@ -39,7 +43,8 @@ export const courseLearners = pgTable(
     primaryKey({ name: 'course_learners_pk', columns: [t.courseId, t.userId] }),
     index('course_learners_user_idx').on(t.userId, t.lastLearnedAt),
     index('course_learners_course_status_idx').on(t.courseId, t.status),
-    check('course_learners_status_check', sql`${t.status} in ('learning', 'passed')`),
+    uniqueIndex('course_learners_id_uq').on(t.id),
+    stateCheck('course_learners_status_check', t.status, LEARNER_LIFECYCLE),
     check('course_learners_source_check', sql`${t.source} in ('self', 'assignment')`),
     check('course_learners_progress_check', sql`${t.progress} between 0 and 100`),
   ],
@@ -88,6 +93,26 @@ export const learningClocks = pgTable('learning_clocks', {
   lastBeatAt: timestamp({ withTimezone: true }).notNull(),
 });
 
+/**
+ * Per-person totals of the learner rows (courses learning and passed, counted time, credits, last
+ * learnt), written by the learning module in the same transaction as the rows they sum, so the
+ * per-person report reads one row per person instead of grouping every learner row.
+ */
+export const learnerTotals = pgTable(
+  'learner_totals',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    learning: integer().notNull().default(0),
+    passed: integer().notNull().default(0),
+    learnedSeconds: integer().notNull().default(0),
+    credits: integer().notNull().default(0),
+    lastLearnedAt: timestamp({ withTimezone: true }),
+  },
+  // No index beyond the key: every heartbeat updates the row, which stays a HOT update.
+);
+
 export const constraintErrors = defineConstraintErrors({
   course_learners_course_id_courses_id_fk: { code: 'IN_USE_COURSE', field: 'ids' },
   course_learners_user_id_users_id_fk: null,
@@ -98,4 +123,6 @@ export const constraintErrors = defineConstraintErrors({
   course_item_progress_item_id_course_items_id_fk: null,
   course_item_progress_course_id_courses_id_fk: { code: 'IN_USE_COURSE', field: 'ids' },
   learning_clocks_user_id_users_id_fk: null,
+  course_learners_id_uq: null,
+  learner_totals_user_id_users_id_fk: null,
 });

@@ -7,6 +7,7 @@ import {
   type Heartbeat,
   type HeartbeatAnswer,
   type LearnerState,
+  type LearnerStatus,
   type LearningItem,
   type LearningItemKind,
   type LearningItemOpen,
@@ -21,11 +22,13 @@ import {
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { applyTransition } from '../../platform/lifecycle.js';
 import { issueCertificate } from '../certificates/index.js';
 import { getMediaState } from '../media/index.js';
 import { getScormProgress } from '../scorm/index.js';
 import type { FileSigner } from '../uploads/index.js';
 import * as repo from './learning.repository.js';
+import { courseLearners } from './learning.schema.js';
 
 interface Deps {
   app: FastifyInstance;
@@ -157,7 +160,7 @@ export function createLearningService({ app, db, signer }: Deps) {
       const changed = (completed && !before?.completedAt) || score !== (before?.score ?? null);
       const completion = changed ? await repo.courseCompletion(tx, p.userId, ctx.courseId) : undefined;
       let row = await repo.updateLearner(tx, ctx.courseId, p.userId, { addSeconds: counted, touched: true, ...completion });
-      if (completion && LEARNER_LIFECYCLE.can(row.status as 'learning', 'pass') && passes(ctx, row)) row = await pass(tx, p.userId, ctx);
+      if (completion && LEARNER_LIFECYCLE.can(row.status as 'learning', 'pass') && passes(ctx, row)) row = await pass(tx, p.userId, ctx, row);
       const item = toItem(ctx, { position, furthest, total, score, completedAt: completed ? new Date() : null });
       return { counted, challenge, item, learner: learnerState(row) };
     });
@@ -166,13 +169,27 @@ export function createLearningService({ app, db, signer }: Deps) {
   const passes = (c: { passProgress: number; passScore: number | null }, l: { progress: number; score: number | null }) =>
     l.progress >= c.passProgress && (c.passScore === null || (l.score !== null && l.score >= c.passScore));
 
-  async function pass(tx: DbOrTx, userId: number, ctx: repo.ItemContext): Promise<repo.LearnerRow> {
-    if (await repo.passLearner(tx, ctx.courseId, userId, ctx.credit)) {
-      await repo.relaxCommit(tx, false);
-      if (ctx.certificateTemplateId !== null) {
-        const cert = await issueCertificate(tx, { templateId: ctx.certificateTemplateId, userId, source: { kind: 'course', id: ctx.courseId, title: ctx.courseName } });
-        await repo.setLearnerCertificate(tx, ctx.courseId, userId, cert.id);
-      }
+  /**
+   * The `pass` command of LEARNER_LIFECYCLE on the locked learner row (`applyTransition`: one
+   * conditional UPDATE, so of two racing calls one passes): the credit once, the person's
+   * totals, and the certificate, all in the caller's transaction.
+   */
+  async function pass(tx: DbOrTx, userId: number, ctx: repo.ItemContext, learner: repo.LearnerRow): Promise<repo.LearnerRow> {
+    await repo.relaxCommit(tx, false);
+    await applyTransition(tx, {
+      lifecycle: LEARNER_LIFECYCLE,
+      command: 'pass',
+      rows: [learner],
+      stateOf: (l) => l.status as LearnerStatus,
+      table: courseLearners,
+      id: courseLearners.id,
+      state: courseLearners.status,
+      set: { passedAt: sql`now()`, creditAwarded: ctx.credit },
+    });
+    await repo.countPass(tx, userId, ctx.credit);
+    if (ctx.certificateTemplateId !== null) {
+      const cert = await issueCertificate(tx, { templateId: ctx.certificateTemplateId, userId, source: { kind: 'course', id: ctx.courseId, title: ctx.courseName } });
+      await repo.setLearnerCertificate(tx, ctx.courseId, userId, cert.id);
     }
     return (await repo.getLearner(tx, ctx.courseId, userId))!;
   }

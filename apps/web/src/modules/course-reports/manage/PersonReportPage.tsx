@@ -38,15 +38,20 @@ export default function PersonReportPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const userId = Number(params.get('userId')) || 0;
-  const [user, setUser] = useState<PersonReport['user'] | null>(null);
+  const [user, setUser] = useState<Pick<PersonReport, 'user' | 'totals'> | null>(null);
   if (!userId) return <Empty description={t('common.notFound')} />;
   return (
     <>
       {user ? (
         <Descriptions size="small" style={{ marginBottom: 12 }} data-testid="person-report-user">
-          <Descriptions.Item label={t('report.realname')}>{user.realname}</Descriptions.Item>
-          <Descriptions.Item label={t('report.username')}>{user.username}</Descriptions.Item>
-          <Descriptions.Item label={t('report.org')}>{user.orgName}</Descriptions.Item>
+          <Descriptions.Item label={t('report.realname')}>{user.user.realname}</Descriptions.Item>
+          <Descriptions.Item label={t('report.username')}>{user.user.username}</Descriptions.Item>
+          <Descriptions.Item label={t('report.org')}>{user.user.orgName}</Descriptions.Item>
+          <Descriptions.Item label={t('report.learning')}>{user.totals.learning}</Descriptions.Item>
+          <Descriptions.Item label={t('report.passed')}>{user.totals.passed}</Descriptions.Item>
+          <Descriptions.Item label={t('report.learnedTime')}>{durationText(user.totals.learnedSeconds)}</Descriptions.Item>
+          <Descriptions.Item label={t('report.credits')}>{user.totals.credits}</Descriptions.Item>
+          <Descriptions.Item label={t('report.lastLearnedAt')}>{formatTime(user.totals.lastLearnedAt)}</Descriptions.Item>
         </Descriptions>
       ) : null}
       <CrudPage<Row>
@@ -55,7 +60,7 @@ export default function PersonReportPage() {
         queryKey="person-report"
         fetch={async (p) => {
           const res = await findPersonReport({ ...p, userId });
-          setUser(res.user);
+          setUser({ user: res.user, totals: res.totals });
           return { records: res.records.map((r) => ({ ...r, id: r.courseId })), total: res.total, page: res.page, size: res.size };
         }}
         columns={columns}

@@ -6,7 +6,7 @@ import { COURSE_APPROVAL_LIFECYCLE, COURSE_LIFECYCLE, COURSE_SORT_KEYS, type Cou
 import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
 import { formatTime } from '../../../platform/format';
-import { deleteCourses, findCourses, offShelfCourses, publishCourses, submitCourses, unpublishCourses } from '../api';
+import { deleteCourses, exportCourses, findCourses, offShelfCourses, publishCourses, submitCourses, unpublishCourses } from '../api';
 import { CourseCategoryTree } from './category-tree';
 
 const sortable = (k: string) => (COURSE_SORT_KEYS as readonly string[]).includes(k);
@@ -57,6 +57,7 @@ export default function CourseListPage() {
       titleKey="perm.kcgl"
       queryKey="courses"
       fetch={(p) => findCourses(p)}
+      exportFile={(p) => exportCourses(p)}
       columns={columns}
       filters={filters}
       menu="kcgl"
