@@ -3,6 +3,7 @@ import {
   ALL_PERMISSION_CODES,
   USER_KINDS,
   USER_LIFECYCLE,
+  DICT_TYPES,
   type UserStatus,
   type UserListQuery,
   type UserAbilities,
@@ -24,6 +25,7 @@ import type { Sessions } from '../../platform/auth/sessions.js';
 import { storedInitialPassword, type Credentials } from '../../platform/auth/credentials.js';
 import { assertRolesGrantable, DEFAULT_ROLE_KEY_LIST, findDefaultRoleId, findDefaultRoleIds } from '../roles/index.js';
 import { claimFile } from '../uploads/index.js';
+import { requireDictValues } from '../dict/index.js';
 import { applyTransition } from '../../platform/lifecycle.js';
 import { users } from './users.schema.js';
 import { sendMessage } from '../messages/index.js';
@@ -65,6 +67,16 @@ function columnsOf(input: Partial<Writable>) {
   set('validUntil', input.validUntil === undefined ? undefined : input.validUntil === null ? null : new Date(input.validUntil));
   set('labels', input.labels);
   return out;
+}
+
+/** Type, city and team are dictionary values: a new or changed one must be a normal entry of its type. */
+async function requireDictFields(db: DbOrTx, values: Partial<typeof users.$inferInsert>, current?: { type: string | null; city: string | null; team: string | null }) {
+  const changed = (k: 'type' | 'city' | 'team') => (values[k] !== current?.[k] ? values[k] : null);
+  await requireDictValues(db, [
+    { field: 'type', type: DICT_TYPES.userType, value: changed('type') },
+    { field: 'city', type: DICT_TYPES.city, value: changed('city') },
+    { field: 'team', type: DICT_TYPES.team, value: changed('team') },
+  ]);
 }
 
 interface Deps {
@@ -184,6 +196,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
     await assertRolesAddable(p, roleIds);
     await assertLeader(p, input.leaderId);
     const values = columnsOf(input);
+    await requireDictFields(db, values);
     await assertUnique(values);
     const passwordHash = await storedInitialPassword(input.username);
     return await db.transaction(async (tx) => {
@@ -215,6 +228,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
     // An unchanged leader stays even when beyond the caller's scope (the form sends it back).
     if (rest.leaderId !== target!.leaderId) await assertLeader(p, rest.leaderId, id);
     const values = columnsOf(rest);
+    await requireDictFields(db, values, await repo.getDictFields(db, id));
     await assertUnique(values, id);
     await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, [id], 'id');
@@ -395,6 +409,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
 
   async function updateOwnInfo(p: Principal, input: UserInfoUpdate): Promise<null> {
     const values = columnsOf(input);
+    await requireDictFields(db, values, await repo.getDictFields(db, p.userId));
     await assertUnique({ phone: values.phone, email: values.email }, p.userId);
     await db
       .update(users)

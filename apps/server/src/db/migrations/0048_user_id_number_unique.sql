@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "users_id_number_uq" ON "users" USING btree (upper("id_number"));
