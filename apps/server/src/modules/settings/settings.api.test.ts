@@ -6,14 +6,15 @@ import { buildUser } from '../../test/factories.js';
 import { users } from '../users/index.js';
 import { operationLogs } from '../audit/index.js';
 import { readPlatformParams } from './settings.service.js';
+import { LICENCE_ENV, testLicence } from '../../test/licence.js';
 
-const t = useTestApp();
+const t = useTestApp(LICENCE_ENV);
 let admin: Session;
 beforeAll(async () => {
   admin = await login(t.app);
 });
 const LOGIN_OK = { maxWrongPasswords: 5, captchaEnabled: true, captchaAfterFailures: 2, singleSignOn: true, firstLoginChange: true, tokenIdleHours: 12, lockMinutes: 30 };
-const LICENCE_NONE = { maxOnline: null, expiresAt: null, serialNumber: null };
+const UNLIMITED = { licence: testLicence() };
 
 async function sessionWith(permissions: string[]) {
   const u = await buildUser(t.db, { permissions });
@@ -27,7 +28,7 @@ describe('authorization matrix', () => {
     { url: '/api/settings/params/get', read: 'cspz', needs: 'cspz' },
     { url: '/api/settings/params/save', body: PLATFORM_PARAMS_DEFAULTS, read: 'cspz', needs: 'cspz:modify' },
     { url: '/api/settings/licence/get', read: 'xkz', needs: 'xkz' },
-    { url: '/api/settings/licence/save', body: LICENCE_NONE, read: 'xkz', needs: 'xkz:modify' },
+    { url: '/api/settings/licence/save', body: UNLIMITED, read: 'xkz', needs: 'xkz:modify' },
   ];
 
   it('refuses anonymous callers with 401', async () => {
@@ -163,7 +164,7 @@ describe('parameter configuration', () => {
 describe('licence', () => {
   it('shows the limits and counts distinct online users', async () => {
     const first = (await call(t.app, admin, '/api/settings/licence/get')).json().data;
-    expect(first).toMatchObject(LICENCE_NONE);
+    expect(first.onlineNow).toBeGreaterThan(0);
     // A second login of the same user replaces the session: still one person online.
     const adminAgain = await login(t.app);
     const same = (await call(t.app, adminAgain, '/api/settings/licence/get')).json().data;
@@ -175,44 +176,48 @@ describe('licence', () => {
     admin = adminAgain;
   });
 
-  it('enforces the online limit and the expiry at login once saved', async () => {
+  it('installs a signed licence and enforces its online limit and expiry at login', async () => {
     const { onlineNow } = (await call(t.app, admin, '/api/settings/licence/get')).json().data;
-    const saved = await call(t.app, admin, '/api/settings/licence/save', { maxOnline: onlineNow, expiresAt: null, serialNumber: 'HL-2025-0001' });
+    const saved = await call(t.app, admin, '/api/settings/licence/save', { licence: testLicence({ maxOnline: onlineNow, serialNumber: 'HL-2025-0001', customer: 'ACME' }) });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toMatchObject({ maxOnline: onlineNow, expiresAt: null, serialNumber: 'HL-2025-0001', onlineNow });
+    expect(saved.json().data).toMatchObject({ state: 'valid', maxOnline: onlineNow, expiresAt: null, serialNumber: 'HL-2025-0001', customer: 'ACME', onlineNow });
     const u = await buildUser(t.db, { permissions: ['kc-pc'] });
     const refused = await postLogin(t.app, u.username, u.password);
     expect(refused.statusCode).toBe(460);
     expect(refused.json().msg).toBe('LICENSE_ONLINE_COUNT_ERROR');
 
-    const past = '2020-01-01T00:00:00+08:00';
-    const expired = await call(t.app, admin, '/api/settings/licence/save', { maxOnline: null, expiresAt: past, serialNumber: null });
+    const expired = await call(t.app, admin, '/api/settings/licence/save', { licence: testLicence({ expiresAt: '2020-01-01T00:00:00+08:00' }) });
     expect(expired.json().data.expiresAt).toBe('2019-12-31T16:00:00.000Z');
     const refused2 = await postLogin(t.app, u.username, u.password);
     expect(refused2.json().msg).toBe('LICENSE_EXPIRE_ERROR');
 
     const future = new Date(Date.now() + 86400_000 * 365).toISOString();
-    await call(t.app, admin, '/api/settings/licence/save', { maxOnline: null, expiresAt: future, serialNumber: null });
+    await call(t.app, admin, '/api/settings/licence/save', { licence: testLicence({ expiresAt: future }) });
     expect((await postLogin(t.app, u.username, u.password)).statusCode).toBe(200);
-    await call(t.app, admin, '/api/settings/licence/save', LICENCE_NONE);
+    await call(t.app, admin, '/api/settings/licence/save', UNLIMITED);
   });
 
-  it('refuses bad licence values and changes nothing', async () => {
-    await call(t.app, admin, '/api/settings/licence/save', { maxOnline: 50, expiresAt: null, serialNumber: 'KEEP' });
-    const bad: [Record<string, unknown>, string][] = [
-      [{ ...LICENCE_NONE, maxOnline: 0 }, 'maxOnline'],
-      [{ ...LICENCE_NONE, maxOnline: 1.5 }, 'maxOnline'],
-      [{ ...LICENCE_NONE, expiresAt: 'next year' }, 'expiresAt'],
-      [{ ...LICENCE_NONE, expiresAt: 20250101 }, 'expiresAt'],
-      [{ ...LICENCE_NONE, serialNumber: 'x'.repeat(101) }, 'serialNumber'],
-      [{ maxOnline: 5 }, 'expiresAt'],
-    ];
-    for (const [body, field] of bad) {
-      const res = await call(t.app, admin, '/api/settings/licence/save', body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field });
+  it('refuses a licence that does not verify (LICENSE_ERROR) and keeps the installed one; the limits are not editable', async () => {
+    await call(t.app, admin, '/api/settings/licence/save', { licence: testLicence({ maxOnline: 50, serialNumber: 'KEEP' }) });
+    const good = testLicence({ maxOnline: 50 });
+    const [body, sig] = good.split('.');
+    const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), maxOnline: 5000 })).toString('base64url');
+    // Signed by another key (a customer's own "vendor"): does not verify with the platform's key.
+    const { signLicence } = await import('../../platform/licence.js');
+    const crypto = await import('node:crypto');
+    const foreign = signLicence(
+      { serialNumber: 'X', customer: 'Me', maxOnline: null, expiresAt: null, issuedAt: new Date().toISOString() },
+      crypto.generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    );
+    for (const licence of [`${raised}.${sig}`, foreign, 'HL-2025-0001', `${body}.`, `${body}.${sig}.x`]) {
+      const res = await call(t.app, admin, '/api/settings/licence/save', { licence });
+      expect(res.statusCode, licence).toBe(460);
+      expect(res.json()).toMatchObject({ msg: 'LICENSE_ERROR', field: 'licence' });
     }
-    expect((await call(t.app, admin, '/api/settings/licence/get')).json().data).toMatchObject({ maxOnline: 50, serialNumber: 'KEEP' });
-    await call(t.app, admin, '/api/settings/licence/save', LICENCE_NONE);
+    // The old form's fields are not a licence.
+    const typed = await call(t.app, admin, '/api/settings/licence/save', { maxOnline: 5000, expiresAt: null, serialNumber: 'MINE' });
+    expect(typed.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'licence' });
+    expect((await call(t.app, admin, '/api/settings/licence/get')).json().data).toMatchObject({ state: 'valid', maxOnline: 50, serialNumber: 'KEEP' });
+    await call(t.app, admin, '/api/settings/licence/save', UNLIMITED);
   });
 });

@@ -61,12 +61,9 @@ export function createSettingsService({ db, authSettings }: { db: DbOrTx; authSe
 
     getLicence,
 
+    /** The limits come only from the vendor's signed document (LICENSE_ERROR when it does not verify). */
     async saveLicence(input: LicenceSave): Promise<LicenceView> {
-      await authSettings.saveLicence({
-        maxOnline: input.maxOnline,
-        expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt).toISOString(),
-        serialNumber: input.serialNumber ? input.serialNumber : null,
-      });
+      await authSettings.saveLicence(input.licence);
       return getLicence();
     },
   };
