@@ -17,6 +17,9 @@ export type LoginSettingsView = LoginSettingsSave;
 /** What the public login page needs before anyone signs in. */
 export const LoginConfigSchema = z.object({
   captchaEnabled: z.boolean(),
+  /** The platform name of the parameters page: the web shows it as the title (Chinese, and English for the other languages). */
+  siteNameZh: z.string(),
+  siteNameEn: z.string(),
 });
 export type LoginConfig = z.infer<typeof LoginConfigSchema>;
 

@@ -7,6 +7,7 @@ import { users } from '../users/index.js';
 import { operationLogs } from '../audit/index.js';
 import { readPlatformParams } from './settings.service.js';
 import { LICENCE_ENV, testLicence } from '../../test/licence.js';
+import { uploadFile } from '../../test/excel.js';
 
 const t = useTestApp(LICENCE_ENV);
 let admin: Session;
@@ -58,7 +59,7 @@ describe('authorization matrix', () => {
   it('answers the public login config without a session', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login-config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ captchaEnabled: true });
+    expect(res.json().data).toMatchObject({ captchaEnabled: true });
   });
 });
 
@@ -80,7 +81,7 @@ describe('login settings', () => {
     const pub = await t.app.inject({ method: 'GET', url: '/api/auth/public-key' });
     expect(pub.json().data.signSalt).toBe('hanlin');
     const cfg = await t.app.inject({ method: 'POST', url: '/api/auth/login-config' });
-    expect(cfg.json().data).toEqual({ captchaEnabled: false });
+    expect(cfg.json().data).toMatchObject({ captchaEnabled: false });
     // The operation log row is written before the answer leaves.
     const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.operation, 'settings.login.save'));
     expect(logs.some((l) => l.username === 'admin' && l.resultCode === 200)).toBe(true);
@@ -219,5 +220,37 @@ describe('licence', () => {
     expect(typed.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'licence' });
     expect((await call(t.app, admin, '/api/settings/licence/get')).json().data).toMatchObject({ state: 'valid', maxOnline: 50, serialNumber: 'KEEP' });
     await call(t.app, admin, '/api/settings/licence/save', UNLIMITED);
+  });
+});
+
+describe('parameters take effect where they belong', () => {
+  const save = (p: Partial<typeof PLATFORM_PARAMS_DEFAULTS>) => call(t.app, admin, '/api/settings/params/save', { ...PLATFORM_PARAMS_DEFAULTS, ...p });
+  const MB = 1024 * 1024;
+
+  it('the attachment and courseware upload limits follow the parameters page', async () => {
+    const file = Buffer.alloc(2 * MB + 1, 'a');
+    const up = () => uploadFile(t.app, admin, '/api/upload/file?purpose=attachment', 'notes.txt', file);
+    expect((await up()).statusCode).toBe(200);
+    expect((await save({ uploadLimitMb: 2 })).statusCode).toBe(200);
+    const refused = await up();
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().msg).toBe('FILE_TOO_LARGE');
+    expect((await save({ uploadLimitMb: 3 })).statusCode).toBe(200);
+    expect((await up()).statusCode).toBe(200);
+
+    // Chunked uploads (courseware, video) check the announced size against coursewareLimitMb.
+    const init = (size: number) => call(t.app, admin, '/api/upload/chunked', { name: 'talk.mp4', size, sha256: 'a'.repeat(64), kind: 'video', purpose: 'courseware' });
+    expect((await init(100 * MB)).statusCode).toBe(200);
+    await save({ coursewareLimitMb: 50 });
+    expect((await init(100 * MB + 7)).json().msg).toBe('FILE_TOO_LARGE');
+    await save({});
+  });
+
+  it('the platform name is what the login page and the header show', async () => {
+    const config = async () => (await call(t.app, null, '/api/auth/login-config', {})).json().data;
+    expect(await config()).toMatchObject({ siteNameZh: PLATFORM_PARAMS_DEFAULTS.siteNameZh, siteNameEn: PLATFORM_PARAMS_DEFAULTS.siteNameEn });
+    await save({ siteNameZh: '星火学院', siteNameEn: 'Spark Academy' });
+    expect(await config()).toMatchObject({ siteNameZh: '星火学院', siteNameEn: 'Spark Academy' });
+    await save({});
   });
 });

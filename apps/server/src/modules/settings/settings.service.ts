@@ -49,7 +49,8 @@ export function createSettingsService({ db, authSettings }: { db: DbOrTx; authSe
     },
 
     async loginConfig(): Promise<LoginConfig> {
-      return { captchaEnabled: (await authSettings.login()).captchaEnabled };
+      const [login, params] = await Promise.all([authSettings.login(), readPlatformParams(db)]);
+      return { captchaEnabled: login.captchaEnabled, siteNameZh: params.siteNameZh, siteNameEn: params.siteNameEn };
     },
 
     getParams: () => readPlatformParams(db),
