@@ -61,7 +61,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installErrorHandling(app, { spaIndex, constraints: await loadConstraintRegistry() });
 
   const principals = createPrincipalLoader(db, kv);
-  const authSettings = createAuthSettings(db, kv);
+  const authSettings = createAuthSettings(db, kv, config.licencePublicKey);
   const sessions = createSessions(principals);
   const credentials = createCredentials(sessions);
   const jobs = createJobQueue({ db, log: app.log });

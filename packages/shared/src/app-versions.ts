@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSTANTS } from './constants.js';
 import { IdSchema, PageQuerySchema } from './api.js';
 
 export const APP_TERMINALS = ['android', 'ios', 'pc', 'h5'] as const;
@@ -12,7 +13,7 @@ export const AppVersionCreateSchema = z.object({
     .string()
     .trim()
     .min(1)
-    .max(30)
+    .max(CONSTANTS.NAME_SHORT_MAX)
     .regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/),
   description: z.string().trim().min(1).max(2000),
   terminal: z.enum(APP_TERMINALS),

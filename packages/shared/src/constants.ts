@@ -7,6 +7,9 @@ export const CONSTANTS = {
   CAPTCHA_AFTER_FAILURES: 2,
   LABELS_PER_OBJECT: 5,
   LABEL_LENGTH: 10,
+  /** Spec §5: "many names are limited to 30 or 200 characters": short names (role, label category, dictionary, app version) 30, titles 200. */
+  NAME_SHORT_MAX: 30,
+  NAME_LONG_MAX: 200,
   INSTRUCTOR_LEVELS: 10,
   ORGANIZATION_LEADERS: 10,
   LECTURERS_PER_COURSE: 3,

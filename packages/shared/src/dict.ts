@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSTANTS } from './constants.js';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { defineFreezeLifecycle } from './lifecycle.js';
 
@@ -11,18 +12,45 @@ export const DICT_LIFECYCLE = defineFreezeLifecycle('dict_entries', {
 });
 export const DICT_SORT_KEYS = ['id', 'type', 'label', 'value', 'sort', 'createdAt'] as const;
 
+/** Dictionary types other modules read (users: type, city, team); they exist from the start and cannot be deleted. */
+export const DICT_TYPES = { userType: 'user-type', city: 'city', team: 'team' } as const;
+export const BUILTIN_DICT_TYPES: readonly string[] = Object.values(DICT_TYPES);
+const DictTypeCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(CONSTANTS.NAME_SHORT_MAX)
+  .regex(/^[\w.:-]+$/);
+
+/** A dictionary type ("education"): entries are added under one; its code is fixed once created. */
+export const DictTypeCreateSchema = z.object({
+  code: DictTypeCode,
+  name: z.string().trim().min(1).max(CONSTANTS.NAME_SHORT_MAX),
+  sort: z.number().int().min(0).max(99999999).optional(),
+  remark: z.string().trim().max(CONSTANTS.NAME_LONG_MAX).nullish(),
+});
+export type DictTypeCreate = z.infer<typeof DictTypeCreateSchema>;
+export const DictTypeUpdateSchema = DictTypeCreateSchema.omit({ code: true }).partial().extend({ id: IdSchema });
+export type DictTypeUpdate = z.infer<typeof DictTypeUpdateSchema>;
+export const DictTypeRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  sort: z.number(),
+  remark: z.string().nullable(),
+  /** Read by other modules: never deleted. */
+  builtin: z.boolean(),
+  entryCount: z.number(),
+});
+export type DictTypeRow = z.infer<typeof DictTypeRowSchema>;
+
 const dictFields = {
   /** Group the entry belongs to, e.g. `education` or `post-level`. */
-  type: z
-    .string()
-    .trim()
-    .min(1)
-    .max(50)
-    .regex(/^[\w.:-]+$/),
-  label: z.string().trim().min(1).max(50),
-  value: z.string().trim().min(1).max(50),
+  type: DictTypeCode,
+  label: z.string().trim().min(1).max(CONSTANTS.NAME_SHORT_MAX),
+  value: z.string().trim().min(1).max(CONSTANTS.NAME_SHORT_MAX),
   sort: z.number().int().min(0).max(99999999),
-  remark: z.string().trim().max(200).nullable(),
+  remark: z.string().trim().max(CONSTANTS.NAME_LONG_MAX).nullable(),
   status: z.enum(DICT_STATUSES),
 };
 

@@ -13,12 +13,12 @@ export const LABEL_KINDS = ['course', 'question', 'job', 'user'] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 export const LABEL_SORT_KEYS = ['id', 'name', 'createdAt'] as const;
 
-const CategoryName = z.string().trim().min(1).max(20);
+const CategoryName = z.string().trim().min(1).max(CONSTANTS.NAME_SHORT_MAX);
 const LabelName = z.string().trim().min(1).max(CONSTANTS.LABEL_LENGTH);
 
 export const LabelCategoryListQuerySchema = PageQuerySchema.extend({
   kind: z.enum(LABEL_KINDS).optional(),
-  keyword: z.string().trim().max(20).optional(),
+  keyword: z.string().trim().max(CONSTANTS.NAME_SHORT_MAX).optional(),
 });
 export type LabelCategoryListQuery = z.infer<typeof LabelCategoryListQuerySchema>;
 export const LabelCategoryInsertSchema = z.object({ name: CategoryName, kind: z.enum(LABEL_KINDS) });

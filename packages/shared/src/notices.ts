@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSTANTS } from './constants.js';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { defineLifecycle } from './lifecycle.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
@@ -14,7 +15,7 @@ export const NOTICE_SORT_MAX = 99_999_999;
 export const NOTICE_HTML_MAX = 50_000;
 /** The audience owner type of notices (`modules/audiences`). */
 export const NOTICE_AUDIENCE = 'notice';
-export const NOTICE_TITLE_MAX = 100;
+export const NOTICE_TITLE_MAX = CONSTANTS.NAME_LONG_MAX;
 /** Clock skew tolerated when checking that the display time is not before now. */
 export const NOTICE_TIME_SKEW_MS = 60_000;
 

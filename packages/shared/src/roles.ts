@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSTANTS } from './constants.js';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { defineFreezeLifecycle } from './lifecycle.js';
 
@@ -19,7 +20,7 @@ export const RoleListQuerySchema = PageQuerySchema.extend({
 });
 export type RoleListQuery = z.infer<typeof RoleListQuerySchema>;
 
-const RoleName = z.string().trim().min(1).max(50);
+const RoleName = z.string().trim().min(1).max(CONSTANTS.NAME_SHORT_MAX);
 const Permissions = z.array(z.string().min(1).max(60)).max(1000);
 const DataOrgIds = z.array(IdSchema).max(1000);
 

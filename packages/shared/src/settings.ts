@@ -17,6 +17,9 @@ export type LoginSettingsView = LoginSettingsSave;
 /** What the public login page needs before anyone signs in. */
 export const LoginConfigSchema = z.object({
   captchaEnabled: z.boolean(),
+  /** The platform name of the parameters page: the web shows it as the title (Chinese, and English for the other languages). */
+  siteNameZh: z.string(),
+  siteNameEn: z.string(),
 });
 export type LoginConfig = z.infer<typeof LoginConfigSchema>;
 
@@ -66,17 +69,37 @@ export const PLATFORM_PARAMS_DEFAULTS: PlatformParams = {
   antiCheatIntervalSeconds: 60,
 };
 
-export const LicenceSaveSchema = z.object({
+/**
+ * What a licence grants, as the vendor signs it: `<base64url(JSON of this)>.<base64url(Ed25519 signature of the first part)>`.
+ * The platform verifies it with the vendor's public key; the customer cannot change a limit.
+ */
+export const LicencePayloadSchema = z.object({
+  serialNumber: z.string().trim().min(1).max(100),
+  customer: z.string().trim().min(1).max(200),
+  /** Online users at most; null: unlimited. */
   maxOnline: z.number().int().min(1).max(10_000_000).nullable(),
   expiresAt: z.iso.datetime({ offset: true }).nullable(),
-  serialNumber: z.string().trim().max(100).nullable(),
+  issuedAt: z.iso.datetime({ offset: true }),
+});
+export type LicencePayload = z.infer<typeof LicencePayloadSchema>;
+
+/** Installing a licence: the signed document as the vendor sent it (LICENSE_ERROR when it does not verify). */
+export const LicenceSaveSchema = z.object({
+  licence: z.string().trim().min(1).max(4000),
 });
 export type LicenceSave = z.infer<typeof LicenceSaveSchema>;
 
+/** `none`: no licence installed (no limits); `invalid`: the stored document does not verify (logins refused, LICENSE_ERROR). */
+export const LICENCE_STATES = ['none', 'valid', 'invalid'] as const;
+export type LicenceState = (typeof LICENCE_STATES)[number];
+
 export const LicenceViewSchema = z.object({
+  state: z.enum(LICENCE_STATES),
   maxOnline: z.number().nullable(),
   expiresAt: z.string().nullable(),
   serialNumber: z.string().nullable(),
+  customer: z.string().nullable(),
+  issuedAt: z.string().nullable(),
   /** Distinct users with an open session seen within the idle timeout. */
   onlineNow: z.number(),
 });

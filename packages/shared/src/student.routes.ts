@@ -6,7 +6,14 @@ import { HotWordSchema, SearchRecordSchema, SearchSuggestQuerySchema, StudentInf
 export const studentRoutes = {
   info: defineRoute({ method: 'POST', path: '/api/student/info', permission: 'authenticated', response: StudentInfoSchema }),
   signIn: defineRoute({ method: 'POST', path: '/api/student/sign-in', permission: 'authenticated', operation: 'student.sign-in', response: StudentInfoSchema }),
-  searchRecord: defineRoute({ method: 'POST', path: '/api/student/search-record', permission: 'authenticated', body: SearchRecordSchema, response: z.null() }),
+  searchRecord: defineRoute({
+    method: 'POST',
+    path: '/api/student/search-record',
+    permission: 'authenticated',
+    body: SearchRecordSchema,
+    response: z.null(),
+    formEncoded: true,
+  }),
   searchSuggest: defineRoute({
     method: 'POST',
     path: '/api/student/search-suggest',

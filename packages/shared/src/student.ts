@@ -27,9 +27,10 @@ export const SEARCH_TYPES = ['course', 'training', 'knowledge'] as const;
 export const SEARCH_KEYWORD_MAX = 100;
 
 /** A header search to record (spec "add search word", "search-record"). */
+/** Spec: "add search word (form-encoded, keyword)": a form body carries the keyword only, so the type defaults to courses. */
 export const SearchRecordSchema = z.object({
   keyword: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX),
-  type: z.enum(SEARCH_TYPES),
+  type: z.enum(SEARCH_TYPES).default('course'),
 });
 export type SearchRecord = z.infer<typeof SearchRecordSchema>;
 

@@ -19,6 +19,32 @@ export const UPLOAD_LIMITS: Record<UploadKind, number> = {
   video: 500 * MiB,
   audio: 200 * MiB,
 };
+/** The parameters (MB, "manage-parameter") that set the upload limits. */
+export interface UploadLimitParams {
+  uploadLimitMb: number;
+  courseFileLimitMb: number;
+  coursewareLimitMb: number;
+}
+/**
+ * A kind's limit in bytes as the parameters set it: attachments `uploadLimitMb`, documents (course
+ * files) `courseFileLimitMb`, courseware and video `coursewareLimitMb`, audio the same up to 200 MB;
+ * images and covers stay 5 MB. The defaults give UPLOAD_LIMITS.
+ */
+export function uploadLimitBytes(kind: UploadKind, p: UploadLimitParams): number {
+  switch (kind) {
+    case 'attachment':
+      return p.uploadLimitMb * MiB;
+    case 'document':
+      return p.courseFileLimitMb * MiB;
+    case 'courseware':
+    case 'video':
+      return p.coursewareLimitMb * MiB;
+    case 'audio':
+      return Math.min(p.coursewareLimitMb * MiB, UPLOAD_LIMITS.audio);
+    default:
+      return UPLOAD_LIMITS[kind];
+  }
+}
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'm4v', 'webm', 'avi', 'flv', 'mkv'] as const;
 export const AUDIO_EXTENSIONS = ['mp3', 'm4a', 'wav', 'ogg', 'oga'] as const;

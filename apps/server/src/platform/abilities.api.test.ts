@@ -102,6 +102,9 @@ describe('label categories and labels', () => {
 
 describe('dictionary entries', () => {
   const type = `ab.${uniq()}`;
+  beforeAll(async () => {
+    expect((await post('/api/dict-type/insert', { code: type, name: type })).statusCode).toBe(200);
+  });
   const make =
     (status: 'normal' | 'frozen' = 'normal') =>
     async () =>

@@ -32,6 +32,8 @@ export interface Config {
   sms: SmsConfig;
   /** Whom users without a reset channel contact (SUPPORT_CONTACT, e.g. "IT desk, ext. 1234"); shown on the forgot-password page. */
   supportContact?: string;
+  /** The vendor's Ed25519 public key (PEM) licences verify against: LICENCE_PUBLIC_KEY, else the bundled one. */
+  licencePublicKey?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
     sms: loadSmsConfig(env),
     supportContact: env.SUPPORT_CONTACT?.trim() || undefined,
+    licencePublicKey: env.LICENCE_PUBLIC_KEY?.trim() ? env.LICENCE_PUBLIC_KEY.replace(/\\n/g, '\n') : undefined,
   };
 }
 

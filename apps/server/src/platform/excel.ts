@@ -54,8 +54,13 @@ export function newLayoutBook(layout: ExcelLayout, extraHeaders: string[] = [], 
   return { wb, ws };
 }
 
-export async function bookBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await wb.xlsx.writeBuffer());
+/** The workbook as bytes; a failure to write it is the catalogue's EXPORT_FAILED, not a bare 500. */
+export async function bookBuffer(wb: Pick<ExcelJS.Workbook, 'xlsx'>): Promise<Buffer> {
+  try {
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  } catch {
+    throw new AppError('EXPORT_FAILED');
+  }
 }
 
 export async function writeTemplate(layout: ExcelLayout): Promise<Buffer> {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { LICENCE_ENV, testLicence } from '../../test/licence.js';
 import { useTestApp, createTestApp, login, postLogin, call, signHeaders, encrypt, TEST_ADMIN_PASSWORD } from '../../test/harness.js';
 import { buildRole, buildUser } from '../../test/factories.js';
 import { writeSetting } from '../../platform/settings.js';
@@ -7,7 +8,7 @@ import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 import { users } from '../users/index.js';
 import { loginLogs, operationLogs } from '../audit/index.js';
 
-const t = useTestApp();
+const t = useTestApp(LICENCE_ENV);
 
 describe('login', () => {
   it('gives the public key as SPKI PEM', async () => {
@@ -186,7 +187,7 @@ describe('licence', () => {
       await t.db.execute(sql`update user_sessions set ended_at = now(), end_reason = 'logout' where ended_at is null`);
       const a = await buildUser(t.db, { permissions: ['yhgl'] });
       const b = await buildUser(t.db, { permissions: ['yhgl'] });
-      await writeSetting(t.db, 'licence', { maxOnline: 1 });
+      await writeSetting(t.db, 'licence', { document: testLicence({ maxOnline: 1 }) });
       await login(fresh, a.username, a.password);
       const res = await postLogin(fresh, b.username, b.password);
       expect(res.statusCode).toBe(460);
@@ -194,12 +195,25 @@ describe('licence', () => {
       // The user already online may sign in again.
       expect((await postLogin(fresh, a.username, a.password)).statusCode).toBe(200);
 
-      await writeSetting(t.db, 'licence', { maxOnline: null, expiresAt: '2020-01-01T00:00:00Z' });
+      await writeSetting(t.db, 'licence', { document: testLicence({ expiresAt: '2020-01-01T00:00:00Z' }) });
       const fresh2 = await createTestAppSharingDb();
       const expired = await postLogin(fresh2, b.username, b.password);
       expect(expired.statusCode).toBe(460);
       expect(expired.json().msg).toBe('LICENSE_EXPIRE_ERROR');
       await fresh2.close();
+
+      // A document altered after signing (a limit raised in the database) does not verify: LICENSE_ERROR.
+      const [body, sig] = testLicence({ maxOnline: 1 }).split('.');
+      const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), maxOnline: 1000 })).toString('base64url');
+      await writeSetting(t.db, 'licence', { document: `${raised}.${sig}` });
+      const fresh3 = await createTestAppSharingDb();
+      const tampered = await postLogin(fresh3, b.username, b.password);
+      expect(tampered.statusCode).toBe(460);
+      expect(tampered.json().msg).toBe('LICENSE_ERROR');
+      // Whoever installs licences still gets in to renew it.
+      const keeper = await buildUser(t.db, { permissions: ['xkz', 'xkz:modify'] });
+      expect((await postLogin(fresh3, keeper.username, keeper.password)).statusCode).toBe(200);
+      await fresh3.close();
     } finally {
       await writeSetting(t.db, 'licence', {});
       await fresh.close();

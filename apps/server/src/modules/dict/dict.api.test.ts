@@ -1,12 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
-import { buildUser } from '../../test/factories.js';
+import { buildUser, rootOrg } from '../../test/factories.js';
 
 const t = useTestApp();
 let admin: Session;
 beforeAll(async () => {
   admin = await login(t.app);
+  // Entries go under managed types.
+  for (const code of ['edu', 'level', 'dup', 'race', 'upd', 'del', 'v', 'authz']) await addType({ code, name: `name-${code}` });
 });
+async function addType(body: Record<string, unknown>) {
+  const res = await call(t.app, admin, '/api/dict-type/insert', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
 const byType = (s: Session | null, type: string) => t.app.inject({ method: 'GET', url: `/api/dict/by-type?type=${encodeURIComponent(type)}`, headers: s ? s.headers() : {} });
 
 async function add(body: Record<string, unknown>) {
@@ -90,9 +97,10 @@ describe('dictionary entries', () => {
 
   it('validates input and names the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ type: 'v', label: 'x'.repeat(51), value: 'v' }, 'label'],
-      [{ type: 'v', label: 'l', value: 'x'.repeat(51) }, 'value'],
-      [{ type: 'x'.repeat(51), label: 'l', value: 'v' }, 'type'],
+      // Spec: names at most 30 characters.
+      [{ type: 'v', label: 'x'.repeat(31), value: 'v' }, 'label'],
+      [{ type: 'v', label: 'l', value: 'x'.repeat(31) }, 'value'],
+      [{ type: 'x'.repeat(31), label: 'l', value: 'v' }, 'type'],
       [{ type: 'v', label: '', value: 'v' }, 'label'],
       [{ type: 'v', label: 'l', value: 'v', status: 'gone' }, 'status'],
       [{ type: 'v', label: 'l', value: 'v', sort: 'first' }, 'sort'],
@@ -129,5 +137,83 @@ describe('dictionary entries', () => {
     expect((await byType(ns, 'authz')).json().data).toEqual([expect.objectContaining({ label: 'A', value: 'a' })]);
     expect((await byType(null, 'authz')).statusCode).toBe(401);
     expect((await call(t.app, admin, '/api/dict/list', { type: 'authz' })).json().data.records).toEqual([expect.objectContaining({ label: 'A' })]);
+  });
+});
+
+describe('dictionary types', () => {
+  it('are managed: added, renamed, listed with their entry counts; an entry needs an existing type', async () => {
+    const edu = await addType({ code: 'degree', name: 'Degree', sort: 5, remark: 'school' });
+    expect(edu).toMatchObject({ code: 'degree', name: 'Degree', sort: 5, remark: 'school', builtin: false, entryCount: 0 });
+    await add({ type: 'degree', label: 'BSc', value: 'bsc' });
+    const renamed = await call(t.app, admin, '/api/dict-type/update', { id: edu.id, name: 'Degrees' });
+    expect(renamed.json().data).toMatchObject({ code: 'degree', name: 'Degrees', entryCount: 1 });
+    const types = (await call(t.app, admin, '/api/dict-type/list', {})).json().data as { code: string; builtin: boolean }[];
+    // The types other modules read exist from the start.
+    expect(types.filter((x) => x.builtin).map((x) => x.code)).toEqual(['user-type', 'city', 'team']);
+    expect(types.map((x) => x.code)).toContain('degree');
+
+    const noType = await call(t.app, admin, '/api/dict/insert', { type: 'typed-by-hand', label: 'X', value: 'x' });
+    expect(noType.statusCode).toBe(404);
+    expect(noType.json()).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'type' });
+
+    const dupCode = await call(t.app, admin, '/api/dict-type/insert', { code: 'degree', name: 'Other' });
+    expect(dupCode.json()).toMatchObject({ msg: 'DUPLICATE_DICT_TYPE', field: 'code' });
+    const dupName = await call(t.app, admin, '/api/dict-type/insert', { code: 'other', name: 'Degrees' });
+    expect(dupName.json()).toMatchObject({ msg: 'DUPLICATE_DICT_TYPE', field: 'name' });
+    expect((await call(t.app, admin, '/api/dict-type/insert', { code: 'long', name: 'n'.repeat(31) })).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'name' });
+  });
+
+  it('a type holding entries or read by other modules is not deleted; an empty one is', async () => {
+    const empty = await addType({ code: 'empty', name: 'Empty' });
+    const full = await addType({ code: 'full', name: 'Full' });
+    await add({ type: 'full', label: 'F', value: 'f' });
+    const types = (await call(t.app, admin, '/api/dict-type/list', {})).json().data as { id: number; code: string }[];
+    const city = types.find((x) => x.code === 'city')!;
+
+    const holding = await call(t.app, admin, '/api/dict-type/delete', { ids: [empty.id, full.id] });
+    expect(holding.json()).toMatchObject({ msg: 'IN_USE_SUBCLASS', data: { ids: [full.id] } });
+    expect((await call(t.app, admin, '/api/dict-type/delete', { ids: [city.id] })).json()).toMatchObject({ msg: 'DATA_IN_USE' });
+    expect((await call(t.app, admin, '/api/dict-type/delete', { ids: [empty.id] })).json().data).toEqual({ count: 1 });
+    const after = (await call(t.app, admin, '/api/dict-type/list', {})).json().data as { code: string }[];
+    expect(after.map((x) => x.code)).not.toContain('empty');
+    expect(after.map((x) => x.code)).toContain('full');
+  });
+
+  it('user type, city and team take dictionary values; an entry a user holds cannot be deleted or renamed away', async () => {
+    const city = await add({ type: 'city', label: '杭州', value: 'hangzhou' });
+    const team = await add({ type: 'team', label: 'Red', value: 'red' });
+    const kind = await add({ type: 'user-type', label: 'Intern', value: 'intern' });
+    const spare = await add({ type: 'city', label: '苏州', value: 'suzhou' });
+    await add({ type: 'city', label: '北京', value: 'beijing', status: 'frozen' });
+    const root = (await rootOrg(t.db)).id;
+    const body = (extra: Record<string, unknown>) => ({ username: `dict-${extra.cardNumber}`, realname: 'Dict User', orgId: root, ...extra });
+
+    // A value outside the dictionary (or frozen there) is refused naming the field.
+    for (const [extra, field] of [
+      [{ city: 'Atlantis' }, 'city'],
+      [{ team: 'Blue' }, 'team'],
+      [{ type: 'contractor' }, 'type'],
+      [{ city: 'beijing' }, 'city'],
+    ] as const) {
+      const res = await call(t.app, admin, '/api/user/insert', body({ cardNumber: `D${field}${Object.values(extra)[0]}`, ...extra }));
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(res.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field });
+    }
+    const ok = await call(t.app, admin, '/api/user/insert', body({ cardNumber: 'D001', city: 'hangzhou', team: 'red', type: 'intern' }));
+    expect(ok.statusCode, ok.body).toBe(200);
+
+    // The dictionary now knows the entries are held.
+    const rows = (await call(t.app, admin, '/api/dict/list', { type: 'city' })).json().data.records as { id: number; abilities: { delete: boolean } }[];
+    expect(rows.find((r) => r.id === city.id)!.abilities.delete).toBe(false);
+    expect(rows.find((r) => r.id === spare.id)!.abilities.delete).toBe(true);
+    for (const id of [city.id, team.id, kind.id]) {
+      const res = await call(t.app, admin, '/api/dict/delete', { ids: [id, spare.id] });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ msg: 'IN_USE_DICT_ENTRY', data: { ids: [id] } });
+    }
+    expect((await call(t.app, admin, '/api/dict/update', { id: city.id, value: 'hz' })).json()).toMatchObject({ msg: 'IN_USE_DICT_ENTRY', field: 'value' });
+    // Its label may change; an entry nobody holds goes.
+    expect((await call(t.app, admin, '/api/dict/update', { id: city.id, label: 'Hangzhou' })).statusCode).toBe(200);
+    expect((await call(t.app, admin, '/api/dict/delete', { ids: [spare.id] })).json().data).toEqual({ count: 1 });
   });
 });

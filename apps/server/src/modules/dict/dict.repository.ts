@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
-import { type DICT_SORT_KEYS, type DictEntryRow, type DictListQuery, type DictOption, type DictStatus } from '@hanlin/shared';
+import { type DICT_SORT_KEYS, type DictEntryRow, type DictListQuery, type DictOption, type DictStatus, type DictTypeRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { dictEntries } from './dict.schema.js';
+import { dictEntries, dictTypes } from './dict.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 
 const sortColumns = {
@@ -91,4 +91,79 @@ export function lockEntries(db: DbOrTx, ids: number[]) {
 
 export async function deleteEntries(db: DbOrTx, ids: number[]) {
   return db.delete(dictEntries).where(inArray(dictEntries.id, ids)).returning({ id: dictEntries.id });
+}
+
+// ---- Types ----
+
+export async function findTypes(db: DbOrTx): Promise<DictTypeRow[]> {
+  const rows = await db
+    .select({
+      id: dictTypes.id,
+      code: dictTypes.code,
+      name: dictTypes.name,
+      sort: dictTypes.sort,
+      remark: dictTypes.remark,
+      builtin: dictTypes.builtin,
+      entryCount: sql<number>`(select count(*)::int from ${dictEntries} where ${dictEntries.type} = ${dictTypes.code})`,
+    })
+    .from(dictTypes)
+    .orderBy(asc(dictTypes.sort), asc(dictTypes.id));
+  return rows;
+}
+
+export async function getType(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(dictTypes).where(eq(dictTypes.id, id)).for('update');
+  return row ?? null;
+}
+
+export const typeExists = async (db: DbOrTx, code: string) => (await db.select({ id: dictTypes.id }).from(dictTypes).where(eq(dictTypes.code, code))).length > 0;
+
+/** Another type already using this code or name (`field` names which). */
+export async function findTypeClash(db: DbOrTx, code: string | null, name: string, exceptId?: number) {
+  const rows = await db
+    .select({ code: dictTypes.code, name: dictTypes.name })
+    .from(dictTypes)
+    .where(and(or(code === null ? undefined : eq(dictTypes.code, code), eq(dictTypes.name, name)), exceptId ? sql`${dictTypes.id} <> ${exceptId}` : undefined));
+  if (code !== null && rows.some((r) => r.code === code)) return 'code';
+  if (rows.some((r) => r.name === name)) return 'name';
+  return null;
+}
+
+export async function insertType(db: DbOrTx, values: typeof dictTypes.$inferInsert) {
+  const [row] = await db.insert(dictTypes).values(values).returning({ id: dictTypes.id });
+  return row!.id;
+}
+
+export async function updateType(db: DbOrTx, id: number, values: Partial<typeof dictTypes.$inferInsert>) {
+  await db
+    .update(dictTypes)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(dictTypes.id, id));
+}
+
+/** The types, locked, with whether each holds entries. */
+export function lockTypes(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: dictTypes.id, builtin: dictTypes.builtin, hasEntries: sql<boolean>`exists (select 1 from ${dictEntries} where ${dictEntries.type} = ${dictTypes.code})` })
+    .from(dictTypes)
+    .where(inArray(dictTypes.id, ids))
+    .for('update');
+}
+
+export const deleteTypes = (db: DbOrTx, ids: number[]) => db.delete(dictTypes).where(inArray(dictTypes.id, ids));
+
+/** The normal values of a type among those given. */
+export async function knownValues(db: DbOrTx, type: string, values: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ value: dictEntries.value })
+    .from(dictEntries)
+    .where(and(eq(dictEntries.type, type), eq(dictEntries.status, 'normal'), inArray(dictEntries.value, values)));
+  return new Set(rows.map((r) => r.value));
+}
+
+/** Entries with what a use check needs, locked when asked. */
+export async function entriesOf(db: DbOrTx, ids: number[], lock = false) {
+  if (!ids.length) return [];
+  const q = db.select({ id: dictEntries.id, type: dictEntries.type, value: dictEntries.value }).from(dictEntries).where(inArray(dictEntries.id, ids));
+  return lock ? q.for('update') : q;
 }

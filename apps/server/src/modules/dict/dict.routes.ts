@@ -12,5 +12,9 @@ export function registerDictRoutes(app: FastifyInstance, dict: DictService) {
   registerRoute(app, routes.unfreeze, async (req) => dict.setStatus(req.body.ids, 'unfreeze'));
   registerRoute(app, routes.delete, async (req) => dict.remove(req.body.ids));
   // Every signed-in page fills its dropdowns from here (spec: "Dictionary: list by type (GET, query type)").
+  registerRoute(app, routes.types, async () => dict.types());
+  registerRoute(app, routes.insertType, async (req) => dict.insertType(req.body));
+  registerRoute(app, routes.updateType, async (req) => dict.updateType(req.body));
+  registerRoute(app, routes.deleteType, async (req) => dict.removeTypes(req.body.ids));
   registerRoute(app, routes.byType, async (req) => dict.byType(req.query.type));
 }

@@ -6,7 +6,7 @@ export const labelCategories = pgTable(
   'label_categories',
   {
     id: serial().primaryKey(),
-    name: varchar({ length: 20 }).notNull(),
+    name: varchar({ length: 30 }).notNull(),
     kind: varchar({ length: 16 }).notNull(),
     sort: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

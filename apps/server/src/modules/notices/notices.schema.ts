@@ -11,7 +11,7 @@ export const notices = pgTable(
   'notices',
   {
     id: serial().primaryKey(),
-    title: varchar({ length: 100 }).notNull(),
+    title: varchar({ length: 200 }).notNull(),
     type: varchar({ length: 16 }).notNull(),
     cover: text(),
     /** Sanitized rich text (platform/rich-text.ts); its text at most 2,000 characters. */

@@ -6,14 +6,16 @@ import { buildUser } from '../../test/factories.js';
 import { users } from '../users/index.js';
 import { operationLogs } from '../audit/index.js';
 import { readPlatformParams } from './settings.service.js';
+import { LICENCE_ENV, testLicence } from '../../test/licence.js';
+import { uploadFile } from '../../test/excel.js';
 
-const t = useTestApp();
+const t = useTestApp(LICENCE_ENV);
 let admin: Session;
 beforeAll(async () => {
   admin = await login(t.app);
 });
 const LOGIN_OK = { maxWrongPasswords: 5, captchaEnabled: true, captchaAfterFailures: 2, singleSignOn: true, firstLoginChange: true, tokenIdleHours: 12, lockMinutes: 30 };
-const LICENCE_NONE = { maxOnline: null, expiresAt: null, serialNumber: null };
+const UNLIMITED = { licence: testLicence() };
 
 async function sessionWith(permissions: string[]) {
   const u = await buildUser(t.db, { permissions });
@@ -27,7 +29,7 @@ describe('authorization matrix', () => {
     { url: '/api/settings/params/get', read: 'cspz', needs: 'cspz' },
     { url: '/api/settings/params/save', body: PLATFORM_PARAMS_DEFAULTS, read: 'cspz', needs: 'cspz:modify' },
     { url: '/api/settings/licence/get', read: 'xkz', needs: 'xkz' },
-    { url: '/api/settings/licence/save', body: LICENCE_NONE, read: 'xkz', needs: 'xkz:modify' },
+    { url: '/api/settings/licence/save', body: UNLIMITED, read: 'xkz', needs: 'xkz:modify' },
   ];
 
   it('refuses anonymous callers with 401', async () => {
@@ -57,7 +59,7 @@ describe('authorization matrix', () => {
   it('answers the public login config without a session', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login-config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ captchaEnabled: true });
+    expect(res.json().data).toMatchObject({ captchaEnabled: true });
   });
 });
 
@@ -79,7 +81,7 @@ describe('login settings', () => {
     const pub = await t.app.inject({ method: 'GET', url: '/api/auth/public-key' });
     expect(pub.json().data.signSalt).toBe('hanlin');
     const cfg = await t.app.inject({ method: 'POST', url: '/api/auth/login-config' });
-    expect(cfg.json().data).toEqual({ captchaEnabled: false });
+    expect(cfg.json().data).toMatchObject({ captchaEnabled: false });
     // The operation log row is written before the answer leaves.
     const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.operation, 'settings.login.save'));
     expect(logs.some((l) => l.username === 'admin' && l.resultCode === 200)).toBe(true);
@@ -163,7 +165,7 @@ describe('parameter configuration', () => {
 describe('licence', () => {
   it('shows the limits and counts distinct online users', async () => {
     const first = (await call(t.app, admin, '/api/settings/licence/get')).json().data;
-    expect(first).toMatchObject(LICENCE_NONE);
+    expect(first.onlineNow).toBeGreaterThan(0);
     // A second login of the same user replaces the session: still one person online.
     const adminAgain = await login(t.app);
     const same = (await call(t.app, adminAgain, '/api/settings/licence/get')).json().data;
@@ -175,44 +177,80 @@ describe('licence', () => {
     admin = adminAgain;
   });
 
-  it('enforces the online limit and the expiry at login once saved', async () => {
+  it('installs a signed licence and enforces its online limit and expiry at login', async () => {
     const { onlineNow } = (await call(t.app, admin, '/api/settings/licence/get')).json().data;
-    const saved = await call(t.app, admin, '/api/settings/licence/save', { maxOnline: onlineNow, expiresAt: null, serialNumber: 'HL-2025-0001' });
+    const saved = await call(t.app, admin, '/api/settings/licence/save', { licence: testLicence({ maxOnline: onlineNow, serialNumber: 'HL-2025-0001', customer: 'ACME' }) });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toMatchObject({ maxOnline: onlineNow, expiresAt: null, serialNumber: 'HL-2025-0001', onlineNow });
+    expect(saved.json().data).toMatchObject({ state: 'valid', maxOnline: onlineNow, expiresAt: null, serialNumber: 'HL-2025-0001', customer: 'ACME', onlineNow });
     const u = await buildUser(t.db, { permissions: ['kc-pc'] });
     const refused = await postLogin(t.app, u.username, u.password);
     expect(refused.statusCode).toBe(460);
     expect(refused.json().msg).toBe('LICENSE_ONLINE_COUNT_ERROR');
 
-    const past = '2020-01-01T00:00:00+08:00';
-    const expired = await call(t.app, admin, '/api/settings/licence/save', { maxOnline: null, expiresAt: past, serialNumber: null });
+    const expired = await call(t.app, admin, '/api/settings/licence/save', { licence: testLicence({ expiresAt: '2020-01-01T00:00:00+08:00' }) });
     expect(expired.json().data.expiresAt).toBe('2019-12-31T16:00:00.000Z');
     const refused2 = await postLogin(t.app, u.username, u.password);
     expect(refused2.json().msg).toBe('LICENSE_EXPIRE_ERROR');
 
     const future = new Date(Date.now() + 86400_000 * 365).toISOString();
-    await call(t.app, admin, '/api/settings/licence/save', { maxOnline: null, expiresAt: future, serialNumber: null });
+    await call(t.app, admin, '/api/settings/licence/save', { licence: testLicence({ expiresAt: future }) });
     expect((await postLogin(t.app, u.username, u.password)).statusCode).toBe(200);
-    await call(t.app, admin, '/api/settings/licence/save', LICENCE_NONE);
+    await call(t.app, admin, '/api/settings/licence/save', UNLIMITED);
   });
 
-  it('refuses bad licence values and changes nothing', async () => {
-    await call(t.app, admin, '/api/settings/licence/save', { maxOnline: 50, expiresAt: null, serialNumber: 'KEEP' });
-    const bad: [Record<string, unknown>, string][] = [
-      [{ ...LICENCE_NONE, maxOnline: 0 }, 'maxOnline'],
-      [{ ...LICENCE_NONE, maxOnline: 1.5 }, 'maxOnline'],
-      [{ ...LICENCE_NONE, expiresAt: 'next year' }, 'expiresAt'],
-      [{ ...LICENCE_NONE, expiresAt: 20250101 }, 'expiresAt'],
-      [{ ...LICENCE_NONE, serialNumber: 'x'.repeat(101) }, 'serialNumber'],
-      [{ maxOnline: 5 }, 'expiresAt'],
-    ];
-    for (const [body, field] of bad) {
-      const res = await call(t.app, admin, '/api/settings/licence/save', body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field });
+  it('refuses a licence that does not verify (LICENSE_ERROR) and keeps the installed one; the limits are not editable', async () => {
+    await call(t.app, admin, '/api/settings/licence/save', { licence: testLicence({ maxOnline: 50, serialNumber: 'KEEP' }) });
+    const good = testLicence({ maxOnline: 50 });
+    const [body, sig] = good.split('.');
+    const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), maxOnline: 5000 })).toString('base64url');
+    // Signed by another key (a customer's own "vendor"): does not verify with the platform's key.
+    const { signLicence } = await import('../../platform/licence.js');
+    const crypto = await import('node:crypto');
+    const foreign = signLicence(
+      { serialNumber: 'X', customer: 'Me', maxOnline: null, expiresAt: null, issuedAt: new Date().toISOString() },
+      crypto.generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    );
+    for (const licence of [`${raised}.${sig}`, foreign, 'HL-2025-0001', `${body}.`, `${body}.${sig}.x`]) {
+      const res = await call(t.app, admin, '/api/settings/licence/save', { licence });
+      expect(res.statusCode, licence).toBe(460);
+      expect(res.json()).toMatchObject({ msg: 'LICENSE_ERROR', field: 'licence' });
     }
-    expect((await call(t.app, admin, '/api/settings/licence/get')).json().data).toMatchObject({ maxOnline: 50, serialNumber: 'KEEP' });
-    await call(t.app, admin, '/api/settings/licence/save', LICENCE_NONE);
+    // The old form's fields are not a licence.
+    const typed = await call(t.app, admin, '/api/settings/licence/save', { maxOnline: 5000, expiresAt: null, serialNumber: 'MINE' });
+    expect(typed.json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'licence' });
+    expect((await call(t.app, admin, '/api/settings/licence/get')).json().data).toMatchObject({ state: 'valid', maxOnline: 50, serialNumber: 'KEEP' });
+    await call(t.app, admin, '/api/settings/licence/save', UNLIMITED);
+  });
+});
+
+describe('parameters take effect where they belong', () => {
+  const save = (p: Partial<typeof PLATFORM_PARAMS_DEFAULTS>) => call(t.app, admin, '/api/settings/params/save', { ...PLATFORM_PARAMS_DEFAULTS, ...p });
+  const MB = 1024 * 1024;
+
+  it('the attachment and courseware upload limits follow the parameters page', async () => {
+    const file = Buffer.alloc(2 * MB + 1, 'a');
+    const up = () => uploadFile(t.app, admin, '/api/upload/file?purpose=attachment', 'notes.txt', file);
+    expect((await up()).statusCode).toBe(200);
+    expect((await save({ uploadLimitMb: 2 })).statusCode).toBe(200);
+    const refused = await up();
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().msg).toBe('FILE_TOO_LARGE');
+    expect((await save({ uploadLimitMb: 3 })).statusCode).toBe(200);
+    expect((await up()).statusCode).toBe(200);
+
+    // Chunked uploads (courseware, video) check the announced size against coursewareLimitMb.
+    const init = (size: number) => call(t.app, admin, '/api/upload/chunked', { name: 'talk.mp4', size, sha256: 'a'.repeat(64), kind: 'video', purpose: 'courseware' });
+    expect((await init(100 * MB)).statusCode).toBe(200);
+    await save({ coursewareLimitMb: 50 });
+    expect((await init(100 * MB + 7)).json().msg).toBe('FILE_TOO_LARGE');
+    await save({});
+  });
+
+  it('the platform name is what the login page and the header show', async () => {
+    const config = async () => (await call(t.app, null, '/api/auth/login-config', {})).json().data;
+    expect(await config()).toMatchObject({ siteNameZh: PLATFORM_PARAMS_DEFAULTS.siteNameZh, siteNameEn: PLATFORM_PARAMS_DEFAULTS.siteNameEn });
+    await save({ siteNameZh: '星火学院', siteNameEn: 'Spark Academy' });
+    expect(await config()).toMatchObject({ siteNameZh: '星火学院', siteNameEn: 'Spark Academy' });
+    await save({});
   });
 });

@@ -49,7 +49,8 @@ export function createSettingsService({ db, authSettings }: { db: DbOrTx; authSe
     },
 
     async loginConfig(): Promise<LoginConfig> {
-      return { captchaEnabled: (await authSettings.login()).captchaEnabled };
+      const [login, params] = await Promise.all([authSettings.login(), readPlatformParams(db)]);
+      return { captchaEnabled: login.captchaEnabled, siteNameZh: params.siteNameZh, siteNameEn: params.siteNameEn };
     },
 
     getParams: () => readPlatformParams(db),
@@ -61,12 +62,9 @@ export function createSettingsService({ db, authSettings }: { db: DbOrTx; authSe
 
     getLicence,
 
+    /** The limits come only from the vendor's signed document (LICENSE_ERROR when it does not verify). */
     async saveLicence(input: LicenceSave): Promise<LicenceView> {
-      await authSettings.saveLicence({
-        maxOnline: input.maxOnline,
-        expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt).toISOString(),
-        serialNumber: input.serialNumber ? input.serialNumber : null,
-      });
+      await authSettings.saveLicence(input.licence);
       return getLicence();
     },
   };

@@ -82,8 +82,17 @@ describe('header search', () => {
     ({ id, s } = await student());
     for (const k of ['Java', 'java', ' JavaScript ', 'Python', 'Java']) expect((await record(k)).statusCode).toBe(200);
     await record('python', 'knowledge');
+    // Spec: "add search word (form-encoded, keyword)": a form body with the keyword only is a course search.
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/student/search-record',
+      headers: { ...s.headers(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ keyword: 'Rust' }).toString(),
+    });
+    expect(form.statusCode, form.body).toBe(200);
     const mine = await t.db.select({ keyword: searchRecords.keyword, type: searchRecords.type }).from(searchRecords).where(eq(searchRecords.userId, id));
-    expect(mine).toHaveLength(6);
+    expect(mine).toHaveLength(7);
+    expect(mine.find((r) => r.keyword === 'Rust')).toEqual({ keyword: 'Rust', type: 'course' });
     expect(mine[2]).toEqual({ keyword: 'JavaScript', type: 'course' });
     const hot = (await call(t.app, s, '/api/student/hot-words')).json().data;
     expect(hot.slice(0, 3)).toEqual([

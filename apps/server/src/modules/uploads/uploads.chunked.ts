@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import {
   UPLOAD_CHUNK_BYTES,
-  UPLOAD_LIMITS,
   UPLOAD_SESSION_TTL_MS,
   type ChunkedUploadInit,
   type ChunkedUploadState,
@@ -26,7 +25,7 @@ export const CLEANUP_JOB = 'uploads.cleanup-chunks';
 interface Deps {
   db: Db;
   storage: Storage;
-  uploads: Pick<UploadsService, 'record'>;
+  uploads: Pick<UploadsService, 'record' | 'limitOf'>;
 }
 
 /**
@@ -59,7 +58,7 @@ export function createChunkedUploads({ db, storage, uploads }: Deps) {
   return {
     /** Starts an upload, or resumes the caller's unfinished upload of the same file. */
     async init(input: ChunkedUploadInit & { userId: number }): Promise<ChunkedUploadState> {
-      if (input.size > UPLOAD_LIMITS[input.kind]) throw new AppError('FILE_TOO_LARGE', { field: 'size' });
+      if (input.size > (await uploads.limitOf(input.kind))) throw new AppError('FILE_TOO_LARGE', { field: 'size' });
       const name = cleanFileName(input.name);
       // The suffix is checked now; the bytes when the first chunk arrives.
       describeUpload(name, Buffer.alloc(0), input.kind, { suffixOnly: true });

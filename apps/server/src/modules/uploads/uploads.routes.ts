@@ -5,7 +5,6 @@ import {
   ORDINARY_UPLOAD_MAX,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_KINDS,
-  UPLOAD_LIMITS,
   UPLOAD_PURPOSES,
   uploadRoutes as routes,
   type UploadKind,
@@ -17,9 +16,9 @@ import { registerRoute } from '../../platform/route.js';
 import type { UploadsService } from './uploads.service.js';
 import type { ChunkedUploads } from './uploads.chunked.js';
 
-const MULTIPART_LIMITS = { fileSize: UPLOAD_LIMITS.attachment, files: 1, fields: 5, fieldSize: 1000, parts: 6 };
-/** Ordinary uploads are held in memory: at most the kind's limit, and never above ORDINARY_UPLOAD_MAX. */
-const ordinaryLimit = (kind: UploadKind | undefined) => Math.min(kind ? UPLOAD_LIMITS[kind] : ORDINARY_UPLOAD_MAX, ORDINARY_UPLOAD_MAX);
+const MULTIPART_LIMITS = { fileSize: ORDINARY_UPLOAD_MAX, files: 1, fields: 5, fieldSize: 1000, parts: 6 };
+/** Ordinary uploads are held in memory: at most the kind's limit (parameters page), and never above ORDINARY_UPLOAD_MAX. */
+const ordinaryLimit = async (uploads: UploadsService, kind: UploadKind | undefined) => Math.min(kind ? await uploads.limitOf(kind) : ORDINARY_UPLOAD_MAX, ORDINARY_UPLOAD_MAX);
 
 function send(reply: FastifyReply, f: Awaited<ReturnType<UploadsService['open']>>, cache: string) {
   return reply.type(f.mime).header('content-length', f.size).header('content-disposition', f.disposition).header('cache-control', cache).send(f.stream);
@@ -31,7 +30,7 @@ export async function registerUploadsRoutes(app: FastifyInstance, uploads: Uploa
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: MULTIPART_LIMITS });
 
     registerRoute(scope, routes.file, async (req) => {
-      const part = await req.file({ limits: { ...MULTIPART_LIMITS, fileSize: ordinaryLimit(req.query.kind) } });
+      const part = await req.file({ limits: { ...MULTIPART_LIMITS, fileSize: await ordinaryLimit(uploads, req.query.kind) } });
       if (!part || part.fieldname !== 'file') throw new AppError('PARAMETER_INVALID', { field: 'file' });
       // `kind` and `purpose` as query parameters, or as form fields sent before the file.
       const formField = (name: string) => {
@@ -54,7 +53,7 @@ export async function registerUploadsRoutes(app: FastifyInstance, uploads: Uploa
       const kind = req.query.kind ?? 'attachment';
       const max = CONSTANTS.FILES_PER_UPLOAD_BATCH;
       const files: { name: string; data: Buffer }[] = [];
-      for await (const part of req.parts({ limits: { ...MULTIPART_LIMITS, files: max + 1, parts: max + 6, fileSize: ordinaryLimit(kind) } })) {
+      for await (const part of req.parts({ limits: { ...MULTIPART_LIMITS, files: max + 1, parts: max + 6, fileSize: await ordinaryLimit(uploads, kind) } })) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'file') throw new AppError('PARAMETER_INVALID', { field: 'file' });
         if (files.length === max) throw new AppError('UPLOAD_TOO_MANY_FILES', { field: 'file' });

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { FILE_PUBLIC_ID_PATTERN, UPLOAD_EXTENSIONS, UPLOAD_LIMITS, type UploadKind, type UploadPurpose, type UploadResult } from '@hanlin/shared';
+import { FILE_PUBLIC_ID_PATTERN, UPLOAD_EXTENSIONS, uploadLimitBytes, type UploadKind, type UploadPurpose, type UploadResult } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
 import * as repo from './uploads.repository.js';
+import { readPlatformParams } from '../settings/index.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { FileSigner } from './uploads.signing.js';
 import { mayReadFile, type FileReadRules } from './uploads.access.js';
@@ -69,6 +70,9 @@ interface Deps {
 }
 
 export function createUploadsService({ db, storage, signer, rules }: Deps) {
+  /** The kind's size limit as the parameters page sets it now. */
+  const limitOf = async (kind: UploadKind) => uploadLimitBytes(kind, await readPlatformParams(db));
+
   async function present(row: repo.FileRow): Promise<UploadResult> {
     const result: UploadResult = { id: row.publicId, url: `/api/upload/file/${row.publicId}`, name: row.originalName, size: row.size, mime: row.mime };
     if (row.mime.startsWith('image/')) result.publicUrl = await signer.publicUrl(row.publicId);
@@ -76,6 +80,7 @@ export function createUploadsService({ db, storage, signer, rules }: Deps) {
   }
 
   return {
+    limitOf,
     /** Records a file already stored under `key` (the chunked upload's merge). */
     async record(input: { key: string; name: string; mime: string; size: number; purpose: UploadPurpose; userId: number }): Promise<UploadResult> {
       const row = await repo.insertFile(db, {
@@ -93,7 +98,7 @@ export function createUploadsService({ db, storage, signer, rules }: Deps) {
     async save(input: { name: string; data: Buffer; kind: UploadKind; purpose: UploadPurpose; userId: number }): Promise<UploadResult> {
       const name = cleanFileName(input.name);
       if (input.data.length === 0) throw new AppError('PARAMETER_INVALID', { field: 'file' });
-      if (input.data.length > UPLOAD_LIMITS[input.kind]) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
+      if (input.data.length > (await limitOf(input.kind))) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
       const { ext, mime } = describeUpload(name, input.data, input.kind);
       const key = newFileKey(ext);
       await storage.put(key, input.data);
@@ -108,9 +113,10 @@ export function createUploadsService({ db, storage, signer, rules }: Deps) {
 
     /** A batch: every file is checked before any is stored, so a bad one stores none. */
     async saveMany(input: { files: { name: string; data: Buffer }[]; kind: UploadKind; purpose: UploadPurpose; userId: number }): Promise<UploadResult[]> {
+      const limit = await limitOf(input.kind);
       for (const f of input.files) {
         if (f.data.length === 0) throw new AppError('PARAMETER_INVALID', { field: 'file' });
-        if (f.data.length > UPLOAD_LIMITS[input.kind]) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
+        if (f.data.length > limit) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
         describeUpload(cleanFileName(f.name), f.data, input.kind);
       }
       const out: UploadResult[] = [];

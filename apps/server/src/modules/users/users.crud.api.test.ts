@@ -20,6 +20,8 @@ beforeAll(async () => {
     userLabels.push({ id: (await call(t.app, admin, '/api/label/insert', { categoryId: cat, name })).json().data.id, name });
   const courses = (await call(t.app, admin, '/api/label-category/insert', { name: 'Topics', kind: 'course' })).json().data.id;
   courseLabel = (await call(t.app, admin, '/api/label/insert', { categoryId: courses, name: 'safety' })).json().data.id;
+  // City is a dictionary value (type `city`).
+  for (const city of ['Shanghai', 'Macau']) expect((await call(t.app, admin, '/api/dict/insert', { type: 'city', label: city, value: city })).statusCode).toBe(200);
 });
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -33,6 +35,20 @@ async function dbUser(id: number) {
 }
 
 describe('insert / get / update', () => {
+  it('refuses an ID number another user holds (any letter case) with DUPLICATE_ID_NUMBER', async () => {
+    const first = await call(t.app, admin, '/api/user/insert', newUser({ idNumber: '11010519491231002x' }));
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call(t.app, admin, '/api/user/insert', newUser({ idNumber: '11010519491231002X' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ msg: 'DUPLICATE_ID_NUMBER', field: 'idNumber' });
+    const other = (await call(t.app, admin, '/api/user/insert', newUser())).json().data.id as number;
+    const upd = await call(t.app, admin, '/api/user/update', { id: other, idNumber: '11010519491231002X' });
+    expect(upd.json()).toMatchObject({ msg: 'DUPLICATE_ID_NUMBER', field: 'idNumber' });
+    // Parallel saves of one number: the unique index lets one through.
+    const race = await Promise.all([1, 2].map(() => call(t.app, admin, '/api/user/insert', newUser({ idNumber: 'RACE-1' }))));
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('creates an employee with the initial password and first-login flag, and reads it back', async () => {
     const org = await buildOrg(t.db, { name: `dept-${uniq()}` });
     const role = await buildRole(t.db, { permissions: ['kc-pc'] });

@@ -5,6 +5,11 @@ import { createUsersService } from './users.service.js';
 import { createUsersImportService } from './users.import.js';
 import { createInitialPasswordHasher } from './users.passwords.js';
 import { registerUsersDashboard } from './users.dashboard.js';
+import { DICT_TYPES } from '@hanlin/shared';
+import { registerDictUse } from '../dict/index.js';
+import { dictValuesHeld } from './users.repository.js';
+
+const DICT_COLUMNS = { [DICT_TYPES.userType]: 'type', [DICT_TYPES.city]: 'city', [DICT_TYPES.team]: 'team' } as const;
 
 export default defineModule({
   name: 'users',
@@ -16,6 +21,11 @@ export default defineModule({
     app.addHook('onClose', async () => hasher.stop());
     const importer = createUsersImportService({ db: ctx.db, storage: ctx.storage, hasher });
     registerUsersRoutes(app, { users });
+    // A type, city or team some user holds cannot leave the dictionary (IN_USE_DICT_ENTRY).
+    registerDictUse(app, 'users', {
+      types: Object.keys(DICT_COLUMNS),
+      inUse: (db, type, values) => dictValuesHeld(db, DICT_COLUMNS[type as keyof typeof DICT_COLUMNS], values),
+    });
     await registerUsersExcelRoutes(app, { importer });
     registerUsersDashboard(ctx);
   },

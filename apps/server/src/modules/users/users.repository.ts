@@ -96,6 +96,7 @@ export interface UniqueProbe {
   email?: string | null;
   phone?: string | null;
   cardNumber?: string | null;
+  idNumber?: string | null;
 }
 
 /** First unique field already held by another user, as the error to throw. */
@@ -105,9 +106,10 @@ export async function findUniqueConflict(db: DbOrTx, probe: UniqueProbe, exclude
   if (probe.email) conds.push(sql`lower(${users.email}) = lower(${probe.email})`);
   if (probe.phone) conds.push(eq(users.phone, probe.phone));
   if (probe.cardNumber) conds.push(eq(users.cardNumber, probe.cardNumber));
+  if (probe.idNumber) conds.push(sql`upper(${users.idNumber}) = upper(${probe.idNumber})`);
   if (!conds.length) return null;
   const rows = await db
-    .select({ username: users.username, email: users.email, phone: users.phone, cardNumber: users.cardNumber })
+    .select({ username: users.username, email: users.email, phone: users.phone, cardNumber: users.cardNumber, idNumber: users.idNumber })
     .from(users)
     .where(and(or(...conds), excludeId ? ne(users.id, excludeId) : undefined))
     .limit(10);
@@ -116,6 +118,7 @@ export async function findUniqueConflict(db: DbOrTx, probe: UniqueProbe, exclude
   if (probe.email && rows.some((r) => lc(r.email) === lc(probe.email))) return new AppError('DUPLICATE_EMAIL', { field: 'email' });
   if (probe.phone && rows.some((r) => r.phone === probe.phone)) return new AppError('DUPLICATE_PHONE', { field: 'phone' });
   if (probe.cardNumber && rows.some((r) => r.cardNumber === probe.cardNumber)) return new AppError('DUPLICATE_CARD_NUMBER', { field: 'cardNumber' });
+  if (probe.idNumber && rows.some((r) => lc(r.idNumber).toUpperCase() === probe.idNumber!.toUpperCase())) return new AppError('DUPLICATE_ID_NUMBER', { field: 'idNumber' });
   return null;
 }
 
@@ -250,4 +253,17 @@ export async function getUserScopeOrgIds(db: DbOrTx, userId: number) {
 export async function positionExists(db: DbOrTx, id: number) {
   const [row] = await db.select({ id: positions.id }).from(positions).where(eq(positions.id, id));
   return !!row;
+}
+
+/** A user's dictionary-valued fields (type, city, team). */
+export async function getDictFields(db: DbOrTx, id: number) {
+  const [row] = await db.select({ type: users.type, city: users.city, team: users.team }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Of the values given, those some user holds in a dictionary-valued column. */
+export async function dictValuesHeld(db: DbOrTx, column: 'type' | 'city' | 'team', values: string[]): Promise<string[]> {
+  const col = users[column];
+  const rows = await db.selectDistinct({ v: col }).from(users).where(inArray(col, values));
+  return rows.map((r) => r.v!);
 }

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import {
   ALL_PERMISSION_CODES,
   USER_LIFECYCLE,
+  DICT_TYPES,
   type UserStatus,
   type UserListQuery,
   type UserAbilities,
@@ -24,6 +25,7 @@ import { storedInitialPassword, type Credentials } from '../../platform/auth/cre
 import { assertRolesGrantable, DEFAULT_ROLE_KEY_LIST, findDefaultRoleId, findDefaultRoleIds } from '../roles/index.js';
 import { claimFile } from '../uploads/index.js';
 import { requireLabelsOfKind } from '../labels/index.js';
+import { requireDictValues } from '../dict/index.js';
 import { applyTransition } from '../../platform/lifecycle.js';
 import { users } from './users.schema.js';
 import { sendMessage } from '../messages/index.js';
@@ -64,6 +66,16 @@ function columnsOf(input: Partial<Writable>) {
   set('idNumber', blankToNull(input.idNumber));
   set('validUntil', input.validUntil === undefined ? undefined : input.validUntil === null ? null : new Date(input.validUntil));
   return out;
+}
+
+/** Type, city and team are dictionary values: a new or changed one must be a normal entry of its type. */
+async function requireDictFields(db: DbOrTx, values: Partial<typeof users.$inferInsert>, current?: { type: string | null; city: string | null; team: string | null }) {
+  const changed = (k: 'type' | 'city' | 'team') => (values[k] !== current?.[k] ? values[k] : null);
+  await requireDictValues(db, [
+    { field: 'type', type: DICT_TYPES.userType, value: changed('type') },
+    { field: 'city', type: DICT_TYPES.city, value: changed('city') },
+    { field: 'team', type: DICT_TYPES.team, value: changed('team') },
+  ]);
 }
 
 interface Deps {
@@ -194,6 +206,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
     await assertPosition(input.positionId);
     await assertUserLabels(input.labelIds);
     const values = columnsOf(input);
+    await requireDictFields(db, values);
     await assertUnique(values);
     const passwordHash = await storedInitialPassword(input.username);
     return await db.transaction(async (tx) => {
@@ -228,6 +241,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
     await assertPosition(rest.positionId);
     await assertUserLabels(labelIds);
     const values = columnsOf(rest);
+    await requireDictFields(db, values, await repo.getDictFields(db, id));
     await assertUnique(values, id);
     await db.transaction(async (tx) => {
       await assertWithinReach(tx, p, [id], 'id');
@@ -411,6 +425,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
 
   async function updateOwnInfo(p: Principal, input: UserInfoUpdate): Promise<null> {
     const values = columnsOf(input);
+    await requireDictFields(db, values, await repo.getDictFields(db, p.userId));
     await assertUnique({ phone: values.phone, email: values.email }, p.userId);
     await db
       .update(users)

@@ -72,7 +72,8 @@ export function reportError(err: ApiError): void {
     });
     return;
   }
-  if (err.name === 'TOKEN_INVALID' || err.status === 401 || err.status === 460) {
+  // A licence refused on the licence page (LICENSE_ERROR) is a message there, not a sign-out.
+  if (err.name === 'TOKEN_INVALID' || err.status === 401 || (err.status === 460 && err.name !== 'LICENSE_ERROR')) {
     if (blocking) return;
     blocking = true;
     feedback.modal.warning({

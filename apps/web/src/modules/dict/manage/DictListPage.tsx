@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DICT_LIFECYCLE, DICT_SORT_KEYS, DictEntryCreateSchema, type DictEntryRow } from '@hanlin/shared';
@@ -21,6 +21,8 @@ import { useCan } from '../../../platform/permission';
 import { useFeedback } from '../../../platform/feedback';
 import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
 import { deleteDicts, findDicts, freezeDicts, insertDict, unfreezeDicts, updateDict } from '../api';
+import { useDictTypes } from '../components/useDictTypes';
+import { DictTypesModal } from './DictTypesModal';
 
 const sortable = sortableIn(DICT_SORT_KEYS);
 
@@ -34,20 +36,15 @@ const columns: ColumnSpec<DictEntryRow>[] = [
   timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'type', labelKey: 'dict.type' },
-  { name: 'keyword', labelKey: 'common.keyword' },
-  { name: 'status', labelKey: 'dict.status', kind: 'select', options: lifecycleOptions(DICT_LIFECYCLE) },
-];
-
-/** Names checked against DictEntryCreateSchema when the code compiles. */
-const fields = defineFields(DictEntryCreateSchema, [
-  { name: 'type', labelKey: 'dict.type', testId: 'dict-type' },
-  { name: 'label', labelKey: 'dict.label', testId: 'dict-label' },
-  { name: 'value', labelKey: 'dict.value', testId: 'dict-value' },
-  { name: 'sort', labelKey: 'dict.sort', kind: 'number', testId: 'dict-sort' },
-  { name: 'remark', labelKey: 'dict.remark', kind: 'textarea', testId: 'dict-remark' },
-]);
+/** Names checked against DictEntryCreateSchema when the code compiles; the type is chosen among the managed types. */
+const fieldsWith = (typeOptions: { value: string; labelKey: string; label: string }[]) =>
+  defineFields(DictEntryCreateSchema, [
+    { name: 'type', labelKey: 'dict.type', kind: 'select', options: typeOptions, testId: 'dict-type' },
+    { name: 'label', labelKey: 'dict.label', testId: 'dict-label' },
+    { name: 'value', labelKey: 'dict.value', testId: 'dict-value' },
+    { name: 'sort', labelKey: 'dict.sort', kind: 'number', testId: 'dict-sort' },
+    { name: 'remark', labelKey: 'dict.remark', kind: 'textarea', testId: 'dict-remark' },
+  ]);
 
 const defaults = { sort: 0 };
 
@@ -61,8 +58,20 @@ export default function DictListPage() {
   const canAdd = useCan('zdgl:add');
   const canModify = useCan('zdgl:modify');
   const canDelete = useCan('zdgl:delete');
+  const { types, nameOf } = useDictTypes();
+  const typeOptions = useMemo(() => types.map((r) => ({ value: r.code, labelKey: r.code, label: nameOf(r) })), [types, nameOf]);
+  const filters: FilterSpec[] = useMemo(
+    () => [
+      { name: 'type', labelKey: 'dict.type', kind: 'select', options: typeOptions, searchable: true },
+      { name: 'keyword', labelKey: 'common.keyword' },
+      { name: 'status', labelKey: 'dict.status', kind: 'select', options: lifecycleOptions(DICT_LIFECYCLE) },
+    ],
+    [typeOptions],
+  );
+  const fields = useMemo(() => fieldsWith(typeOptions), [typeOptions]);
   const list = useList<DictEntryRow>({ queryKey: 'dict', fetch: findDicts, filters });
   const [editing, setEditing] = useState<DictEntryRow | 'new' | null>(null);
+  const [typesOpen, setTypesOpen] = useState(false);
 
   const remove = async (ids: number[]) => {
     await deleteDicts({ ids });
@@ -105,11 +114,16 @@ export default function DictListPage() {
         selectedCount={list.selected.length}
         actions={canDelete ? [{ key: 'delete', label: t('common.delete'), danger: true, run: () => remove(list.selected) }] : []}
         leading={
-          canAdd ? (
-            <Button type="primary" data-testid="crud-add" onClick={() => setEditing('new')}>
-              {t('common.add')}
+          <>
+            {canAdd ? (
+              <Button type="primary" data-testid="crud-add" onClick={() => setEditing('new')}>
+                {t('common.add')}
+              </Button>
+            ) : null}
+            <Button data-testid="dict-types-open" onClick={() => setTypesOpen(true)}>
+              {t('dict.types')}
             </Button>
-          ) : null
+          </>
         }
       />
       <Table<DictEntryRow> columns={tableCols} {...listTableProps(list, t, canDelete)} />
@@ -127,6 +141,7 @@ export default function DictListPage() {
         }}
         onCancel={() => setEditing(null)}
       />
+      <DictTypesModal open={typesOpen} onClose={() => setTypesOpen(false)} />
     </Card>
   );
 }

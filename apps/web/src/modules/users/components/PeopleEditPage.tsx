@@ -4,7 +4,7 @@ import { Button, Card, DatePicker, Form, Input, Select, Space, Spin, Typography,
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CONSTANTS, ROLE_LIFECYCLE, USER_LIFECYCLE, USER_SEXES, type UserInsert } from '@hanlin/shared';
+import { CONSTANTS, DICT_TYPES, ROLE_LIFECYCLE, USER_LIFECYCLE, USER_SEXES, type UserInsert } from '@hanlin/shared';
 import { LifecycleTag } from '../../../platform/lifecycle';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { errorMessage } from '../../../platform/i18n';
@@ -12,6 +12,7 @@ import { useCan } from '../../../platform/permission';
 import { useSession } from '../../../platform/session';
 import { OrgTreeSelect, useOrgNames } from '../../orgs/components/OrgTreeSelect';
 import { LeaderSelect } from '../../orgs/components/LeaderSelect';
+import { DictSelect } from '../../dict/components/DictSelect';
 import { getAllRoles } from '../../roles/api';
 import { PositionSelect } from '../../positions/components/PositionSelect';
 import { LabelSelect } from '../../labels/components/LabelSelect';
@@ -144,9 +145,10 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
         labelKey: 'user.post',
         control: <PositionSelect testId={tid('post')} initial={u?.positionId && u.positionName ? { id: u.positionId, name: u.positionName } : null} />,
       },
-      { name: 'type', labelKey: 'user.type', testId: tid('type') },
-      { name: 'city', labelKey: 'user.city', testId: tid('city') },
-      { name: 'team', labelKey: 'user.team', testId: tid('team') },
+      // Type, city and team are dictionary values (manage-dict), chosen from their types' entries.
+      { name: 'type', labelKey: 'user.type', control: <DictSelect type={DICT_TYPES.userType} testId={tid('type')} /> },
+      { name: 'city', labelKey: 'user.city', control: <DictSelect type={DICT_TYPES.city} testId={tid('city')} /> },
+      { name: 'team', labelKey: 'user.team', control: <DictSelect type={DICT_TYPES.team} testId={tid('team')} /> },
       {
         name: 'leaderId',
         labelKey: 'user.leader',
