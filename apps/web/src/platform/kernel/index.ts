@@ -13,3 +13,4 @@ export { EditModal, type EditModalProps } from './EditModal';
 export { readListState, writeListState, toQuery, toFilterValues, type ListDefaults } from './list-state';
 export { sortableIn, timeColumn, choiceFilter } from './columns';
 export { listTableProps } from './list-table';
+export { ColumnChooser, useColumnChoice, shownByDefault, columnStoreKey, type ColumnChoice } from './ColumnChooser';

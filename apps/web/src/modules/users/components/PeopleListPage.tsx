@@ -30,13 +30,13 @@ function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
     { key: 'cardNumber', titleKey: cfg.cardKey },
     { key: 'username', titleKey: 'user.username', sortable: sortable('username'), render: (r) => <span data-testid={`${cfg.prefix}-row-username`}>{r.username}</span> },
     { key: 'realname', titleKey: 'user.realname', sortable: sortable('realname') },
-    { key: 'orgName', titleKey: 'user.org' },
-    { key: 'post', titleKey: 'user.post' },
-    { key: 'phone', titleKey: 'user.phone' },
-    { key: 'email', titleKey: 'user.email' },
-    { key: 'roles', titleKey: 'user.roles', render: (r) => r.roles.map((x) => <Tag key={x}>{x}</Tag>) },
+    { key: 'orgName', titleKey: 'user.org', ellipsis: true, width: 160 },
+    { key: 'post', titleKey: 'user.post', priority: 'low' },
+    { key: 'phone', titleKey: 'user.phone', priority: 'medium' },
+    { key: 'email', titleKey: 'user.email', priority: 'low', ellipsis: true, width: 200 },
+    { key: 'roles', titleKey: 'user.roles', priority: 'low', render: (r) => r.roles.map((x) => <Tag key={x}>{x}</Tag>) },
     { key: 'status', titleKey: 'common.status', render: (r) => <UserStatusTag status={r.status} /> },
-    { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+    { key: 'createdAt', titleKey: 'common.createdAt', priority: 'low', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
   ];
 }
 
