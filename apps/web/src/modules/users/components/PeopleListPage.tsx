@@ -32,7 +32,7 @@ function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
     { key: 'realname', titleKey: 'user.realname', sortable: sortable('realname') },
     { key: 'orgName', titleKey: 'user.org', ellipsis: true, width: 160 },
     { key: 'post', titleKey: 'user.post', priority: 'low' },
-    { key: 'phone', titleKey: 'user.phone', priority: 'medium' },
+    { key: 'phone', titleKey: 'user.phone', priority: 'low' },
     { key: 'email', titleKey: 'user.email', priority: 'low', ellipsis: true, width: 200 },
     { key: 'roles', titleKey: 'user.roles', priority: 'low', render: (r) => r.roles.map((x) => <Tag key={x}>{x}</Tag>) },
     { key: 'status', titleKey: 'common.status', render: (r) => <UserStatusTag status={r.status} /> },
