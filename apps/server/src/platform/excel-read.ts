@@ -12,7 +12,8 @@ export const META_SHEET = '_hanlin';
 /** What the reader needs of a layout (plain data: it crosses to the worker). */
 export interface ReadLayout {
   marker: string;
-  columns: readonly { key: string; header: string }[];
+  /** Each column's accepted headers (one per language); a trailing `*` is not compared. */
+  columns: readonly { key: string; headers: readonly string[] }[];
 }
 export type ReadRow = Record<string, string> & { row: number };
 
@@ -37,6 +38,9 @@ export function cellText(v: ExcelJS.CellValue | undefined): string {
   return ''; // errors (#N/A) and anything unknown: empty, never "[object Object]"
 }
 
+/** A header without its required mark. */
+const unmarked = (h: string) => h.replace(/\s*\*$/, '').trim();
+
 const templateError = () => new ExcelFileError('EXCEL_TEMPLATE_ERROR');
 
 /** The data sheet: the header first, then non-empty rows until one too many. */
@@ -49,7 +53,7 @@ async function readDataSheet(ws: ExcelJS.stream.xlsx.WorksheetReader, layout: Re
     const number = Number.isFinite(row.number) ? row.number : last + 1;
     last = number;
     if (!header) {
-      if (number !== 1 || layout.columns.some((c, i) => cellText(row.getCell(i + 1).value) !== c.header)) throw templateError();
+      if (number !== 1 || layout.columns.some((c, i) => !c.headers.map(unmarked).includes(unmarked(cellText(row.getCell(i + 1).value))))) throw templateError();
       header = true;
       continue;
     }

@@ -21,30 +21,95 @@ import type { Principal } from './auth/principal.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const IMPORT_MAX_ROWS = 10_000;
-export const REASON_HEADER = '错误原因';
 export { cellText } from './excel-read.js';
+
+/** The interface languages a workbook is written in (the web sends its language as `Accept-Language`). */
+export const EXCEL_LANGS = ['zh-CN', 'en-US', 'pt'] as const;
+export type ExcelLang = (typeof EXCEL_LANGS)[number];
+/** One text in each interface language. */
+export type Texts = Readonly<Record<ExcelLang, string>>;
+
+export const REASON_HEADER: Texts = { 'zh-CN': '错误原因', 'en-US': 'Error reason', pt: 'Motivo do erro' };
+
+/** The caller's language from `Accept-Language` (first tag that is one of ours; Chinese by default). */
+export function excelLang(acceptLanguage: string | string[] | undefined): ExcelLang {
+  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '');
+  for (const tag of header.split(',')) {
+    const t = tag.split(';')[0]!.trim().toLowerCase();
+    if (t.startsWith('zh')) return 'zh-CN';
+    if (t.startsWith('en')) return 'en-US';
+    if (t.startsWith('pt')) return 'pt';
+  }
+  return 'zh-CN';
+}
+
+/** The caller's time zone from `X-Time-Zone` (an IANA name the web sends), when it is a real one. */
+export function excelTimeZone(header: string | string[] | undefined): string | undefined {
+  const zone = Array.isArray(header) ? header[0] : header;
+  if (!zone || zone.length > 64) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How a workbook speaks to its reader: language and time zone (default: the server's own). */
+export interface ExcelLocale {
+  lang: ExcelLang;
+  timeZone?: string;
+}
+
+/** The language and time zone a request asks its workbooks in. */
+export function excelLocaleOf(req: FastifyRequest): ExcelLocale {
+  return { lang: excelLang(req.headers['accept-language']), timeZone: excelTimeZone(req.headers['x-time-zone']) };
+}
+
+/** A time as the reader's local time, `YYYY-MM-DD HH:mm:ss` (never ISO UTC). */
+export function localTime(d: Date | null | undefined, timeZone?: string): string | null {
+  if (!d) return null;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
 
 export interface ExcelColumn<K extends string = string> {
   key: K;
-  header: string;
+  header: Texts;
   width: number;
+  /** Marked `*` in the header: the import refuses a row without it. */
+  required?: boolean;
 }
 
 /** One template: its visible sheet, its marker (identifies the template and version) and columns. */
 export interface ExcelLayout<K extends string = string> {
-  sheetName: string;
+  sheetName: Texts;
   marker: string;
   columns: readonly ExcelColumn<K>[];
 }
 
 export type ExcelRow<K extends string> = Record<K, string> & { row: number };
 
+/** A column's header in a language, `*` after a required one. */
+export const headerText = (c: Pick<ExcelColumn, 'header' | 'required'>, lang: ExcelLang) => `${c.header[lang]}${c.required ? '*' : ''}`;
+
+/** One reason of a bad row in the error file: `邮箱：格式错误`, `E-mail: …`. */
+export const reasonLine = (label: string, reason: string, lang: ExcelLang) => `${label}${lang === 'zh-CN' ? '：' : ': '}${reason}`;
+
+/** A column's name in a language, without the required mark (for error reasons). */
+export const fieldLabels = <K extends string>(layout: ExcelLayout<K>, lang: ExcelLang) =>
+  Object.fromEntries(layout.columns.map((c) => [c.key, c.header[lang].replace(/\s*[(（].*[)）]$/, '')])) as Record<K, string>;
+
 /** A workbook with the layout's header (text-formatted) and marker sheet, plus optional extra columns. */
-export function newLayoutBook(layout: ExcelLayout, extraHeaders: string[] = [], opts: { textFormat?: boolean; extraWidth?: number } = {}) {
+export function newLayoutBook(layout: ExcelLayout, lang: ExcelLang, extraHeaders: string[] = [], opts: { textFormat?: boolean; extraWidth?: number } = {}) {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Hanlin';
-  const ws = wb.addWorksheet(layout.sheetName);
-  const headers = [...layout.columns.map((c) => c.header), ...extraHeaders];
+  const ws = wb.addWorksheet(layout.sheetName[lang]);
+  const headers = [...layout.columns.map((c) => headerText(c, lang)), ...extraHeaders];
   ws.columns = headers.map((h, i) => ({ header: h, width: layout.columns[i]?.width ?? opts.extraWidth ?? 30 }));
   ws.getRow(1).font = { bold: true };
   // Text format keeps phone numbers and leading zeros as typed.
@@ -63,23 +128,28 @@ export async function bookBuffer(wb: Pick<ExcelJS.Workbook, 'xlsx'>): Promise<Bu
   }
 }
 
-export async function writeTemplate(layout: ExcelLayout): Promise<Buffer> {
-  return bookBuffer(newLayoutBook(layout).wb);
+export async function writeTemplate(layout: ExcelLayout, lang: ExcelLang): Promise<Buffer> {
+  return bookBuffer(newLayoutBook(layout, lang).wb);
 }
 
 /** The bad rows as typed, plus a reason column; the file can be fixed and imported again. */
-export async function writeErrorFile<K extends string>(layout: ExcelLayout<K>, rows: { values: Record<K, string>; reason: string }[]): Promise<Buffer> {
-  const { wb, ws } = newLayoutBook(layout, [REASON_HEADER]);
+export async function writeErrorFile<K extends string>(layout: ExcelLayout<K>, lang: ExcelLang, rows: { values: Record<K, string>; reason: string }[]): Promise<Buffer> {
+  const { wb, ws } = newLayoutBook(layout, lang, [REASON_HEADER[lang]]);
   for (const r of rows) ws.addRow([...layout.columns.map((c) => r.values[c.key]), r.reason]);
   ws.getColumn(layout.columns.length + 1).font = { color: { argb: 'FFD00000' } };
   return bookBuffer(wb);
 }
 
 /** A list export: the template's columns first (so it can be re-imported), then extra columns. */
-export async function writeExport(layout: ExcelLayout, extraHeaders: string[], rows: (string | number | null)[][]): Promise<Buffer> {
-  const { wb, ws } = newLayoutBook(layout, extraHeaders, { textFormat: false, extraWidth: 20 });
+export async function writeExport(layout: ExcelLayout, lang: ExcelLang, extraHeaders: string[], rows: (string | number | null)[][]): Promise<Buffer> {
+  const { wb, ws } = newLayoutBook(layout, lang, extraHeaders, { textFormat: false, extraWidth: 20 });
   for (const r of rows) ws.addRow(r);
   return bookBuffer(wb);
+}
+
+/** What the reader checks: the marker, and per column its header in any of the languages (a template downloaded in English, filled in by a colleague in Chinese). */
+export function readLayoutOf(layout: ExcelLayout): ReadLayout {
+  return { marker: layout.marker, columns: layout.columns.map(({ key, header }) => ({ key, headers: EXCEL_LANGS.map((l) => header[l]) })) };
 }
 
 /**
@@ -92,8 +162,7 @@ export async function readImportFile<K extends string>(layout: ExcelLayout<K>, f
   if (data.length > CONSTANTS.IMPORT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
   try {
     checkZipBomb(zipEntries(data));
-    const read: ReadLayout = { marker: layout.marker, columns: layout.columns.map(({ key, header }) => ({ key, header })) };
-    return (await readInWorker(read, data, maxRows)) as ExcelRow<K>[];
+    return (await readInWorker(readLayoutOf(layout), data, maxRows)) as ExcelRow<K>[];
   } catch (e) {
     if (e instanceof ExcelFileError) throw new AppError(e.code, { field: 'file', ...(e.data ? { data: e.data } : {}) });
     throw e;
@@ -203,14 +272,14 @@ export function createImportFlow<Row extends { row: number }, C extends ImportCh
   validate: (p: Principal, rows: Row[]) => Promise<C>;
   insert: (good: Row[], checked: C) => Promise<void>;
   /** Writes the error file (see writeErrorFile). */
-  errorFileRows: (bad: { values: Row; reason: string }[]) => Promise<Buffer>;
+  errorFileRows: (bad: { values: Row; reason: string }[], lang: ExcelLang) => Promise<Buffer>;
   /** Text of one reason in the error file, e.g. `邮箱：格式错误`. */
-  reasonText: (e: ImportRowError) => string;
+  reasonText: (e: ImportRowError, lang: ExcelLang) => string;
 }) {
   const errorKey = (p: Principal, id: string) => `imports/${spec.folder}/${p.userId}/${id}.xlsx`;
   return {
     /** `check` validates only; `commit` writes the good rows (refused with bad rows unless skipInvalid). */
-    async run(p: Principal, file: ImportFile, mode: 'check' | 'commit', skipInvalid: boolean): Promise<ImportResult> {
+    async run(p: Principal, file: ImportFile, mode: 'check' | 'commit', skipInvalid: boolean, lang: ExcelLang = 'zh-CN'): Promise<ImportResult> {
       const rows = await spec.parse(file);
       const checked = await spec.validate(p, rows);
       const { errs } = checked;
@@ -219,8 +288,18 @@ export function createImportFlow<Row extends { row: number }, C extends ImportCh
       let errorFileId: string | null = null;
       if (bad.length) {
         errorFileId = crypto.randomUUID();
-        const reason = (r: Row) => errs.get(r.row)!.map(spec.reasonText).join('；');
-        await spec.storage.put(errorKey(p, errorFileId), await spec.errorFileRows(bad.map((r) => ({ values: r, reason: reason(r) }))));
+        const reason = (r: Row) =>
+          errs
+            .get(r.row)!
+            .map((e) => spec.reasonText(e, lang))
+            .join(lang === 'zh-CN' ? '；' : '; ');
+        await spec.storage.put(
+          errorKey(p, errorFileId),
+          await spec.errorFileRows(
+            bad.map((r) => ({ values: r, reason: reason(r) })),
+            lang,
+          ),
+        );
       }
       const result: ImportResult = {
         total: rows.length,

@@ -19,6 +19,12 @@ import {
   writeErrorFile,
   writeExport,
   writeTemplate,
+  fieldLabels,
+  localTime,
+  reasonLine,
+  type ExcelLang,
+  type ExcelLocale,
+  type Texts,
   type ExcelLayout,
   type ExcelRow,
 } from '../../platform/excel.js';
@@ -29,26 +35,38 @@ import { lecturerListWhere } from './lecturers.repository.js';
 type Row = ExcelRow<LecturerImportField>;
 
 /** The lecturer import template; the export writes the same first columns so it can be re-imported. */
+const tx = (zh: string, en: string, pt: string): Texts => ({ 'zh-CN': zh, 'en-US': en, pt });
+const KIND_TEXT: Record<'internal' | 'external', Texts> = { internal: tx('内部', 'Internal', 'Interno'), external: tx('外部', 'External', 'Externo') };
+
 export const LECTURER_LAYOUT: ExcelLayout<LecturerImportField> = {
-  sheetName: '讲师',
+  sheetName: tx('讲师', 'Lecturers', 'Instrutores'),
   marker: 'hanlin:lecturer-import:v1',
   columns: [
-    { key: 'realname', header: '姓名*', width: 16 },
-    { key: 'username', header: '讲师账号*', width: 20 },
-    { key: 'email', header: '邮箱', width: 28 },
-    { key: 'kind', header: '类型(内部/外部)*', width: 16 },
-    { key: 'org', header: '所属组织*', width: 24 },
-    { key: 'unit', header: '单位', width: 24 },
-    { key: 'title', header: '职称', width: 16 },
-    { key: 'level', header: '讲师级别', width: 14 },
-    { key: 'fee', header: '课酬(元/次)', width: 14 },
-    { key: 'introduction', header: '简介', width: 40 },
+    { key: 'realname', header: tx('姓名', 'Name', 'Nome'), width: 16, required: true },
+    { key: 'username', header: tx('讲师账号', 'Lecturer account', 'Conta do instrutor'), width: 20, required: true },
+    { key: 'email', header: tx('邮箱', 'E-mail', 'E-mail'), width: 28 },
+    {
+      key: 'kind',
+      header: tx('类型(内部/外部)', `Type (${KIND_TEXT.internal['en-US']}/${KIND_TEXT.external['en-US']})`, `Tipo (${KIND_TEXT.internal.pt}/${KIND_TEXT.external.pt})`),
+      width: 16,
+      required: true,
+    },
+    { key: 'org', header: tx('所属组织', 'Organization', 'Organização'), width: 24, required: true },
+    { key: 'unit', header: tx('单位', 'Employer', 'Empresa'), width: 24 },
+    { key: 'title', header: tx('职称', 'Title', 'Título'), width: 16 },
+    { key: 'level', header: tx('讲师级别', 'Lecturer level', 'Nível do instrutor'), width: 14 },
+    { key: 'fee', header: tx('课酬(元/次)', 'Fee (yuan/session)', 'Honorário (yuan/sessão)'), width: 14 },
+    { key: 'introduction', header: tx('简介', 'Introduction', 'Apresentação'), width: 40 },
   ],
 };
-const FIELD_LABEL = Object.fromEntries(LECTURER_LAYOUT.columns.map((c) => [c.key, c.header.replace(/\(.*\)|\*/g, '')])) as Record<LecturerImportField, string>;
+const EXPORT_HEADERS = [tx('状态', 'Status', 'Status'), tx('认证', 'Certified', 'Certificado'), tx('创建时间', 'Created', 'Criado em')];
+const STATUS_TEXT = { normal: tx('正常', 'Active', 'Ativo'), frozen: tx('冻结', 'Frozen', 'Congelado') };
+const CERTIFIED_TEXT = { yes: tx('已认证', 'Certified', 'Certificado'), no: tx('未认证', 'Not certified', 'Não certificado') };
 
-const KIND: Record<string, 'internal' | 'external'> = { 内部: 'internal', 外部: 'external', internal: 'internal', external: 'external' };
-const KIND_TEXT = { internal: '内部', external: '外部' } as Record<string, string>;
+/** The kind as written in any of the languages (lower case). */
+const KIND: Record<string, 'internal' | 'external'> = Object.fromEntries(
+  (['internal', 'external'] as const).flatMap((v) => [[v, v], ...Object.values(KIND_TEXT[v]).map((t) => [t.toLowerCase(), v])]),
+);
 /** A row for an internal lecturer with an identifier (its account is the user of the same name). */
 const isInternal = (r: Row) => !!r.username && KIND[r.kind.toLowerCase()] === 'internal';
 /** Yuan with at most two decimals; the column is an integer of fen below 10^8. */
@@ -174,21 +192,22 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
     parse: (file) => readImportFile(LECTURER_LAYOUT, file.filename, file.data),
     validate,
     insert: (good, { orgOf, levelOf, userOf }) => insertRows(good, orgOf, levelOf, userOf),
-    errorFileRows: (bad) => writeErrorFile(LECTURER_LAYOUT, bad),
-    reasonText: (e) => `${FIELD_LABEL[e.field as LecturerImportField]}：${LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason]}`,
+    errorFileRows: (bad, lang) => writeErrorFile(LECTURER_LAYOUT, lang, bad),
+    reasonText: (e, lang) => reasonLine(fieldLabels(LECTURER_LAYOUT, lang)[e.field as LecturerImportField], LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason], lang),
   });
 
   return {
-    template: () => writeTemplate(LECTURER_LAYOUT),
+    template: (lang: ExcelLang = 'zh-CN') => writeTemplate(LECTURER_LAYOUT, lang),
 
     /** `check` validates only; `commit` writes the good rows (refused with bad rows unless skipInvalid). */
-    run: (p: Principal, file: { filename: string; data: Buffer }, mode: 'check' | 'commit', skipInvalid: boolean): Promise<LecturerImportResult> =>
-      flow.run(p, file, mode, skipInvalid),
+    run: (p: Principal, file: { filename: string; data: Buffer }, mode: 'check' | 'commit', skipInvalid: boolean, lang?: ExcelLang): Promise<LecturerImportResult> =>
+      flow.run(p, file, mode, skipInvalid, lang),
 
     /** The error file of the caller's own last checks (keyed by user). */
     errorFile: flow.errorFile,
 
-    async export(p: Principal, q: LecturerExportQuery): Promise<Buffer> {
+    /** The list in the caller's language, times in the caller's time zone. */
+    async export(p: Principal, q: LecturerExportQuery, { lang, timeZone }: ExcelLocale = { lang: 'zh-CN' }): Promise<Buffer> {
       const rows = await db
         .select({
           realname: lecturers.realname,
@@ -213,21 +232,22 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
         .limit(EXPORT_MAX_ROWS);
       return writeExport(
         LECTURER_LAYOUT,
-        ['状态', '认证', '创建时间'],
+        lang,
+        EXPORT_HEADERS.map((h) => h[lang]),
         rows.map((r) => [
           r.realname,
           r.username,
           r.email,
-          KIND_TEXT[r.kind] ?? r.kind,
+          KIND_TEXT[r.kind as 'internal' | 'external']?.[lang] ?? r.kind,
           r.orgName,
           r.unit,
           r.title,
           r.levelName,
           fenToYuan(r.feeFen),
           r.introduction,
-          r.status === 'frozen' ? '冻结' : '正常',
-          r.certified ? '已认证' : '未认证',
-          r.createdAt.toISOString(),
+          STATUS_TEXT[r.status === 'frozen' ? 'frozen' : 'normal'][lang],
+          CERTIFIED_TEXT[r.certified ? 'yes' : 'no'][lang],
+          localTime(r.createdAt, timeZone),
         ]),
       );
     },

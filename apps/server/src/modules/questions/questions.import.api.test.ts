@@ -34,13 +34,29 @@ describe('templates', () => {
     for (const type of QUESTION_TYPES) {
       const h = await headers(type);
       expect(h[0]).toBe('题干*');
-      expect(h).toContain('分值*(0.5的倍数，≤100)');
+      expect(h).toContain('分值(0.5的倍数，≤100)*');
       seen.add(h.join());
     }
     expect(seen.size).toBe(7); // operation and calculation share their columns
-    expect(await headers('single')).toContain('选项*(以|分隔，依次为A、B、C…)');
-    expect(await headers('rating')).toContain('星级数*(1-10)');
+    expect(await headers('single')).toContain('选项(以|分隔，依次为A、B、C…)*');
+    expect(await headers('rating')).toContain('星级数(1-10)*');
     expect((await post('/api/question/template', { type: 'essay' })).json()).toMatchObject({ msg: 'PARAMETER_INVALID' });
+  });
+
+  it('speaks the interface language: an English template, filled, imports like the Chinese one', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/question/template',
+      payload: { type: 'judgment' },
+      headers: { ...admin.headers(), 'accept-language': 'en-US' },
+    });
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('True or false import template.xlsx'));
+    const wb = await readBook(res.rawPayload);
+    expect((wb.worksheets[0]!.getRow(1).values as string[]).filter(Boolean).slice(0, 2)).toEqual(['Stem*', 'Answer (TRUE/FALSE)*']);
+    const tag = uniq();
+    wb.worksheets[0]!.addRow([`English ${tag}`, 'TRUE', 2]);
+    const checked = await upload('judgment', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(checked.json()).toMatchObject({ data: { total: 1, valid: 1 } });
   });
 });
 

@@ -20,7 +20,11 @@ import {
   writeErrorFile,
   writeExport,
   writeTemplate,
+  fieldLabels,
+  reasonLine,
   type ExcelColumn,
+  type ExcelLang,
+  type Texts,
   type ExcelLayout,
   type ExcelRow,
 } from '../../platform/excel.js';
@@ -33,21 +37,44 @@ import { valuesOf } from './questions.service.js';
 
 type Row = ExcelRow<QuestionImportField>;
 
-const TYPE_TEXT: Record<QuestionType, string> = {
-  single: '单选题',
-  multiple: '多选题',
-  judgment: '判断题',
-  fill: '填空题',
-  short: '简答题',
-  operation: '操作题',
-  calculation: '计算题',
-  rating: '评分题',
+const TYPE_TEXT: Record<QuestionType, Texts> = {
+  single: { 'zh-CN': '单选题', 'en-US': 'Single choice', pt: 'Escolha única' },
+  multiple: { 'zh-CN': '多选题', 'en-US': 'Multiple choice', pt: 'Múltipla escolha' },
+  judgment: { 'zh-CN': '判断题', 'en-US': 'True or false', pt: 'Verdadeiro ou falso' },
+  fill: { 'zh-CN': '填空题', 'en-US': 'Fill in the blank', pt: 'Preencher lacunas' },
+  short: { 'zh-CN': '简答题', 'en-US': 'Short answer', pt: 'Resposta curta' },
+  operation: { 'zh-CN': '操作题', 'en-US': 'Operation', pt: 'Operação' },
+  calculation: { 'zh-CN': '计算题', 'en-US': 'Calculation', pt: 'Cálculo' },
+  rating: { 'zh-CN': '评分题', 'en-US': 'Star rating', pt: 'Avaliação por estrelas' },
 };
-const DIFFICULTY: Record<string, 'easy' | 'medium' | 'hard'> = { 简单: 'easy', 中等: 'medium', 困难: 'hard', easy: 'easy', medium: 'medium', hard: 'hard' };
-const DIFFICULTY_TEXT: Record<string, string> = { easy: '简单', medium: '中等', hard: '困难' };
-const JUDGMENT: Record<string, 'T' | 'F'> = { 正确: 'T', 对: 'T', T: 'T', TRUE: 'T', 错误: 'F', 错: 'F', F: 'F', FALSE: 'F' };
-const YES = new Set(['是', 'Y', 'YES', 'TRUE', '1']);
-const STATUS_TEXT: Record<string, string> = { draft: '草稿', pending: '待审核', approved: '已通过', refused: '已驳回' };
+/** The template's file name: `单选题导入模板`, `Single choice import template`. */
+export const templateName = (type: QuestionType, lang: ExcelLang) =>
+  `${TYPE_TEXT[type][lang]}${{ 'zh-CN': '导入模板', 'en-US': ' import template', pt: ' - modelo de importação' }[lang]}`;
+const DIFFICULTY: Record<string, 'easy' | 'medium' | 'hard'> = {
+  简单: 'easy',
+  中等: 'medium',
+  困难: 'hard',
+  easy: 'easy',
+  medium: 'medium',
+  hard: 'hard',
+  fácil: 'easy',
+  médio: 'medium',
+  difícil: 'hard',
+};
+const DIFFICULTY_TEXT: Record<string, Texts> = {
+  easy: { 'zh-CN': '简单', 'en-US': 'easy', pt: 'fácil' },
+  medium: { 'zh-CN': '中等', 'en-US': 'medium', pt: 'médio' },
+  hard: { 'zh-CN': '困难', 'en-US': 'hard', pt: 'difícil' },
+};
+const JUDGMENT: Record<string, 'T' | 'F'> = { 正确: 'T', 对: 'T', T: 'T', TRUE: 'T', VERDADEIRO: 'T', V: 'T', 错误: 'F', 错: 'F', F: 'F', FALSE: 'F', FALSO: 'F' };
+const JUDGMENT_TEXT: Record<'T' | 'F', Texts> = { T: { 'zh-CN': '正确', 'en-US': 'TRUE', pt: 'VERDADEIRO' }, F: { 'zh-CN': '错误', 'en-US': 'FALSE', pt: 'FALSO' } };
+const YES = new Set(['是', 'Y', 'YES', 'TRUE', '1', 'SIM', 'S']);
+const STATUS_TEXT: Record<string, Texts> = {
+  draft: { 'zh-CN': '草稿', 'en-US': 'Draft', pt: 'Rascunho' },
+  pending: { 'zh-CN': '待审核', 'en-US': 'Pending', pt: 'Pendente' },
+  approved: { 'zh-CN': '已通过', 'en-US': 'Approved', pt: 'Aprovada' },
+  refused: { 'zh-CN': '已驳回', 'en-US': 'Refused', pt: 'Recusada' },
+};
 /** Options, blanks and alternatives are separated by `|`, alternatives of a blank by `/`. */
 const split = (text: string, sep: string) =>
   text
@@ -55,24 +82,42 @@ const split = (text: string, sep: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const col = (key: QuestionImportField, header: string, width = 16): ExcelColumn<QuestionImportField> => ({ key, header, width });
-const COMMON_HEAD = [col('stem', '题干*', 40)];
+const col = (key: QuestionImportField, header: Texts, width = 16, required = false): ExcelColumn<QuestionImportField> => ({ key, header, width, required });
+const T = (zh: string, en: string, pt: string): Texts => ({ 'zh-CN': zh, 'en-US': en, pt });
+const OPTIONS = col('options', T('选项(以|分隔，依次为A、B、C…)', 'Options (separated by |, A, B, C… in order)', 'Opções (separadas por |, A, B, C… em ordem)'), 40, true);
+const REFERENCE = col('answerText', T('参考答案', 'Reference answer', 'Resposta de referência'), 36);
+const COMMON_HEAD = [col('stem', T('题干', 'Stem', 'Enunciado'), 40, true)];
 const COMMON_TAIL = [
-  col('score', '分值*(0.5的倍数，≤100)', 14),
-  col('difficulty', '难度(简单/中等/困难)', 14),
-  col('labels', '标签(以|分隔，≤5个)', 20),
-  col('category', '分类(分类名称)', 18),
-  col('analysis', '解析', 30),
+  col('score', T('分值(0.5的倍数，≤100)', 'Score (multiple of 0.5, ≤100)', 'Pontuação (múltiplo de 0,5, ≤100)'), 14, true),
+  col('difficulty', T('难度(简单/中等/困难)', 'Difficulty (easy/medium/hard)', 'Dificuldade (fácil/médio/difícil)'), 14),
+  col('labels', T('标签(以|分隔，≤5个)', 'Labels (separated by |, ≤5)', 'Rótulos (separados por |, ≤5)'), 20),
+  col('category', T('分类(分类名称)', 'Classification (its name)', 'Classificação (nome)'), 18),
+  col('analysis', T('解析', 'Analysis', 'Análise'), 30),
 ];
 const PARTS: Record<QuestionType, ExcelColumn<QuestionImportField>[]> = {
-  single: [col('options', '选项*(以|分隔，依次为A、B、C…)', 40), col('answer', '答案*(如A)', 12)],
-  multiple: [col('options', '选项*(以|分隔，依次为A、B、C…)', 40), col('answer', '答案*(如ABD)', 12)],
-  judgment: [col('answer', '答案*(正确/错误)', 14)],
-  fill: [col('answer', '答案*(每空以|分隔，同一空的备选答案以/分隔)', 36)],
-  short: [col('keywords', '关键词(以逗号分隔)', 24), col('autoScore', '按关键词自动评分(是/否)', 16), col('answerText', '参考答案', 36)],
-  operation: [col('answerText', '参考答案', 36)],
-  calculation: [col('answerText', '参考答案', 36)],
-  rating: [col('stars', '星级数*(1-10)', 12)],
+  single: [OPTIONS, col('answer', T('答案(如A)', 'Answer (e.g. A)', 'Resposta (ex.: A)'), 12, true)],
+  multiple: [OPTIONS, col('answer', T('答案(如ABD)', 'Answer (e.g. ABD)', 'Resposta (ex.: ABD)'), 12, true)],
+  judgment: [col('answer', T('答案(正确/错误)', 'Answer (TRUE/FALSE)', 'Resposta (VERDADEIRO/FALSO)'), 14, true)],
+  fill: [
+    col(
+      'answer',
+      T(
+        '答案(每空以|分隔，同一空的备选答案以/分隔)',
+        'Answer (blanks separated by |, alternatives of a blank by /)',
+        'Resposta (lacunas separadas por |, alternativas de uma lacuna por /)',
+      ),
+      36,
+      true,
+    ),
+  ],
+  short: [
+    col('keywords', T('关键词(以逗号分隔)', 'Keywords (separated by commas)', 'Palavras-chave (separadas por vírgulas)'), 24),
+    col('autoScore', T('按关键词自动评分(是/否)', 'Score by keywords (yes/no)', 'Pontuar por palavras-chave (sim/não)'), 16),
+    REFERENCE,
+  ],
+  operation: [REFERENCE],
+  calculation: [REFERENCE],
+  rating: [col('stars', T('星级数(1-10)', 'Stars (1-10)', 'Estrelas (1-10)'), 12, true)],
 };
 /** One template per type: stem, the type's own columns, then the common ones. */
 export const QUESTION_LAYOUTS = Object.fromEntries(
@@ -83,20 +128,21 @@ export const QUESTION_LAYOUTS = Object.fromEntries(
 ) as unknown as Record<QuestionType, ExcelLayout<QuestionImportField>>;
 
 /** Every type in one sheet: the export of a bank. */
+const ecol = (key: string, header: Texts, width: number) => ({ key, header, width });
 const EXPORT_LAYOUT: ExcelLayout = {
-  sheetName: '试题',
+  sheetName: T('试题', 'Questions', 'Questões'),
   marker: 'hanlin:question-export:v1',
   columns: [
-    { key: 'type', header: '题型', width: 10 },
-    { key: 'stem', header: '题干', width: 40 },
-    { key: 'options', header: '选项', width: 36 },
-    { key: 'answer', header: '答案', width: 24 },
-    { key: 'score', header: '分值', width: 8 },
-    { key: 'difficulty', header: '难度', width: 8 },
-    { key: 'labels', header: '标签', width: 16 },
-    { key: 'category', header: '分类', width: 16 },
-    { key: 'analysis', header: '解析', width: 30 },
-    { key: 'status', header: '状态', width: 10 },
+    ecol('type', T('题型', 'Type', 'Tipo'), 10),
+    ecol('stem', T('题干', 'Stem', 'Enunciado'), 40),
+    ecol('options', T('选项', 'Options', 'Opções'), 36),
+    ecol('answer', T('答案', 'Answer', 'Resposta'), 24),
+    ecol('score', T('分值', 'Score', 'Pontuação'), 8),
+    ecol('difficulty', T('难度', 'Difficulty', 'Dificuldade'), 8),
+    ecol('labels', T('标签', 'Labels', 'Rótulos'), 16),
+    ecol('category', T('分类', 'Classification', 'Classificação'), 16),
+    ecol('analysis', T('解析', 'Analysis', 'Análise'), 30),
+    { key: 'status', header: T('状态', 'Status', 'Estado'), width: 10 },
   ],
 };
 
@@ -188,10 +234,6 @@ export function createQuestionsImportService({ db, storage }: { db: Db; storage:
     return { errs, inputs, p };
   }
 
-  const FIELD_LABEL = Object.fromEntries(Object.values(QUESTION_LAYOUTS).flatMap((l) => l.columns.map((c) => [c.key, c.header.replace(/\*?\(.*\)|\*/g, '')]))) as Record<
-    QuestionImportField,
-    string
-  >;
   const flows = Object.fromEntries(
     (Object.keys(QUESTION_LAYOUTS) as QuestionType[]).map((type) => [
       type,
@@ -209,23 +251,30 @@ export function createQuestionsImportService({ db, storage }: { db: Db; storage:
             }
           });
         },
-        errorFileRows: (bad) => writeErrorFile(QUESTION_LAYOUTS[type], bad),
-        reasonText: (e) => `${FIELD_LABEL[e.field as QuestionImportField]}：${QUESTION_IMPORT_REASONS[e.reason as QuestionImportReason]}`,
+        errorFileRows: (bad, lang) => writeErrorFile(QUESTION_LAYOUTS[type], lang, bad),
+        reasonText: (e, lang) =>
+          reasonLine(fieldLabels(QUESTION_LAYOUTS[type], lang)[e.field as QuestionImportField], QUESTION_IMPORT_REASONS[e.reason as QuestionImportReason], lang),
       }),
     ]),
   ) as Record<QuestionType, ReturnType<typeof createImportFlow<Row, Awaited<ReturnType<typeof validate>>>>>;
 
   return {
-    template: (type: QuestionType) => writeTemplate(QUESTION_LAYOUTS[type]),
+    template: (type: QuestionType, lang: ExcelLang) => writeTemplate(QUESTION_LAYOUTS[type], lang),
 
-    run: (p: Principal, type: QuestionType, file: { filename: string; data: Buffer }, mode: 'check' | 'commit', skipInvalid: boolean): Promise<UserImportResult> =>
-      flows[type].run(p, file, mode, skipInvalid),
+    run: (
+      p: Principal,
+      type: QuestionType,
+      file: { filename: string; data: Buffer },
+      mode: 'check' | 'commit',
+      skipInvalid: boolean,
+      lang: ExcelLang = 'zh-CN',
+    ): Promise<UserImportResult> => flows[type].run(p, file, mode, skipInvalid, lang),
 
     /** Error files are stored per user, whatever the type. */
     errorFile: (p: Principal, id: string) => flows.single.errorFile(p, id),
 
     /** The questions of the list's filters (a bank: `categoryId`), every type in one sheet. */
-    async export(p: Principal, q: QuestionExportQuery): Promise<Buffer> {
+    async export(p: Principal, q: QuestionExportQuery, lang: ExcelLang = 'zh-CN'): Promise<Buffer> {
       const rows = await db
         .select({
           type: questions.type,
@@ -249,25 +298,26 @@ export function createQuestionsImportService({ db, storage }: { db: Db; storage:
         .orderBy(asc(questions.id))
         .limit(100_000);
       const answerOf = (r: (typeof rows)[number]) => {
-        if (r.type === 'judgment') return r.answers[0] === 'T' ? '正确' : '错误';
+        if (r.type === 'judgment') return JUDGMENT_TEXT[r.answers[0] === 'T' ? 'T' : 'F'][lang];
         if (r.type === 'fill') return r.blanks.map((b) => b.join('/')).join('|');
         if (r.type === 'rating') return `${r.stars}`;
         return r.answers.length ? r.answers.join('') : r.answerText;
       };
       return writeExport(
         EXPORT_LAYOUT,
+        lang,
         [],
         rows.map((r) => [
-          TYPE_TEXT[r.type as QuestionType] ?? r.type,
+          TYPE_TEXT[r.type as QuestionType]?.[lang] ?? r.type,
           richTextPlain(r.stem),
           r.options.map((o, i) => `${OPTION_LETTERS[i]}. ${o.content}`).join('|'),
           answerOf(r),
           r.score,
-          DIFFICULTY_TEXT[r.difficulty] ?? r.difficulty,
+          DIFFICULTY_TEXT[r.difficulty]?.[lang] ?? r.difficulty,
           r.labels.join('|'),
           r.category,
           r.analysis,
-          STATUS_TEXT[r.status] ?? r.status,
+          STATUS_TEXT[r.status]?.[lang] ?? r.status,
         ]),
       );
     },

@@ -1,46 +1,55 @@
-import { readImportFile, writeErrorFile, writeExport, writeTemplate, type ExcelLayout, type ExcelRow } from '../../platform/excel.js';
+import { readImportFile, writeErrorFile, writeExport, writeTemplate, type ExcelLang, type ExcelLayout, type ExcelRow, type Texts } from '../../platform/excel.js';
 import type { UserKind } from './users.repository.js';
 
 export { cellText, contentDisposition, IMPORT_MAX_ROWS, REASON_HEADER, XLSX_MIME } from '../../platform/excel.js';
 
-/** Columns of the import template, in order; export writes the same first columns. */
+const tx = (zh: string, en: string, pt: string): Texts => ({ 'zh-CN': zh, 'en-US': en, pt });
+
+/** Columns of the import template, in order; export writes the same first columns. `required`: what the import refuses without. */
 export const IMPORT_COLUMNS = [
-  { key: 'username', header: '用户名*', width: 20 },
-  { key: 'realname', header: '姓名*', width: 16 },
-  { key: 'cardNumber', header: '工号*', width: 18 },
-  { key: 'phone', header: '手机号*', width: 16 },
-  { key: 'email', header: '邮箱*', width: 28 },
-  { key: 'department', header: '部门*', width: 24 },
-  { key: 'sex', header: '性别', width: 8 },
-  { key: 'englishName', header: '英文名', width: 18 },
-  { key: 'post', header: '岗位', width: 18 },
-  { key: 'city', header: '城市', width: 14 },
+  { key: 'username', header: tx('用户名', 'Username', 'Nome de usuário'), width: 20, required: true },
+  { key: 'realname', header: tx('姓名', 'Name', 'Nome'), width: 16, required: true },
+  { key: 'cardNumber', header: tx('工号', 'Employee number', 'Número de funcionário'), width: 18, required: true },
+  { key: 'phone', header: tx('手机号', 'Mobile phone', 'Celular'), width: 16, required: true },
+  { key: 'email', header: tx('邮箱', 'E-mail', 'E-mail'), width: 28, required: true },
+  { key: 'department', header: tx('部门', 'Department', 'Departamento'), width: 24, required: true },
+  { key: 'sex', header: tx('性别', 'Gender', 'Sexo'), width: 8 },
+  { key: 'englishName', header: tx('英文名', 'English name', 'Nome em inglês'), width: 18 },
+  { key: 'post', header: tx('岗位', 'Post', 'Cargo'), width: 18 },
+  { key: 'city', header: tx('城市', 'City', 'Cidade'), width: 14 },
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number]['key'];
 export type ImportRow = ExcelRow<ImportColumn>;
 
-export const SHEET_NAME = { employee: '用户', student: '学员' } as const;
+const STUDENT_NUMBER = tx('学号', 'Student number', 'Número de aluno');
+export const SHEET_NAME: Record<UserKind, Texts> = { employee: tx('用户', 'Users', 'Usuários'), student: tx('学员', 'Students', 'Alunos') };
 
-export function headersOf(kind: UserKind): string[] {
-  return IMPORT_COLUMNS.map((c) => (c.key === 'cardNumber' && kind === 'student' ? '学号*' : c.header));
-}
+/** Export-only columns after the template's. */
+export const EXPORT_HEADERS = [tx('状态', 'Status', 'Status'), tx('角色', 'Roles', 'Funções'), tx('创建时间', 'Created', 'Criado em')];
+export const STATUS_TEXT: Record<'normal' | 'frozen', Texts> = { normal: tx('正常', 'Active', 'Ativo'), frozen: tx('冻结', 'Frozen', 'Congelado') };
+export const SEX_TEXT: Record<'male' | 'female', Texts> = { male: tx('男', 'Male', 'Masculino'), female: tx('女', 'Female', 'Feminino') };
 
 /** The template of one people page: the student page says 学号 and has its own marker. */
-function layoutOf(kind: UserKind): ExcelLayout<ImportColumn> {
-  const headers = headersOf(kind);
+export function layoutOf(kind: UserKind): ExcelLayout<ImportColumn> {
   return {
     sheetName: SHEET_NAME[kind],
     marker: `hanlin:user-import:v1:${kind}`,
-    columns: IMPORT_COLUMNS.map((c, i) => ({ key: c.key, header: headers[i]!, width: c.width })),
+    columns: IMPORT_COLUMNS.map((c) => ({ ...c, header: c.key === 'cardNumber' && kind === 'student' ? STUDENT_NUMBER : c.header })),
   };
 }
 
-export const buildTemplate = (kind: UserKind): Promise<Buffer> => writeTemplate(layoutOf(kind));
+export const buildTemplate = (kind: UserKind, lang: ExcelLang = 'zh-CN'): Promise<Buffer> => writeTemplate(layoutOf(kind), lang);
 
 /** The bad rows as typed, plus a reason column; the file can be fixed and imported again. */
-export const buildErrorFile = (kind: UserKind, rows: { values: ImportRow; reason: string }[]): Promise<Buffer> => writeErrorFile(layoutOf(kind), rows);
+export const buildErrorFile = (kind: UserKind, lang: ExcelLang, rows: { values: ImportRow; reason: string }[]): Promise<Buffer> => writeErrorFile(layoutOf(kind), lang, rows);
 
-export const buildExport = (kind: UserKind, extraHeaders: string[], rows: (string | number | null)[][]): Promise<Buffer> => writeExport(layoutOf(kind), extraHeaders, rows);
+export const buildExport = (kind: UserKind, lang: ExcelLang, rows: (string | number | null)[][]): Promise<Buffer> =>
+  writeExport(
+    layoutOf(kind),
+    lang,
+    EXPORT_HEADERS.map((h) => h[lang]),
+    rows,
+  );
 
 /** Reads an uploaded workbook of this page's template (see readImportFile). */
 export const parseImportFile = (kind: UserKind, filename: string, data: Buffer): Promise<ImportRow[]> => readImportFile(layoutOf(kind), filename, data);

@@ -3,25 +3,21 @@ import { z } from 'zod';
 import { EMPLOYEE_NUMBER_PATTERN, STUDENT_NUMBER_PATTERN, USER_IMPORT_REASONS, type UserImportReason, type UserImportResult, type UserListQuery } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
-import { createImportFlow, importErrors, matchImportOrgs } from '../../platform/excel.js';
+import { createImportFlow, fieldLabels, importErrors, localTime, matchImportOrgs, reasonLine, type ExcelLocale } from '../../platform/excel.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
 import { findDefaultRoleId, roles, userRoles } from '../roles/index.js';
 import { users } from './users.schema.js';
 import { userListWhere, type UserKind } from './users.repository.js';
-import { buildErrorFile, buildExport, buildTemplate, headersOf, parseImportFile, type ImportColumn, type ImportRow } from './users.excel.js';
+import { buildErrorFile, buildExport, buildTemplate, layoutOf, parseImportFile, SEX_TEXT, STATUS_TEXT, type ImportColumn, type ImportRow } from './users.excel.js';
 import type { InitialPasswordHasher } from './users.passwords.js';
 import { storedInitialPassword } from '../../platform/auth/credentials.js';
 
-const FIELD_LABEL = Object.fromEntries(
-  (['username', 'realname', 'cardNumber', 'phone', 'email', 'department', 'sex', 'englishName', 'post', 'city'] as ImportColumn[]).map((k, i) => [
-    k,
-    headersOf('employee')[i]!.replace('*', ''),
-  ]),
-) as Record<ImportColumn, string>;
-
 const emailSchema = z.email();
-const SEX: Record<string, 'male' | 'female'> = { 男: 'male', 女: 'female', male: 'male', female: 'female' };
+/** Gender as written in any of the languages (lower case). */
+const SEX: Record<string, 'male' | 'female'> = Object.fromEntries(
+  (['male', 'female'] as const).flatMap((v) => [[v, v], ...Object.values(SEX_TEXT[v]).map((t) => [t.toLowerCase(), v])]),
+);
 const INSERT_CHUNK = 1000;
 const EXPORT_MAX_ROWS = 100_000;
 
@@ -167,8 +163,8 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
       parse: (file) => parseImportFile(kind, file.filename, file.data),
       validate: (p, rows: ImportRow[]) => validate(p, kind, rows),
       insert: (good, { orgOf, positionOf }) => insertRows(kind, good, orgOf, positionOf),
-      errorFileRows: (bad) => buildErrorFile(kind, bad),
-      reasonText: (e) => `${FIELD_LABEL[e.field as ImportColumn]}：${USER_IMPORT_REASONS[e.reason as UserImportReason]}`,
+      errorFileRows: (bad, lang) => buildErrorFile(kind, lang, bad),
+      reasonText: (e, lang) => reasonLine(fieldLabels(layoutOf(kind), lang)[e.field as ImportColumn], USER_IMPORT_REASONS[e.reason as UserImportReason], lang),
     });
   const flows: Record<UserKind, ReturnType<typeof flowOf>> = { employee: flowOf('employee'), student: flowOf('student') };
 
@@ -176,13 +172,20 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
     template: buildTemplate,
 
     /** `check` validates only; `commit` writes the good rows in one transaction (all of them or none). */
-    run: (p: Principal, kind: UserKind, file: { filename: string; data: Buffer }, mode: 'check' | 'commit', skipInvalid: boolean): Promise<UserImportResult> =>
-      flows[kind].run(p, file, mode, skipInvalid),
+    run: (
+      p: Principal,
+      kind: UserKind,
+      file: { filename: string; data: Buffer },
+      mode: 'check' | 'commit',
+      skipInvalid: boolean,
+      lang?: ExcelLocale['lang'],
+    ): Promise<UserImportResult> => flows[kind].run(p, file, mode, skipInvalid, lang),
 
     /** Error files are keyed by caller, not by page: either flow serves them. */
     errorFile: flows.employee.errorFile,
 
-    async export(p: Principal, kind: UserKind, q: Omit<UserListQuery, 'page' | 'size'>): Promise<Buffer> {
+    /** The list in the caller's language, times in the caller's time zone. */
+    async export(p: Principal, kind: UserKind, q: Omit<UserListQuery, 'page' | 'size'>, { lang, timeZone }: ExcelLocale = { lang: 'zh-CN' }): Promise<Buffer> {
       const rows = await db
         .select({
           id: users.id,
@@ -213,10 +216,9 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
         : [];
       const rolesOf = new Map<number, string[]>();
       for (const r of roleRows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), r.name]);
-      const sexText = { male: '男', female: '女' } as Record<string, string>;
       return buildExport(
         kind,
-        ['状态', '角色', '创建时间'],
+        lang,
         rows.map((r) => [
           r.username,
           r.realname,
@@ -224,13 +226,13 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
           r.phone,
           r.email,
           r.orgName,
-          r.sex ? (sexText[r.sex] ?? r.sex) : null,
+          r.sex ? (SEX_TEXT[r.sex as 'male' | 'female']?.[lang] ?? r.sex) : null,
           r.englishName,
           r.post,
           r.city,
-          r.status === 'frozen' ? '冻结' : '正常',
+          STATUS_TEXT[r.status === 'frozen' ? 'frozen' : 'normal'][lang],
           (rolesOf.get(r.id) ?? []).join(','),
-          r.createdAt.toISOString(),
+          localTime(r.createdAt, timeZone),
         ]),
       );
     },

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { CONSTANTS } from '@hanlin/shared';
 import { session } from '../session';
 import { signature } from './crypto';
@@ -74,13 +75,22 @@ function encodeBody(body: unknown, opts: ApiOptions, headers: Record<string, str
   return JSON.stringify(body);
 }
 
+/** The interface language and the browser's time zone: Excel files come back in them (headers, values, local times). */
+function localeHeaders(): Record<string, string> {
+  const h: Record<string, string> = {};
+  if (i18next.language) h['Accept-Language'] = i18next.language;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone) h['X-Time-Zone'] = zone;
+  return h;
+}
+
 /**
  * The one API call: POST JSON by default, 60 s timeout, credentials, bearer + sign headers,
  * `{code,msg,data}` unwrapped to `data`; failures are normalized, reported and rethrown.
  */
 export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOptions = {}): Promise<T> {
   const method = opts.method ?? 'POST';
-  const headers: Record<string, string> = { Accept: 'application/json', ...(opts.anonymous ? {} : await authHeaders()) };
+  const headers: Record<string, string> = { Accept: 'application/json', ...localeHeaders(), ...(opts.anonymous ? {} : await authHeaders()) };
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), opts.timeout ?? CONSTANTS.REQUEST_TIMEOUT_MS);
   opts.signal?.addEventListener('abort', () => ctrl.abort());

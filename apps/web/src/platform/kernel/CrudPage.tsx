@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Table, Typography } from 'antd';
+import { Button, Card, Col, Row, Table, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { EditModal } from './EditModal';
 import { FilterBar } from './FilterBar';
 import { RowActions, type RowAction } from './RowActions';
 import { useList } from './useList';
+import { ColumnChooser, useColumnChoice } from './ColumnChooser';
 import { listTableProps } from './list-table';
 import { DESTRUCTIVE, type BatchKind, type ColumnSpec, type CrudPageProps, type ExtraBatch, type ListParams, type ModalForm, type PageForm, type SchemaObject } from './types';
 import { useFeedback } from '../feedback';
@@ -36,6 +37,22 @@ function defaultRecordName(r: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
+const ELLIPSIS_WIDTH = 240;
+
+/** A long text cut to its column's width on one line, the whole of it in a tooltip. */
+function ellipsisCell<R>(c: ColumnSpec<R>, r: R) {
+  const raw = (r as Record<string, unknown>)[c.key];
+  const content = c.render ? c.render(r) : (raw as ReactNode);
+  const width = c.width ?? ELLIPSIS_WIDTH;
+  return (
+    <Tooltip title={typeof content === 'string' || typeof content === 'number' || typeof raw !== 'string' ? content : raw} placement="topLeft">
+      <span data-testid={`cell-ellipsis-${c.key}`} style={{ display: 'block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {content}
+      </span>
+    </Tooltip>
+  );
+}
+
 /** antd columns of the column specs, the sorted one showing its order. */
 export function tableColumns<R>(specs: readonly ColumnSpec<R>[], sort: string | undefined, t: (k: string) => string) {
   const order = (key: string) => (sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null);
@@ -45,9 +62,9 @@ export function tableColumns<R>(specs: readonly ColumnSpec<R>[], sort: string | 
     title: t(c.titleKey),
     sorter: c.sortable ? true : undefined,
     sortOrder: c.sortable ? order(c.key) : undefined,
-    width: c.width,
-    ellipsis: c.ellipsis,
-    render: c.render ? (_: unknown, r: R) => c.render!(r) : undefined,
+    width: c.width ?? (c.ellipsis ? ELLIPSIS_WIDTH : undefined),
+    ellipsis: c.ellipsis ? { showTitle: false } : undefined,
+    render: c.ellipsis ? (_: unknown, r: R) => ellipsisCell(c, r) : c.render ? (_: unknown, r: R) => c.render!(r) : undefined,
   })) as NonNullable<TableProps<R>['columns']>;
 }
 
@@ -76,6 +93,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
     url: props.urlState,
   });
   const [editing, setEditing] = useState<R | 'new' | null>(null);
+  const columnChoice = useColumnChoice(props.queryKey, props.columns);
 
   const act = useMutation({
     mutationFn: (a: Action) => a.exec(a.ids),
@@ -149,7 +167,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
     ...(rowKinds.includes('delete') ? [kindAction('delete')] : []),
   ];
 
-  const columns = tableColumns(props.columns, list.params.sort, t);
+  const columns = tableColumns(columnChoice.visible, list.params.sort, t);
   if (rowActions.length || props.extraRowActions) {
     columns.push({
       key: '__actions',
@@ -213,6 +231,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
             {t('common.export')}
           </Button>
         ) : null}
+        <ColumnChooser choice={columnChoice} />
       </BatchToolbar>
       <Table<R> columns={columns} {...listTableProps(list, t, canSelect)} />
     </>

@@ -57,6 +57,24 @@ describe('RowActions', () => {
     fireEvent.click(await screen.findByTestId('crud-popconfirm-ok'));
     await waitFor(() => expect(done).toContain('delete 4'));
   });
+
+  it('beyond two actions shows one link and puts the rest under "more", confirmed ones asking first', async () => {
+    const four: RowAction<Row>[] = [
+      ...actions,
+      { key: 'freeze', label: 'freeze', confirm: true, danger: true, run: (r) => done.push(`freeze ${r.id}`) },
+      { key: 'reset', label: 'reset', run: (r) => done.push(`reset ${r.id}`) },
+    ];
+    show({ id: 5, name: 'e' }, four);
+    expect(shown()).toEqual(['crud-row-modify', 'crud-row-more']);
+    fireEvent.click(screen.getByTestId('crud-row-more'));
+    fireEvent.click(await screen.findByTestId('crud-row-reset'));
+    expect(done).toContain('reset 5');
+    fireEvent.click(screen.getByTestId('crud-row-more'));
+    fireEvent.click(await screen.findByTestId('crud-row-freeze'));
+    expect(done).not.toContain('freeze 5');
+    fireEvent.click(await screen.findByTestId('crud-popconfirm-ok'));
+    await waitFor(() => expect(done).toContain('freeze 5'));
+  });
 });
 
 describe('CrudPage rows', () => {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Dropdown, Popconfirm, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../feedback';
 
 export interface RowAction<R> {
   key: string;
@@ -24,6 +26,11 @@ export interface RowActionsProps<R> {
   actions: readonly RowAction<R>[];
   /** Shown after the actions. */
   extra?: ReactNode;
+  /**
+   * How many actions show as links (default 2); when there are more, the first `visible - 1`
+   * show and the rest go under "more", so the actions column stays narrow.
+   */
+  visible?: number;
 }
 
 /**
@@ -37,13 +44,25 @@ export function rowAllows<R>(record: R, a: Pick<RowAction<R>, 'key' | 'ability' 
   return (abilities as Record<string, unknown>)[a.ability ?? a.key] === true;
 }
 
-/** The action links of a table row, filtered by the row's abilities, confirmations where asked. */
-export function RowActions<R>({ record, actions, extra }: RowActionsProps<R>) {
+/** The action links of a table row, filtered by the row's abilities, confirmations where asked; beyond `visible` a "more" menu. */
+export function RowActions<R>({ record, actions, extra, visible = 2 }: RowActionsProps<R>) {
   const { t } = useTranslation();
+  const { modal } = useFeedback();
   const items = actions.filter((a) => rowAllows(record, a));
+  const shown = items.length > visible ? items.slice(0, Math.max(visible - 1, 0)) : items;
+  const rest = items.slice(shown.length);
+  const confirmThen = (a: RowAction<R>) =>
+    modal.confirm({
+      title: t('common.confirmTitle', { action: a.label }),
+      content: typeof a.confirm === 'string' ? a.confirm : undefined,
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: !!a.danger, 'data-testid': 'crud-popconfirm-ok' },
+      onOk: () => Promise.resolve(a.run(record)).catch(() => undefined),
+    });
   return (
-    <Space size={0}>
-      {items.map((a) => {
+    <Space size={0} wrap={false}>
+      {shown.map((a) => {
         const testId = a.testId ?? `crud-row-${a.key}`;
         if (!a.confirm)
           return (
@@ -67,6 +86,24 @@ export function RowActions<R>({ record, actions, extra }: RowActionsProps<R>) {
           </Popconfirm>
         );
       })}
+      {rest.length ? (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: rest.map((a) => ({ key: a.key, danger: a.danger, label: <span data-testid={a.testId ?? `crud-row-${a.key}`}>{a.label}</span> })),
+            onClick: ({ key }) => {
+              const a = rest.find((x) => x.key === key);
+              if (!a) return;
+              if (a.confirm) confirmThen(a);
+              else void a.run(record);
+            },
+          }}
+        >
+          <Button type="link" size="small" data-testid="crud-row-more">
+            {t('common.more')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      ) : null}
       {extra}
     </Space>
   );

@@ -14,3 +14,4 @@ export { readListState, writeListState, toQuery, toFilterValues, type ListDefaul
 export { sortableIn, timeColumn, choiceFilter } from './columns';
 export { listTableProps } from './list-table';
 export { useLeaveGuard, useFormPage, type LeaveGuard } from './useLeaveGuard';
+export { ColumnChooser, useColumnChoice, shownByDefault, columnStoreKey, type ColumnChoice } from './ColumnChooser';

@@ -59,8 +59,13 @@ export interface ColumnSpec<R> {
   titleKey: string;
   sortable?: boolean;
   width?: number;
-  /** Cut long text to the column width. */
+  /** Cut long text to the column width (default 240 px); the whole text shows in a tooltip. */
   ellipsis?: boolean;
+  /**
+   * Which columns give way on narrow screens: `'low'` shows from 1600 px, `'medium'` from
+   * 1200 px, others always; the list's column chooser shows or hides any of them.
+   */
+  priority?: 'medium' | 'low';
   render?: (record: R) => ReactNode;
 }
 

@@ -31,10 +31,10 @@ function resultText(r: OperationLogRow) {
 const columns: ColumnSpec<OperationLogRow>[] = [
   { key: 'username', titleKey: 'audit.username' },
   { key: 'operation', titleKey: 'audit.operation' },
-  { key: 'path', titleKey: 'audit.path', render: (r) => `${r.method} ${r.path}` },
+  { key: 'path', titleKey: 'audit.path', ellipsis: true, width: 260, render: (r) => `${r.method} ${r.path}` },
   { key: 'status', titleKey: 'audit.outcome', render: (r) => <StatusTag r={r} /> },
-  { key: 'resultCode', titleKey: 'audit.resultCode', render: resultText },
-  { key: 'ip', titleKey: 'audit.ip' },
+  { key: 'resultCode', titleKey: 'audit.resultCode', ellipsis: true, width: 200, render: resultText },
+  { key: 'ip', titleKey: 'audit.ip', priority: 'medium' },
   timeColumn('createdAt', 'audit.operationTime', true),
 ];
 

@@ -33,13 +33,14 @@ function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
     { key: 'cardNumber', titleKey: cfg.cardKey },
     { key: 'username', titleKey: 'user.username', sortable: sortable('username'), render: (r) => <span data-testid={`${cfg.prefix}-row-username`}>{r.username}</span> },
     { key: 'realname', titleKey: 'user.realname', sortable: sortable('realname'), render: (r) => <BuiltinName text={r.realname} /> },
-    { key: 'orgName', titleKey: 'user.org', render: (r) => <BuiltinName text={r.orgName} /> },
-    { key: 'positionName', titleKey: 'user.post' },
-    { key: 'phone', titleKey: 'user.phone' },
-    { key: 'email', titleKey: 'user.email' },
+    { key: 'orgName', titleKey: 'user.org', ellipsis: true, width: 160, render: (r) => <BuiltinName text={r.orgName} /> },
+    { key: 'positionName', titleKey: 'user.post', priority: 'low' },
+    { key: 'phone', titleKey: 'user.phone', priority: 'low' },
+    { key: 'email', titleKey: 'user.email', priority: 'low', ellipsis: true, width: 200 },
     {
       key: 'roles',
       titleKey: 'user.roles',
+      priority: 'low',
       render: (r) =>
         r.roles.map((x) => (
           <Tag key={x}>
@@ -48,7 +49,7 @@ function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
         )),
     },
     { key: 'status', titleKey: 'common.status', render: (r) => <UserStatusTag status={r.status} /> },
-    { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+    { key: 'createdAt', titleKey: 'common.createdAt', priority: 'low', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
   ];
 }
 
