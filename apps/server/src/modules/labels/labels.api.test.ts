@@ -86,7 +86,7 @@ describe('label categories and labels', () => {
     expect((await call(t.app, null, '/api/label/options', { kind: 'job' })).statusCode).toBe(401);
 
     const bad: [string, object, string][] = [
-      ['/api/label-category/insert', { name: 'x'.repeat(21), kind: 'user' }, 'name'],
+      ['/api/label-category/insert', { name: 'x'.repeat(31), kind: 'user' }, 'name'], // spec: 30
       ['/api/label-category/insert', { name: 'ok', kind: 'teacher' }, 'kind'],
       ['/api/label/insert', { categoryId: cat, name: 'x'.repeat(11) }, 'name'],
       ['/api/label/insert', { categoryId: cat, name: '   ' }, 'name'],

@@ -55,7 +55,7 @@ describe('notice management', () => {
 
   it('validates fields and names them', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [draft({ title: 'x'.repeat(101) }), 'PARAMETER_INVALID', 'title'],
+      [draft({ title: 'x'.repeat(201) }), 'PARAMETER_INVALID', 'title'], // spec: 200
       [draft({ title: '   ' }), 'PARAMETER_INVALID', 'title'],
       [draft({ content: 'x'.repeat(2001) }), 'PARAMETER_INVALID', 'content'],
       [draft({ type: 'memo' }), 'PARAMETER_INVALID', 'type'],
@@ -132,7 +132,7 @@ describe('notice management', () => {
     expect((await call(t.app, admin, '/api/notice/update', { id: a.id, displayTime: later })).json().data.displayTime).toBe(later);
     const dupTitle = await create(admin);
     expect((await call(t.app, admin, '/api/notice/update', { id: a.id, title: dupTitle.title })).json()).toMatchObject({ msg: 'DUPLICATE_NOTICE_TITLE', field: 'title' });
-    expect((await call(t.app, admin, '/api/notice/update', { id: a.id, title: 'y'.repeat(101) })).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'title' });
+    expect((await call(t.app, admin, '/api/notice/update', { id: a.id, title: 'y'.repeat(201) })).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'title' });
   });
 
   it('lets exactly one of two concurrent releases win', async () => {
