@@ -62,10 +62,11 @@ describe('web shell usability', () => {
     await gone(tabs.getByTestId('tab-add-role'));
     expect(await confirmDialog(page).count()).toBe(0);
 
-    // The delete confirmation names the role.
+    // The delete confirmation names the role (delete sits in the row's "more" menu, which asks in a dialog).
     const row = page.locator('tr', { has: page.getByTestId('role-row-name').filter({ hasText: name }) });
-    await row.getByTestId('crud-row-delete').click();
-    await visible(page.locator('.ant-popconfirm').filter({ hasText: `确定要删除角色「${name}」吗？` }));
+    await row.getByTestId('crud-row-more').click();
+    await page.locator('.ant-dropdown:visible').getByTestId('crud-row-delete').click();
+    await visible(page.locator('.ant-modal-confirm').filter({ hasText: `确定要删除角色「${name}」吗？` }));
   });
 
   it('the home is a dashboard of counts, recent sign-ins and shortcuts', async () => {

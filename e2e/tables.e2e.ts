@@ -14,7 +14,7 @@ import { eventually, useBrowser, visible, waitForPath } from './support/browser'
 import { loginUI } from './support/flows';
 
 /** The Users list's columns (user.json), as the chooser lists them. */
-const USER_COLUMNS = ['cardNumber', 'username', 'realname', 'orgName', 'post', 'phone', 'email', 'roles', 'status', 'createdAt'];
+const USER_COLUMNS = ['cardNumber', 'username', 'realname', 'orgName', 'positionName', 'phone', 'email', 'roles', 'status', 'createdAt'];
 
 async function box(l: Locator) {
   const b = await l.boundingBox();

@@ -53,7 +53,7 @@ export function RowActions<R>({ record, actions, extra, visible = 2 }: RowAction
   const rest = items.slice(shown.length);
   const confirmThen = (a: RowAction<R>) =>
     modal.confirm({
-      title: t('common.confirmTitle', { action: a.label }),
+      title: a.confirmTitle ? a.confirmTitle(record) : t('common.confirmTitle', { action: a.label }),
       content: typeof a.confirm === 'string' ? a.confirm : undefined,
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
