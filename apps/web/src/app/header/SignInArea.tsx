@@ -48,7 +48,7 @@ export function SignInArea() {
           {t('signIn.button')}
         </Button>
       )}
-      <span className="hl-signin-streak" data-testid="sign-in-streak">
+      <span className="hl-signin-streak" data-testid="sign-in-streak" title={streak}>
         {streak}
       </span>
       <Tooltip title={t('signIn.exp', { exp: info.exp, nextExp: info.nextExp, percent })}>

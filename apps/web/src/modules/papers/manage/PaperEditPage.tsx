@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Statistic, Table, Tag, TreeSelect, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import {
 import { feedback } from '../../../platform/feedback';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { treeOptions } from '../../../platform/tree-options';
+import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
 import { findApprovedQuestions, getBanks, getPaperById, insertPaper, updatePaper } from '../api';
 
 interface Item {
@@ -70,10 +71,11 @@ function QuestionPicker({ exclude, onPick }: { exclude: number[]; onPick: (q: It
 export default function PaperEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
+  // Names the tab, asks before a half-filled form is left, closes the tab once saved or cancelled.
+  const page = useFormPage({ form, title: t(id ? 'paper.editTitle' : 'paper.addTitle') });
   const [items, setItems] = useState<Item[]>([]);
   const [saving, setSaving] = useState(false);
   const [itemsError, setItemsError] = useState<string | null>(null);
@@ -122,7 +124,7 @@ export default function PaperEditPage() {
       else await insertPaper(parsed.data);
       await queryClient.invalidateQueries({ queryKey: ['papers'] });
       feedback.message.success(t('common.saved'));
-      void navigate('/dashboard/manage-test-paper');
+      page.leave('/dashboard/manage-test-paper');
     } catch (e) {
       if (!showSaveError(form, e)) throw e;
     } finally {
@@ -249,7 +251,7 @@ export default function PaperEditPage() {
           <Button type="primary" htmlType="submit" loading={saving} data-testid="paper-save">
             {t('common.save')}
           </Button>
-          <Button onClick={() => void navigate('/dashboard/manage-test-paper')}>{t('common.cancel')}</Button>
+          <Button onClick={() => page.leave('/dashboard/manage-test-paper')}>{t('common.cancel')}</Button>
         </Space>
       </Form>
     </Card>

@@ -30,17 +30,17 @@ const FILTERS: readonly FilterSpec[] = [
 
 function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
   return [
-    { key: 'cardNumber', titleKey: cfg.cardKey, ellipsis: true, width: 130 },
+    { key: 'cardNumber', titleKey: cfg.cardKey, priority: 'low', ellipsis: true, width: 130 },
     {
       key: 'username',
       titleKey: 'user.username',
       sortable: sortable('username'),
       ellipsis: true,
-      width: 140,
+      width: 130,
       render: (r) => <span data-testid={`${cfg.prefix}-row-username`}>{r.username}</span>,
     },
-    { key: 'realname', titleKey: 'user.realname', sortable: sortable('realname'), ellipsis: true, width: 120, render: (r) => <BuiltinName text={r.realname} /> },
-    { key: 'orgName', titleKey: 'user.org', ellipsis: true, width: 160, render: (r) => <BuiltinName text={r.orgName} /> },
+    { key: 'realname', titleKey: 'user.realname', sortable: sortable('realname'), ellipsis: true, width: 110, render: (r) => <BuiltinName text={r.realname} /> },
+    { key: 'orgName', titleKey: 'user.org', ellipsis: true, width: 140, render: (r) => <BuiltinName text={r.orgName} /> },
     { key: 'positionName', titleKey: 'user.post', priority: 'low' },
     { key: 'phone', titleKey: 'user.phone', priority: 'low' },
     { key: 'email', titleKey: 'user.email', priority: 'low', ellipsis: true, width: 200 },
