@@ -8,9 +8,9 @@ import { setExamPaperSource, type ExamPaperInfo } from './exams.paper.js';
 import { EXAM_CLOCK_JOB } from './exams.service.js';
 
 // The papers module is another domain: a test double stands for it behind the exam's paper source.
-const papers = new Map<string, ExamPaperInfo>();
+const papers = new Map<number, ExamPaperInfo>();
 const paper = (id: number, extra: Partial<ExamPaperInfo> = {}) => {
-  const p: ExamPaperInfo = { id: String(id), name: `Paper ${id}`, kind: 'fixed', total: 100, questionCount: 10, hasSubjective: false, usable: true, ...extra };
+  const p: ExamPaperInfo = { id, name: `Paper ${id}`, kind: 'fixed', total: 100, questionCount: 10, hasSubjective: false, usable: true, ...extra };
   papers.set(p.id, p);
   return id;
 };
@@ -223,7 +223,7 @@ describe('exam lifecycle', () => {
     expect(await storedStatus(e.id)).toBe('draft');
 
     const f = await create(admin, draft({ paperId: paper(21) }));
-    papers.set('21', { ...papers.get('21')!, usable: false });
+    papers.set(21, { ...papers.get(21)!, usable: false });
     expect(dataOf(await call(t.app, admin, '/api/exam/publish', { ids: [f.id] }))).toMatchObject({ code: 'PAPER_DELETED_OR_EMPTY', ids: [f.id] });
   });
 

@@ -1,22 +1,14 @@
-import { describePapers, registerPaperUse, searchPapers, type ExamPaperInfo as PaperInfo } from '../papers/index.js';
+import { describePapers, registerPaperUse, searchPapers } from '../papers/index.js';
 import { defineModule } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { setExamPaperSource, type ExamPaperInfo, type ExamPaperSource } from './exams.paper.js';
+import { setExamPaperSource, type ExamPaperSource } from './exams.paper.js';
 import { papersUsedByExams } from './exams.repository.js';
 import { registerExamRoutes } from './exams.routes.js';
 import { createExamsService } from './exams.service.js';
 
-const asExamPaper = (p: PaperInfo): ExamPaperInfo => ({ ...p, id: String(p.id) });
-
-/** The exam's paper source: the papers module (its ids are numbers, the source's are strings). */
+/** The exam's paper source: the papers module. */
 export function papersSource(db: DbOrTx): ExamPaperSource {
-  return {
-    describePapers: async (ids) => {
-      const found = await describePapers(db, ids.map(Number).filter(Number.isSafeInteger));
-      return new Map([...found.values()].map((p) => [String(p.id), asExamPaper(p)]));
-    },
-    searchPapers: async (keyword, limit) => (await searchPapers(db, keyword, limit)).map(asExamPaper),
-  };
+  return { describePapers: (ids) => describePapers(db, ids), searchPapers: (keyword, limit) => searchPapers(db, keyword, limit) };
 }
 
 export default defineModule({

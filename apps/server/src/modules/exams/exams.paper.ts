@@ -1,19 +1,14 @@
+import type { ExamPaperInfoRow } from '@hanlin/shared';
+
 /**
  * The one door of the exams module to papers. The papers module is another domain: the exam keeps
  * only a paper id and asks this source what the paper is now. The app bootstrap sets the real
  * source (`setExamPaperSource`); until it does, no paper is known, so no exam can be saved.
  */
-export interface ExamPaperInfo {
-  id: string;
-  name: string;
-  kind: 'fixed' | 'random' | 'free';
-  total: number;
-  questionCount: number;
-  hasSubjective: boolean;
-  usable: boolean;
-}
+/** What the exam knows of a paper: the shared answer shape (the papers module's ids are numbers). */
+export type ExamPaperInfo = ExamPaperInfoRow;
 export interface ExamPaperSource {
-  describePapers(ids: string[]): Promise<Map<string, ExamPaperInfo>>;
+  describePapers(ids: number[]): Promise<Map<number, ExamPaperInfo>>;
   /** Optional: papers to pick from by name (the scheduling page's picker); without it the page asks by id. */
   searchPapers?(keyword: string | undefined, limit: number): Promise<ExamPaperInfo[]>;
 }
@@ -28,8 +23,7 @@ export function setExamPaperSource(next: ExamPaperSource | null): void {
 
 /** The papers behind these ids, as the paper source describes them (missing ids are absent). */
 export async function describeExamPapers(ids: number[]): Promise<Map<number, ExamPaperInfo>> {
-  const found = await source.describePapers([...new Set(ids)].map(String));
-  return new Map([...found.values()].map((p) => [Number(p.id), p]));
+  return source.describePapers([...new Set(ids)]);
 }
 
 export async function searchExamPapers(keyword: string | undefined, limit: number): Promise<ExamPaperInfo[]> {

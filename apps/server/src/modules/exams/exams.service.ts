@@ -45,7 +45,6 @@ const ABILITY_CODES: Record<keyof ExamAbilities, string> = {
 
 const owner = (id: number) => ({ type: EXAM_AUDIENCE, id });
 const stateOf = (r: { status: string; startAt: Date; endAt: Date }, now = new Date()) => examStateAt(r.status as ExamStatus, r.startAt, r.endAt, now);
-const paperRow = (p: ExamPaperInfo): ExamPaperInfoRow => ({ ...p, id: Number(p.id) });
 
 /** Fields a started exam keeps as they are (only the end extends and the attempts increase). */
 const FROZEN_WHEN_STARTED = [
@@ -124,7 +123,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
       showRanking: row.showRanking,
       certificateTemplateId: row.certificateTemplateId,
       certificateName,
-      paper: paper ? paperRow(paper) : null,
+      paper: paper ?? null,
       audience,
     };
   }
@@ -303,8 +302,8 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
 
     /** Papers to pick from: by ids (what they are now) or by name when the paper source can search. */
     async papers(q: ExamPaperSearch): Promise<ExamPaperInfoRow[]> {
-      if (q.ids?.length) return [...(await describeExamPapers(q.ids)).values()].map(paperRow);
-      return (await searchExamPapers(q.keyword, 20)).map(paperRow);
+      if (q.ids?.length) return [...(await describeExamPapers(q.ids)).values()];
+      return searchExamPapers(q.keyword, 20);
     },
 
     /** A new exam is a draft of the creator's organization; its total is its paper's. */

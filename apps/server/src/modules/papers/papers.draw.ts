@@ -1,20 +1,14 @@
 import crypto from 'node:crypto';
-import { countBlanks, type DrawnPaper, type DrawnQuestion, type PaperKind, type QuestionType } from '@hanlin/shared';
+import { countBlanks, type DrawnPaper, type DrawnQuestion, type ExamPaperInfoRow, type PaperKind, type QuestionType } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import * as repo from './papers.repository.js';
 
-/** What an exam needs to know of a paper before scheduling or starting one. */
-export interface ExamPaperInfo {
-  id: number;
-  name: string;
-  kind: PaperKind;
-  total: number;
-  questionCount: number;
-  hasSubjective: boolean;
-  /** Not deleted, not empty, and every random rule can still be drawn from its bank. */
-  usable: boolean;
-}
+/**
+ * What an exam needs to know of a paper before scheduling or starting one (the shared shape exams answer);
+ * `usable`: not deleted, not empty, and every random rule can still be drawn from its bank.
+ */
+export type ExamPaperInfo = ExamPaperInfoRow;
 
 /**
  * Assigns each rule `count` distinct questions from its candidates (a question goes to one rule at
