@@ -64,12 +64,10 @@ async function startedWorker(): Promise<Running> {
     // Listeners for the worker's whole life: a thread that fails between jobs is retired, never reused, and
     // its 'error' never reaches the process as an unhandled event.
     worker.on('error', (e: Error) => {
-      if (process.env.EXCEL_DEBUG) console.error('EXCEL_DEBUG worker error', e);
       r.onFault?.(e);
       void retire(r);
     });
-    worker.on('exit', (code) => {
-      if (process.env.EXCEL_DEBUG) console.error('EXCEL_DEBUG worker exit', code, r.onFault ? 'during a job' : 'idle');
+    worker.on('exit', () => {
       r.exited = true;
       if (current === r) current = null;
       r.onFault?.(new Error('the Excel worker ended'));

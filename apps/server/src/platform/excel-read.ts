@@ -102,7 +102,6 @@ export async function readLayoutRows(layout: ReadLayout, data: Buffer, maxRows: 
   } catch (e) {
     if (e instanceof ExcelFileError) throw e;
     if (typeof (e as { syscall?: unknown } | null)?.syscall === 'string') throw e; // the machine's, not the file's
-    if (process.env.EXCEL_DEBUG) console.error('EXCEL_DEBUG read', e);
     throw new ExcelFileError('EXCEL_FORMAT_ERROR', undefined, true);
   }
   if (marker !== layout.marker || !rows) throw templateError();

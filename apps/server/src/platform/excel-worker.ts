@@ -17,7 +17,6 @@ const port = parentPort!;
 // nobody left to hear it. Such a file-system error belongs to a finished job: the thread goes on. Anything
 // else ends the thread (excel-queue replaces it).
 process.on('uncaughtException', (e: Error & { syscall?: string }) => {
-  if (process.env.EXCEL_DEBUG) console.error('EXCEL_DEBUG uncaught in worker', e);
   if (typeof e?.syscall === 'string') return;
   throw e;
 });
@@ -28,7 +27,6 @@ port.on('message', async (job: ExcelJob) => {
   } catch (e) {
     if (typeof (e as { syscall?: unknown } | null)?.syscall === 'string') {
       // A temporary file failed: the machine's fault, not the file's; the queue tries again on a new thread.
-      if (process.env.EXCEL_DEBUG) console.error('EXCEL_DEBUG transient', e);
       port.postMessage({ id: job.id, transient: true });
       return;
     }
