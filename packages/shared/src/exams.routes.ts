@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, NewIdSchema, defineRoute } from './contract.js';
+import { IdBodySchema, pageSchema } from './api.js';
+import { NewIdSchema, batchRoute, defineRoute } from './contract.js';
 import { TreeSortSchema } from './orgs.js';
 import {
   ExamCategoryInsertSchema,
@@ -33,9 +33,9 @@ export const examRoutes = {
   papers: defineRoute({ method: 'POST', path: '/api/exam/papers', permission: ['ksgl'], body: ExamPaperSearchSchema, response: z.array(ExamPaperInfoSchema) }),
   insert: defineRoute({ ...write('/api/exam/insert', ['ksgl:add'], 'exam.insert'), body: ExamCreateSchema, response: ExamDetailSchema }),
   update: defineRoute({ ...write('/api/exam/update', ['ksgl:modify'], 'exam.update'), body: ExamUpdateSchema, response: ExamDetailSchema }),
-  delete: defineRoute({ ...write('/api/exam/delete', ['ksgl:delete'], 'exam.delete'), body: IdsSchema, response: CountSchema }),
-  publish: defineRoute({ ...write('/api/exam/publish', ['ksgl:publish'], 'exam.publish'), body: IdsSchema, response: CountSchema }),
-  unpublish: defineRoute({ ...write('/api/exam/unpublish', ['ksgl:unpublish'], 'exam.unpublish'), body: IdsSchema, response: CountSchema }),
+  delete: batchRoute('/api/exam/delete', ['ksgl:delete'], 'exam.delete'),
+  publish: batchRoute('/api/exam/publish', ['ksgl:publish'], 'exam.publish'),
+  unpublish: batchRoute('/api/exam/unpublish', ['ksgl:unpublish'], 'exam.unpublish'),
 
   my: defineRoute({ method: 'POST', path: '/api/exam/my', permission: 'authenticated', tags: ['student'], body: MyExamQuerySchema, response: pageSchema(MyExamRowSchema) }),
 };
