@@ -77,6 +77,8 @@ export * from './papers.js';
 export * from './papers.routes.js';
 export * from './exams.js';
 export * from './exams.routes.js';
+export * from './exam-taking.js';
+export * from './exam-taking.routes.js';
 export * from './builtin.js';
 export * from './dashboard.js';
 export * from './dashboard.routes.js';

@@ -45,6 +45,8 @@ export const exams = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp({ withTimezone: true }),
+    /** Scores published to the examinees (score display `published`); null until then. */
+    scoresPublishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('exams_name_uq').on(t.name),
