@@ -216,5 +216,16 @@ export const MyExamRowSchema = z.object({
   total: z.number(),
   passPercent: z.number(),
   attempts: z.number(),
+  /** The caller's own end (a personal extension moves it later) and attempts allowed (exam's plus extra ones). */
+  myEndAt: z.string(),
+  attemptsAllowed: z.number(),
+  attemptsUsed: z.number(),
+  /** The caller's attempt in progress (continue it), if any. */
+  ongoingAttemptId: z.number().nullable(),
+  /** The caller's latest submitted attempt's score and pass, when the exam's score display lets them see it. */
+  lastScore: z.number().nullable(),
+  lastPassed: z.boolean().nullable(),
+  /** The latest attempt waits for reviewers. */
+  lastMarking: z.boolean(),
 });
 export type MyExamRow = z.infer<typeof MyExamRowSchema>;

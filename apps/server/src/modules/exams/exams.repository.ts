@@ -9,6 +9,7 @@ import { users } from '../users/index.js';
 import { certificateTemplates } from '../certificates/index.js';
 import { inAudience } from '../audiences/index.js';
 import { examCategories, examReviewers, exams } from './exams.schema.js';
+import { examAttempts, examExtensions } from './exam-attempt.schema.js';
 
 /** The classification tree: several roots, at most 5 levels. */
 export const categoryTree = defineTree({
@@ -179,10 +180,20 @@ export async function findMyExams(db: DbOrTx, userId: number, q: MyExamQuery) {
       total: exams.total,
       passPercent: exams.passPercent,
       attempts: exams.attempts,
+      myEndAt: sql<Date>`greatest(${exams.endAt}, ${examExtensions.endAt})`.mapWith((v: string | Date) => new Date(v)),
+      attemptsAllowed: sql<number>`${exams.attempts} + coalesce(${examExtensions.extraAttempts}, 0)`.mapWith(Number),
+      attemptsUsed: sql<number>`(select count(*) from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${userId}::int)`.mapWith(Number),
+      ongoingAttemptId: sql<number | null>`(select a.id from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${userId}::int and a.status = 'ongoing')`,
+      last: sql<{
+        score: number | null;
+        passed: boolean | null;
+        status: string;
+      } | null>`(select json_build_object('score', case when ${exams.scoreDisplay} = 'immediate' or (${exams.scoreDisplay} = 'published' and ${exams.scoresPublishedAt} is not null) then a.score end, 'passed', case when ${exams.scoreDisplay} = 'immediate' or (${exams.scoreDisplay} = 'published' and ${exams.scoresPublishedAt} is not null) then a.passed end, 'status', a.status) from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${userId}::int and a.status <> 'ongoing' order by a.number desc limit 1)`,
       count: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(exams)
     .leftJoin(examCategories, eq(examCategories.id, exams.categoryId))
+    .leftJoin(examExtensions, and(eq(examExtensions.examId, exams.id), eq(examExtensions.userId, sql`${userId}::int`)))
     .where(conds)
     .orderBy(sql`(case when ${stateNow} = 'ended' then 1 else 0 end)`, asc(exams.startAt), asc(exams.id))
     .limit(q.size)

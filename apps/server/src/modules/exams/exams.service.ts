@@ -374,7 +374,16 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     async my(p: Principal, q: MyExamQuery): Promise<Page<MyExamRow>> {
       const { rows, total } = await repo.findMyExams(db, p.userId, q);
       return {
-        records: rows.map(({ count: _count, ...r }) => ({ ...r, status: r.status as ExamStatus, startAt: r.startAt.toISOString(), endAt: r.endAt.toISOString() })),
+        records: rows.map(({ count: _count, last, ...r }) => ({
+          ...r,
+          status: r.status as ExamStatus,
+          startAt: r.startAt.toISOString(),
+          endAt: r.endAt.toISOString(),
+          myEndAt: r.myEndAt.toISOString(),
+          lastScore: last?.score ?? null,
+          lastPassed: last?.passed ?? null,
+          lastMarking: last?.status === 'marking',
+        })),
         total,
         page: q.page,
         size: q.size,
