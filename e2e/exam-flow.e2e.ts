@@ -20,7 +20,7 @@ const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 afterAll(() => db.end());
 
 /** The input of an InputNumber by its test id (antd puts the id on the input or on its wrapper). */
-const numberInput = (scope: Locator, testId: string) => scope.locator(`[data-testid=${testId}], [data-testid=${testId}] input`).last();
+const numberInput = (scope: Page | Locator, testId: string) => scope.locator(`[data-testid=${testId}], [data-testid=${testId}] input`).last();
 
 /** Types a date-time `minutes` from now into a picker, as the browser formats it. */
 async function fillTime(page: Page, testId: string, minutes: number) {
