@@ -108,6 +108,8 @@ describe('starting an attempt', () => {
     const exam = await openExam(paper);
     const outsider = await student(orgB.id);
     await refused(outsider.s, '/api/exam/attempt/start', { examId: exam }, 'NOT_FOUND_ERROR', 'examId');
+    await refused(outsider.s, '/api/exam/attempt/results', { examId: exam }, 'NOT_FOUND_ERROR', 'examId');
+    await refused(outsider.s, '/api/exam/attempt/start', { examId: 987654 }, 'NOT_FOUND_ERROR', 'examId');
 
     const later = await openExam(paper, {}, false);
     const ann = await student();
@@ -116,7 +118,7 @@ describe('starting an attempt', () => {
     const ended = await openExam(paper);
     await t.db
       .update(exams)
-      .set({ startAt: sql`now() - interval '3 hours'`, endAt: sql`now() - interval '1 minute'` })
+      .set({ status: 'ended', startAt: sql`now() - interval '3 hours'`, endAt: sql`now() - interval '1 minute'` })
       .where(eq(exams.id, ended));
     const bob = await student();
     await refused(ann.s, '/api/exam/attempt/start', { examId: ended }, 'EXAM_NOT_OPEN', 'examId');

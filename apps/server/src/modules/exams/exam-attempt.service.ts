@@ -306,7 +306,9 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
             'deadline',
           );
         }
-        if (examStateAt(e.status as ExamStatus, e.startAt, e.myEndAt, now) !== 'started') throw new AppError('EXAM_NOT_OPEN', { field: 'examId' });
+        // The caller's own window: an exam the clock has ended is still open to someone whose extension runs on.
+        const stored = (e.status === 'ended' ? 'started' : e.status) as ExamStatus;
+        if (examStateAt(stored, e.startAt, e.myEndAt, now) !== 'started') throw new AppError('EXAM_NOT_OPEN', { field: 'examId' });
         if (e.attemptsUsed >= e.attemptsAllowed) throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
         const seed = crypto.randomUUID();
         const drawn = await drawPaper(tx, e.paperId, seed);
