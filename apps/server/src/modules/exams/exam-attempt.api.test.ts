@@ -394,8 +394,15 @@ describe('the deadline', () => {
     await pastDeadline(b);
     await refused(bob.s, '/api/exam/attempt/save', { attemptId: b, answers: [{ position: 1, answer: { choices: ['T'] }, seq: 1 }] }, 'EXAM_TIME_OVER');
     expect((await t.db.select().from(examAttempts).where(eq(examAttempts.id, b)))[0]).toMatchObject({ submittedBy: 'deadline', score: 0 });
-    await runDue(ATTEMPT_SWEEP_JOB);
+    // Starting again finds the late attempt: it is submitted for good, even though the start is refused.
+    await refused(ann.s, '/api/exam/attempt/start', { examId: exam }, 'OVER_EXAM_TIMES_ERROR', 'examId');
     expect((await t.db.select().from(examAttempts).where(eq(examAttempts.id, a)))[0]).toMatchObject({ status: 'marked', submittedBy: 'deadline' });
+    const carl = await student();
+    const c = (await start(carl.s, exam)).attemptId;
+    await t.db.delete(jobs).where(eq(jobs.kind, ATTEMPT_DEADLINE_JOB));
+    await pastDeadline(c);
+    await runDue(ATTEMPT_SWEEP_JOB);
+    expect((await t.db.select().from(examAttempts).where(eq(examAttempts.id, c)))[0]).toMatchObject({ status: 'marked', submittedBy: 'deadline' });
     // The sweep scheduled the next one.
     expect(
       (

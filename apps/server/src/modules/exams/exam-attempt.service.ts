@@ -259,6 +259,73 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
     return sheetOf(a, q!.questions, answers);
   }
 
+  /** Deadline slots whose job this node has committed (pruned as they pass). */
+  const slotsEnqueued = new Set<number>();
+  function rememberSlot(slot: number) {
+    if (slotsEnqueued.has(slot)) return;
+    const now = Date.now();
+    for (const s of slotsEnqueued) if (s < now) slotsEnqueued.delete(s);
+    slotsEnqueued.add(slot);
+  }
+
+  /**
+   * One try of a start: the attempt started or resumed, or undefined when an ongoing attempt was
+   * found past its deadline and has just been submitted (in its own transaction: the start's refusal
+   * must not undo it), so the start is tried again.
+   */
+  async function startOrResume(p: Principal, examId: number): Promise<number | undefined> {
+    const late = await db.transaction(async (tx): Promise<{ id: number; slot?: number } | { late: number }> => {
+      await xactLockFor(tx, 'examStart', examId, p.userId);
+      const e = await repo.examForStart(tx, examId, p.userId);
+      if (!e || !e.inAudience || !['published', 'started', 'ended'].includes(e.status)) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
+      const now = new Date();
+      if (e.ongoing) {
+        if (new Date(e.ongoing.deadlineAt).getTime() > now.getTime()) return { id: e.ongoing.id };
+        return { late: e.ongoing.id };
+      }
+      // The caller's own window: an exam the clock has ended is still open to someone whose extension runs on.
+      const stored = (e.status === 'ended' ? 'started' : e.status) as ExamStatus;
+      if (examStateAt(stored, e.startAt, e.myEndAt, now) !== 'started') throw new AppError('EXAM_NOT_OPEN', { field: 'examId' });
+      if (e.attemptsUsed >= e.attemptsAllowed) throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
+      const seed = crypto.randomUUID();
+      const drawn = await drawPaper(tx, e.paperId, seed);
+      const keyRows = await questionKeys(
+        tx,
+        drawn.questions.map((q) => q.questionId),
+      );
+      if (drawn.questions.some((q) => !keyRows.has(q.questionId))) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'examId' });
+      const keys: QuestionKey[] = drawn.questions.map((q) => {
+        const { id: _id, ...k } = keyRows.get(q.questionId)!;
+        return { ...k, score: q.score };
+      });
+      const deadlineAt = new Date(Math.min(now.getTime() + e.duration * 60_000, e.myEndAt.getTime()));
+      const id = await repo.insertAttempt(tx, {
+        examId,
+        userId: p.userId,
+        number: e.attemptsUsed + 1,
+        seed,
+        deadlineAt,
+        questions: drawn.questions,
+        keys,
+        total: drawn.total,
+      });
+      const slot = Math.ceil(deadlineAt.getTime() / DEADLINE_SLOT_MS) * DEADLINE_SLOT_MS;
+      // The slot's job, once committed, stays queued until after this deadline: only the first starts
+      // of a slot on this node insert it (a second insert of the key would wait for the first's commit,
+      // queueing every start of the slot behind one another).
+      if (!slotsEnqueued.has(slot))
+        await jobs.enqueue(ATTEMPT_DEADLINE_JOB, { at: slot }, { runAfter: new Date(slot), dedupeKey: `${ATTEMPT_DEADLINE_JOB}:${slot}`, db: tx as Db });
+      return { id, slot };
+    });
+
+    if ('late' in late) {
+      await submitIfDue(late.late);
+      return undefined;
+    }
+    if (late.slot !== undefined) rememberSlot(late.slot);
+    return late.id;
+  }
+
   function resultOf(a: repo.AttemptRecord, attemptsLeft: number): AttemptResult {
     const show = visibleScore(a);
     return {
@@ -291,51 +358,9 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
      * is start + duration capped by the caller's end, and a job submits at it.
      */
     async start(p: Principal, examId: number): Promise<AttemptSheet> {
-      const attemptId = await db.transaction(async (tx) => {
-        await xactLockFor(tx, 'examStart', examId, p.userId);
-        const e = await repo.examForStart(tx, examId, p.userId);
-        if (!e || !e.inAudience || !['published', 'started', 'ended'].includes(e.status)) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
-        const now = new Date();
-        if (e.ongoing) {
-          if (new Date(e.ongoing.deadlineAt).getTime() > now.getTime()) return e.ongoing.id;
-          // Found past its deadline before the job came: submitted now, and this start counts anew.
-          const late = await repo.lockAttempts(tx, [e.ongoing.id]);
-          await submitLocked(
-            tx,
-            late.filter((r) => r.status === 'ongoing'),
-            'deadline',
-          );
-        }
-        // The caller's own window: an exam the clock has ended is still open to someone whose extension runs on.
-        const stored = (e.status === 'ended' ? 'started' : e.status) as ExamStatus;
-        if (examStateAt(stored, e.startAt, e.myEndAt, now) !== 'started') throw new AppError('EXAM_NOT_OPEN', { field: 'examId' });
-        if (e.attemptsUsed >= e.attemptsAllowed) throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
-        const seed = crypto.randomUUID();
-        const drawn = await drawPaper(tx, e.paperId, seed);
-        const keyRows = await questionKeys(
-          tx,
-          drawn.questions.map((q) => q.questionId),
-        );
-        if (drawn.questions.some((q) => !keyRows.has(q.questionId))) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'examId' });
-        const keys: QuestionKey[] = drawn.questions.map((q) => {
-          const { id: _id, ...k } = keyRows.get(q.questionId)!;
-          return { ...k, score: q.score };
-        });
-        const deadlineAt = new Date(Math.min(now.getTime() + e.duration * 60_000, e.myEndAt.getTime()));
-        const id = await repo.insertAttempt(tx, {
-          examId,
-          userId: p.userId,
-          number: e.attemptsUsed + 1,
-          seed,
-          deadlineAt,
-          questions: drawn.questions,
-          keys,
-          total: drawn.total,
-        });
-        const slot = Math.ceil(deadlineAt.getTime() / DEADLINE_SLOT_MS) * DEADLINE_SLOT_MS;
-        await jobs.enqueue(ATTEMPT_DEADLINE_JOB, { at: slot }, { runAfter: new Date(slot), dedupeKey: `${ATTEMPT_DEADLINE_JOB}:${slot}`, db: tx as Db });
-        return id;
-      });
+      let attemptId: number | undefined;
+      for (let i = 0; i < 3 && attemptId === undefined; i++) attemptId = await startOrResume(p, examId);
+      if (attemptId === undefined) throw new AppError('EXAM_TIME_OVER', { field: 'examId' });
       return sheet(p, attemptId);
     },
 
