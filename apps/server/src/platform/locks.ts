@@ -43,3 +43,18 @@ export type LockName = keyof typeof LOCK_KEYS;
 export async function xactLock(tx: DbOrTx, name: LockName): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEYS[name]}::bigint)`);
 }
+
+/**
+ * Keyed locks: one lock per record (or pair of records) of a kind, the key hashed from the kind's
+ * name and the ids into the 64-bit space (a clash with a registry key above is as likely as a
+ * random 64-bit collision).
+ */
+export const LOCK_SPACES = {
+  /** Starting an attempt at an exam: one per (exam, user), so parallel starts of one person make one attempt. */
+  examStart: 'examStart',
+} as const;
+
+/** Takes the transaction-level lock of `space` for these ids; it is released at commit or rollback. */
+export async function xactLockFor(tx: DbOrTx, space: keyof typeof LOCK_SPACES, ...ids: number[]): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${LOCK_SPACES[space]}:${ids.join(':')}`}, 0))`);
+}

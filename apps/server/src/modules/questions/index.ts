@@ -1,3 +1,4 @@
 // Public surface of the questions module: other modules import only from here.
 export { questions, questionCategories } from './questions.schema.js';
 export { registerQuestionUse, type QuestionUse } from './questions.usage.js';
+export { questionKeys, type QuestionKeyRow } from './questions.keys.js';

@@ -5,3 +5,5 @@ export { fileReadRules, mayReadFile } from './uploads.access.js';
 export { getFileByPublicId, type FileRow } from './uploads.repository.js';
 export { files } from './uploads.schema.js';
 export { contentDisposition } from './uploads.service.js';
+export { storeServerFile } from './uploads.store.js';
+export { sniffImage } from './uploads.service.js';

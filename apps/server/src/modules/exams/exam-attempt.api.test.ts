@@ -1,0 +1,463 @@
+import crypto from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { CERTIFICATE_DEFAULT_LAYOUT, type AttemptResult, type AttemptSheet, type MyExamRow } from '@hanlin/shared';
+import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
+import { jobs } from '../../platform/jobs.schema.js';
+import { certificates } from '../certificates/index.js';
+import { exams } from './exams.schema.js';
+import { examAttemptAnswers, examAttempts, examExtensions, examPhotos } from './exam-attempt.schema.js';
+import { ATTEMPT_DEADLINE_JOB, ATTEMPT_SWEEP_JOB, completeMarking } from './exam-attempt.service.js';
+
+// Taking an exam on the real modules: questions, papers, exams, audiences, uploads, certificates.
+const t = useTestApp();
+let admin: Session;
+let orgA: { id: number }, orgB: { id: number };
+const uniq = () => crypto.randomUUID().slice(0, 8);
+const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function ok<T = unknown>(s: Session, url: string, body: object = {}): Promise<T> {
+  const res = await call(t.app, s, url, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as T;
+}
+/** A refusal as the user meets it: 4xx, its code and the field it names. */
+async function refused(s: Session, url: string, body: object, code: string, field?: string) {
+  const res = await call(t.app, s, url, body);
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  expect(res.json(), res.body).toMatchObject({ msg: code, ...(field ? { field } : {}) });
+}
+
+/** An approved question of the bank. */
+async function question(extra: Record<string, unknown>) {
+  const body = { type: 'judgment', stem: `True? ${uniq()}`, score: 1, answers: ['T'], ...extra };
+  const { id } = await ok<{ id: number }>(admin, '/api/question/insert', body);
+  await ok(admin, '/api/question/submit', { ids: [id] });
+  await ok(admin, '/api/question-approval/approve', { ids: [id] });
+  return id;
+}
+let judgment: number, single: number, fill: number, short: number;
+const fixedPaper = async (items: { questionId: number; score: number }[]) =>
+  (await ok<{ id: number }>(admin, '/api/paper/insert', { name: `Paper ${uniq()}`, kind: 'fixed', items })).id;
+
+/** A published exam open now (its start moved into the past), for org A unless told. */
+async function openExam(paperId: number, extra: Record<string, unknown> = {}, open = true) {
+  const e = await ok<{ id: number }>(admin, '/api/exam/insert', {
+    name: `Exam ${uniq()}`,
+    startAt: inMinutes(60),
+    endAt: inMinutes(600),
+    duration: 60,
+    passPercent: 60,
+    attempts: 1,
+    paperId,
+    audience: [{ type: 'org', id: orgA.id }],
+    scoreDisplay: 'immediate',
+    ...extra,
+  });
+  await ok(admin, '/api/exam/publish', { ids: [e.id] });
+  if (open)
+    await t.db
+      .update(exams)
+      .set({ startAt: sql`now() - interval '1 minute'` })
+      .where(eq(exams.id, e.id));
+  return e.id;
+}
+async function student(orgId = orgA.id) {
+  const u = await buildUser(t.db, { orgId, kind: 'student', realname: `Stu ${uniq()}`, permissions: ['kc-pc'] });
+  return { ...u, s: await login(t.app, u.username, u.password) };
+}
+const start = (s: Session, examId: number) => ok<AttemptSheet>(s, '/api/exam/attempt/start', { examId });
+const save = (s: Session, attemptId: number, answers: { position: number; answer: unknown; seq: number; flagged?: boolean }[]) =>
+  call(t.app, s, '/api/exam/attempt/save', { attemptId, answers });
+const submit = (s: Session, attemptId: number) => ok<AttemptResult>(s, '/api/exam/attempt/submit', { attemptId });
+const myExam = async (s: Session, examId: number) => (await ok<{ records: MyExamRow[] }>(s, '/api/exam/my', { size: 100 })).records.find((r) => r.id === examId)!;
+/** The clock passes the attempt's deadline (the job scheduled at the real deadline is made due too). */
+const pastDeadline = (attemptId: number) =>
+  t.db
+    .update(examAttempts)
+    .set({ deadlineAt: sql`now() - interval '1 second'` })
+    .where(eq(examAttempts.id, attemptId));
+/** Makes the queued jobs of a kind due now and waits until this node has run them. */
+async function runDue(kind: string) {
+  const rows = await t.db
+    .update(jobs)
+    .set({ runAfter: sql`now() - interval '1 second'` })
+    .where(and(like(jobs.kind, kind), eq(jobs.state, 'queued')))
+    .returning({ id: jobs.id });
+  expect(rows.length).toBeGreaterThan(0);
+  t.app.jobs.wake();
+  for (const r of rows) expect((await t.app.jobs.settled(r.id)).state).toBe('done');
+}
+
+beforeAll(async () => {
+  admin = await login(t.app);
+  orgA = await buildOrg(t.db, { name: `Plant ${uniq()}` });
+  orgB = await buildOrg(t.db, { name: `Office ${uniq()}` });
+  judgment = await question({});
+  single = await question({ type: 'single', stem: `Pick ${uniq()}`, options: [{ content: 'x' }, { content: 'y' }], answers: ['B'] });
+  fill = await question({ type: 'fill', stem: `() is the capital ${uniq()}`, blanks: [['Paris']], answers: undefined });
+  short = await question({ type: 'short', stem: `Explain ${uniq()}`, answerText: 'Because', answers: undefined });
+});
+
+describe('starting an attempt', () => {
+  it('refuses an exam whose audience does not hold the caller, one not started, one ended; a personal extension lets one person in', async () => {
+    const paper = await fixedPaper([{ questionId: judgment, score: 10 }]);
+    const exam = await openExam(paper);
+    const outsider = await student(orgB.id);
+    await refused(outsider.s, '/api/exam/attempt/start', { examId: exam }, 'NOT_FOUND_ERROR', 'examId');
+    await refused(outsider.s, '/api/exam/attempt/results', { examId: exam }, 'NOT_FOUND_ERROR', 'examId');
+    await refused(outsider.s, '/api/exam/attempt/start', { examId: 987654 }, 'NOT_FOUND_ERROR', 'examId');
+
+    const later = await openExam(paper, {}, false);
+    const ann = await student();
+    await refused(ann.s, '/api/exam/attempt/start', { examId: later }, 'EXAM_NOT_OPEN', 'examId');
+
+    const ended = await openExam(paper);
+    await t.db
+      .update(exams)
+      .set({ status: 'ended', startAt: sql`now() - interval '3 hours'`, endAt: sql`now() - interval '1 minute'` })
+      .where(eq(exams.id, ended));
+    const bob = await student();
+    await refused(ann.s, '/api/exam/attempt/start', { examId: ended }, 'EXAM_NOT_OPEN', 'examId');
+    // Bob's own extension: 10 more minutes; his deadline is his end, not start + duration.
+    await t.db.insert(examExtensions).values({ examId: ended, userId: bob.id, endAt: new Date(Date.now() + 10 * 60_000) });
+    const sheet = await start(bob.s, ended);
+    const left = (new Date(sheet.deadlineAt).getTime() - Date.now()) / 60_000;
+    expect(left).toBeGreaterThan(9);
+    expect(left).toBeLessThan(10.1);
+    await refused(ann.s, '/api/exam/attempt/start', { examId: ended }, 'EXAM_NOT_OPEN', 'examId');
+  });
+
+  it('answers the sheet without the key, resumes the ongoing attempt, and refuses attempts beyond the allowed (an extension adds some)', async () => {
+    const paper = await fixedPaper([
+      { questionId: single, score: 4 },
+      { questionId: judgment, score: 6 },
+    ]);
+    const exam = await openExam(paper, { duration: 30 });
+    const ann = await student();
+    const sheet = await start(ann.s, exam);
+    expect(sheet).toMatchObject({ examId: exam, number: 1, attemptsAllowed: 1, status: 'ongoing', total: 10, leaveCount: 0 });
+    expect(sheet.questions.map((q) => [q.questionId, q.position, q.score, q.answer])).toEqual([
+      [single, 1, 4, null],
+      [judgment, 2, 6, null],
+    ]);
+    expect(JSON.stringify(sheet)).not.toMatch(/"answers"|"blanks":\[\[/);
+    expect(sheet.remainingSeconds).toBeGreaterThan(29 * 60);
+    expect(sheet.remainingSeconds).toBeLessThanOrEqual(30 * 60);
+
+    expect((await save(ann.s, sheet.attemptId, [{ position: 1, answer: { choices: ['B'] }, seq: 1, flagged: true }])).statusCode).toBe(200);
+    const again = await start(ann.s, exam);
+    expect(again.attemptId).toBe(sheet.attemptId);
+    expect(again.questions[0]).toMatchObject({ answer: { choices: ['B'] }, flagged: true });
+    expect(await myExam(ann.s, exam)).toMatchObject({ attemptsUsed: 1, ongoingAttemptId: sheet.attemptId });
+
+    await submit(ann.s, sheet.attemptId);
+    await refused(ann.s, '/api/exam/attempt/start', { examId: exam }, 'OVER_EXAM_TIMES_ERROR', 'examId');
+    await t.db.insert(examExtensions).values({ examId: exam, userId: ann.id, endAt: new Date(Date.now() + 60 * 60_000), extraAttempts: 1 });
+    const second = await start(ann.s, exam);
+    expect(second).toMatchObject({ number: 2, attemptsAllowed: 2 });
+    expect(second.questions.every((q) => q.answer === null)).toBe(true);
+  });
+
+  it('makes one attempt of parallel starts by one person', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: judgment, score: 5 }]), { attempts: 3 });
+    const ann = await student();
+    const sheets = await Promise.all(Array.from({ length: 6 }, () => start(ann.s, exam)));
+    expect(new Set(sheets.map((x) => x.attemptId)).size).toBe(1);
+    const rows = await t.db.select().from(examAttempts).where(eq(examAttempts.examId, exam));
+    expect(rows).toHaveLength(1);
+    expect(await t.db.select().from(examAttemptAnswers).where(eq(examAttemptAnswers.attemptId, rows[0]!.id))).toHaveLength(1);
+  });
+
+  it('draws a random paper per attempt with a stored seed; the draw stays the same on resume', async () => {
+    const { id: bank } = await ok<{ id: number }>(admin, '/api/question-sort/insert', { name: `Bank ${uniq()}` });
+    for (let i = 0; i < 8; i++) await question({ categoryId: bank });
+    const { id: paper } = await ok<{ id: number }>(admin, '/api/paper/insert', {
+      name: `Random ${uniq()}`,
+      kind: 'random',
+      rules: [{ categoryId: bank, type: 'judgment', count: 3, score: 2 }],
+    });
+    const exam = await openExam(paper);
+    const draws = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const u = await student();
+      const sheet = await start(u.s, exam);
+      expect(sheet.questions).toHaveLength(3);
+      const ids = JSON.stringify(sheet.questions.map((q) => q.questionId));
+      draws.add(ids);
+      expect(JSON.stringify((await start(u.s, exam)).questions.map((q) => q.questionId))).toBe(ids);
+      expect(JSON.stringify((await ok<AttemptSheet>(u.s, '/api/exam/attempt/sheet', { attemptId: sheet.attemptId })).questions.map((q) => q.questionId))).toBe(ids);
+    }
+    expect(draws.size).toBeGreaterThan(1);
+    const seeds = await t.db.select({ seed: examAttempts.seed }).from(examAttempts).where(eq(examAttempts.examId, exam));
+    expect(new Set(seeds.map((r) => r.seed)).size).toBe(6);
+  });
+});
+
+describe('answering', () => {
+  it('keeps the newest answer of a question: an older retry is ignored, still answered 200', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: single, score: 5 }]));
+    const ann = await student();
+    const { attemptId } = await start(ann.s, exam);
+    const first = await save(ann.s, attemptId, [{ position: 1, answer: { choices: ['B'] }, seq: 2 }]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ status: 'ongoing' });
+    expect(first.json().data.remainingSeconds).toBeGreaterThan(3500);
+    const stale = await save(ann.s, attemptId, [{ position: 1, answer: { choices: ['A'] }, seq: 1 }]);
+    expect(stale.statusCode, stale.body).toBe(200);
+    expect((await ok<AttemptSheet>(ann.s, '/api/exam/attempt/sheet', { attemptId })).questions[0]!.answer).toEqual({ choices: ['B'] });
+    // Clearing is an answer too.
+    expect((await save(ann.s, attemptId, [{ position: 1, answer: null, seq: 3 }])).statusCode).toBe(200);
+    expect((await ok<AttemptSheet>(ann.s, '/api/exam/attempt/sheet', { attemptId })).questions[0]!.answer).toBe(null);
+  });
+
+  it('refuses answers that do not fit their question, positions beyond the paper, and someone else’s attempt', async () => {
+    const exam = await openExam(
+      await fixedPaper([
+        { questionId: single, score: 2 },
+        { questionId: fill, score: 2 },
+        { questionId: judgment, score: 2 },
+        { questionId: short, score: 2 },
+      ]),
+    );
+    const ann = await student();
+    const { attemptId } = await start(ann.s, exam);
+    const url = '/api/exam/attempt/save';
+    await refused(ann.s, url, { attemptId, answers: [{ position: 5, answer: null, seq: 1 }] }, 'PARAMETER_INVALID', 'answers.0.position');
+    await refused(ann.s, url, { attemptId, answers: [{ position: 1, answer: { choices: ['C'] }, seq: 1 }] }, 'PARAMETER_INVALID', 'answers.0.answer.choices');
+    await refused(ann.s, url, { attemptId, answers: [{ position: 1, answer: { choices: ['A', 'B'] }, seq: 1 }] }, 'PARAMETER_INVALID', 'answers.0.answer.choices');
+    await refused(ann.s, url, { attemptId, answers: [{ position: 1, answer: { text: 'A' }, seq: 1 }] }, 'PARAMETER_INVALID', 'answers.0.answer.answer');
+    await refused(
+      ann.s,
+      url,
+      {
+        attemptId,
+        answers: [
+          { position: 3, answer: { choices: ['T'] }, seq: 1 },
+          { position: 2, answer: { blanks: ['a', 'b'] }, seq: 1 },
+        ],
+      },
+      'PARAMETER_INVALID',
+      'answers.1.answer.blanks',
+    );
+    await refused(ann.s, url, { attemptId, answers: [{ position: 3, answer: { choices: ['A'] }, seq: 1 }] }, 'PARAMETER_INVALID', 'answers.0.answer.choices');
+    await refused(ann.s, url, { attemptId, answers: [{ position: 4, answer: { choices: ['T'] }, seq: 1 }] }, 'PARAMETER_INVALID', 'answers.0.answer.answer');
+    // Nothing of a refused call was kept.
+    expect((await ok<AttemptSheet>(ann.s, '/api/exam/attempt/sheet', { attemptId })).questions.map((q) => q.answer)).toEqual([null, null, null, null]);
+    const ok2 = await save(ann.s, attemptId, [
+      { position: 2, answer: { blanks: ['paris'] }, seq: 1 },
+      { position: 4, answer: { text: 'It is so' }, seq: 1 },
+    ]);
+    expect(ok2.statusCode, ok2.body).toBe(200);
+
+    const bob = await student();
+    await refused(bob.s, url, { attemptId, answers: [{ position: 1, answer: null, seq: 9 }] }, 'NOT_FOUND_ERROR', 'attemptId');
+    await refused(bob.s, '/api/exam/attempt/sheet', { attemptId }, 'NOT_FOUND_ERROR', 'attemptId');
+    await refused(bob.s, '/api/exam/attempt/submit', { attemptId }, 'NOT_FOUND_ERROR', 'attemptId');
+  });
+});
+
+describe('submitting', () => {
+  it('marks the answers, refuses a second submission (also two at once), and my exams follow', async () => {
+    const exam = await openExam(
+      await fixedPaper([
+        { questionId: single, score: 4 },
+        { questionId: judgment, score: 6 },
+      ]),
+      { attempts: 2 },
+    );
+    const ann = await student();
+    const { attemptId } = await start(ann.s, exam);
+    await save(ann.s, attemptId, [
+      { position: 1, answer: { choices: ['B'] }, seq: 1 },
+      { position: 2, answer: { choices: ['F'] }, seq: 1 },
+    ]);
+    const both = await Promise.all([call(t.app, ann.s, '/api/exam/attempt/submit', { attemptId }), call(t.app, ann.s, '/api/exam/attempt/submit', { attemptId })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const result = both.find((r) => r.statusCode === 200)!.json().data as AttemptResult;
+    expect(result).toMatchObject({ status: 'marked', submitState: 'normal', submittedBy: 'examinee', total: 10, score: 4, passed: false, attemptsLeft: 1 });
+    expect(both.find((r) => r.statusCode === 409)!.json()).toMatchObject({ msg: 'REPEAT_SUBMIT_ERROR' });
+    await refused(ann.s, '/api/exam/attempt/submit', { attemptId }, 'REPEAT_SUBMIT_ERROR');
+    await refused(ann.s, '/api/exam/attempt/sheet', { attemptId }, 'REPEAT_SUBMIT_ERROR');
+    await refused(ann.s, '/api/exam/attempt/save', { attemptId, answers: [{ position: 1, answer: null, seq: 5 }] }, 'REPEAT_SUBMIT_ERROR');
+    const marks = await t.db
+      .select({ p: examAttemptAnswers.position, s: examAttemptAnswers.autoScore, c: examAttemptAnswers.correct })
+      .from(examAttemptAnswers)
+      .where(eq(examAttemptAnswers.attemptId, attemptId))
+      .orderBy(examAttemptAnswers.position);
+    expect(marks).toEqual([
+      { p: 1, s: 4, c: true },
+      { p: 2, s: 0, c: false },
+    ]);
+    expect(await myExam(ann.s, exam)).toMatchObject({ attemptsUsed: 1, ongoingAttemptId: null, lastScore: 4, lastPassed: false, lastMarking: false });
+  });
+
+  it('shows score and pass as the score display allows: immediate, after publication, never', async () => {
+    const paper = await fixedPaper([{ questionId: judgment, score: 10 }]);
+    const shown: Record<string, unknown[]> = {};
+    for (const display of ['immediate', 'published', 'hidden'] as const) {
+      const exam = await openExam(paper, { scoreDisplay: display });
+      const ann = await student();
+      const { attemptId } = await start(ann.s, exam);
+      await save(ann.s, attemptId, [{ position: 1, answer: { choices: ['T'] }, seq: 1 }]);
+      const r = await submit(ann.s, attemptId);
+      const results = await ok<AttemptResult[]>(ann.s, '/api/exam/attempt/results', { examId: exam });
+      const my = await myExam(ann.s, exam);
+      await t.db.update(exams).set({ scoresPublishedAt: new Date() }).where(eq(exams.id, exam));
+      const afterPublication = (await ok<AttemptResult[]>(ann.s, '/api/exam/attempt/results', { examId: exam }))[0]!;
+      shown[display] = [r.score, r.passed, results[0]!.score, my.lastScore, afterPublication.score, (await myExam(ann.s, exam)).lastScore];
+      expect(results).toHaveLength(1);
+      expect(results[0]).toMatchObject({ attemptId, status: 'marked', attemptsLeft: 0 });
+    }
+    expect(shown).toEqual({
+      immediate: [10, true, 10, 10, 10, 10],
+      published: [null, null, null, null, 10, 10],
+      hidden: [null, null, null, null, null, null],
+    });
+  });
+
+  it('leaves a paper with a subjective question to the reviewers; the last review sets score and pass', async () => {
+    const exam = await openExam(
+      await fixedPaper([
+        { questionId: judgment, score: 4 },
+        { questionId: short, score: 6 },
+      ]),
+    );
+    const ann = await student();
+    const { attemptId } = await start(ann.s, exam);
+    await save(ann.s, attemptId, [
+      { position: 1, answer: { choices: ['T'] }, seq: 1 },
+      { position: 2, answer: { text: 'Because' }, seq: 1 },
+    ]);
+    expect(await submit(ann.s, attemptId)).toMatchObject({ status: 'marking', score: null, passed: null });
+    expect(await myExam(ann.s, exam)).toMatchObject({ lastMarking: true, lastScore: null });
+    expect(await t.db.transaction((tx) => completeMarking(tx, attemptId))).toBe(false);
+    await t.db
+      .update(examAttemptAnswers)
+      .set({ reviewScore: 3 })
+      .where(and(eq(examAttemptAnswers.attemptId, attemptId), eq(examAttemptAnswers.position, 2)));
+    expect(await t.db.transaction((tx) => completeMarking(tx, attemptId))).toBe(true);
+    expect((await ok<AttemptResult[]>(ann.s, '/api/exam/attempt/results', { examId: exam }))[0]).toMatchObject({ status: 'marked', score: 7, passed: true });
+  });
+
+  it('issues the exam’s certificate on a pass, not on a fail', async () => {
+    const tpl = await ok<{ id: number }>(admin, '/api/certificate/template/insert', {
+      name: `Cert ${uniq()}`,
+      authority: 'Hanlin',
+      validityMonths: null,
+      layout: CERTIFICATE_DEFAULT_LAYOUT,
+    });
+    const exam = await openExam(await fixedPaper([{ questionId: judgment, score: 10 }]), { certificateTemplateId: tpl.id });
+    const certified = async (answer: string) => {
+      const u = await student();
+      const { attemptId } = await start(u.s, exam);
+      await save(u.s, attemptId, [{ position: 1, answer: { choices: [answer] }, seq: 1 }]);
+      await submit(u.s, attemptId);
+      return (
+        await t.db
+          .select()
+          .from(certificates)
+          .where(and(eq(certificates.userId, u.id), eq(certificates.templateId, tpl.id)))
+      ).length;
+    };
+    expect(await certified('T')).toBe(1);
+    expect(await certified('F')).toBe(0);
+  });
+});
+
+describe('the deadline', () => {
+  it('is held by the server: its job submits with nobody connected, and later calls answer EXAM_TIME_OVER', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: judgment, score: 10 }]));
+    const ann = await student();
+    const { attemptId } = await start(ann.s, exam);
+    await save(ann.s, attemptId, [{ position: 1, answer: { choices: ['T'] }, seq: 1 }]);
+    await pastDeadline(attemptId);
+    await runDue(ATTEMPT_DEADLINE_JOB);
+    const [row] = await t.db.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
+    expect(row).toMatchObject({ status: 'marked', submittedBy: 'deadline', score: 10, passed: true });
+    await refused(ann.s, '/api/exam/attempt/sheet', { attemptId }, 'EXAM_TIME_OVER');
+    await refused(ann.s, '/api/exam/attempt/save', { attemptId, answers: [{ position: 1, answer: { choices: ['F'] }, seq: 2 }] }, 'EXAM_TIME_OVER');
+    expect((await ok<AttemptResult[]>(ann.s, '/api/exam/attempt/results', { examId: exam }))[0]).toMatchObject({ submittedBy: 'deadline', submitState: 'normal', score: 10 });
+  });
+
+  it('is held when the job is lost: the periodic sweep submits, and a save past the deadline submits and stores nothing', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: judgment, score: 10 }]));
+    const ann = await student();
+    const bob = await student();
+    const a = (await start(ann.s, exam)).attemptId;
+    const b = (await start(bob.s, exam)).attemptId;
+    await t.db.delete(jobs).where(eq(jobs.kind, ATTEMPT_DEADLINE_JOB));
+    await pastDeadline(a);
+    await pastDeadline(b);
+    await refused(bob.s, '/api/exam/attempt/save', { attemptId: b, answers: [{ position: 1, answer: { choices: ['T'] }, seq: 1 }] }, 'EXAM_TIME_OVER');
+    expect((await t.db.select().from(examAttempts).where(eq(examAttempts.id, b)))[0]).toMatchObject({ submittedBy: 'deadline', score: 0 });
+    // Starting again finds the late attempt: it is submitted for good, even though the start is refused.
+    await refused(ann.s, '/api/exam/attempt/start', { examId: exam }, 'OVER_EXAM_TIMES_ERROR', 'examId');
+    expect((await t.db.select().from(examAttempts).where(eq(examAttempts.id, a)))[0]).toMatchObject({ status: 'marked', submittedBy: 'deadline' });
+    const carl = await student();
+    const c = (await start(carl.s, exam)).attemptId;
+    await t.db.delete(jobs).where(eq(jobs.kind, ATTEMPT_DEADLINE_JOB));
+    await pastDeadline(c);
+    await runDue(ATTEMPT_SWEEP_JOB);
+    expect((await t.db.select().from(examAttempts).where(eq(examAttempts.id, c)))[0]).toMatchObject({ status: 'marked', submittedBy: 'deadline' });
+    // The sweep scheduled the next one.
+    expect(
+      (
+        await t.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, ATTEMPT_SWEEP_JOB), eq(jobs.state, 'queued')))
+      ).length,
+    ).toBe(1);
+  });
+});
+
+describe('anti-cheat and photos', () => {
+  it('counts leaving the page when the exam has anti-cheat; beyond the limit the attempt is submitted as an exception', async () => {
+    const paper = await fixedPaper([{ questionId: judgment, score: 10 }]);
+    const watched = await openExam(paper, { antiCheat: true, leaveLimit: 1 });
+    const ann = await student();
+    const { attemptId } = await start(ann.s, watched);
+    expect(await ok(ann.s, '/api/exam/attempt/leave', { attemptId })).toEqual({ leaveCount: 1, leaveLimit: 1, submitted: false });
+    expect((await ok<AttemptSheet>(ann.s, '/api/exam/attempt/sheet', { attemptId })).leaveCount).toBe(1);
+    expect(await ok(ann.s, '/api/exam/attempt/leave', { attemptId })).toEqual({ leaveCount: 2, leaveLimit: 1, submitted: true });
+    expect((await ok<AttemptResult[]>(ann.s, '/api/exam/attempt/results', { examId: watched }))[0]).toMatchObject({ submitState: 'exception', submittedBy: 'leaveLimit' });
+    await refused(ann.s, '/api/exam/attempt/leave', { attemptId }, 'REPEAT_SUBMIT_ERROR');
+
+    const free = await openExam(paper);
+    const other = (await start(ann.s, free)).attemptId;
+    expect(await ok(ann.s, '/api/exam/attempt/leave', { attemptId: other })).toEqual({ leaveCount: 0, leaveLimit: null, submitted: false });
+  });
+
+  it('stores JPEG/PNG photos of the caller’s ongoing attempt, readable by the examinee and monitors whose scope covers the exam', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: judgment, score: 10 }]), { photoInterval: 30 });
+    const ann = await student();
+    const { attemptId } = await start(ann.s, exam);
+    await refused(ann.s, '/api/exam/attempt/photo', { attemptId, data: Buffer.from('GIF89a0000000000').toString('base64') }, 'FILE_TYPE_ERROR', 'data');
+    await refused(ann.s, '/api/exam/attempt/photo', { attemptId, data: Buffer.from('plain text, not an image').toString('base64') }, 'FILE_TYPE_ERROR', 'data');
+    await ok(ann.s, '/api/exam/attempt/photo', { attemptId, data: `data:image/png;base64,${PNG.toString('base64')}` });
+    const bob = await student();
+    await refused(bob.s, '/api/exam/attempt/photo', { attemptId, data: PNG.toString('base64') }, 'NOT_FOUND_ERROR', 'attemptId');
+
+    const [photo] = await t.db
+      .execute<{ public_id: string }>(sql`select f.public_id from ${examPhotos} p join files f on f.id = p.file_id where p.attempt_id = ${attemptId}`)
+      .then((r) => r.rows);
+    expect(photo).toBeDefined();
+    const read = (s: Session) => t.app.inject({ method: 'GET', url: `/api/upload/file/${photo!.public_id}`, headers: s.headers() });
+    const monitor = async (scopeOrgId: number) => {
+      const u = await buildUser(t.db, { orgId: scopeOrgId, permissions: ['jkgl'], scopeOrgIds: [scopeOrgId] });
+      return login(t.app, u.username, u.password);
+    };
+    expect((await read(ann.s)).statusCode).toBe(200);
+    // The exam belongs to its creator's organization (the root here).
+    expect((await read(await monitor((await rootOrg(t.db)).id))).statusCode).toBe(200);
+    expect((await read(await monitor(orgB.id))).statusCode).toBe(404);
+    expect((await read(bob.s)).statusCode).toBe(404);
+
+    await submit(ann.s, attemptId);
+    await refused(ann.s, '/api/exam/attempt/photo', { attemptId, data: PNG.toString('base64') }, 'REPEAT_SUBMIT_ERROR');
+  });
+});

@@ -1,0 +1,484 @@
+import crypto from 'node:crypto';
+import {
+  ATTEMPT_LIFECYCLE,
+  OPTION_LETTERS,
+  examStateAt,
+  markAnswer,
+  submitStateOf,
+  type AnswerSave,
+  type AnswerSaveResult,
+  type AnswerValue,
+  type AttemptResult,
+  type AttemptSheet,
+  type AttemptStatus,
+  type DrawnQuestion,
+  type ExamStatus,
+  type LeaveResult,
+  type QuestionKey,
+  type SubmittedBy,
+} from '@hanlin/shared';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { Storage } from '../../platform/storage.js';
+import { AppError } from '../../platform/errors.js';
+import { applyTransition } from '../../platform/lifecycle.js';
+import { xactLockFor } from '../../platform/locks.js';
+import { drawPaper } from '../papers/index.js';
+import { questionKeys } from '../questions/index.js';
+import { issueCertificate } from '../certificates/index.js';
+import { sniffImage, storeServerFile } from '../uploads/index.js';
+import * as repo from './exam-attempt.repository.js';
+import { examAttempts } from './exam-attempt.schema.js';
+
+/** Submits the attempts whose deadline is due (enqueued at each start, deduplicated per 5-second slot). */
+export const ATTEMPT_DEADLINE_JOB = 'exams.attempt-deadline';
+/** The periodic sweep (every minute): submits whatever attempt a lost deadline job left open. */
+export const ATTEMPT_SWEEP_JOB = 'exams.attempt-sweep';
+/** Deadline jobs share slots of this length: 5,000 starts within a minute make a dozen jobs, not 5,000. */
+const DEADLINE_SLOT_MS = 5_000;
+/** Attempts submitted per transaction by the deadline jobs. */
+const SUBMIT_BATCH = 100;
+
+const visibleScore = (r: { scoreDisplay: string; scoresPublishedAt: Date | null }) =>
+  r.scoreDisplay === 'immediate' || (r.scoreDisplay === 'published' && r.scoresPublishedAt !== null);
+
+/** What one autosave needs to validate answers without reading the attempt: its owner and each question's shape. */
+interface Shape {
+  type: DrawnQuestion['type'];
+  options: number;
+  blanks: number;
+  stars: number;
+}
+const shapeOf = (q: DrawnQuestion): Shape => ({ type: q.type, options: q.options.length, blanks: q.blankCount, stars: q.stars });
+
+/** Why an answer does not fit its question, or null when it does. */
+export function answerMisfit(s: Shape, a: AnswerValue | null): string | null {
+  if (a === null) return null;
+  const has = (k: keyof AnswerValue) => a[k] !== undefined;
+  const only = (k: keyof AnswerValue) => (['choices', 'blanks', 'text', 'stars'] as const).every((o) => o === k || !has(o));
+  switch (s.type) {
+    case 'single':
+    case 'multiple': {
+      if (!only('choices')) return 'answer';
+      const letters = OPTION_LETTERS.slice(0, s.options) as readonly string[];
+      const c = a.choices ?? [];
+      if (c.some((x) => !letters.includes(x)) || new Set(c).size !== c.length) return 'choices';
+      if (s.type === 'single' && c.length > 1) return 'choices';
+      return null;
+    }
+    case 'judgment': {
+      if (!only('choices')) return 'answer';
+      const c = a.choices ?? [];
+      return c.length > 1 || c.some((x) => x !== 'T' && x !== 'F') ? 'choices' : null;
+    }
+    case 'fill':
+      if (!only('blanks')) return 'answer';
+      return (a.blanks?.length ?? 0) > s.blanks ? 'blanks' : null;
+    case 'rating':
+      if (!only('stars')) return 'answer';
+      return (a.stars ?? 0) > s.stars ? 'stars' : null;
+    default:
+      return only('text') ? null : 'answer';
+  }
+}
+
+export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: JobQueue; storage: Storage }) {
+  // Attempts' questions never change after the draw: autosave validates against this cache.
+  const shapes = new Map<number, { userId: number; shapes: Shape[] }>();
+  async function shapesOf(attemptId: number) {
+    let s = shapes.get(attemptId);
+    if (!s) {
+      const row = await repo.questionsOf(db, attemptId);
+      if (!row) return null;
+      if (shapes.size >= 50_000) shapes.clear();
+      shapes.set(attemptId, (s = { userId: row.userId, shapes: row.questions.map(shapeOf) }));
+    }
+    return s;
+  }
+
+  /** The caller's own attempt (someone else's looks missing). */
+  async function ownAttempt(p: Principal, attemptId: number) {
+    const a = await repo.getAttempt(db, attemptId);
+    if (!a || a.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
+    return a;
+  }
+
+  /** The refusal of a call on an attempt that is no longer ongoing. */
+  const closed = (a: { submittedBy: string | null }) => new AppError(a.submittedBy === 'deadline' ? 'EXAM_TIME_OVER' : 'REPEAT_SUBMIT_ERROR', { field: 'attemptId' });
+
+  /**
+   * Marks and submits locked ongoing attempts: each answer marked by markAnswer() against the
+   * attempt's key; all system-marked → `finish` with score and pass, else `submit` (marking, score
+   * left to the reviewers). A pass of an exam with a certificate template issues the certificate.
+   */
+  async function submitLocked(tx: DbOrTx, rows: repo.LockedAttempt[], by: SubmittedBy) {
+    if (!rows.length) return;
+    const answers = await repo.answersOf(
+      tx,
+      rows.map((r) => r.id),
+    );
+    const byAttempt = new Map<number, (AnswerValue | null)[]>();
+    for (const a of answers) {
+      let list = byAttempt.get(a.attemptId);
+      if (!list) byAttempt.set(a.attemptId, (list = []));
+      list[a.position - 1] = a.answer;
+    }
+    const marks: Parameters<typeof repo.markAnswers>[1] = [];
+    const scores: Parameters<typeof repo.setScores>[1] = [];
+    const finished: repo.LockedAttempt[] = [];
+    const marking: repo.LockedAttempt[] = [];
+    for (const r of rows) {
+      const given = byAttempt.get(r.id) ?? [];
+      let sum = 0;
+      let all = true;
+      r.keys.forEach((key: QuestionKey, i) => {
+        const m = markAnswer(key, given[i]);
+        if (m) sum += m.score;
+        else all = false;
+        marks.push({ attemptId: r.id, position: i + 1, autoScore: m?.score ?? null, correct: m?.correct ?? null });
+      });
+      const autoScore = Math.min(sum, r.total);
+      const passed = all ? autoScore >= (r.total * r.passPercent) / 100 - 1e-9 : null;
+      scores.push({ id: r.id, autoScore, score: all ? autoScore : null, passed });
+      (all ? finished : marking).push(r);
+      r.status = all ? 'marked' : 'marking';
+      r.score = all ? autoScore : null;
+      r.passed = passed;
+      r.submittedBy = by;
+      r.submittedAt = new Date();
+    }
+    await repo.markAnswers(tx, marks);
+    const now = new Date();
+    for (const [command, group] of [
+      ['finish', finished],
+      ['submit', marking],
+    ] as const) {
+      if (!group.length) continue;
+      await applyTransition(tx, {
+        lifecycle: ATTEMPT_LIFECYCLE,
+        command,
+        rows: group,
+        stateOf: () => 'ongoing' as AttemptStatus,
+        table: examAttempts,
+        id: examAttempts.id,
+        state: examAttempts.status,
+        set: { submittedAt: now, submittedBy: by },
+        error: 'REPEAT_SUBMIT_ERROR',
+        field: 'attemptId',
+      });
+    }
+    await repo.setScores(tx, scores);
+    for (const r of finished) if (r.passed) await certify(tx, r);
+  }
+
+  async function certify(tx: DbOrTx, r: { certificateTemplateId: number | null; userId: number; examId: number; examName: string }) {
+    if (r.certificateTemplateId == null) return;
+    await issueCertificate(tx, { templateId: r.certificateTemplateId, userId: r.userId, source: { kind: 'exam', id: r.examId, title: r.examName } });
+  }
+
+  /** Submits every ongoing attempt past its deadline, in batches; answers how many. */
+  async function sweep(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await db.transaction(async (tx) => {
+        const due = await repo.lockDueAttempts(tx, SUBMIT_BATCH);
+        await submitLocked(tx, due, 'deadline');
+        return due.length;
+      });
+      total += n;
+      if (n < SUBMIT_BATCH) return total;
+    }
+  }
+
+  /** Submits one attempt at its deadline if still ongoing and due (a call that found it late). */
+  async function submitIfDue(attemptId: number) {
+    await db.transaction(async (tx) => {
+      const [r] = await repo.lockAttempts(tx, [attemptId]);
+      if (r && r.status === 'ongoing' && r.deadlineAt.getTime() <= Date.now()) await submitLocked(tx, [r], 'deadline');
+    });
+  }
+
+  jobs.handle(
+    ATTEMPT_DEADLINE_JOB,
+    async () => {
+      await sweep();
+    },
+    { concurrency: 1, maxAttempts: 5 },
+  );
+  const MINUTE = 60_000;
+  const enqueueSweep = (after = 0) => {
+    const slot = Math.max(Math.floor(Date.now() / MINUTE), after) + 1;
+    return jobs.enqueue(ATTEMPT_SWEEP_JOB, { slot }, { runAfter: new Date(slot * MINUTE), dedupeKey: `${ATTEMPT_SWEEP_JOB}:${slot}`, maxAttempts: 1 });
+  };
+  jobs.handle<{ slot?: number }>(
+    ATTEMPT_SWEEP_JOB,
+    async (run) => {
+      try {
+        await sweep();
+      } finally {
+        await enqueueSweep(run.payload.slot);
+      }
+    },
+    { concurrency: 1, maxAttempts: 1 },
+  );
+
+  function sheetOf(a: repo.AttemptRecord, questions: DrawnQuestion[], answers: { position: number; answer: AnswerValue | null; flagged: boolean }[]): AttemptSheet {
+    const now = new Date();
+    const saved = new Map(answers.map((x) => [x.position, x]));
+    return {
+      attemptId: a.id,
+      examId: a.examId,
+      examName: a.examName,
+      number: a.number,
+      attemptsAllowed: a.attemptsAllowed,
+      status: a.status as AttemptStatus,
+      startedAt: a.startedAt.toISOString(),
+      deadlineAt: a.deadlineAt.toISOString(),
+      serverNow: now.toISOString(),
+      remainingSeconds: Math.max(0, Math.floor((a.deadlineAt.getTime() - now.getTime()) / 1000)),
+      total: a.total,
+      answerMode: a.answerMode as AttemptSheet['answerMode'],
+      countdownMode: a.countdownMode as AttemptSheet['countdownMode'],
+      photoInterval: a.photoInterval,
+      antiCheat: a.antiCheat,
+      leaveLimit: a.antiCheat ? a.leaveLimit : null,
+      leaveCount: a.leaveCount,
+      questions: questions.map((q) => ({ ...q, answer: saved.get(q.position)?.answer ?? null, flagged: saved.get(q.position)?.flagged ?? false })),
+    };
+  }
+
+  async function sheet(p: Principal, attemptId: number): Promise<AttemptSheet> {
+    const a = await ownAttempt(p, attemptId);
+    if (a.status !== 'ongoing') throw closed(a);
+    if (a.deadlineAt.getTime() <= Date.now()) {
+      await submitIfDue(a.id);
+      throw new AppError('EXAM_TIME_OVER', { field: 'attemptId' });
+    }
+    const [q, answers] = await Promise.all([repo.questionsOf(db, a.id), repo.answersOf(db, [a.id])]);
+    return sheetOf(a, q!.questions, answers);
+  }
+
+  /** Deadline slots whose job this node has committed (pruned as they pass). */
+  const slotsEnqueued = new Set<number>();
+  function rememberSlot(slot: number) {
+    if (slotsEnqueued.has(slot)) return;
+    const now = Date.now();
+    for (const s of slotsEnqueued) if (s < now) slotsEnqueued.delete(s);
+    slotsEnqueued.add(slot);
+  }
+
+  /**
+   * One try of a start: the attempt started or resumed, or undefined when an ongoing attempt was
+   * found past its deadline and has just been submitted (in its own transaction: the start's refusal
+   * must not undo it), so the start is tried again.
+   */
+  async function startOrResume(p: Principal, examId: number): Promise<number | undefined> {
+    const late = await db.transaction(async (tx): Promise<{ id: number; slot?: number } | { late: number }> => {
+      await xactLockFor(tx, 'examStart', examId, p.userId);
+      const e = await repo.examForStart(tx, examId, p.userId);
+      if (!e || !e.inAudience || !['published', 'started', 'ended'].includes(e.status)) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
+      const now = new Date();
+      if (e.ongoing) {
+        if (new Date(e.ongoing.deadlineAt).getTime() > now.getTime()) return { id: e.ongoing.id };
+        return { late: e.ongoing.id };
+      }
+      // The caller's own window: an exam the clock has ended is still open to someone whose extension runs on.
+      const stored = (e.status === 'ended' ? 'started' : e.status) as ExamStatus;
+      if (examStateAt(stored, e.startAt, e.myEndAt, now) !== 'started') throw new AppError('EXAM_NOT_OPEN', { field: 'examId' });
+      if (e.attemptsUsed >= e.attemptsAllowed) throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
+      const seed = crypto.randomUUID();
+      const drawn = await drawPaper(tx, e.paperId, seed);
+      const keyRows = await questionKeys(
+        tx,
+        drawn.questions.map((q) => q.questionId),
+      );
+      if (drawn.questions.some((q) => !keyRows.has(q.questionId))) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'examId' });
+      const keys: QuestionKey[] = drawn.questions.map((q) => {
+        const { id: _id, ...k } = keyRows.get(q.questionId)!;
+        return { ...k, score: q.score };
+      });
+      const deadlineAt = new Date(Math.min(now.getTime() + e.duration * 60_000, e.myEndAt.getTime()));
+      const id = await repo.insertAttempt(tx, {
+        examId,
+        userId: p.userId,
+        number: e.attemptsUsed + 1,
+        seed,
+        deadlineAt,
+        questions: drawn.questions,
+        keys,
+        total: drawn.total,
+      });
+      const slot = Math.ceil(deadlineAt.getTime() / DEADLINE_SLOT_MS) * DEADLINE_SLOT_MS;
+      // The slot's job, once committed, stays queued until after this deadline: only the first starts
+      // of a slot on this node insert it (a second insert of the key would wait for the first's commit,
+      // queueing every start of the slot behind one another).
+      if (!slotsEnqueued.has(slot))
+        await jobs.enqueue(ATTEMPT_DEADLINE_JOB, { at: slot }, { runAfter: new Date(slot), dedupeKey: `${ATTEMPT_DEADLINE_JOB}:${slot}`, db: tx as Db });
+      return { id, slot };
+    });
+
+    if ('late' in late) {
+      await submitIfDue(late.late);
+      return undefined;
+    }
+    if (late.slot !== undefined) rememberSlot(late.slot);
+    return late.id;
+  }
+
+  function resultOf(a: repo.AttemptRecord, attemptsLeft: number): AttemptResult {
+    const show = visibleScore(a);
+    return {
+      attemptId: a.id,
+      examId: a.examId,
+      examName: a.examName,
+      number: a.number,
+      status: a.status as AttemptStatus,
+      submitState: submitStateOf(a.submittedBy as SubmittedBy | null),
+      submittedBy: (a.submittedBy as SubmittedBy | null) ?? null,
+      startedAt: a.startedAt.toISOString(),
+      submittedAt: a.submittedAt?.toISOString() ?? null,
+      total: a.total,
+      score: show ? a.score : null,
+      passed: show ? a.passed : null,
+      attemptsLeft,
+    };
+  }
+
+  return {
+    sweep,
+    sheet,
+    /** Enqueues the next minute's sweep (at start-up; each sweep enqueues the next). */
+    scheduleSweep: () => enqueueSweep(),
+
+    /**
+     * Starts an attempt (or resumes the caller's ongoing one): the audience holds the caller, the
+     * exam is open for them now (a personal extension moves their end and adds attempts), attempts
+     * are left; the paper is drawn with a fresh seed and its key kept with the attempt; the deadline
+     * is start + duration capped by the caller's end, and a job submits at it.
+     */
+    async start(p: Principal, examId: number): Promise<AttemptSheet> {
+      let attemptId: number | undefined;
+      for (let i = 0; i < 3 && attemptId === undefined; i++) attemptId = await startOrResume(p, examId);
+      if (attemptId === undefined) throw new AppError('EXAM_TIME_OVER', { field: 'examId' });
+      return sheet(p, attemptId);
+    },
+
+    /** Autosave: one statement; an older `seq` than the stored one is ignored; past the deadline the server submits. */
+    async save(p: Principal, input: AnswerSave): Promise<AnswerSaveResult> {
+      const s = await shapesOf(input.attemptId);
+      if (!s || s.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
+      const latest = new Map<number, repo.SaveItem>();
+      input.answers.forEach((x, i) => {
+        const shape = s.shapes[x.position - 1];
+        if (!shape) throw new AppError('PARAMETER_INVALID', { field: `answers.${i}.position` });
+        const misfit = answerMisfit(shape, x.answer);
+        if (misfit) throw new AppError('PARAMETER_INVALID', { field: `answers.${i}.answer.${misfit}` });
+        const prev = latest.get(x.position);
+        if (!prev || prev.seq < x.seq) latest.set(x.position, { position: x.position, answer: x.answer, flagged: x.flagged, seq: x.seq });
+      });
+      const r = await repo.saveAnswers(db, input.attemptId, p.userId, [...latest.values()]);
+      if (!r) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
+      if (r.status !== 'ongoing') throw closed({ submittedBy: r.submitted_by });
+      if (!r.open) {
+        await submitIfDue(input.attemptId);
+        throw new AppError('EXAM_TIME_OVER', { field: 'attemptId' });
+      }
+      return { savedAt: new Date(r.now).toISOString(), remainingSeconds: Number(r.remaining), status: 'ongoing' };
+    },
+
+    /** The examinee submits: marked at once; REPEAT_SUBMIT_ERROR when already submitted. */
+    async submit(p: Principal, attemptId: number): Promise<AttemptResult> {
+      await db.transaction(async (tx) => {
+        const [r] = await repo.lockAttempts(tx, [attemptId]);
+        if (!r || r.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
+        if (r.status !== 'ongoing') throw new AppError('REPEAT_SUBMIT_ERROR', { field: 'attemptId' });
+        await submitLocked(tx, [r], r.deadlineAt.getTime() <= Date.now() ? 'deadline' : 'examinee');
+      });
+      shapes.delete(attemptId);
+      const a = (await repo.getAttempt(db, attemptId))!;
+      const used = await repo.attemptsOf(db, a.examId, p.userId);
+      return resultOf(a, Math.max(0, a.attemptsAllowed - used.length));
+    },
+
+    /** The page was left: counted when the exam has anti-cheat; beyond the limit the attempt is submitted (exception). */
+    async leave(p: Principal, attemptId: number): Promise<LeaveResult> {
+      return db.transaction(async (tx) => {
+        const [r] = await repo.lockAttempts(tx, [attemptId]);
+        if (!r || r.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
+        if (r.status !== 'ongoing') throw closed(r);
+        if (!r.antiCheat) return { leaveCount: r.leaveCount, leaveLimit: null, submitted: false };
+        const leaveCount = r.leaveCount + 1;
+        await repo.setLeaveCount(tx, r.id, leaveCount);
+        const over = r.leaveLimit != null && leaveCount > r.leaveLimit;
+        if (over) await submitLocked(tx, [r], 'leaveLimit');
+        return { leaveCount, leaveLimit: r.leaveLimit, submitted: over };
+      });
+    },
+
+    /** A camera photo of the examinee: JPEG or PNG by its bytes, for the caller's ongoing attempt. */
+    async photo(p: Principal, attemptId: number, data: string): Promise<null> {
+      const a = await ownAttempt(p, attemptId);
+      if (a.status !== 'ongoing') throw closed(a);
+      const b64 = data.replace(/^data:[\w.+/-]{1,100};base64,/, '').replace(/\s+/g, '');
+      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) throw new AppError('PARAMETER_INVALID', { field: 'data' });
+      const bytes = Buffer.from(b64, 'base64');
+      const type = sniffImage(bytes);
+      if (!type) throw new AppError('FILE_TYPE_ERROR', { field: 'data' });
+      await db.transaction(async (tx) => {
+        const file = await storeServerFile(tx, storage, {
+          data: bytes,
+          ext: type.ext,
+          mime: type.mime,
+          name: `exam-${a.examId}-attempt-${a.id}-${Date.now()}.${type.ext}`,
+          purpose: 'exam-photo',
+          userId: p.userId,
+          refId: a.id,
+        });
+        await repo.insertPhoto(tx, a.id, file.id);
+      });
+      return null;
+    },
+
+    /** The caller's attempts at one exam, newest first, scores as the exam's score display allows. */
+    async results(p: Principal, examId: number): Promise<AttemptResult[]> {
+      const e = await repo.examForResults(db, examId, p.userId);
+      const rows = await repo.attemptsOf(db, examId, p.userId);
+      if (!e || (!rows.length && (!e.inAudience || e.status === 'draft'))) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
+      const left = Math.max(0, e.attemptsAllowed - rows.length);
+      return rows.map((a) => resultOf(a, left));
+    },
+  };
+}
+export type ExamAttemptService = ReturnType<typeof createExamAttemptService>;
+
+/**
+ * For the marking module: once every subjective answer of a `marking` attempt has its review score,
+ * sets score = Σ(review score ?? system score), passed, moves it to `marked` and issues the exam's
+ * certificate on a pass. Call it in the transaction that stored the last review; answers whether it
+ * completed the attempt (false while reviews are missing or when it is not marking).
+ */
+export async function completeMarking(tx: DbOrTx, attemptId: number): Promise<boolean> {
+  const [r] = await repo.lockAttempts(tx, [attemptId]);
+  if (!r || r.status !== 'marking') return false;
+  const marks = await repo.marksOf(tx, attemptId);
+  if (marks.some((m) => m.reviewScore == null && m.autoScore == null)) return false;
+  const score = Math.min(
+    r.total,
+    marks.reduce((s, m) => s + (m.reviewScore ?? m.autoScore ?? 0), 0),
+  );
+  const passed = score >= (r.total * r.passPercent) / 100 - 1e-9;
+  await applyTransition(tx, {
+    lifecycle: ATTEMPT_LIFECYCLE,
+    command: 'mark',
+    rows: [r],
+    stateOf: (x) => x.status as AttemptStatus,
+    table: examAttempts,
+    id: examAttempts.id,
+    state: examAttempts.status,
+    set: { score, passed },
+  });
+  if (passed && r.certificateTemplateId != null)
+    await issueCertificate(tx, { templateId: r.certificateTemplateId, userId: r.userId, source: { kind: 'exam', id: r.examId, title: r.examName } });
+  return true;
+}

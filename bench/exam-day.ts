@@ -1,0 +1,288 @@
+/**
+ * Exam day: N examinees (default 5,000) of one exam start within 60 s, each autosaves its changed
+ * answers every 15 s, then all submit within 60 s, while the server's own deadline job submits
+ * the few who never do (5 % walk away). Prints calls per second, p50/p99 per call type, errors
+ * (5xx apart) and lost answers: what the server acknowledged compared with what it stored.
+ * Targets on this machine: 0 lost answers, 0 5xx, autosave p99 < 100 ms.
+ * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2]   (DATABASE_URL optional)
+ */
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import { tokenHash } from '../apps/server/src/platform/auth/principal.js';
+import { startBenchServer, printCpu, cpuSnapshot, loginHeaders, ADMIN_PASSWORD } from './support.js';
+
+const { values: args } = parseArgs({ options: { examinees: { type: 'string', default: '5000' }, minutes: { type: 'string', default: '2' } } });
+const EXAMINEES = Number(args.examinees);
+/** Minutes of answering between the start window and the submit window. */
+const MINUTES = Number(args.minutes);
+const START_WINDOW_S = 60;
+const SUBMIT_WINDOW_S = 60;
+const SAVE_EVERY_S = 15;
+const ABSENT_SHARE = 0.05;
+
+const server = await startBenchServer();
+
+/** The examinees in their own thread, each on its own timers, as a fleet of browsers behind a proxy. */
+const LOAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const crypto = require('node:crypto');
+const { base, examinees, examId, startWindowMs, answerMs, submitWindowMs, saveEveryMs, absentShare } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+function headers(e) {
+  const ts = Date.now();
+  const sign = crypto.createHash('sha256').update(String(e.userId) + ts + e.signNumber + 'hanlin').digest('hex');
+  return { authorization: 'Bearer ' + e.token, 'x-timestamp': String(ts), 'x-sign': sign, 'content-type': 'application/json' };
+}
+function post(path, e, body) {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(base + path, { method: 'POST', agent, headers: { ...headers(e), 'content-length': Buffer.byteLength(data) } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        let json = null;
+        try { json = JSON.parse(Buffer.concat(chunks).toString()); } catch {}
+        resolve({ status: res.statusCode, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+const stats = {};
+function record(kind, ms, status, msg) {
+  const s = (stats[kind] ??= { latencies: [], c4xx: 0, c5xx: 0, errors: 0, codes: {} });
+  if (ms !== null) s.latencies.push(ms);
+  if (status === 0) s.errors++;
+  else if (status >= 500) s.c5xx++;
+  else if (status >= 400) { s.c4xx++; s.codes[msg] = (s.codes[msg] ?? 0) + 1; }
+}
+async function timed(kind, path, e, body) {
+  const t0 = performance.now();
+  try {
+    const r = await post(path, e, body);
+    record(kind, performance.now() - t0, r.status, r.json && r.json.msg);
+    return r;
+  } catch (err) {
+    record(kind, null, 0);
+    return { status: 0, json: null };
+  }
+}
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+function randomAnswer(q) {
+  if (q.type === 'judgment') return { choices: [Math.random() < 0.5 ? 'T' : 'F'] };
+  if (q.type === 'single') return { choices: [LETTERS[Math.floor(Math.random() * q.options.length)]] };
+  if (q.type === 'multiple') return { choices: [LETTERS[0], LETTERS[1 + Math.floor(Math.random() * (q.options.length - 1))]] };
+  if (q.type === 'fill') return { blanks: Array.from({ length: q.blankCount }, () => crypto.randomBytes(3).toString('hex')) };
+  return { text: 'answer ' + crypto.randomBytes(4).toString('hex') };
+}
+const t0 = Date.now();
+let pending = 0;
+const acked = {}; // attemptId -> { position: [seq, answerJson] }
+const attempts = [];
+function examinee(e, i) {
+  const startAt = (i / examinees.length) * startWindowMs;
+  const absent = i % Math.round(1 / absentShare) === 0;
+  const submitAt = startWindowMs + answerMs + (i / examinees.length) * submitWindowMs;
+  let attemptId = null, questions = [], seq = {}, busy = null, timer = null;
+  pending++;
+  setTimeout(async () => {
+    const r = await timed('start', '/api/exam/attempt/start', e, { examId });
+    if (r.status !== 200) { pending--; return; }
+    attemptId = r.json.data.attemptId;
+    questions = r.json.data.questions;
+    attempts.push(attemptId);
+    acked[attemptId] = {};
+    const save = async () => {
+      if (busy || Date.now() - t0 >= submitAt) return;
+      const n = 1 + Math.floor(Math.random() * 3);
+      const answers = [];
+      for (let k = 0; k < n; k++) {
+        const q = questions[Math.floor(Math.random() * questions.length)];
+        if (answers.some((a) => a.position === q.position)) continue;
+        seq[q.position] = (seq[q.position] ?? 0) + 1;
+        answers.push({ position: q.position, answer: randomAnswer(q), flagged: false, seq: seq[q.position] });
+      }
+      busy = timed('save', '/api/exam/attempt/save', e, { attemptId, answers }).then((res) => {
+        if (res.status === 200) for (const a of answers) {
+          const prev = acked[attemptId][a.position];
+          if (!prev || prev[0] < a.seq) acked[attemptId][a.position] = [a.seq, JSON.stringify(a.answer)];
+        }
+      });
+      await busy;
+      busy = null;
+    };
+    // The first save a random moment into the period, then every period.
+    setTimeout(() => { save(); timer = setInterval(save, saveEveryMs); }, Math.random() * saveEveryMs);
+    if (absent) { setTimeout(() => { clearInterval(timer); pending--; }, submitAt - (Date.now() - t0)); return; }
+    setTimeout(async () => {
+      clearInterval(timer);
+      if (busy) await busy;
+      await timed('submit', '/api/exam/attempt/submit', e, { attemptId });
+      pending--;
+    }, submitAt - (Date.now() - t0));
+  }, startAt);
+}
+examinees.forEach(examinee);
+const done = setInterval(() => {
+  if (pending > 0) return;
+  clearInterval(done);
+  parentPort.postMessage({ stats, acked, attempts, seconds: (Date.now() - t0) / 1000 });
+}, 250);
+`;
+
+interface Stat {
+  latencies: number[];
+  c4xx: number;
+  c5xx: number;
+  errors: number;
+  codes: Record<string, number>;
+}
+interface LoadResult {
+  stats: Record<string, Stat>;
+  acked: Record<string, Record<string, [number, string]>>;
+  attempts: number[];
+  seconds: number;
+}
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
+/** JSON with sorted keys (jsonb reorders keys). */
+const canonical = (v: unknown): string =>
+  v === null || typeof v !== 'object'
+    ? JSON.stringify(v)
+    : Array.isArray(v)
+      ? `[${v.map(canonical).join(',')}]`
+      : `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`;
+
+try {
+  const t0 = Date.now();
+  const admin = await loginHeaders(server.base, 'admin', ADMIN_PASSWORD);
+  const api = async <T>(url: string, body: object): Promise<T> => {
+    const res = await fetch(`${server.base}${url}`, { method: 'POST', headers: admin, body: JSON.stringify(body) });
+    const json = (await res.json()) as { msg: string; data: T };
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${json.msg}`);
+    return json.data;
+  };
+  // A paper of 20: 8 single choices of 4 options, 8 judgments, 4 fill-in-blanks, 5 points each.
+  const items: { questionId: number; score: number }[] = [];
+  for (let i = 0; i < 20; i++) {
+    const body =
+      i < 8
+        ? { type: 'single', stem: `Bench single ${i}`, options: ['a', 'b', 'c', 'd'].map((content) => ({ content })), answers: ['B'], score: 5 }
+        : i < 16
+          ? { type: 'judgment', stem: `Bench judgment ${i}`, answers: ['T'], score: 5 }
+          : { type: 'fill', stem: `Bench fill ${i}: () and ()`, blanks: [['x'], ['y']], score: 5 };
+    const { id } = await api<{ id: number }>('/api/question/insert', body);
+    await api('/api/question/submit', { ids: [id] });
+    await api('/api/question-approval/approve', { ids: [id] });
+    items.push({ questionId: id, score: 5 });
+  }
+  const paper = await api<{ id: number }>('/api/paper/insert', { name: 'Bench paper', kind: 'fixed', items });
+  const exam = await api<{ id: number }>('/api/exam/insert', {
+    name: 'Bench exam day',
+    startAt: new Date(Date.now() + 60_000).toISOString(),
+    endAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+    // The walk-aways' deadline falls a minute after the submit window: the deadline job submits them.
+    duration: MINUTES + 2,
+    passPercent: 60,
+    attempts: 1,
+    paperId: paper.id,
+    audience: [{ type: 'org', id: 1 }],
+    scoreDisplay: 'immediate',
+  });
+  await api('/api/exam/publish', { ids: [exam.id] });
+  await server.db.execute(sql`update exams set start_at = now() - interval '1 minute' where id = ${exam.id}`);
+  await server.db.execute(sql`
+    with r as (insert into roles (name, permissions) values ('bench examinee', array['kc-pc']) returning id),
+         u as (insert into users (username, realname, kind, org_id, password_hash, first_login)
+               select 'examinee' || g, '考生' || g, 'student', 1, 'x', false from generate_series(1, ${EXAMINEES}) g returning id)
+    insert into user_roles (user_id, role_id) select u.id, r.id from u, r`);
+  const { rows: users } = await server.db.execute<{ id: number }>(sql`select id from users where username like 'examinee%' order by id`);
+  // Sessions written directly (a login per examinee would measure password hashing, not the exam).
+  const sessions = users.map((u) => ({ userId: u.id, token: crypto.randomBytes(24).toString('hex'), signNumber: crypto.randomBytes(8).toString('hex') }));
+  for (let i = 0; i < sessions.length; i += 500) {
+    const chunk = sessions.slice(i, i + 500);
+    await server.db.execute(sql`insert into user_sessions (token_hash, user_id, sign_number)
+      select * from unnest(${sql.param(chunk.map((s) => tokenHash(s.token)))}::text[], ${sql.param(chunk.map((s) => s.userId))}::int[], ${sql.param(chunk.map((s) => s.signNumber))}::text[])`);
+  }
+  await server.db.execute(sql`vacuum analyze`);
+  console.log(`seeded ${EXAMINEES} examinees, one exam of 20 questions, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `run: starts over ${START_WINDOW_S} s, answering ${MINUTES} min (a save every ${SAVE_EVERY_S} s), submits over ${SUBMIT_WINDOW_S} s, ${ABSENT_SHARE * 100} % never submit`,
+  );
+
+  const cpu0 = cpuSnapshot();
+  const result = await new Promise<LoadResult>((resolve, reject) => {
+    const w = new Worker(LOAD, {
+      eval: true,
+      workerData: {
+        base: server.base,
+        examinees: sessions,
+        examId: exam.id,
+        startWindowMs: START_WINDOW_S * 1000,
+        answerMs: MINUTES * 60_000,
+        submitWindowMs: SUBMIT_WINDOW_S * 1000,
+        saveEveryMs: SAVE_EVERY_S * 1000,
+        absentShare: ABSENT_SHARE,
+      },
+    });
+    w.once('message', (m: LoadResult) => {
+      resolve(m);
+      void w.terminate();
+    });
+    w.once('error', reject);
+  });
+  const cpu1 = cpuSnapshot();
+  let calls = 0;
+  console.log(`\nexam day: ${EXAMINEES} examinees, ${result.seconds.toFixed(0)} s`);
+  for (const [kind, s] of Object.entries(result.stats)) {
+    const sorted = s.latencies.sort((a, b) => a - b);
+    calls += sorted.length;
+    console.log(
+      `  ${kind.padEnd(7)} ${String(sorted.length).padStart(7)} calls  p50 ${pct(sorted, 50).toFixed(1)} ms  p99 ${pct(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? 0).toFixed(1)} ms  4xx ${s.c4xx} ${JSON.stringify(s.codes)}  5xx ${s.c5xx}  network errors ${s.errors}`,
+    );
+  }
+  console.log(`  calls/s overall: ${(calls / result.seconds).toFixed(1)}`);
+  const saves = result.stats.save?.latencies.length ?? 0;
+  console.log(`  autosaves/s: ${(saves / result.seconds).toFixed(1)} over the run (${(EXAMINEES / SAVE_EVERY_S).toFixed(0)}/s while everyone answers)`);
+  printCpu(cpu0, cpu1, calls);
+
+  // The deadline job submits the walk-aways: wait for it (the server's clock, nobody connected).
+  const tWait = Date.now();
+  for (;;) {
+    const { rows } = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from exam_attempts where exam_id = ${exam.id} and status = 'ongoing'`);
+    if (rows[0]!.n === 0) break;
+    if (Date.now() - tWait > 5 * 60_000) throw new Error(`${rows[0]!.n} attempts still ongoing 5 minutes after the run`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const { rows: by } = await server.db.execute<{ submitted_by: string; n: number; late_max: number; late_avg: number }>(sql`
+    select submitted_by, count(*)::int as n, max(extract(epoch from submitted_at - deadline_at))::float8 as late_max, avg(extract(epoch from submitted_at - deadline_at))::float8 as late_avg
+    from exam_attempts where exam_id = ${exam.id} group by submitted_by order by submitted_by`);
+  for (const r of by)
+    console.log(
+      `  submitted by ${r.submitted_by}: ${r.n}${r.submitted_by === 'deadline' ? `  (after the deadline: avg ${r.late_avg.toFixed(1)} s, max ${r.late_max.toFixed(1)} s)` : ''}`,
+    );
+
+  // Lost answers: every acknowledged (position, seq, answer) must be what is stored.
+  const { rows: stored } = await server.db.execute<{ attempt_id: number; position: number; seq: number; answer: unknown }>(
+    sql`select attempt_id, position, seq, answer from exam_attempt_answers e join exam_attempts a on a.id = e.attempt_id where a.exam_id = ${exam.id}`,
+  );
+  const byKey = new Map(stored.map((r) => [`${r.attempt_id}:${r.position}`, r]));
+  let ackedCount = 0;
+  let lost = 0;
+  for (const [attemptId, positions] of Object.entries(result.acked)) {
+    for (const [position, [seq, answer]] of Object.entries(positions)) {
+      ackedCount++;
+      const row = byKey.get(`${attemptId}:${position}`);
+      if (!row || row.seq < seq || (row.seq === seq && canonical(row.answer) !== canonical(JSON.parse(answer)))) lost++;
+    }
+  }
+  console.log(`  answers acknowledged (latest per question): ${ackedCount}  lost: ${lost}`);
+} finally {
+  await server.close();
+}
