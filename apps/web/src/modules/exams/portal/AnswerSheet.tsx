@@ -231,15 +231,7 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
     const e = auto.entries.get(q.position);
     return (
       <div key={q.position} onFocusCapture={() => setCurrent(q.position)}>
-        <QuestionView
-          question={q}
-          index={i + 1}
-          answer={e?.answer ?? null}
-          flagged={Boolean(e?.flagged)}
-          disabled={locked}
-          onAnswer={(answer) => saver.change(q.position, { answer })}
-          onFlag={(flagged) => saver.change(q.position, { flagged })}
-        />
+        <QuestionView question={q} index={i + 1} answer={e?.answer ?? null} flagged={Boolean(e?.flagged)} disabled={locked} onChange={saver.change} />
       </div>
     );
   };

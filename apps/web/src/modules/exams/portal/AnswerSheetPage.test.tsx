@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AnswerSave, AnswerSaveResult, AttemptSheet, SheetQuestion } from '@hanlin/shared';
@@ -73,6 +73,8 @@ function renderPage(url: string, state?: unknown) {
 }
 const text = (p: number) => screen.getByTestId(`answer-${p}-text`) as HTMLTextAreaElement;
 
+// Two shared cores: waits give a slow render time rather than fail it.
+configure({ asyncUtilTimeout: 5000 });
 afterEach(cleanup);
 beforeEach(() => {
   localStorage.clear();

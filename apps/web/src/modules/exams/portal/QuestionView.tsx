@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Card, Checkbox, Input, Radio, Rate, Space, Tag, Typography } from 'antd';
 import { FlagFilled, FlagOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +12,19 @@ export interface QuestionViewProps {
   answer: AnswerValue | null;
   flagged: boolean;
   disabled: boolean;
-  onAnswer: (a: AnswerValue | null) => void;
-  onFlag: (flagged: boolean) => void;
+  /** A change of this question's answer or flag (stable: the sheet re-renders only the question that changed). */
+  onChange: (position: number, patch: { answer?: AnswerValue | null; flagged?: boolean }) => void;
 }
 
 const block = { display: 'flex', width: '100%', padding: '6px 0', whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
 
 /** The input of one question, by type (every type the bank has). */
-function AnswerInput({ question: q, answer, disabled, onAnswer }: Pick<QuestionViewProps, 'question' | 'answer' | 'disabled' | 'onAnswer'>) {
+function AnswerInput({
+  question: q,
+  answer,
+  disabled,
+  onAnswer,
+}: Pick<QuestionViewProps, 'question' | 'answer' | 'disabled'> & { onAnswer: (a: AnswerValue | null) => void }) {
   const { t } = useTranslation();
   const tid = `answer-${q.position}`;
   switch (q.type) {
@@ -105,7 +111,7 @@ function AnswerInput({ question: q, answer, disabled, onAnswer }: Pick<QuestionV
 }
 
 /** One question of the answer sheet: number, type, score, the stem (sanitized rich text), the input and the flag. */
-export function QuestionView(p: QuestionViewProps) {
+export const QuestionView = memo(function QuestionView(p: QuestionViewProps) {
   const { t } = useTranslation();
   const q = p.question;
   return (
@@ -129,7 +135,7 @@ export function QuestionView(p: QuestionViewProps) {
           icon={p.flagged ? <FlagFilled style={{ color: '#fa8c16' }} /> : <FlagOutlined />}
           aria-pressed={p.flagged}
           data-testid={`flag-${q.position}`}
-          onClick={() => p.onFlag(!p.flagged)}
+          onClick={() => p.onChange(q.position, { flagged: !p.flagged })}
         >
           {p.flagged ? t('examTaking.unflag') : t('examTaking.flag')}
         </Button>
@@ -138,7 +144,7 @@ export function QuestionView(p: QuestionViewProps) {
       <div style={{ marginBottom: 12 }}>
         <RichTextView html={q.stem} testId={`stem-${q.position}`} />
       </div>
-      <AnswerInput question={q} answer={p.answer} disabled={p.disabled} onAnswer={p.onAnswer} />
+      <AnswerInput question={q} answer={p.answer} disabled={p.disabled} onAnswer={(answer) => p.onChange(q.position, { answer })} />
     </Card>
   );
-}
+});

@@ -147,7 +147,7 @@ export class Autosave {
   }
 
   /** A change of a question's answer and/or flag. */
-  change(position: number, patch: { answer?: AnswerValue | null; flagged?: boolean }) {
+  change = (position: number, patch: { answer?: AnswerValue | null; flagged?: boolean }) => {
     if (this.closed) return;
     const cur = this.entries.get(position) ?? { answer: null, flagged: false, seq: 0 };
     const seq = Math.min(MAX_SEQ, Math.max(cur.seq + 1, this.opts.seqFloor?.() ?? 0));
@@ -157,7 +157,7 @@ export class Autosave {
     if (this.state.kind === 'saved' || this.state.kind === 'idle') this.state = { kind: 'saving' };
     this.refresh();
     if (this.state.kind !== 'error') this.schedule(this.opts.debounceMs ?? 800);
-  }
+  };
 
   /** Sends what is unsent now (one call, up to 200 answers). */
   flush(): Promise<void> {
