@@ -111,6 +111,15 @@ const portalChildren: RouteObject[] = [
     element: <RequireCodes codes={['kc-pc']} />,
     children: [{ index: true, lazy: page(() => import('../modules/textbooks/portal/TextbookReaderPage')) }],
   },
+  {
+    path: 'exam/:examId',
+    handle: { titleKey: 'examTaking.title' },
+    element: <RequireCodes codes={['zs-pc']} />,
+    children: [
+      { path: 'attempt/:attemptId', lazy: page(() => import('../modules/exams/portal/AnswerSheetPage')) },
+      { path: 'result', lazy: page(() => import('../modules/exams/portal/ExamResultPage')) },
+    ],
+  },
 ];
 
 const routes: RouteObject[] = [

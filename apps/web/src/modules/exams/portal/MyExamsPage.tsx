@@ -7,6 +7,7 @@ import { EXAM_LIFECYCLE, type MyExamQuery } from '@hanlin/shared';
 import { formatTime } from '../../../platform/format';
 import { LifecycleTag } from '../../../platform/lifecycle';
 import { findMyExams } from '../portal-api';
+import { ExamActions } from './ExamActions';
 
 const SIZE = 10;
 type Tab = 'all' | NonNullable<MyExamQuery['status']>;
@@ -60,6 +61,7 @@ export default function MyExamsPage() {
                     </Typography.Text>
                   </div>
                 </Space>
+                <ExamActions exam={e} />
               </List.Item>
             )}
           />
