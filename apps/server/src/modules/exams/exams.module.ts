@@ -5,6 +5,9 @@ import { setExamPaperSource, type ExamPaperSource } from './exams.paper.js';
 import { papersUsedByExams } from './exams.repository.js';
 import { registerExamRoutes } from './exams.routes.js';
 import { createExamsService } from './exams.service.js';
+import { registerExamGradeRoutes } from './exam-grades.routes.js';
+import { createExamMarkingService } from './exam-marking.service.js';
+import { createExamGradesService } from './exam-grades.service.js';
 
 /** The exam's paper source: the papers module. */
 export function papersSource(db: DbOrTx): ExamPaperSource {
@@ -17,5 +20,6 @@ export default defineModule({
     setExamPaperSource(papersSource(ctx.db));
     registerPaperUse(app, 'exam', { inUse: papersUsedByExams });
     registerExamRoutes(app, createExamsService({ db: ctx.db, lists: ctx.lists, jobs: ctx.jobs }));
+    registerExamGradeRoutes(app, createExamMarkingService({ db: ctx.db }), createExamGradesService({ db: ctx.db }));
   },
 });
