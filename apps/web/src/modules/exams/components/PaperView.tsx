@@ -32,7 +32,7 @@ export interface PaperViewProps {
 export function PaperView({ paper, marks, onMark }: PaperViewProps) {
   const { t } = useTranslation();
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="paper-view">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="paper-view">
       {paper.questions.map((q) => {
         const editable = !!onMark && q.subjective && paper.status === 'marking';
         return (
