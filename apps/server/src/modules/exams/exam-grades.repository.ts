@@ -165,12 +165,15 @@ export async function setScoresPublished(tx: DbOrTx, examId: number) {
 
 // ---------------------------------------------------------------- marking lists
 
+const isReviewer = (userId: number) => sql`exists (select 1 from exam_reviewers r where r.exam_id = e.id and r.user_id = ${userId})`;
+
 /** Exams the caller marks: named reviewer, or (holding cjpy:modify) any exam of their scope. */
 export function markingExams(db: DbOrTx, p: Principal, canMarkScope: boolean, q: { keyword?: string; waiting?: boolean }, page: PageWindow) {
   const mine = sql`e.id in (select r.exam_id from exam_reviewers r where r.user_id = ${p.userId})`;
   const access = canMarkScope ? sql`(${mine} or ${inScope(p, sql`e.org_id`)})` : mine;
   const waiting = sql`(select count(*) from exam_attempts a where a.exam_id = e.id and a.status = 'marking')::int`;
-  const query = sql`select e.id, e.name, e.status, e.start_at, e.end_at, e.total, e.scores_published_at, ${waiting} as waiting
+  const query = sql`select e.id, e.name, e.status, e.start_at, e.end_at, e.total, e.scores_published_at, ${waiting} as waiting,
+      (select o.path from organizations o where o.id = e.org_id) as org_path, ${isReviewer(p.userId)} as is_reviewer
     from exams e where e.status <> 'draft' and ${access}
     ${q.keyword ? sql`and e.name ilike ${keywordPattern(q.keyword)}` : sql``}
     ${q.waiting ? sql`and ${waiting} > 0` : sql``}`;
@@ -216,7 +219,7 @@ const stateSql = sql`(case when e.status in ('published', 'started') and now() >
 
 export function gradeExamQuery(p: Principal, q: { keyword?: string; status?: string; categoryId?: number; startFrom?: string; startTo?: string; id?: number }) {
   return sql`select e.id, e.name, c.name as category_name, e.status, e.start_at as "startAt", e.end_at as "endAt", e.total, e.pass_percent,
-      e.scores_published_at
+      e.scores_published_at, (select o.path from organizations o where o.id = e.org_id) as org_path, ${isReviewer(p.userId)} as is_reviewer
     from exams e left join exam_categories c on c.id = e.category_id
     where e.status <> 'draft' and ${inScope(p, sql`e.org_id`)}
     ${q.id ? sql`and e.id = ${q.id}` : sql``}

@@ -102,36 +102,35 @@ export function createExamGradesService({ db }: { db: Db }) {
     return exam;
   }
 
+  /** Exams of a page with their counts: a handful of statements whatever the page size (audience sizes one each). */
   async function presentExams(p: Principal, rows: Record<string, unknown>[]): Promise<GradeExamRow[]> {
     const ids = rows.map((r) => Number(r.id));
     const [results, counts, sizes] = await Promise.all([repo.resultCounts(db, ids), repo.attemptCounts(db, ids), Promise.all(ids.map((id) => repo.audienceSize(db, id)))]);
-    return Promise.all(
-      rows.map(async (r, i) => {
-        const id = ids[i]!;
-        const res = results.get(id);
-        const c = counts.get(id);
-        const facts = await repo.examFacts(db, id, p.userId);
-        return {
-          id,
-          name: String(r.name),
-          categoryName: (r.category_name as string | null) ?? null,
-          status: examStateAt(r.status as ExamStatus, new Date(r.startAt as string), new Date(r.endAt as string)),
-          startAt: repo.toIso(r.startAt as string)!,
-          endAt: repo.toIso(r.endAt as string)!,
-          total: Number(r.total),
-          passPercent: Number(r.pass_percent),
-          audienceSize: sizes[i]!,
-          submitted: res?.submitted ?? 0,
-          passed: res?.passed ?? 0,
-          passRate: rate(res?.passed ?? 0, res?.submitted ?? 0),
-          average: one(res?.average ?? null),
-          ongoing: c?.ongoing ?? 0,
-          marking: c?.marking ?? 0,
-          scoresPublishedAt: repo.toIso(r.scores_published_at as string | null),
-          abilities: { publishScores: !r.scores_published_at && !c?.ongoing && !c?.marking && canPublishScores(p, facts!) },
-        };
-      }),
-    );
+    return rows.map((r, i) => {
+      const id = ids[i]!;
+      const res = results.get(id);
+      const c = counts.get(id);
+      const facts = { orgPath: (r.org_path as string | null) ?? null, isReviewer: Boolean(r.is_reviewer) };
+      return {
+        id,
+        name: String(r.name),
+        categoryName: (r.category_name as string | null) ?? null,
+        status: examStateAt(r.status as ExamStatus, new Date(r.startAt as string), new Date(r.endAt as string)),
+        startAt: repo.toIso(r.startAt as string)!,
+        endAt: repo.toIso(r.endAt as string)!,
+        total: Number(r.total),
+        passPercent: Number(r.pass_percent),
+        audienceSize: sizes[i]!,
+        submitted: res?.submitted ?? 0,
+        passed: res?.passed ?? 0,
+        passRate: rate(res?.passed ?? 0, res?.submitted ?? 0),
+        average: one(res?.average ?? null),
+        ongoing: c?.ongoing ?? 0,
+        marking: c?.marking ?? 0,
+        scoresPublishedAt: repo.toIso(r.scores_published_at as string | null),
+        abilities: { publishScores: !r.scores_published_at && !c?.ongoing && !c?.marking && canPublishScores(p, facts) },
+      };
+    });
   }
 
   const personRow = (r: Record<string, unknown>): GradePersonRow => ({

@@ -184,7 +184,11 @@ describe('publishing scores', () => {
     expect(myBefore.records.find((r: { id: number }) => r.id === exam.id)).toMatchObject({ lastScore: null, lastMarking: false });
     // A reviewer holding only cjpy cannot publish; a department administrator with cjpy:publish in scope can.
     expect(refusal(await publish(reviewer))).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
+    const row = async (s: Session) => ok(await call(t.app, s, '/api/exam/marking/list', {})).records.find((r: { id: number }) => r.id === exam.id);
+    expect((await row(deptAdmin)).abilities).toEqual({ publishScores: true });
+    expect((await row(reviewer)).abilities).toEqual({ publishScores: false });
     expect(ok(await publish(deptAdmin))).toBeNull();
+    expect((await row(deptAdmin)).abilities).toEqual({ publishScores: false });
     expect(refusal(await publish(deptAdmin))).toMatchObject({ code: 'EXAM_SCORES_PUBLISHED' });
     expect(refusal(await publish(admin))).toMatchObject({ code: 'EXAM_SCORES_PUBLISHED' });
     const myAfter = ok(await call(t.app, student, '/api/exam/my', {}));

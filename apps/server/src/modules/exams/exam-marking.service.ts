@@ -111,26 +111,24 @@ export function createExamMarkingService({ db }: { db: Db }) {
       const { rows, total } = await repo.markingExams(db, p, p.permissions.has('cjpy:modify'), q, window(q));
       const ids = rows.map((r) => Number(r.id));
       const counts = await repo.attemptCounts(db, ids);
-      const records = await Promise.all(
-        rows.map(async (r) => {
-          const id = Number(r.id);
-          const c = counts.get(id);
-          const facts = await repo.examFacts(db, id, p.userId);
-          return {
-            id,
-            name: String(r.name),
-            status: examStateAt(r.status as ExamStatus, new Date(r.start_at as string), new Date(r.end_at as string)),
-            startAt: repo.toIso(r.start_at as string)!,
-            endAt: repo.toIso(r.end_at as string)!,
-            total: Number(r.total),
-            waiting: c?.marking ?? 0,
-            marked: c?.marked ?? 0,
-            ongoing: c?.ongoing ?? 0,
-            scoresPublishedAt: repo.toIso(r.scores_published_at as string | null),
-            abilities: { publishScores: !r.scores_published_at && !c?.ongoing && !c?.marking && canPublishScores(p, facts!) },
-          };
-        }),
-      );
+      const records = rows.map((r) => {
+        const id = Number(r.id);
+        const c = counts.get(id);
+        const facts = { orgPath: (r.org_path as string | null) ?? null, isReviewer: Boolean(r.is_reviewer) };
+        return {
+          id,
+          name: String(r.name),
+          status: examStateAt(r.status as ExamStatus, new Date(r.start_at as string), new Date(r.end_at as string)),
+          startAt: repo.toIso(r.start_at as string)!,
+          endAt: repo.toIso(r.end_at as string)!,
+          total: Number(r.total),
+          waiting: c?.marking ?? 0,
+          marked: c?.marked ?? 0,
+          ongoing: c?.ongoing ?? 0,
+          scoresPublishedAt: repo.toIso(r.scores_published_at as string | null),
+          abilities: { publishScores: !r.scores_published_at && !c?.ongoing && !c?.marking && canPublishScores(p, facts) },
+        };
+      });
       return { records, total, page: q.page, size: q.size };
     },
 
