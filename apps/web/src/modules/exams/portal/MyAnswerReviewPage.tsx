@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../platform/api/errors';
 import { formatTime } from '../../../platform/format';
 import { PaperView } from '../components/PaperView';
@@ -10,7 +10,8 @@ import { getMyReview } from '../results-api';
 /** Student center: the review of my own submitted attempt (when the exam shows answers); scores as the exam's score display allows. Fits 390 px. */
 export default function MyAnswerReviewPage() {
   const { t } = useTranslation();
-  const attemptId = Number(useParams().attemptId) || 0;
+  const [search] = useSearchParams();
+  const attemptId = Number(useParams().attemptId ?? search.get('attemptId')) || 0;
   const q = useQuery({ queryKey: ['exams', 'my-review', attemptId], queryFn: () => getMyReview(attemptId), enabled: attemptId > 0, retry: false });
   if (q.isLoading) return <Spin />;
   if (!q.data)

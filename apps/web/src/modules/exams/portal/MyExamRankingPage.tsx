@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, List, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { RankingRow } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
 import { getMyRanking } from '../results-api';
@@ -23,7 +23,8 @@ function Place({ r, mine }: { r: RankingRow; mine?: boolean }) {
 /** Student center: an exam's ranking (when the exam shows it and its scores are visible), the first 100 and my place. Fits 390 px. */
 export default function MyExamRankingPage() {
   const { t } = useTranslation();
-  const examId = Number(useParams().examId) || 0;
+  const [search] = useSearchParams();
+  const examId = Number(useParams().examId ?? search.get('examId')) || 0;
   const q = useQuery({ queryKey: ['exams', 'my-ranking', examId], queryFn: () => getMyRanking(examId), enabled: examId > 0, retry: false });
   if (q.isLoading) return <Spin />;
   if (!q.data)
