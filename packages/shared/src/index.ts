@@ -79,6 +79,8 @@ export * from './exams.js';
 export * from './exams.routes.js';
 export * from './exam-taking.js';
 export * from './exam-taking.routes.js';
+export * from './exam-grades.js';
+export * from './exam-grades.routes.js';
 export * from './builtin.js';
 export * from './dashboard.js';
 export * from './dashboard.routes.js';

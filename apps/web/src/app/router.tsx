@@ -10,6 +10,7 @@ import { loadManageTexts } from '../platform/i18n';
 import { RequireAuth, RequireCodes } from './guards';
 import { MANAGE_CODES, MANAGE_HOME } from './routes/manage-paths';
 import { CLASS_TEACHER_CODES, LECTURER_CODES, PORTAL_SECTIONS, STUDENT_CENTER_SECTIONS } from './routes/portal-paths';
+import { EXAM_RESULT_ROUTES } from '../modules/exams/portal/result-routes';
 
 type Lazy = RouteObject['lazy'];
 type Loader = () => Promise<{ default: React.ComponentType }>;
@@ -176,6 +177,10 @@ const routes: RouteObject[] = [
                         ? { path: s.path, handle: { titleKey: s.titleKey }, lazy: page(s.load) }
                         : { path: s.path, handle: { titleKey: s.titleKey }, element: <ComingSoon titleKey={s.titleKey} /> },
                     ),
+                  },
+                  {
+                    lazy: page(() => import('./portal/StudentCenterLayout')),
+                    children: EXAM_RESULT_ROUTES.map((r) => ({ path: r.path, handle: { titleKey: r.titleKey }, lazy: page(r.load) })),
                   },
                 ],
               },

@@ -10,6 +10,9 @@ import { createExamAttemptService } from './exam-attempt.service.js';
 import { attemptOrgPath } from './exam-attempt.repository.js';
 import { registerFileReadRule } from '../uploads/index.js';
 import { pathInScope } from '../../platform/scope.js';
+import { registerExamGradeRoutes } from './exam-grades.routes.js';
+import { createExamMarkingService } from './exam-marking.service.js';
+import { createExamGradesService } from './exam-grades.service.js';
 
 /** The exam's paper source: the papers module. */
 export function papersSource(db: DbOrTx): ExamPaperSource {
@@ -31,5 +34,6 @@ export default defineModule({
       return path !== undefined && pathInScope(p, path ?? '');
     });
     await attempts.scheduleSweep();
+    registerExamGradeRoutes(app, createExamMarkingService({ db: ctx.db }), createExamGradesService({ db: ctx.db }));
   },
 });

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Button, Empty } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ExamExtensionSchema, GRADE_PERSON_SORT_KEYS, GradeUpdateSchema, type GradePersonRow } from '@hanlin/shared';
+import { CrudPage, EditModal, defineFields, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
+import { formatTime } from '../../../../platform/format';
+import { useCan } from '../../../../platform/permission';
+import { exportGradePeople, extendExam, findGradePeople, updateGrade } from '../../grades-api';
+import { ExamCounts, PassedTag, SubmitStateTag, idParam } from './parts';
+
+type Row = GradePersonRow & { id: number };
+const sortable = (k: string) => (GRADE_PERSON_SORT_KEYS as readonly string[]).includes(k);
+
+const columns: ColumnSpec<Row>[] = [
+  { key: 'realname', titleKey: 'grades.realname', sortable: sortable('realname') },
+  { key: 'username', titleKey: 'grades.username', priority: 'medium' },
+  { key: 'orgName', titleKey: 'grades.org', priority: 'medium' },
+  { key: 'state', titleKey: 'grades.state', render: (r) => <SubmitStateTag state={r.state} /> },
+  { key: 'score', titleKey: 'grades.score', sortable: sortable('score'), render: (r) => (r.attemptStatus === 'marking' ? '…' : (r.score ?? '-')) },
+  { key: 'passed', titleKey: 'grades.passedLabel', render: (r) => <PassedTag passed={r.passed} /> },
+  { key: 'attemptsUsed', titleKey: 'grades.attemptsUsed', sortable: sortable('attemptsUsed') },
+  { key: 'submittedAt', titleKey: 'grades.submittedAt', sortable: sortable('submittedAt'), render: (r) => formatTime(r.submittedAt) },
+  { key: 'extendedEndAt', titleKey: 'grades.extendedEndAt', render: (r) => (r.extendedEndAt ? `${formatTime(r.extendedEndAt)} (+${r.extraAttempts})` : '-'), priority: 'low' },
+];
+
+const yesNo = [
+  { value: 'true', labelKey: 'grades.passed_yes' },
+  { value: 'false', labelKey: 'grades.passed_no' },
+];
+const filters: FilterSpec[] = [
+  { name: 'keyword', labelKey: 'grades.personKeyword' },
+  {
+    name: 'state',
+    labelKey: 'grades.state',
+    kind: 'select',
+    options: [
+      { value: 'normal', labelKey: 'grades.state_normal' },
+      { value: 'exception', labelKey: 'grades.state_exception' },
+      { value: 'notSubmitted', labelKey: 'grades.state_notSubmitted' },
+    ],
+  },
+  { name: 'passed', labelKey: 'grades.passedLabel', kind: 'boolean', options: yesNo },
+];
+
+const ScoreSchema = GradeUpdateSchema.pick({ score: true });
+const scoreFields = defineFields(ScoreSchema, [{ name: 'score', labelKey: 'grades.newScore', kind: 'number', testId: 'grade-update-score' }]);
+const DelaySchema = ExamExtensionSchema.pick({ endAt: true, extraAttempts: true });
+const delayFields = defineFields(DelaySchema, [
+  { name: 'endAt', labelKey: 'grades.delayEndAt', kind: 'datetime', disablePast: true },
+  { name: 'extraAttempts', labelKey: 'grades.extraAttempts', kind: 'number' },
+]);
+
+/** `manage-grade-preview?examId=` (cjgl): every audience member with their best attempt; change a score, extend for a person, export. */
+export default function GradePreviewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [params] = useSearchParams();
+  const examId = idParam(params, 'examId');
+  const canModify = useCan('cjgl:modify');
+  const [scoring, setScoring] = useState<Row | null>(null);
+  const [delaying, setDelaying] = useState<Row | null>(null);
+  if (!examId) return <Empty description={t('common.notFound')} />;
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['grade-people'] }).then(() => qc.invalidateQueries({ queryKey: ['grade-count'] }));
+  return (
+    <>
+      <ExamCounts examId={examId} except="manage-grade-preview" />
+      <CrudPage<Row>
+        testId="grade-people"
+        titleKey="page.manage-grade-preview"
+        queryKey="grade-people"
+        fetch={async (p) => {
+          const res = await findGradePeople({ ...p, examId });
+          return { ...res, records: res.records.map((r) => ({ ...r, id: r.userId })) };
+        }}
+        extraFilters={{ examId }}
+        columns={columns}
+        filters={filters}
+        menu="cjgl"
+        exportFile={({ page: _p, size: _s, ...q }) => exportGradePeople({ ...q, examId } as Parameters<typeof exportGradePeople>[0])}
+        extraRowActions={(r) => (
+          <>
+            {r.attemptId ? (
+              <Button type="link" size="small" onClick={() => void navigate(`/dashboard/paper-detail?attemptId=${r.attemptId}`)}>
+                {t('grades.view')}
+              </Button>
+            ) : null}
+            {canModify && r.attemptStatus === 'marked' ? (
+              <Button type="link" size="small" data-testid={`grade-update-${r.userId}`} onClick={() => setScoring(r)}>
+                {t('grades.updateScore')}
+              </Button>
+            ) : null}
+            {canModify ? (
+              <Button type="link" size="small" data-testid={`grade-delay-${r.userId}`} onClick={() => setDelaying(r)}>
+                {t('grades.delay')}
+              </Button>
+            ) : null}
+          </>
+        )}
+      />
+      <EditModal
+        open={scoring !== null}
+        title={t('grades.updateScoreOf', { name: scoring?.realname ?? '' })}
+        schema={ScoreSchema}
+        fields={scoreFields}
+        initialValues={{ score: scoring?.score ?? 0 }}
+        onSubmit={(v) => updateGrade({ attemptId: scoring!.attemptId!, score: v.score })}
+        onSaved={() => {
+          setScoring(null);
+          refresh();
+        }}
+        onCancel={() => setScoring(null)}
+      />
+      <EditModal
+        open={delaying !== null}
+        title={t('grades.delayFor', { name: delaying?.realname ?? '' })}
+        schema={DelaySchema}
+        fields={delayFields}
+        initialValues={{ endAt: delaying?.extendedEndAt ?? undefined, extraAttempts: delaying?.extraAttempts ?? 0 }}
+        onSubmit={(v) => extendExam({ examId, userId: delaying!.userId, endAt: v.endAt, extraAttempts: v.extraAttempts })}
+        onSaved={() => {
+          setDelaying(null);
+          refresh();
+        }}
+        onCancel={() => setDelaying(null)}
+      />
+    </>
+  );
+}

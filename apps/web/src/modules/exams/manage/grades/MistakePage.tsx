@@ -1,0 +1,49 @@
+import { Empty, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { MistakeRow } from '@hanlin/shared';
+import { getMistakes } from '../../grades-api';
+import { ExamCounts, idParam } from './parts';
+
+/** `mistake-analyze?examId=` (cjgl): questions by wrong rate, with the wrong choices most given. */
+export default function MistakePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const examId = idParam(params, 'examId');
+  const { data, isLoading } = useQuery({ queryKey: ['mistakes', examId], queryFn: () => getMistakes(examId), enabled: examId > 0 });
+  if (!examId) return <Empty description={t('common.notFound')} />;
+  return (
+    <>
+      <ExamCounts examId={examId} except="mistake-analyze" />
+      <Table<MistakeRow>
+        data-testid="mistakes"
+        size="small"
+        rowKey="questionId"
+        loading={isLoading}
+        dataSource={data ?? []}
+        pagination={false}
+        columns={[
+          { key: 'position', dataIndex: 'position', title: t('grades.position'), width: 60 },
+          { key: 'stem', dataIndex: 'stem', title: t('grades.stem'), ellipsis: true, render: (v: string) => v.replace(/<[^>]+>/g, '') },
+          { key: 'type', dataIndex: 'type', title: t('grades.type'), render: (v: string) => t(`examResults.type_${v}`) },
+          { key: 'keyAnswers', dataIndex: 'keyAnswers', title: t('examResults.key'), render: (v: string[]) => v.join(', ') },
+          { key: 'answered', dataIndex: 'answered', title: t('grades.answered') },
+          { key: 'wrong', dataIndex: 'wrong', title: t('grades.wrong') },
+          { key: 'wrongRate', dataIndex: 'wrongRate', title: t('grades.wrongRate'), render: (v: number) => `${Math.round(v * 1000) / 10}%` },
+          {
+            key: 'wrongChoices',
+            dataIndex: 'wrongChoices',
+            title: t('grades.wrongChoices'),
+            render: (v: MistakeRow['wrongChoices']) =>
+              v.slice(0, 3).map((c) => (
+                <Tag key={c.choice} color="red">
+                  {c.choice} × {c.count}
+                </Tag>
+              )),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PERSON_TOTAL_SORT_KEYS, type PersonTotalRow } from '@hanlin/shared';
+import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
+import { findPersonTotals } from '../../grades-api';
+
+type Row = PersonTotalRow & { id: number };
+const sortable = (k: string) => (PERSON_TOTAL_SORT_KEYS as readonly string[]).includes(k);
+const columns: ColumnSpec<Row>[] = [
+  { key: 'realname', titleKey: 'grades.realname', sortable: sortable('realname') },
+  { key: 'username', titleKey: 'grades.username' },
+  { key: 'orgName', titleKey: 'grades.org' },
+  { key: 'exams', titleKey: 'grades.examsTaken', sortable: sortable('exams') },
+  { key: 'passed', titleKey: 'grades.examsPassed', sortable: sortable('passed') },
+  { key: 'average', titleKey: 'grades.average', sortable: sortable('average'), render: (r) => r.average ?? '-' },
+];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'grades.personKeyword' }];
+
+/** `manage-course-integralStatistics` (cjgl): per person of the caller's scope, exams taken, passed and the average of best scores. */
+export default function PersonTotalsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <CrudPage<Row>
+      testId="person-totals"
+      titleKey="page.manage-course-integralStatistics"
+      queryKey="person-totals"
+      fetch={async (p) => {
+        const res = await findPersonTotals(p);
+        return { ...res, records: res.records.map((r) => ({ ...r, id: r.userId })) };
+      }}
+      columns={columns}
+      filters={filters}
+      defaultSort="-exams"
+      extraRowActions={(r) => (
+        <Button type="link" size="small" onClick={() => void navigate(`/dashboard/test-integral-detail?userId=${r.userId}`)}>
+          {t('grades.personExams')}
+        </Button>
+      )}
+    />
+  );
+}

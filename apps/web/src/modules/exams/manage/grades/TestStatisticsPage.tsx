@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { Card, Col, Empty, Row, Statistic, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { TestStatistics } from '@hanlin/shared';
+import { EChart } from '../../components/EChart';
+import { getTestStatistics } from '../../grades-api';
+import { ExamCounts, idParam, rateText } from './parts';
+
+type Question = TestStatistics['questions'][number];
+const pct = (v: number | null) => (v == null ? '-' : `${Math.round(v * 1000) / 10}%`);
+
+/** `test-statistics?examId=` (cjgl): score distribution, pass rate, average/max/min, per-question correctness and discrimination. */
+export default function TestStatisticsPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const examId = idParam(params, 'examId');
+  const { data } = useQuery({ queryKey: ['test-statistics', examId], queryFn: () => getTestStatistics(examId), enabled: examId > 0 });
+  const distribution = useMemo(
+    () =>
+      data && {
+        tooltip: {},
+        grid: { left: 40, right: 16, top: 24, bottom: 32 },
+        xAxis: { type: 'category', data: data.distribution.map((b) => `${b.from}–${b.to}`) },
+        yAxis: { type: 'value', minInterval: 1 },
+        series: [{ type: 'bar', name: t('grades.people'), data: data.distribution.map((b) => b.count) }],
+      },
+    [data, t],
+  );
+  const perQuestion = useMemo(
+    () =>
+      data && {
+        tooltip: { trigger: 'axis' },
+        legend: { data: [t('grades.correctRate'), t('grades.discrimination')] },
+        grid: { left: 40, right: 16, top: 32, bottom: 32 },
+        xAxis: { type: 'category', data: data.questions.map((q) => String(q.position)) },
+        yAxis: { type: 'value', min: -1, max: 1 },
+        series: [
+          { type: 'bar', name: t('grades.correctRate'), data: data.questions.map((q) => q.correctRate) },
+          { type: 'bar', name: t('grades.discrimination'), data: data.questions.map((q) => q.discrimination) },
+        ],
+      },
+    [data, t],
+  );
+  if (!examId) return <Empty description={t('common.notFound')} />;
+  return (
+    <>
+      <ExamCounts examId={examId} except="test-statistics" />
+      {data ? (
+        <>
+          <Row gutter={[12, 12]} style={{ marginBottom: 12 }}>
+            {(
+              [
+                ['grades.scoredPeople', data.people],
+                ['grades.passRate', rateText(data.passRate)],
+                ['grades.average', data.average ?? '-'],
+                ['grades.max', data.max ?? '-'],
+                ['grades.min', data.min ?? '-'],
+              ] as const
+            ).map(([k, v]) => (
+              <Col key={k} xs={12} md={4}>
+                <Card size="small">
+                  <Statistic title={t(k)} value={v} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Row gutter={[12, 12]}>
+            <Col xs={24} lg={12}>
+              <Card size="small" title={t('grades.distribution')}>
+                <EChart option={distribution!} testId="chart-distribution" />
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card size="small" title={t('grades.questionChart')}>
+                <EChart option={perQuestion!} testId="chart-questions" />
+              </Card>
+            </Col>
+          </Row>
+          <Table<Question>
+            style={{ marginTop: 12 }}
+            size="small"
+            rowKey="questionId"
+            dataSource={data.questions}
+            pagination={false}
+            columns={[
+              { key: 'position', dataIndex: 'position', title: t('grades.position') },
+              { key: 'stem', dataIndex: 'stem', title: t('grades.stem'), ellipsis: true, render: (v: string) => v.replace(/<[^>]+>/g, '') },
+              { key: 'type', dataIndex: 'type', title: t('grades.type'), render: (v: string) => t(`examResults.type_${v}`) },
+              { key: 'score', dataIndex: 'score', title: t('grades.questionScore') },
+              { key: 'answered', dataIndex: 'answered', title: t('grades.answered') },
+              { key: 'correctRate', dataIndex: 'correctRate', title: t('grades.correctRate'), render: (v: number | null) => pct(v) },
+              { key: 'discrimination', dataIndex: 'discrimination', title: t('grades.discrimination'), render: (v: number | null) => v ?? '-' },
+            ]}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}

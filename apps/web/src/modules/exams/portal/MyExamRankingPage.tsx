@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, List, Space, Spin, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import type { RankingRow } from '@hanlin/shared';
+import { ApiError } from '../../../platform/api/errors';
+import { getMyRanking } from '../results-api';
+
+function Place({ r, mine }: { r: RankingRow; mine?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <List.Item data-testid={mine ? 'my-ranking-mine' : 'my-ranking-row'} style={{ flexWrap: 'wrap', gap: 8, background: mine ? '#f0f5ff' : undefined, paddingInline: 8 }}>
+      <Space style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Tag color={r.rank <= 3 ? 'gold' : 'default'}>{t('examResults.place', { n: r.rank })}</Tag>
+        <Typography.Text strong>{r.realname}</Typography.Text>
+        {r.orgName ? <Typography.Text type="secondary">{r.orgName}</Typography.Text> : null}
+      </Space>
+      <Typography.Text>{t('examResults.scoreOf', { score: r.score })}</Typography.Text>
+    </List.Item>
+  );
+}
+
+/** Student center: an exam's ranking (when the exam shows it and its scores are visible), the first 100 and my place. Fits 390 px. */
+export default function MyExamRankingPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const examId = Number(useParams().examId ?? search.get('examId')) || 0;
+  const q = useQuery({ queryKey: ['exams', 'my-ranking', examId], queryFn: () => getMyRanking(examId), enabled: examId > 0, retry: false });
+  if (q.isLoading) return <Spin />;
+  if (!q.data)
+    return (
+      <Empty data-testid="my-ranking-hidden" description={q.error instanceof ApiError && q.error.status === 403 ? t('examResults.rankingHidden') : t('common.notFound')} />
+    );
+  const d = q.data;
+  return (
+    <Card title={`${d.examName} · ${t('examResults.rankingTitle')}`} data-testid="my-ranking-page" styles={{ body: { padding: 12 } }}>
+      {d.mine ? <Place r={d.mine} mine /> : <Typography.Paragraph type="secondary">{t('examResults.notRanked')}</Typography.Paragraph>}
+      <List dataSource={d.rows} rowKey="userId" renderItem={(r) => <Place r={r} />} locale={{ emptyText: t('examResults.noRanking') }} />
+    </Card>
+  );
+}
