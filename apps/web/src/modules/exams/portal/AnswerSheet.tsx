@@ -34,13 +34,13 @@ export const resultPath = (examId: number, attemptId: number) => `/portal/exam/$
 const CLOSED_ERRORS = ['EXAM_TIME_OVER', 'REPEAT_SUBMIT_ERROR'];
 
 /** "Saving…", "All answers saved 10:42:07", offline, error: the autosave made visible. */
-export function SaveIndicator({ state, unsent }: { state: SaveState; unsent: number }) {
+export function SaveIndicator({ state, unsent, compact = false }: { state: SaveState; unsent: number; compact?: boolean }) {
   const { t } = useTranslation();
   const [text, icon, type] =
     state.kind === 'saving'
       ? [t('examTaking.saving'), <CloudSyncOutlined key="i" />, 'secondary' as const]
       : state.kind === 'saved'
-        ? [t('examTaking.saved', { time: dayjs(state.at).format('HH:mm:ss') }), <CheckCircleOutlined key="i" />, 'success' as const]
+        ? [t(compact ? 'examTaking.savedShort' : 'examTaking.saved', { time: dayjs(state.at).format('HH:mm:ss') }), <CheckCircleOutlined key="i" />, 'success' as const]
         : state.kind === 'offline'
           ? [t('examTaking.offline', { count: unsent }), <DisconnectOutlined key="i" />, 'warning' as const]
           : state.kind === 'error'
@@ -269,7 +269,7 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
           </Tag>
         )}
         <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginInlineStart: 'auto' }}>
-          <SaveIndicator state={auto.state} unsent={auto.unsent} />
+          <SaveIndicator state={auto.state} unsent={auto.unsent} compact={narrow} />
           {narrow && (
             <Button icon={<UnorderedListOutlined />} onClick={() => setDrawer(true)} data-testid="nav-open">
               {t('examTaking.questions')}
