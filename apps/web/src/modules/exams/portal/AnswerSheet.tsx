@@ -123,7 +123,9 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
     };
   }, [timeUp, saver, goResult, examId, attemptId]);
 
-  useAntiCheat(sheet.antiCheat && !locked, () => {
+  const camera = useCamera(sheet.photoInterval, (jpeg) => void examTaking.photo(attemptId, jpeg).catch(() => {}));
+  // Counted once the camera is on: the browser's camera question may take the focus, which is no leave.
+  useAntiCheat(sheet.antiCheat && !locked && camera.state === 'on', () => {
     examTaking
       .leave(attemptId)
       .then((r) => {
@@ -143,8 +145,6 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
         if (e instanceof ApiError && CLOSED_ERRORS.includes(e.name)) goResult({ notice: 'serverSubmitted' });
       });
   });
-
-  const camera = useCamera(sheet.photoInterval, (jpeg) => void examTaking.photo(attemptId, jpeg).catch(() => {}));
 
   // Leaving with unsent answers asks first: the browser's own question on close or reload, ours on a link.
   useEffect(() => {
