@@ -252,4 +252,21 @@ describe('the answer sheet', () => {
     await tick(0);
     expect(getUserMedia).toHaveBeenCalledTimes(2);
   });
+
+  it('the camera allowed: a small preview shows and the questions are there', async () => {
+    const stop = vi.fn();
+    const stream = new MediaStream();
+    stream.getTracks = () => [{ stop } as unknown as MediaStreamTrack];
+    stream.getVideoTracks = () => [];
+    const getUserMedia = vi.fn(async () => stream);
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
+    HTMLMediaElement.prototype.play = vi.fn(async () => {});
+    const view = renderAt('/list', () => <AnswerSheet sheet={sheetOf({ photoInterval: 30 })} />);
+    await tick(0);
+    expect(screen.getByTestId('camera-preview')).toBeTruthy();
+    expect(screen.getByTestId('question-1')).toBeTruthy();
+    expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ audio: false }));
+    view.unmount();
+    expect(stop).toHaveBeenCalled();
+  });
 });

@@ -34,13 +34,13 @@ export const resultPath = (examId: number, attemptId: number) => `/portal/exam/$
 const CLOSED_ERRORS = ['EXAM_TIME_OVER', 'REPEAT_SUBMIT_ERROR'];
 
 /** "Saving…", "All answers saved 10:42:07", offline, error: the autosave made visible. */
-export function SaveIndicator({ state, unsent }: { state: SaveState; unsent: number }) {
+export function SaveIndicator({ state, unsent, compact = false }: { state: SaveState; unsent: number; compact?: boolean }) {
   const { t } = useTranslation();
   const [text, icon, type] =
     state.kind === 'saving'
       ? [t('examTaking.saving'), <CloudSyncOutlined key="i" />, 'secondary' as const]
       : state.kind === 'saved'
-        ? [t('examTaking.saved', { time: dayjs(state.at).format('HH:mm:ss') }), <CheckCircleOutlined key="i" />, 'success' as const]
+        ? [t(compact ? 'examTaking.savedShort' : 'examTaking.saved', { time: dayjs(state.at).format('HH:mm:ss') }), <CheckCircleOutlined key="i" />, 'success' as const]
         : state.kind === 'offline'
           ? [t('examTaking.offline', { count: unsent }), <DisconnectOutlined key="i" />, 'warning' as const]
           : state.kind === 'error'
@@ -123,7 +123,9 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
     };
   }, [timeUp, saver, goResult, examId, attemptId]);
 
-  useAntiCheat(sheet.antiCheat && !locked, () => {
+  const camera = useCamera(sheet.photoInterval, (jpeg) => void examTaking.photo(attemptId, jpeg).catch(() => {}));
+  // Counted once the camera is on: the browser's camera question may take the focus, which is no leave.
+  useAntiCheat(sheet.antiCheat && !locked && camera.state === 'on', () => {
     examTaking
       .leave(attemptId)
       .then((r) => {
@@ -143,8 +145,6 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
         if (e instanceof ApiError && CLOSED_ERRORS.includes(e.name)) goResult({ notice: 'serverSubmitted' });
       });
   });
-
-  const camera = useCamera(sheet.photoInterval, (jpeg) => void examTaking.photo(attemptId, jpeg).catch(() => {}));
 
   // Leaving with unsent answers asks first: the browser's own question on close or reload, ours on a link.
   useEffect(() => {
@@ -269,7 +269,7 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
           </Tag>
         )}
         <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginInlineStart: 'auto' }}>
-          <SaveIndicator state={auto.state} unsent={auto.unsent} />
+          <SaveIndicator state={auto.state} unsent={auto.unsent} compact={narrow} />
           {narrow && (
             <Button icon={<UnorderedListOutlined />} onClick={() => setDrawer(true)} data-testid="nav-open">
               {t('examTaking.questions')}
