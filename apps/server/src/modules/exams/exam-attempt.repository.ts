@@ -17,6 +17,15 @@ export async function examForStart(db: DbOrTx, examId: number, userId: number) {
       endAt: exams.endAt,
       duration: exams.duration,
       paperId: exams.paperId,
+      answerMode: exams.answerMode,
+      countdownMode: exams.countdownMode,
+      photoInterval: exams.photoInterval,
+      antiCheat: exams.antiCheat,
+      leaveLimit: exams.leaveLimit,
+      passPercent: exams.passPercent,
+      scoreDisplay: exams.scoreDisplay,
+      scoresPublishedAt: exams.scoresPublishedAt,
+      certificateTemplateId: exams.certificateTemplateId,
       inAudience: sql<boolean>`${inAudience(EXAM_AUDIENCE, exams.id, sql`${userId}::int`)}`,
       myEndAt: sql<Date>`greatest(${exams.endAt}, ${examExtensions.endAt})`.mapWith((v: string | Date) => new Date(v)),
       attemptsAllowed: sql<number>`${exams.attempts} + coalesce(${examExtensions.extraAttempts}, 0)`.mapWith(Number),
@@ -44,12 +53,12 @@ export type AttemptValues = {
 };
 
 /** A new attempt with one (empty) answer row per drawn question. */
-export async function insertAttempt(tx: DbOrTx, v: AttemptValues): Promise<number> {
-  const [row] = await tx.insert(examAttempts).values(v).returning({ id: examAttempts.id });
+export async function insertAttempt(tx: DbOrTx, v: AttemptValues): Promise<{ id: number; startedAt: Date }> {
+  const [row] = await tx.insert(examAttempts).values(v).returning({ id: examAttempts.id, startedAt: examAttempts.startedAt });
   const id = row!.id;
   await tx.execute(sql`insert into exam_attempt_answers (attempt_id, position, question_id)
     select ${id}, p, q from unnest(${sql.param(v.questions.map((q) => q.position))}::int[], ${sql.param(v.questions.map((q) => q.questionId))}::int[]) as x(p, q)`);
-  return id;
+  return row!;
 }
 
 /** An attempt with the exam settings every call of the examinee needs. */

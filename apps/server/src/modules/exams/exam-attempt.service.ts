@@ -273,8 +273,8 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
    * found past its deadline and has just been submitted (in its own transaction: the start's refusal
    * must not undo it), so the start is tried again.
    */
-  async function startOrResume(p: Principal, examId: number): Promise<number | undefined> {
-    const late = await db.transaction(async (tx): Promise<{ id: number; slot?: number } | { late: number }> => {
+  async function startOrResume(p: Principal, examId: number): Promise<number | AttemptSheet | undefined> {
+    const late = await db.transaction(async (tx): Promise<{ id: number; slot?: number; fresh?: AttemptSheet } | { late: number }> => {
       await xactLockFor(tx, 'examStart', examId, p.userId);
       const e = await repo.examForStart(tx, examId, p.userId);
       if (!e || !e.inAudience || !['published', 'started', 'ended'].includes(e.status)) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
@@ -299,7 +299,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
         return { ...k, score: q.score };
       });
       const deadlineAt = new Date(Math.min(now.getTime() + e.duration * 60_000, e.myEndAt.getTime()));
-      const id = await repo.insertAttempt(tx, {
+      const { id, startedAt } = await repo.insertAttempt(tx, {
         examId,
         userId: p.userId,
         number: e.attemptsUsed + 1,
@@ -309,13 +309,32 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
         keys,
         total: drawn.total,
       });
+      // The new sheet from what is in hand (no read back of what was just written).
+      const record: repo.AttemptRecord = {
+        ...e,
+        id,
+        examId,
+        userId: p.userId,
+        number: e.attemptsUsed + 1,
+        status: ATTEMPT_LIFECYCLE.initial,
+        startedAt,
+        deadlineAt,
+        submittedAt: null,
+        submittedBy: null,
+        leaveCount: 0,
+        total: drawn.total,
+        score: null,
+        passed: null,
+        examName: e.name,
+      };
+      const fresh = sheetOf(record, drawn.questions, []);
       const slot = Math.ceil(deadlineAt.getTime() / DEADLINE_SLOT_MS) * DEADLINE_SLOT_MS;
       // The slot's job, once committed, stays queued until after this deadline: only the first starts
       // of a slot on this node insert it (a second insert of the key would wait for the first's commit,
       // queueing every start of the slot behind one another).
       if (!slotsEnqueued.has(slot))
         await jobs.enqueue(ATTEMPT_DEADLINE_JOB, { at: slot }, { runAfter: new Date(slot), dedupeKey: `${ATTEMPT_DEADLINE_JOB}:${slot}`, db: tx as Db });
-      return { id, slot };
+      return { id, slot, fresh };
     });
 
     if ('late' in late) {
@@ -323,7 +342,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       return undefined;
     }
     if (late.slot !== undefined) rememberSlot(late.slot);
-    return late.id;
+    return late.fresh ?? late.id;
   }
 
   function resultOf(a: repo.AttemptRecord, attemptsLeft: number): AttemptResult {
@@ -358,10 +377,10 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
      * is start + duration capped by the caller's end, and a job submits at it.
      */
     async start(p: Principal, examId: number): Promise<AttemptSheet> {
-      let attemptId: number | undefined;
-      for (let i = 0; i < 3 && attemptId === undefined; i++) attemptId = await startOrResume(p, examId);
-      if (attemptId === undefined) throw new AppError('EXAM_TIME_OVER', { field: 'examId' });
-      return sheet(p, attemptId);
+      let started: number | AttemptSheet | undefined;
+      for (let i = 0; i < 3 && started === undefined; i++) started = await startOrResume(p, examId);
+      if (started === undefined) throw new AppError('EXAM_TIME_OVER', { field: 'examId' });
+      return typeof started === 'number' ? sheet(p, started) : started;
     },
 
     /** Autosave: one statement; an older `seq` than the stored one is ignored; past the deadline the server submits. */
