@@ -3,3 +3,4 @@ export { examCategories, examReviewers, exams } from './exams.schema.js';
 export { setExamPaperSource, type ExamPaperInfo, type ExamPaperSource } from './exams.paper.js';
 export { EXAM_CLOCK_JOB } from './exams.service.js';
 export { examAttempts, examAttemptAnswers, examPhotos, examExtensions } from './exam-attempt.schema.js';
+export { stateNow as examStateNow } from './exams.repository.js';

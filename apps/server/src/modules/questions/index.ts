@@ -1,3 +1,4 @@
 // Public surface of the questions module: other modules import only from here.
 export { questions, questionCategories } from './questions.schema.js';
 export { registerQuestionUse, type QuestionUse } from './questions.usage.js';
+export { questionKeysFor, countBankQuestions, sampleBankQuestions, type QuestionWithKey } from './questions.keys.js';
