@@ -64,7 +64,7 @@ export const practiceRoutes = {
 /** The student's mistake set (wrong questions of exams and practice). */
 export const mistakeRoutes = {
   list: defineRoute({ method: 'POST', path: '/api/mistake/list', ...student, body: MistakeListQuerySchema, response: pageSchema(MistakeRowSchema) }),
-  sources: defineRoute({ method: 'POST', path: '/api/mistake/sources', ...student, body: z.object({}), response: z.array(MistakeSourceRowSchema) }),
+  sources: defineRoute({ method: 'POST', path: '/api/mistake/sources', ...student, response: z.array(MistakeSourceRowSchema) }),
   /** Re-practice one wrong question: feedback at once; answered right, it leaves the set. */
   answer: defineRoute({ method: 'POST', path: '/api/mistake/answer', ...student, body: MistakeAnswerSchema, response: MistakeAnswerResultSchema }),
   remove: defineRoute({ method: 'POST', path: '/api/mistake/remove', ...student, body: IdsSchema, response: CountSchema }),

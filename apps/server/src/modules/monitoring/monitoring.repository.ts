@@ -19,20 +19,21 @@ export interface ExamHead {
   photoInterval: number;
 }
 
-const headColumns = sql`e.id, e.name, ${examStateNow} as status, e.start_at as "startAt", e.end_at as "endAt", o.name as "orgName", o.path as "orgPath", e.photo_interval as "photoInterval"`;
+// Unaliased: `examStateNow` names the exams table's columns.
+const headColumns = sql`exams.id, exams.name, ${examStateNow} as status, exams.start_at as "startAt", exams.end_at as "endAt", o.name as "orgName", o.path as "orgPath", exams.photo_interval as "photoInterval"`;
 
 /** Published and started exams of the caller's scope, and those ended in the last days; the newest start first. */
 export async function findMonitoredExams(db: DbOrTx, principal: Principal, q: MonitoredExamQuery) {
-  const kw = q.keyword ? sql` and e.name ilike ${`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
-  const query = sql`select ${headColumns} from ${exams} e left join organizations o on o.id = e.org_id
-    where e.status in ('published', 'started', 'ended') and e.end_at > now() - make_interval(days => ${MONITORING_RECENT_DAYS})
-      and ${inScope(principal, sql`e.org_id`)}${kw}`;
+  const kw = q.keyword ? sql` and exams.name ilike ${`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  const query = sql`select ${headColumns} from ${exams} left join organizations o on o.id = exams.org_id
+    where exams.status in ('published', 'started', 'ended') and exams.end_at > now() - make_interval(days => ${MONITORING_RECENT_DAYS})
+      and ${inScope(principal, exams.orgId)}${kw}`;
   return pagedRows<ExamHead & Record<string, unknown>>(db, query, sql.raw('"startAt" desc, id desc'), { limit: q.size, offset: (q.page - 1) * q.size });
 }
 
 export async function getExamHead(db: DbOrTx, id: number): Promise<ExamHead | null> {
   const { rows } = await db.execute<ExamHead & Record<string, unknown>>(
-    sql`select ${headColumns} from ${exams} e left join organizations o on o.id = e.org_id where e.id = ${id} and e.status <> 'draft'`,
+    sql`select ${headColumns} from ${exams} left join organizations o on o.id = exams.org_id where exams.id = ${id} and exams.status <> 'draft'`,
   );
   return rows[0] ?? null;
 }
