@@ -61,6 +61,9 @@ describe('monitoring-manage', () => {
   it('lists running exams of the caller scope with audience, taking, submitted, not started and exceptions', async () => {
     const list = await ok<{ records: Counts[] }>(admin, '/api/monitoring/exams', { keyword: exam.name });
     expect(list.records).toEqual([expect.objectContaining({ id: exam.id, status: 'started', audience: 4, taking: 1, submitted: 2, notStarted: 1, exceptions: 1 })]);
+    // The management home counts who is taking an exam now (its card opens monitoring-manage).
+    const { cards } = await ok<{ cards: { key: string; value?: number }[] }>(admin, '/api/dashboard/cards');
+    expect(cards.find((c) => c.key === 'examineesTaking')).toMatchObject({ value: 1 });
   });
 
   it('keeps exams of other organizations from a monitor whose scope does not hold them, and students out', async () => {

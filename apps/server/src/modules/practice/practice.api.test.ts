@@ -87,6 +87,8 @@ describe('exercises in the back office', () => {
     expect(row.status).toBe('draft');
     await ok(admin, '/api/exercise/update', { ...exercise({ paperId, autoMarking: false }), id: e.id });
     expect(await ok(admin, '/api/exercise/publish', { ids: [e.id] })).toEqual({ count: 1 });
+    const { cards } = await ok<{ cards: { key: string; value?: number }[] }>(admin, '/api/dashboard/cards');
+    expect(cards.find((c) => c.key === 'publishedExercises')!.value).toBeGreaterThanOrEqual(1);
     // Published: no longer deleted; unpublished it is editable again but still not deletable.
     expect(await refusal(admin, '/api/exercise/delete', { ids: [e.id] })).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
     expect(await ok(admin, '/api/exercise/unpublish', { ids: [e.id] })).toEqual({ count: 1 });
