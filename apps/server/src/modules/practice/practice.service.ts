@@ -346,7 +346,8 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
      */
     async answer(principal: Principal, input: PracticeAnswer): Promise<PracticeAnswerResult> {
       return db.transaction(async (tx) => {
-        const s = await ownSession(tx, principal, input.sessionId);
+        // Locked: an answer and the session's finish never cross.
+        const s = await ownSession(tx, principal, input.sessionId, true);
         if (s.status !== 'ongoing' || s.deadlineAt.getTime() <= Date.now()) throw new AppError('EXAM_TIME_OVER', { field: 'sessionId' });
         const i = s.questions.findIndex((q) => q.position === input.position);
         if (i < 0) throw new AppError('NOT_FOUND_ERROR', { field: 'position' });
