@@ -98,6 +98,18 @@ describe('exercises in the back office', () => {
     expect(await refusal(admin, '/api/paper/delete', { ids: [paperId] })).toMatchObject({ code: 'IN_USE_PAPER' });
   });
 
+  it('will not publish a bank exercise whose bank holds nothing it may draw', async () => {
+    const { id: subjectiveOnly } = await ok<{ id: number }>(admin, '/api/question-sort/insert', { name: `Essays ${uniq()}` });
+    const saved = bankId;
+    bankId = subjectiveOnly;
+    await approved({ type: 'short', stem: 'Describe a fire drill', answerText: 'Leave calmly.' });
+    bankId = saved;
+    const e = await ok<{ id: number }>(admin, '/api/exercise/insert', exercise({ sourceKind: 'bank', categoryId: subjectiveOnly, questionCount: 5, autoMarking: true }));
+    expect(await refusal(admin, '/api/exercise/publish', { ids: [e.id] })).toMatchObject({ code: 'PAPER_DELETED_OR_EMPTY', field: 'categoryId' });
+    await ok(admin, '/api/exercise/update', { ...exercise({ sourceKind: 'bank', categoryId: subjectiveOnly, questionCount: 5, autoMarking: false }), id: e.id });
+    expect(await ok(admin, '/api/exercise/publish', { ids: [e.id] })).toEqual({ count: 1 });
+  });
+
   it('is kept from callers without ksgl and from callers whose scope does not hold it', async () => {
     const paperId = await fixedPaper([judgment]);
     const e = await ok<{ id: number }>(admin, '/api/exercise/insert', exercise({ paperId }));
@@ -162,6 +174,16 @@ describe('practising', () => {
     expect(mine.records.find((r) => r.id === id)).toMatchObject({ used: 2, ongoingSessionId: second.sessionId });
     await ok(student, '/api/practice/finish', { sessionId: second.sessionId });
     expect(await refusal(student, '/api/practice/start', { exerciseId: id })).toMatchObject({ code: 'PRACTICE_TIMES_USED_UP' });
+  });
+
+  it('takes one of two answers sent at once to the same question', async () => {
+    const id = await published({ paperId: await fixedPaper([judgment]) });
+    const s = await ok<SessionView>(student, '/api/practice/start', { exerciseId: id });
+    const body = (c: string) => ({ sessionId: s.sessionId, position: 1, answer: { choices: [c] } });
+    const [x, y] = await Promise.all([call(t.app, student, '/api/practice/answer', body('T')), call(t.app, student, '/api/practice/answer', body('F'))]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409]);
+    expect([x, y].find((r) => r.statusCode === 409)!.json()).toMatchObject({ msg: 'REPEAT_SUBMIT_ERROR' });
+    expect((await ok<SessionView>(student, '/api/practice/session', { sessionId: s.sessionId })).summary.answered).toBe(1);
   });
 
   it('enforces the time limit on the server', async () => {
