@@ -19,7 +19,7 @@ import {
   MarkingExamRowSchema,
   MarkingExamineeQuerySchema,
   MarkingExamineeRowSchema,
-  MistakeRowSchema,
+  MistakeAnalysisRowSchema,
   MyRankingSchema,
   PersonExamRowSchema,
   PersonTotalQuerySchema,
@@ -93,7 +93,7 @@ export const examGradeRoutes = {
   paperDetail: defineRoute({ method: 'POST', path: '/api/exam/grade/paper', permission: ['cjgl', 'cjpy'], body: AttemptIdSchema, response: AttemptPaperSchema }),
 
   testStatistics: defineRoute({ method: 'POST', path: '/api/exam/statistics/test', permission: ['cjgl'], body: ExamIdSchema, response: TestStatisticsSchema }),
-  mistakes: defineRoute({ method: 'POST', path: '/api/exam/statistics/mistakes', permission: ['cjgl'], body: ExamIdSchema, response: z.array(MistakeRowSchema) }),
+  mistakes: defineRoute({ method: 'POST', path: '/api/exam/statistics/mistakes', permission: ['cjgl'], body: ExamIdSchema, response: z.array(MistakeAnalysisRowSchema) }),
   gradeStatistics: defineRoute({ method: 'POST', path: '/api/exam/statistics/grades', permission: ['cjgl'], body: GradeExamQuerySchema, response: GradeStatisticsSchema }),
   personTotals: defineRoute({
     method: 'POST',

@@ -273,7 +273,7 @@ export const TestStatisticsSchema = z.object({
 });
 export type TestStatistics = z.infer<typeof TestStatisticsSchema>;
 
-export const MistakeRowSchema = z.object({
+export const MistakeAnalysisRowSchema = z.object({
   position: z.number(),
   questionId: z.number(),
   type: z.enum(QUESTION_TYPES),
@@ -286,7 +286,7 @@ export const MistakeRowSchema = z.object({
   /** The wrong choices most often given (choice and judgment questions), most chosen first. */
   wrongChoices: z.array(z.object({ choice: z.string(), count: z.number() })),
 });
-export type MistakeRow = z.infer<typeof MistakeRowSchema>;
+export type MistakeAnalysisRow = z.infer<typeof MistakeAnalysisRowSchema>;
 
 export const GradeStatisticsSchema = z.object({
   exams: z.number(),

@@ -84,3 +84,7 @@ export * from './exam-grades.routes.js';
 export * from './builtin.js';
 export * from './dashboard.js';
 export * from './dashboard.routes.js';
+export * from './practice.js';
+export * from './practice.routes.js';
+export * from './monitoring.js';
+export * from './monitoring.routes.js';

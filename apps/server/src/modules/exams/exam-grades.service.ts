@@ -15,7 +15,7 @@ import {
   type GradeStatistics,
   type GradeUpdate,
   type Lang,
-  type MistakeRow,
+  type MistakeAnalysisRow,
   type MyRanking,
   type Page,
   type PersonExamRow,
@@ -327,7 +327,7 @@ export function createExamGradesService({ db }: { db: Db }) {
     },
 
     /** mistake-analyze: questions by wrong rate over every submitted attempt, with the wrong choices most given. */
-    async mistakes(p: Principal, examId: number): Promise<MistakeRow[]> {
+    async mistakes(p: Principal, examId: number): Promise<MistakeAnalysisRow[]> {
       await examInScope(p, examId);
       const ids = await repo.finishedAttemptIds(db, examId);
       const [answers, faces] = await Promise.all([repo.answersOf(db, ids), repo.questionFaces(db, examId)]);

@@ -4,3 +4,4 @@ export { setExamPaperSource, type ExamPaperInfo, type ExamPaperSource } from './
 export { EXAM_CLOCK_JOB } from './exams.service.js';
 export { examAttempts, examAttemptAnswers, examPhotos, examExtensions } from './exam-attempt.schema.js';
 export { ATTEMPT_DEADLINE_JOB, ATTEMPT_SWEEP_JOB, completeMarking } from './exam-attempt.service.js';
+export { stateNow as examStateNow } from './exams.repository.js';

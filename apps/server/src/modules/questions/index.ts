@@ -2,3 +2,4 @@
 export { questions, questionCategories } from './questions.schema.js';
 export { registerQuestionUse, type QuestionUse } from './questions.usage.js';
 export { questionKeys, type QuestionKeyRow } from './questions.keys.js';
+export { questionKeysFor, countBankQuestions, sampleBankQuestions, type QuestionWithKey } from './questions.keys.js';

@@ -17,6 +17,8 @@ const CENTER_PAGES: Record<string, SectionRoute['load']> = {
   messages: () => import('../../modules/messages/MyMessagesPage'),
   'my-courses': () => import('../../modules/learning/portal/MyCoursesPage'),
   exams: () => import('../../modules/exams/portal/MyExamsPage'),
+  mistakes: () => import('../../modules/practice/portal/MistakesPage'),
+  practice: () => import('../../modules/practice/portal/MyPracticePage'),
 };
 
 /** Portal header sections after home (spec section 6: kc-pc courses, zs-pc knowledge and mine). */
@@ -41,6 +43,7 @@ export const STUDENT_CENTER_SECTIONS: readonly SectionRoute[] = [
   'orders',
   'my-courses',
   'exams',
+  'practice',
   'mistakes',
   'face-training',
   'mixed-training',

@@ -2,7 +2,7 @@ import { Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { MistakeRow } from '@hanlin/shared';
+import type { MistakeAnalysisRow } from '@hanlin/shared';
 import { getMistakes } from '../../grades-api';
 import { ExamCounts, idParam } from './parts';
 
@@ -16,7 +16,7 @@ export default function MistakePage() {
   return (
     <>
       <ExamCounts examId={examId} except="mistake-analyze" />
-      <Table<MistakeRow>
+      <Table<MistakeAnalysisRow>
         data-testid="mistakes"
         size="small"
         rowKey="questionId"
@@ -35,7 +35,7 @@ export default function MistakePage() {
             key: 'wrongChoices',
             dataIndex: 'wrongChoices',
             title: t('grades.wrongChoices'),
-            render: (v: MistakeRow['wrongChoices']) =>
+            render: (v: MistakeAnalysisRow['wrongChoices']) =>
               v.slice(0, 3).map((c) => (
                 <Tag key={c.choice} color="red">
                   {c.choice} × {c.count}

@@ -1,0 +1,3 @@
+import { defineDashboardCards } from '../../platform/dashboard';
+
+export default defineDashboardCards([{ key: 'examineesTaking', titleKey: 'dashboard.examineesTaking', path: 'monitoring-manage' }]);

@@ -1,0 +1,16 @@
+import { examRoutes, exerciseRoutes as routes, questionRoutes, type ExerciseCreate, type ExerciseListQuery, type ExerciseUpdate } from '@hanlin/shared';
+import { call } from '../../platform/api/call';
+
+export type ExerciseQuery = Partial<ExerciseListQuery> & { page: number; size: number };
+
+export const findExercises = (q: ExerciseQuery) => call(routes.list, q as ExerciseListQuery);
+export const getExerciseById = (input: { id: number }) => call(routes.get, input);
+export const insertExercise = (input: ExerciseCreate) => call(routes.insert, input, { silent: true });
+export const updateExercise = (input: ExerciseUpdate) => call(routes.update, input, { silent: true });
+export const deleteExercises = (input: { ids: number[] }) => call(routes.delete, input);
+export const publishExercises = (input: { ids: number[] }) => call(routes.publish, input);
+export const unpublishExercises = (input: { ids: number[] }) => call(routes.unpublish, input);
+/** Papers to practise (the exams' paper search, same code ksgl). */
+export const findPracticePapers = (input: { keyword?: string }) => call(examRoutes.papers, input);
+/** Question banks (the question classification tree; silent: a manager without tkgl sees none). */
+export const getPracticeBanks = () => call(questionRoutes.categoryTree, undefined, { silent: true });

@@ -1,0 +1,3 @@
+import { defineDashboardCards } from '../../platform/dashboard';
+
+export default defineDashboardCards([{ key: 'publishedExercises', titleKey: 'dashboard.publishedExercises', path: 'manage-exercise' }]);

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
+import { CountSchema, batchRoute, defineRoute } from './contract.js';
+import {
+  ExerciseCreateSchema,
+  ExerciseDetailSchema,
+  ExerciseIdBodySchema,
+  ExerciseListQuerySchema,
+  ExerciseRowSchema,
+  ExerciseUpdateSchema,
+  MistakeAnswerResultSchema,
+  MistakeAnswerSchema,
+  MistakeListQuerySchema,
+  MistakeRowSchema,
+  MistakeSourceRowSchema,
+  MyExerciseQuerySchema,
+  MyExerciseRowSchema,
+  PracticeAnswerResultSchema,
+  PracticeAnswerSchema,
+  PracticeSessionIdSchema,
+  PracticeSessionSchema,
+} from './practice.js';
+
+const student = { permission: 'authenticated', tags: ['student'] } as const;
+
+/** Exercises (back office, code ksgl; data scope by the exercise's organization). */
+export const exerciseRoutes = {
+  list: defineRoute({ method: 'POST', path: '/api/exercise/list', permission: ['ksgl'], body: ExerciseListQuerySchema, response: pageSchema(ExerciseRowSchema) }),
+  get: defineRoute({ method: 'POST', path: '/api/exercise/get', permission: ['ksgl'], body: IdBodySchema, response: ExerciseDetailSchema }),
+  insert: defineRoute({
+    method: 'POST',
+    path: '/api/exercise/insert',
+    permission: ['ksgl:add'],
+    operation: 'exercise.insert',
+    body: ExerciseCreateSchema,
+    response: ExerciseDetailSchema,
+  }),
+  update: defineRoute({
+    method: 'POST',
+    path: '/api/exercise/update',
+    permission: ['ksgl:modify'],
+    operation: 'exercise.update',
+    body: ExerciseUpdateSchema,
+    response: ExerciseDetailSchema,
+  }),
+  delete: batchRoute('/api/exercise/delete', ['ksgl:delete'], 'exercise.delete'),
+  /** EXERCISE_SUBJECTIVE_CANNOT_PUBLISH, PAPER_DELETED_OR_EMPTY. */
+  publish: batchRoute('/api/exercise/publish', ['ksgl:publish'], 'exercise.publish'),
+  unpublish: batchRoute('/api/exercise/unpublish', ['ksgl:unpublish'], 'exercise.unpublish'),
+};
+
+/** The student's practice: exercises open to them, sessions with immediate feedback. */
+export const practiceRoutes = {
+  my: defineRoute({ method: 'POST', path: '/api/practice/my', ...student, body: MyExerciseQuerySchema, response: pageSchema(MyExerciseRowSchema) }),
+  /** Starts a session (or resumes the running one): PRACTICE_TIMES_USED_UP, PAPER_DELETED_OR_EMPTY. */
+  start: defineRoute({ method: 'POST', path: '/api/practice/start', ...student, body: ExerciseIdBodySchema, response: PracticeSessionSchema }),
+  session: defineRoute({ method: 'POST', path: '/api/practice/session', ...student, body: PracticeSessionIdSchema, response: PracticeSessionSchema }),
+  /** Marks one answer at once: EXAM_TIME_OVER past the time limit, REPEAT_SUBMIT_ERROR for a question already answered. */
+  answer: defineRoute({ method: 'POST', path: '/api/practice/answer', ...student, body: PracticeAnswerSchema, response: PracticeAnswerResultSchema }),
+  /** Ends the session (the summary); ending it again answers the same. */
+  finish: defineRoute({ method: 'POST', path: '/api/practice/finish', ...student, body: PracticeSessionIdSchema, response: PracticeSessionSchema }),
+};
+
+/** The student's mistake set (wrong questions of exams and practice). */
+export const mistakeRoutes = {
+  list: defineRoute({ method: 'POST', path: '/api/mistake/list', ...student, body: MistakeListQuerySchema, response: pageSchema(MistakeRowSchema) }),
+  sources: defineRoute({ method: 'POST', path: '/api/mistake/sources', ...student, response: z.array(MistakeSourceRowSchema) }),
+  /** Re-practice one wrong question: feedback at once; answered right, it leaves the set. */
+  answer: defineRoute({ method: 'POST', path: '/api/mistake/answer', ...student, body: MistakeAnswerSchema, response: MistakeAnswerResultSchema }),
+  remove: defineRoute({ method: 'POST', path: '/api/mistake/remove', ...student, body: IdsSchema, response: CountSchema }),
+};
