@@ -55,6 +55,12 @@ describe('message catalogues', () => {
     for (const r of LDAP_SYNC_REASONS) expect(zhCat.ldap!.reason![r], `ldap ${r}`).toBeTruthy();
   });
 
+  it.each(LANGS)('%s: the import result table and the Excel error file give the same reason texts', (lang) => {
+    const cat = catalogues[lang] as Record<string, Record<string, Record<string, string>>>;
+    for (const [r, text] of Object.entries(USER_IMPORT_REASONS)) expect(cat.user!.reason![r], `user ${r}`).toBe(text[lang]);
+    for (const [r, text] of Object.entries(LECTURER_IMPORT_REASONS)) expect(cat.lecturer!.importReasonText![r], `lecturer ${r}`).toBe(text[lang]);
+  });
+
   it('labels every state and command of the lifecycles (status tags and action buttons)', () => {
     const lifecycles = [
       NOTICE_LIFECYCLE,

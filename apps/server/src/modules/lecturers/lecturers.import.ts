@@ -193,7 +193,8 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
     validate,
     insert: (good, { orgOf, levelOf, userOf }) => insertRows(good, orgOf, levelOf, userOf),
     errorFileRows: (bad, lang) => writeErrorFile(LECTURER_LAYOUT, lang, bad),
-    reasonText: (e, lang) => reasonLine(fieldLabels(LECTURER_LAYOUT, lang)[e.field as LecturerImportField], LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason], lang),
+    reasonText: (e, lang) =>
+      reasonLine(fieldLabels(LECTURER_LAYOUT, lang)[e.field as LecturerImportField], LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason][lang], lang),
   });
 
   return {

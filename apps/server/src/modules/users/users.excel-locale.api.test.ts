@@ -97,6 +97,34 @@ describe('import', () => {
   });
 });
 
+describe('error file reasons', () => {
+  /** A filled template (in Chinese) whose one row misses its phone, checked in `lang`; the error file's reason cell. */
+  async function reasonCell(url: string, lang: string, row: (string | null)[], reasonColumn: number) {
+    const wb = await readBook((await post(`${url}/template`, 'zh-CN')).rawPayload);
+    wb.worksheets[0]!.addRow(row);
+    const res = await upload(`${url}/import?mode=check`, lang, Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.statusCode, res.body).toBe(200);
+    const errors = await post(`${url}/import/errors`, lang, { id: res.json().data.errorFileId });
+    return String((await readBook(errors.rawPayload)).worksheets[0]!.getRow(2).getCell(reasonColumn).value);
+  }
+  const noPhone = () => {
+    const p = tag();
+    return [`reason-${p}`, 'Ana', `C${p}`, '', `reason-${p}@example.com`, dept.name];
+  };
+
+  it('users and students: the reason itself is in the caller’s language, not only the column', async () => {
+    expect(await reasonCell('/api/user', 'zh-CN', noPhone(), 11)).toBe('手机号：不能为空');
+    expect(await reasonCell('/api/user', 'en-US', noPhone(), 11)).toBe('Mobile phone: Required');
+    expect(await reasonCell('/api/student-user', 'pt', noPhone(), 11)).toBe('Celular: Obrigatório');
+  });
+
+  it('lecturers: English and Portuguese reasons', async () => {
+    const row = [null, `lr${tag()}x`, null, '内部', dept.name];
+    expect(await reasonCell('/api/teacher', 'en-US', row, 11)).toBe('Name: Required');
+    expect(await reasonCell('/api/teacher', 'pt', row, 11)).toBe('Nome: Obrigatório');
+  });
+});
+
 describe('export', () => {
   it('the user list in English with local times of the caller’s zone', async () => {
     const p = tag();

@@ -149,6 +149,41 @@ describe('import', () => {
     expect([ws.getRow(2).getCell(1).value, ws.getRow(2).getCell(9).value]).toEqual([`p1-${p}`, `焊工-${p}`]);
   });
 
+  it('takes the city from the dictionary (value or label); a city not in it, or frozen, is a bad row', async () => {
+    const p = tag();
+    const dict = (label: string, value: string) => call(t.app, admin, '/api/dict/insert', { type: 'city', label, value });
+    expect((await dict(`杭州-${p}`, `hz-${p}`)).statusCode).toBe(200);
+    const frozen = (await dict(`冻城-${p}`, `fz-${p}`)).json().data.id as number;
+    expect((await call(t.app, admin, '/api/dict/freeze', { ids: [frozen] })).statusCode).toBe(200);
+    const withCity = (u: string, city: string) => [...row(u), null, null, city];
+    const file = await filled([
+      withCity(`c1-${p}`, `hz-${p}`), // 2: by value
+      withCity(`c2-${p}`, `杭州-${p}`), // 3: by label, stored as the value
+      withCity(`c3-${p}`, `Atlantis-${p}`), // 4: not in the dictionary
+      withCity(`c4-${p}`, `fz-${p}`), // 5: frozen entry
+      row(`c5-${p}`), // 6: no city
+    ]);
+    const checked = (await upload(admin, '/api/user/import', 'users.xlsx', file)).json().data;
+    expect(checked).toMatchObject({ total: 5, valid: 3, invalid: 2 });
+    expect(checked.errors).toEqual([
+      { row: 4, field: 'city', reason: 'DICT_NOT_FOUND' },
+      { row: 5, field: 'city', reason: 'DICT_NOT_FOUND' },
+    ]);
+    const err = await call(t.app, admin, '/api/user/import/errors', { id: checked.errorFileId });
+    const ws = (await readBook(err.rawPayload)).worksheets[0]!;
+    expect(String(ws.getRow(2).getCell(11).value)).toBe('城市：不在数据字典中');
+    expect((await upload(admin, '/api/user/import?mode=commit&skipInvalid=true', 'users.xlsx', file)).json().data.imported).toBe(3);
+    const rows = await t.db
+      .select({ username: users.username, city: users.city })
+      .from(users)
+      .where(inArray(users.username, [`c1-${p}`, `c2-${p}`, `c5-${p}`]));
+    expect(Object.fromEntries(rows.map((r) => [r.username, r.city]))).toEqual({ [`c1-${p}`]: `hz-${p}`, [`c2-${p}`]: `hz-${p}`, [`c5-${p}`]: null });
+    // The student page checks the same dictionary.
+    const students = await filled([withCity(`c6-${p}`, `Atlantis-${p}`)], '/api/student-user');
+    const sc = (await upload(admin, '/api/student-user/import', 'students.xlsx', students)).json().data;
+    expect(sc.errors).toEqual([{ row: 2, field: 'city', reason: 'DICT_NOT_FOUND' }]);
+  });
+
   it('matches the department by code or name inside the caller’s scope only', async () => {
     const east = await buildOrg(t.db, { name: `East-${tag()}` });
     const west = await buildOrg(t.db, { name: `West-${tag()}` });

@@ -1,11 +1,20 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { EMPLOYEE_NUMBER_PATTERN, STUDENT_NUMBER_PATTERN, USER_IMPORT_REASONS, type UserImportReason, type UserImportResult, type UserListQuery } from '@hanlin/shared';
+import {
+  DICT_TYPES,
+  EMPLOYEE_NUMBER_PATTERN,
+  STUDENT_NUMBER_PATTERN,
+  USER_IMPORT_REASONS,
+  type UserImportReason,
+  type UserImportResult,
+  type UserListQuery,
+} from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
 import { createImportFlow, fieldLabels, importErrors, localTime, matchImportOrgs, reasonLine, type ExcelLocale } from '../../platform/excel.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
+import { matchDictTexts } from '../dict/index.js';
 import { findDefaultRoleId, roles, userRoles } from '../roles/index.js';
 import { users } from './users.schema.js';
 import { userListWhere, type UserKind } from './users.repository.js';
@@ -120,10 +129,21 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
       ]),
     );
     for (const r of rows) if (r.post && !positionOf.has(r.post)) add(r.row, 'post', 'POSITION_NOT_FOUND');
-    return { errs, orgOf, positionOf };
+    // City: a normal entry of the city dictionary, written as its value or its label (the value is stored).
+    const cityOf = await matchDictTexts(
+      db,
+      DICT_TYPES.city,
+      rows.map((r) => r.city),
+    );
+    for (const r of rows) if (r.city && !cityOf.has(r.city)) add(r.row, 'city', 'DICT_NOT_FOUND');
+    return { errs, orgOf, positionOf, cityOf };
   }
 
-  async function insertRows(kind: UserKind, good: ImportRow[], orgOf: Map<string, number | 'ambiguous'>, positionOf: Map<string, number>) {
+  async function insertRows(
+    kind: UserKind,
+    good: ImportRow[],
+    { orgOf, positionOf, cityOf }: { orgOf: Map<string, number | 'ambiguous'>; positionOf: Map<string, number>; cityOf: Map<string, string> },
+  ) {
     const defaultRole = await findDefaultRoleId(db, kind);
     // Hashed after the commit by the background hasher (see `storedInitialPassword`).
     const pending = await storedInitialPassword('', { deferred: true });
@@ -143,7 +163,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
               sex: r.sex ? SEX[r.sex.toLowerCase()]! : null,
               englishName: r.englishName || null,
               positionId: (r.post && positionOf.get(r.post)) || null,
-              city: r.city || null,
+              city: (r.city && cityOf.get(r.city)) || null,
               kind,
               passwordHash: pending,
               firstLogin: true,
@@ -162,9 +182,9 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
       folder: 'users',
       parse: (file) => parseImportFile(kind, file.filename, file.data),
       validate: (p, rows: ImportRow[]) => validate(p, kind, rows),
-      insert: (good, { orgOf, positionOf }) => insertRows(kind, good, orgOf, positionOf),
+      insert: (good, checked) => insertRows(kind, good, checked),
       errorFileRows: (bad, lang) => buildErrorFile(kind, lang, bad),
-      reasonText: (e, lang) => reasonLine(fieldLabels(layoutOf(kind), lang)[e.field as ImportColumn], USER_IMPORT_REASONS[e.reason as UserImportReason], lang),
+      reasonText: (e, lang) => reasonLine(fieldLabels(layoutOf(kind), lang)[e.field as ImportColumn], USER_IMPORT_REASONS[e.reason as UserImportReason][lang], lang),
     });
   const flows: Record<UserKind, ReturnType<typeof flowOf>> = { employee: flowOf('employee'), student: flowOf('student') };
 
