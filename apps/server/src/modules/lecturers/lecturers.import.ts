@@ -7,6 +7,7 @@ import {
   type LecturerImportField,
   type LecturerImportReason,
   type LecturerImportResult,
+  builtinTextIn,
 } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
@@ -240,7 +241,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
           r.username,
           r.email,
           KIND_TEXT[r.kind as 'internal' | 'external']?.[lang] ?? r.kind,
-          r.orgName,
+          builtinTextIn(r.orgName, lang),
           r.unit,
           r.title,
           r.levelName,

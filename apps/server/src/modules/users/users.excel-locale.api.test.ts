@@ -6,9 +6,10 @@
  */
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { BUILTIN_TEXT_TRANSLATIONS } from '@hanlin/shared';
 import { useTestApp, login, type Session } from '../../test/harness.js';
-import { buildOrg, buildUser } from '../../test/factories.js';
+import { buildOrg, buildRole, buildUser } from '../../test/factories.js';
 import { multipartBody, readBook } from '../../test/excel.js';
 import { users } from './users.schema.js';
 import { excelLang, localTime } from '../../platform/excel.js';
@@ -139,6 +140,20 @@ describe('export', () => {
     const created = String(ws.getRow(2).getCell(13).value);
     expect(created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(created).toBe(localTime(row!.createdAt, 'America/Sao_Paulo'));
+  });
+
+  it('writes built-in roles and the root organization in the caller’s language, renamed ones as typed', async () => {
+    const p = tag();
+    const [role] = (await t.db.execute<{ id: number }>(sql`select id from roles where builtin_key = 'employee'`)).rows;
+    const custom = (await buildRole(t.db, { name: `Welders-${p}` })).id;
+    await buildUser(t.db, { username: `lang-root-${p}`, roleIds: [role!.id, custom] });
+    const cells = async (lang: string) => {
+      const ws = (await readBook((await post('/api/user/export', lang, { keyword: `lang-root-${p}` })).rawPayload)).worksheets[0]!;
+      return [ws.getRow(2).getCell(6).value, String(ws.getRow(2).getCell(12).value).split(',').sort()];
+    };
+    expect(await cells('en-US')).toEqual(['Headquarters', ['Employee', `Welders-${p}`]]);
+    expect(await cells('pt')).toEqual([BUILTIN_TEXT_TRANSLATIONS['builtin.rootOrg']!.pt, [BUILTIN_TEXT_TRANSLATIONS['builtin.role.employee']!.pt, `Welders-${p}`].sort()]);
+    expect(await cells('zh-CN')).toEqual(['总部', ['员工', `Welders-${p}`].sort()]);
   });
 
   it('the lecturer list in Portuguese', async () => {

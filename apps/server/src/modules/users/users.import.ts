@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  builtinTextIn,
   DICT_TYPES,
   EMPLOYEE_NUMBER_PATTERN,
   STUDENT_NUMBER_PATTERN,
@@ -235,7 +236,8 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
             .where(inArray(userRoles.userId, sql`(select unnest(${sql.param(rows.map((r) => r.id))}::int[]))`))
         : [];
       const rolesOf = new Map<number, string[]>();
-      for (const r of roleRows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), r.name]);
+      // Built-in roles and the root organization in the caller's language while they keep their seeded names.
+      for (const r of roleRows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), builtinTextIn(r.name, lang)]);
       return buildExport(
         kind,
         lang,
@@ -245,7 +247,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
           r.cardNumber,
           r.phone,
           r.email,
-          r.orgName,
+          builtinTextIn(r.orgName, lang),
           r.sex ? (SEX_TEXT[r.sex as 'male' | 'female']?.[lang] ?? r.sex) : null,
           r.englishName,
           r.post,
