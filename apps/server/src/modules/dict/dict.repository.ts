@@ -174,6 +174,16 @@ export async function valuesByValueOrLabel(db: DbOrTx, type: string, texts: stri
   return out;
 }
 
+/** Labels of the given values of a type (whatever their state: a frozen entry still names what users hold). */
+export async function labelsOfValues(db: DbOrTx, type: string, values: string[]): Promise<Map<string, string>> {
+  if (!values.length) return new Map();
+  const rows = await db
+    .select({ value: dictEntries.value, label: dictEntries.label })
+    .from(dictEntries)
+    .where(and(eq(dictEntries.type, type), inArray(dictEntries.value, values)));
+  return new Map(rows.map((r) => [r.value, r.label]));
+}
+
 /** Entries with what a use check needs, locked when asked. */
 export async function entriesOf(db: DbOrTx, ids: number[], lock = false) {
   if (!ids.length) return [];

@@ -178,6 +178,9 @@ describe('import', () => {
       .from(users)
       .where(inArray(users.username, [`c1-${p}`, `c2-${p}`, `c5-${p}`]));
     expect(Object.fromEntries(rows.map((r) => [r.username, r.city]))).toEqual({ [`c1-${p}`]: `hz-${p}`, [`c2-${p}`]: `hz-${p}`, [`c5-${p}`]: null });
+    // The export writes the city's label, which imports again.
+    const exported = await readBook((await call(t.app, admin, '/api/user/export', { keyword: `c2-${p}` })).rawPayload);
+    expect(exported.worksheets[0]!.getRow(2).getCell(10).value).toBe(`杭州-${p}`);
     // The student page checks the same dictionary.
     const students = await filled([withCity(`c6-${p}`, `Atlantis-${p}`)], '/api/student-user');
     const sc = (await upload(admin, '/api/student-user/import', 'students.xlsx', students)).json().data;

@@ -15,7 +15,7 @@ import type { Storage } from '../../platform/storage.js';
 import { createImportFlow, fieldLabels, importErrors, localTime, matchImportOrgs, reasonLine, type ExcelLocale } from '../../platform/excel.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
-import { matchDictTexts } from '../dict/index.js';
+import { dictLabels, matchDictTexts } from '../dict/index.js';
 import { findDefaultRoleId, roles, userRoles } from '../roles/index.js';
 import { users } from './users.schema.js';
 import { userListWhere, type UserKind } from './users.repository.js';
@@ -235,6 +235,11 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
             .innerJoin(roles, eq(roles.id, userRoles.roleId))
             .where(inArray(userRoles.userId, sql`(select unnest(${sql.param(rows.map((r) => r.id))}::int[]))`))
         : [];
+      const cityLabel = await dictLabels(
+        db,
+        DICT_TYPES.city,
+        rows.map((r) => r.city),
+      );
       const rolesOf = new Map<number, string[]>();
       // Built-in roles and the root organization in the caller's language while they keep their seeded names.
       for (const r of roleRows) rolesOf.set(r.userId, [...(rolesOf.get(r.userId) ?? []), builtinTextIn(r.name, lang)]);
@@ -251,7 +256,8 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
           r.sex ? (SEX_TEXT[r.sex as 'male' | 'female']?.[lang] ?? r.sex) : null,
           r.englishName,
           r.post,
-          r.city,
+          // The city's label (the import takes it back); a value no entry names any more as stored.
+          (r.city && cityLabel.get(r.city)) || r.city,
           STATUS_TEXT[r.status === 'frozen' ? 'frozen' : 'normal'][lang],
           (rolesOf.get(r.id) ?? []).join(','),
           localTime(r.createdAt, timeZone),
