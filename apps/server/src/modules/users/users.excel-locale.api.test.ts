@@ -56,7 +56,7 @@ describe('templates', () => {
     fileName(res, 'User import template.xlsx');
     const ws = (await readBook(res.rawPayload)).worksheets[0]!;
     expect(ws.name).toBe('Users');
-    expect(headerOf(ws)).toEqual(['Username*', 'Name*', 'Employee number*', 'Mobile phone*', 'E-mail*', 'Department*', 'Gender', 'English name', 'Post', 'City']);
+    expect(headerOf(ws)).toEqual(['Username*', 'Name*', 'Employee number*', 'Mobile phone', 'E-mail', 'Department*', 'Gender', 'English name', 'Post', 'City']);
   });
 
   it('the student template in Portuguese, the lecturer template in Portuguese; Chinese by default', async () => {
@@ -82,7 +82,7 @@ describe('import', () => {
     const wb = await readBook((await post('/api/user/template', 'en-US')).rawPayload);
     const p = tag();
     wb.worksheets[0]!.addRow([`lang-ok-${p}`, 'Ana', `C${p}1`, `139${crypto.randomInt(10_000_000, 99_999_999)}`, `ok-${p}@example.com`, dept.name, 'Feminino']);
-    wb.worksheets[0]!.addRow([`lang-bad-${p}`, 'Bo', `C${p}2`, '', `bad-${p}@example.com`, dept.name, '男']);
+    wb.worksheets[0]!.addRow([`lang-bad-${p}`, 'Bo', `C${p}2`, 'n/a', `bad-${p}@example.com`, dept.name, '男']);
     const file = Buffer.from(await wb.xlsx.writeBuffer());
 
     const res = await upload('/api/user/import?mode=check', 'pt', file);
@@ -99,7 +99,7 @@ describe('import', () => {
 });
 
 describe('error file reasons', () => {
-  /** A filled template (in Chinese) whose one row misses its phone, checked in `lang`; the error file's reason cell. */
+  /** A filled template (in Chinese) with one bad row, checked in `lang`; the error file's reason cell. */
   async function reasonCell(url: string, lang: string, row: (string | null)[], reasonColumn: number) {
     const wb = await readBook((await post(`${url}/template`, 'zh-CN')).rawPayload);
     wb.worksheets[0]!.addRow(row);
@@ -108,15 +108,15 @@ describe('error file reasons', () => {
     const errors = await post(`${url}/import/errors`, lang, { id: res.json().data.errorFileId });
     return String((await readBook(errors.rawPayload)).worksheets[0]!.getRow(2).getCell(reasonColumn).value);
   }
-  const noPhone = () => {
+  const noName = () => {
     const p = tag();
-    return [`reason-${p}`, 'Ana', `C${p}`, '', `reason-${p}@example.com`, dept.name];
+    return [`reason-${p}`, '', `C${p}`, '', `reason-${p}@example.com`, dept.name];
   };
 
   it('users and students: the reason itself is in the caller’s language, not only the column', async () => {
-    expect(await reasonCell('/api/user', 'zh-CN', noPhone(), 11)).toBe('手机号：不能为空');
-    expect(await reasonCell('/api/user', 'en-US', noPhone(), 11)).toBe('Mobile phone: Required');
-    expect(await reasonCell('/api/student-user', 'pt', noPhone(), 11)).toBe('Celular: Obrigatório');
+    expect(await reasonCell('/api/user', 'zh-CN', noName(), 11)).toBe('姓名：不能为空');
+    expect(await reasonCell('/api/user', 'en-US', noName(), 11)).toBe('Name: Required');
+    expect(await reasonCell('/api/student-user', 'pt', noName(), 11)).toBe('Nome: Obrigatório');
   });
 
   it('lecturers: English and Portuguese reasons', async () => {
