@@ -1,3 +1,5 @@
+import { langTexts, type Lang, type LangTexts } from './errors.js';
+
 /**
  * Texts the seed writes into built-in rows (spec: the root organization, the built-in roles, the
  * administrator). The web shows each in the interface language (`builtin.*` keys) as long as the
@@ -38,4 +40,29 @@ const KEY_OF_TEXT = new Map<string, string>([
 /** The translation key of a seeded text (root organization, administrator, built-in role name or description), else null. */
 export function builtinTextKey(text: string | null | undefined): string | null {
   return text ? (KEY_OF_TEXT.get(text) ?? null) : null;
+}
+
+/**
+ * The seeded texts in each interface language, by `builtin.*` key: what the server writes where it speaks the
+ * caller's language itself (Excel exports). The web's `builtin.*` catalogue keys hold the same texts (tested).
+ */
+export const BUILTIN_TEXT_TRANSLATIONS: Readonly<Record<string, LangTexts>> = {
+  'builtin.rootOrg': langTexts('总部', 'Headquarters', 'Sede'),
+  'builtin.adminRealname': langTexts('系统管理员', 'Administrator', 'Administrador'),
+  'builtin.role.admin': langTexts('系统管理员', 'Administrator', 'Administrador'),
+  'builtin.role.student': langTexts('学员', 'Student', 'Aluno'),
+  'builtin.role.lecturer': langTexts('讲师', 'Lecturer', 'Instrutor'),
+  'builtin.role.class_teacher': langTexts('班主任', 'Class teacher', 'Professor responsável'),
+  'builtin.role.employee': langTexts('员工', 'Employee', 'Funcionário'),
+  'builtin.roleDescription.admin': langTexts('管理员：拥有全部权限', 'Administrator: every permission', 'Administrador: todas as permissões'),
+  'builtin.roleDescription.student': langTexts('学员门户', 'Student portal', 'Portal do aluno'),
+  'builtin.roleDescription.lecturer': langTexts('讲师端', 'Lecturer end', 'Área do instrutor'),
+  'builtin.roleDescription.class_teacher': langTexts('班主任端', 'Class-teacher end', 'Área do professor responsável'),
+  'builtin.roleDescription.employee': langTexts('员工（学员门户）', 'Employee (student portal)', 'Funcionário (portal do aluno)'),
+};
+
+/** A stored text in `lang` when it is still a seeded built-in text, else as stored (a renamed row is shown as typed). */
+export function builtinTextIn<T extends string | null | undefined>(text: T, lang: Lang): T | string {
+  const key = builtinTextKey(text);
+  return (key && BUILTIN_TEXT_TRANSLATIONS[key]?.[lang]) ?? text;
 }

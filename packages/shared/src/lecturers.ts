@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { langTexts, type LangTexts } from './errors.js';
 import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
 import { CONSTANTS } from './constants.js';
 import { defineFreezeLifecycle, defineLifecycle } from './lifecycle.js';
@@ -128,12 +129,14 @@ export type LecturerExportQuery = z.infer<typeof LecturerExportQuerySchema>;
 /** Columns (error `field` values) of the lecturer import template, in order. */
 export const LECTURER_IMPORT_FIELDS = ['realname', 'username', 'email', 'kind', 'org', 'unit', 'title', 'level', 'fee', 'introduction'] as const;
 export type LecturerImportField = (typeof LECTURER_IMPORT_FIELDS)[number];
-/** Row reasons of a lecturer import, with the text written to the error file. */
+/** Row reasons of a lecturer import, with the text written to the error file in the caller's language. */
 export const LECTURER_IMPORT_REASONS = {
   ...USER_IMPORT_REASONS,
-  ORG_NOT_FOUND: '组织不存在或不在数据权限内',
-  ORG_AMBIGUOUS: '组织名称不唯一，请填写组织编码',
-  LEVEL_NOT_FOUND: '讲师级别不存在',
-  USER_ALREADY_LECTURER: '同名账号已是讲师',
-} as const;
+  DUPLICATE_IN_FILE: langTexts('文件内重复', 'Duplicate in the file', 'Repetido no arquivo'),
+  DUPLICATE_EXISTING: langTexts('与已有讲师重复', 'Already used by a lecturer', 'Já usado por um instrutor'),
+  ORG_NOT_FOUND: langTexts('组织不存在或不在数据权限内', 'Organization not found or outside your data scope', 'Organização inexistente ou fora do seu escopo de dados'),
+  ORG_AMBIGUOUS: langTexts('组织名称不唯一，请填写组织编码', 'Organization name is not unique; use its code', 'Nome de organização repetido; use o código'),
+  LEVEL_NOT_FOUND: langTexts('讲师级别不存在', 'Teacher level not found', 'Nível de instrutor inexistente'),
+  USER_ALREADY_LECTURER: langTexts('同名账号已是讲师', 'This account is already a lecturer', 'Esta conta já é de um instrutor'),
+} as const satisfies Record<string, LangTexts>;
 export type LecturerImportReason = keyof typeof LECTURER_IMPORT_REASONS;

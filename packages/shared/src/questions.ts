@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { langTexts, type LangTexts } from './errors.js';
 import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
 import { LabelsSchema } from './labels.js';
 import { defineLifecycle } from './lifecycle.js';
@@ -229,16 +230,16 @@ export const QUESTION_IMPORT_FIELDS = [
   'analysis',
 ] as const;
 export type QuestionImportField = (typeof QUESTION_IMPORT_FIELDS)[number];
-/** Row reasons of a question import, with the text written to the error file. */
+/** Row reasons of a question import, with the text written to the error file in the caller's language. */
 export const QUESTION_IMPORT_REASONS = {
-  REQUIRED: '不能为空',
-  TOO_LONG: '超出长度限制',
-  INVALID_FORMAT: '格式错误',
-  SCORE_INVALID: '分值须为0.5的倍数，且不超过100',
-  RULE_BROKEN: '不符合该题型的规则',
-  CATEGORY_NOT_FOUND: '分类不存在',
-  CATEGORY_AMBIGUOUS: '分类名称不唯一',
-} as const;
+  REQUIRED: langTexts('不能为空', 'Required', 'Obrigatório'),
+  TOO_LONG: langTexts('超出长度限制', 'Too long', 'Longo demais'),
+  INVALID_FORMAT: langTexts('格式错误', 'Invalid format', 'Formato inválido'),
+  SCORE_INVALID: langTexts('分值须为0.5的倍数，且不超过100', 'Must be a multiple of 0.5 up to 100', 'Deve ser múltiplo de 0,5 até 100'),
+  RULE_BROKEN: langTexts('不符合该题型的规则', 'Breaks the rules of this question type', 'Não segue as regras deste tipo de questão'),
+  CATEGORY_NOT_FOUND: langTexts('分类不存在', 'No such classification', 'Classificação inexistente'),
+  CATEGORY_AMBIGUOUS: langTexts('分类名称不唯一', 'Several classifications have this name', 'Várias classificações têm este nome'),
+} as const satisfies Record<string, LangTexts>;
 export type QuestionImportReason = keyof typeof QUESTION_IMPORT_REASONS;
 /** Body of the export: the list filters (a bank is `categoryId`); page, size and sort are ignored. */
 export const QuestionExportQuerySchema = QuestionListQuerySchema;

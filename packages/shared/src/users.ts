@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { langTexts, type LangTexts } from './errors.js';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { defineFreezeLifecycle } from './lifecycle.js';
 import { CONSTANTS } from './constants.js';
@@ -170,17 +171,19 @@ export const UserImportResultSchema = z.object({
   errorFileId: z.string().nullable(),
 });
 export type UserImportResult = z.infer<typeof UserImportResultSchema>;
-/** Row reasons of an import, with the text written to the error file. */
+/** Row reasons of an import, with the text written to the error file in the caller's language. */
 export const USER_IMPORT_REASONS = {
-  REQUIRED: '不能为空',
-  TOO_LONG: '超出长度限制',
-  TOO_SHORT: '长度不足',
-  INVALID_FORMAT: '格式错误',
-  DUPLICATE_IN_FILE: '文件内重复',
-  DUPLICATE_EXISTING: '与已有数据重复',
-  ORG_NOT_FOUND: '部门不存在或不在数据权限内',
-  ORG_AMBIGUOUS: '部门名称不唯一，请填写部门编码',
-  POSITION_NOT_FOUND: '岗位不存在',
-} as const;
+  REQUIRED: langTexts('不能为空', 'Required', 'Obrigatório'),
+  TOO_LONG: langTexts('超出长度限制', 'Too long', 'Longo demais'),
+  TOO_SHORT: langTexts('长度不足', 'Too short', 'Curto demais'),
+  INVALID_FORMAT: langTexts('格式错误', 'Invalid format', 'Formato inválido'),
+  DUPLICATE_IN_FILE: langTexts('文件内重复', 'Duplicated in the file', 'Duplicado no arquivo'),
+  DUPLICATE_EXISTING: langTexts('与已有数据重复', 'Already exists', 'Já existe'),
+  ORG_NOT_FOUND: langTexts('部门不存在或不在数据权限内', 'Department missing or beyond your data permission', 'Departamento inexistente ou fora da sua permissão'),
+  ORG_AMBIGUOUS: langTexts('部门名称不唯一，请填写部门编码', 'Department name not unique: use its code', 'Nome de departamento não único: use o código'),
+  POSITION_NOT_FOUND: langTexts('岗位不存在', 'Position not found', 'Cargo não encontrado'),
+  /** City (and any other dictionary column): not a normal entry of its dictionary type. */
+  DICT_NOT_FOUND: langTexts('不在数据字典中', 'Not in the dictionary', 'Não consta no dicionário'),
+} as const satisfies Record<string, LangTexts>;
 export type UserImportReason = keyof typeof USER_IMPORT_REASONS;
 export const UserImportErrorsSchema = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/) });

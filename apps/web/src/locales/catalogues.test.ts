@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSION_CODES,
+  BUILTIN_TEXT_TRANSLATIONS,
   LANGS,
   LDAP_SYNC_REASONS,
   LEARNING_GROUP_LIFECYCLE,
@@ -53,6 +54,20 @@ describe('message catalogues', () => {
     for (const r of Object.keys(USER_IMPORT_REASONS)) expect(zhCat.user!.reason![r], `user ${r}`).toBeTruthy();
     for (const r of Object.keys(LECTURER_IMPORT_REASONS)) expect(zhCat.lecturer!.importReasonText![r], `lecturer ${r}`).toBeTruthy();
     for (const r of LDAP_SYNC_REASONS) expect(zhCat.ldap!.reason![r], `ldap ${r}`).toBeTruthy();
+  });
+
+  it.each(LANGS)('%s: built-in rows read the same in the web and in Excel exports', (lang) => {
+    for (const [key, text] of Object.entries(BUILTIN_TEXT_TRANSLATIONS))
+      expect(
+        key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], catalogues[lang]),
+        key,
+      ).toBe(text[lang]);
+  });
+
+  it.each(LANGS)('%s: the import result table and the Excel error file give the same reason texts', (lang) => {
+    const cat = catalogues[lang] as Record<string, Record<string, Record<string, string>>>;
+    for (const [r, text] of Object.entries(USER_IMPORT_REASONS)) expect(cat.user!.reason![r], `user ${r}`).toBe(text[lang]);
+    for (const [r, text] of Object.entries(LECTURER_IMPORT_REASONS)) expect(cat.lecturer!.importReasonText![r], `lecturer ${r}`).toBe(text[lang]);
   });
 
   it('labels every state and command of the lifecycles (status tags and action buttons)', () => {

@@ -261,8 +261,8 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
     },
 
     async changePassword(principal: Principal, body: { oldPassword: string; newPassword: string }) {
-      const oldPlain = await rsa.decrypt(body.oldPassword);
-      const newPlain = await rsa.decrypt(body.newPassword);
+      const oldPlain = await rsa.decrypt(body.oldPassword, 'oldPassword');
+      const newPlain = await rsa.decrypt(body.newPassword, 'newPassword');
       const row = await repo.getPasswordHash(db, principal.userId);
       if (!row || !(await verifyPassword(row.passwordHash, oldPlain))) throw new AppError('OLD_PASSWORD_ERROR', { field: 'oldPassword' });
       if (!isPasswordAcceptable(newPlain)) throw new AppError('PASSWORD_FORMAT_ERROR', { field: 'newPassword' });

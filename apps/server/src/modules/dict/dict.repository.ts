@@ -161,6 +161,29 @@ export async function knownValues(db: DbOrTx, type: string, values: string[]): P
   return new Set(rows.map((r) => r.value));
 }
 
+/** Normal entries of a type whose value or label is one of `texts`: text → stored value (a value beats another entry's label). */
+export async function valuesByValueOrLabel(db: DbOrTx, type: string, texts: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!texts.length) return out;
+  const rows = await db
+    .select({ value: dictEntries.value, label: dictEntries.label })
+    .from(dictEntries)
+    .where(and(eq(dictEntries.type, type), eq(dictEntries.status, 'normal'), or(inArray(dictEntries.value, texts), inArray(dictEntries.label, texts))));
+  for (const r of rows) if (!out.has(r.label)) out.set(r.label, r.value);
+  for (const r of rows) out.set(r.value, r.value);
+  return out;
+}
+
+/** Labels of the given values of a type (whatever their state: a frozen entry still names what users hold). */
+export async function labelsOfValues(db: DbOrTx, type: string, values: string[]): Promise<Map<string, string>> {
+  if (!values.length) return new Map();
+  const rows = await db
+    .select({ value: dictEntries.value, label: dictEntries.label })
+    .from(dictEntries)
+    .where(and(eq(dictEntries.type, type), inArray(dictEntries.value, values)));
+  return new Map(rows.map((r) => [r.value, r.label]));
+}
+
 /** Entries with what a use check needs, locked when asked. */
 export async function entriesOf(db: DbOrTx, ids: number[], lock = false) {
   if (!ids.length) return [];

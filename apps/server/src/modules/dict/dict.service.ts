@@ -36,6 +36,15 @@ export async function requireDictValues(db: DbOrTx, checks: { field: string; typ
   }
 }
 
+/**
+ * A file's dictionary column (Excel imports): each text that names a normal entry of `type` by its value
+ * or its label, mapped to the value to store; texts absent from the map are not in the dictionary.
+ */
+export const matchDictTexts = (db: DbOrTx, type: string, texts: string[]) => repo.valuesByValueOrLabel(db, type, [...new Set(texts.filter(Boolean))]);
+
+/** What people read for stored dictionary values (exports): value → label; a value without an entry is absent. */
+export const dictLabels = (db: DbOrTx, type: string, values: (string | null)[]) => repo.labelsOfValues(db, type, [...new Set(values.filter((v): v is string => !!v))]);
+
 /** Concurrent inserts can pass the pre-check; the unique indexes decide and name the field. */
 export function createDictService({ db, lists, uses }: { db: Db; lists: ListRuntime; uses: ReadonlyMap<string, DictUse> }) {
   async function assertNoClash(type: string, value: string, label: string, exceptId?: number) {

@@ -1,3 +1,3 @@
 // Public surface of the dictionary module: other modules import only from here.
 export { registerDictUse, type DictUse } from './dict.usage.js';
-export { requireDictValues } from './dict.service.js';
+export { dictLabels, matchDictTexts, requireDictValues } from './dict.service.js';

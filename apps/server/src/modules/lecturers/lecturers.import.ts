@@ -7,6 +7,7 @@ import {
   type LecturerImportField,
   type LecturerImportReason,
   type LecturerImportResult,
+  builtinTextIn,
 } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
@@ -193,7 +194,8 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
     validate,
     insert: (good, { orgOf, levelOf, userOf }) => insertRows(good, orgOf, levelOf, userOf),
     errorFileRows: (bad, lang) => writeErrorFile(LECTURER_LAYOUT, lang, bad),
-    reasonText: (e, lang) => reasonLine(fieldLabels(LECTURER_LAYOUT, lang)[e.field as LecturerImportField], LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason], lang),
+    reasonText: (e, lang) =>
+      reasonLine(fieldLabels(LECTURER_LAYOUT, lang)[e.field as LecturerImportField], LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason][lang], lang),
   });
 
   return {
@@ -239,7 +241,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
           r.username,
           r.email,
           KIND_TEXT[r.kind as 'internal' | 'external']?.[lang] ?? r.kind,
-          r.orgName,
+          builtinTextIn(r.orgName, lang),
           r.unit,
           r.title,
           r.levelName,

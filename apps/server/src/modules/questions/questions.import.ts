@@ -253,7 +253,7 @@ export function createQuestionsImportService({ db, storage }: { db: Db; storage:
         },
         errorFileRows: (bad, lang) => writeErrorFile(QUESTION_LAYOUTS[type], lang, bad),
         reasonText: (e, lang) =>
-          reasonLine(fieldLabels(QUESTION_LAYOUTS[type], lang)[e.field as QuestionImportField], QUESTION_IMPORT_REASONS[e.reason as QuestionImportReason], lang),
+          reasonLine(fieldLabels(QUESTION_LAYOUTS[type], lang)[e.field as QuestionImportField], QUESTION_IMPORT_REASONS[e.reason as QuestionImportReason][lang], lang),
       }),
     ]),
   ) as Record<QuestionType, ReturnType<typeof createImportFlow<Row, Awaited<ReturnType<typeof validate>>>>>;

@@ -106,18 +106,13 @@ describe('POST /api/auth/register', () => {
     ).toBe(1);
   });
 
-  it('refuses names, e-mails and phones already used by a user or a pending registration', async () => {
+  it('refuses names, e-mails and phones an account already holds as duplicates', async () => {
     const user = await buildUser(t.db, { username: 'Taken-User' });
     await t.db.update(users).set({ email: 'taken@example.com', phone: '13811112222' }).where(eq(users.id, user.id));
-    const first = person();
-    expect((await register(first)).statusCode).toBe(200);
     const cases: [Record<string, unknown>, string, string][] = [
       [person({ username: 'taken-user' }), 'DUPLICATE_USER_NAME', 'username'],
       [person({ email: 'TAKEN@example.com' }), 'DUPLICATE_EMAIL', 'email'],
       [person({ phone: '13811112222' }), 'DUPLICATE_PHONE', 'phone'],
-      [person({ username: first.username.toUpperCase() }), 'DUPLICATE_USER_NAME', 'username'],
-      [person({ email: first.email }), 'DUPLICATE_EMAIL', 'email'],
-      [person({ phone: first.phone }), 'DUPLICATE_PHONE', 'phone'],
     ];
     for (const [body, msg, field] of cases) {
       const res = await register(body);
@@ -126,11 +121,29 @@ describe('POST /api/auth/register', () => {
     }
   });
 
+  it('cannot submit a second registration while one with the same name, e-mail or phone awaits review', async () => {
+    const first = person();
+    expect((await register(first)).statusCode).toBe(200);
+    for (const [body, field] of [
+      [person({ username: first.username.toUpperCase() }), 'username'],
+      [person({ email: first.email.toUpperCase() }), 'email'],
+      [person({ phone: first.phone }), 'phone'],
+    ] as const) {
+      const res = await register(body);
+      expect(res.statusCode, field).toBe(409);
+      expect(res.json(), field).toMatchObject({ code: 3105, msg: 'REGISTRATION_SUBMIT_ERROR', field, data: { reason: 'pending' } });
+    }
+    // Once refused, the same person may register again.
+    const { id } = (await register(person({ username: `${first.username}-again` }))).json().data;
+    expect((await call(t.app, admin, '/api/registration/refuse', { ids: [id], reason: 'no' })).statusCode).toBe(200);
+    expect((await register(person({ username: `${first.username}-again` }))).statusCode).toBe(200);
+  });
+
   it('lets only one of two simultaneous registrations of the same name through', async () => {
     const p = person();
     const results = await Promise.all([register(p), register({ ...p, email: 'other-race@example.com', phone: undefined })]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().msg).toBe('DUPLICATE_USER_NAME');
+    expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({ msg: 'REGISTRATION_SUBMIT_ERROR', field: 'username', data: { reason: 'pending' } });
     expect((await t.db.select().from(registrations).where(eq(registrations.username, p.username))).length).toBe(1);
   });
 

@@ -37,24 +37,24 @@ export async function findOrg(db: DbOrTx, id: number) {
   return o;
 }
 
-/** Which of username / e-mail / phone a user or a pending registration already holds. */
+/** Which of username / e-mail / phone / card number an account (`taken`) or a pending registration (`pending`) already holds. */
 export async function findTaken(db: DbOrTx, v: { username: string; email: string; phone?: string | null; cardNumber?: string | null }, opts: { pendingToo: boolean }) {
   const phone = v.phone ?? null;
   const card = v.cardNumber ?? null;
   const pending = opts.pendingToo
     ? sql`union all
-      select 'username' from registrations where status = 'pending' and lower(username) = lower(${v.username})
-      union all select 'email' from registrations where status = 'pending' and lower(email) = lower(${v.email})
-      union all select 'phone' from registrations where status = 'pending' and ${phone}::text is not null and phone = ${phone}
-      union all select 'cardNumber' from registrations where status = 'pending' and ${card}::text is not null and card_number = ${card}`
+      select 'username', true from registrations where status = 'pending' and lower(username) = lower(${v.username})
+      union all select 'email', true from registrations where status = 'pending' and lower(email) = lower(${v.email})
+      union all select 'phone', true from registrations where status = 'pending' and ${phone}::text is not null and phone = ${phone}
+      union all select 'cardNumber', true from registrations where status = 'pending' and ${card}::text is not null and card_number = ${card}`
     : sql``;
-  const { rows } = await db.execute<{ field: string }>(sql`
-    select 'username' as field from users where lower(username) = lower(${v.username})
-    union all select 'email' from users where lower(email) = lower(${v.email})
-    union all select 'phone' from users where ${phone}::text is not null and phone = ${phone}
-    union all select 'cardNumber' from users where ${card}::text is not null and card_number = ${card}
+  const { rows } = await db.execute<{ field: string; pending: boolean }>(sql`
+    select 'username' as field, false as pending from users where lower(username) = lower(${v.username})
+    union all select 'email', false from users where lower(email) = lower(${v.email})
+    union all select 'phone', false from users where ${phone}::text is not null and phone = ${phone}
+    union all select 'cardNumber', false from users where ${card}::text is not null and card_number = ${card}
     ${pending}`);
-  return new Set(rows.map((r) => r.field));
+  return { taken: new Set(rows.filter((r) => !r.pending).map((r) => r.field)), pending: new Set(rows.filter((r) => r.pending).map((r) => r.field)) };
 }
 
 export async function insertRegistration(

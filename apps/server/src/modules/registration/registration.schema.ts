@@ -48,13 +48,16 @@ export const registrations = pgTable(
   ],
 );
 
+/** A value a registration awaiting review already holds: the person (or someone) must wait for its decision. */
+export const PENDING = { reason: 'pending' } as const;
+
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
 export const constraintErrors = defineConstraintErrors({
   registrations_status_check: null,
-  registrations_pending_username_uq: { code: 'DUPLICATE_USER_NAME', field: 'username' },
-  registrations_pending_email_uq: { code: 'DUPLICATE_EMAIL', field: 'email' },
-  registrations_pending_phone_uq: { code: 'DUPLICATE_PHONE', field: 'phone' },
-  registrations_pending_card_number_uq: { code: 'DUPLICATE_CARD_NUMBER', field: 'cardNumber' },
+  registrations_pending_username_uq: { code: 'REGISTRATION_SUBMIT_ERROR', field: 'username', data: PENDING },
+  registrations_pending_email_uq: { code: 'REGISTRATION_SUBMIT_ERROR', field: 'email', data: PENDING },
+  registrations_pending_phone_uq: { code: 'REGISTRATION_SUBMIT_ERROR', field: 'phone', data: PENDING },
+  registrations_pending_card_number_uq: { code: 'REGISTRATION_SUBMIT_ERROR', field: 'cardNumber', data: PENDING },
   registrations_org_id_organizations_id_fk: { code: 'DATA_IN_USE', field: 'orgId' },
   registrations_reviewed_by_users_id_fk: { code: 'DATA_IN_USE', field: 'reviewedBy' },
   registrations_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },

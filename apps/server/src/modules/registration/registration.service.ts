@@ -20,7 +20,7 @@ import { storedPassword, type StoredPassword } from '../../platform/auth/credent
 import { findDefaultRoleId } from '../roles/index.js';
 import { insertAccount } from '../users/index.js';
 import { sendMessage } from '../messages/index.js';
-import { registrations } from './registration.schema.js';
+import { PENDING, registrations } from './registration.schema.js';
 import * as repo from './registration.repository.js';
 import { abilitiesOf } from '../../platform/lifecycle.js';
 import type { PhoneCodes } from '../../platform/sms.js';
@@ -56,6 +56,10 @@ const FIELDS = ['username', 'email', 'phone', 'cardNumber'] as const;
 function throwIfTaken(taken: Set<string>) {
   for (const f of FIELDS) if (taken.has(f)) throw new AppError(DUPLICATE[f], { field: f });
 }
+/** A value held by a registration awaiting review: this one cannot be submitted until that one is decided. */
+function throwIfPending(pending: Set<string>) {
+  for (const f of FIELDS) if (pending.has(f)) throw new AppError('REGISTRATION_SUBMIT_ERROR', { field: f, data: PENDING });
+}
 
 export function createRegistrationService({ db, kv, rsa, lists, phoneCodes, smsDelivers }: Deps) {
   async function rootOrg() {
@@ -87,7 +91,9 @@ export function createRegistrationService({ db, kv, rsa, lists, phoneCodes, smsD
       }
       if (input.phone && (smsDelivers || input.phoneCode)) await phoneCodes.verify(input.phone, 'register', input.phoneCode);
       const values = { username: input.username, email: input.email, phone: input.phone ?? null, cardNumber: input.cardNumber ?? null };
-      throwIfTaken(await repo.findTaken(db, values, { pendingToo: true }));
+      const { taken, pending } = await repo.findTaken(db, values, { pendingToo: true });
+      throwIfTaken(taken);
+      throwIfPending(pending);
       return await repo.insertRegistration(db, {
         ...values,
         realname: input.realname,
@@ -129,7 +135,7 @@ export function createRegistrationService({ db, kv, rsa, lists, phoneCodes, smsD
           // Employees get the employee role, students the student role.
           const roleId = await findDefaultRoleId(tx, r.kind);
           if (!roleId) throw new AppError('NOT_FOUND_ERROR', { field: 'role' });
-          throwIfTaken(await repo.findTaken(tx, { ...r, cardNumber: r.card_number }, { pendingToo: false }));
+          throwIfTaken((await repo.findTaken(tx, { ...r, cardNumber: r.card_number }, { pendingToo: false })).taken);
           const userId = await insertAccount(tx, {
             username: r.username,
             realname: r.realname,

@@ -6,9 +6,10 @@
  */
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { BUILTIN_TEXT_TRANSLATIONS } from '@hanlin/shared';
 import { useTestApp, login, type Session } from '../../test/harness.js';
-import { buildOrg, buildUser } from '../../test/factories.js';
+import { buildOrg, buildRole, buildUser } from '../../test/factories.js';
 import { multipartBody, readBook } from '../../test/excel.js';
 import { users } from './users.schema.js';
 import { excelLang, localTime } from '../../platform/excel.js';
@@ -55,7 +56,7 @@ describe('templates', () => {
     fileName(res, 'User import template.xlsx');
     const ws = (await readBook(res.rawPayload)).worksheets[0]!;
     expect(ws.name).toBe('Users');
-    expect(headerOf(ws)).toEqual(['Username*', 'Name*', 'Employee number*', 'Mobile phone*', 'E-mail*', 'Department*', 'Gender', 'English name', 'Post', 'City']);
+    expect(headerOf(ws)).toEqual(['Username*', 'Name*', 'Employee number*', 'Mobile phone', 'E-mail', 'Department*', 'Gender', 'English name', 'Post', 'City']);
   });
 
   it('the student template in Portuguese, the lecturer template in Portuguese; Chinese by default', async () => {
@@ -81,7 +82,7 @@ describe('import', () => {
     const wb = await readBook((await post('/api/user/template', 'en-US')).rawPayload);
     const p = tag();
     wb.worksheets[0]!.addRow([`lang-ok-${p}`, 'Ana', `C${p}1`, `139${crypto.randomInt(10_000_000, 99_999_999)}`, `ok-${p}@example.com`, dept.name, 'Feminino']);
-    wb.worksheets[0]!.addRow([`lang-bad-${p}`, 'Bo', `C${p}2`, '', `bad-${p}@example.com`, dept.name, '男']);
+    wb.worksheets[0]!.addRow([`lang-bad-${p}`, 'Bo', `C${p}2`, 'n/a', `bad-${p}@example.com`, dept.name, '男']);
     const file = Buffer.from(await wb.xlsx.writeBuffer());
 
     const res = await upload('/api/user/import?mode=check', 'pt', file);
@@ -94,6 +95,34 @@ describe('import', () => {
     const ws = (await readBook(errors.rawPayload)).worksheets[0]!;
     expect(headerOf(ws).at(-1)).toBe('Motivo do erro');
     expect(String(ws.getRow(2).getCell(11).value)).toMatch(/^Celular: /);
+  });
+});
+
+describe('error file reasons', () => {
+  /** A filled template (in Chinese) with one bad row, checked in `lang`; the error file's reason cell. */
+  async function reasonCell(url: string, lang: string, row: (string | null)[], reasonColumn: number) {
+    const wb = await readBook((await post(`${url}/template`, 'zh-CN')).rawPayload);
+    wb.worksheets[0]!.addRow(row);
+    const res = await upload(`${url}/import?mode=check`, lang, Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.statusCode, res.body).toBe(200);
+    const errors = await post(`${url}/import/errors`, lang, { id: res.json().data.errorFileId });
+    return String((await readBook(errors.rawPayload)).worksheets[0]!.getRow(2).getCell(reasonColumn).value);
+  }
+  const noName = () => {
+    const p = tag();
+    return [`reason-${p}`, '', `C${p}`, '', `reason-${p}@example.com`, dept.name];
+  };
+
+  it('users and students: the reason itself is in the caller’s language, not only the column', async () => {
+    expect(await reasonCell('/api/user', 'zh-CN', noName(), 11)).toBe('姓名：不能为空');
+    expect(await reasonCell('/api/user', 'en-US', noName(), 11)).toBe('Name: Required');
+    expect(await reasonCell('/api/student-user', 'pt', noName(), 11)).toBe('Nome: Obrigatório');
+  });
+
+  it('lecturers: English and Portuguese reasons', async () => {
+    const row = [null, `lr${tag()}x`, null, '内部', dept.name];
+    expect(await reasonCell('/api/teacher', 'en-US', row, 11)).toBe('Name: Required');
+    expect(await reasonCell('/api/teacher', 'pt', row, 11)).toBe('Nome: Obrigatório');
   });
 });
 
@@ -111,6 +140,20 @@ describe('export', () => {
     const created = String(ws.getRow(2).getCell(13).value);
     expect(created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(created).toBe(localTime(row!.createdAt, 'America/Sao_Paulo'));
+  });
+
+  it('writes built-in roles and the root organization in the caller’s language, renamed ones as typed', async () => {
+    const p = tag();
+    const [role] = (await t.db.execute<{ id: number }>(sql`select id from roles where builtin_key = 'employee'`)).rows;
+    const custom = (await buildRole(t.db, { name: `Welders-${p}` })).id;
+    await buildUser(t.db, { username: `lang-root-${p}`, roleIds: [role!.id, custom] });
+    const cells = async (lang: string) => {
+      const ws = (await readBook((await post('/api/user/export', lang, { keyword: `lang-root-${p}` })).rawPayload)).worksheets[0]!;
+      return [ws.getRow(2).getCell(6).value, String(ws.getRow(2).getCell(12).value).split(',').sort()];
+    };
+    expect(await cells('en-US')).toEqual(['Headquarters', ['Employee', `Welders-${p}`]]);
+    expect(await cells('pt')).toEqual([BUILTIN_TEXT_TRANSLATIONS['builtin.rootOrg']!.pt, [BUILTIN_TEXT_TRANSLATIONS['builtin.role.employee']!.pt, `Welders-${p}`].sort()]);
+    expect(await cells('zh-CN')).toEqual(['总部', ['员工', `Welders-${p}`].sort()]);
   });
 
   it('the lecturer list in Portuguese', async () => {

@@ -5,13 +5,13 @@ export { cellText, contentDisposition, IMPORT_MAX_ROWS, REASON_HEADER, XLSX_MIME
 
 const tx = (zh: string, en: string, pt: string): Texts => ({ 'zh-CN': zh, 'en-US': en, pt });
 
-/** Columns of the import template, in order; export writes the same first columns. `required`: what the import refuses without. */
+/** Columns of the import template, in order; export writes the same first columns. `required`: what the import refuses without, as the form does. */
 export const IMPORT_COLUMNS = [
   { key: 'username', header: tx('用户名', 'Username', 'Nome de usuário'), width: 20, required: true },
   { key: 'realname', header: tx('姓名', 'Name', 'Nome'), width: 16, required: true },
   { key: 'cardNumber', header: tx('工号', 'Employee number', 'Número de funcionário'), width: 18, required: true },
-  { key: 'phone', header: tx('手机号', 'Mobile phone', 'Celular'), width: 16, required: true },
-  { key: 'email', header: tx('邮箱', 'E-mail', 'E-mail'), width: 28, required: true },
+  { key: 'phone', header: tx('手机号', 'Mobile phone', 'Celular'), width: 16 },
+  { key: 'email', header: tx('邮箱', 'E-mail', 'E-mail'), width: 28 },
   { key: 'department', header: tx('部门', 'Department', 'Departamento'), width: 24, required: true },
   { key: 'sex', header: tx('性别', 'Gender', 'Sexo'), width: 8 },
   { key: 'englishName', header: tx('英文名', 'English name', 'Nome em inglês'), width: 18 },

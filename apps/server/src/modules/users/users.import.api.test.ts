@@ -44,7 +44,8 @@ describe('template', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('用户导入模板.xlsx')}`);
     const header = (wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(0, 6)).toEqual(['用户名*', '姓名*', '工号*', '手机号*', '邮箱*', '部门*']);
+    // Required as the form requires: phone and e-mail are optional there.
+    expect(header.slice(0, 6)).toEqual(['用户名*', '姓名*', '工号*', '手机号', '邮箱', '部门*']);
     const student = await template(admin, '/api/student-user');
     expect((student.wb.worksheets[0]!.getRow(1).values as unknown[])[3]).toBe('学号*');
   });
@@ -56,9 +57,9 @@ describe('import', () => {
     const p = tag();
     const file = await filled([
       row(`ok1-${p}`), // 2: good
-      row('ab'), // 3: user name under 3
+      row('a'), // 3: user name under 2
       row(`ok1-${p}`.toUpperCase()), // 4: duplicate name inside the file
-      row(`ph-${p}`, { phone: '' }), // 5: phone empty
+      row(`ph-${p}`, { phone: '139-0000' }), // 5: phone not digits
       row(`ph2-${p}`, { phone: '139000000001' }), // 6: phone over 11 digits
       row(`em-${p}`, { email: 'nope' }), // 7: e-mail invalid
       row(`em2-${p}`, { email: `${'x'.repeat(195)}@example.com` }), // 8: e-mail over 200
@@ -75,7 +76,7 @@ describe('import', () => {
     const has = (rowNo: number, field: string, reason: string) => expect(data.errors, `${rowNo} ${field} ${reason}`).toContainEqual({ row: rowNo, field, reason });
     has(3, 'username', 'TOO_SHORT');
     has(4, 'username', 'DUPLICATE_IN_FILE');
-    has(5, 'phone', 'REQUIRED');
+    has(5, 'phone', 'INVALID_FORMAT');
     has(6, 'phone', 'TOO_LONG');
     has(7, 'email', 'INVALID_FORMAT');
     has(8, 'email', 'TOO_LONG');
@@ -96,7 +97,7 @@ describe('import', () => {
     const ws = wb.worksheets[0]!;
     expect(ws.getRow(1).getCell(11).value).toBe('错误原因');
     expect(ws.actualRowCount).toBe(11);
-    expect(String(ws.getRow(2).getCell(1).value)).toBe('ab');
+    expect(String(ws.getRow(2).getCell(1).value)).toBe('a');
     expect(String(ws.getRow(2).getCell(11).value)).toContain('用户名');
     // Another user cannot fetch someone else's error file.
     const other = await buildUser(t.db, { permissions: ['yhgl', 'yhgl:import'] });
@@ -106,7 +107,7 @@ describe('import', () => {
 
   it('commit refuses a file with bad rows unless told to skip them, then writes only the good rows', async () => {
     const p = tag();
-    const file = await filled([row(`c1-${p}`), row(`c2-${p}`, { phone: '' }), row(`c3-${p}`, { sex: '女' })]);
+    const file = await filled([row(`c1-${p}`), row(`c2-${p}`, { phone: 'none' }), row(`c3-${p}`, { sex: '女' })]);
     const refused = await upload(admin, '/api/user/import', 'users.xlsx', file, { mode: 'commit' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ msg: 'EXCEL_FORMAT_ERROR', data: { invalid: 1, valid: 2 } });
@@ -147,6 +148,64 @@ describe('import', () => {
     const ws = wb.worksheets[0]!;
     expect(ws.actualRowCount).toBe(2);
     expect([ws.getRow(2).getCell(1).value, ws.getRow(2).getCell(9).value]).toEqual([`p1-${p}`, `焊工-${p}`]);
+  });
+
+  it('imports what the form accepts: no phone or e-mail, a two-character user name', async () => {
+    const p = tag();
+    const file = await filled([row(`n${p}`.slice(0, 2) + p, { phone: '', email: '' }), row(`x${p.slice(0, 1)}`, { email: '' })]);
+    const res = (await upload(admin, '/api/user/import?mode=commit', 'users.xlsx', file)).json().data;
+    expect(res).toMatchObject({ total: 2, valid: 2, invalid: 0, imported: 2, errors: [] });
+    const [u] = await t.db
+      .select({ phone: users.phone, email: users.email })
+      .from(users)
+      .where(eq(users.username, `n${p}`.slice(0, 2) + p));
+    expect(u).toEqual({ phone: null, email: null });
+    expect(
+      (
+        await t.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.username, `x${p.slice(0, 1)}`))
+      ).length,
+    ).toBe(1);
+  });
+
+  it('takes the city from the dictionary (value or label); a city not in it, or frozen, is a bad row', async () => {
+    const p = tag();
+    const dict = (label: string, value: string) => call(t.app, admin, '/api/dict/insert', { type: 'city', label, value });
+    expect((await dict(`杭州-${p}`, `hz-${p}`)).statusCode).toBe(200);
+    const frozen = (await dict(`冻城-${p}`, `fz-${p}`)).json().data.id as number;
+    expect((await call(t.app, admin, '/api/dict/freeze', { ids: [frozen] })).statusCode).toBe(200);
+    const withCity = (u: string, city: string) => [...row(u), null, null, city];
+    const file = await filled([
+      withCity(`c1-${p}`, `hz-${p}`), // 2: by value
+      withCity(`c2-${p}`, `杭州-${p}`), // 3: by label, stored as the value
+      withCity(`c3-${p}`, `Atlantis-${p}`), // 4: not in the dictionary
+      withCity(`c4-${p}`, `fz-${p}`), // 5: frozen entry
+      row(`c5-${p}`), // 6: no city
+    ]);
+    const checked = (await upload(admin, '/api/user/import', 'users.xlsx', file)).json().data;
+    expect(checked).toMatchObject({ total: 5, valid: 3, invalid: 2 });
+    expect(checked.errors).toEqual([
+      { row: 4, field: 'city', reason: 'DICT_NOT_FOUND' },
+      { row: 5, field: 'city', reason: 'DICT_NOT_FOUND' },
+    ]);
+    const err = await call(t.app, admin, '/api/user/import/errors', { id: checked.errorFileId });
+    const ws = (await readBook(err.rawPayload)).worksheets[0]!;
+    expect(String(ws.getRow(2).getCell(11).value)).toBe('城市：不在数据字典中');
+    expect((await upload(admin, '/api/user/import?mode=commit&skipInvalid=true', 'users.xlsx', file)).json().data.imported).toBe(3);
+    const rows = await t.db
+      .select({ username: users.username, city: users.city })
+      .from(users)
+      .where(inArray(users.username, [`c1-${p}`, `c2-${p}`, `c5-${p}`]));
+    expect(Object.fromEntries(rows.map((r) => [r.username, r.city]))).toEqual({ [`c1-${p}`]: `hz-${p}`, [`c2-${p}`]: `hz-${p}`, [`c5-${p}`]: null });
+    // The export writes the city's label, which imports again.
+    const exported = await readBook((await call(t.app, admin, '/api/user/export', { keyword: `c2-${p}` })).rawPayload);
+    expect(exported.worksheets[0]!.getRow(2).getCell(10).value).toBe(`杭州-${p}`);
+    // The student page checks the same dictionary.
+    const students = await filled([withCity(`c6-${p}`, `Atlantis-${p}`)], '/api/student-user');
+    const sc = (await upload(admin, '/api/student-user/import', 'students.xlsx', students)).json().data;
+    expect(sc.errors).toEqual([{ row: 2, field: 'city', reason: 'DICT_NOT_FOUND' }]);
   });
 
   it('matches the department by code or name inside the caller’s scope only', async () => {
@@ -222,12 +281,12 @@ describe('cell values', () => {
     ws.getCell('D2').value = { formula: `${phone}+0`, result: Number(phone) };
     ws.getCell('E2').value = { text: `fx-${p}@example.com`, hyperlink: `mailto:fx-${p}@example.com` };
     ws.addRow(row(`fy-${p}`)); // 3
-    ws.getCell('D3').value = { formula: '13900000000+1' }; // never calculated: no cached value in the file
+    ws.getCell('B3').value = { formula: 'CONCATENATE("李","四")' }; // never calculated: no cached value in the file
     const file = Buffer.from(await wb.xlsx.writeBuffer());
 
     const res = await upload(admin, '/api/user/import?mode=check', 'users.xlsx', file);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ total: 2, valid: 1, invalid: 1, errors: [{ row: 3, field: 'phone', reason: 'REQUIRED' }] });
+    expect(res.json().data).toMatchObject({ total: 2, valid: 1, invalid: 1, errors: [{ row: 3, field: 'realname', reason: 'REQUIRED' }] });
 
     const done = await upload(admin, '/api/user/import?mode=commit&skipInvalid=true', 'users.xlsx', file);
     expect(done.json().data).toMatchObject({ imported: 1 });
@@ -328,7 +387,7 @@ describe('export', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     const header = (ws.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['用户名*', '姓名*', '工号*', '手机号*', '邮箱*', '部门*', '性别', '英文名', '岗位', '城市', '状态', '角色', '创建时间']);
+    expect(header).toEqual(['用户名*', '姓名*', '工号*', '手机号', '邮箱', '部门*', '性别', '英文名', '岗位', '城市', '状态', '角色', '创建时间']);
     expect(ws.actualRowCount).toBe(2);
     expect(ws.getRow(2).getCell(1).value).toBe(inA.username);
     expect(ws.getRow(2).getCell(6).value).toBe(a.name);

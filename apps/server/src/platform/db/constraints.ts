@@ -18,6 +18,8 @@ import { pgErrorOf } from './pg-errors.js';
 export interface ConstraintError {
   code: ErrorName;
   field?: string;
+  /** Sent as the answer's `data` (unique and check violations). */
+  data?: unknown;
 }
 export type ConstraintErrors = Record<string, ConstraintError | null>;
 
@@ -78,5 +80,5 @@ export function constraintErrorOf(registry: ConstraintRegistry, e: unknown): App
     return new AppError('NOT_FOUND_ERROR', entry.field ? { field: entry.field } : {});
   }
   if (pg.code === FOREIGN_KEY || pg.code === RESTRICT) return new AppError(entry.code);
-  return new AppError(entry.code, entry.field ? { field: entry.field } : {});
+  return new AppError(entry.code, { ...(entry.field ? { field: entry.field } : {}), ...(entry.data !== undefined ? { data: entry.data } : {}) });
 }

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../platform/api/client';
 import { PublicShell } from '../../platform/components/PublicShell';
 import { session } from '../../platform/session';
-import { forgetPublicKey, getCaptcha, login, type Entry } from './api';
+import { getCaptcha, login, type Entry } from './api';
 import { useFeedback } from '../../platform/feedback';
 
 interface Values {
@@ -71,7 +71,6 @@ export default function LoginPage() {
         return;
       }
       message.error(err ? err.text : t('error.LOGIN_FAILED'));
-      if (err?.name === 'PASSWORD_DECRYPT_ERROR') forgetPublicKey();
       if (err && (needsCaptcha(err) || captcha)) await loadCaptcha();
     } finally {
       setBusy(false);

@@ -10,6 +10,7 @@ import { getCaptcha } from './api';
 import { getDepartments, register, sendPhoneCode } from './registration-api';
 import { getResetChannels } from './reset-api';
 import { useFeedback } from '../../platform/feedback';
+import { ApiError } from '../../platform/api/errors';
 import { confirmPasswordRules, newPasswordRules } from './password-rules';
 
 /** The server's registration body; the password is checked by the shared password rule. */
@@ -28,6 +29,8 @@ interface Values {
   confirm: string;
   captcha: string;
 }
+
+const FORM_FIELDS = new Set(['username', 'realname', 'cardNumber', 'phone', 'phoneCode', 'email', 'orgId', 'password', 'captcha']);
 
 /** Self-registration: creates a pending registration an administrator approves later. */
 export default function RegisterPage() {
@@ -82,7 +85,12 @@ export default function RegisterPage() {
         captchaKey: captcha?.captchaKey ?? '',
       });
       setDone(true);
-    } catch {
+    } catch (e) {
+      // A refusal naming a field (taken name, a registration already awaiting review…) lands on that field.
+      if (e instanceof ApiError && e.field && FORM_FIELDS.has(e.field)) {
+        const pending = e.name === 'REGISTRATION_SUBMIT_ERROR' && (e.data as { reason?: string } | null)?.reason === 'pending';
+        form.setFields([{ name: e.field as keyof Values, errors: [pending ? t('register.alreadyPending') : e.text] }]);
+      }
       void loadCaptcha();
     } finally {
       setBusy(false);

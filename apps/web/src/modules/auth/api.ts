@@ -16,11 +16,6 @@ export async function encryptPassword(password: string): Promise<string> {
   return rsaEncrypt(await getPublicKey(), password);
 }
 
-/** A stale key (server restarted) is dropped so the next attempt fetches a fresh one. */
-export function forgetPublicKey() {
-  session.set({ publicKey: null });
-}
-
 export function getCaptcha() {
   return call(authRoutes.captcha);
 }

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { scormRoutes, uploadRoutes } from '@hanlin/shared';
+import { authRoutes, scormRoutes, uploadRoutes } from '@hanlin/shared';
 import { call } from './call';
+import { session } from '../session';
 
 interface Sent {
   url: string;
@@ -42,6 +43,15 @@ describe('call', () => {
     expect(sent[0]!.url).toBe('/api/scorm/content/5/a.b/shared/a%20b%231.html');
     expect(sent[0]!.init.method).toBe('GET');
     expect(await file.blob.text()).toBe('<html></html>');
+  });
+
+  it('drops the stored public key when the server could not decrypt a password or use its key', async () => {
+    for (const msg of ['PASSWORD_DECRYPT_ERROR', 'PUBLIC_KEY_ERROR']) {
+      session.set({ publicKey: 'stale' });
+      fakeFetch(() => new Response(JSON.stringify({ code: 0, msg, data: null, field: 'password' }), { status: 400, headers: { 'content-type': 'application/json' } }));
+      await expect(call(authRoutes.changePassword, { oldPassword: 'x', newPassword: 'y' }, { silent: true })).rejects.toMatchObject({ name: msg });
+      expect(session.get().publicKey, msg).toBeNull();
+    }
   });
 
   it('lets a request outlive the page when asked (keepalive)', async () => {

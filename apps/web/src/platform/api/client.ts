@@ -119,6 +119,8 @@ export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOp
     return (envelope as { data: T }).data;
   } catch (e) {
     const err = e instanceof ApiError ? e : normalizeError(0, null, e);
+    // A password the server could not decrypt, or a key it cannot use: the next password is sent with a fresh key.
+    if (err.name === 'PASSWORD_DECRYPT_ERROR' || err.name === 'PUBLIC_KEY_ERROR') session.set({ publicKey: null });
     if (!opts.silent && !opts.signal?.aborted) reportError(err);
     throw err;
   } finally {
