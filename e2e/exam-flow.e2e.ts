@@ -208,12 +208,87 @@ async function buildExamAsAdmin(page: Page): Promise<BuiltExam> {
   return { name: exam, paper, orgId: org.id, student: { username: stu.username, password: 'Exam-1234' }, stems: { single, short, judgment } };
 }
 
+/** The question of the sheet whose stem holds `stem` (the paper is random: positions differ per attempt). */
+const questionOf = (page: Page, stem: string) => page.locator('[data-testid^=question-]').filter({ hasText: stem });
+
+/** Waits until the sheet says every answer is saved. */
+async function allSaved(page: Page) {
+  await eventually(async () => expect(await page.getByTestId('save-state').first().getAttribute('data-kind')).toBe('saved'));
+}
+
 describe('an exam from bank to result', () => {
   const b = useBrowser();
 
-  it('builds a bank (one type from Excel), a random paper and an exam in the back office', async () => {
-    const built = await buildExamAsAdmin(b.page);
-    const { rows } = await db.query(`select kind, total from papers where name = $1`, [built.paper]);
-    expect(rows[0]).toMatchObject({ kind: 'random', total: 20 });
+  it('is built in the back office, taken with autosave across a reload, marked, published and seen by the student', async () => {
+    const admin = b.page;
+    const built = await buildExamAsAdmin(admin);
+    const { rows: papers } = await db.query(`select kind, total from papers where name = $1`, [built.paper]);
+    expect(papers[0]).toMatchObject({ kind: 'random', total: 20 });
+    const { rows: exams } = await db.query<{ id: number }>(`select id from exams where name = $1`, [built.name]);
+    const examId = exams[0]!.id;
+
+    // The student starts from "my exams" and answers two questions.
+    const stu = await b.newUserPage();
+    await loginUI(stu, built.student.username, built.student.password, 'student');
+    await stu.goto('/student-center/exams');
+    const item = await visible(stu.getByTestId('my-exam-item').filter({ hasText: built.name }));
+    await item.getByTestId('my-exam-start').click();
+    await stu.getByTestId('start-confirm-ok').click();
+    await visible(stu.getByTestId('answer-sheet'));
+    await questionOf(stu, built.stems.single).getByText('红色区域').click(); // wrong on purpose: the mistake set gets it
+    await questionOf(stu, built.stems.judgment).locator('[data-testid$=-T]').click();
+    await allSaved(stu);
+
+    // A reload in the middle: the server's sheet brings both answers back.
+    await stu.reload();
+    await visible(stu.getByTestId('answer-sheet'));
+    await expect.poll(() => questionOf(stu, built.stems.single).locator('.ant-radio-wrapper-checked').textContent()).toContain('红色区域');
+    await expect
+      .poll(() => questionOf(stu, built.stems.judgment).locator('.ant-radio-wrapper-checked:has([data-testid$=-T]), .ant-radio-wrapper-checked[data-testid$=-T]').count())
+      .toBe(1);
+    await questionOf(stu, built.stems.short).locator('textarea').fill('先检查制动和转向，再检查货叉与液压系统');
+    await allSaved(stu);
+    const { rows: attempts } = await db.query<{ id: number; answered: number }>(
+      `select a.id, count(x.answer)::int answered from exam_attempts a join exam_attempt_answers x on x.attempt_id = a.id where a.exam_id = $1 group by a.id`,
+      [examId],
+    );
+    expect(attempts[0]!.answered).toBe(3);
+    const attemptId = attempts[0]!.id;
+
+    await stu.getByTestId('submit').first().click();
+    await stu.getByTestId('submit-confirm-ok').click();
+    await visible(stu.getByTestId('exam-result'));
+    await expect.poll(() => stu.getByTestId('result-score').textContent()).toContain('待阅卷');
+
+    // The reviewer marks the short answer and publishes the scores.
+    await admin.goto(`/dashboard/manage-marking`);
+    await admin.getByTestId(`marking-open-${examId}`).click();
+    await admin.getByTestId(`mark-attempt-${attemptId}`).click();
+    await visible(admin.getByTestId('paper-detail'));
+    // The short answer is the one subjective question: the only mark input.
+    await admin.locator('[data-testid^=mark-input-] input, input[data-testid^=mark-input-]').first().fill('8');
+    await admin.getByTestId('marks-save').click();
+    await expect.poll(() => admin.getByTestId('paper-score').textContent()).toBe('13');
+    await admin.goto(`/dashboard/manage-marking`);
+    await admin.getByTestId(`publish-scores-${examId}`).click();
+    await admin.locator('.ant-popconfirm .ant-btn-primary').click();
+    await eventually(async () => {
+      const { rows } = await db.query(`select scores_published_at from exams where id = $1`, [examId]);
+      expect(rows[0].scores_published_at).not.toBeNull();
+    });
+
+    // The student sees the score, the ranking and the wrong question in the mistake set.
+    await stu.goto('/student-center/exams');
+    const done = await visible(stu.getByTestId('my-exam-item').filter({ hasText: built.name }));
+    await expect.poll(() => done.getByTestId('my-exam-score').textContent()).toContain('13');
+    await done.getByTestId('my-exam-results').click();
+    await visible(stu.getByTestId('exam-result'));
+    await stu.getByTestId('result-ranking').click();
+    const ranking = await visible(stu.getByTestId('my-ranking-page'));
+    await expect.poll(() => ranking.textContent()).toContain('13');
+    await stu.goto('/student-center/mistakes');
+    await visible(stu.getByTestId('mistakes-page'));
+    await visible(stu.getByTestId('mistake-item').filter({ hasText: built.stems.single }));
+    expect(await stu.getByTestId('mistake-item').filter({ hasText: built.stems.judgment }).count()).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { formatTime } from '../../../platform/format';
 import { examTaking } from '../portal-api';
 import type { ResultPageState } from './AnswerSheet';
 import { MY_EXAMS_PATH } from './AnswerSheetPage';
+import { answerReviewPath, examRankingPath } from './result-routes';
 
 /** The score line of an attempt: the score and pass when shown, otherwise why not yet. */
 export function ScoreText({ r }: { r: AttemptResult }) {
@@ -81,9 +82,21 @@ export default function ExamResultPage() {
           </span>
         }
         extra={
-          <Button type="primary" onClick={() => void navigate(MY_EXAMS_PATH)} data-testid="back-to-my-exams">
-            {t('examTaking.backToMyExams')}
-          </Button>
+          <Space wrap style={{ justifyContent: 'center' }}>
+            <Button type="primary" onClick={() => void navigate(MY_EXAMS_PATH)} data-testid="back-to-my-exams">
+              {t('examTaking.backToMyExams')}
+            </Button>
+            {r.status !== 'ongoing' && (
+              <>
+                <Button onClick={() => void navigate(answerReviewPath(r.attemptId))} data-testid="result-review">
+                  {t('examResults.reviewTitle')}
+                </Button>
+                <Button onClick={() => void navigate(examRankingPath(r.examId))} data-testid="result-ranking">
+                  {t('examResults.rankingTitle')}
+                </Button>
+              </>
+            )}
+          </Space>
         }
         style={{ padding: '16px 0' }}
       />
