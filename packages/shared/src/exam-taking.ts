@@ -138,6 +138,8 @@ export function markAnswer(key: QuestionKey, answer: AnswerValue | null | undefi
 export const SheetQuestionSchema = DrawnQuestionSchema.extend({
   answer: AnswerValueSchema.nullable(),
   flagged: z.boolean(),
+  /** The change counter of the saved answer: a change kept on the device with a higher one is newer. */
+  seq: z.number().optional(),
 });
 export type SheetQuestion = z.infer<typeof SheetQuestionSchema>;
 

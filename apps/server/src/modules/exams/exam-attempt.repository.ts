@@ -37,7 +37,10 @@ export async function examForStart(db: DbOrTx, examId: number, userId: number) {
     })
     .from(exams)
     .leftJoin(examExtensions, and(eq(examExtensions.examId, exams.id), eq(examExtensions.userId, sql`${userId}::int`)))
-    .where(eq(exams.id, examId));
+    .where(eq(exams.id, examId))
+    // A start and a score publication (which locks the exam for update) are serialized: scores are never
+    // published while an attempt is being started.
+    .for('share', { of: exams });
   return row ?? null;
 }
 
@@ -128,7 +131,13 @@ export async function questionsOf(db: DbOrTx, id: number) {
 
 export function answersOf(db: DbOrTx, attemptIds: number[]) {
   return db
-    .select({ attemptId: examAttemptAnswers.attemptId, position: examAttemptAnswers.position, answer: examAttemptAnswers.answer, flagged: examAttemptAnswers.flagged })
+    .select({
+      attemptId: examAttemptAnswers.attemptId,
+      position: examAttemptAnswers.position,
+      answer: examAttemptAnswers.answer,
+      flagged: examAttemptAnswers.flagged,
+      seq: examAttemptAnswers.seq,
+    })
     .from(examAttemptAnswers)
     .where(inArray(examAttemptAnswers.attemptId, attemptIds))
     .orderBy(asc(examAttemptAnswers.attemptId), asc(examAttemptAnswers.position));
@@ -213,7 +222,10 @@ export async function examForResults(db: DbOrTx, examId: number, userId: number)
     })
     .from(exams)
     .leftJoin(examExtensions, and(eq(examExtensions.examId, exams.id), eq(examExtensions.userId, sql`${userId}::int`)))
-    .where(eq(exams.id, examId));
+    .where(eq(exams.id, examId))
+    // A start and a score publication (which locks the exam for update) are serialized: scores are never
+    // published while an attempt is being started.
+    .for('share', { of: exams });
   return row ?? null;
 }
 

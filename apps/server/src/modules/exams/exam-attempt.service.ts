@@ -223,7 +223,11 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
     { concurrency: 1, maxAttempts: 1 },
   );
 
-  function sheetOf(a: repo.AttemptRecord, questions: DrawnQuestion[], answers: { position: number; answer: AnswerValue | null; flagged: boolean }[]): AttemptSheet {
+  function sheetOf(
+    a: repo.AttemptRecord,
+    questions: DrawnQuestion[],
+    answers: { position: number; answer: AnswerValue | null; flagged: boolean; seq: number }[],
+  ): AttemptSheet {
     const now = new Date();
     const saved = new Map(answers.map((x) => [x.position, x]));
     return {
@@ -244,7 +248,12 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       antiCheat: a.antiCheat,
       leaveLimit: a.antiCheat ? a.leaveLimit : null,
       leaveCount: a.leaveCount,
-      questions: questions.map((q) => ({ ...q, answer: saved.get(q.position)?.answer ?? null, flagged: saved.get(q.position)?.flagged ?? false })),
+      questions: questions.map((q) => ({
+        ...q,
+        answer: saved.get(q.position)?.answer ?? null,
+        flagged: saved.get(q.position)?.flagged ?? false,
+        seq: saved.get(q.position)?.seq ?? 0,
+      })),
     };
   }
 

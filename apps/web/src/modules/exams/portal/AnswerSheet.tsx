@@ -90,7 +90,7 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
   const auto = useAutosave({
     attemptId,
     // The sheet contract carries no per-question seq today; when the server adds one, stale local copies are dropped by it.
-    initial: sheet.questions.map((q) => ({ position: q.position, answer: q.answer, flagged: q.flagged, seq: (q as { seq?: number }).seq })),
+    initial: sheet.questions.map((q) => ({ position: q.position, answer: q.answer, flagged: q.flagged, seq: q.seq })),
     save: examTaking.save,
     seqFloor: () => Math.max(0, Math.floor((Date.now() + clock.skew - clock.start) / 100)),
     onSaved: (r) => countdown.sync(r.remainingSeconds),
