@@ -82,6 +82,7 @@ const TREE = {
       page('tkgl', 'manage-questions', [...CRUD_X, 'approve', 'publish', 'unpublish']),
       page('sjgl', 'manage-test-paper', [...CRUD, 'preview']),
       page('ksgl', 'manage-test', [...PUB, 'export']),
+      page('lxgl', 'manage-exercise', PUB),
       page('jkgl', 'monitoring-manage', []),
       page('cjgl', 'manage-grade', ['modify', 'publish', 'export']),
       page('cjpy', 'manage-marking', ['modify', 'publish']),

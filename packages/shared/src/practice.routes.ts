@@ -20,17 +20,23 @@ import {
   PracticeSessionIdSchema,
   PracticeSessionSchema,
 } from './practice.js';
+import { ExamPaperInfoSchema, ExamPaperSearchSchema } from './exams.js';
+import { QuestionCategoryNodeSchema } from './questions.js';
 
 const student = { permission: 'authenticated', tags: ['student'] } as const;
 
-/** Exercises (back office, code ksgl; data scope by the exercise's organization). */
+/** Exercises (back office, code lxgl; data scope by the exercise's organization). */
 export const exerciseRoutes = {
-  list: defineRoute({ method: 'POST', path: '/api/exercise/list', permission: ['ksgl'], body: ExerciseListQuerySchema, response: pageSchema(ExerciseRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/exercise/get', permission: ['ksgl'], body: IdBodySchema, response: ExerciseDetailSchema }),
+  list: defineRoute({ method: 'POST', path: '/api/exercise/list', permission: ['lxgl'], body: ExerciseListQuerySchema, response: pageSchema(ExerciseRowSchema) }),
+  get: defineRoute({ method: 'POST', path: '/api/exercise/get', permission: ['lxgl'], body: IdBodySchema, response: ExerciseDetailSchema }),
+  /** Papers to practise, by name (the exercise dialog's picker: an exercise manager needs no exam code). */
+  papers: defineRoute({ method: 'POST', path: '/api/exercise/papers', permission: ['lxgl'], body: ExamPaperSearchSchema, response: z.array(ExamPaperInfoSchema) }),
+  /** Question banks to practise (the question classification tree, read-only). */
+  banks: defineRoute({ method: 'POST', path: '/api/exercise/banks', permission: ['lxgl'], response: z.array(QuestionCategoryNodeSchema) }),
   insert: defineRoute({
     method: 'POST',
     path: '/api/exercise/insert',
-    permission: ['ksgl:add'],
+    permission: ['lxgl:add'],
     operation: 'exercise.insert',
     body: ExerciseCreateSchema,
     response: ExerciseDetailSchema,
@@ -38,15 +44,15 @@ export const exerciseRoutes = {
   update: defineRoute({
     method: 'POST',
     path: '/api/exercise/update',
-    permission: ['ksgl:modify'],
+    permission: ['lxgl:modify'],
     operation: 'exercise.update',
     body: ExerciseUpdateSchema,
     response: ExerciseDetailSchema,
   }),
-  delete: batchRoute('/api/exercise/delete', ['ksgl:delete'], 'exercise.delete'),
+  delete: batchRoute('/api/exercise/delete', ['lxgl:delete'], 'exercise.delete'),
   /** EXERCISE_SUBJECTIVE_CANNOT_PUBLISH, PAPER_DELETED_OR_EMPTY. */
-  publish: batchRoute('/api/exercise/publish', ['ksgl:publish'], 'exercise.publish'),
-  unpublish: batchRoute('/api/exercise/unpublish', ['ksgl:unpublish'], 'exercise.unpublish'),
+  publish: batchRoute('/api/exercise/publish', ['lxgl:publish'], 'exercise.publish'),
+  unpublish: batchRoute('/api/exercise/unpublish', ['lxgl:unpublish'], 'exercise.unpublish'),
 };
 
 /** The student's practice: exercises open to them, sessions with immediate feedback. */

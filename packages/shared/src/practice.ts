@@ -9,7 +9,7 @@ import { QUESTION_TYPES } from './questions.js';
 /**
  * Practice (exercises, spec §3/§8): a paper or a question bank opened to an audience for practice,
  * a number of times with a time limit, each answer marked at once with the right answer and the
- * analysis. Managed with the exams code `ksgl` (the spec names none for exercises).
+ * analysis. Managed with the exams code `lxgl` (the spec names none for exercises).
  */
 export const EXERCISE_STATUSES = ['draft', 'published', 'unpublished'] as const;
 export type ExerciseStatus = (typeof EXERCISE_STATUSES)[number];

@@ -110,15 +110,29 @@ describe('exercises in the back office', () => {
     expect(await ok(admin, '/api/exercise/publish', { ids: [e.id] })).toEqual({ count: 1 });
   });
 
-  it('is kept from callers without ksgl and from callers whose scope does not hold it', async () => {
+  it('is kept from callers without lxgl and from callers whose scope does not hold it', async () => {
     const paperId = await fixedPaper([judgment]);
     const e = await ok<{ id: number }>(admin, '/api/exercise/insert', exercise({ paperId }));
     expect(await refusal(student, '/api/exercise/list', {})).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
     const far = await buildOrg(t.db, { name: `Far ${uniq()}` });
-    const u = await buildUser(t.db, { orgId: far.id, permissions: ['ksgl', 'ksgl:publish'] });
+    const u = await buildUser(t.db, { orgId: far.id, permissions: ['lxgl', 'lxgl:publish'] });
     const manager = await login(t.app, u.username, u.password);
     expect(await refusal(manager, '/api/exercise/get', { id: e.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
     expect(await refusal(manager, '/api/exercise/publish', { ids: [e.id] })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+  });
+
+  it('lets an exercise manager holding lxgl alone pick papers and banks; exam and question codes are not needed', async () => {
+    const paperId = await fixedPaper([judgment]);
+    const u = await buildUser(t.db, { orgId, permissions: ['lxgl', 'lxgl:add'] });
+    const manager = await login(t.app, u.username, u.password);
+    expect(await refusal(manager, '/api/exam/papers', {})).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
+    const byId = await ok<{ id: number; usable: boolean }[]>(manager, '/api/exercise/papers', { ids: [paperId] });
+    expect(byId).toEqual([expect.objectContaining({ id: paperId, usable: true })]);
+    const found = await ok<{ id: number }[]>(manager, '/api/exercise/papers', { keyword: 'Paper' });
+    expect(found.map((p) => p.id)).toContain(paperId);
+    const banks = await ok<{ id: number }[]>(manager, '/api/exercise/banks');
+    expect(banks.map((b) => b.id)).toContain(bankId);
+    expect(await refusal(student, '/api/exercise/banks', {})).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
   });
 });
 

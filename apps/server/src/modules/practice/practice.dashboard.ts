@@ -7,7 +7,7 @@ import { exercises } from './practice.schema.js';
 export function registerPracticeDashboard({ db, dashboard }: Pick<AppContext, 'db' | 'dashboard'>) {
   dashboard.card({
     key: 'publishedExercises',
-    codes: ['ksgl'],
+    codes: ['lxgl'],
     order: 60,
     load: async (principal) => {
       const [row] = await db

@@ -7,6 +7,8 @@ import type { PracticeService } from './practice.service.js';
 export function registerPracticeRoutes(app: FastifyInstance, s: PracticeService) {
   registerRoute(app, exerciseRoutes.list, async (req) => s.list(principalOf(req), req.body));
   registerRoute(app, exerciseRoutes.get, async (req) => s.get(principalOf(req), req.body.id));
+  registerRoute(app, exerciseRoutes.papers, async (req) => s.papers(req.body));
+  registerRoute(app, exerciseRoutes.banks, async () => s.banks());
   registerRoute(app, exerciseRoutes.insert, async (req) => s.insert(principalOf(req), req.body));
   registerRoute(app, exerciseRoutes.update, async (req) => s.update(principalOf(req), req.body));
   registerRoute(app, exerciseRoutes.delete, async (req) => s.remove(principalOf(req), req.body.ids));

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import {
+  type ExamPaperInfoRow,
+  type ExamPaperSearch,
   EXERCISE_AUDIENCE,
   EXERCISE_LIFECYCLE,
   OBJECTIVE_TYPES,
@@ -37,16 +39,16 @@ import { AppError } from '../../platform/errors.js';
 import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope } from '../../platform/scope.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
-import { describePapers, drawPaper } from '../papers/index.js';
-import { countBankQuestions, questionKeysFor, sampleBankQuestions } from '../questions/index.js';
+import { describePapers, drawPaper, searchPapers } from '../papers/index.js';
+import { countBankQuestions, questionCategoryForest, questionKeysFor, sampleBankQuestions } from '../questions/index.js';
 import * as repo from './practice.repository.js';
 import { exercises, practiceSessions } from './practice.schema.js';
 
 const ABILITY_CODES: Record<keyof ExerciseAbilities, string> = {
-  modify: 'ksgl:modify',
-  delete: 'ksgl:delete',
-  publish: 'ksgl:publish',
-  unpublish: 'ksgl:unpublish',
+  modify: 'lxgl:modify',
+  delete: 'lxgl:delete',
+  publish: 'lxgl:publish',
+  unpublish: 'lxgl:unpublish',
 };
 const owner = (id: number) => ({ type: EXERCISE_AUDIENCE, id });
 const secondsLeft = (deadline: Date, now = Date.now()) => Math.max(0, Math.floor((deadline.getTime() - now) / 1000));
@@ -242,6 +244,8 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     },
 
     get,
+    papers: (q: ExamPaperSearch): Promise<ExamPaperInfoRow[]> => (q.ids?.length ? describePapers(db, q.ids).then((m) => [...m.values()]) : searchPapers(db, q.keyword, 20)),
+    banks: () => questionCategoryForest(db),
 
     async insert(principal: Principal, input: ExerciseCreate): Promise<ExerciseDetail> {
       const id = await db.transaction(async (tx) => {

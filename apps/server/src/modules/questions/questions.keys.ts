@@ -1,7 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
-import { countBlanks, type DrawnQuestion, type QuestionKey, type QuestionType } from '@hanlin/shared';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { countBlanks, type DrawnQuestion, type QuestionCategoryNode, type QuestionKey, type QuestionType } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { questions } from './questions.schema.js';
+import { questionCategories, questions } from './questions.schema.js';
+import { buildForest } from '../../platform/tree.js';
 
 /** The answer key of questions as they are now (an exam attempt snapshots it when drawn); the score is the paper's, not here. */
 export interface QuestionKeyRow {
@@ -99,4 +100,13 @@ export async function sampleBankQuestions(db: DbOrTx, categoryId: number, count:
 function bankWhere(categoryId: number, types?: readonly QuestionType[]) {
   const typeFilter = types ? sql` and q.type = any(${sql.param([...types])}::text[])` : sql``;
   return sql`q.status = 'approved' and q.category_id in (select c.id from question_categories c, question_categories b where b.id = ${categoryId} and c.path like b.path || '%')${typeFilter}`;
+}
+
+/** The classification tree (banks) as a forest, read-only, for modules that let a user pick a bank. */
+export async function questionCategoryForest(db: DbOrTx): Promise<QuestionCategoryNode[]> {
+  const nodes = await db
+    .select({ id: questionCategories.id, name: questionCategories.name, parentId: questionCategories.parentId, sort: questionCategories.sort })
+    .from(questionCategories)
+    .orderBy(asc(questionCategories.sort), asc(questionCategories.id));
+  return buildForest(nodes) as QuestionCategoryNode[];
 }

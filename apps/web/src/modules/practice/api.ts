@@ -1,4 +1,4 @@
-import { examRoutes, exerciseRoutes as routes, questionRoutes, type ExerciseCreate, type ExerciseListQuery, type ExerciseUpdate } from '@hanlin/shared';
+import { exerciseRoutes as routes, type ExerciseCreate, type ExerciseListQuery, type ExerciseUpdate } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
 
 export type ExerciseQuery = Partial<ExerciseListQuery> & { page: number; size: number };
@@ -10,7 +10,7 @@ export const updateExercise = (input: ExerciseUpdate) => call(routes.update, inp
 export const deleteExercises = (input: { ids: number[] }) => call(routes.delete, input);
 export const publishExercises = (input: { ids: number[] }) => call(routes.publish, input);
 export const unpublishExercises = (input: { ids: number[] }) => call(routes.unpublish, input);
-/** Papers to practise (the exams' paper search, same code ksgl). */
-export const findPracticePapers = (input: { keyword?: string }) => call(examRoutes.papers, input);
-/** Question banks (the question classification tree; silent: a manager without tkgl sees none). */
-export const getPracticeBanks = () => call(questionRoutes.categoryTree, undefined, { silent: true });
+/** Papers to practise (lxgl: the exercise's own picker). */
+export const findPracticePapers = (input: { keyword?: string }) => call(routes.papers, input);
+/** Question banks to practise (the question classification tree, read through lxgl). */
+export const getPracticeBanks = () => call(routes.banks, undefined);

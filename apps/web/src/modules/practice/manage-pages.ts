@@ -1,3 +1,3 @@
 import { definePages } from '../../platform/pages';
 
-export default definePages([{ path: 'manage-exercise', load: () => import('./manage/ExerciseListPage'), codes: ['ksgl'], titleKey: 'page.manage-exercise' }]);
+export default definePages([{ path: 'manage-exercise', load: () => import('./manage/ExerciseListPage'), codes: ['lxgl'], titleKey: 'page.manage-exercise' }]);

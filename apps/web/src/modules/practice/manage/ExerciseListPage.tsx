@@ -109,7 +109,7 @@ const DEFAULTS: Partial<ExerciseCreate> = {
 };
 
 /**
- * Exercises (`manage-exercise`, the exams code ksgl): a paper or a question bank opened for
+ * Exercises (`manage-exercise`, the exams code lxgl): a paper or a question bank opened for
  * practice; publish, unpublish and delete as the row's abilities allow.
  */
 export default function ExerciseListPage() {
@@ -131,13 +131,13 @@ export default function ExerciseListPage() {
         fetch={(p) => findExercises(p)}
         columns={columns}
         filters={filters}
-        menu="ksgl"
+        menu="lxgl"
         labels={{ publish: 'practice.publish', unpublish: 'practice.unpublish' }}
         batch={{ delete: deleteExercises, publish: publishExercises, unpublish: unpublishExercises }}
         rowBatch={['publish', 'unpublish', 'delete']}
         rowAllows={obeyAbilities<ExerciseRow>()}
         toolbar={() =>
-          granted.includes('ksgl:add') ? (
+          granted.includes('lxgl:add') ? (
             <Button type="primary" data-testid="exercise-add" onClick={() => setEditing({ id: null, values: DEFAULTS })}>
               {t('common.add')}
             </Button>
