@@ -14,7 +14,7 @@ export default function MonitoringScreenPage() {
   const navigate = useNavigate();
   const ctl = useExaminees(SIZE);
   const data = ctl.q.data;
-  usePageTitle(data?.exam.name ?? t('page.monitoring-screen-detail'));
+  usePageTitle(data ? `${t('page.monitoring-screen-detail')} · ${data.exam.name}` : t('page.monitoring-screen-detail'));
   return (
     <Card data-testid="monitoring-screen-page" title={data?.exam.name}>
       <ExamCounts page={data} />

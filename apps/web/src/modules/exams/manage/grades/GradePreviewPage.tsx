@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty } from 'antd';
+import { Button, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,16 @@ import { exportGradePeople, extendExam, findGradePeople, updateGrade } from '../
 import { ExamCounts, PassedTag, SubmitStateTag, idParam } from './parts';
 
 type Row = GradePersonRow & { id: number };
+
+/** A score still being marked: said in words, in the lifecycle's marking colour. */
+function AwaitingMark() {
+  const { t } = useTranslation();
+  return (
+    <Tag color="orange" data-testid="grade-awaiting-mark">
+      {t('grades.awaitingMark')}
+    </Tag>
+  );
+}
 const sortable = (k: string) => (GRADE_PERSON_SORT_KEYS as readonly string[]).includes(k);
 
 const columns: ColumnSpec<Row>[] = [
@@ -18,7 +28,7 @@ const columns: ColumnSpec<Row>[] = [
   { key: 'username', titleKey: 'grades.username', priority: 'medium' },
   { key: 'orgName', titleKey: 'grades.org', priority: 'medium' },
   { key: 'state', titleKey: 'grades.state', render: (r) => <SubmitStateTag state={r.state} /> },
-  { key: 'score', titleKey: 'grades.score', sortable: sortable('score'), render: (r) => (r.attemptStatus === 'marking' ? '…' : (r.score ?? '-')) },
+  { key: 'score', titleKey: 'grades.score', sortable: sortable('score'), render: (r) => (r.attemptStatus === 'marking' ? <AwaitingMark /> : (r.score ?? '-')) },
   { key: 'passed', titleKey: 'grades.passedLabel', render: (r) => <PassedTag passed={r.passed} /> },
   { key: 'attemptsUsed', titleKey: 'grades.attemptsUsed', sortable: sortable('attemptsUsed') },
   { key: 'submittedAt', titleKey: 'grades.submittedAt', sortable: sortable('submittedAt'), render: (r) => formatTime(r.submittedAt) },
