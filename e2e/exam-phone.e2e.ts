@@ -203,6 +203,7 @@ describe('exam pages of the student', () => {
     const { page } = b;
     await page.context().addInitScript(() => localStorage.setItem('lang', 'en-US'));
     await loginUI(page, stu.username, PASSWORD, 'student');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
 
     await page.goto('/student-center/exams');
     await visible(page.getByTestId('my-exam-item').filter({ hasText: w.examName }));

@@ -84,6 +84,7 @@ export function PracticeSessionView({ sessionId, onClose }: { sessionId: number;
     if (left <= 0 || over) return finish.mutate();
     modal.confirm({
       title: t('practice.finishConfirm', { name: s.exerciseName, left }),
+      okText: t('practice.finish'),
       okButtonProps: { danger: true, 'data-testid': 'practice-finish-ok' },
       onOk: () => finish.mutateAsync(),
     });

@@ -31,7 +31,14 @@ export default function TestStatisticsPage() {
           data: data.distribution.map((b) => `${b.from}–${b.to}`),
         },
         yAxis: { type: 'value', minInterval: 1, name: t('grades.peopleAxis') },
-        series: [{ type: 'bar', name: t('grades.peopleAxis'), label: { show: true, position: 'top' }, data: data.distribution.map((b) => b.count) }],
+        series: [
+          {
+            type: 'bar',
+            name: t('grades.peopleAxis'),
+            label: { show: true, position: 'top', formatter: (p: { value: number }) => (p.value ? String(p.value) : '') },
+            data: data.distribution.map((b) => b.count),
+          },
+        ],
       },
     [data, t],
   );
