@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExamExtensionSchema, GRADE_PERSON_SORT_KEYS, GradeUpdateSchema, type GradePersonRow } from '@hanlin/shared';
 import { CrudPage, EditModal, defineFields, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
 import { formatTime } from '../../../../platform/format';
 import { useCan } from '../../../../platform/permission';
-import { exportGradePeople, extendExam, findGradePeople, updateGrade } from '../../grades-api';
+import { exportGradePeople, extendExam, findGradePeople, getGradeCount, updateGrade } from '../../grades-api';
 import { ExamCounts, PassedTag, SubmitStateTag, idParam } from './parts';
 
 type Row = GradePersonRow & { id: number };
@@ -72,6 +72,8 @@ export default function GradePreviewPage() {
   const canModify = useCan('cjgl:modify');
   const [scoring, setScoring] = useState<Row | null>(null);
   const [delaying, setDelaying] = useState<Row | null>(null);
+  // The exam's counts (the same query as the header above): the score dialog says out of how much.
+  const counts = useQuery({ queryKey: ['grade-count', examId], queryFn: () => getGradeCount(examId), enabled: examId > 0 });
   if (!examId) return <Empty description={t('common.notFound')} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: ['grade-people'] }).then(() => qc.invalidateQueries({ queryKey: ['grade-count'] }));
   return (
@@ -112,7 +114,11 @@ export default function GradePreviewPage() {
       />
       <EditModal
         open={scoring !== null}
-        title={t('grades.updateScoreOf', { name: scoring?.realname ?? '' })}
+        title={
+          counts.data
+            ? `${t('grades.updateScoreOf', { name: scoring?.realname ?? '' })} (${t('grades.scoreOutOf', { total: counts.data.total })})`
+            : t('grades.updateScoreOf', { name: scoring?.realname ?? '' })
+        }
         schema={ScoreSchema}
         fields={scoreFields}
         initialValues={{ score: scoring?.score ?? 0 }}
