@@ -33,9 +33,24 @@ export default function MyExamRankingPage() {
     );
   const d = q.data;
   return (
-    <Card title={`${d.examName} · ${t('examResults.rankingTitle')}`} data-testid="my-ranking-page" styles={{ body: { padding: 12 } }}>
+    <Card
+      title={
+        <span style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }} data-testid="my-ranking-title">
+          {d.examName} · {t('examResults.rankingTitle')}
+        </span>
+      }
+      data-testid="my-ranking-page"
+      styles={{ body: { padding: 12 }, header: { paddingBlock: 8 } }}
+    >
+      <Typography.Text type="secondary">{t('examResults.myPlace')}</Typography.Text>
       {d.mine ? <Place r={d.mine} mine /> : <Typography.Paragraph type="secondary">{t('examResults.notRanked')}</Typography.Paragraph>}
-      <List dataSource={d.rows} rowKey="userId" renderItem={(r) => <Place r={r} />} locale={{ emptyText: t('examResults.noRanking') }} />
+      <List
+        header={<Typography.Text type="secondary">{t('examResults.allPlaces')}</Typography.Text>}
+        dataSource={d.rows}
+        rowKey="userId"
+        renderItem={(r) => <Place r={r} />}
+        locale={{ emptyText: t('examResults.noRanking') }}
+      />
     </Card>
   );
 }

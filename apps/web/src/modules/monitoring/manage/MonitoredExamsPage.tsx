@@ -8,16 +8,17 @@ import { LifecycleTag } from '../../../platform/lifecycle';
 import { findMonitoredExams } from '../api';
 
 const columns: ColumnSpec<MonitoredExamRow>[] = [
-  { key: 'name', titleKey: 'monitoring.exam', ellipsis: true },
+  { key: 'name', titleKey: 'monitoring.exam', ellipsis: true, width: 220 },
   { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={EXAM_LIFECYCLE} state={r.status} /> },
-  { key: 'startAt', titleKey: 'monitoring.startAt', render: (r) => formatTime(r.startAt) },
-  { key: 'endAt', titleKey: 'monitoring.endAt', render: (r) => formatTime(r.endAt) },
   { key: 'audience', titleKey: 'monitoring.audience' },
   { key: 'taking', titleKey: 'monitoring.taking' },
   { key: 'submitted', titleKey: 'monitoring.submitted' },
   { key: 'notStarted', titleKey: 'monitoring.notStarted' },
   { key: 'exceptions', titleKey: 'monitoring.exceptions' },
-  { key: 'orgName', titleKey: 'monitoring.org', priority: 'medium' },
+  // The times after the counts: at 1440 px the counts a proctor watches stay in view.
+  { key: 'startAt', titleKey: 'monitoring.startAt', render: (r) => formatTime(r.startAt) },
+  { key: 'endAt', titleKey: 'monitoring.endAt', render: (r) => formatTime(r.endAt) },
+  { key: 'orgName', titleKey: 'monitoring.org', priority: 'low' },
 ];
 const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'monitoring.exam', testId: 'monitoring-filter-keyword' }];
 

@@ -1,4 +1,4 @@
-import { Button, Card, Col, Empty, Image, Pagination, Row, Typography } from 'antd';
+import { Button, Card, Col, Empty, Image, Pagination, Row, Spin, Typography } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,12 +14,14 @@ export default function MonitoringScreenPage() {
   const navigate = useNavigate();
   const ctl = useExaminees(SIZE);
   const data = ctl.q.data;
-  usePageTitle(data?.exam.name ?? t('page.monitoring-screen-detail'));
+  usePageTitle(data ? `${t('page.monitoring-screen-detail')} · ${data.exam.name}` : t('page.monitoring-screen-detail'));
   return (
     <Card data-testid="monitoring-screen-page" title={data?.exam.name}>
       <ExamCounts page={data} />
       <ExamineeFilters ctl={ctl} />
-      {!data?.records.length ? (
+      {ctl.q.isLoading ? (
+        <Spin style={{ display: 'block', margin: 48 }} data-testid="screen-loading" />
+      ) : !data?.records.length ? (
         <Empty />
       ) : (
         <Row gutter={[12, 12]}>

@@ -12,7 +12,7 @@ export default function ViewMonitoringPage() {
   const navigate = useNavigate();
   const ctl = useExaminees(20);
   const data = ctl.q.data;
-  usePageTitle(data?.exam.name ?? t('page.view-monitoring'));
+  usePageTitle(data ? `${t('page.view-monitoring')} · ${data.exam.name}` : t('page.view-monitoring'));
   return (
     <Card
       data-testid="view-monitoring-page"

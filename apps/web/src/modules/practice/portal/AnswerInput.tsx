@@ -98,8 +98,8 @@ export function FeedbackView({ feedback, q }: { feedback: Pick<PracticeFeedback,
     ? q.type === 'fill'
       ? k.blanks.map((b) => b.join(' / ')).join('; ')
       : q.type === 'judgment'
-        ? k.answers.map((a) => t(a === 'T' ? 'practice.true' : 'practice.false')).join('')
-        : k.answers.join('')
+        ? k.answers.map((a) => t(a === 'T' ? 'practice.true' : 'practice.false')).join(', ')
+        : k.answers.join(', ')
     : '';
   return (
     <div data-testid="practice-feedback" style={{ marginTop: 8, padding: 8, background: '#fafafa', borderRadius: 4, overflowWrap: 'anywhere' }}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Pagination, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QUESTION_TYPES, type AnswerValue, type MistakeAnswerResult, type MistakeRow, type QuestionType } from '@hanlin/shared';
+import { QUESTION_TYPES, stemText, type AnswerValue, type MistakeAnswerResult, type MistakeRow, type QuestionType } from '@hanlin/shared';
 import { formatTime } from '../../../platform/format';
 import { useFeedback } from '../../../platform/feedback';
 import { answerMistake, findMistakes, getMistakeSources, removeMistakes } from '../portal-api';
@@ -53,7 +53,15 @@ function MistakeItem({ m, onChanged }: { m: MistakeRow; onChanged: () => void })
           size="small"
           danger
           loading={remove.isPending}
-          onClick={() => modal.confirm({ title: t('mistake.removeConfirm'), onOk: () => remove.mutateAsync() })}
+          onClick={() =>
+            modal.confirm({
+              title: t('mistake.removeConfirm'),
+              // Which question: its text, as the student reads it above.
+              content: <span style={{ overflowWrap: 'anywhere' }}>{stemText(m.question.stem)}</span>,
+              okButtonProps: { danger: true, 'data-testid': 'mistake-remove-ok' },
+              onOk: () => remove.mutateAsync(),
+            })
+          }
           data-testid="mistake-remove"
         >
           {t('mistake.remove')}

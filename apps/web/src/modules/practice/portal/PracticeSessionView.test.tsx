@@ -67,7 +67,9 @@ describe('practising question by question', () => {
 
     fireEvent.click(screen.getByTestId('practice-next'));
     expect(await screen.findByTestId('answer-blank-1')).toBeTruthy();
+    // The second question is not answered: finishing asks first.
     fireEvent.click(screen.getByTestId('practice-finish'));
+    fireEvent.click(await screen.findByTestId('practice-finish-ok'));
     expect(await screen.findByTestId('practice-summary')).toBeTruthy();
     expect(screen.getByTestId('practice-summary').textContent).toContain('10 / 20');
     fireEvent.click(screen.getByTestId('practice-back'));

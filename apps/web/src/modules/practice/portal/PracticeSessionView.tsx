@@ -15,7 +15,7 @@ const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2,
  */
 export function PracticeSessionView({ sessionId, onClose }: { sessionId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
+  const { message, modal } = useFeedback();
   const qc = useQueryClient();
   const key = ['practice-session', sessionId];
   const q = useQuery({ queryKey: key, queryFn: () => getPracticeSession({ sessionId }) });
@@ -79,6 +79,16 @@ export function PracticeSessionView({ sessionId, onClose }: { sessionId: number;
   const cur = s.questions[Math.min(index, s.questions.length - 1)]!;
   const value = draft[cur.position] ?? cur.answer ?? {};
   const done = s.summary.answered;
+  const askFinish = () => {
+    const left = s.questions.length - done;
+    if (left <= 0 || over) return finish.mutate();
+    modal.confirm({
+      title: t('practice.finishConfirm', { name: s.exerciseName, left }),
+      okText: t('practice.finish'),
+      okButtonProps: { danger: true, 'data-testid': 'practice-finish-ok' },
+      onOk: () => finish.mutateAsync(),
+    });
+  };
   return (
     <Card
       data-testid="practice-session"
@@ -113,15 +123,15 @@ export function PracticeSessionView({ sessionId, onClose }: { sessionId: number;
             {t('practice.check')}
           </Button>
         )}
-        {index < s.questions.length - 1 ? (
+        {index < s.questions.length - 1 && (
           <Button onClick={() => setIndex(index + 1)} data-testid="practice-next">
             {t('practice.next')}
           </Button>
-        ) : (
-          <Button danger loading={finish.isPending} onClick={() => finish.mutate()} data-testid="practice-finish">
-            {t('practice.finish')}
-          </Button>
         )}
+        {/* Finishing is always at hand; with questions left unanswered it asks first. */}
+        <Button danger loading={finish.isPending} onClick={askFinish} data-testid="practice-finish">
+          {t('practice.finish')}
+        </Button>
       </Space>
       <div style={{ marginTop: 12, display: 'flex', flexWrap: 'wrap', gap: 4 }}>
         {s.questions.map((x, i) => (

@@ -56,7 +56,7 @@ export default function GradeListPage() {
       extraRowActions={(r) => (
         <Space size={0} wrap>
           <ExamLinks examId={r.id} />
-          <PublishScoresButton examId={r.id} allowed={r.abilities.publishScores} />
+          <PublishScoresButton examId={r.id} name={r.name} allowed={r.abilities.publishScores} />
         </Space>
       )}
     />

@@ -1,16 +1,26 @@
 import { useState } from 'react';
-import { Button, Empty } from 'antd';
+import { Button, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExamExtensionSchema, GRADE_PERSON_SORT_KEYS, GradeUpdateSchema, type GradePersonRow } from '@hanlin/shared';
 import { CrudPage, EditModal, defineFields, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
 import { formatTime } from '../../../../platform/format';
 import { useCan } from '../../../../platform/permission';
-import { exportGradePeople, extendExam, findGradePeople, updateGrade } from '../../grades-api';
+import { exportGradePeople, extendExam, findGradePeople, getGradeCount, updateGrade } from '../../grades-api';
 import { ExamCounts, PassedTag, SubmitStateTag, idParam } from './parts';
 
 type Row = GradePersonRow & { id: number };
+
+/** A score still being marked: said in words, in the lifecycle's marking colour. */
+function AwaitingMark() {
+  const { t } = useTranslation();
+  return (
+    <Tag color="orange" data-testid="grade-awaiting-mark">
+      {t('grades.awaitingMark')}
+    </Tag>
+  );
+}
 const sortable = (k: string) => (GRADE_PERSON_SORT_KEYS as readonly string[]).includes(k);
 
 const columns: ColumnSpec<Row>[] = [
@@ -18,7 +28,7 @@ const columns: ColumnSpec<Row>[] = [
   { key: 'username', titleKey: 'grades.username', priority: 'medium' },
   { key: 'orgName', titleKey: 'grades.org', priority: 'medium' },
   { key: 'state', titleKey: 'grades.state', render: (r) => <SubmitStateTag state={r.state} /> },
-  { key: 'score', titleKey: 'grades.score', sortable: sortable('score'), render: (r) => (r.attemptStatus === 'marking' ? '…' : (r.score ?? '-')) },
+  { key: 'score', titleKey: 'grades.score', sortable: sortable('score'), render: (r) => (r.attemptStatus === 'marking' ? <AwaitingMark /> : (r.score ?? '-')) },
   { key: 'passed', titleKey: 'grades.passedLabel', render: (r) => <PassedTag passed={r.passed} /> },
   { key: 'attemptsUsed', titleKey: 'grades.attemptsUsed', sortable: sortable('attemptsUsed') },
   { key: 'submittedAt', titleKey: 'grades.submittedAt', sortable: sortable('submittedAt'), render: (r) => formatTime(r.submittedAt) },
@@ -62,6 +72,8 @@ export default function GradePreviewPage() {
   const canModify = useCan('cjgl:modify');
   const [scoring, setScoring] = useState<Row | null>(null);
   const [delaying, setDelaying] = useState<Row | null>(null);
+  // The exam's counts (the same query as the header above): the score dialog says out of how much.
+  const counts = useQuery({ queryKey: ['grade-count', examId], queryFn: () => getGradeCount(examId), enabled: examId > 0 });
   if (!examId) return <Empty description={t('common.notFound')} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: ['grade-people'] }).then(() => qc.invalidateQueries({ queryKey: ['grade-count'] }));
   return (
@@ -102,7 +114,11 @@ export default function GradePreviewPage() {
       />
       <EditModal
         open={scoring !== null}
-        title={t('grades.updateScoreOf', { name: scoring?.realname ?? '' })}
+        title={
+          counts.data
+            ? `${t('grades.updateScoreOf', { name: scoring?.realname ?? '' })} (${t('grades.scoreOutOf', { total: counts.data.total })})`
+            : t('grades.updateScoreOf', { name: scoring?.realname ?? '' })
+        }
         schema={ScoreSchema}
         fields={scoreFields}
         initialValues={{ score: scoring?.score ?? 0 }}

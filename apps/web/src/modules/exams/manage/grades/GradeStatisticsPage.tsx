@@ -28,7 +28,7 @@ export default function GradeStatisticsPage() {
         ).map(([k, v]) => (
           <Col key={k} xs={12} md={4}>
             <Card size="small">
-              <Statistic title={t(k)} value={v ?? '-'} />
+              <Statistic title={t(k)} value={v ?? '-'} loading={!data} />
             </Card>
           </Col>
         ))}

@@ -110,7 +110,7 @@ export default function MarkingPage() {
           <Button type="link" size="small" data-testid={`marking-open-${r.id}`} onClick={() => void navigate(`/dashboard/manage-marking?examId=${r.id}`)}>
             {t('grades.mark')}
           </Button>
-          <PublishScoresButton examId={r.id} allowed={r.abilities.publishScores} />
+          <PublishScoresButton examId={r.id} name={r.name} allowed={r.abilities.publishScores} />
         </Space>
       )}
     />

@@ -2,7 +2,7 @@ import { Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { MistakeAnalysisRow } from '@hanlin/shared';
+import { stemText, type MistakeAnalysisRow } from '@hanlin/shared';
 import { getMistakes } from '../../grades-api';
 import { ExamCounts, idParam } from './parts';
 
@@ -11,6 +11,8 @@ export default function MistakePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const examId = idParam(params, 'examId');
+  /** A choice as the paper shows it: option letters as they are, true/false in words. */
+  const choice = (c: string, type: MistakeAnalysisRow['type']) => (type === 'judgment' ? t(c === 'T' ? 'examResults.true' : 'examResults.false') : c);
   const { data, isLoading } = useQuery({ queryKey: ['mistakes', examId], queryFn: () => getMistakes(examId), enabled: examId > 0 });
   if (!examId) return <Empty description={t('common.notFound')} />;
   return (
@@ -25,9 +27,14 @@ export default function MistakePage() {
         pagination={false}
         columns={[
           { key: 'position', dataIndex: 'position', title: t('grades.position'), width: 60 },
-          { key: 'stem', dataIndex: 'stem', title: t('grades.stem'), ellipsis: true, render: (v: string) => v.replace(/<[^>]+>/g, '') },
+          { key: 'stem', dataIndex: 'stem', title: t('grades.stem'), ellipsis: { showTitle: true }, width: '32%', render: (v: string) => stemText(v) },
           { key: 'type', dataIndex: 'type', title: t('grades.type'), render: (v: string) => t(`examResults.type_${v}`) },
-          { key: 'keyAnswers', dataIndex: 'keyAnswers', title: t('examResults.key'), render: (v: string[]) => v.join(', ') },
+          {
+            key: 'keyAnswers',
+            dataIndex: 'keyAnswers',
+            title: t('examResults.key'),
+            render: (v: string[], r) => (v.length ? v.map((c) => choice(c, r.type)).join(', ') : '—'),
+          },
           { key: 'answered', dataIndex: 'answered', title: t('grades.answered') },
           { key: 'wrong', dataIndex: 'wrong', title: t('grades.wrong') },
           { key: 'wrongRate', dataIndex: 'wrongRate', title: t('grades.wrongRate'), render: (v: number) => `${Math.round(v * 1000) / 10}%` },
@@ -35,10 +42,10 @@ export default function MistakePage() {
             key: 'wrongChoices',
             dataIndex: 'wrongChoices',
             title: t('grades.wrongChoices'),
-            render: (v: MistakeAnalysisRow['wrongChoices']) =>
+            render: (v: MistakeAnalysisRow['wrongChoices'], r) =>
               v.slice(0, 3).map((c) => (
                 <Tag key={c.choice} color="red">
-                  {c.choice} × {c.count}
+                  {choice(c.choice, r.type)} × {c.count}
                 </Tag>
               )),
           },

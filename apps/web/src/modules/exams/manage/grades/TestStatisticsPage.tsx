@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { Card, Col, Empty, Row, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Row, Spin, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { TestStatistics } from '@hanlin/shared';
+import { stemText, type TestStatistics } from '@hanlin/shared';
 import { EChart } from '../../components/EChart';
 import { getTestStatistics } from '../../grades-api';
 import { ExamCounts, idParam, rateText } from './parts';
@@ -16,15 +16,29 @@ export default function TestStatisticsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const examId = idParam(params, 'examId');
-  const { data } = useQuery({ queryKey: ['test-statistics', examId], queryFn: () => getTestStatistics(examId), enabled: examId > 0 });
+  const { data, isLoading } = useQuery({ queryKey: ['test-statistics', examId], queryFn: () => getTestStatistics(examId), enabled: examId > 0 });
   const distribution = useMemo(
     () =>
       data && {
         tooltip: {},
-        grid: { left: 40, right: 16, top: 24, bottom: 32 },
-        xAxis: { type: 'category', data: data.distribution.map((b) => `${b.from}–${b.to}`) },
-        yAxis: { type: 'value', minInterval: 1 },
-        series: [{ type: 'bar', name: t('grades.people'), data: data.distribution.map((b) => b.count) }],
+        grid: { left: 48, right: 24, top: 36, bottom: 56, containLabel: true },
+        xAxis: {
+          type: 'category',
+          name: t('grades.scoreRange'),
+          nameLocation: 'middle',
+          nameGap: 32,
+          axisLabel: { hideOverlap: true },
+          data: data.distribution.map((b) => `${b.from}–${b.to}`),
+        },
+        yAxis: { type: 'value', minInterval: 1, name: t('grades.peopleAxis') },
+        series: [
+          {
+            type: 'bar',
+            name: t('grades.peopleAxis'),
+            label: { show: true, position: 'top', formatter: (p: { value: number }) => (p.value ? String(p.value) : '') },
+            data: data.distribution.map((b) => b.count),
+          },
+        ],
       },
     [data, t],
   );
@@ -32,10 +46,11 @@ export default function TestStatisticsPage() {
     () =>
       data && {
         tooltip: { trigger: 'axis' },
-        legend: { data: [t('grades.correctRate'), t('grades.discrimination')] },
-        grid: { left: 40, right: 16, top: 32, bottom: 32 },
-        xAxis: { type: 'category', data: data.questions.map((q) => String(q.position)) },
-        yAxis: { type: 'value', min: -1, max: 1 },
+        legend: { top: 0, data: [t('grades.correctRate'), t('grades.discrimination')] },
+        grid: { left: 48, right: 24, top: 48, bottom: 56, containLabel: true },
+        xAxis: { type: 'category', name: t('grades.questionAxis'), nameLocation: 'middle', nameGap: 32, data: data.questions.map((q) => String(q.position)) },
+        // Correct rate 0…1, discrimination −1…1: one axis from the lowest value shown.
+        yAxis: { type: 'value', name: t('grades.rateAxis'), min: data.questions.some((q) => (q.discrimination ?? 0) < 0) ? -1 : 0, max: 1 },
         series: [
           { type: 'bar', name: t('grades.correctRate'), data: data.questions.map((q) => q.correctRate) },
           { type: 'bar', name: t('grades.discrimination'), data: data.questions.map((q) => q.discrimination) },
@@ -85,8 +100,8 @@ export default function TestStatisticsPage() {
             dataSource={data.questions}
             pagination={false}
             columns={[
-              { key: 'position', dataIndex: 'position', title: t('grades.position') },
-              { key: 'stem', dataIndex: 'stem', title: t('grades.stem'), ellipsis: true, render: (v: string) => v.replace(/<[^>]+>/g, '') },
+              { key: 'position', dataIndex: 'position', title: t('grades.position'), width: 72 },
+              { key: 'stem', dataIndex: 'stem', title: t('grades.stem'), ellipsis: { showTitle: true }, width: '40%', render: (v: string) => stemText(v) },
               { key: 'type', dataIndex: 'type', title: t('grades.type'), render: (v: string) => t(`examResults.type_${v}`) },
               { key: 'score', dataIndex: 'score', title: t('grades.questionScore') },
               { key: 'answered', dataIndex: 'answered', title: t('grades.answered') },
@@ -95,6 +110,8 @@ export default function TestStatisticsPage() {
             ]}
           />
         </>
+      ) : isLoading ? (
+        <Spin style={{ display: 'block', margin: 48 }} data-testid="test-statistics-loading" />
       ) : null}
     </>
   );

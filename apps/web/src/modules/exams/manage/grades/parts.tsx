@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EXAM_LIFECYCLE, type GradeExamRow, type SubmitState } from '@hanlin/shared';
 import { LifecycleTag } from '../../../../platform/lifecycle';
 import { useFeedback } from '../../../../platform/feedback';
+import { formatTime } from '../../../../platform/format';
 import { getGradeCount, publishScores } from '../../grades-api';
 
 /** The exam id a page works on (`?examId=`), 0 when absent. */
@@ -23,16 +24,19 @@ export function PassedTag({ passed }: { passed: boolean | null }) {
 }
 
 /** Publishes an exam's scores, offered when the server says the caller may (no one taking it, nothing left to mark). */
-export function PublishScoresButton({ examId, allowed, onDone }: { examId: number; allowed: boolean; onDone?: () => void }) {
+export function PublishScoresButton({ examId, name, allowed, onDone }: { examId: number; name: string; allowed: boolean; onDone?: () => void }) {
   const { t } = useTranslation();
   const { message } = useFeedback();
+  const qc = useQueryClient();
   if (!allowed) return null;
   return (
     <Popconfirm
-      title={t('grades.publishConfirm')}
+      title={t('grades.publishConfirm', { name })}
       onConfirm={async () => {
         await publishScores(examId);
         message.success(t('grades.published'));
+        // The row's abilities, the counts and the statistics all change: ask again for what is on screen.
+        await qc.invalidateQueries();
         onDone?.();
       }}
     >
@@ -69,7 +73,6 @@ export function ExamLinks({ examId, except }: { examId: number; except?: string 
 /** manage-grade-count: the exam's result counts, with publishing its scores. */
 export function ExamCounts({ examId, except }: { examId: number; except?: string }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const { data } = useQuery({ queryKey: ['grade-count', examId], queryFn: () => getGradeCount(examId), enabled: examId > 0 });
   if (!data) return null;
   return (
@@ -83,7 +86,7 @@ export function ExamCounts({ examId, except }: { examId: number; except?: string
       extra={
         <>
           <ExamLinks examId={examId} except={except} />
-          <PublishScoresButton examId={examId} allowed={data.abilities.publishScores} onDone={() => void qc.invalidateQueries()} />
+          <PublishScoresButton examId={examId} name={data.name} allowed={data.abilities.publishScores} />
         </>
       }
     >
@@ -96,7 +99,7 @@ export function ExamCounts({ examId, except }: { examId: number; except?: string
       <Descriptions.Item label={t('grades.passedCount')}>{data.passed}</Descriptions.Item>
       <Descriptions.Item label={t('grades.passRate')}>{rateText(data.passRate)}</Descriptions.Item>
       <Descriptions.Item label={t('grades.average')}>{data.average ?? '-'}</Descriptions.Item>
-      <Descriptions.Item label={t('grades.scoresPublished')}>{data.scoresPublishedAt ? t('grades.passed_yes') : t('grades.passed_no')}</Descriptions.Item>
+      <Descriptions.Item label={t('grades.scoresPublished')}>{data.scoresPublishedAt ? formatTime(data.scoresPublishedAt) : t('grades.passed_no')}</Descriptions.Item>
       {data.ongoing || data.marking ? (
         <Descriptions.Item label={t('grades.pendingWork')}>{t('grades.pendingText', { ongoing: data.ongoing, marking: data.marking })}</Descriptions.Item>
       ) : null}
