@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlatformParams } from '@hanlin/shared';
 import { activate, createOrg, createStudent, loginAdmin, post, rootOrgId, uniq } from './support/api';
-import { useBrowser, visible } from './support/browser';
+import { gone, useBrowser, visible } from './support/browser';
 import { ADMIN_PASSWORD } from './support/paths';
 import { loginUI, sessionOf } from './support/flows';
 import { golfCourse, learnGolf } from './support/learning';
@@ -41,6 +41,34 @@ describe('parameters take effect', () => {
       await page.reload();
       await visible(page.getByTestId('sign-in-area'));
       await page.waitForFunction(() => document.querySelector('[data-testid=sign-in-exp]')?.getAttribute('data-percent') === '30');
+    } finally {
+      await post(admin, 'settings/params/save', before);
+    }
+  });
+
+  it('a course with the anti-cheat pop-up and no interval of its own pops up at the interval of the parameters page', async () => {
+    const admin = await loginAdmin();
+    const before = await post<PlatformParams>(admin, 'settings/params/get');
+    await post(admin, 'settings/params/save', { ...before, antiCheatIntervalSeconds: 3 });
+    try {
+      const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('Idle team ') });
+      const courseId = await golfCourse(admin, { name: uniq('Idle course '), orgId, antiCheat: true });
+      const stu = await createStudent(admin, { orgId, realname: 'Rui Costa' });
+      await activate(stu, 'Idle-12345');
+
+      const { page } = b;
+      await loginUI(page, stu.username, 'Idle-12345', 'student');
+      await page.goto(`/portal/courses/${courseId}`);
+      await page.getByTestId('course-start').click();
+      await visible(page.getByTestId('learn-page'));
+      const opened = Date.now();
+      // The learning page's data carry the parameter: the pop-up comes about 3 s after opening.
+      await visible(page.getByTestId('learn-challenge'), 15_000);
+      expect(Date.now() - opened).toBeGreaterThanOrEqual(2_000);
+      await page.getByTestId('learn-challenge-ok').click();
+      await gone(page.getByTestId('learn-challenge'));
+      // Answered: the next one comes an interval later.
+      await visible(page.getByTestId('learn-challenge'), 15_000);
     } finally {
       await post(admin, 'settings/params/save', before);
     }

@@ -91,7 +91,7 @@ export async function expectCourseHidden(page: Page, courseId: number, name: str
  * written straight in the tables (Latin names; the SCORM package through the upload API).
  * Passing it takes `learnGolf`.
  */
-export async function golfCourse(admin: Session, input: { name: string; orgId: number }): Promise<number> {
+export async function golfCourse(admin: Session, input: { name: string; orgId: number; antiCheat?: boolean }): Promise<number> {
   const fd = new FormData();
   fd.append('file', new Blob([new Uint8Array(fs.readFileSync(scormFixture('singlescobasic.zip')))]), 'golf.zip');
   const res = await fetch(`${baseUrl()}/api/upload/file?kind=courseware&purpose=courseware`, { method: 'POST', headers: await signHeaders(admin), body: fd });
@@ -102,8 +102,9 @@ export async function golfCourse(admin: Session, input: { name: string; orgId: n
   await db.connect();
   try {
     const { rows } = await db.query<{ id: number }>(
-      `insert into courses (name, status, credit, pass_progress, intro, published_at) values ($1, 'published', 1, 100, '<p>A long introduction line</p>', now()) returning id`,
-      [input.name],
+      // Anti-cheat on without an interval of its own: the pop-up comes at the parameters page's interval.
+      `insert into courses (name, status, credit, pass_progress, intro, published_at, anti_cheat) values ($1, 'published', 1, 100, '<p>A long introduction line</p>', now(), $2) returning id`,
+      [input.name, !!input.antiCheat],
     );
     const courseId = rows[0]!.id;
     const ch = await db.query<{ id: number }>(`insert into course_chapters (course_id, name, sort) values ($1, 'Chapter one', 0) returning id`, [courseId]);
