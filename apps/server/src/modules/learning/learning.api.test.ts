@@ -258,6 +258,10 @@ describe('time from heartbeats', () => {
       const open = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0]! });
       expect(open.challengeInSeconds).toBeGreaterThan(295);
       expect(open.challengeInSeconds).toBeLessThanOrEqual(300);
+      // A pop-up that fell due while the learner was away does not greet them when they come back.
+      await elapse(user.id, course.id, 3600);
+      const back = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0]! });
+      expect(back.challengeInSeconds).toBeGreaterThan(295);
       // A course's own interval wins over the parameter.
       expect((await ok(s, '/api/learning/item/open', { courseId: own.id, itemId: own.itemIds[0]! })).challengeInSeconds).toBeLessThanOrEqual(45);
       // Answered: the next pop-up is the parameter's interval away, as saved now.

@@ -296,7 +296,9 @@ export function createLearningService({ app, db, signer }: Deps) {
       const media = kind === 'scorm' ? null : ((await getMediaState(app, [ctx.fileId])).get(ctx.fileId) ?? null);
       let due = learner.challengeDueAt;
       const interval = await antiCheatSeconds(ctx);
-      if (interval && !due) {
+      // Opening the page is a sign of presence: a pop-up that fell due while the learner was away
+      // (no time counts past it anyway) does not greet them; the next one is an interval away.
+      if (interval && (!due || due.getTime() <= Date.now())) {
         const row = await repo.updateLearner(db, ctx.courseId, p.userId, { challengeDueAt: sql`now() + make_interval(secs => ${interval})` });
         due = row.challengeDueAt;
       }

@@ -116,7 +116,14 @@ export default function LearnPage() {
   const [learner, setLearner] = useState<LearnerState | null>(null);
   const where = useRef<Position>({});
   const course = useQuery({ queryKey: ['learning', 'course', courseId], queryFn: () => getStudentCourseById({ id: courseId }) });
-  const open = useQuery({ queryKey: ['learning', 'open', courseId, itemId], queryFn: () => openItem({ courseId, itemId }), retry: false, gcTime: 0 });
+  // Opened once per item (and again after the pop-up is answered): opening renews a pop-up that fell due, so not on window focus.
+  const open = useQuery({
+    queryKey: ['learning', 'open', courseId, itemId],
+    queryFn: () => openItem({ courseId, itemId }),
+    retry: false,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 
   const refresh = (a: { learner: LearnerState; item: LearningItem }) => {
     setLearner(a.learner);
