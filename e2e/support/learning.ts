@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { baseUrl, post, signHeaders, uniq, type Session } from './api';
 import { eventually, visible } from './browser';
 
 const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
@@ -82,4 +84,34 @@ export async function expectCourseHidden(page: Page, courseId: number, name: str
   expect(await page.getByTestId('course-card').count()).toBe(0);
   await page.goto(`/portal/courses/${courseId}`);
   await visible(page.getByTestId('course-unavailable'));
+}
+
+/**
+ * A published course with one Golf SCORM item (singlescobasic.zip) open to one organization,
+ * written straight in the tables (Latin names; the SCORM package through the upload API).
+ * Passing it takes `learnGolf`.
+ */
+export async function golfCourse(admin: Session, input: { name: string; orgId: number; antiCheat?: boolean }): Promise<number> {
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(fs.readFileSync(scormFixture('singlescobasic.zip')))]), 'golf.zip');
+  const res = await fetch(`${baseUrl()}/api/upload/file?kind=courseware&purpose=courseware`, { method: 'POST', headers: await signHeaders(admin), body: fd });
+  const json = (await res.json()) as { code: number; data: { url: string } };
+  expect(json.code, JSON.stringify(json)).toBe(200);
+  const ware = await post<{ id: number }>(admin, 'courseware/insert', { name: uniq('Golf '), type: 'scorm', file: json.data.url });
+  const db = new pg.Client({ connectionString: inject('databaseUrl') });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: number }>(
+      // Anti-cheat on without an interval of its own: the pop-up comes at the parameters page's interval.
+      `insert into courses (name, status, credit, pass_progress, intro, published_at, anti_cheat) values ($1, 'published', 1, 100, '<p>A long introduction line</p>', now(), $2) returning id`,
+      [input.name, !!input.antiCheat],
+    );
+    const courseId = rows[0]!.id;
+    const ch = await db.query<{ id: number }>(`insert into course_chapters (course_id, name, sort) values ($1, 'Chapter one', 0) returning id`, [courseId]);
+    await db.query(`insert into course_items (chapter_id, courseware_id, sort) values ($1, $2, 0)`, [ch.rows[0]!.id, ware.id]);
+    await db.query(`insert into audience_targets (owner_type, owner_id, target_type, target_id) values ('course', $1, 'org', $2)`, [courseId, input.orgId]);
+    return courseId;
+  } finally {
+    await db.end();
+  }
 }

@@ -106,41 +106,33 @@ const courseFields = {
   passScore: z.number().int().min(0).max(100).nullable(),
   certificateTemplateId: IdSchema.nullable(),
   antiCheat: z.boolean(),
-  /** Seconds between anti-cheat pop-ups; required with `antiCheat`. */
+  /** Seconds between anti-cheat pop-ups; null with `antiCheat`: the parameter page's `antiCheatIntervalSeconds`. */
   antiCheatInterval: z.number().int().min(1).max(COURSE_ANTI_CHEAT_INTERVAL_MAX).nullable(),
   antiSkip: z.boolean(),
   audience: AudienceSchema,
 };
-const antiCheatNeedsInterval = (v: { antiCheat?: boolean; antiCheatInterval?: number | null }) => !v.antiCheat || !!v.antiCheatInterval;
-const intervalIssue = { message: 'an anti-cheat interval is required', path: ['antiCheatInterval'] };
 const f = courseFields;
-export const CourseInsertSchema = z
-  .object({
-    ...f,
-    categoryId: f.categoryId.default(null),
-    cover: f.cover.default(null),
-    labels: f.labels.default([]),
-    lecturerIds: f.lecturerIds.default([]),
-    validUntil: f.validUntil.default(null),
-    credit: f.credit.default(0),
-    intro: f.intro.default(''),
-    required: f.required.default(false),
-    passProgress: f.passProgress.default(100),
-    passScore: f.passScore.default(null),
-    certificateTemplateId: f.certificateTemplateId.default(null),
-    antiCheat: f.antiCheat.default(false),
-    antiCheatInterval: f.antiCheatInterval.default(null),
-    antiSkip: f.antiSkip.default(false),
-    audience: f.audience.default([]),
-  })
-  .refine(antiCheatNeedsInterval, intervalIssue);
+export const CourseInsertSchema = z.object({
+  ...f,
+  categoryId: f.categoryId.default(null),
+  cover: f.cover.default(null),
+  labels: f.labels.default([]),
+  lecturerIds: f.lecturerIds.default([]),
+  validUntil: f.validUntil.default(null),
+  credit: f.credit.default(0),
+  intro: f.intro.default(''),
+  required: f.required.default(false),
+  passProgress: f.passProgress.default(100),
+  passScore: f.passScore.default(null),
+  certificateTemplateId: f.certificateTemplateId.default(null),
+  antiCheat: f.antiCheat.default(false),
+  antiCheatInterval: f.antiCheatInterval.default(null),
+  antiSkip: f.antiSkip.default(false),
+  audience: f.audience.default([]),
+});
 export type CourseInsert = z.infer<typeof CourseInsertSchema>;
 /** Fields left out keep their value. */
-export const CourseUpdateSchema = z
-  .object(courseFields)
-  .partial()
-  .extend({ id: IdSchema })
-  .refine((v) => v.antiCheat === undefined || antiCheatNeedsInterval(v), intervalIssue);
+export const CourseUpdateSchema = z.object(courseFields).partial().extend({ id: IdSchema });
 export type CourseUpdate = z.infer<typeof CourseUpdateSchema>;
 
 /** The builder's catalog: chapters in order, each with its courseware in order. */

@@ -50,6 +50,8 @@ export interface FixtureCourse {
   passProgress?: number;
   passScore?: number | null;
   certificateTemplateId?: number | null;
+  /** Anti-cheat on; by default on when an interval is given (on with no interval: the platform's parameter). */
+  antiCheat?: boolean;
   antiCheatInterval?: number | null;
   antiSkip?: boolean;
   required?: boolean;
@@ -69,7 +71,7 @@ export async function buildCourse(db: Db, c: FixtureCourse): Promise<{ id: numbe
       passProgress: c.passProgress ?? 100,
       passScore: c.passScore ?? null,
       certificateTemplateId: c.certificateTemplateId ?? null,
-      antiCheat: !!c.antiCheatInterval,
+      antiCheat: c.antiCheat ?? !!c.antiCheatInterval,
       antiCheatInterval: c.antiCheatInterval ?? null,
       antiSkip: c.antiSkip ?? false,
       required: c.required ?? false,

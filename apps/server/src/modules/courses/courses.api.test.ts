@@ -138,7 +138,12 @@ describe('course builder', () => {
       msg: 'TIME_BEFORE_NOW',
       field: 'validUntil',
     });
-    expect(await refusal('/api/course/insert', { name: uniq(), antiCheat: true })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'antiCheatInterval' });
+    // Anti-cheat without an interval of its own takes the parameter page's interval; a zero interval is refused.
+    expect(await refusal('/api/course/insert', { name: uniq(), antiCheat: true, antiCheatInterval: 0 })).toMatchObject({
+      msg: 'PARAMETER_INVALID',
+      field: 'antiCheatInterval',
+    });
+    expect(await insert({ antiCheat: true })).toBeGreaterThan(0);
     expect(await refusal('/api/course/insert', { name: uniq(), categoryId: 99999999 })).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'categoryId' });
     // A cover must be the caller's own image upload.
     const notImage = await upload(admin, 'a.pdf', pdf, 'courseware', 'courseware');

@@ -41,7 +41,7 @@ export const courses = pgTable(
     passScore: integer(),
     /** Certificate issued when the course is passed. */
     certificateTemplateId: integer().references(() => certificateTemplates.id, { onDelete: 'restrict' }),
-    /** Anti-cheat: a pop-up every `antiCheatInterval` seconds pauses the counting of time until answered. */
+    /** Anti-cheat: a pop-up every `antiCheatInterval` seconds (null: the parameter page's interval) pauses the counting of time until answered. */
     antiCheat: boolean().notNull().default(false),
     antiCheatInterval: integer(),
     /** Video courseware cannot be sought past the furthest point watched. */

@@ -292,9 +292,8 @@ export function createCoursesService({ db, lists, signer }: Deps) {
         const [cur] = await lockInScope(tx, p, [input.id]);
         if (!editable(cur!.status as CourseStatus, cur!.approval as CourseApprovalState)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
         if (input.validUntil !== undefined && input.validUntil !== (cur!.validUntil?.toISOString() ?? null)) assertLater(input.validUntil);
+        // Anti-cheat without an interval of its own pops up at the parameter page's interval.
         const antiCheat = input.antiCheat ?? cur!.antiCheat;
-        const interval = input.antiCheatInterval !== undefined ? input.antiCheatInterval : cur!.antiCheatInterval;
-        if (antiCheat && !interval) throw new AppError('PARAMETER_INVALID', { field: 'antiCheatInterval' });
         if (input.name !== undefined && input.name !== cur!.name && (await repo.nameTaken(tx, input.name, cur!.id))) {
           throw new AppError('DUPLICATE_COURSE', { field: 'name' });
         }

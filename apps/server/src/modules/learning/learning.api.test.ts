@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { CERTIFICATE_DEFAULT_LAYOUT } from '@hanlin/shared';
+import { CERTIFICATE_DEFAULT_LAYOUT, PLATFORM_PARAMS_DEFAULTS } from '@hanlin/shared';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { courses } from '../courses/index.js';
@@ -245,6 +245,34 @@ describe('time from heartbeats', () => {
     await elapse(user.id, course.id, 10);
     expect(await beat(s, course.id, item)).toMatchObject({ counted: 10, challenge: false });
   });
+  it('pops up at the parameter page’s interval when the course has anti-cheat without an interval of its own', async () => {
+    const save = (v: number) => post(admin, '/api/settings/params/save', { ...PLATFORM_PARAMS_DEFAULTS, antiCheatIntervalSeconds: v });
+    try {
+      expect((await save(300)).statusCode).toBe(200);
+      const course = await videoCourse({ antiCheat: true, antiCheatInterval: null });
+      const own = await videoCourse({ antiCheatInterval: 45 });
+      const { user, s } = await student();
+      for (const c of [course, own]) await ok(s, '/api/learning/course/start', { id: c.id });
+      // The learning page's data carries the interval: the course detail and the countdown of the opened item.
+      expect((await ok(s, '/api/learning/course/get', { id: course.id })).antiCheatInterval).toBe(300);
+      const open = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0]! });
+      expect(open.challengeInSeconds).toBeGreaterThan(295);
+      expect(open.challengeInSeconds).toBeLessThanOrEqual(300);
+      // A pop-up that fell due while the learner was away does not greet them when they come back.
+      await elapse(user.id, course.id, 3600);
+      const back = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0]! });
+      expect(back.challengeInSeconds).toBeGreaterThan(295);
+      // A course's own interval wins over the parameter.
+      expect((await ok(s, '/api/learning/item/open', { courseId: own.id, itemId: own.itemIds[0]! })).challengeInSeconds).toBeLessThanOrEqual(45);
+      // Answered: the next pop-up is the parameter's interval away, as saved now.
+      expect((await save(120)).statusCode).toBe(200);
+      await elapse(user.id, course.id, 300);
+      expect(await beat(s, course.id, course.itemIds[0]!)).toMatchObject({ challenge: true });
+      expect((await ok(s, '/api/learning/challenge/answer', { id: course.id })).challengeInSeconds).toBe(120);
+    } finally {
+      await save(PLATFORM_PARAMS_DEFAULTS.antiCheatIntervalSeconds);
+    }
+  });
 });
 
 describe('completion and passing', () => {
@@ -281,6 +309,33 @@ describe('completion and passing', () => {
     expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'passed', creditAwarded: 3 });
   });
 
+  it('gives the experience of the parameter page once per passed course; a changed parameter sets the next grant', async () => {
+    const save = (v: number) => post(admin, '/api/settings/params/save', { ...PLATFORM_PARAMS_DEFAULTS, experiencePerCourse: v });
+    const exp = async (s: Session) => (await ok(s, '/api/student/info')).exp as number;
+    const passAll = async (s: Session, course: { id: number; itemIds: number[] }) => {
+      await ok(s, '/api/learning/course/start', { id: course.id });
+      let last: any;
+      for (const itemId of course.itemIds) last = await beat(s, course.id, itemId, { position: 100, total: 100 });
+      return last;
+    };
+    try {
+      expect((await save(30)).statusCode).toBe(200);
+      const { s } = await student();
+      const first = await videoCourse();
+      expect(await exp(s)).toBe(0);
+      expect((await passAll(s, first)).learner.status).toBe('passed');
+      expect(await exp(s)).toBe(30);
+      // Passed for good: more beats on the passed course give nothing more.
+      await beat(s, first.id, first.itemIds[0]!, { position: 100, total: 100 });
+      expect(await exp(s)).toBe(30);
+      expect((await save(7)).statusCode).toBe(200);
+      expect((await passAll(s, await videoCourse())).learner.status).toBe('passed');
+      expect(await exp(s)).toBe(37);
+    } finally {
+      await save(PLATFORM_PARAMS_DEFAULTS.experiencePerCourse);
+    }
+  });
+
   it('awards the credit and the certificate once when the completing calls race', async () => {
     const pdfs = await Promise.all([1, 2, 3].map(() => buildCourseware(t.db, { type: 'general', mime: 'application/pdf' })));
     const course = await buildCourse(t.db, { chapters: [pdfs], audience: [{ type: 'org', id: org.id }], credit: 5, certificateTemplateId: templateId, passProgress: 60 });
@@ -291,6 +346,8 @@ describe('completion and passing', () => {
     expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'passed', creditAwarded: 5, progress: 100 });
     const issued = await t.db.select().from(certificates).where(eq(certificates.userId, user.id));
     expect(issued).toHaveLength(1);
+    // The experience of a passed course is given once too.
+    expect((await ok(s, '/api/student/info')).exp).toBe(PLATFORM_PARAMS_DEFAULTS.experiencePerCourse);
   });
 
   it('changes a learner’s state only through the lifecycle: the database refuses any other state', async () => {

@@ -26,6 +26,8 @@ import { applyTransition } from '../../platform/lifecycle.js';
 import { issueCertificate } from '../certificates/index.js';
 import { getMediaState } from '../media/index.js';
 import { getScormProgress } from '../scorm/index.js';
+import { readPlatformParams } from '../settings/index.js';
+import { addExperience } from '../student/index.js';
 import type { FileSigner } from '../uploads/index.js';
 import * as repo from './learning.repository.js';
 import { courseLearners } from './learning.schema.js';
@@ -172,7 +174,7 @@ export function createLearningService({ app, db, signer }: Deps) {
   /**
    * The `pass` command of LEARNER_LIFECYCLE on the locked learner row (`applyTransition`: one
    * conditional UPDATE, so of two racing calls one passes): the credit once, the person's
-   * totals, and the certificate, all in the caller's transaction.
+   * totals, the experience (`experiencePerCourse`) and the certificate, all in the caller's transaction.
    */
   async function pass(tx: DbOrTx, userId: number, ctx: repo.ItemContext, learner: repo.LearnerRow): Promise<repo.LearnerRow> {
     await repo.relaxCommit(tx, false);
@@ -187,6 +189,9 @@ export function createLearningService({ app, db, signer }: Deps) {
       set: { passedAt: sql`now()`, creditAwarded: ctx.credit },
     });
     await repo.countPass(tx, userId, ctx.credit);
+    // The experience of the parameter page, once: the lifecycle lets a learner pass a course once.
+    const { experiencePerCourse } = await readPlatformParams(tx);
+    if (experiencePerCourse > 0) await addExperience(tx, userId, experiencePerCourse);
     if (ctx.certificateTemplateId !== null) {
       const cert = await issueCertificate(tx, { templateId: ctx.certificateTemplateId, userId, source: { kind: 'course', id: ctx.courseId, title: ctx.courseName } });
       await repo.setLearnerCertificate(tx, ctx.courseId, userId, cert.id);
@@ -207,6 +212,12 @@ export function createLearningService({ app, db, signer }: Deps) {
     const ctx = await itemContext(courseId, itemId);
     if (ctx.validUntil && ctx.validUntil.getTime() <= Date.now()) throw new AppError('COURSE_EXPIRED', { field: 'courseId' });
     return ctx;
+  }
+
+  /** Seconds between anti-cheat pop-ups: the course's own interval, else the parameter page's `antiCheatIntervalSeconds`; null when the course has none. */
+  async function antiCheatSeconds(c: { antiCheat: boolean; antiCheatInterval: number | null }): Promise<number | null> {
+    if (!c.antiCheat) return null;
+    return c.antiCheatInterval ?? (await readPlatformParams(db)).antiCheatIntervalSeconds;
   }
 
   const myStatus = (l: { status: string } | null): StudentCourseStatus => (l ? (l.status as StudentCourseStatus) : 'notStarted');
@@ -257,7 +268,7 @@ export function createLearningService({ app, db, signer }: Deps) {
         passScore: c.passScore,
         hasCertificate: c.certificateTemplateId !== null,
         antiCheat: c.antiCheat,
-        antiCheatInterval: c.antiCheatInterval,
+        antiCheatInterval: await antiCheatSeconds(c),
         antiSkip: c.antiSkip,
         lecturers,
         chapters,
@@ -284,8 +295,11 @@ export function createLearningService({ app, db, signer }: Deps) {
       const kind = itemKindOf(ctx);
       const media = kind === 'scorm' ? null : ((await getMediaState(app, [ctx.fileId])).get(ctx.fileId) ?? null);
       let due = learner.challengeDueAt;
-      if (ctx.antiCheat && ctx.antiCheatInterval && !due) {
-        const row = await repo.updateLearner(db, ctx.courseId, p.userId, { challengeDueAt: sql`now() + make_interval(secs => ${ctx.antiCheatInterval})` });
+      const interval = await antiCheatSeconds(ctx);
+      // Opening the page is a sign of presence: a pop-up that fell due while the learner was away
+      // (no time counts past it anyway) does not greet them; the next one is an interval away.
+      if (interval && (!due || due.getTime() <= Date.now())) {
+        const row = await repo.updateLearner(db, ctx.courseId, p.userId, { challengeDueAt: sql`now() + make_interval(secs => ${interval})` });
         due = row.challengeDueAt;
       }
       const known = await repo.getItemProgress(db, p.userId, ctx.id);
@@ -303,7 +317,7 @@ export function createLearningService({ app, db, signer }: Deps) {
         scormPackageId: ctx.scormPackageId,
         contextKey: courseContextKey(ctx.courseId),
         antiSkip: ctx.antiSkip,
-        challengeInSeconds: ctx.antiCheat && due ? Math.max(0, Math.ceil((due.getTime() - Date.now()) / 1000)) : null,
+        challengeInSeconds: interval && due ? Math.max(0, Math.ceil((due.getTime() - Date.now()) / 1000)) : null,
       };
     },
 
@@ -327,12 +341,13 @@ export function createLearningService({ app, db, signer }: Deps) {
     async answerChallenge(p: Principal, courseId: number): Promise<{ challengeInSeconds: number | null }> {
       const c = await readable(p, courseId, true);
       if (!c.learner) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-      if (!c.antiCheat || !c.antiCheatInterval) return { challengeInSeconds: null };
+      const interval = await antiCheatSeconds(c);
+      if (!interval) return { challengeInSeconds: null };
       await db.transaction(async (tx) => {
-        await repo.updateLearner(tx, courseId, p.userId, { challengeDueAt: sql`now() + make_interval(secs => ${c.antiCheatInterval})` });
+        await repo.updateLearner(tx, courseId, p.userId, { challengeDueAt: sql`now() + make_interval(secs => ${interval})` });
         await repo.resetClock(tx, p.userId);
       });
-      return { challengeInSeconds: c.antiCheatInterval };
+      return { challengeInSeconds: interval };
     },
 
     async my(p: Principal, q: MyCourseQuery): Promise<Page<MyCourseRow>> {

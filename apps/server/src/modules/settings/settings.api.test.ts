@@ -246,6 +246,21 @@ describe('parameters take effect where they belong', () => {
     await save({});
   });
 
+  it('the course file limit follows the parameters page', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MB + 1, ' '), Buffer.from('\n%%EOF\n')]);
+    const up = () => uploadFile(t.app, admin, '/api/upload/file?kind=document&purpose=courseware', 'handout.pdf', pdf);
+    expect((await up()).statusCode).toBe(200);
+    expect((await save({ courseFileLimitMb: 1 })).statusCode).toBe(200);
+    try {
+      const refused = await up();
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().msg).toBe('FILE_TOO_LARGE');
+    } finally {
+      await save({});
+    }
+    expect((await up()).statusCode).toBe(200);
+  });
+
   it('the platform name is what the login page and the header show', async () => {
     const config = async () => (await call(t.app, null, '/api/auth/login-config', {})).json().data;
     expect(await config()).toMatchObject({ siteNameZh: PLATFORM_PARAMS_DEFAULTS.siteNameZh, siteNameEn: PLATFORM_PARAMS_DEFAULTS.siteNameEn });

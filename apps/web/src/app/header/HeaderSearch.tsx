@@ -4,13 +4,14 @@ import { Button, Dropdown, Input, Space } from 'antd';
 import { CONSTANTS } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { recordSearch, suggestSearch } from '../../modules/student/api';
+import { findHotWords, recordSearch, suggestSearch } from '../../modules/student/api';
 import { SEARCH_TARGETS, type SearchType } from '../routes/portal-paths';
 
 /**
  * Search by course / training / knowledge (spec section 5): non-empty text; 400 ms after typing
  * stops it opens the list by itself, records the search and offers the most searched words
- * starting with the text. The pickers are Dropdown menus, not a Select or AutoComplete:
+ * starting with the text. Focused while empty, it offers the hot words (as many as the parameter
+ * `hotWordCount`). The pickers are Dropdown menus, not a Select or AutoComplete:
  * rc-select (virtual list) would be downloaded by the portal alone, Dropdown is already in the
  * shared `ui` chunk. Below 768 px it folds into an icon that opens it as a bar under the header.
  */
@@ -20,6 +21,7 @@ export function HeaderSearch() {
   const [type, setType] = useState<SearchType>('course');
   const [text, setText] = useState('');
   const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [hot, setHot] = useState(false);
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -38,10 +40,23 @@ export function HeaderSearch() {
         // An older answer arriving after a newer one is dropped.
         if (asked !== latest.current) return;
         const others = words.filter((w) => w !== value.trim().toLowerCase());
+        setHot(false);
         setSuggestions(others);
         setOpen(others.length > 0);
       })
       .catch(() => setSuggestions([]));
+  };
+  const offerHotWords = () => {
+    if (text.trim()) return;
+    const asked = ++latest.current;
+    findHotWords()
+      .then((words) => {
+        if (asked !== latest.current) return;
+        setHot(true);
+        setSuggestions(words.map((w) => w.word));
+        setOpen(words.length > 0);
+      })
+      .catch(() => undefined);
   };
 
   useEffect(() => {
@@ -94,7 +109,7 @@ export function HeaderSearch() {
           open={open && suggestions.length > 0}
           onOpenChange={(o) => setOpen(o && suggestions.length > 0)}
           menu={{
-            items: suggestions.map((w) => ({ key: w, label: <span data-testid="search-suggestion">{w}</span> })),
+            items: suggestions.map((w) => ({ key: w, label: <span data-testid={hot ? 'search-hot-word' : 'search-suggestion'}>{w}</span> })),
             onClick: ({ key }) => {
               setOpen(false);
               setText(key);
@@ -108,7 +123,16 @@ export function HeaderSearch() {
             value={text}
             placeholder={t('search.placeholder')}
             aria-label={t('search.placeholder')}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              // Typing replaces the hot words with the suggestions of the text.
+              if (hot) {
+                latest.current++;
+                setHot(false);
+                setOpen(false);
+              }
+              setText(e.target.value);
+            }}
+            onFocus={offerHotWords}
             onSearch={(v) => go(type, v)}
           />
         </Dropdown>

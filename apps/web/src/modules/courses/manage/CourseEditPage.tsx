@@ -261,7 +261,12 @@ export default function CourseEditPage() {
             <Switch />
           </Form.Item>
           {antiCheat && (
-            <Form.Item name="antiCheatInterval" label={t('course.antiCheatInterval')} rules={[{ required: true, type: 'integer', min: 1, max: 86400 }]}>
+            <Form.Item
+              name="antiCheatInterval"
+              label={t('course.antiCheatInterval')}
+              extra={t('course.antiCheatIntervalHint')}
+              rules={[{ type: 'integer', min: 1, max: 86400 }]}
+            >
               <InputNumber min={1} max={86400} precision={0} suffix={t('course.seconds')} />
             </Form.Item>
           )}

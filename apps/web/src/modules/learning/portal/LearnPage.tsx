@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Drawer, Grid, List, Modal, Progress, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Drawer, Grid, List, Modal, Progress, Space, Spin, Typography, type ButtonProps } from 'antd';
 import { ArrowLeftOutlined, CheckCircleFilled, DownloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -116,7 +116,14 @@ export default function LearnPage() {
   const [learner, setLearner] = useState<LearnerState | null>(null);
   const where = useRef<Position>({});
   const course = useQuery({ queryKey: ['learning', 'course', courseId], queryFn: () => getStudentCourseById({ id: courseId }) });
-  const open = useQuery({ queryKey: ['learning', 'open', courseId, itemId], queryFn: () => openItem({ courseId, itemId }), retry: false, gcTime: 0 });
+  // Opened once per item (and again after the pop-up is answered): opening renews a pop-up that fell due, so not on window focus.
+  const open = useQuery({
+    queryKey: ['learning', 'open', courseId, itemId],
+    queryFn: () => openItem({ courseId, itemId }),
+    retry: false,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 
   const refresh = (a: { learner: LearnerState; item: LearningItem }) => {
     setLearner(a.learner);
@@ -136,6 +143,21 @@ export default function LearnPage() {
   useEffect(() => {
     where.current = {};
   }, [itemId]);
+  // While the pop-up is open the video (or audio) stands still: paused now, paused again if started
+  // behind the pop-up, and playing again once the learner confirms.
+  const player = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = player.current;
+    if (!challenge || !box) return;
+    const playing = [...box.querySelectorAll<HTMLMediaElement>('video, audio')].filter((m) => !m.paused);
+    playing.forEach((m) => m.pause());
+    const hold = (e: Event) => (e.target as HTMLMediaElement).pause();
+    box.addEventListener('play', hold, true);
+    return () => {
+      box.removeEventListener('play', hold, true);
+      if (box.isConnected) playing.forEach((m) => void m.play()?.catch(() => undefined));
+    };
+  }, [challenge]);
 
   if (open.isLoading || course.isLoading) return <Spin />;
   if (!open.data || !course.data) return <Alert type="error" message={t('learning.notFound')} />;
@@ -167,7 +189,7 @@ export default function LearnPage() {
       }
     >
       <div style={{ display: 'flex', gap: 16 }}>
-        <div style={{ flex: 1, minWidth: 0 }}>
+        <div style={{ flex: 1, minWidth: 0 }} ref={player}>
           {state && <Progress percent={state.progress} size="small" data-testid="learn-progress" />}
           {state?.status === 'passed' && <Alert type="success" showIcon message={t('learning.passedMessage')} style={{ marginBottom: 8 }} data-testid="learn-passed" />}
           <Suspense fallback={<Spin />}>
@@ -185,11 +207,13 @@ export default function LearnPage() {
       </Drawer>
       <Modal
         open={challenge}
+        destroyOnHidden
         closable={false}
-        maskClosable={false}
+        mask={{ closable: false }}
         title={t('learning.challengeTitle')}
         cancelButtonProps={{ style: { display: 'none' } }}
         okText={t('learning.challengeOk')}
+        okButtonProps={{ 'data-testid': 'learn-challenge-ok' } as ButtonProps}
         onOk={() =>
           void answerChallenge({ id: courseId }).then(() => {
             setChallenge(false);

@@ -56,7 +56,7 @@ export default function MyCoursesPage() {
                       <Tag color={c.required ? 'red' : 'blue'}>{t(c.required ? 'learning.required' : 'learning.elective')}</Tag>
                       {c.offShelf && <Tag>{t('learning.offShelf')}</Tag>}
                     </div>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
                       {t('learning.learnedTime')}: {duration(c.learner.learnedSeconds)}
                       {c.learner.status === 'passed' && ` · ${t('learning.creditAwarded', { n: c.learner.creditAwarded })}`}
                     </Typography.Text>

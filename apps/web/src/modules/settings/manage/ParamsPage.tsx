@@ -20,10 +20,28 @@ const NUMBERS = [
   'antiCheatIntervalSeconds',
 ] as const;
 
+/**
+ * Where a parameter is not plain from its name: the live, Q&A and knowledge modules do not exist
+ * yet, so their parameters say they take effect once the module is there.
+ */
+const HINTS: Partial<Record<(typeof NUMBERS)[number], true>> = {
+  dailyLiveLimit: true,
+  pinnedQaLimit: true,
+  knowledgeFileLimitMb: true,
+  experiencePerCourse: true,
+  antiCheatIntervalSeconds: true,
+};
+
 const fields: FieldSpec[] = [
   { name: 'siteNameZh', labelKey: 'settings.params.siteNameZh', testId: 'settings-siteNameZh' },
   { name: 'siteNameEn', labelKey: 'settings.params.siteNameEn', testId: 'settings-siteNameEn' },
-  ...NUMBERS.map<FieldSpec>((n) => ({ name: n, labelKey: `settings.params.${n}`, kind: 'number', testId: `settings-${n}` })),
+  ...NUMBERS.map<FieldSpec>((n) => ({
+    name: n,
+    labelKey: `settings.params.${n}`,
+    kind: 'number',
+    testId: `settings-${n}`,
+    ...(n in HINTS ? { extraKey: `settings.params.${n}Hint` } : {}),
+  })),
 ];
 
 /** Parameter configuration (`manage-parameter`, code cspz) with the SMTP mail settings. */
