@@ -34,7 +34,7 @@ import { inAudience } from '../audiences/index.js';
 import { buildXlsx, stampedName } from '../audit/index.js';
 import { localTime, orderOf, orgPathOf, pagedRows } from '../course-reports/index.js';
 import * as repo from './exam-grades.repository.js';
-import { canPublishScores, passes, presentPaper } from './exam-marking.service.js';
+import { canPublishScores, passes, presentPaper, scoresPublishable } from './exam-marking.service.js';
 
 const window = (q: { page: number; size: number }) => ({ limit: q.size, offset: (q.page - 1) * q.size });
 const one = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);
@@ -111,11 +111,12 @@ export function createExamGradesService({ db }: { db: Db }) {
       const res = results.get(id);
       const c = counts.get(id);
       const facts = { orgPath: (r.org_path as string | null) ?? null, isReviewer: Boolean(r.is_reviewer) };
+      const status = examStateAt(r.status as ExamStatus, new Date(r.startAt as string), new Date(r.endAt as string));
       return {
         id,
         name: String(r.name),
         categoryName: (r.category_name as string | null) ?? null,
-        status: examStateAt(r.status as ExamStatus, new Date(r.startAt as string), new Date(r.endAt as string)),
+        status,
         startAt: repo.toIso(r.startAt as string)!,
         endAt: repo.toIso(r.endAt as string)!,
         total: Number(r.total),
@@ -128,7 +129,7 @@ export function createExamGradesService({ db }: { db: Db }) {
         ongoing: c?.ongoing ?? 0,
         marking: c?.marking ?? 0,
         scoresPublishedAt: repo.toIso(r.scores_published_at as string | null),
-        abilities: { publishScores: !r.scores_published_at && !c?.ongoing && !c?.marking && canPublishScores(p, facts) },
+        abilities: { publishScores: scoresPublishable(status) && !r.scores_published_at && !c?.ongoing && !c?.marking && canPublishScores(p, facts) },
       };
     });
   }

@@ -199,4 +199,11 @@ describe('publishing scores', () => {
     const exam = await insertExam(t.db, { orgId: orgB.id, orgIds: [orgB.id] });
     expect(refusal(await call(t.app, deptAdmin, '/api/exam/scores/publish', { examId: exam.id }))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
   });
+
+  it('is not offered nor done before the exam starts (nobody has sat it: the scores of its examinees would show at once)', async () => {
+    const exam = await insertExam(t.db, { orgId: orgA.id, orgIds: [orgA.id], status: 'published', startIn: 30, endIn: 90 });
+    expect(refusal(await call(t.app, deptAdmin, '/api/exam/scores/publish', { examId: exam.id }))).toMatchObject({ code: 'STATE_TRANSITION_INVALID', field: 'examId' });
+    const grades = ok(await call(t.app, deptAdmin, '/api/exam/grade/count', { examId: exam.id })) as { abilities: { publishScores: boolean } };
+    expect(grades.abilities).toEqual({ publishScores: false });
+  });
 });

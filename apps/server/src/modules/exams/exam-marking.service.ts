@@ -30,6 +30,9 @@ export function canPublishScores(p: Principal, exam: Pick<repo.ExamFacts, 'orgPa
   return (p.permissions.has('cjgl:publish') && inScope) || (p.permissions.has('cjpy:publish') && (inScope || exam.isReviewer));
 }
 
+/** Scores are published once the exam has started (or ended). */
+export const scoresPublishable = (state: ExamStatus) => state === 'started' || state === 'ended';
+
 /** Passed when the score reaches the exam's pass percentage of the total. */
 export const passes = (score: number, total: number, passPercent: number) => score + 1e-9 >= (total * passPercent) / 100;
 
@@ -114,10 +117,11 @@ export function createExamMarkingService({ db }: { db: Db }) {
         const id = Number(r.id);
         const c = counts.get(id);
         const facts = { orgPath: (r.org_path as string | null) ?? null, isReviewer: Boolean(r.is_reviewer) };
+        const status = examStateAt(r.status as ExamStatus, new Date(r.start_at as string), new Date(r.end_at as string));
         return {
           id,
           name: String(r.name),
-          status: examStateAt(r.status as ExamStatus, new Date(r.start_at as string), new Date(r.end_at as string)),
+          status,
           startAt: repo.toIso(r.start_at as string)!,
           endAt: repo.toIso(r.end_at as string)!,
           total: Number(r.total),
@@ -125,7 +129,7 @@ export function createExamMarkingService({ db }: { db: Db }) {
           marked: c?.marked ?? 0,
           ongoing: c?.ongoing ?? 0,
           scoresPublishedAt: repo.toIso(r.scores_published_at as string | null),
-          abilities: { publishScores: !r.scores_published_at && !c?.ongoing && !c?.marking && canPublishScores(p, facts) },
+          abilities: { publishScores: scoresPublishable(status) && !r.scores_published_at && !c?.ongoing && !c?.marking && canPublishScores(p, facts) },
         };
       });
       return { records, total, page: q.page, size: q.size };
@@ -203,7 +207,9 @@ export function createExamMarkingService({ db }: { db: Db }) {
         const exam = await repo.examFacts(tx, examId, p.userId, true);
         if (!exam) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
         if (!canPublishScores(p, exam)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'examId' });
-        if (exam.status === 'draft') throw new AppError('STATE_TRANSITION_INVALID', { field: 'examId', data: { ids: [examId] } });
+        // Nobody has sat an exam before it starts: its scores are published once it has started (or ended).
+        if (!scoresPublishable(examStateAt(exam.status as ExamStatus, exam.startAt, exam.endAt)))
+          throw new AppError('STATE_TRANSITION_INVALID', { field: 'examId', data: { ids: [examId] } });
         if (exam.scoresPublishedAt) throw new AppError('EXAM_SCORES_PUBLISHED', { field: 'examId' });
         const c = (await repo.attemptCounts(tx, [examId])).get(examId);
         if (c?.ongoing) throw new AppError('EXAM_IN_PROGRESS_CANNOT_PUBLISH_SCORE', { field: 'examId', data: { ongoing: c.ongoing } });
