@@ -226,6 +226,10 @@ export const AttemptResultSchema = z.object({
   passed: z.boolean().nullable(),
   /** Attempts left for the caller in this exam. */
   attemptsLeft: z.number(),
+  /** The exam shows its answers to examinees after submitting (answer review). */
+  reviewOpen: z.boolean().optional(),
+  /** The exam shows its ranking and the caller may see scores now. */
+  rankingOpen: z.boolean().optional(),
 });
 export type AttemptResult = z.infer<typeof AttemptResultSchema>;
 

@@ -321,6 +321,23 @@ describe('submitting', () => {
     });
   });
 
+  it('tells the result page whether the answer review and the ranking are open to the examinee', async () => {
+    const paper = await fixedPaper([{ questionId: judgment, score: 10 }]);
+    const seen: Record<string, unknown> = {};
+    for (const [name, extra] of Object.entries({
+      closed: {},
+      open: { showAnswers: true, showRanking: true },
+      rankingBeforePublication: { showRanking: true, scoreDisplay: 'published' },
+    })) {
+      const exam = await openExam(paper, extra);
+      const ann = await student();
+      const { attemptId } = await start(ann.s, exam);
+      const r = await submit(ann.s, attemptId);
+      seen[name] = [r.reviewOpen, r.rankingOpen];
+    }
+    expect(seen).toEqual({ closed: [false, false], open: [true, true], rankingBeforePublication: [false, false] });
+  });
+
   it('leaves a paper with a subjective question to the reviewers; the last review sets score and pass', async () => {
     const exam = await openExam(
       await fixedPaper([

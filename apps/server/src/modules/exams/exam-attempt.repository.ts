@@ -25,6 +25,8 @@ export async function examForStart(db: DbOrTx, examId: number, userId: number) {
       passPercent: exams.passPercent,
       scoreDisplay: exams.scoreDisplay,
       scoresPublishedAt: exams.scoresPublishedAt,
+      showAnswers: exams.showAnswers,
+      showRanking: exams.showRanking,
       certificateTemplateId: exams.certificateTemplateId,
       inAudience: sql<boolean>`${inAudience(EXAM_AUDIENCE, exams.id, sql`${userId}::int`)}`,
       myEndAt: sql<Date>`greatest(${exams.endAt}, ${examExtensions.endAt})`.mapWith((v: string | Date) => new Date(v)),
@@ -88,6 +90,8 @@ const attemptColumns = {
   passPercent: exams.passPercent,
   scoreDisplay: exams.scoreDisplay,
   scoresPublishedAt: exams.scoresPublishedAt,
+  showAnswers: exams.showAnswers,
+  showRanking: exams.showRanking,
   certificateTemplateId: exams.certificateTemplateId,
   attemptsAllowed:
     sql<number>`${exams.attempts} + coalesce((select x.extra_attempts from exam_extensions x where x.exam_id = ${exams.id} and x.user_id = ${examAttempts.userId}), 0)`.mapWith(

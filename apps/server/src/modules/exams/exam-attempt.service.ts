@@ -370,6 +370,8 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       score: show ? a.score : null,
       passed: show ? a.passed : null,
       attemptsLeft,
+      reviewOpen: a.showAnswers,
+      rankingOpen: a.showRanking && show,
     };
   }
 

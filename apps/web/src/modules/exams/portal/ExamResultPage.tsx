@@ -86,15 +86,15 @@ export default function ExamResultPage() {
             <Button type="primary" onClick={() => void navigate(MY_EXAMS_PATH)} data-testid="back-to-my-exams">
               {t('examTaking.backToMyExams')}
             </Button>
-            {r.status !== 'ongoing' && (
-              <>
-                <Button onClick={() => void navigate(answerReviewPath(r.attemptId))} data-testid="result-review">
-                  {t('examResults.reviewTitle')}
-                </Button>
-                <Button onClick={() => void navigate(examRankingPath(r.examId))} data-testid="result-ranking">
-                  {t('examResults.rankingTitle')}
-                </Button>
-              </>
+            {r.status !== 'ongoing' && r.reviewOpen && (
+              <Button onClick={() => void navigate(answerReviewPath(r.attemptId))} data-testid="result-review">
+                {t('examResults.reviewTitle')}
+              </Button>
+            )}
+            {r.status !== 'ongoing' && r.rankingOpen && (
+              <Button onClick={() => void navigate(examRankingPath(r.examId))} data-testid="result-ranking">
+                {t('examResults.rankingTitle')}
+              </Button>
             )}
           </Space>
         }
