@@ -85,6 +85,18 @@ describe('web shell usability', () => {
     await waitForPath(page, '/dashboard/manage-role');
   });
 
+  it('the back office header fits a 1440 px screen in every language (a long platform name is cut, whole in its title)', async () => {
+    for (const lang of ['pt', 'en-US', 'zh-CN']) {
+      const page = lang === 'pt' ? b.page : await b.newUserPage();
+      await page.goto('/');
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+      await loginUI(page, 'admin', ADMIN_PASSWORD);
+      await visible(page.getByTestId('sign-in-area'));
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `the ${lang} back office is ${width}px wide`).toBeLessThanOrEqual(1440);
+    }
+  });
+
   it('login inputs are labelled, a favicon is served, the header menus open from the keyboard', async () => {
     const { page } = b;
     await page.goto('/');

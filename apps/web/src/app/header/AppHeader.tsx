@@ -16,7 +16,7 @@ export function AppHeader({ nav, menuButton, home = '/portal' }: { nav?: ReactNo
   return (
     <header className="hl-header" data-testid="app-header">
       {menuButton}
-      <Link to={home} className="hl-brand">
+      <Link to={home} className="hl-brand" title={t('app.title')}>
         {t('app.title')}
       </Link>
       <div className="hl-nav">{nav}</div>
