@@ -6,6 +6,21 @@ import { organizations } from '../orgs/index.js';
 import { exams } from './exams.schema.js';
 import { examAttemptAnswers, examAttempts, examExtensions, examPhotos } from './exam-attempt.schema.js';
 
+/** The exam's settings an attempt follows (the sheet, scoring, score display, certificate). */
+const examSettings = {
+  answerMode: exams.answerMode,
+  countdownMode: exams.countdownMode,
+  photoInterval: exams.photoInterval,
+  antiCheat: exams.antiCheat,
+  leaveLimit: exams.leaveLimit,
+  passPercent: exams.passPercent,
+  scoreDisplay: exams.scoreDisplay,
+  scoresPublishedAt: exams.scoresPublishedAt,
+  showAnswers: exams.showAnswers,
+  showRanking: exams.showRanking,
+  certificateTemplateId: exams.certificateTemplateId,
+};
+
 /** What starting an attempt checks, for one exam and one person: audience, personal end and attempts, the ongoing attempt. */
 export async function examForStart(db: DbOrTx, examId: number, userId: number) {
   const [row] = await db
@@ -17,17 +32,7 @@ export async function examForStart(db: DbOrTx, examId: number, userId: number) {
       endAt: exams.endAt,
       duration: exams.duration,
       paperId: exams.paperId,
-      answerMode: exams.answerMode,
-      countdownMode: exams.countdownMode,
-      photoInterval: exams.photoInterval,
-      antiCheat: exams.antiCheat,
-      leaveLimit: exams.leaveLimit,
-      passPercent: exams.passPercent,
-      scoreDisplay: exams.scoreDisplay,
-      scoresPublishedAt: exams.scoresPublishedAt,
-      showAnswers: exams.showAnswers,
-      showRanking: exams.showRanking,
-      certificateTemplateId: exams.certificateTemplateId,
+      ...examSettings,
       inAudience: sql<boolean>`${inAudience(EXAM_AUDIENCE, exams.id, sql`${userId}::int`)}`,
       myEndAt: sql<Date>`greatest(${exams.endAt}, ${examExtensions.endAt})`.mapWith((v: string | Date) => new Date(v)),
       attemptsAllowed: sql<number>`${exams.attempts} + coalesce(${examExtensions.extraAttempts}, 0)`.mapWith(Number),
@@ -82,17 +87,7 @@ const attemptColumns = {
   score: examAttempts.score,
   passed: examAttempts.passed,
   examName: exams.name,
-  answerMode: exams.answerMode,
-  countdownMode: exams.countdownMode,
-  photoInterval: exams.photoInterval,
-  antiCheat: exams.antiCheat,
-  leaveLimit: exams.leaveLimit,
-  passPercent: exams.passPercent,
-  scoreDisplay: exams.scoreDisplay,
-  scoresPublishedAt: exams.scoresPublishedAt,
-  showAnswers: exams.showAnswers,
-  showRanking: exams.showRanking,
-  certificateTemplateId: exams.certificateTemplateId,
+  ...examSettings,
   attemptsAllowed:
     sql<number>`${exams.attempts} + coalesce((select x.extra_attempts from exam_extensions x where x.exam_id = ${exams.id} and x.user_id = ${examAttempts.userId}), 0)`.mapWith(
       Number,

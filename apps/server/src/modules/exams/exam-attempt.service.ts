@@ -40,6 +40,9 @@ const DEADLINE_SLOT_MS = 5_000;
 /** Attempts submitted per transaction by the deadline jobs. */
 const SUBMIT_BATCH = 100;
 
+/** Passed when the score reaches the exam's pass percentage of the total (the one rule: submission, marking, grade changes). */
+export const passes = (score: number, total: number, passPercent: number) => score + 1e-9 >= (total * passPercent) / 100;
+
 const visibleScore = (r: { scoreDisplay: string; scoresPublishedAt: Date | null }) =>
   r.scoreDisplay === 'immediate' || (r.scoreDisplay === 'published' && r.scoresPublishedAt !== null);
 
@@ -139,7 +142,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
         marks.push({ attemptId: r.id, position: i + 1, autoScore: m?.score ?? null, correct: m?.correct ?? null });
       });
       const autoScore = Math.min(sum, r.total);
-      const passed = all ? autoScore >= (r.total * r.passPercent) / 100 - 1e-9 : null;
+      const passed = all ? passes(autoScore, r.total, r.passPercent) : null;
       scores.push({ id: r.id, autoScore, score: all ? autoScore : null, passed });
       (all ? finished : marking).push(r);
       r.status = all ? 'marked' : 'marking';
@@ -497,7 +500,7 @@ export async function completeMarking(tx: DbOrTx, attemptId: number): Promise<bo
     r.total,
     marks.reduce((s, m) => s + (m.reviewScore ?? m.autoScore ?? 0), 0),
   );
-  const passed = score >= (r.total * r.passPercent) / 100 - 1e-9;
+  const passed = passes(score, r.total, r.passPercent);
   await applyTransition(tx, {
     lifecycle: ATTEMPT_LIFECYCLE,
     command: 'mark',

@@ -34,7 +34,8 @@ import { inAudience } from '../audiences/index.js';
 import { buildXlsx, stampedName } from '../audit/index.js';
 import { localTime, orderOf, orgPathOf, pagedRows } from '../course-reports/index.js';
 import * as repo from './exam-grades.repository.js';
-import { canPublishScores, passes, presentPaper, scoresPublishable } from './exam-marking.service.js';
+import { canPublishScores, presentPaper, scoresPublishable } from './exam-marking.service.js';
+import { passes } from './exam-attempt.service.js';
 
 const window = (q: { page: number; size: number }) => ({ limit: q.size, offset: (q.page - 1) * q.size });
 const one = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);

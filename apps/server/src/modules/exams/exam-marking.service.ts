@@ -33,9 +33,6 @@ export function canPublishScores(p: Principal, exam: Pick<repo.ExamFacts, 'orgPa
 /** Scores are published once the exam has started (or ended). */
 export const scoresPublishable = (state: ExamStatus) => state === 'started' || state === 'ended';
 
-/** Passed when the score reaches the exam's pass percentage of the total. */
-export const passes = (score: number, total: number, passPercent: number) => score + 1e-9 >= (total * passPercent) / 100;
-
 /** The attempt as marked: every question with the answer, the key, the marks and the analysis. */
 export function presentPaper(exam: Pick<repo.ExamFacts, 'name' | 'passPercent'>, a: repo.AttemptRecord, answers: repo.AnswerRecord[], showScores = true): AttemptPaper {
   const byPos = new Map(answers.map((x) => [x.position, x]));
