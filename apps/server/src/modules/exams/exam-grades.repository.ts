@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { keywordPattern } from '../../platform/list.js';
 import { inScope } from '../../platform/scope.js';
-import { audienceUserIds } from '../audiences/index.js';
+import { audienceUserIds, inAudience } from '../audiences/index.js';
 import { pagedRows, type PageWindow } from '../course-reports/index.js';
 import { EXAM_AUDIENCE } from '@hanlin/shared';
 
@@ -385,4 +385,18 @@ export async function personExams(db: DbOrTx, userId: number) {
 export async function userOrgPath(db: DbOrTx, userId: number) {
   const { rows } = await db.execute<{ path: string | null }>(sql`select o.path from users u left join organizations o on o.id = u.org_id where u.id = ${userId}`);
   return rows[0];
+}
+
+/** One person's row of an exam's ranking (undefined when they are not ranked). */
+export async function rankingRowOf(db: DbOrTx, examId: number, userId: number): Promise<Record<string, unknown> | undefined> {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`select * from (${rankingQuery(examId)}) r where r."userId" = ${userId}`);
+  return rows[0];
+}
+
+/** The exam is open to the person (audience) or they sat it. */
+export async function reachesExam(db: DbOrTx, userId: number, examId: number): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`select 1 where ${inAudience('exam', sql`${examId}::int`, sql`${userId}::int`)} or exists (select 1 from exam_attempts a where a.exam_id = ${examId} and a.user_id = ${userId})`,
+  );
+  return rows.length > 0;
 }

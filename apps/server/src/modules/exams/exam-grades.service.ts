@@ -30,7 +30,6 @@ import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
 import { pathInScope, requireInScope } from '../../platform/scope.js';
-import { inAudience } from '../audiences/index.js';
 import { buildXlsx, stampedName } from '../audit/index.js';
 import { localTime, orderOf, orgPathOf, pagedRows } from '../course-reports/index.js';
 import * as repo from './exam-grades.repository.js';
@@ -417,11 +416,11 @@ export function createExamGradesService({ db }: { db: Db }) {
     /** The student's ranking: only when the exam shows its ranking and its scores are visible to them. */
     async myRanking(p: Principal, examId: number): Promise<MyRanking> {
       const exam = await repo.examFacts(db, examId, p.userId);
-      if (!exam || exam.status === 'draft' || !(await reachesExam(p.userId, examId))) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
+      if (!exam || exam.status === 'draft' || !(await repo.reachesExam(db, p.userId, examId))) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
       if (!exam.showRanking || !scoresVisible(exam)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'examId' });
       const { rows } = await pagedRows<Record<string, unknown>>(db, repo.rankingQuery(examId), sql`rank`, { limit: 100, offset: 0 });
-      const { rows: mine } = await db.execute<Record<string, unknown>>(sql`select * from (${repo.rankingQuery(examId)}) r where r."userId" = ${p.userId}`);
-      return { examId, examName: exam.name, total: exam.total, rows: rows.map(rankingRow), mine: mine[0] ? rankingRow(mine[0]) : null };
+      const mine = await repo.rankingRowOf(db, examId, p.userId);
+      return { examId, examName: exam.name, total: exam.total, rows: rows.map(rankingRow), mine: mine ? rankingRow(mine) : null };
     },
 
     /** The student's review of their own submitted attempt: only when the exam shows answers; scores as the score display allows. */
@@ -433,14 +432,6 @@ export function createExamGradesService({ db }: { db: Db }) {
       return presentPaper(exam, a, await repo.attemptAnswers(db, attemptId), scoresVisible(exam));
     },
   };
-
-  /** The exam is open to the person (audience) or they sat it. */
-  async function reachesExam(userId: number, examId: number) {
-    const { rows } = await db.execute(
-      sql`select 1 where ${inAudience('exam', sql`${examId}::int`, sql`${userId}::int`)} or exists (select 1 from exam_attempts a where a.exam_id = ${examId} and a.user_id = ${userId})`,
-    );
-    return rows.length > 0;
-  }
 }
 
 const rankingRow = (r: Record<string, unknown>): RankingRow => ({
