@@ -289,9 +289,10 @@ export async function upsertExtension(tx: DbOrTx, v: { examId: number; userId: n
     on conflict (exam_id, user_id) do update set end_at = excluded.end_at, extra_attempts = excluded.extra_attempts, created_by = excluded.created_by, created_at = now()`);
 }
 
-/** The ranking: best marked score per person, ties by the earlier submission. */
+/** The ranking: best marked score per person; equal scores share a place (1, 2, 2, 4), listed by the earlier submission (`ord`). */
 export function rankingQuery(examId: number) {
-  return sql`select row_number() over (order by b.score desc, b.submitted_at asc nulls last, b.id asc)::int as rank, b.user_id as "userId", u.realname,
+  return sql`select rank() over (order by b.score desc)::int as rank,
+      row_number() over (order by b.score desc, b.submitted_at asc nulls last, b.id asc)::int as ord, b.user_id as "userId", u.realname,
       o.name as "orgName", b.score, b.passed, b.submitted_at as "submittedAt"
     from (${bestAttempts(examId, true)}) b join users u on u.id = b.user_id left join organizations o on o.id = u.org_id`;
 }

@@ -243,7 +243,7 @@ export function createExamGradesService({ db }: { db: Db }) {
 
     async ranking(p: Principal, q: RankingQuery): Promise<Page<RankingRow>> {
       await examInScope(p, q.examId);
-      const { rows, total } = await pagedRows<Record<string, unknown>>(db, repo.rankingQuery(q.examId), sql`rank`, window(q));
+      const { rows, total } = await pagedRows<Record<string, unknown>>(db, repo.rankingQuery(q.examId), sql`ord`, window(q));
       return { records: rows.map(rankingRow), total, page: q.page, size: q.size };
     },
 
@@ -418,7 +418,7 @@ export function createExamGradesService({ db }: { db: Db }) {
       const exam = await repo.examFacts(db, examId, p.userId);
       if (!exam || exam.status === 'draft' || !(await repo.reachesExam(db, p.userId, examId))) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
       if (!exam.showRanking || !scoresVisible(exam)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'examId' });
-      const { rows } = await pagedRows<Record<string, unknown>>(db, repo.rankingQuery(examId), sql`rank`, { limit: 100, offset: 0 });
+      const { rows } = await pagedRows<Record<string, unknown>>(db, repo.rankingQuery(examId), sql`ord`, { limit: 100, offset: 0 });
       const mine = await repo.rankingRowOf(db, examId, p.userId);
       return { examId, examName: exam.name, total: exam.total, rows: rows.map(rankingRow), mine: mine ? rankingRow(mine) : null };
     },
