@@ -280,10 +280,14 @@ export const MistakeAnalysisRowSchema = z.object({
   stem: z.string(),
   options: z.array(QuestionOptionSchema),
   keyAnswers: z.array(z.string()),
+  /** Fill in blank: the accepted answers of each blank. */
+  keyBlanks: z.array(z.array(z.string())),
+  /** Short answer, operation, calculation: the reference answer. */
+  answerText: z.string(),
   answered: z.number(),
   wrong: z.number(),
   wrongRate: z.number(),
-  /** The wrong choices most often given (choice and judgment questions), most chosen first. */
+  /** The wrong answers most often given, most given first: option letters (choice, judgment) or `(n) text` for blank n. */
   wrongChoices: z.array(z.object({ choice: z.string(), count: z.number() })),
 });
 export type MistakeAnalysisRow = z.infer<typeof MistakeAnalysisRowSchema>;

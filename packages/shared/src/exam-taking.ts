@@ -82,6 +82,8 @@ export interface QuestionKey {
 /** A score rounded down to a multiple of 0.5 (question scores are multiples of 0.5). */
 export const halfPoints = (v: number) => Math.floor(v * 2 + 1e-9) / 2;
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+/** Whether a written blank is one of the blank's accepted answers (case and spacing aside). */
+export const blankAccepted = (alternatives: string[], given: string) => alternatives.some((alt) => norm(alt) === norm(given));
 const keywordList = (k: string) =>
   k
     .split(/[,，;；、]/)
@@ -116,7 +118,7 @@ export function markAnswer(key: QuestionKey, answer: AnswerValue | null | undefi
       const n = key.blanks.length;
       if (!n) return { score: 0, correct: false };
       const given = a.blanks ?? [];
-      const right = key.blanks.filter((alts, i) => given[i] !== undefined && alts.some((alt) => norm(alt) === norm(given[i]!))).length;
+      const right = key.blanks.filter((alts, i) => given[i] !== undefined && blankAccepted(alts, given[i]!)).length;
       return { score: right === n ? key.score : halfPoints((key.score * right) / n), correct: right === n };
     }
     case 'rating':

@@ -184,6 +184,24 @@ describe('statistics', () => {
     expect(rows[2].wrongChoices).toEqual([{ choice: 'B', count: 2 }]);
   });
 
+  it('mistake analysis shows a fill-in question its accepted answers and the wrong answers most written, blank by blank', async () => {
+    const fill: TestQuestion[] = [{ type: 'fill', score: 4, questionId: 601, stem: 'Helmet ( ) and gloves ( )', blanks: [['red', 'RED'], ['on']] }];
+    const e = await insertExam(t.db, { orgId: orgA.id, orgIds: [workshop.id] });
+    for (const [who, blanks] of [
+      ['Amy', ['red', 'on']],
+      ['Ben', ['blue', 'on']],
+      ['Cid', ['blue', 'off']],
+      ['Dan', ['red', 'off']],
+    ] as const)
+      await insertAttempt(t.db, { examId: e.id, userId: people[who]!.id, status: 'marked', questions: fill, answers: [{ blanks: [...blanks] }] });
+    const [row] = ok(await call(t.app, deptAdmin, '/api/exam/statistics/mistakes', { examId: e.id }));
+    expect(row).toMatchObject({ questionId: 601, answered: 4, wrong: 3, keyAnswers: [], keyBlanks: [['red', 'RED'], ['on']] });
+    expect(row.wrongChoices).toEqual([
+      { choice: '(1) blue', count: 2 },
+      { choice: '(2) off', count: 2 },
+    ]);
+  });
+
   it('grade statistics across exams and per-person totals', async () => {
     const from = new Date(Date.now() - 2 * 3600_000).toISOString();
     const s = ok(await call(t.app, deptAdmin, '/api/exam/statistics/grades', { keyword: 'Graded', startFrom: from }));

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  blankAccepted,
+  type QuestionKey,
   GRADE_EXAM_SORT_KEYS,
   GRADE_PERSON_SORT_KEYS,
   PERSON_TOTAL_SORT_KEYS,
@@ -332,16 +334,21 @@ export function createExamGradesService({ db }: { db: Db }) {
       await examInScope(p, examId);
       const ids = await repo.finishedAttemptIds(db, examId);
       const [answers, faces] = await Promise.all([repo.answersOf(db, ids), repo.questionFaces(db, examId)]);
-      const per = new Map<number, { n: number; wrong: number; choices: Map<string, number>; key: string[] }>();
+      const per = new Map<number, { n: number; wrong: number; choices: Map<string, number>; key: QuestionKey }>();
+      const given = (s: { choices: Map<string, number> }, c: string) => s.choices.set(c, (s.choices.get(c) ?? 0) + 1);
       for (const x of answers) {
         let s = per.get(x.questionId);
-        if (!s) per.set(x.questionId, (s = { n: 0, wrong: 0, choices: new Map(), key: x.key.answers }));
+        if (!s) per.set(x.questionId, (s = { n: 0, wrong: 0, choices: new Map(), key: x.key }));
         s.n++;
         // Wrong: not full marks (a subjective answer still unmarked is left out of the wrong count).
         const wrong = x.correct === false || (x.correct == null && x.mark != null && x.mark < x.key.score);
         if (!wrong) continue;
         s.wrong++;
-        for (const c of x.answer?.choices ?? []) if (!x.key.answers.includes(c)) s.choices.set(c, (s.choices.get(c) ?? 0) + 1);
+        for (const c of x.answer?.choices ?? []) if (!x.key.answers.includes(c)) given(s, c);
+        (x.answer?.blanks ?? []).forEach((b, i) => {
+          const text = b.trim();
+          if (text && !blankAccepted(x.key.blanks[i] ?? [], text)) given(s, `(${i + 1}) ${text}`);
+        });
       }
       return [...per.entries()]
         .map(([questionId, s]) => {
@@ -352,7 +359,9 @@ export function createExamGradesService({ db }: { db: Db }) {
             type: face?.q.type ?? 'short',
             stem: face?.q.stem ?? '',
             options: face?.q.options ?? [],
-            keyAnswers: s.key,
+            keyAnswers: s.key.answers,
+            keyBlanks: s.key.blanks,
+            answerText: s.key.answerText,
             answered: s.n,
             wrong: s.wrong,
             wrongRate: s.n ? Math.round((s.wrong / s.n) * 1000) / 1000 : 0,

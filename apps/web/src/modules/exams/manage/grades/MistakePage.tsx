@@ -33,7 +33,13 @@ export default function MistakePage() {
             key: 'keyAnswers',
             dataIndex: 'keyAnswers',
             title: t('examResults.key'),
-            render: (v: string[], r) => (v.length ? v.map((c) => choice(c, r.type)).join(', ') : '—'),
+            ellipsis: { showTitle: true },
+            render: (v: string[], r) =>
+              v.length
+                ? v.map((c) => choice(c, r.type)).join(', ')
+                : r.keyBlanks.length
+                  ? r.keyBlanks.map((alts, i) => `(${i + 1}) ${alts.join(' / ')}`).join('  ')
+                  : r.answerText || '—',
           },
           { key: 'answered', dataIndex: 'answered', title: t('grades.answered') },
           { key: 'wrong', dataIndex: 'wrong', title: t('grades.wrong') },
