@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { CERTIFICATE_DEFAULT_LAYOUT, type AttemptResult, type AttemptSheet, type MyExamRow } from '@hanlin/shared';
@@ -478,5 +480,25 @@ describe('anti-cheat and photos', () => {
 
     await submit(ann.s, attemptId);
     await refused(ann.s, '/api/exam/attempt/photo', { attemptId, data: PNG.toString('base64') }, 'REPEAT_SUBMIT_ERROR');
+  });
+
+  it('keeps no stored photo bytes when the photo cannot be recorded', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: judgment, score: 10 }]), { photoInterval: 30 });
+    const ann = await student();
+    const { attemptId } = await start(ann.s, exam);
+    const files = path.join(t.config.dataDir, 'files');
+    const stored = () => (fs.existsSync(files) ? fs.readdirSync(files, { recursive: true }).filter((f) => fs.statSync(path.join(files, String(f))).isFile()).length : 0);
+    const before = stored();
+    // The photo row cannot be written (a fault injected for this attempt only).
+    await t.db.execute(
+      sql.raw(`create function refuse_photo() returns trigger language plpgsql as $$ begin raise exception 'injected'; end $$;
+      create trigger refuse_photo before insert on exam_photos for each row when (new.attempt_id = ${attemptId}) execute function refuse_photo()`),
+    );
+    try {
+      expect((await call(t.app, ann.s, '/api/exam/attempt/photo', { attemptId, data: PNG.toString('base64') })).statusCode).not.toBe(200);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_photo on exam_photos; drop function refuse_photo()'));
+    }
+    expect(stored()).toBe(before);
   });
 });

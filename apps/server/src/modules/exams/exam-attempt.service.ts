@@ -458,18 +458,26 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       const bytes = Buffer.from(b64, 'base64');
       const type = sniffImage(bytes);
       if (!type) throw new AppError('FILE_TYPE_ERROR', { field: 'data' });
-      await db.transaction(async (tx) => {
-        const file = await storeServerFile(tx, storage, {
-          data: bytes,
-          ext: type.ext,
-          mime: type.mime,
-          name: `exam-${a.examId}-attempt-${a.id}-${Date.now()}.${type.ext}`,
-          purpose: 'exam-photo',
-          userId: p.userId,
-          refId: a.id,
+      let storedKey: string | undefined;
+      await db
+        .transaction(async (tx) => {
+          const file = await storeServerFile(tx, storage, {
+            data: bytes,
+            ext: type.ext,
+            mime: type.mime,
+            name: `exam-${a.examId}-attempt-${a.id}-${Date.now()}.${type.ext}`,
+            purpose: 'exam-photo',
+            userId: p.userId,
+            refId: a.id,
+          });
+          storedKey = file.key;
+          await repo.insertPhoto(tx, a.id, file.id);
+        })
+        .catch(async (e: unknown) => {
+          // The file row rolled back with the photo: its bytes go too.
+          if (storedKey) await storage.remove(storedKey).catch(() => undefined);
+          throw e;
         });
-        await repo.insertPhoto(tx, a.id, file.id);
-      });
       return null;
     },
 
