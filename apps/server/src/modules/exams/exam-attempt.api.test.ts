@@ -126,6 +126,13 @@ describe('starting an attempt', () => {
     await refused(ann.s, '/api/exam/attempt/start', { examId: ended }, 'EXAM_NOT_OPEN', 'examId');
     // Bob's own extension: 10 more minutes; his deadline is his end, not start + duration.
     await t.db.insert(examExtensions).values({ examId: ended, userId: bob.id, endAt: new Date(Date.now() + 10 * 60_000) });
+    // My exams shows the exam open to Bob (and under the open filter), ended to Ann.
+    expect(await myExam(bob.s, ended)).toMatchObject({ status: 'started' });
+    expect(await myExam(ann.s, ended)).toMatchObject({ status: 'ended' });
+    const filtered = async (s: Session, status: string) => (await ok<{ records: MyExamRow[] }>(s, '/api/exam/my', { size: 100, status })).records.map((r) => r.id);
+    expect(await filtered(bob.s, 'started')).toContain(ended);
+    expect(await filtered(bob.s, 'ended')).not.toContain(ended);
+    expect(await filtered(ann.s, 'ended')).toContain(ended);
     const sheet = await start(bob.s, ended);
     const left = (new Date(sheet.deadlineAt).getTime() - Date.now()) / 60_000;
     expect(left).toBeGreaterThan(9);

@@ -161,26 +161,32 @@ export async function deleteExams(db: DbOrTx, ids: number[]) {
 }
 
 /** A learner's exams: published (in any clock state) and open to them, soonest start first. */
+/** The caller's own end (the exam's, or their personal extension's when later) and state at it: an exam the
+ * clock has ended is still open to someone whose extension runs on (the same rule as starting an attempt). */
+const myEnd = sql`greatest(${exams.endAt}, ${examExtensions.endAt})`;
+const myState = sql<string>`(case when ${exams.status} in ('published', 'started', 'ended') and now() >= ${myEnd} then 'ended'
+  when ${exams.status} in ('published', 'started', 'ended') and now() >= ${exams.startAt} then 'started' else ${exams.status} end)`;
+
 export async function findMyExams(db: DbOrTx, userId: number, q: MyExamQuery) {
   const conds = and(
     inArray(exams.status, ['published', 'started', 'ended']),
     inAudience(EXAM_AUDIENCE, exams.id, sql`${userId}::int`),
     q.keyword ? sql`${exams.name} ilike ${keywordPattern(q.keyword)}` : undefined,
-    q.status ? sql`${stateNow} = ${q.status}` : undefined,
+    q.status ? sql`${myState} = ${q.status}` : undefined,
   );
   const rows = await db
     .select({
       id: exams.id,
       name: exams.name,
       categoryName: examCategories.name,
-      status: stateNow,
+      status: myState,
       startAt: exams.startAt,
       endAt: exams.endAt,
       duration: exams.duration,
       total: exams.total,
       passPercent: exams.passPercent,
       attempts: exams.attempts,
-      myEndAt: sql<Date>`greatest(${exams.endAt}, ${examExtensions.endAt})`.mapWith((v: string | Date) => new Date(v)),
+      myEndAt: sql<Date>`${myEnd}`.mapWith((v: string | Date) => new Date(v)),
       attemptsAllowed: sql<number>`${exams.attempts} + coalesce(${examExtensions.extraAttempts}, 0)`.mapWith(Number),
       attemptsUsed: sql<number>`(select count(*) from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${userId}::int)`.mapWith(Number),
       ongoingAttemptId: sql<number | null>`(select a.id from ${examAttempts} a where a.exam_id = ${exams.id} and a.user_id = ${userId}::int and a.status = 'ongoing')`,
@@ -195,7 +201,7 @@ export async function findMyExams(db: DbOrTx, userId: number, q: MyExamQuery) {
     .leftJoin(examCategories, eq(examCategories.id, exams.categoryId))
     .leftJoin(examExtensions, and(eq(examExtensions.examId, exams.id), eq(examExtensions.userId, sql`${userId}::int`)))
     .where(conds)
-    .orderBy(sql`(case when ${stateNow} = 'ended' then 1 else 0 end)`, asc(exams.startAt), asc(exams.id))
+    .orderBy(sql`(case when ${myState} = 'ended' then 1 else 0 end)`, asc(exams.startAt), asc(exams.id))
     .limit(q.size)
     .offset((q.page - 1) * q.size);
   let total = rows[0]?.count ?? 0;
@@ -203,6 +209,7 @@ export async function findMyExams(db: DbOrTx, userId: number, q: MyExamQuery) {
     const [c] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(exams)
+      .leftJoin(examExtensions, and(eq(examExtensions.examId, exams.id), eq(examExtensions.userId, sql`${userId}::int`)))
       .where(conds);
     total = c?.n ?? 0;
   }
