@@ -133,6 +133,8 @@ describe('student portal on a 390 px phone', () => {
     await fitsPhone(page, 'my courses');
     await pick('student-center-menu-button', 'center-drawer-certificates', '/student-center/certificates', 'my-certificates-page');
     await pick('student-center-menu-button', 'center-drawer-__profile', '/center/person-center/profile', 'profile-form');
+    // The person centre's header has the same menu button: back to the portal's sections from there.
+    await pick('portal-menu-button', 'portal-drawer-courses', '/portal/courses', 'course-list-page');
   });
 
   it('the personal center saves name, phone and e-mail through the profile API', async () => {

@@ -2,15 +2,19 @@ import { Card, Layout, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppHeader } from '../../app/header/AppHeader';
+import { usePortalNav } from '../../app/portal/usePortalNav';
 
 export default function PersonCenterLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const current = pathname.split('/').pop() ?? 'profile';
+  // The portal's sections, so a phone (no horizontal menu) leaves the person centre by the menu button too.
+  const { menuButton, nav, drawer } = usePortalNav();
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <AppHeader />
+      <AppHeader menuButton={menuButton} nav={nav} />
+      {drawer}
       <Layout.Content className="hl-content">
         <Card title={t('header.personCenter')}>
           <Menu
