@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdsSchema } from './api.js';
-import type { RoutePermission } from './permissions.js';
+import type { PermissionCode, RoutePermission } from './permissions.js';
 
 /**
  * One route, declared once: the server registers from it (`registerRoute`), the web calls it
@@ -45,6 +45,21 @@ export interface RouteSpec {
 export function defineRoute<const R extends RouteSpec>(route: R): R {
   return route;
 }
+
+/**
+ * A write: POST, guarded by codes and written to the operation log under `operation`; `spec` holds the
+ * rest (body, response, kind …). `writeRoute('/api/exam/insert', ['ksgl:add'], 'exam.insert', { body, response })`.
+ */
+export function writeRoute<const P extends string, const C extends readonly [PermissionCode, ...PermissionCode[]], const S extends WriteSpec>(
+  path: P,
+  permission: C,
+  operation: string,
+  spec: S,
+) {
+  return defineRoute({ method: 'POST', path, permission, operation, ...spec });
+}
+/** What `writeRoute` leaves to the declaration. */
+export type WriteSpec = Omit<RouteSpec, 'method' | 'path' | 'permission' | 'operation'>;
 
 /** A write on many rows chosen by id (delete, publish, freeze …): POST, body `{ ids }`, answers `{ count }`. */
 export function batchRoute<const P extends string>(path: P, permission: RoutePermission, operation: string) {
