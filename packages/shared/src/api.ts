@@ -33,6 +33,9 @@ export interface Page<T> {
   size: number;
 }
 
+/** A person as a report or list row names them: who, their real and login names, their organization. */
+export const personFields = { userId: z.number(), realname: z.string(), username: z.string(), orgName: z.string().nullable() };
+
 export const IdSchema = z.coerce.number().int().positive().max(2147483647);
 export const IdsSchema = z.object({ ids: z.array(IdSchema).min(1).max(1000) });
 export type Ids = z.infer<typeof IdsSchema>;
