@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
+import { IdSchema, IdsSchema, PageQuerySchema, ownerFields } from './api.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 import { ExportLocaleSchema } from './course-reports.js';
 import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
@@ -171,11 +171,7 @@ export const CourseRowSchema = z.object({
   status: COURSE_LIFECYCLE.stateSchema,
   approval: COURSE_APPROVAL_LIFECYCLE.stateSchema,
   approvalReason: z.string().nullable(),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
-  createdBy: z.number().nullable(),
-  creatorName: z.string().nullable(),
-  createdAt: z.string(),
+  ...ownerFields,
   publishedAt: z.string().nullable(),
   chapterCount: z.number(),
   learnerCount: z.number(),

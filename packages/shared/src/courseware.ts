@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 import { LabelsSchema } from './labels.js';
-import { MEDIA_KINDS, MEDIA_STATES } from './media.js';
+import { MediaStateSchema } from './media.js';
 
 /** Courseware types (spec §5): a SCORM 1.2 zip, a general document (PDF/Office), a video, an audio. */
 export const COURSEWARE_TYPES = ['scorm', 'general', 'video', 'audio'] as const;
@@ -54,15 +54,7 @@ export const CoursewareAbilitiesSchema = z.object({ modify: z.boolean(), delete:
 export type CoursewareAbilities = z.infer<typeof CoursewareAbilitiesSchema>;
 
 /** Processing of the file for players (media module); null for SCORM. */
-export const CoursewareMediaSchema = z.object({
-  kind: z.enum(MEDIA_KINDS),
-  state: z.enum(MEDIA_STATES),
-  progress: z.number(),
-  durationMs: z.number().nullable(),
-  error: z.string().nullable(),
-  playUrl: z.string().nullable(),
-  downloadUrl: z.string(),
-});
+export const CoursewareMediaSchema = MediaStateSchema.omit({ fileId: true });
 
 export const CoursewareRowSchema = z.object({
   id: z.number(),

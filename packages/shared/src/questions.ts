@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { langTexts, type LangTexts } from './errors.js';
-import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
+import { IdSchema, IdsSchema, PageQuerySchema, ownerFields } from './api.js';
 import { CategoryInsertSchema, CategoryNodeSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 import { LabelsSchema } from './labels.js';
 import { defineLifecycle } from './lifecycle.js';
@@ -184,11 +184,7 @@ export const QuestionRowSchema = z.object({
   categoryName: z.string().nullable(),
   status: QUESTION_LIFECYCLE.stateSchema,
   refuseReason: z.string().nullable(),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
-  createdBy: z.number().nullable(),
-  creatorName: z.string().nullable(),
-  createdAt: z.string(),
+  ...ownerFields,
   abilities: QuestionAbilitiesSchema,
 });
 export type QuestionRow = z.infer<typeof QuestionRowSchema>;
