@@ -66,6 +66,21 @@ export function batchRoute<const P extends string>(path: P, permission: RoutePer
   return defineRoute({ method: 'POST', path, permission, operation, body: IdsSchema, response: CountSchema });
 }
 
+/** A menu code that has a `freeze` action. */
+type FreezeCode = { [K in PermissionCode]: K extends `${infer M}:freeze` ? M : never }[PermissionCode];
+
+/**
+ * The two commands of a freeze lifecycle (`defineFreezeLifecycle`): `<base>/freeze` and
+ * `<base>/unfreeze` on many rows (body `{ ids }`), guarded by `<code>:freeze`, logged as `<op>.freeze|unfreeze`.
+ */
+export function freezeRoutes<const B extends string, const C extends FreezeCode>(base: B, code: C, op: string) {
+  const permission = [`${code}:freeze` as Extract<`${C}:freeze`, PermissionCode>] as const;
+  return {
+    freeze: writeRoute(`${base}/freeze`, permission, `${op}.freeze`, { body: IdsSchema, response: z.null() }),
+    unfreeze: writeRoute(`${base}/unfreeze`, permission, `${op}.unfreeze`, { body: IdsSchema, response: z.null() }),
+  };
+}
+
 /** Answer of a `download` route: the file bytes (spreadsheets, attachments). */
 export const FileAnswerSchema = z.string().meta({ format: 'binary', description: 'The file itself (errors answer the JSON envelope)' });
 /** Answer of a write on many rows: how many it changed. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { NewIdSchema, defineRoute, writeRoute } from './contract.js';
+import { NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
 import {
   LearningGroupInsertSchema,
   LearningGroupListQuerySchema,
@@ -35,8 +35,7 @@ export const learningGroupRoutes = {
   insert: writeRoute(`${base}/insert`, ['xxqz:add'], 'learning-group.insert', { body: LearningGroupInsertSchema, response: NewIdSchema }),
   update: writeRoute(`${base}/update`, ['xxqz:modify'], 'learning-group.update', { body: LearningGroupUpdateSchema, response: z.null() }),
   delete: writeRoute(`${base}/delete`, ['xxqz:delete'], 'learning-group.delete', { body: IdsSchema, response: z.null() }),
-  freeze: writeRoute(`${base}/freeze`, ['xxqz:freeze'], 'learning-group.freeze', { body: IdsSchema, response: z.null() }),
-  unfreeze: writeRoute(`${base}/unfreeze`, ['xxqz:freeze'], 'learning-group.unfreeze', { body: IdsSchema, response: z.null() }),
+  ...freezeRoutes(base, 'xxqz', 'learning-group'),
   addMembers: writeRoute(`${base}/add-members`, ['xxqz:modify'], 'learning-group.add-members', {
     body: LearningGroupMembersSchema,
     response: z.object({ added: z.number() }),

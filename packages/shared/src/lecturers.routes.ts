@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { FileAnswerSchema, NewIdSchema, defineRoute, writeRoute } from './contract.js';
+import { FileAnswerSchema, NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
 import {
   LecturerAuthSchema,
   LecturerDetailSchema,
@@ -43,8 +43,7 @@ export const lecturerRoutes = {
   insert: writeRoute('/api/teacher/insert', ['jsgl:add'], 'teacher.insert', { body: LecturerInsertSchema, response: NewIdSchema }),
   update: writeRoute('/api/teacher/update', ['jsgl:modify'], 'teacher.update', { body: LecturerUpdateSchema, response: z.null() }),
   delete: writeRoute('/api/teacher/delete', ['jsgl:delete'], 'teacher.delete', { body: IdsSchema, response: z.null() }),
-  freeze: writeRoute('/api/teacher/freeze', ['jsgl:freeze'], 'teacher.freeze', { body: IdsSchema, response: z.null() }),
-  unfreeze: writeRoute('/api/teacher/unfreeze', ['jsgl:freeze'], 'teacher.unfreeze', { body: IdsSchema, response: z.null() }),
+  ...freezeRoutes('/api/teacher', 'jsgl', 'teacher'),
   certify: writeRoute('/api/teacher/auth', ['jsgl:approve'], 'teacher.auth', { body: LecturerAuthSchema, response: z.null() }),
 
   levels: defineRoute({ method: 'POST', path: '/api/teacher-level/all', permission: ['jsgl'], response: z.array(TeacherLevelSchema) }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema } from './api.js';
-import { NewIdSchema, defineRoute, writeRoute } from './contract.js';
+import { IdBodySchema } from './api.js';
+import { NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
 import { OrgDataNodeSchema, OrgDetailSchema, OrgInsertSchema, OrgNodeSchema, OrgTreeByNameSchema, OrgTreeQuerySchema, OrgUpdateSchema, TreeSortSchema } from './orgs.js';
 
 /** Reading the tree is also needed by the pages that filter or assign by organization. */
@@ -16,7 +16,6 @@ export const orgRoutes = {
   insert: writeRoute('/api/org/insert', ['zzjg:add'], 'org.insert', { body: OrgInsertSchema, response: NewIdSchema }),
   update: writeRoute('/api/org/update', ['zzjg:modify'], 'org.update', { body: OrgUpdateSchema, response: z.null() }),
   delete: writeRoute('/api/org/delete', ['zzjg:delete'], 'org.delete', { body: IdBodySchema, response: z.null() }),
-  freeze: writeRoute('/api/org/freeze', ['zzjg:freeze'], 'org.freeze', { body: IdsSchema, response: z.null() }),
-  unfreeze: writeRoute('/api/org/unfreeze', ['zzjg:freeze'], 'org.unfreeze', { body: IdsSchema, response: z.null() }),
+  ...freezeRoutes('/api/org', 'zzjg', 'org'),
   sort: writeRoute('/api/org/sort', ['zzjg:modify'], 'org.sort', { body: TreeSortSchema, response: z.null() }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { NewIdSchema, defineRoute, writeRoute } from './contract.js';
+import { NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
 import { TERMINALS, type PermissionNode, type Terminal } from './permissions.js';
 import { RoleDetailSchema, RoleInsertSchema, RoleListQuerySchema, RoleRowSchema, RoleUpdateSchema } from './roles.js';
 
@@ -29,7 +29,6 @@ export const roleRoutes = {
   insert: writeRoute('/api/role/insert', ['rzjs:add'], 'role.insert', { body: RoleInsertSchema, response: NewIdSchema }),
   update: writeRoute('/api/role/update', ['rzjs:modify'], 'role.update', { body: RoleUpdateSchema, response: z.null() }),
   delete: writeRoute('/api/role/delete', ['rzjs:delete'], 'role.delete', { body: IdsSchema, response: z.null() }),
-  freeze: writeRoute('/api/role/freeze', ['rzjs:freeze'], 'role.freeze', { body: IdsSchema, response: z.null() }),
-  unfreeze: writeRoute('/api/role/unfreeze', ['rzjs:freeze'], 'role.unfreeze', { body: IdsSchema, response: z.null() }),
+  ...freezeRoutes('/api/role', 'rzjs', 'role'),
   permissionTree: defineRoute({ method: 'POST', path: '/api/role/permission-tree', permission: 'authenticated', response: PermissionTreeSchema }),
 };

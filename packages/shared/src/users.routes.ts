@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { AvailableSchema, FileAnswerSchema, NewIdSchema, defineRoute, writeRoute } from './contract.js';
+import { AvailableSchema, FileAnswerSchema, NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
 import {
   StudentInsertSchema,
   StudentUpdateSchema,
@@ -41,8 +41,7 @@ function peoplePageRoutes<
     insert: writeRoute(`${prefix}/insert`, [`${menu}:add`], `${op}.insert`, { body: schemas.insert, response: NewIdSchema }),
     update: writeRoute(`${prefix}/update`, [`${menu}:modify`], `${op}.update`, { body: schemas.update, response: z.null() }),
     delete: writeRoute(`${prefix}/delete`, [`${menu}:delete`], `${op}.delete`, { body: IdsSchema, response: z.null() }),
-    freeze: writeRoute(`${prefix}/freeze`, [`${menu}:freeze`], `${op}.freeze`, { body: IdsSchema, response: z.null() }),
-    unfreeze: writeRoute(`${prefix}/unfreeze`, [`${menu}:freeze`], `${op}.unfreeze`, { body: IdsSchema, response: z.null() }),
+    ...freezeRoutes(prefix, menu, op),
     resetPassword: writeRoute(`${prefix}/reset-password`, [`${menu}:modify`], `${op}.reset-password`, { body: IdsSchema, response: z.null() }),
     checkName: defineRoute({ method: 'POST', path: `${prefix}/check-name`, permission: read, body: UserCheckNameSchema, response: AvailableSchema }),
     checkPhone: defineRoute({ method: 'POST', path: `${prefix}/check-phone`, permission: read, body: UserCheckPhoneSchema, response: AvailableSchema }),
