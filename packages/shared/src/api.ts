@@ -33,6 +33,18 @@ export interface Page<T> {
   size: number;
 }
 
+/** A person as a report or list row names them: who, their real and login names, their organization. */
+export const personFields = { userId: z.number(), realname: z.string(), username: z.string(), orgName: z.string().nullable() };
+
+/** Who a managed record belongs to (its organization: the data scope) and who created it, when. */
+export const ownerFields = {
+  orgId: z.number().nullable(),
+  orgName: z.string().nullable(),
+  createdBy: z.number().nullable(),
+  creatorName: z.string().nullable(),
+  createdAt: z.string(),
+};
+
 export const IdSchema = z.coerce.number().int().positive().max(2147483647);
 export const IdsSchema = z.object({ ids: z.array(IdSchema).min(1).max(1000) });
 export type Ids = z.infer<typeof IdsSchema>;

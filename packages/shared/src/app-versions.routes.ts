@@ -1,5 +1,5 @@
 import { IdSchema, IdsSchema, pageSchema } from './api.js';
-import { defineRoute } from './contract.js';
+import { defineRoute, writeRoute } from './contract.js';
 import { z } from 'zod';
 import {
   AppVersionCreateSchema,
@@ -27,28 +27,7 @@ export const appVersionRoutes = {
     response: pageSchema(AppVersionManageRowSchema),
   }),
   get: defineRoute({ method: 'POST', path: '/api/app-version/getbyid/:id', permission: ['bbgl'], params: z.object({ id: IdSchema }), response: AppVersionManageRowSchema }),
-  insert: defineRoute({
-    method: 'POST',
-    path: '/api/app-version/insert',
-    permission: ['bbgl:add'],
-    operation: 'app-version.insert',
-    body: AppVersionCreateSchema,
-    response: AppVersionRowSchema,
-  }),
-  update: defineRoute({
-    method: 'POST',
-    path: '/api/app-version/update',
-    permission: ['bbgl:modify'],
-    operation: 'app-version.update',
-    body: AppVersionUpdateSchema,
-    response: AppVersionRowSchema,
-  }),
-  delete: defineRoute({
-    method: 'POST',
-    path: '/api/app-version/delete',
-    permission: ['bbgl:delete'],
-    operation: 'app-version.delete',
-    body: IdsSchema,
-    response: z.object({ deleted: z.number() }),
-  }),
+  insert: writeRoute('/api/app-version/insert', ['bbgl:add'], 'app-version.insert', { body: AppVersionCreateSchema, response: AppVersionRowSchema }),
+  update: writeRoute('/api/app-version/update', ['bbgl:modify'], 'app-version.update', { body: AppVersionUpdateSchema, response: AppVersionRowSchema }),
+  delete: writeRoute('/api/app-version/delete', ['bbgl:delete'], 'app-version.delete', { body: IdsSchema, response: z.object({ deleted: z.number() }) }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, FileAnswerSchema, defineRoute } from './contract.js';
+import { IdBodySchema, pageSchema } from './api.js';
+import { FileAnswerSchema, batchRoute, defineRoute, writeRoute } from './contract.js';
 import {
   AssignmentCourseOptionSchema,
   AssignmentCourseSearchSchema,
@@ -25,52 +25,13 @@ export const assignmentRoutes = {
     body: AssignmentCourseSearchSchema,
     response: z.array(AssignmentCourseOptionSchema),
   }),
-  insert: defineRoute({
-    method: 'POST',
-    path: '/api/learn-assign/insert',
-    permission: ['xxzp:add'],
-    operation: 'learn-assign.insert',
-    body: AssignmentCreateSchema,
-    response: AssignmentDetailSchema,
-  }),
-  update: defineRoute({
-    method: 'POST',
-    path: '/api/learn-assign/update',
-    permission: ['xxzp:modify'],
-    operation: 'learn-assign.update',
-    body: AssignmentUpdateSchema,
-    response: AssignmentDetailSchema,
-  }),
-  delete: defineRoute({
-    method: 'POST',
-    path: '/api/learn-assign/delete',
-    permission: ['xxzp:delete'],
-    operation: 'learn-assign.delete',
-    body: IdsSchema,
-    response: CountSchema,
-  }),
-  publish: defineRoute({
-    method: 'POST',
-    path: '/api/learn-assign/publish',
-    permission: ['xxzp:publish'],
-    operation: 'learn-assign.publish',
-    body: IdsSchema,
-    response: CountSchema,
-  }),
-  unpublish: defineRoute({
-    method: 'POST',
-    path: '/api/learn-assign/unpublish',
-    permission: ['xxzp:unpublish'],
-    operation: 'learn-assign.unpublish',
-    body: IdsSchema,
-    response: CountSchema,
-  }),
+  insert: writeRoute('/api/learn-assign/insert', ['xxzp:add'], 'learn-assign.insert', { body: AssignmentCreateSchema, response: AssignmentDetailSchema }),
+  update: writeRoute('/api/learn-assign/update', ['xxzp:modify'], 'learn-assign.update', { body: AssignmentUpdateSchema, response: AssignmentDetailSchema }),
+  delete: batchRoute('/api/learn-assign/delete', ['xxzp:delete'], 'learn-assign.delete'),
+  publish: batchRoute('/api/learn-assign/publish', ['xxzp:publish'], 'learn-assign.publish'),
+  unpublish: batchRoute('/api/learn-assign/unpublish', ['xxzp:unpublish'], 'learn-assign.unpublish'),
   progress: defineRoute({ method: 'POST', path: '/api/learn-assign/progress', permission: ['xxzp'], body: AssignmentProgressQuerySchema, response: AssignmentProgressSchema }),
-  exportProgress: defineRoute({
-    method: 'POST',
-    path: '/api/learn-assign/progress/export',
-    permission: ['xxzp:export'],
-    operation: 'learn-assign.export',
+  exportProgress: writeRoute('/api/learn-assign/progress/export', ['xxzp:export'], 'learn-assign.export', {
     body: AssignmentProgressExportSchema,
     response: FileAnswerSchema,
     kind: 'download',

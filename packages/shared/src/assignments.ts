@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema } from './api.js';
+import { IdSchema, PageQuerySchema, pageSchema, personFields } from './api.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 import { LearnerStatusSchema } from './learning.js';
 import { defineLifecycle } from './lifecycle.js';
-import { ExportLocaleSchema } from './course-reports.js';
+import { listExportSchema } from './course-reports.js';
 
 /**
  * Learning assignments (`manage-learn-assign`, `add-learn-assign`, `view-learn-assign`): required
@@ -109,7 +109,7 @@ const progressFilters = {
 };
 export const AssignmentProgressQuerySchema = PageQuerySchema.extend(progressFilters);
 export type AssignmentProgressQuery = z.infer<typeof AssignmentProgressQuerySchema>;
-export const AssignmentProgressExportSchema = z.strictObject({ ...progressFilters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
+export const AssignmentProgressExportSchema = listExportSchema(progressFilters);
 export type AssignmentProgressExport = z.infer<typeof AssignmentProgressExportSchema>;
 
 export const AssigneeCourseSchema = z.object({
@@ -119,10 +119,7 @@ export const AssigneeCourseSchema = z.object({
   learnedSeconds: z.number(),
 });
 export const AssigneeRowSchema = z.object({
-  userId: z.number(),
-  realname: z.string(),
-  username: z.string(),
-  orgName: z.string().nullable(),
+  ...personFields,
   /** Average progress over the assignment's courses. */
   progress: z.number(),
   passedCount: z.number(),
@@ -133,11 +130,7 @@ export const AssigneeRowSchema = z.object({
   courses: z.array(AssigneeCourseSchema),
 });
 export type AssigneeRow = z.infer<typeof AssigneeRowSchema>;
-export const AssignmentProgressSchema = z.object({
-  records: z.array(AssigneeRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
+export const AssignmentProgressSchema = pageSchema(AssigneeRowSchema).extend({
   title: z.string(),
   deadline: z.string(),
   expired: z.boolean(),

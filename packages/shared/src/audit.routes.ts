@@ -1,5 +1,5 @@
 import { pageSchema } from './api.js';
-import { FileAnswerSchema, defineRoute } from './contract.js';
+import { FileAnswerSchema, defineRoute, writeRoute } from './contract.js';
 import { LoginLogExportSchema, LoginLogQuerySchema, LoginLogRowSchema, OperationLogExportSchema, OperationLogQuerySchema, OperationLogRowSchema } from './audit.js';
 
 /** Login and operation logs (rzgl), with their Excel exports. */
@@ -12,20 +12,12 @@ export const auditRoutes = {
     body: OperationLogQuerySchema,
     response: pageSchema(OperationLogRowSchema),
   }),
-  exportLoginLogs: defineRoute({
-    method: 'POST',
-    path: '/api/report/login-log/export',
-    permission: ['rzgl:export'],
-    operation: 'report.login-log.export',
+  exportLoginLogs: writeRoute('/api/report/login-log/export', ['rzgl:export'], 'report.login-log.export', {
     body: LoginLogExportSchema,
     response: FileAnswerSchema,
     kind: 'download',
   }),
-  exportOperationLogs: defineRoute({
-    method: 'POST',
-    path: '/api/report/operation-log/export',
-    permission: ['rzgl:export'],
-    operation: 'report.operation-log.export',
+  exportOperationLogs: writeRoute('/api/report/operation-log/export', ['rzgl:export'], 'report.operation-log.export', {
     body: OperationLogExportSchema,
     response: FileAnswerSchema,
     kind: 'download',

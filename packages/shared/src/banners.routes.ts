@@ -1,28 +1,14 @@
 import { z } from 'zod';
 import { IdBodySchema, pageSchema } from './api.js';
-import { batchRoute, defineRoute } from './contract.js';
+import { batchRoute, defineRoute, writeRoute } from './contract.js';
 import { BannerCreateSchema, BannerListQuerySchema, BannerPublicSchema, BannerRowSchema, BannerUpdateSchema } from './banners.js';
 
 /** Banners: the back office (tggl, data scope by the banner's organization) and the portal carousel. */
 export const bannerRoutes = {
   list: defineRoute({ method: 'POST', path: '/api/banner/list', permission: ['tggl'], body: BannerListQuerySchema, response: pageSchema(BannerRowSchema) }),
   get: defineRoute({ method: 'POST', path: '/api/banner/get', permission: ['tggl'], body: IdBodySchema, response: BannerRowSchema }),
-  insert: defineRoute({
-    method: 'POST',
-    path: '/api/banner/insert',
-    permission: ['tggl:add'],
-    operation: 'banner.insert',
-    body: BannerCreateSchema,
-    response: BannerRowSchema,
-  }),
-  update: defineRoute({
-    method: 'POST',
-    path: '/api/banner/update',
-    permission: ['tggl:modify'],
-    operation: 'banner.update',
-    body: BannerUpdateSchema,
-    response: BannerRowSchema,
-  }),
+  insert: writeRoute('/api/banner/insert', ['tggl:add'], 'banner.insert', { body: BannerCreateSchema, response: BannerRowSchema }),
+  update: writeRoute('/api/banner/update', ['tggl:modify'], 'banner.update', { body: BannerUpdateSchema, response: BannerRowSchema }),
   delete: batchRoute('/api/banner/delete', ['tggl:delete'], 'banner.delete'),
   release: batchRoute('/api/banner/release', ['tggl:publish'], 'banner.release'),
   unrelease: batchRoute('/api/banner/unrelease', ['tggl:unpublish'], 'banner.unrelease'),

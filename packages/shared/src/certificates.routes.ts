@@ -1,5 +1,5 @@
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { AvailableSchema, CountSchema, FileAnswerSchema, defineRoute } from './contract.js';
+import { AvailableSchema, CountSchema, FileAnswerSchema, defineRoute, writeRoute } from './contract.js';
 import {
   CertificateCheckNameSchema,
   CertificateIssuedListQuerySchema,
@@ -38,33 +38,17 @@ export const certificateRoutes = {
     body: CertificateCheckNameSchema,
     response: AvailableSchema,
   }),
-  templateInsert: defineRoute({
-    method: 'POST',
-    path: '/api/certificate/template/insert',
-    permission: ['zsgl:add'],
-    operation: 'certificate.template.insert',
+  templateInsert: writeRoute('/api/certificate/template/insert', ['zsgl:add'], 'certificate.template.insert', {
     tags,
     body: CertificateTemplateCreateSchema,
     response: CertificateTemplateRowSchema,
   }),
-  templateUpdate: defineRoute({
-    method: 'POST',
-    path: '/api/certificate/template/update',
-    permission: ['zsgl:modify'],
-    operation: 'certificate.template.update',
+  templateUpdate: writeRoute('/api/certificate/template/update', ['zsgl:modify'], 'certificate.template.update', {
     tags,
     body: CertificateTemplateUpdateSchema,
     response: CertificateTemplateRowSchema,
   }),
-  templateDelete: defineRoute({
-    method: 'POST',
-    path: '/api/certificate/template/delete',
-    permission: ['zsgl:delete'],
-    operation: 'certificate.template.delete',
-    tags,
-    body: IdsSchema,
-    response: CountSchema,
-  }),
+  templateDelete: writeRoute('/api/certificate/template/delete', ['zsgl:delete'], 'certificate.template.delete', { tags, body: IdsSchema, response: CountSchema }),
   issuedList: defineRoute({
     method: 'POST',
     path: '/api/certificate/issued/list',
@@ -82,15 +66,7 @@ export const certificateRoutes = {
     response: FileAnswerSchema,
     kind: 'download',
   }),
-  revoke: defineRoute({
-    method: 'POST',
-    path: '/api/certificate/issued/revoke',
-    permission: ['zsgl:delete'],
-    operation: 'certificate.revoke',
-    tags,
-    body: IdsSchema,
-    response: CountSchema,
-  }),
+  revoke: writeRoute('/api/certificate/issued/revoke', ['zsgl:delete'], 'certificate.revoke', { tags, body: IdsSchema, response: CountSchema }),
   // Student center "my certificates".
   my: defineRoute({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdsSchema } from './api.js';
-import type { RoutePermission } from './permissions.js';
+import type { PermissionCode, RoutePermission } from './permissions.js';
 
 /**
  * One route, declared once: the server registers from it (`registerRoute`), the web calls it
@@ -46,9 +46,39 @@ export function defineRoute<const R extends RouteSpec>(route: R): R {
   return route;
 }
 
+/**
+ * A write: POST, guarded by codes and written to the operation log under `operation`; `spec` holds the
+ * rest (body, response, kind …). `writeRoute('/api/exam/insert', ['ksgl:add'], 'exam.insert', { body, response })`.
+ */
+export function writeRoute<const P extends string, const C extends readonly [PermissionCode, ...PermissionCode[]], const S extends WriteSpec>(
+  path: P,
+  permission: C,
+  operation: string,
+  spec: S,
+) {
+  return defineRoute({ method: 'POST', path, permission, operation, ...spec });
+}
+/** What `writeRoute` leaves to the declaration. */
+export type WriteSpec = Omit<RouteSpec, 'method' | 'path' | 'permission' | 'operation'>;
+
 /** A write on many rows chosen by id (delete, publish, freeze …): POST, body `{ ids }`, answers `{ count }`. */
 export function batchRoute<const P extends string>(path: P, permission: RoutePermission, operation: string) {
   return defineRoute({ method: 'POST', path, permission, operation, body: IdsSchema, response: CountSchema });
+}
+
+/** A menu code that has a `freeze` action. */
+type FreezeCode = { [K in PermissionCode]: K extends `${infer M}:freeze` ? M : never }[PermissionCode];
+
+/**
+ * The two commands of a freeze lifecycle (`defineFreezeLifecycle`): `<base>/freeze` and
+ * `<base>/unfreeze` on many rows (body `{ ids }`), guarded by `<code>:freeze`, logged as `<op>.freeze|unfreeze`.
+ */
+export function freezeRoutes<const B extends string, const C extends FreezeCode>(base: B, code: C, op: string) {
+  const permission = [`${code}:freeze` as Extract<`${C}:freeze`, PermissionCode>] as const;
+  return {
+    freeze: writeRoute(`${base}/freeze`, permission, `${op}.freeze`, { body: IdsSchema, response: z.null() }),
+    unfreeze: writeRoute(`${base}/unfreeze`, permission, `${op}.unfreeze`, { body: IdsSchema, response: z.null() }),
+  };
 }
 
 /** Answer of a `download` route: the file bytes (spreadsheets, attachments). */

@@ -1,5 +1,5 @@
 import { pageSchema } from './api.js';
-import { FileAnswerSchema, defineRoute } from './contract.js';
+import { FileAnswerSchema, defineRoute, writeRoute } from './contract.js';
 import {
   CourseInfoExportSchema,
   CourseInfoQuerySchema,
@@ -22,41 +22,21 @@ import {
  */
 export const courseReportRoutes = {
   study: defineRoute({ method: 'POST', path: '/api/report/study', permission: ['bbtj'], body: StudyReportQuerySchema, response: pageSchema(StudyReportRowSchema) }),
-  exportStudy: defineRoute({
-    method: 'POST',
-    path: '/api/report/study/export',
-    permission: ['bbtj:export'],
-    operation: 'report.study.export',
-    body: StudyReportExportSchema,
-    response: FileAnswerSchema,
-    kind: 'download',
-  }),
+  exportStudy: writeRoute('/api/report/study/export', ['bbtj:export'], 'report.study.export', { body: StudyReportExportSchema, response: FileAnswerSchema, kind: 'download' }),
   person: defineRoute({ method: 'POST', path: '/api/report/person', permission: ['bbtj'], body: PersonReportQuerySchema, response: PersonReportSchema }),
-  exportPerson: defineRoute({
-    method: 'POST',
-    path: '/api/report/person/export',
-    permission: ['bbtj:export'],
-    operation: 'report.person.export',
+  exportPerson: writeRoute('/api/report/person/export', ['bbtj:export'], 'report.person.export', {
     body: PersonReportExportSchema,
     response: FileAnswerSchema,
     kind: 'download',
   }),
   course: defineRoute({ method: 'POST', path: '/api/report/course', permission: ['kctj'], body: CourseReportQuerySchema, response: pageSchema(CourseReportRowSchema) }),
-  exportCourse: defineRoute({
-    method: 'POST',
-    path: '/api/report/course/export',
-    permission: ['kctj:export'],
-    operation: 'report.course.export',
+  exportCourse: writeRoute('/api/report/course/export', ['kctj:export'], 'report.course.export', {
     body: CourseReportExportSchema,
     response: FileAnswerSchema,
     kind: 'download',
   }),
   courseInfo: defineRoute({ method: 'POST', path: '/api/report/course-info', permission: ['kctj'], body: CourseInfoQuerySchema, response: CourseInfoSchema }),
-  exportCourseInfo: defineRoute({
-    method: 'POST',
-    path: '/api/report/course-info/export',
-    permission: ['kctj:export'],
-    operation: 'report.course-info.export',
+  exportCourseInfo: writeRoute('/api/report/course-info/export', ['kctj:export'], 'report.course-info.export', {
     body: CourseInfoExportSchema,
     response: FileAnswerSchema,
     kind: 'download',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema } from './api.js';
+import { IdSchema, PageQuerySchema, pageSchema, personFields } from './api.js';
 import { LANGS, type Lang } from './errors.js';
 import { LearnerStatusSchema } from './learning.js';
 
@@ -21,6 +21,10 @@ export const ExportLocaleSchema = z.object({
   timeZone: z.string().max(64).refine(isTimeZone).default('Asia/Shanghai'),
 });
 export type ExportLocale = z.infer<typeof ExportLocaleSchema>;
+/** The Excel export of a paged list: the list's filters and order (no page), in the reader's language and time zone. */
+export function listExportSchema<const F extends z.ZodRawShape>(filters: F) {
+  return z.strictObject({ ...filters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
+}
 
 /**
  * A date range filter on learning activity: ISO dates (`2026-01-31`, whole days) or the instants
@@ -42,13 +46,10 @@ const studyFilters = {
 };
 export const StudyReportQuerySchema = PageQuerySchema.extend(studyFilters);
 export type StudyReportQuery = z.infer<typeof StudyReportQuerySchema>;
-export const StudyReportExportSchema = z.strictObject({ ...studyFilters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
+export const StudyReportExportSchema = listExportSchema(studyFilters);
 export type StudyReportExport = z.infer<typeof StudyReportExportSchema>;
 export const StudyReportRowSchema = z.object({
-  userId: z.number(),
-  realname: z.string(),
-  username: z.string(),
-  orgName: z.string().nullable(),
+  ...personFields,
   /** Courses being learnt (not passed yet). */
   learning: z.number(),
   passed: z.number(),
@@ -68,7 +69,7 @@ const personFilters = {
 };
 export const PersonReportQuerySchema = PageQuerySchema.extend(personFilters);
 export type PersonReportQuery = z.infer<typeof PersonReportQuerySchema>;
-export const PersonReportExportSchema = z.strictObject({ ...personFilters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
+export const PersonReportExportSchema = listExportSchema(personFilters);
 export type PersonReportExport = z.infer<typeof PersonReportExportSchema>;
 export const PersonReportRowSchema = z.object({
   courseId: z.number(),
@@ -84,11 +85,7 @@ export const PersonReportRowSchema = z.object({
   passedAt: z.string().nullable(),
 });
 export type PersonReportRow = z.infer<typeof PersonReportRowSchema>;
-export const PersonReportSchema = z.object({
-  records: z.array(PersonReportRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
+export const PersonReportSchema = pageSchema(PersonReportRowSchema).extend({
   user: z.object({ id: z.number(), realname: z.string(), username: z.string(), orgName: z.string().nullable() }),
   /** The person's totals over every course (whatever the filters): courses learning and passed, time, credits. */
   totals: z.object({ learning: z.number(), passed: z.number(), learnedSeconds: z.number(), credits: z.number(), lastLearnedAt: z.string().nullable() }),
@@ -106,7 +103,7 @@ const courseFilters = {
 };
 export const CourseReportQuerySchema = PageQuerySchema.extend(courseFilters);
 export type CourseReportQuery = z.infer<typeof CourseReportQuerySchema>;
-export const CourseReportExportSchema = z.strictObject({ ...courseFilters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
+export const CourseReportExportSchema = listExportSchema(courseFilters);
 export type CourseReportExport = z.infer<typeof CourseReportExportSchema>;
 export const CourseReportRowSchema = z.object({
   courseId: z.number(),
@@ -133,13 +130,10 @@ const courseInfoFilters = {
 };
 export const CourseInfoQuerySchema = PageQuerySchema.extend(courseInfoFilters);
 export type CourseInfoQuery = z.infer<typeof CourseInfoQuerySchema>;
-export const CourseInfoExportSchema = z.strictObject({ ...courseInfoFilters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
+export const CourseInfoExportSchema = listExportSchema(courseInfoFilters);
 export type CourseInfoExport = z.infer<typeof CourseInfoExportSchema>;
 export const CourseInfoRowSchema = z.object({
-  userId: z.number(),
-  realname: z.string(),
-  username: z.string(),
-  orgName: z.string().nullable(),
+  ...personFields,
   source: z.string(),
   status: LearnerStatusSchema,
   progress: z.number(),
@@ -150,11 +144,7 @@ export const CourseInfoRowSchema = z.object({
   passedAt: z.string().nullable(),
 });
 export type CourseInfoRow = z.infer<typeof CourseInfoRowSchema>;
-export const CourseInfoSchema = z.object({
-  records: z.array(CourseInfoRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
+export const CourseInfoSchema = pageSchema(CourseInfoRowSchema).extend({
   course: z.object({ id: z.number(), name: z.string(), status: z.string() }),
 });
 export type CourseInfo = z.infer<typeof CourseInfoSchema>;

@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, FileAnswerSchema, NewIdSchema, defineRoute } from './contract.js';
-import { TreeSortSchema } from './orgs.js';
+import { categoryTreeRoutes } from './category-tree.js';
+import { IdBodySchema, pageSchema } from './api.js';
+import { CountSchema, FileAnswerSchema, NewIdSchema, batchRoute, defineRoute, writeRoute } from './contract.js';
 import { COURSEWARE_TYPES } from './courseware.js';
 import {
-  CourseCategoryInsertSchema,
-  CourseCategoryNodeSchema,
-  CourseCategoryUpdateSchema,
   CourseChaptersSaveSchema,
   CourseCommentListQuerySchema,
   CourseCommentManageQuerySchema,
@@ -24,39 +21,24 @@ import {
   CourseUpdateSchema,
 } from './courses.js';
 
-const write = <P extends string, C extends readonly [`kc${string}`, ...`kc${string}`[]]>(path: P, permission: C, operation: string) =>
-  ({ method: 'POST', path, permission, operation }) as const;
-
 /**
  * Course administration: the classification tree (kcfl), courses and their builder (kcgl), approval
  * of lecturers' courses (kcsp), comments (kcpl; learners post and read them with kc-pc).
  */
 export const courseRoutes = {
-  categoryTree: defineRoute({ method: 'POST', path: '/api/course-classify/tree', permission: ['kcfl', 'kcgl'], response: z.array(CourseCategoryNodeSchema) }),
-  categoryInsert: defineRoute({ ...write('/api/course-classify/insert', ['kcfl:add'], 'course-classify.insert'), body: CourseCategoryInsertSchema, response: NewIdSchema }),
-  categoryUpdate: defineRoute({ ...write('/api/course-classify/update', ['kcfl:modify'], 'course-classify.update'), body: CourseCategoryUpdateSchema, response: z.null() }),
-  categoryDelete: defineRoute({ ...write('/api/course-classify/delete', ['kcfl:delete'], 'course-classify.delete'), body: IdBodySchema, response: z.null() }),
-  categorySort: defineRoute({ ...write('/api/course-classify/sort', ['kcfl:modify'], 'course-classify.sort'), body: TreeSortSchema, response: z.null() }),
+  ...categoryTreeRoutes('course-classify', ['kcfl', 'kcgl'], 'kcfl'),
 
   list: defineRoute({ method: 'POST', path: '/api/course/list', permission: ['kcgl'], body: CourseListQuerySchema, response: pageSchema(CourseRowSchema) }),
-  export: defineRoute({
-    method: 'POST',
-    path: '/api/course/export',
-    permission: ['kcgl:export'],
-    operation: 'course.export',
-    body: CourseListExportSchema,
-    response: FileAnswerSchema,
-    kind: 'download',
-  }),
+  export: writeRoute('/api/course/export', ['kcgl:export'], 'course.export', { body: CourseListExportSchema, response: FileAnswerSchema, kind: 'download' }),
   get: defineRoute({ method: 'POST', path: '/api/course/get', permission: ['kcgl', 'kcsp'], body: IdBodySchema, response: CourseDetailSchema }),
-  insert: defineRoute({ ...write('/api/course/insert', ['kcgl:add'], 'course.insert'), body: CourseInsertSchema, response: NewIdSchema }),
-  update: defineRoute({ ...write('/api/course/update', ['kcgl:modify'], 'course.update'), body: CourseUpdateSchema, response: z.null() }),
-  saveChapters: defineRoute({ ...write('/api/course/chapters', ['kcgl:add', 'kcgl:modify'], 'course.chapters'), body: CourseChaptersSaveSchema, response: z.null() }),
-  delete: defineRoute({ ...write('/api/course/delete', ['kcgl:delete'], 'course.delete'), body: IdsSchema, response: CountSchema }),
-  publish: defineRoute({ ...write('/api/course/publish', ['kcgl:publish'], 'course.publish'), body: IdsSchema, response: CountSchema }),
-  unpublish: defineRoute({ ...write('/api/course/unpublish', ['kcgl:unpublish'], 'course.unpublish'), body: IdsSchema, response: CountSchema }),
-  offShelf: defineRoute({ ...write('/api/course/off-shelf', ['kcgl:unpublish'], 'course.offShelf'), body: IdsSchema, response: CountSchema }),
-  submit: defineRoute({ ...write('/api/course/submit', ['kcgl:add'], 'course.submit'), body: IdsSchema, response: CountSchema }),
+  insert: writeRoute('/api/course/insert', ['kcgl:add'], 'course.insert', { body: CourseInsertSchema, response: NewIdSchema }),
+  update: writeRoute('/api/course/update', ['kcgl:modify'], 'course.update', { body: CourseUpdateSchema, response: z.null() }),
+  saveChapters: writeRoute('/api/course/chapters', ['kcgl:add', 'kcgl:modify'], 'course.chapters', { body: CourseChaptersSaveSchema, response: z.null() }),
+  delete: batchRoute('/api/course/delete', ['kcgl:delete'], 'course.delete'),
+  publish: batchRoute('/api/course/publish', ['kcgl:publish'], 'course.publish'),
+  unpublish: batchRoute('/api/course/unpublish', ['kcgl:unpublish'], 'course.unpublish'),
+  offShelf: batchRoute('/api/course/off-shelf', ['kcgl:unpublish'], 'course.offShelf'),
+  submit: batchRoute('/api/course/submit', ['kcgl:add'], 'course.submit'),
 
   /** Pickers of the builder: lecturers (by name) and certificate templates, without the lecturer/certificate menus. */
   lecturerOptions: defineRoute({
@@ -82,8 +64,8 @@ export const courseRoutes = {
   }),
 
   approvalList: defineRoute({ method: 'POST', path: '/api/course-approval/list', permission: ['kcsp'], body: CourseListQuerySchema, response: pageSchema(CourseRowSchema) }),
-  approve: defineRoute({ ...write('/api/course-approval/approve', ['kcsp:approve'], 'course.approve'), body: IdsSchema, response: CountSchema }),
-  refuse: defineRoute({ ...write('/api/course-approval/refuse', ['kcsp:approve'], 'course.refuse'), body: CourseRefuseSchema, response: CountSchema }),
+  approve: batchRoute('/api/course-approval/approve', ['kcsp:approve'], 'course.approve'),
+  refuse: writeRoute('/api/course-approval/refuse', ['kcsp:approve'], 'course.refuse', { body: CourseRefuseSchema, response: CountSchema }),
 
   commentList: defineRoute({
     method: 'POST',
@@ -100,6 +82,6 @@ export const courseRoutes = {
     body: CourseCommentManageQuerySchema,
     response: pageSchema(CourseCommentRowSchema),
   }),
-  commentShield: defineRoute({ ...write('/api/course-comment/manage/shield', ['kcpl:modify'], 'course-comment.shield'), body: IdsSchema, response: CountSchema }),
-  commentRestore: defineRoute({ ...write('/api/course-comment/manage/restore', ['kcpl:modify'], 'course-comment.restore'), body: IdsSchema, response: CountSchema }),
+  commentShield: batchRoute('/api/course-comment/manage/shield', ['kcpl:modify'], 'course-comment.shield'),
+  commentRestore: batchRoute('/api/course-comment/manage/restore', ['kcpl:modify'], 'course-comment.restore'),
 };

@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
+import { IdSchema, IdsSchema, PageQuerySchema, ownerFields } from './api.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 import { ExportLocaleSchema } from './course-reports.js';
-import {
-  COURSEWARE_TYPES,
-  CoursewareCategoryInsertSchema,
-  CoursewareCategoryNodeSchema,
-  CoursewareCategoryUpdateSchema,
-  type CoursewareCategoryInsert,
-  type CoursewareCategoryNode,
-  type CoursewareCategoryUpdate,
-} from './courseware.js';
+import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
+import { COURSEWARE_TYPES } from './courseware.js';
 import { LabelsSchema } from './labels.js';
 import { defineLifecycle } from './lifecycle.js';
 
@@ -78,12 +71,10 @@ export const COURSE_APPROVAL_REASON_MAX = 200;
 export const COURSE_COMMENT_MAX = 500;
 
 /** The classification tree has the shape of the courseware categories (name ≤ 30, sort). */
-export const CourseCategoryInsertSchema = CoursewareCategoryInsertSchema;
-export type CourseCategoryInsert = CoursewareCategoryInsert;
-export const CourseCategoryUpdateSchema = CoursewareCategoryUpdateSchema;
-export type CourseCategoryUpdate = CoursewareCategoryUpdate;
-export const CourseCategoryNodeSchema = CoursewareCategoryNodeSchema;
-export type CourseCategoryNode = CoursewareCategoryNode;
+export const CourseCategoryInsertSchema = CategoryInsertSchema;
+export type CourseCategoryInsert = CategoryInsert;
+export type CourseCategoryUpdate = CategoryUpdate;
+export type CourseCategoryNode = CategoryNode;
 
 /** Basic information (`add-course`); the chapters are saved by the builder (`add-buildCourse`). */
 const courseFields = {
@@ -180,11 +171,7 @@ export const CourseRowSchema = z.object({
   status: COURSE_LIFECYCLE.stateSchema,
   approval: COURSE_APPROVAL_LIFECYCLE.stateSchema,
   approvalReason: z.string().nullable(),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
-  createdBy: z.number().nullable(),
-  creatorName: z.string().nullable(),
-  createdAt: z.string(),
+  ...ownerFields,
   publishedAt: z.string().nullable(),
   chapterCount: z.number(),
   learnerCount: z.number(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
+import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 import { LabelsSchema } from './labels.js';
-import { MEDIA_KINDS, MEDIA_STATES } from './media.js';
+import { MediaStateSchema } from './media.js';
 
 /** Courseware types (spec §5): a SCORM 1.2 zip, a general document (PDF/Office), a video, an audio. */
 export const COURSEWARE_TYPES = ['scorm', 'general', 'video', 'audio'] as const;
@@ -10,25 +11,10 @@ export type CoursewareType = (typeof COURSEWARE_TYPES)[number];
 export const COURSEWARE_CATEGORY_DEPTH = 5;
 export const COURSEWARE_SORT_KEYS = ['id', 'name', 'createdAt'] as const;
 
-export const CoursewareCategoryInsertSchema = z.object({
-  parentId: IdSchema.nullish(),
-  name: z.string().trim().min(1).max(30),
-  sort: z.number().int().min(0).max(99999999).optional(),
-});
-export type CoursewareCategoryInsert = z.infer<typeof CoursewareCategoryInsertSchema>;
-export const CoursewareCategoryUpdateSchema = CoursewareCategoryInsertSchema.partial().extend({ id: IdSchema });
-export type CoursewareCategoryUpdate = z.infer<typeof CoursewareCategoryUpdateSchema>;
-
-export interface CoursewareCategoryNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  sort: number;
-  children: CoursewareCategoryNode[];
-}
-export const CoursewareCategoryNodeSchema: z.ZodType<CoursewareCategoryNode> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable(), sort: z.number(), children: z.array(CoursewareCategoryNodeSchema) }),
-);
+export const CoursewareCategoryInsertSchema = CategoryInsertSchema;
+export type CoursewareCategoryInsert = CategoryInsert;
+export type CoursewareCategoryUpdate = CategoryUpdate;
+export type CoursewareCategoryNode = CategoryNode;
 
 const CoursewareFields = {
   /** Unique within its category (or among uncategorized courseware). */
@@ -68,15 +54,7 @@ export const CoursewareAbilitiesSchema = z.object({ modify: z.boolean(), delete:
 export type CoursewareAbilities = z.infer<typeof CoursewareAbilitiesSchema>;
 
 /** Processing of the file for players (media module); null for SCORM. */
-export const CoursewareMediaSchema = z.object({
-  kind: z.enum(MEDIA_KINDS),
-  state: z.enum(MEDIA_STATES),
-  progress: z.number(),
-  durationMs: z.number().nullable(),
-  error: z.string().nullable(),
-  playUrl: z.string().nullable(),
-  downloadUrl: z.string(),
-});
+export const CoursewareMediaSchema = MediaStateSchema.omit({ fileId: true });
 
 export const CoursewareRowSchema = z.object({
   id: z.number(),

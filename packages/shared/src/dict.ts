@@ -6,10 +6,7 @@ import { defineFreezeLifecycle } from './lifecycle.js';
 export const DICT_STATUSES = ['normal', 'frozen'] as const;
 export type DictStatus = (typeof DICT_STATUSES)[number];
 /** Dictionary entries: normal ⇄ frozen (a frozen entry leaves the dropdowns). */
-export const DICT_LIFECYCLE = defineFreezeLifecycle('dict_entries', {
-  states: { normal: 'dict.status_normal', frozen: 'dict.status_frozen' },
-  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
-});
+export const DICT_LIFECYCLE = defineFreezeLifecycle('dict_entries', { normal: 'dict.status_normal', frozen: 'dict.status_frozen' });
 export const DICT_SORT_KEYS = ['id', 'type', 'label', 'value', 'sort', 'createdAt'] as const;
 
 /** Dictionary types other modules read (users: type, city, team); they exist from the start and cannot be deleted. */

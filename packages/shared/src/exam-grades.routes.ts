@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from './api.js';
-import { FileAnswerSchema, defineRoute } from './contract.js';
+import { FileAnswerSchema, defineRoute, writeRoute } from './contract.js';
 import {
   AttemptIdSchema,
   AttemptPaperSchema,
@@ -44,51 +44,18 @@ export const examGradeRoutes = {
     response: pageSchema(MarkingExamineeRowSchema),
   }),
   markingAttempt: defineRoute({ method: 'POST', path: '/api/exam/marking/attempt', permission: ['cjpy'], body: AttemptIdSchema, response: AttemptPaperSchema }),
-  markingSave: defineRoute({
-    method: 'POST',
-    path: '/api/exam/marking/save',
-    permission: ['cjpy'],
-    operation: 'exam.marking.save',
-    body: MarkSaveSchema,
-    response: MarkSaveResultSchema,
-  }),
-  publishScores: defineRoute({
-    method: 'POST',
-    path: '/api/exam/scores/publish',
-    permission: ['cjgl:publish', 'cjpy:publish'],
-    operation: 'exam.scores.publish',
-    body: ExamIdSchema,
-    response: z.null(),
-  }),
+  markingSave: writeRoute('/api/exam/marking/save', ['cjpy'], 'exam.marking.save', { body: MarkSaveSchema, response: MarkSaveResultSchema }),
+  publishScores: writeRoute('/api/exam/scores/publish', ['cjgl:publish', 'cjpy:publish'], 'exam.scores.publish', { body: ExamIdSchema, response: z.null() }),
 
   gradeList: defineRoute({ method: 'POST', path: '/api/exam/grade/list', permission: ['cjgl'], body: GradeExamQuerySchema, response: pageSchema(GradeExamRowSchema) }),
   gradeCount: defineRoute({ method: 'POST', path: '/api/exam/grade/count', permission: ['cjgl'], body: ExamIdSchema, response: GradeExamRowSchema }),
   gradePeople: defineRoute({ method: 'POST', path: '/api/exam/grade/people', permission: ['cjgl'], body: GradePersonQuerySchema, response: pageSchema(GradePersonRowSchema) }),
-  gradeExport: defineRoute({
-    method: 'POST',
-    path: '/api/exam/grade/export',
-    permission: ['cjgl:export'],
-    operation: 'exam.grade.export',
-    body: GradePersonExportSchema,
-    response: FileAnswerSchema,
-    kind: 'download',
-  }),
-  gradeUpdate: defineRoute({
-    method: 'POST',
-    path: '/api/exam/grade/update',
-    permission: ['cjgl:modify'],
-    operation: 'exam.grade.update',
+  gradeExport: writeRoute('/api/exam/grade/export', ['cjgl:export'], 'exam.grade.export', { body: GradePersonExportSchema, response: FileAnswerSchema, kind: 'download' }),
+  gradeUpdate: writeRoute('/api/exam/grade/update', ['cjgl:modify'], 'exam.grade.update', {
     body: GradeUpdateSchema,
     response: GradePersonRowSchema.pick({ score: true, passed: true }),
   }),
-  extend: defineRoute({
-    method: 'POST',
-    path: '/api/exam/grade/extend',
-    permission: ['cjgl:modify'],
-    operation: 'exam.grade.extend',
-    body: ExamExtensionSchema,
-    response: z.null(),
-  }),
+  extend: writeRoute('/api/exam/grade/extend', ['cjgl:modify'], 'exam.grade.extend', { body: ExamExtensionSchema, response: z.null() }),
   ranking: defineRoute({ method: 'POST', path: '/api/exam/grade/ranking', permission: ['cjgl'], body: RankingQuerySchema, response: pageSchema(RankingRowSchema) }),
   paperDetail: defineRoute({ method: 'POST', path: '/api/exam/grade/paper', permission: ['cjgl', 'cjpy'], body: AttemptIdSchema, response: AttemptPaperSchema }),
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema } from './api.js';
+import { IdSchema, PageQuerySchema, personFields } from './api.js';
 import { ExportLocaleSchema } from './course-reports.js';
-import { EXAM_LIFECYCLE, EXAM_ATTEMPTS_MAX } from './exams.js';
+import { EXAM_LIFECYCLE, EXAM_ATTEMPTS_MAX, ExamListQuerySchema, type ExamListQuery } from './exams.js';
 import { ATTEMPT_LIFECYCLE, AnswerValueSchema, SUBMIT_STATES, SUBMITTED_BY } from './exam-taking.js';
 import { QuestionOptionSchema, QUESTION_TYPES } from './questions.js';
 
@@ -57,10 +57,7 @@ export type MarkingExamineeQuery = z.infer<typeof MarkingExamineeQuerySchema>;
 
 export const MarkingExamineeRowSchema = z.object({
   attemptId: z.number(),
-  userId: z.number(),
-  realname: z.string(),
-  username: z.string(),
-  orgName: z.string().nullable(),
+  ...personFields,
   number: z.number(),
   status: ATTEMPT_LIFECYCLE.stateSchema,
   submittedAt: z.string().nullable(),
@@ -142,15 +139,9 @@ export const ExamIdSchema = z.object({ examId: IdSchema });
 // ---------------------------------------------------------------- grades
 
 export const GRADE_EXAM_SORT_KEYS = ['id', 'name', 'startAt', 'endAt'] as const;
-export const GradeExamQuerySchema = PageQuerySchema.extend({
-  keyword: z.string().trim().max(100).optional(),
-  status: EXAM_LIFECYCLE.stateSchema.optional(),
-  categoryId: IdSchema.optional(),
-  /** Exams starting from / up to these instants (grade-statistics' date range). */
-  startFrom: z.iso.datetime({ offset: true }).optional(),
-  startTo: z.iso.datetime({ offset: true }).optional(),
-});
-export type GradeExamQuery = z.infer<typeof GradeExamQuerySchema>;
+/** The exam list's filters (grade-statistics' date range: exams starting from / up to these instants). */
+export const GradeExamQuerySchema = ExamListQuerySchema;
+export type GradeExamQuery = ExamListQuery;
 
 /** An exam with its result counts (manage-grade, manage-grade-count). */
 export const GradeExamRowSchema = z.object({
@@ -195,10 +186,7 @@ export type GradePersonExport = z.infer<typeof GradePersonExportSchema>;
 
 /** One audience member and their best attempt (manage-grade-preview). */
 export const GradePersonRowSchema = z.object({
-  userId: z.number(),
-  realname: z.string(),
-  username: z.string(),
-  orgName: z.string().nullable(),
+  ...personFields,
   /** The best attempt (null: nothing submitted). */
   attemptId: z.number().nullable(),
   attemptStatus: ATTEMPT_LIFECYCLE.stateSchema.nullable(),
@@ -310,10 +298,7 @@ export const PersonTotalQuerySchema = PageQuerySchema.extend({
 export type PersonTotalQuery = z.infer<typeof PersonTotalQuerySchema>;
 /** Per-person exam totals (manage-course-integralStatistics): exams taken, passed, average of best scores. */
 export const PersonTotalRowSchema = z.object({
-  userId: z.number(),
-  realname: z.string(),
-  username: z.string(),
-  orgName: z.string().nullable(),
+  ...personFields,
   exams: z.number(),
   passed: z.number(),
   average: z.number().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
+import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 import { defineLifecycle } from './lifecycle.js';
 
@@ -180,24 +181,10 @@ export const ExamPaperSearchSchema = z.strictObject({
 });
 export type ExamPaperSearch = z.infer<typeof ExamPaperSearchSchema>;
 
-export const ExamCategoryInsertSchema = z.object({
-  parentId: IdSchema.nullish(),
-  name: z.string().trim().min(1).max(30),
-  sort: z.number().int().min(0).max(99999999).optional(),
-});
-export type ExamCategoryInsert = z.infer<typeof ExamCategoryInsertSchema>;
-export const ExamCategoryUpdateSchema = ExamCategoryInsertSchema.partial().extend({ id: IdSchema });
-export type ExamCategoryUpdate = z.infer<typeof ExamCategoryUpdateSchema>;
-export interface ExamCategoryNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  sort: number;
-  children: ExamCategoryNode[];
-}
-export const ExamCategoryNodeSchema: z.ZodType<ExamCategoryNode> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable(), sort: z.number(), children: z.array(ExamCategoryNodeSchema) }),
-);
+export const ExamCategoryInsertSchema = CategoryInsertSchema;
+export type ExamCategoryInsert = CategoryInsert;
+export type ExamCategoryUpdate = CategoryUpdate;
+export type ExamCategoryNode = CategoryNode;
 
 /** The student portal's "my exams": published exams whose audience includes the caller. */
 export const MyExamQuerySchema = PageQuerySchema.extend({

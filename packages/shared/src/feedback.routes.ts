@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from './api.js';
-import { FileAnswerSchema, NewIdSchema, defineRoute } from './contract.js';
+import { FileAnswerSchema, NewIdSchema, defineRoute, writeRoute } from './contract.js';
 import {
   FeedbackAddSchema,
   FeedbackExportSchema,
@@ -16,14 +16,7 @@ import {
 /** Feedback: managers (yjfk) list, reply and export; authors add and read their own. */
 export const feedbackRoutes = {
   list: defineRoute({ method: 'POST', path: '/api/feedback/getall', permission: ['yjfk'], body: FeedbackListQuerySchema, response: pageSchema(FeedbackManageRowSchema) }),
-  reply: defineRoute({
-    method: 'POST',
-    path: '/api/feedback/reply',
-    permission: ['yjfk:modify'],
-    operation: 'feedback.reply',
-    body: FeedbackReplySchema,
-    response: NewIdSchema,
-  }),
+  reply: writeRoute('/api/feedback/reply', ['yjfk:modify'], 'feedback.reply', { body: FeedbackReplySchema, response: NewIdSchema }),
   // Author or administrator in scope: checked by the service.
   replies: defineRoute({
     method: 'POST',
@@ -33,15 +26,7 @@ export const feedbackRoutes = {
     response: z.array(FeedbackReplyRowSchema),
   }),
   get: defineRoute({ method: 'POST', path: '/api/feedback/getbyid/:id', permission: 'authenticated', params: FeedbackIdParamsSchema, response: FeedbackManageRowSchema }),
-  export: defineRoute({
-    method: 'POST',
-    path: '/api/feedback/exportexcel',
-    permission: ['yjfk:export'],
-    operation: 'feedback.export',
-    body: FeedbackExportSchema,
-    response: FileAnswerSchema,
-    kind: 'download',
-  }),
+  export: writeRoute('/api/feedback/exportexcel', ['yjfk:export'], 'feedback.export', { body: FeedbackExportSchema, response: FileAnswerSchema, kind: 'download' }),
   add: defineRoute({
     method: 'POST',
     path: '/api/feedback/addfeedback',

@@ -27,6 +27,7 @@ export * from './ldap.js';
 export * from './lecturers.js';
 export * from './lifecycle.js';
 export * from './contract.js';
+export * from './category-tree.js';
 export * from './notices.routes.js';
 export * from './app-versions.routes.js';
 export * from './audit.routes.js';

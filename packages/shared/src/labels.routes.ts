@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdsSchema, pageSchema } from './api.js';
-import { NewIdSchema, defineRoute } from './contract.js';
+import { NewIdSchema, defineRoute, writeRoute } from './contract.js';
 import {
   LabelCategoryInsertSchema,
   LabelCategoryListQuerySchema,
@@ -26,33 +26,12 @@ export const labelRoutes = {
     body: LabelCategoryListQuerySchema,
     response: pageSchema(LabelCategoryRowSchema),
   }),
-  insertCategory: defineRoute({
-    method: 'POST',
-    path: '/api/label-category/insert',
-    permission: ['bqgl:add'],
-    operation: 'label-category.insert',
-    body: LabelCategoryInsertSchema,
-    response: NewIdSchema,
-  }),
-  updateCategory: defineRoute({
-    method: 'POST',
-    path: '/api/label-category/update',
-    permission: ['bqgl:modify'],
-    operation: 'label-category.update',
-    body: LabelCategoryUpdateSchema,
-    response: z.null(),
-  }),
-  deleteCategories: defineRoute({
-    method: 'POST',
-    path: '/api/label-category/delete',
-    permission: ['bqgl:delete'],
-    operation: 'label-category.delete',
-    body: IdsSchema,
-    response: z.null(),
-  }),
+  insertCategory: writeRoute('/api/label-category/insert', ['bqgl:add'], 'label-category.insert', { body: LabelCategoryInsertSchema, response: NewIdSchema }),
+  updateCategory: writeRoute('/api/label-category/update', ['bqgl:modify'], 'label-category.update', { body: LabelCategoryUpdateSchema, response: z.null() }),
+  deleteCategories: writeRoute('/api/label-category/delete', ['bqgl:delete'], 'label-category.delete', { body: IdsSchema, response: z.null() }),
   list: defineRoute({ method: 'POST', path: '/api/label/list', permission: ['bqgl'], body: LabelListQuerySchema, response: pageSchema(LabelRowSchema) }),
-  insert: defineRoute({ method: 'POST', path: '/api/label/insert', permission: ['bqgl:add'], operation: 'label.insert', body: LabelInsertSchema, response: NewIdSchema }),
-  update: defineRoute({ method: 'POST', path: '/api/label/update', permission: ['bqgl:modify'], operation: 'label.update', body: LabelUpdateSchema, response: z.null() }),
-  delete: defineRoute({ method: 'POST', path: '/api/label/delete', permission: ['bqgl:delete'], operation: 'label.delete', body: IdsSchema, response: z.null() }),
+  insert: writeRoute('/api/label/insert', ['bqgl:add'], 'label.insert', { body: LabelInsertSchema, response: NewIdSchema }),
+  update: writeRoute('/api/label/update', ['bqgl:modify'], 'label.update', { body: LabelUpdateSchema, response: z.null() }),
+  delete: writeRoute('/api/label/delete', ['bqgl:delete'], 'label.delete', { body: IdsSchema, response: z.null() }),
   options: defineRoute({ method: 'POST', path: '/api/label/options', permission: 'authenticated', body: LabelOptionsQuerySchema, response: z.array(LabelOptionGroupSchema) }),
 };

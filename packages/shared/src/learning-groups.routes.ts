@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { NewIdSchema, defineRoute } from './contract.js';
+import { NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
 import {
   LearningGroupInsertSchema,
   LearningGroupListQuerySchema,
@@ -32,38 +32,15 @@ export const learningGroupRoutes = {
     body: LearningGroupMemberListQuerySchema,
     response: pageSchema(LearningGroupMemberSchema),
   }),
-  insert: defineRoute({
-    method: 'POST',
-    path: `${base}/insert`,
-    permission: ['xxqz:add'],
-    operation: 'learning-group.insert',
-    body: LearningGroupInsertSchema,
-    response: NewIdSchema,
-  }),
-  update: defineRoute({
-    method: 'POST',
-    path: `${base}/update`,
-    permission: ['xxqz:modify'],
-    operation: 'learning-group.update',
-    body: LearningGroupUpdateSchema,
-    response: z.null(),
-  }),
-  delete: defineRoute({ method: 'POST', path: `${base}/delete`, permission: ['xxqz:delete'], operation: 'learning-group.delete', body: IdsSchema, response: z.null() }),
-  freeze: defineRoute({ method: 'POST', path: `${base}/freeze`, permission: ['xxqz:freeze'], operation: 'learning-group.freeze', body: IdsSchema, response: z.null() }),
-  unfreeze: defineRoute({ method: 'POST', path: `${base}/unfreeze`, permission: ['xxqz:freeze'], operation: 'learning-group.unfreeze', body: IdsSchema, response: z.null() }),
-  addMembers: defineRoute({
-    method: 'POST',
-    path: `${base}/add-members`,
-    permission: ['xxqz:modify'],
-    operation: 'learning-group.add-members',
+  insert: writeRoute(`${base}/insert`, ['xxqz:add'], 'learning-group.insert', { body: LearningGroupInsertSchema, response: NewIdSchema }),
+  update: writeRoute(`${base}/update`, ['xxqz:modify'], 'learning-group.update', { body: LearningGroupUpdateSchema, response: z.null() }),
+  delete: writeRoute(`${base}/delete`, ['xxqz:delete'], 'learning-group.delete', { body: IdsSchema, response: z.null() }),
+  ...freezeRoutes(base, 'xxqz', 'learning-group'),
+  addMembers: writeRoute(`${base}/add-members`, ['xxqz:modify'], 'learning-group.add-members', {
     body: LearningGroupMembersSchema,
     response: z.object({ added: z.number() }),
   }),
-  removeMembers: defineRoute({
-    method: 'POST',
-    path: `${base}/remove-members`,
-    permission: ['xxqz:modify'],
-    operation: 'learning-group.remove-members',
+  removeMembers: writeRoute(`${base}/remove-members`, ['xxqz:modify'], 'learning-group.remove-members', {
     body: LearningGroupMembersSchema,
     response: z.object({ removed: z.number() }),
   }),

@@ -5,10 +5,7 @@ import { defineFreezeLifecycle } from './lifecycle.js';
 export const LEARNING_GROUP_KINDS = ['formal', 'temporary'] as const;
 export const LEARNING_GROUP_STATUSES = ['normal', 'frozen'] as const;
 /** Learning groups: normal ⇄ frozen (a frozen group takes no new members). */
-export const LEARNING_GROUP_LIFECYCLE = defineFreezeLifecycle('learning_groups', {
-  states: { normal: 'learningGroups.status_normal', frozen: 'learningGroups.status_frozen' },
-  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
-});
+export const LEARNING_GROUP_LIFECYCLE = defineFreezeLifecycle('learning_groups', { normal: 'learningGroups.status_normal', frozen: 'learningGroups.status_frozen' });
 /** What the caller may do to a listed group (codes, state, members), decided by the server; `addMembers` needs a normal group. */
 export const LearningGroupAbilitiesSchema = LEARNING_GROUP_LIFECYCLE.abilitiesSchema.extend({ addMembers: z.boolean() });
 export type LearningGroupAbilities = z.infer<typeof LearningGroupAbilitiesSchema>;

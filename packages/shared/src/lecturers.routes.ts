@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { FileAnswerSchema, NewIdSchema, defineRoute } from './contract.js';
+import { FileAnswerSchema, NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
 import {
   LecturerAuthSchema,
   LecturerDetailSchema,
@@ -40,87 +40,24 @@ export const lecturerRoutes = {
     body: LecturerInnerUsersQuerySchema,
     response: pageSchema(LecturerInnerUserSchema),
   }),
-  insert: defineRoute({
-    method: 'POST',
-    path: '/api/teacher/insert',
-    permission: ['jsgl:add'],
-    operation: 'teacher.insert',
-    body: LecturerInsertSchema,
-    response: NewIdSchema,
-  }),
-  update: defineRoute({
-    method: 'POST',
-    path: '/api/teacher/update',
-    permission: ['jsgl:modify'],
-    operation: 'teacher.update',
-    body: LecturerUpdateSchema,
-    response: z.null(),
-  }),
-  delete: defineRoute({ method: 'POST', path: '/api/teacher/delete', permission: ['jsgl:delete'], operation: 'teacher.delete', body: IdsSchema, response: z.null() }),
-  freeze: defineRoute({ method: 'POST', path: '/api/teacher/freeze', permission: ['jsgl:freeze'], operation: 'teacher.freeze', body: IdsSchema, response: z.null() }),
-  unfreeze: defineRoute({ method: 'POST', path: '/api/teacher/unfreeze', permission: ['jsgl:freeze'], operation: 'teacher.unfreeze', body: IdsSchema, response: z.null() }),
-  certify: defineRoute({ method: 'POST', path: '/api/teacher/auth', permission: ['jsgl:approve'], operation: 'teacher.auth', body: LecturerAuthSchema, response: z.null() }),
+  insert: writeRoute('/api/teacher/insert', ['jsgl:add'], 'teacher.insert', { body: LecturerInsertSchema, response: NewIdSchema }),
+  update: writeRoute('/api/teacher/update', ['jsgl:modify'], 'teacher.update', { body: LecturerUpdateSchema, response: z.null() }),
+  delete: writeRoute('/api/teacher/delete', ['jsgl:delete'], 'teacher.delete', { body: IdsSchema, response: z.null() }),
+  ...freezeRoutes('/api/teacher', 'jsgl', 'teacher'),
+  certify: writeRoute('/api/teacher/auth', ['jsgl:approve'], 'teacher.auth', { body: LecturerAuthSchema, response: z.null() }),
 
   levels: defineRoute({ method: 'POST', path: '/api/teacher-level/all', permission: ['jsgl'], response: z.array(TeacherLevelSchema) }),
-  insertLevel: defineRoute({
-    method: 'POST',
-    path: '/api/teacher-level/insert',
-    permission: ['jsgl:add'],
-    operation: 'teacher-level.insert',
-    body: TeacherLevelInsertSchema,
-    response: NewIdSchema,
-  }),
-  updateLevel: defineRoute({
-    method: 'POST',
-    path: '/api/teacher-level/update',
-    permission: ['jsgl:modify'],
-    operation: 'teacher-level.update',
-    body: TeacherLevelUpdateSchema,
-    response: z.null(),
-  }),
-  deleteLevel: defineRoute({
-    method: 'POST',
-    path: '/api/teacher-level/delete',
-    permission: ['jsgl:delete'],
-    operation: 'teacher-level.delete',
-    body: IdBodySchema,
-    response: z.null(),
-  }),
+  insertLevel: writeRoute('/api/teacher-level/insert', ['jsgl:add'], 'teacher-level.insert', { body: TeacherLevelInsertSchema, response: NewIdSchema }),
+  updateLevel: writeRoute('/api/teacher-level/update', ['jsgl:modify'], 'teacher-level.update', { body: TeacherLevelUpdateSchema, response: z.null() }),
+  deleteLevel: writeRoute('/api/teacher-level/delete', ['jsgl:delete'], 'teacher-level.delete', { body: IdBodySchema, response: z.null() }),
 
-  template: defineRoute({
-    method: 'POST',
-    path: '/api/teacher/template',
-    permission: ['jsgl:import'],
-    operation: 'teacher.template',
-    response: FileAnswerSchema,
-    kind: 'download',
-  }),
+  template: writeRoute('/api/teacher/template', ['jsgl:import'], 'teacher.template', { response: FileAnswerSchema, kind: 'download' }),
   /** Multipart `file` (and optional `mode`/`skipInvalid` fields before it). */
-  import: defineRoute({
-    method: 'POST',
-    path: '/api/teacher/import',
-    permission: ['jsgl:import'],
-    operation: 'teacher.import',
-    query: LecturerImportQuerySchema,
-    response: UserImportResultSchema,
-    kind: 'upload',
-  }),
-  importErrors: defineRoute({
-    method: 'POST',
-    path: '/api/teacher/import/errors',
-    permission: ['jsgl:import'],
-    operation: 'teacher.import.errors',
+  import: writeRoute('/api/teacher/import', ['jsgl:import'], 'teacher.import', { query: LecturerImportQuerySchema, response: UserImportResultSchema, kind: 'upload' }),
+  importErrors: writeRoute('/api/teacher/import/errors', ['jsgl:import'], 'teacher.import.errors', {
     body: LecturerImportErrorsSchema,
     response: FileAnswerSchema,
     kind: 'download',
   }),
-  export: defineRoute({
-    method: 'POST',
-    path: '/api/teacher/export',
-    permission: ['jsgl:export'],
-    operation: 'teacher.export',
-    body: LecturerExportQuerySchema,
-    response: FileAnswerSchema,
-    kind: 'download',
-  }),
+  export: writeRoute('/api/teacher/export', ['jsgl:export'], 'teacher.export', { body: LecturerExportQuerySchema, response: FileAnswerSchema, kind: 'download' }),
 };

@@ -8,10 +8,7 @@ import { USER_IMPORT_REASONS, UserImportErrorsSchema, UserImportQuerySchema, typ
 export const LECTURER_KINDS = ['internal', 'external'] as const;
 export const LECTURER_STATUSES = ['normal', 'frozen'] as const;
 /** Lecturers: normal ⇄ frozen. */
-export const LECTURER_LIFECYCLE = defineFreezeLifecycle('lecturers', {
-  states: { normal: 'lecturer.status_normal', frozen: 'lecturer.status_frozen' },
-  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
-});
+export const LECTURER_LIFECYCLE = defineFreezeLifecycle('lecturers', { normal: 'lecturer.status_normal', frozen: 'lecturer.status_frozen' });
 /** Lecturer certification, stored as the `certified` boolean (`certified` ⇔ true). */
 export const LECTURER_CERTIFICATION = defineLifecycle({
   name: 'lecturer_certification',

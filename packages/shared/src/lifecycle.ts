@@ -101,7 +101,8 @@ export const FREEZE_TRANSITIONS = {
 export const FREEZE_STATES = ['normal', 'frozen'] as const;
 export const FREEZE_COLORS = { normal: 'green', frozen: 'red' } as const;
 
-/** A normal/frozen lifecycle whose labels live under `<ns>.status_<state>` and `<ns>.freeze|unfreeze`. */
-export function defineFreezeLifecycle(name: string, labels: LifecycleDefinition<'normal' | 'frozen', 'freeze' | 'unfreeze'>['labels']) {
+/** A normal/frozen lifecycle: `states` names the i18n keys of its two tags; the buttons say `common.freeze|unfreeze`. */
+export function defineFreezeLifecycle(name: string, states: LifecycleDefinition<'normal' | 'frozen', never>['labels']['states']) {
+  const labels = { states, commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' } };
   return defineLifecycle({ name, states: FREEZE_STATES, initial: 'normal', transitions: FREEZE_TRANSITIONS, colors: FREEZE_COLORS, labels });
 }

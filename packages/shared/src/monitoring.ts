@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema } from './api.js';
+import { IdSchema, PageQuerySchema, pageSchema, personFields } from './api.js';
 import { EXAM_LIFECYCLE } from './exams.js';
 
 /**
@@ -40,10 +40,7 @@ export const ExamineeQuerySchema = PageQuerySchema.extend({
 });
 export type ExamineeQuery = z.infer<typeof ExamineeQuerySchema>;
 export const ExamineeRowSchema = z.object({
-  userId: z.number(),
-  realname: z.string(),
-  username: z.string(),
-  orgName: z.string().nullable(),
+  ...personFields,
   state: z.enum(EXAMINEE_STATES),
   /** The latest attempt (the running one first). */
   attemptId: z.number().nullable(),
@@ -59,11 +56,7 @@ export const ExamineeRowSchema = z.object({
   photoCount: z.number(),
 });
 export type ExamineeRow = z.infer<typeof ExamineeRowSchema>;
-export const ExamineePageSchema = z.object({
-  records: z.array(ExamineeRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
+export const ExamineePageSchema = pageSchema(ExamineeRowSchema).extend({
   exam: MonitoredExamRowSchema,
   serverNow: z.string(),
 });

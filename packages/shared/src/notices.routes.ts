@@ -1,5 +1,5 @@
 import { IdBodySchema, pageSchema } from './api.js';
-import { AvailableSchema, CountSchema, batchRoute, defineRoute } from './contract.js';
+import { AvailableSchema, CountSchema, batchRoute, defineRoute, writeRoute } from './contract.js';
 import {
   NoticeCheckTitleSchema,
   NoticeCreateSchema,
@@ -23,22 +23,8 @@ export const noticeRoutes = {
     body: NoticeCheckTitleSchema,
     response: AvailableSchema,
   }),
-  insert: defineRoute({
-    method: 'POST',
-    path: '/api/notice/insert',
-    permission: ['gggl:add'],
-    operation: 'notice.insert',
-    body: NoticeCreateSchema,
-    response: NoticeDetailSchema,
-  }),
-  update: defineRoute({
-    method: 'POST',
-    path: '/api/notice/update',
-    permission: ['gggl:modify'],
-    operation: 'notice.update',
-    body: NoticeUpdateSchema,
-    response: NoticeDetailSchema,
-  }),
+  insert: writeRoute('/api/notice/insert', ['gggl:add'], 'notice.insert', { body: NoticeCreateSchema, response: NoticeDetailSchema }),
+  update: writeRoute('/api/notice/update', ['gggl:modify'], 'notice.update', { body: NoticeUpdateSchema, response: NoticeDetailSchema }),
   delete: batchRoute('/api/notice/delete', ['gggl:delete'], 'notice.delete'),
   release: batchRoute('/api/notice/release', ['gggl:publish'], 'notice.release'),
   unrelease: batchRoute('/api/notice/unrelease', ['gggl:unpublish'], 'notice.unrelease'),
@@ -47,7 +33,7 @@ export const noticeRoutes = {
   pin: batchRoute('/api/notice/pin', ['gggl:modify'], 'notice.pin'),
   unpin: batchRoute('/api/notice/unpin', ['gggl:modify'], 'notice.unpin'),
   /** The sort number changes in any state (a released notice keeps its place otherwise). */
-  sort: defineRoute({ method: 'POST', path: '/api/notice/sort', permission: ['gggl:modify'], operation: 'notice.sort', body: NoticeSortSchema, response: CountSchema }),
+  sort: writeRoute('/api/notice/sort', ['gggl:modify'], 'notice.sort', { body: NoticeSortSchema, response: CountSchema }),
   // Student side (spec: "my notices", "notice detail by id").
   my: defineRoute({ method: 'POST', path: '/api/notice/my', permission: 'authenticated', body: NoticeMyQuerySchema, response: pageSchema(NoticePublicSchema) }),
   detail: defineRoute({ method: 'POST', path: '/api/notice/detail', permission: 'authenticated', body: IdBodySchema, response: NoticePublicSchema }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONSTANTS } from './constants.js';
-import { IdSchema, PageQuerySchema } from './api.js';
+import { IdSchema, PageQuerySchema, ownerFields } from './api.js';
 import { defineLifecycle } from './lifecycle.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 
@@ -124,11 +124,7 @@ export const NoticeRowSchema = z.object({
   content: z.string(),
   displayTime: z.string(),
   status: z.enum(NOTICE_STATUSES),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
-  createdBy: z.number().nullable(),
-  creatorName: z.string().nullable(),
-  createdAt: z.string(),
+  ...ownerFields,
   updatedAt: z.string(),
   releasedAt: z.string().nullable(),
   sort: z.number(),

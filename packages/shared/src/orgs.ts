@@ -5,10 +5,7 @@ import { defineFreezeLifecycle } from './lifecycle.js';
 
 export const ORG_STATUSES = ['normal', 'frozen'] as const;
 /** Organizations: normal ⇄ frozen, applied to the whole subtree; the root never freezes. */
-export const ORG_LIFECYCLE = defineFreezeLifecycle('orgs', {
-  states: { normal: 'org.status_normal', frozen: 'org.status_frozen' },
-  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
-});
+export const ORG_LIFECYCLE = defineFreezeLifecycle('orgs', { normal: 'org.status_normal', frozen: 'org.status_frozen' });
 /** What the caller may do to an organization (codes, state, root, scope, in use), decided by the server. */
 export const OrgAbilitiesSchema = ORG_LIFECYCLE.abilitiesSchema;
 export type OrgAbilities = z.infer<typeof OrgAbilitiesSchema>;

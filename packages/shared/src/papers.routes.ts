@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { NewIdSchema, defineRoute } from './contract.js';
+import { NewIdSchema, defineRoute, writeRoute } from './contract.js';
 import {
   DrawnPaperSchema,
   PaperDetailSchema,
@@ -13,16 +13,13 @@ import {
   PaperUpdateSchema,
 } from './papers.js';
 
-const write = <P extends string, C extends readonly [`sjgl${string}`, ...`sjgl${string}`[]]>(path: P, permission: C, operation: string) =>
-  ({ method: 'POST', path, permission, operation }) as const;
-
 /** Papers (sjgl, `manage-test-paper`, `add-paper`): fixed, random and free papers. */
 export const paperRoutes = {
   list: defineRoute({ method: 'POST', path: '/api/paper/list', permission: ['sjgl'], body: PaperListQuerySchema, response: pageSchema(PaperRowSchema) }),
   get: defineRoute({ method: 'POST', path: '/api/paper/get', permission: ['sjgl'], body: IdBodySchema, response: PaperDetailSchema }),
-  insert: defineRoute({ ...write('/api/paper/insert', ['sjgl:add'], 'paper.insert'), body: PaperInsertSchema, response: NewIdSchema }),
-  update: defineRoute({ ...write('/api/paper/update', ['sjgl:modify'], 'paper.update'), body: PaperUpdateSchema, response: z.null() }),
-  delete: defineRoute({ ...write('/api/paper/delete', ['sjgl:delete'], 'paper.delete'), body: IdsSchema, response: z.null() }),
+  insert: writeRoute('/api/paper/insert', ['sjgl:add'], 'paper.insert', { body: PaperInsertSchema, response: NewIdSchema }),
+  update: writeRoute('/api/paper/update', ['sjgl:modify'], 'paper.update', { body: PaperUpdateSchema, response: z.null() }),
+  delete: writeRoute('/api/paper/delete', ['sjgl:delete'], 'paper.delete', { body: IdsSchema, response: z.null() }),
   ruleAvailable: defineRoute({ method: 'POST', path: '/api/paper/rule-available', permission: ['sjgl'], body: PaperRuleCheckSchema, response: PaperRuleAvailableSchema }),
   preview: defineRoute({ method: 'POST', path: '/api/paper/preview', permission: ['sjgl'], body: PaperPreviewSchema, response: DrawnPaperSchema }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { NewIdSchema, defineRoute } from './contract.js';
+import { NewIdSchema, defineRoute, writeRoute } from './contract.js';
 import { PositionInsertSchema, PositionListQuerySchema, PositionRowSchema, PositionUpdateSchema } from './positions.js';
 
 /** Positions (gwgl); the user forms pick a post from this list too. */
@@ -13,21 +13,7 @@ export const positionRoutes = {
     response: pageSchema(PositionRowSchema),
   }),
   get: defineRoute({ method: 'POST', path: '/api/position/get', permission: ['gwgl', 'yhgl', 'xsgl'], body: IdBodySchema, response: PositionRowSchema }),
-  insert: defineRoute({
-    method: 'POST',
-    path: '/api/position/insert',
-    permission: ['gwgl:add'],
-    operation: 'position.insert',
-    body: PositionInsertSchema,
-    response: NewIdSchema,
-  }),
-  update: defineRoute({
-    method: 'POST',
-    path: '/api/position/update',
-    permission: ['gwgl:modify'],
-    operation: 'position.update',
-    body: PositionUpdateSchema,
-    response: z.null(),
-  }),
-  delete: defineRoute({ method: 'POST', path: '/api/position/delete', permission: ['gwgl:delete'], operation: 'position.delete', body: IdsSchema, response: z.null() }),
+  insert: writeRoute('/api/position/insert', ['gwgl:add'], 'position.insert', { body: PositionInsertSchema, response: NewIdSchema }),
+  update: writeRoute('/api/position/update', ['gwgl:modify'], 'position.update', { body: PositionUpdateSchema, response: z.null() }),
+  delete: writeRoute('/api/position/delete', ['gwgl:delete'], 'position.delete', { body: IdsSchema, response: z.null() }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, batchRoute, defineRoute } from './contract.js';
+import { CountSchema, batchRoute, defineRoute, writeRoute } from './contract.js';
 import {
   ExerciseCreateSchema,
   ExerciseDetailSchema,
@@ -33,22 +33,8 @@ export const exerciseRoutes = {
   papers: defineRoute({ method: 'POST', path: '/api/exercise/papers', permission: ['lxgl'], body: ExamPaperSearchSchema, response: z.array(ExamPaperInfoSchema) }),
   /** Question banks to practise (the question classification tree, read-only). */
   banks: defineRoute({ method: 'POST', path: '/api/exercise/banks', permission: ['lxgl'], response: z.array(QuestionCategoryNodeSchema) }),
-  insert: defineRoute({
-    method: 'POST',
-    path: '/api/exercise/insert',
-    permission: ['lxgl:add'],
-    operation: 'exercise.insert',
-    body: ExerciseCreateSchema,
-    response: ExerciseDetailSchema,
-  }),
-  update: defineRoute({
-    method: 'POST',
-    path: '/api/exercise/update',
-    permission: ['lxgl:modify'],
-    operation: 'exercise.update',
-    body: ExerciseUpdateSchema,
-    response: ExerciseDetailSchema,
-  }),
+  insert: writeRoute('/api/exercise/insert', ['lxgl:add'], 'exercise.insert', { body: ExerciseCreateSchema, response: ExerciseDetailSchema }),
+  update: writeRoute('/api/exercise/update', ['lxgl:modify'], 'exercise.update', { body: ExerciseUpdateSchema, response: ExerciseDetailSchema }),
   delete: batchRoute('/api/exercise/delete', ['lxgl:delete'], 'exercise.delete'),
   /** EXERCISE_SUBJECTIVE_CANNOT_PUBLISH, PAPER_DELETED_OR_EMPTY. */
   publish: batchRoute('/api/exercise/publish', ['lxgl:publish'], 'exercise.publish'),

@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { IdSchema } from './api.js';
+import { CategoryInsertSchema, CategoryUpdateSchema, type CategoryInsert, type CategoryUpdate } from './category-tree.js';
 
-export const ProfessionalInsertSchema = z.object({
-  parentId: IdSchema.nullish(),
-  name: z.string().trim().min(1).max(30),
-  sort: z.number().int().min(0).max(99999999).optional(),
-});
-export type ProfessionalInsert = z.infer<typeof ProfessionalInsertSchema>;
-export const ProfessionalUpdateSchema = ProfessionalInsertSchema.partial().extend({ id: IdSchema });
-export type ProfessionalUpdate = z.infer<typeof ProfessionalUpdateSchema>;
+/** Professionals form a tree whose nodes are written like a classification's. */
+export const ProfessionalInsertSchema = CategoryInsertSchema;
+export type ProfessionalInsert = CategoryInsert;
+export const ProfessionalUpdateSchema = CategoryUpdateSchema;
+export type ProfessionalUpdate = CategoryUpdate;
 
 /** What the caller may do to a node (codes; a node with children is not deleted), decided by the server. */
 export const ProfessionalAbilitiesSchema = z.object({ modify: z.boolean(), delete: z.boolean() });

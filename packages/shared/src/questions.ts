@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { langTexts, type LangTexts } from './errors.js';
-import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
+import { IdSchema, IdsSchema, PageQuerySchema, ownerFields } from './api.js';
+import { CategoryInsertSchema, CategoryNodeSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 import { LabelsSchema } from './labels.js';
 import { defineLifecycle } from './lifecycle.js';
 
@@ -158,24 +159,11 @@ export const QuestionListQuerySchema = PageQuerySchema.extend({
 });
 export type QuestionListQuery = z.infer<typeof QuestionListQuerySchema>;
 
-export const QuestionCategoryInsertSchema = z.object({
-  parentId: IdSchema.nullish(),
-  name: z.string().trim().min(1).max(30),
-  sort: z.number().int().min(0).max(99999999).optional(),
-});
-export type QuestionCategoryInsert = z.infer<typeof QuestionCategoryInsertSchema>;
-export const QuestionCategoryUpdateSchema = QuestionCategoryInsertSchema.partial().extend({ id: IdSchema });
-export type QuestionCategoryUpdate = z.infer<typeof QuestionCategoryUpdateSchema>;
-export interface QuestionCategoryNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  sort: number;
-  children: QuestionCategoryNode[];
-}
-export const QuestionCategoryNodeSchema: z.ZodType<QuestionCategoryNode> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable(), sort: z.number(), children: z.array(QuestionCategoryNodeSchema) }),
-);
+export const QuestionCategoryInsertSchema = CategoryInsertSchema;
+export type QuestionCategoryInsert = CategoryInsert;
+export type QuestionCategoryUpdate = CategoryUpdate;
+export const QuestionCategoryNodeSchema = CategoryNodeSchema;
+export type QuestionCategoryNode = CategoryNode;
 
 export const QuestionRowSchema = z.object({
   id: z.number(),
@@ -196,11 +184,7 @@ export const QuestionRowSchema = z.object({
   categoryName: z.string().nullable(),
   status: QUESTION_LIFECYCLE.stateSchema,
   refuseReason: z.string().nullable(),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
-  createdBy: z.number().nullable(),
-  creatorName: z.string().nullable(),
-  createdAt: z.string(),
+  ...ownerFields,
   abilities: QuestionAbilitiesSchema,
 });
 export type QuestionRow = z.infer<typeof QuestionRowSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, pageSchema } from './api.js';
-import { defineRoute } from './contract.js';
+import { defineRoute, writeRoute } from './contract.js';
 import {
   DepartmentOptionSchema,
   RegistrationApproveSchema,
@@ -24,20 +24,9 @@ export const registrationRoutes = {
   }),
   list: defineRoute({ method: 'POST', path: '/api/registration/list', permission: ['zcyh'], body: RegistrationListQuerySchema, response: pageSchema(RegistrationRowSchema) }),
   get: defineRoute({ method: 'POST', path: '/api/registration/get', permission: ['zcyh'], body: IdBodySchema, response: RegistrationRowSchema }),
-  approve: defineRoute({
-    method: 'POST',
-    path: '/api/registration/approve',
-    permission: ['zcyh:approve'],
-    operation: 'registration.approve',
+  approve: writeRoute('/api/registration/approve', ['zcyh:approve'], 'registration.approve', {
     body: RegistrationApproveSchema,
     response: z.object({ approved: z.number(), userIds: z.array(z.number()) }),
   }),
-  refuse: defineRoute({
-    method: 'POST',
-    path: '/api/registration/refuse',
-    permission: ['zcyh:approve'],
-    operation: 'registration.refuse',
-    body: RegistrationRefuseSchema,
-    response: z.object({ refused: z.number() }),
-  }),
+  refuse: writeRoute('/api/registration/refuse', ['zcyh:approve'], 'registration.refuse', { body: RegistrationRefuseSchema, response: z.object({ refused: z.number() }) }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { NewIdSchema, defineRoute } from './contract.js';
+import { NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
 import { TERMINALS, type PermissionNode, type Terminal } from './permissions.js';
 import { RoleDetailSchema, RoleInsertSchema, RoleListQuerySchema, RoleRowSchema, RoleUpdateSchema } from './roles.js';
 
@@ -26,10 +26,9 @@ export const roleRoutes = {
   /** Role selectors of the user and student forms. */
   all: defineRoute({ method: 'POST', path: '/api/role/all', permission: ['rzjs', 'yhgl', 'xsgl'], response: z.array(RoleOptionSchema) }),
   get: defineRoute({ method: 'POST', path: '/api/role/get', permission: ['rzjs'], body: IdBodySchema, response: RoleDetailSchema }),
-  insert: defineRoute({ method: 'POST', path: '/api/role/insert', permission: ['rzjs:add'], operation: 'role.insert', body: RoleInsertSchema, response: NewIdSchema }),
-  update: defineRoute({ method: 'POST', path: '/api/role/update', permission: ['rzjs:modify'], operation: 'role.update', body: RoleUpdateSchema, response: z.null() }),
-  delete: defineRoute({ method: 'POST', path: '/api/role/delete', permission: ['rzjs:delete'], operation: 'role.delete', body: IdsSchema, response: z.null() }),
-  freeze: defineRoute({ method: 'POST', path: '/api/role/freeze', permission: ['rzjs:freeze'], operation: 'role.freeze', body: IdsSchema, response: z.null() }),
-  unfreeze: defineRoute({ method: 'POST', path: '/api/role/unfreeze', permission: ['rzjs:freeze'], operation: 'role.unfreeze', body: IdsSchema, response: z.null() }),
+  insert: writeRoute('/api/role/insert', ['rzjs:add'], 'role.insert', { body: RoleInsertSchema, response: NewIdSchema }),
+  update: writeRoute('/api/role/update', ['rzjs:modify'], 'role.update', { body: RoleUpdateSchema, response: z.null() }),
+  delete: writeRoute('/api/role/delete', ['rzjs:delete'], 'role.delete', { body: IdsSchema, response: z.null() }),
+  ...freezeRoutes('/api/role', 'rzjs', 'role'),
   permissionTree: defineRoute({ method: 'POST', path: '/api/role/permission-tree', permission: 'authenticated', response: PermissionTreeSchema }),
 };

@@ -5,10 +5,7 @@ import { defineFreezeLifecycle } from './lifecycle.js';
 
 export const ROLE_STATUSES = ['normal', 'frozen'] as const;
 /** Roles: normal ⇄ frozen (users of a frozen role cannot sign in); built-in roles never freeze. */
-export const ROLE_LIFECYCLE = defineFreezeLifecycle('roles', {
-  states: { normal: 'role.status_normal', frozen: 'role.status_frozen' },
-  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
-});
+export const ROLE_LIFECYCLE = defineFreezeLifecycle('roles', { normal: 'role.status_normal', frozen: 'role.status_frozen' });
 /** What the caller may do to a listed role (codes, state, built-in, in use), decided by the server. */
 export const RoleAbilitiesSchema = ROLE_LIFECYCLE.abilitiesSchema;
 export type RoleAbilities = z.infer<typeof RoleAbilitiesSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './api.js';
-import { FileAnswerSchema, defineRoute } from './contract.js';
+import { FileAnswerSchema, defineRoute, writeRoute } from './contract.js';
 import {
   ScormCommitSchema,
   ScormLaunchResultSchema,
@@ -17,7 +17,7 @@ const ContentParamsSchema = z.object({ packageId: IdSchema, token: z.string().ma
 /** SCORM 1.2 packages: import, the run-time API of the player, and the package's files. */
 export const scormRoutes = {
   /** Multipart `file`: the zip (up to SCORM_LIMITS.packedMaxBytes); refusals answer SCORM_PARSE_FAILED with `data.reason`. */
-  import: defineRoute({ method: 'POST', path: '/api/scorm/import', permission: ['kjgl:add'], operation: 'scorm.import', response: ScormPackageInfoSchema, kind: 'upload' }),
+  import: writeRoute('/api/scorm/import', ['kjgl:add'], 'scorm.import', { response: ScormPackageInfoSchema, kind: 'upload' }),
   list: defineRoute({ method: 'POST', path: '/api/scorm/list', permission: ['kjgl'], response: z.array(ScormPackageInfoSchema) }),
   get: defineRoute({ method: 'POST', path: '/api/scorm/get', permission: 'authenticated', body: ScormPackageIdSchema, response: ScormPackageInfoSchema }),
   launch: defineRoute({ method: 'POST', path: '/api/scorm/launch', permission: 'authenticated', body: ScormLaunchSchema, response: ScormLaunchResultSchema }),

@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { categoryTreeRoutes } from './category-tree.js';
 import { IdBodySchema, pageSchema } from './api.js';
-import { batchRoute, NewIdSchema, defineRoute } from './contract.js';
-import { TreeSortSchema } from './orgs.js';
+import { batchRoute, NewIdSchema, defineRoute, writeRoute } from './contract.js';
 import {
   TextbookCardSchema,
-  TextbookCategoryInsertSchema,
-  TextbookCategoryNodeSchema,
-  TextbookCategoryUpdateSchema,
   TextbookInsertSchema,
   TextbookListQuerySchema,
   TextbookNoteInsertSchema,
@@ -23,58 +20,12 @@ import {
 
 /** Digital textbooks: management (szjc, `textbooks-digital`/`add-textbooks`) and the student side (kc-pc). */
 export const textbookRoutes = {
-  categoryTree: defineRoute({ method: 'POST', path: '/api/textbook-sort/tree', permission: ['szjc', 'kc-pc'], response: z.array(TextbookCategoryNodeSchema) }),
-  categoryInsert: defineRoute({
-    method: 'POST',
-    path: '/api/textbook-sort/insert',
-    permission: ['szjc:add'],
-    operation: 'textbook-sort.insert',
-    body: TextbookCategoryInsertSchema,
-    response: NewIdSchema,
-  }),
-  categoryUpdate: defineRoute({
-    method: 'POST',
-    path: '/api/textbook-sort/update',
-    permission: ['szjc:modify'],
-    operation: 'textbook-sort.update',
-    body: TextbookCategoryUpdateSchema,
-    response: z.null(),
-  }),
-  categoryDelete: defineRoute({
-    method: 'POST',
-    path: '/api/textbook-sort/delete',
-    permission: ['szjc:delete'],
-    operation: 'textbook-sort.delete',
-    body: IdBodySchema,
-    response: z.null(),
-  }),
-  categorySort: defineRoute({
-    method: 'POST',
-    path: '/api/textbook-sort/sort',
-    permission: ['szjc:modify'],
-    operation: 'textbook-sort.sort',
-    body: TreeSortSchema,
-    response: z.null(),
-  }),
+  ...categoryTreeRoutes('textbook-sort', ['szjc', 'kc-pc'], 'szjc'),
 
   list: defineRoute({ method: 'POST', path: '/api/textbook/list', permission: ['szjc'], body: TextbookListQuerySchema, response: pageSchema(TextbookRowSchema) }),
   get: defineRoute({ method: 'POST', path: '/api/textbook/get', permission: ['szjc'], body: IdBodySchema, response: TextbookRowSchema }),
-  insert: defineRoute({
-    method: 'POST',
-    path: '/api/textbook/insert',
-    permission: ['szjc:add'],
-    operation: 'textbook.insert',
-    body: TextbookInsertSchema,
-    response: NewIdSchema,
-  }),
-  update: defineRoute({
-    method: 'POST',
-    path: '/api/textbook/update',
-    permission: ['szjc:modify'],
-    operation: 'textbook.update',
-    body: TextbookUpdateSchema,
-    response: z.null(),
-  }),
+  insert: writeRoute('/api/textbook/insert', ['szjc:add'], 'textbook.insert', { body: TextbookInsertSchema, response: NewIdSchema }),
+  update: writeRoute('/api/textbook/update', ['szjc:modify'], 'textbook.update', { body: TextbookUpdateSchema, response: z.null() }),
   delete: batchRoute('/api/textbook/delete', ['szjc:delete'], 'textbook.delete'),
   publish: batchRoute('/api/textbook/publish', ['szjc:publish'], 'textbook.publish'),
   unpublish: batchRoute('/api/textbook/unpublish', ['szjc:unpublish'], 'textbook.unpublish'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { LabelsSchema } from './labels.js';
 import { defineLifecycle } from './lifecycle.js';
-import { CoursewareCategoryInsertSchema, CoursewareCategoryNodeSchema, CoursewareCategoryUpdateSchema, type CoursewareCategoryNode } from './courseware.js';
+import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 
 /**
  * Digital textbooks (spec §4 "Course and textbook"): draft, published (on the shelf), unpublished,
@@ -36,13 +36,10 @@ export const TEXTBOOK_CATEGORY_DEPTH = 5;
 export const TEXTBOOK_INTRO_MAX = 10000;
 export const TEXTBOOK_NOTE_MAX = 2000;
 
-/** The textbook category tree has the same shape as the courseware one. */
-export const TextbookCategoryInsertSchema = CoursewareCategoryInsertSchema;
-export type TextbookCategoryInsert = z.infer<typeof TextbookCategoryInsertSchema>;
-export const TextbookCategoryUpdateSchema = CoursewareCategoryUpdateSchema;
-export type TextbookCategoryUpdate = z.infer<typeof TextbookCategoryUpdateSchema>;
-export const TextbookCategoryNodeSchema = CoursewareCategoryNodeSchema;
-export type TextbookCategoryNode = CoursewareCategoryNode;
+export const TextbookCategoryInsertSchema = CategoryInsertSchema;
+export type TextbookCategoryInsert = CategoryInsert;
+export type TextbookCategoryUpdate = CategoryUpdate;
+export type TextbookCategoryNode = CategoryNode;
 
 const uploadRef = z.string().trim().min(1).max(300);
 const TextbookFields = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { AvailableSchema, FileAnswerSchema, NewIdSchema, defineRoute } from './contract.js';
+import { AvailableSchema, FileAnswerSchema, NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
 import {
   StudentInsertSchema,
   StudentUpdateSchema,
@@ -38,28 +38,16 @@ function peoplePageRoutes<
   return {
     list: defineRoute({ method: 'POST', path: `${prefix}/list`, permission: read, body: schemas.list, response: pageSchema(UserRowSchema) }),
     get: defineRoute({ method: 'POST', path: `${prefix}/get`, permission: read, body: IdBodySchema, response: UserDetailSchema }),
-    insert: defineRoute({ method: 'POST', path: `${prefix}/insert`, permission: [`${menu}:add`], operation: `${op}.insert`, body: schemas.insert, response: NewIdSchema }),
-    update: defineRoute({ method: 'POST', path: `${prefix}/update`, permission: [`${menu}:modify`], operation: `${op}.update`, body: schemas.update, response: z.null() }),
-    delete: defineRoute({ method: 'POST', path: `${prefix}/delete`, permission: [`${menu}:delete`], operation: `${op}.delete`, body: IdsSchema, response: z.null() }),
-    freeze: defineRoute({ method: 'POST', path: `${prefix}/freeze`, permission: [`${menu}:freeze`], operation: `${op}.freeze`, body: IdsSchema, response: z.null() }),
-    unfreeze: defineRoute({ method: 'POST', path: `${prefix}/unfreeze`, permission: [`${menu}:freeze`], operation: `${op}.unfreeze`, body: IdsSchema, response: z.null() }),
-    resetPassword: defineRoute({
-      method: 'POST',
-      path: `${prefix}/reset-password`,
-      permission: [`${menu}:modify`],
-      operation: `${op}.reset-password`,
-      body: IdsSchema,
-      response: z.null(),
-    }),
+    insert: writeRoute(`${prefix}/insert`, [`${menu}:add`], `${op}.insert`, { body: schemas.insert, response: NewIdSchema }),
+    update: writeRoute(`${prefix}/update`, [`${menu}:modify`], `${op}.update`, { body: schemas.update, response: z.null() }),
+    delete: writeRoute(`${prefix}/delete`, [`${menu}:delete`], `${op}.delete`, { body: IdsSchema, response: z.null() }),
+    ...freezeRoutes(prefix, menu, op),
+    resetPassword: writeRoute(`${prefix}/reset-password`, [`${menu}:modify`], `${op}.reset-password`, { body: IdsSchema, response: z.null() }),
     checkName: defineRoute({ method: 'POST', path: `${prefix}/check-name`, permission: read, body: UserCheckNameSchema, response: AvailableSchema }),
     checkPhone: defineRoute({ method: 'POST', path: `${prefix}/check-phone`, permission: read, body: UserCheckPhoneSchema, response: AvailableSchema }),
     checkEmail: defineRoute({ method: 'POST', path: `${prefix}/check-email`, permission: read, body: UserCheckEmailSchema, response: AvailableSchema }),
     checkCard: defineRoute({ method: 'POST', path: `${prefix}/check-card`, permission: read, body: UserCheckCardSchema, response: AvailableSchema }),
-    batchDepartment: defineRoute({
-      method: 'POST',
-      path: `${prefix}/batch-update-department`,
-      permission: [`${menu}:batch`],
-      operation: `${op}.batch-update-department`,
+    batchDepartment: writeRoute(`${prefix}/batch-update-department`, [`${menu}:batch`], `${op}.batch-update-department`, {
       body: UserBatchDepartmentSchema,
       response: z.null(),
     }),
@@ -70,47 +58,20 @@ function peoplePageRoutes<
       body: IdBodySchema,
       response: z.object({ orgIds: z.array(z.number()) }),
     }),
-    updateDataPermission: defineRoute({
-      method: 'POST',
-      path: `${prefix}/data-permission/update`,
-      permission: [`${menu}:modify`],
-      operation: `${op}.data-permission.update`,
+    updateDataPermission: writeRoute(`${prefix}/data-permission/update`, [`${menu}:modify`], `${op}.data-permission.update`, {
       body: UserDataPermissionUpdateSchema,
       response: z.null(),
     }),
     // Excel: template, import (check → commit), error file and export.
-    template: defineRoute({
-      method: 'POST',
-      path: `${prefix}/template`,
-      permission: [`${menu}:import`],
-      operation: `${menu}.template`,
-      response: FileAnswerSchema,
-      kind: 'download',
-    }),
+    template: writeRoute(`${prefix}/template`, [`${menu}:import`], `${menu}.template`, { response: FileAnswerSchema, kind: 'download' }),
     /** Multipart `file` (and optional `mode`/`skipInvalid` fields before it). */
-    import: defineRoute({
-      method: 'POST',
-      path: `${prefix}/import`,
-      permission: [`${menu}:import`],
-      operation: `${op}.import`,
-      query: UserImportQuerySchema,
-      response: UserImportResultSchema,
-      kind: 'upload',
-    }),
-    importErrors: defineRoute({
-      method: 'POST',
-      path: `${prefix}/import/errors`,
-      permission: [`${menu}:import`],
-      operation: `${menu}.import.errors`,
+    import: writeRoute(`${prefix}/import`, [`${menu}:import`], `${op}.import`, { query: UserImportQuerySchema, response: UserImportResultSchema, kind: 'upload' }),
+    importErrors: writeRoute(`${prefix}/import/errors`, [`${menu}:import`], `${menu}.import.errors`, {
       body: UserImportErrorsSchema,
       response: FileAnswerSchema,
       kind: 'download',
     }),
-    export: defineRoute({
-      method: 'POST',
-      path: `${prefix}/export`,
-      permission: [`${menu}:export`],
-      operation: `${op}.export`,
+    export: writeRoute(`${prefix}/export`, [`${menu}:export`], `${op}.export`, {
       body: UserListQuerySchema.omit({ kind: true }),
       response: FileAnswerSchema,
       kind: 'download',

@@ -6,10 +6,7 @@ import { CONSTANTS } from './constants.js';
 
 export const USER_STATUSES = ['normal', 'frozen'] as const;
 /** Users and students: normal ⇄ frozen (a frozen account cannot sign in). */
-export const USER_LIFECYCLE = defineFreezeLifecycle('users', {
-  states: { normal: 'user.status_normal', frozen: 'user.status_frozen' },
-  commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' },
-});
+export const USER_LIFECYCLE = defineFreezeLifecycle('users', { normal: 'user.status_normal', frozen: 'user.status_frozen' });
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_KINDS = ['employee', 'student'] as const;
 export const USER_SORT_KEYS = ['id', 'username', 'realname', 'createdAt'] as const;
