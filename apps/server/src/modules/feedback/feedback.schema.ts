@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { timestamps } from '../../platform/db/columns.js';
 
 export const feedback = pgTable(
   'feedback',
@@ -12,8 +13,7 @@ export const feedback = pgTable(
     content: varchar({ length: 2000 }).notNull(),
     contact: varchar({ length: 100 }),
     replied: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('feedback_created_idx').on(t.createdAt, t.id),

@@ -4,6 +4,7 @@ import { users } from '../users/index.js';
 import { LEARNING_GROUP_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { timestamps } from '../../platform/db/columns.js';
 
 /** Learning groups (formal or temporary), owned by an organization for data scope. */
 export const learningGroups = pgTable(
@@ -18,8 +19,7 @@ export const learningGroups = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'restrict' }),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     stateCheck('learning_groups_status_check', t.status, LEARNING_GROUP_LIFECYCLE),

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { EXERCISE_LIFECYCLE, PRACTICE_SESSION_LIFECYCLE, type AnswerValue, type DrawnQuestion, type QuestionKey } from '@hanlin/shared';
-import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { questionCategories } from '../questions/index.js';
 import { examAttempts } from '../exams/index.js';
+import { ownedRecordColumns } from '../../platform/db/columns.js';
 
 /** Exercises (practice): a paper or a question bank opened to an audience, a number of times with a time limit. */
 export const exercises = pgTable(
@@ -25,11 +26,7 @@ export const exercises = pgTable(
     timeLimit: integer().notNull(),
     autoMarking: boolean().notNull().default(true),
     status: varchar({ length: 16 }).notNull().default(EXERCISE_LIFECYCLE.initial),
-    /** The creator's organization: the data scope of the record. */
-    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     publishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -145,8 +142,7 @@ export const mistakeExamAttempts = pgTable(
 export const constraintErrors = defineConstraintErrors({
   exercises_name_uq: { code: 'DUPLICATE_DATA', field: 'name' },
   exercises_category_id_question_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'categoryId' },
-  exercises_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
-  exercises_created_by_users_id_fk: null,
+  ...ownedRecordConstraintErrors('exercises'),
   exercises_status_check: null,
   exercises_source_check: { code: 'PARAMETER_INVALID', field: 'sourceKind' },
   exercises_times_check: { code: 'PARAMETER_INVALID', field: 'times' },

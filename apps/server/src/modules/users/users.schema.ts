@@ -7,6 +7,7 @@ import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 import { USER_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { timestamps } from '../../platform/db/columns.js';
 
 export const users = pgTable(
   'users',
@@ -41,8 +42,7 @@ export const users = pgTable(
     failedLogins: integer().notNull().default(0),
     /** End of a lockout after too many wrong passwords (login settings `lockMinutes`); not an administrator's freeze. */
     lockedUntil: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /**
      * What the list's keyword matches, lower-cased once on write. A real column (not an index
      * expression) gets statistics, so the planner can tell a rare keyword (trigram index, then
