@@ -5,7 +5,7 @@ import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { courses } from '../courses/index.js';
-import { ownedRecordColumns } from '../../platform/db/columns.js';
+import { ownedRecordColumns, requiredRef } from '../../platform/db/columns.js';
 
 /** Learning assignments (spec §3 "Course assignment": title, deadline, required and elective courses). */
 export const learnAssignments = pgTable(
@@ -29,12 +29,8 @@ export const learnAssignments = pgTable(
 export const learnAssignmentCourses = pgTable(
   'learn_assignment_courses',
   {
-    assignmentId: integer()
-      .notNull()
-      .references(() => learnAssignments.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'restrict' }),
+    assignmentId: requiredRef(() => learnAssignments.id, 'cascade'),
+    courseId: requiredRef(() => courses.id, 'restrict'),
     required: boolean().notNull().default(true),
     sort: integer().notNull().default(0),
   },
@@ -48,12 +44,8 @@ export const learnAssignmentCourses = pgTable(
 export const learnAssignmentUsers = pgTable(
   'learn_assignment_users',
   {
-    assignmentId: integer()
-      .notNull()
-      .references(() => learnAssignments.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    assignmentId: requiredRef(() => learnAssignments.id, 'cascade'),
+    userId: requiredRef(() => users.id, 'cascade'),
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'learn_assignment_users_pk', columns: [t.assignmentId, t.userId] }), index('learn_assignment_users_user_idx').on(t.userId)],

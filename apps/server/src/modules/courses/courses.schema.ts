@@ -10,7 +10,7 @@ import { files } from '../uploads/index.js';
 import { coursewares } from '../courseware/index.js';
 import { lecturers } from '../lecturers/index.js';
 import { certificateTemplates } from '../certificates/index.js';
-import { ownedRecordColumns, textArray } from '../../platform/db/columns.js';
+import { ownedRecordColumns, requiredRef, textArray } from '../../platform/db/columns.js';
 
 /** Course classification (`manage-course-classify`): a tree, depth rules of §9. */
 export const courseCategories = defineTreeTable('course_categories');
@@ -70,12 +70,8 @@ export const courses = pgTable(
 export const courseLecturers = pgTable(
   'course_lecturers',
   {
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    lecturerId: integer()
-      .notNull()
-      .references(() => lecturers.id, { onDelete: 'restrict' }),
+    courseId: requiredRef(() => courses.id, 'cascade'),
+    lecturerId: requiredRef(() => lecturers.id, 'restrict'),
     sort: integer().notNull().default(0),
   },
   (t) => [primaryKey({ name: 'course_lecturers_pk', columns: [t.courseId, t.lecturerId] }), index('course_lecturers_lecturer_idx').on(t.lecturerId)],
@@ -86,9 +82,7 @@ export const courseChapters = pgTable(
   'course_chapters',
   {
     id: serial().primaryKey(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: requiredRef(() => courses.id, 'cascade'),
     name: varchar({ length: 200 }).notNull(),
     sort: integer().notNull().default(0),
   },
@@ -100,12 +94,8 @@ export const courseItems = pgTable(
   'course_items',
   {
     id: serial().primaryKey(),
-    chapterId: integer()
-      .notNull()
-      .references(() => courseChapters.id, { onDelete: 'cascade' }),
-    coursewareId: integer()
-      .notNull()
-      .references(() => coursewares.id, { onDelete: 'restrict' }),
+    chapterId: requiredRef(() => courseChapters.id, 'cascade'),
+    coursewareId: requiredRef(() => coursewares.id, 'restrict'),
     sort: integer().notNull().default(0),
   },
   (t) => [
@@ -120,12 +110,8 @@ export const courseComments = pgTable(
   'course_comments',
   {
     id: serial().primaryKey(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: requiredRef(() => courses.id, 'cascade'),
+    userId: requiredRef(() => users.id, 'cascade'),
     content: varchar({ length: 500 }).notNull(),
     /** 1–5 stars, optional. */
     rating: integer(),

@@ -6,7 +6,7 @@ import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { files } from '../uploads/index.js';
 import { scormPackages } from '../scorm/index.js';
-import { timestamps, textArray } from '../../platform/db/columns.js';
+import { requiredRef, textArray, timestamps } from '../../platform/db/columns.js';
 
 /** Courseware categories ("sort categories"): a tree as organizations, at most 5 levels. */
 export const coursewareCategories = defineTreeTable('courseware_categories');
@@ -25,9 +25,7 @@ export const coursewares = pgTable(
     /** The uploader's organization: the data scope of the record. */
     orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    fileId: integer()
-      .notNull()
-      .references(() => files.id, { onDelete: 'restrict' }),
+    fileId: requiredRef(() => files.id, 'restrict'),
     /** The imported package of a SCORM courseware. */
     scormPackageId: integer().references(() => scormPackages.id, { onDelete: 'restrict' }),
     /** `createdAt`: the upload time. */

@@ -7,7 +7,7 @@ import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { certificateTemplates } from '../certificates/index.js';
-import { ownedRecordColumns } from '../../platform/db/columns.js';
+import { ownedRecordColumns, requiredRef } from '../../platform/db/columns.js';
 
 /** The exam classification tree, at most 5 levels. */
 export const examCategories = defineTreeTable('exam_categories');
@@ -67,12 +67,8 @@ export const exams = pgTable(
 export const examReviewers = pgTable(
   'exam_reviewers',
   {
-    examId: integer()
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    examId: requiredRef(() => exams.id, 'cascade'),
+    userId: requiredRef(() => users.id, 'cascade'),
   },
   (t) => [primaryKey({ name: 'exam_reviewers_pk', columns: [t.examId, t.userId] }), index('exam_reviewers_user_idx').on(t.userId)],
 );

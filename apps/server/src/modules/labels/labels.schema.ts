@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
-import { timestamps } from '../../platform/db/columns.js';
+import { requiredRef, timestamps } from '../../platform/db/columns.js';
 
 /** Label categories by the kind of object they label (course, question, job, user). */
 export const labelCategories = pgTable(
@@ -19,9 +19,7 @@ export const labels = pgTable(
   'labels',
   {
     id: serial().primaryKey(),
-    categoryId: integer()
-      .notNull()
-      .references(() => labelCategories.id, { onDelete: 'restrict' }),
+    categoryId: requiredRef(() => labelCategories.id, 'restrict'),
     name: varchar({ length: 10 }).notNull(),
     sort: integer().notNull().default(0),
     ...timestamps(),

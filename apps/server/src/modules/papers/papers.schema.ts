@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { questionCategories, questions } from '../questions/index.js';
-import { ownedRecordColumns, textArray } from '../../platform/db/columns.js';
+import { ownedRecordColumns, requiredRef, textArray } from '../../platform/db/columns.js';
 
 /** Papers (spec §3 Paper). A deleted paper keeps its row (exams still name it) but loses its questions and rules. */
 export const papers = pgTable(
@@ -31,12 +31,8 @@ export const papers = pgTable(
 export const paperItems = pgTable(
   'paper_items',
   {
-    paperId: integer()
-      .notNull()
-      .references(() => papers.id, { onDelete: 'cascade' }),
-    questionId: integer()
-      .notNull()
-      .references(() => questions.id, { onDelete: 'restrict' }),
+    paperId: requiredRef(() => papers.id, 'cascade'),
+    questionId: requiredRef(() => questions.id, 'restrict'),
     position: smallint().notNull(),
     score: doublePrecision().notNull(),
   },
@@ -52,13 +48,9 @@ export const paperRules = pgTable(
   'paper_rules',
   {
     id: serial().primaryKey(),
-    paperId: integer()
-      .notNull()
-      .references(() => papers.id, { onDelete: 'cascade' }),
+    paperId: requiredRef(() => papers.id, 'cascade'),
     position: smallint().notNull(),
-    categoryId: integer()
-      .notNull()
-      .references(() => questionCategories.id, { onDelete: 'restrict' }),
+    categoryId: requiredRef(() => questionCategories.id, 'restrict'),
     type: varchar({ length: 16 }).notNull(),
     difficulty: varchar({ length: 8 }),
     labels: textArray(),

@@ -7,7 +7,7 @@ import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { questionCategories } from '../questions/index.js';
 import { examAttempts } from '../exams/index.js';
-import { ownedRecordColumns } from '../../platform/db/columns.js';
+import { ownedRecordColumns, requiredRef, sharedKey } from '../../platform/db/columns.js';
 
 /** Exercises (practice): a paper or a question bank opened to an audience, a number of times with a time limit. */
 export const exercises = pgTable(
@@ -48,12 +48,8 @@ export const practiceSessions = pgTable(
   'practice_sessions',
   {
     id: serial().primaryKey(),
-    exerciseId: integer()
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    exerciseId: requiredRef(() => exercises.id, 'cascade'),
+    userId: requiredRef(() => users.id, 'cascade'),
     number: smallint().notNull(),
     status: varchar({ length: 16 }).notNull().default(PRACTICE_SESSION_LIFECYCLE.initial),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -77,9 +73,7 @@ export const practiceSessions = pgTable(
 export const practiceAnswers = pgTable(
   'practice_answers',
   {
-    sessionId: integer()
-      .notNull()
-      .references(() => practiceSessions.id, { onDelete: 'cascade' }),
+    sessionId: requiredRef(() => practiceSessions.id, 'cascade'),
     position: smallint().notNull(),
     questionId: integer().notNull(),
     answer: jsonb().$type<AnswerValue>().notNull(),
@@ -99,9 +93,7 @@ export const mistakeEntries = pgTable(
   'mistake_entries',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
     /** exam | practice */
     sourceKind: varchar({ length: 8 }).notNull(),
     /** The exam's or the exercise's id. */
@@ -128,12 +120,8 @@ export const mistakeEntries = pgTable(
 export const mistakeExamAttempts = pgTable(
   'mistake_exam_attempts',
   {
-    attemptId: integer()
-      .primaryKey()
-      .references(() => examAttempts.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    attemptId: sharedKey(() => examAttempts.id),
+    userId: requiredRef(() => users.id, 'cascade'),
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mistake_exam_attempts_user_idx').on(t.userId)],

@@ -7,7 +7,7 @@ import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { files } from '../uploads/index.js';
-import { ownedRecordColumns, timestamps, textArray } from '../../platform/db/columns.js';
+import { ownedRecordColumns, requiredRef, textArray, timestamps } from '../../platform/db/columns.js';
 
 /** Textbook categories: a tree as organizations, at most 5 levels. */
 export const textbookCategories = defineTreeTable('textbook_categories');
@@ -26,9 +26,7 @@ export const textbooks = pgTable(
     publisher: varchar({ length: 100 }).notNull().default(''),
     /** Stored cover reference (`/api/upload/file/<public id>`). */
     cover: varchar({ length: 300 }),
-    fileId: integer()
-      .notNull()
-      .references(() => files.id, { onDelete: 'restrict' }),
+    fileId: requiredRef(() => files.id, 'restrict'),
     ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     publishedAt: timestamp({ withTimezone: true }),
   },
@@ -44,12 +42,8 @@ export const textbooks = pgTable(
 
 /** The textbook and the reader a row of the student side belongs to (gone with either). */
 const readerColumns = () => ({
-  textbookId: integer()
-    .notNull()
-    .references(() => textbooks.id, { onDelete: 'cascade' }),
-  userId: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  textbookId: requiredRef(() => textbooks.id, 'cascade'),
+  userId: requiredRef(() => users.id, 'cascade'),
 });
 
 /** A student's subscription ("registration"): the textbook shows under "my textbooks". */

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
-import { timestamps } from '../../platform/db/columns.js';
+import { requiredRef, timestamps } from '../../platform/db/columns.js';
 
 /** Uploaded files; the bytes live in ctx.storage under `key`. */
 export const files = pgTable(
@@ -29,9 +29,7 @@ export const uploadSessions = pgTable(
   'upload_sessions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
     name: varchar({ length: 255 }).notNull(),
     size: integer().notNull(),
     sha256: varchar({ length: 64 }).notNull(),

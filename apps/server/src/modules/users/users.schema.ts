@@ -7,7 +7,7 @@ import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 import { USER_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
-import { timestamps } from '../../platform/db/columns.js';
+import { requiredRef, timestamps } from '../../platform/db/columns.js';
 
 export const users = pgTable(
   'users',
@@ -82,12 +82,8 @@ export const users = pgTable(
 export const userDataScopes = pgTable(
   'user_data_scopes',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    orgId: integer()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
+    orgId: requiredRef(() => organizations.id, 'cascade'),
   },
   (t) => [primaryKey({ name: 'user_data_scopes_pk', columns: [t.userId, t.orgId] })],
 );
@@ -96,12 +92,8 @@ export const userDataScopes = pgTable(
 export const userLabels = pgTable(
   'user_labels',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    labelId: integer()
-      .notNull()
-      .references(() => labelCatalogue.id, { onDelete: 'restrict' }),
+    userId: requiredRef(() => users.id, 'cascade'),
+    labelId: requiredRef(() => labelCatalogue.id, 'restrict'),
   },
   (t) => [primaryKey({ name: 'user_labels_pk', columns: [t.userId, t.labelId] }), index('user_labels_label_idx').on(t.labelId)],
 );

@@ -12,6 +12,12 @@ const writtenAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 /** `created_at` and `updated_at`, both set when the row is inserted (services set `updatedAt` on change). */
 export const timestamps = () => ({ createdAt: writtenAt(), updatedAt: writtenAt() });
 
+/** A required integer foreign key (`integer().notNull().references(target, { onDelete })`). */
+export const requiredRef = (target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict' | 'set null') => integer().notNull().references(target, { onDelete });
+
+/** A primary key that is the key of another table's row: this row extends that one (one each) and goes with it. */
+export const sharedKey = (target: () => AnyPgColumn) => integer().primaryKey().references(target, { onDelete: 'cascade' });
+
 /** A text array, empty by default (labels, permission codes …). */
 export const textArray = () =>
   text()
