@@ -9,7 +9,7 @@ import { integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
 
 const writtenAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-/** `created_at` and `updated_at`, both set when the row is inserted (services set `updatedAt` on change). */
+/** `created_at` and `updated_at`, both `now()` when the row is inserted. */
 export const timestamps = () => ({ createdAt: writtenAt(), updatedAt: writtenAt() });
 
 /** A required integer foreign key (`integer().notNull().references(target, { onDelete })`). */

@@ -38,7 +38,7 @@ export const treeConstraintErrors = <const N extends string>(table: N, duplicate
 
 /**
  * The entries of a record's owner columns (`ownedRecordColumns` of columns.ts): an organization
- * that still has records is not deleted; the creator is the caller, so its key never fails.
+ * that still has records is not deleted; the creator is the signed-in caller (a violation is a bug).
  */
 export const ownedRecordConstraintErrors = <const N extends string>(table: N) =>
   ({
