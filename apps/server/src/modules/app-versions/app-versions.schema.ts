@@ -1,5 +1,6 @@
-import { index, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { timestamps } from '../../platform/db/columns.js';
 
 /** Released client versions shown on the public `/manage-version` page. */
 export const appVersions = pgTable(
@@ -12,8 +13,7 @@ export const appVersions = pgTable(
     terminal: varchar({ length: 16 }).notNull(),
     /** student | manage | lecturer */
     platform: varchar({ length: 16 }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('app_versions_version_uq').on(t.version, t.terminal, t.platform),

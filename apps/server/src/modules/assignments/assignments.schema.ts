@@ -1,10 +1,11 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { ASSIGNMENT_LIFECYCLE } from '@hanlin/shared';
-import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { courses } from '../courses/index.js';
+import { ownedRecordColumns, requiredRef } from '../../platform/db/columns.js';
 
 /** Learning assignments (spec §3 "Course assignment": title, deadline, required and elective courses). */
 export const learnAssignments = pgTable(
@@ -14,11 +15,7 @@ export const learnAssignments = pgTable(
     title: varchar({ length: 200 }).notNull(),
     deadline: timestamp({ withTimezone: true }).notNull(),
     status: varchar({ length: 16 }).notNull().default(ASSIGNMENT_LIFECYCLE.initial),
-    /** The creator's organization: the data scope of the record. */
-    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     publishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -32,12 +29,8 @@ export const learnAssignments = pgTable(
 export const learnAssignmentCourses = pgTable(
   'learn_assignment_courses',
   {
-    assignmentId: integer()
-      .notNull()
-      .references(() => learnAssignments.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'restrict' }),
+    assignmentId: requiredRef(() => learnAssignments.id, 'cascade'),
+    courseId: requiredRef(() => courses.id, 'restrict'),
     required: boolean().notNull().default(true),
     sort: integer().notNull().default(0),
   },
@@ -51,12 +44,8 @@ export const learnAssignmentCourses = pgTable(
 export const learnAssignmentUsers = pgTable(
   'learn_assignment_users',
   {
-    assignmentId: integer()
-      .notNull()
-      .references(() => learnAssignments.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    assignmentId: requiredRef(() => learnAssignments.id, 'cascade'),
+    userId: requiredRef(() => users.id, 'cascade'),
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'learn_assignment_users_pk', columns: [t.assignmentId, t.userId] }), index('learn_assignment_users_user_idx').on(t.userId)],
@@ -64,8 +53,7 @@ export const learnAssignmentUsers = pgTable(
 
 export const constraintErrors = defineConstraintErrors({
   learn_assignments_status_check: null,
-  learn_assignments_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
-  learn_assignments_created_by_users_id_fk: null,
+  ...ownedRecordConstraintErrors('learn_assignments'),
   learn_assignment_courses_assignment_id_learn_assignments_id_fk: null,
   learn_assignment_courses_course_id_courses_id_fk: { code: 'IN_USE_COURSE', field: 'courses' },
   learn_assignment_users_assignment_id_learn_assignments_id_fk: null,

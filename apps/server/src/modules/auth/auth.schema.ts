@@ -1,6 +1,7 @@
 import { index, integer, pgTable, bigserial, timestamp, varchar, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef } from '../../platform/db/columns.js';
 
 /** One row per issued token; the token itself is never stored, only its SHA-256. */
 export const userSessions = pgTable(
@@ -8,9 +9,7 @@ export const userSessions = pgTable(
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
     tokenHash: varchar({ length: 64 }).notNull(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
     platformType: integer().notNull().default(1),
     signNumber: varchar({ length: 64 }).notNull(),
     ip: varchar({ length: 64 }),

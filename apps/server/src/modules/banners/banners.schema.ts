@@ -5,6 +5,7 @@ import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
+import { ownedRecordColumns } from '../../platform/db/columns.js';
 
 /** Banners of the portal home carousel (spec: manage-banner, add-banner; code tggl). */
 export const banners = pgTable(
@@ -21,11 +22,7 @@ export const banners = pgTable(
     startAt: timestamp({ withTimezone: true }),
     endAt: timestamp({ withTimezone: true }),
     status: varchar({ length: 16 }).notNull().default(BANNER_LIFECYCLE.initial),
-    /** The creator's organization: the record's data scope. */
-    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
   },
   (t) => [
     index('banners_org_id_idx').on(t.orgId, t.id),

@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgSequence, pgTable, serial, timestamp, uniqueIn
 import type { CertificateLayout } from '@hanlin/shared';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { users } from '../users/index.js';
+import { requiredRef, timestamps } from '../../platform/db/columns.js';
 
 /** Certificate templates (spec: manage-certificate, add-certificate). */
 export const certificateTemplates = pgTable(
@@ -21,8 +22,7 @@ export const certificateTemplates = pgTable(
     pageHeight: integer().notNull(),
     layout: jsonb().$type<CertificateLayout>().notNull(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('certificate_templates_name_uq').on(t.name)],
 );
@@ -36,12 +36,8 @@ export const certificates = pgTable(
   {
     id: serial().primaryKey(),
     number: varchar({ length: 32 }).notNull(),
-    templateId: integer()
-      .notNull()
-      .references(() => certificateTemplates.id, { onDelete: 'restrict' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: requiredRef(() => certificateTemplates.id, 'restrict'),
+    userId: requiredRef(() => users.id, 'cascade'),
     sourceKind: varchar({ length: 16 }).notNull(),
     sourceId: integer().notNull(),
     sourceTitle: varchar({ length: 200 }).notNull(),

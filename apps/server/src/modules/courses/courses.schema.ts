@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { COMMENT_LIFECYCLE, COURSE_APPROVAL_LIFECYCLE, COURSE_LIFECYCLE } from '@hanlin/shared';
-import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { defineConstraintErrors, ownedRecordConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineTreeTable } from '../../platform/tree-repository.js';
 import { organizations } from '../orgs/index.js';
@@ -10,6 +10,7 @@ import { files } from '../uploads/index.js';
 import { coursewares } from '../courseware/index.js';
 import { lecturers } from '../lecturers/index.js';
 import { certificateTemplates } from '../certificates/index.js';
+import { ownedRecordColumns, requiredRef, textArray } from '../../platform/db/columns.js';
 
 /** Course classification (`manage-course-classify`): a tree, depth rules of §9. */
 export const courseCategories = defineTreeTable('course_categories');
@@ -23,10 +24,7 @@ export const courses = pgTable(
     categoryId: integer().references(() => courseCategories.id, { onDelete: 'restrict' }),
     /** Cover or promotion image (an uploaded file of purpose `cover`). */
     coverFileId: integer().references(() => files.id, { onDelete: 'restrict' }),
-    labels: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    labels: textArray(),
     /** Learners may enter until then (null: no end). Must be later than now when saved. */
     validUntil: timestamp({ withTimezone: true }),
     /** Credits awarded once on passing: 0–99. */
@@ -49,11 +47,7 @@ export const courses = pgTable(
     status: varchar({ length: 16 }).notNull().default(COURSE_LIFECYCLE.initial),
     approval: varchar({ length: 16 }).notNull().default(COURSE_APPROVAL_LIFECYCLE.initial),
     approvalReason: varchar({ length: 200 }),
-    /** The creator's organization: the data scope of the record. */
-    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     publishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -76,12 +70,8 @@ export const courses = pgTable(
 export const courseLecturers = pgTable(
   'course_lecturers',
   {
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    lecturerId: integer()
-      .notNull()
-      .references(() => lecturers.id, { onDelete: 'restrict' }),
+    courseId: requiredRef(() => courses.id, 'cascade'),
+    lecturerId: requiredRef(() => lecturers.id, 'restrict'),
     sort: integer().notNull().default(0),
   },
   (t) => [primaryKey({ name: 'course_lecturers_pk', columns: [t.courseId, t.lecturerId] }), index('course_lecturers_lecturer_idx').on(t.lecturerId)],
@@ -92,9 +82,7 @@ export const courseChapters = pgTable(
   'course_chapters',
   {
     id: serial().primaryKey(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: requiredRef(() => courses.id, 'cascade'),
     name: varchar({ length: 200 }).notNull(),
     sort: integer().notNull().default(0),
   },
@@ -106,12 +94,8 @@ export const courseItems = pgTable(
   'course_items',
   {
     id: serial().primaryKey(),
-    chapterId: integer()
-      .notNull()
-      .references(() => courseChapters.id, { onDelete: 'cascade' }),
-    coursewareId: integer()
-      .notNull()
-      .references(() => coursewares.id, { onDelete: 'restrict' }),
+    chapterId: requiredRef(() => courseChapters.id, 'cascade'),
+    coursewareId: requiredRef(() => coursewares.id, 'restrict'),
     sort: integer().notNull().default(0),
   },
   (t) => [
@@ -126,12 +110,8 @@ export const courseComments = pgTable(
   'course_comments',
   {
     id: serial().primaryKey(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: requiredRef(() => courses.id, 'cascade'),
+    userId: requiredRef(() => users.id, 'cascade'),
     content: varchar({ length: 500 }).notNull(),
     /** 1–5 stars, optional. */
     rating: integer(),
@@ -147,14 +127,12 @@ export const courseComments = pgTable(
 );
 
 export const constraintErrors = defineConstraintErrors({
-  course_categories_parent_name_uq: { code: 'DUPLICATE_COURSE_CLASS', field: 'name' },
-  course_categories_parent_id_course_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+  ...treeConstraintErrors('course_categories', 'DUPLICATE_COURSE_CLASS'),
   courses_name_uq: { code: 'DUPLICATE_COURSE', field: 'name' },
   courses_category_id_course_categories_id_fk: { code: 'IN_USE_CLASSIFICATION', field: 'categoryId' },
   courses_cover_file_id_files_id_fk: { code: 'NOT_FOUND_ERROR', field: 'coverFileId' },
   courses_certificate_template_id_certificate_templates_id_fk: { code: 'IN_USE_CERTIFICATE', field: 'certificateTemplateId' },
-  courses_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
-  courses_created_by_users_id_fk: null,
+  ...ownedRecordConstraintErrors('courses'),
   courses_status_check: null,
   courses_approval_check: null,
   courses_credit_check: { code: 'PARAMETER_INVALID', field: 'credit' },

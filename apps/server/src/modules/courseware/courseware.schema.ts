@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { boolean, check, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { defineConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { defineTreeTable } from '../../platform/tree-repository.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { files } from '../uploads/index.js';
 import { scormPackages } from '../scorm/index.js';
+import { requiredRef, textArray, timestamps } from '../../platform/db/columns.js';
 
 /** Courseware categories ("sort categories"): a tree as organizations, at most 5 levels. */
 export const coursewareCategories = defineTreeTable('courseware_categories');
@@ -17,24 +18,18 @@ export const coursewares = pgTable(
     id: serial().primaryKey(),
     name: varchar({ length: 200 }).notNull(),
     type: varchar({ length: 16 }).notNull(),
-    labels: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    labels: textArray(),
     mobilePlay: boolean().notNull().default(true),
     download: boolean().notNull().default(false),
     categoryId: integer().references(() => coursewareCategories.id, { onDelete: 'restrict' }),
     /** The uploader's organization: the data scope of the record. */
     orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    fileId: integer()
-      .notNull()
-      .references(() => files.id, { onDelete: 'restrict' }),
+    fileId: requiredRef(() => files.id, 'restrict'),
     /** The imported package of a SCORM courseware. */
     scormPackageId: integer().references(() => scormPackages.id, { onDelete: 'restrict' }),
-    /** Upload time. */
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** `createdAt`: the upload time. */
+    ...timestamps(),
   },
   (t) => [
     // Unique per category (uncategorized courseware shares category 0).
@@ -49,8 +44,7 @@ export const coursewares = pgTable(
 
 /** Constraint violations as API errors (platform/db/constraints.ts). */
 export const constraintErrors = defineConstraintErrors({
-  courseware_categories_parent_name_uq: { code: 'DUPLICATE_CATEGORY', field: 'name' },
-  courseware_categories_parent_id_courseware_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+  ...treeConstraintErrors('courseware_categories', 'DUPLICATE_CATEGORY'),
   coursewares_category_name_uq: { code: 'DUPLICATE_COURSEWARE', field: 'name' },
   coursewares_type_check: { code: 'PARAMETER_INVALID', field: 'type' },
   coursewares_category_id_courseware_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'categoryId' },

@@ -1,7 +1,8 @@
-import { boolean, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { DICT_STATUSES } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { timestamps } from '../../platform/db/columns.js';
 
 /** Dictionary types: the groups entries belong to, managed on their own (built-in ones are read by other modules). */
 export const dictTypes = pgTable(
@@ -13,8 +14,7 @@ export const dictTypes = pgTable(
     sort: integer().notNull().default(0),
     remark: varchar({ length: 200 }),
     builtin: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('dict_types_code_uq').on(t.code), uniqueIndex('dict_types_name_uq').on(t.name)],
 );
@@ -32,8 +32,7 @@ export const dictEntries = pgTable(
     sort: integer().notNull().default(0),
     remark: varchar({ length: 200 }),
     status: varchar({ length: 16 }).notNull().default('normal'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     stateCheck('dict_entries_status_check', t.status, { states: DICT_STATUSES }),

@@ -6,6 +6,7 @@ import { stateCheck } from '../../platform/lifecycle.js';
 import { users } from '../users/index.js';
 import { files } from '../uploads/index.js';
 import { exams } from './exams.schema.js';
+import { requiredRef } from '../../platform/db/columns.js';
 
 /**
  * One examinee's sitting of an exam. The questions (faces) and their answer key are drawn when it
@@ -16,12 +17,8 @@ export const examAttempts = pgTable(
   'exam_attempts',
   {
     id: serial().primaryKey(),
-    examId: integer()
-      .notNull()
-      .references(() => exams.id, { onDelete: 'restrict' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    examId: requiredRef(() => exams.id, 'restrict'),
+    userId: requiredRef(() => users.id, 'cascade'),
     /** 1 for the caller's first attempt at this exam. */
     number: smallint().notNull(),
     /** The draw's seed (random papers draw the same questions again from it while the bank is unchanged). */
@@ -72,9 +69,7 @@ export const examAttempts = pgTable(
 export const examAttemptAnswers = pgTable(
   'exam_attempt_answers',
   {
-    attemptId: integer()
-      .notNull()
-      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    attemptId: requiredRef(() => examAttempts.id, 'cascade'),
     position: smallint().notNull(),
     questionId: integer().notNull(),
     answer: jsonb().$type<AnswerValue>(),
@@ -102,12 +97,8 @@ export const examPhotos = pgTable(
   'exam_photos',
   {
     id: serial().primaryKey(),
-    attemptId: integer()
-      .notNull()
-      .references(() => examAttempts.id, { onDelete: 'cascade' }),
-    fileId: integer()
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    attemptId: requiredRef(() => examAttempts.id, 'cascade'),
+    fileId: requiredRef(() => files.id, 'cascade'),
     takenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('exam_photos_attempt_idx').on(t.attemptId, t.takenAt)],
@@ -117,12 +108,8 @@ export const examPhotos = pgTable(
 export const examExtensions = pgTable(
   'exam_extensions',
   {
-    examId: integer()
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    examId: requiredRef(() => exams.id, 'cascade'),
+    userId: requiredRef(() => users.id, 'cascade'),
     endAt: timestamp({ withTimezone: true }).notNull(),
     extraAttempts: smallint().notNull().default(0),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),

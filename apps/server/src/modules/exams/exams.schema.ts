@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { EXAM_LIFECYCLE } from '@hanlin/shared';
-import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { defineConstraintErrors, ownedRecordConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { defineTreeTable } from '../../platform/tree-repository.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { certificateTemplates } from '../certificates/index.js';
+import { ownedRecordColumns, requiredRef } from '../../platform/db/columns.js';
 
 /** The exam classification tree, at most 5 levels. */
 export const examCategories = defineTreeTable('exam_categories');
@@ -39,11 +40,7 @@ export const exams = pgTable(
     showAnswers: boolean().notNull().default(false),
     showRanking: boolean().notNull().default(false),
     certificateTemplateId: integer().references(() => certificateTemplates.id, { onDelete: 'restrict' }),
-    /** The creator's organization: the data scope of the record. */
-    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     publishedAt: timestamp({ withTimezone: true }),
     /** Scores published to the examinees (score display `published`); null until then. */
     scoresPublishedAt: timestamp({ withTimezone: true }),
@@ -70,24 +67,18 @@ export const exams = pgTable(
 export const examReviewers = pgTable(
   'exam_reviewers',
   {
-    examId: integer()
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    examId: requiredRef(() => exams.id, 'cascade'),
+    userId: requiredRef(() => users.id, 'cascade'),
   },
   (t) => [primaryKey({ name: 'exam_reviewers_pk', columns: [t.examId, t.userId] }), index('exam_reviewers_user_idx').on(t.userId)],
 );
 
 export const constraintErrors = defineConstraintErrors({
-  exam_categories_parent_name_uq: { code: 'DUPLICATE_CATEGORY', field: 'name' },
-  exam_categories_parent_id_exam_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+  ...treeConstraintErrors('exam_categories', 'DUPLICATE_CATEGORY'),
   exams_name_uq: { code: 'DUPLICATE_EXAM', field: 'name' },
   exams_category_id_exam_categories_id_fk: { code: 'IN_USE_CLASSIFICATION', field: 'categoryId' },
   exams_certificate_template_id_certificate_templates_id_fk: { code: 'IN_USE_CERTIFICATE', field: 'certificateTemplateId' },
-  exams_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
-  exams_created_by_users_id_fk: null,
+  ...ownedRecordConstraintErrors('exams'),
   exams_status_check: { code: 'PARAMETER_INVALID', field: 'status' },
   exams_time_check: { code: 'PARAMETER_INVALID', field: 'endAt' },
   exams_duration_check: { code: 'PARAMETER_INVALID', field: 'duration' },

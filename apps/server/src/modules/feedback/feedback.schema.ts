@@ -1,19 +1,17 @@
 import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef, timestamps } from '../../platform/db/columns.js';
 
 export const feedback = pgTable(
   'feedback',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
     content: varchar({ length: 2000 }).notNull(),
     contact: varchar({ length: 100 }),
     replied: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('feedback_created_idx').on(t.createdAt, t.id),
@@ -26,9 +24,7 @@ export const feedbackReplies = pgTable(
   'feedback_replies',
   {
     id: serial().primaryKey(),
-    feedbackId: integer()
-      .notNull()
-      .references(() => feedback.id, { onDelete: 'cascade' }),
+    feedbackId: requiredRef(() => feedback.id, 'cascade'),
     /** The administrator who replied; kept as null when that account is deleted. */
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     content: varchar({ length: 2000 }).notNull(),

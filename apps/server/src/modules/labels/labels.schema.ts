@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef, timestamps } from '../../platform/db/columns.js';
 
 /** Label categories by the kind of object they label (course, question, job, user). */
 export const labelCategories = pgTable(
@@ -9,8 +10,7 @@ export const labelCategories = pgTable(
     name: varchar({ length: 30 }).notNull(),
     kind: varchar({ length: 16 }).notNull(),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('label_categories_name_uq').on(t.name), index('label_categories_kind_idx').on(t.kind, t.id)],
 );
@@ -19,13 +19,10 @@ export const labels = pgTable(
   'labels',
   {
     id: serial().primaryKey(),
-    categoryId: integer()
-      .notNull()
-      .references(() => labelCategories.id, { onDelete: 'restrict' }),
+    categoryId: requiredRef(() => labelCategories.id, 'restrict'),
     name: varchar({ length: 10 }).notNull(),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('labels_category_name_uq').on(t.categoryId, t.name), index('labels_created_idx').on(t.createdAt, t.id)],
 );

@@ -1,7 +1,8 @@
-import { integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { sharedKey } from '../../platform/db/columns.js';
 
 /**
  * Which organizations came from the directory: a later sync updates only these, and an
@@ -10,9 +11,7 @@ import { defineConstraintErrors } from '../../platform/db/constraints.js';
 export const ldapOrgLinks = pgTable(
   'ldap_org_links',
   {
-    orgId: integer()
-      .primaryKey()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: sharedKey(() => organizations.id),
     code: varchar({ length: 200 }).notNull(),
     dn: text().notNull(),
     syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -24,9 +23,7 @@ export const ldapOrgLinks = pgTable(
 export const ldapUserLinks = pgTable(
   'ldap_user_links',
   {
-    userId: integer()
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: sharedKey(() => users.id),
     username: varchar({ length: 200 }).notNull(),
     dn: text().notNull(),
     syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -4,6 +4,7 @@ import { users } from '../users/index.js';
 import { LEARNING_GROUP_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef, timestamps } from '../../platform/db/columns.js';
 
 /** Learning groups (formal or temporary), owned by an organization for data scope. */
 export const learningGroups = pgTable(
@@ -14,12 +15,9 @@ export const learningGroups = pgTable(
     kind: varchar({ length: 16 }).notNull(),
     description: varchar({ length: 200 }),
     status: varchar({ length: 16 }).notNull().default('normal'),
-    orgId: integer()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    orgId: requiredRef(() => organizations.id, 'restrict'),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     stateCheck('learning_groups_status_check', t.status, LEARNING_GROUP_LIFECYCLE),
@@ -34,12 +32,8 @@ export const learningGroupMembers = pgTable(
   {
     /** The list's tie-breaker and page key (platform/list.ts); the membership is (group, user). */
     id: serial().notNull(),
-    groupId: integer()
-      .notNull()
-      .references(() => learningGroups.id, { onDelete: 'restrict' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: requiredRef(() => learningGroups.id, 'restrict'),
+    userId: requiredRef(() => users.id, 'cascade'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { users } from '../users/index.js';
 import { courseItems, courses } from '../courses/index.js';
+import { requiredRef, sharedKey } from '../../platform/db/columns.js';
 
 /**
  * A learner of a course (one row per user and course, the million-row table of learning): how
@@ -16,12 +17,8 @@ export const courseLearners = pgTable(
   {
     /** A single-column key for the lifecycle's writes (`applyTransition`); the row is found by (course, user). */
     id: serial().notNull(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'restrict' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: requiredRef(() => courses.id, 'restrict'),
+    userId: requiredRef(() => users.id, 'cascade'),
     source: varchar({ length: 16 }).notNull().default('self'),
     status: varchar({ length: 16 }).notNull().default('learning'),
     /** Percent of the course's courseware completed (0–100). */
@@ -58,15 +55,9 @@ export const courseLearners = pgTable(
 export const courseItemProgress = pgTable(
   'course_item_progress',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    itemId: integer()
-      .notNull()
-      .references(() => courseItems.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'restrict' }),
+    userId: requiredRef(() => users.id, 'cascade'),
+    itemId: requiredRef(() => courseItems.id, 'cascade'),
+    courseId: requiredRef(() => courses.id, 'restrict'),
     /** Current position: seconds of a video or audio, page of a document. */
     position: integer().notNull().default(0),
     /** Furthest position reached. */
@@ -87,9 +78,7 @@ export const courseItemProgress = pgTable(
  * since then (capped), under the row lock, so two tabs or two courses at once never count twice.
  */
 export const learningClocks = pgTable('learning_clocks', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: sharedKey(() => users.id),
   lastBeatAt: timestamp({ withTimezone: true }).notNull(),
 });
 
@@ -101,9 +90,7 @@ export const learningClocks = pgTable('learning_clocks', {
 export const learnerTotals = pgTable(
   'learner_totals',
   {
-    userId: integer()
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: sharedKey(() => users.id),
     learning: integer().notNull().default(0),
     passed: integer().notNull().default(0),
     learnedSeconds: integer().notNull().default(0),

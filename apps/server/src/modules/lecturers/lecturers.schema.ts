@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { LECTURER_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { timestamps } from '../../platform/db/columns.js';
 
 /** Lecturer levels (at most 10, spec section 9). */
 export const teacherLevels = pgTable(
@@ -13,8 +14,7 @@ export const teacherLevels = pgTable(
     id: serial().primaryKey(),
     name: varchar({ length: 20 }).notNull(),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('teacher_levels_name_uq').on(sql`lower(${t.name})`), index('teacher_levels_sort_idx').on(t.sort, t.id)],
 );
@@ -44,8 +44,7 @@ export const lecturers = pgTable(
     machineCode: varchar({ length: 100 }),
     status: varchar({ length: 16 }).notNull().default('normal'),
     certified: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     stateCheck('lecturers_status_check', t.status, LECTURER_LIFECYCLE),

@@ -1,12 +1,11 @@
 import { bigint, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { files } from '../uploads/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { sharedKey } from '../../platform/db/columns.js';
 
 /** What was derived from an uploaded file for playing it (HLS, converted PDF) and its probed duration. */
 export const mediaAssets = pgTable('media_assets', {
-  fileId: integer()
-    .primaryKey()
-    .references(() => files.id, { onDelete: 'cascade' }),
+  fileId: sharedKey(() => files.id),
   /** One of MEDIA_KINDS. */
   kind: varchar({ length: 16 }).notNull(),
   /** One of MEDIA_STATES. */

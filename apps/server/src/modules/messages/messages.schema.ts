@@ -1,15 +1,14 @@
-import { index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef, sharedKey } from '../../platform/db/columns.js';
 
 /** In-site messages to one user (system notices, approvals, reminders). */
 export const messages = pgTable(
   'messages',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
     title: varchar({ length: 200 }).notNull(),
     content: varchar({ length: 2000 }).notNull(),
     kind: varchar({ length: 50 }).notNull(),
@@ -24,9 +23,7 @@ export const messages = pgTable(
 
 /** Message config: the kinds a user chose not to receive (no row: every kind). */
 export const messageConfigs = pgTable('message_configs', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: sharedKey(() => users.id),
   muted: varchar({ length: 50 }).array().notNull().default([]),
 });
 

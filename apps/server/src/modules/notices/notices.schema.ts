@@ -5,6 +5,7 @@ import { users } from '../users/index.js';
 import { NOTICE_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { timestamps } from '../../platform/db/columns.js';
 
 /** Announcements and training notices (spec: manage-notice, add-notice; student "my notices"). */
 export const notices = pgTable(
@@ -24,8 +25,7 @@ export const notices = pgTable(
     /** The creator's organization: the record's data scope. */
     orgId: integer().references(() => organizations.id),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     releasedAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
   },

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { check, doublePrecision, index, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { questionCategories, questions } from '../questions/index.js';
+import { ownedRecordColumns, requiredRef, textArray } from '../../platform/db/columns.js';
 
 /** Papers (spec §3 Paper). A deleted paper keeps its row (exams still name it) but loses its questions and rules. */
 export const papers = pgTable(
@@ -14,11 +15,7 @@ export const papers = pgTable(
     kind: varchar({ length: 8 }).notNull(),
     /** Hand-picked scores plus count × score of every rule, computed when saved. */
     total: doublePrecision().notNull().default(0),
-    /** The author's organization: the data scope of the record. */
-    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -34,12 +31,8 @@ export const papers = pgTable(
 export const paperItems = pgTable(
   'paper_items',
   {
-    paperId: integer()
-      .notNull()
-      .references(() => papers.id, { onDelete: 'cascade' }),
-    questionId: integer()
-      .notNull()
-      .references(() => questions.id, { onDelete: 'restrict' }),
+    paperId: requiredRef(() => papers.id, 'cascade'),
+    questionId: requiredRef(() => questions.id, 'restrict'),
     position: smallint().notNull(),
     score: doublePrecision().notNull(),
   },
@@ -55,19 +48,12 @@ export const paperRules = pgTable(
   'paper_rules',
   {
     id: serial().primaryKey(),
-    paperId: integer()
-      .notNull()
-      .references(() => papers.id, { onDelete: 'cascade' }),
+    paperId: requiredRef(() => papers.id, 'cascade'),
     position: smallint().notNull(),
-    categoryId: integer()
-      .notNull()
-      .references(() => questionCategories.id, { onDelete: 'restrict' }),
+    categoryId: requiredRef(() => questionCategories.id, 'restrict'),
     type: varchar({ length: 16 }).notNull(),
     difficulty: varchar({ length: 8 }),
-    labels: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    labels: textArray(),
     count: smallint().notNull(),
     score: doublePrecision().notNull(),
   },
@@ -82,8 +68,7 @@ export const paperRules = pgTable(
 /** Constraint violations as API errors (platform/db/constraints.ts). */
 export const constraintErrors = defineConstraintErrors({
   papers_name_uq: { code: 'DUPLICATE_PAPER', field: 'name' },
-  papers_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
-  papers_created_by_users_id_fk: null,
+  ...ownedRecordConstraintErrors('papers'),
   papers_kind_check: { code: 'PARAMETER_INVALID', field: 'kind' },
   paper_items_paper_id_papers_id_fk: null,
   paper_items_question_id_questions_id_fk: { code: 'IN_USE_QUESTION', field: 'ids' },

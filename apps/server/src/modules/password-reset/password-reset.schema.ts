@@ -1,6 +1,7 @@
 import { bigserial, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef } from '../../platform/db/columns.js';
 
 /**
  * Forgot-password requests. Only SHA-256 hashes of the e-mailed code and of the reset token are
@@ -10,9 +11,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
     codeHash: varchar({ length: 64 }),
     tokenHash: varchar({ length: 64 }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

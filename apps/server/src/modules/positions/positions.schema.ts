@@ -1,6 +1,7 @@
-import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { labels } from '../labels/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef, timestamps } from '../../platform/db/columns.js';
 
 /** Positions (jobs); users hold one through `users.position_id`. */
 export const positions = pgTable(
@@ -10,8 +11,7 @@ export const positions = pgTable(
     name: varchar({ length: 30 }).notNull(),
     description: varchar({ length: 200 }),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('positions_name_uq').on(t.name), index('positions_sort_idx').on(t.sort, t.id), index('positions_created_idx').on(t.createdAt, t.id)],
 );
@@ -20,12 +20,8 @@ export const positions = pgTable(
 export const positionLabels = pgTable(
   'position_labels',
   {
-    positionId: integer()
-      .notNull()
-      .references(() => positions.id, { onDelete: 'cascade' }),
-    labelId: integer()
-      .notNull()
-      .references(() => labels.id, { onDelete: 'restrict' }),
+    positionId: requiredRef(() => positions.id, 'cascade'),
+    labelId: requiredRef(() => labels.id, 'restrict'),
   },
   (t) => [primaryKey({ name: 'position_labels_pk', columns: [t.positionId, t.labelId] }), index('position_labels_label_idx').on(t.labelId)],
 );

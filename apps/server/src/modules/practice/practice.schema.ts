@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { EXERCISE_LIFECYCLE, PRACTICE_SESSION_LIFECYCLE, type AnswerValue, type DrawnQuestion, type QuestionKey } from '@hanlin/shared';
-import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { questionCategories } from '../questions/index.js';
 import { examAttempts } from '../exams/index.js';
+import { ownedRecordColumns, requiredRef, sharedKey } from '../../platform/db/columns.js';
 
 /** Exercises (practice): a paper or a question bank opened to an audience, a number of times with a time limit. */
 export const exercises = pgTable(
@@ -25,11 +26,7 @@ export const exercises = pgTable(
     timeLimit: integer().notNull(),
     autoMarking: boolean().notNull().default(true),
     status: varchar({ length: 16 }).notNull().default(EXERCISE_LIFECYCLE.initial),
-    /** The creator's organization: the data scope of the record. */
-    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     publishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -51,12 +48,8 @@ export const practiceSessions = pgTable(
   'practice_sessions',
   {
     id: serial().primaryKey(),
-    exerciseId: integer()
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    exerciseId: requiredRef(() => exercises.id, 'cascade'),
+    userId: requiredRef(() => users.id, 'cascade'),
     number: smallint().notNull(),
     status: varchar({ length: 16 }).notNull().default(PRACTICE_SESSION_LIFECYCLE.initial),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -80,9 +73,7 @@ export const practiceSessions = pgTable(
 export const practiceAnswers = pgTable(
   'practice_answers',
   {
-    sessionId: integer()
-      .notNull()
-      .references(() => practiceSessions.id, { onDelete: 'cascade' }),
+    sessionId: requiredRef(() => practiceSessions.id, 'cascade'),
     position: smallint().notNull(),
     questionId: integer().notNull(),
     answer: jsonb().$type<AnswerValue>().notNull(),
@@ -102,9 +93,7 @@ export const mistakeEntries = pgTable(
   'mistake_entries',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
     /** exam | practice */
     sourceKind: varchar({ length: 8 }).notNull(),
     /** The exam's or the exercise's id. */
@@ -131,12 +120,8 @@ export const mistakeEntries = pgTable(
 export const mistakeExamAttempts = pgTable(
   'mistake_exam_attempts',
   {
-    attemptId: integer()
-      .primaryKey()
-      .references(() => examAttempts.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    attemptId: sharedKey(() => examAttempts.id),
+    userId: requiredRef(() => users.id, 'cascade'),
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mistake_exam_attempts_user_idx').on(t.userId)],
@@ -145,8 +130,7 @@ export const mistakeExamAttempts = pgTable(
 export const constraintErrors = defineConstraintErrors({
   exercises_name_uq: { code: 'DUPLICATE_DATA', field: 'name' },
   exercises_category_id_question_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'categoryId' },
-  exercises_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
-  exercises_created_by_users_id_fk: null,
+  ...ownedRecordConstraintErrors('exercises'),
   exercises_status_check: null,
   exercises_source_check: { code: 'PARAMETER_INVALID', field: 'sourceKind' },
   exercises_times_check: { code: 'PARAMETER_INVALID', field: 'times' },

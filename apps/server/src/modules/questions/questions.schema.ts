@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { QUESTION_LIFECYCLE, type QuestionOption } from '@hanlin/shared';
-import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { defineConstraintErrors, ownedRecordConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { defineTreeTable } from '../../platform/tree-repository.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
+import { ownedRecordColumns, textArray } from '../../platform/db/columns.js';
 
 /** The question classification tree, at most 5 levels. */
 export const questionCategories = defineTreeTable('question_categories');
@@ -19,18 +20,12 @@ export const questions = pgTable(
     /** Sanitized rich text. */
     stem: text().notNull(),
     difficulty: varchar({ length: 8 }).notNull().default('medium'),
-    labels: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    labels: textArray(),
     /** A multiple of 0.5, at most 100. */
     score: doublePrecision().notNull(),
     analysis: text().notNull().default(''),
     options: jsonb().$type<QuestionOption[]>().notNull().default([]),
-    answers: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    answers: textArray(),
     blanks: jsonb().$type<string[][]>().notNull().default([]),
     keywords: text().notNull().default(''),
     autoScore: boolean().notNull().default(false),
@@ -39,11 +34,7 @@ export const questions = pgTable(
     categoryId: integer().references(() => questionCategories.id, { onDelete: 'restrict' }),
     status: varchar({ length: 16 }).notNull().default('draft'),
     refuseReason: varchar({ length: 200 }),
-    /** The author's organization: the data scope of the record. */
-    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
   },
   (t) => [
     index('questions_org_idx').on(t.orgId, t.id),
@@ -58,11 +49,9 @@ export const questions = pgTable(
 
 /** Constraint violations as API errors (platform/db/constraints.ts). */
 export const constraintErrors = defineConstraintErrors({
-  question_categories_parent_name_uq: { code: 'DUPLICATE_CATEGORY', field: 'name' },
-  question_categories_parent_id_question_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+  ...treeConstraintErrors('question_categories', 'DUPLICATE_CATEGORY'),
   questions_category_id_question_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'categoryId' },
-  questions_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
-  questions_created_by_users_id_fk: null,
+  ...ownedRecordConstraintErrors('questions'),
   questions_status_check: { code: 'PARAMETER_INVALID', field: 'status' },
   questions_type_check: { code: 'PARAMETER_INVALID', field: 'type' },
   questions_difficulty_check: { code: 'PARAMETER_INVALID', field: 'difficulty' },

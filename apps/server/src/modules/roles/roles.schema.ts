@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, primaryKey, serial, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { organizations } from '../orgs/index.js';
 import { ROLE_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef, textArray, timestamps } from '../../platform/db/columns.js';
 
 export const roles = pgTable(
   'roles',
@@ -12,18 +12,14 @@ export const roles = pgTable(
     id: serial().primaryKey(),
     name: varchar({ length: 50 }).notNull(),
     description: varchar({ length: 200 }),
-    permissions: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    permissions: textArray(),
     status: varchar({ length: 16 }).notNull().default('normal'),
     /** Some roles may never sign in (spec section 6). */
     canLogin: boolean().notNull().default(true),
     builtin: boolean().notNull().default(false),
     /** Stable key of a built-in role ('admin', 'student', 'lecturer', 'class_teacher'); code finds them by it, never by name. */
     builtinKey: varchar({ length: 32 }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('roles_name_uq').on(t.name), uniqueIndex('roles_builtin_key_uq').on(t.builtinKey), stateCheck('roles_status_check', t.status, ROLE_LIFECYCLE)],
 );
@@ -31,12 +27,8 @@ export const roles = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer()
-      .notNull()
-      .references(() => roles.id, { onDelete: 'restrict' }),
+    userId: requiredRef(() => users.id, 'cascade'),
+    roleId: requiredRef(() => roles.id, 'restrict'),
   },
   (t) => [primaryKey({ name: 'user_roles_pk', columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
@@ -45,12 +37,8 @@ export const userRoles = pgTable(
 export const roleDataScopes = pgTable(
   'role_data_scopes',
   {
-    roleId: integer()
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    orgId: integer()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    roleId: requiredRef(() => roles.id, 'cascade'),
+    orgId: requiredRef(() => organizations.id, 'cascade'),
   },
   (t) => [primaryKey({ name: 'role_data_scopes_pk', columns: [t.roleId, t.orgId] }), index('role_data_scopes_org_idx').on(t.orgId)],
 );

@@ -3,6 +3,7 @@ import type { ScormCatalogNode, ScormSco } from '@hanlin/shared';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef } from '../../platform/db/columns.js';
 
 /** Imported SCORM 1.2 packages; their files live in storage under `storage_prefix`. */
 export const scormPackages = pgTable(
@@ -36,9 +37,7 @@ export const scormPackages = pgTable(
 export const scormFiles = pgTable(
   'scorm_files',
   {
-    packageId: integer()
-      .notNull()
-      .references(() => scormPackages.id, { onDelete: 'cascade' }),
+    packageId: requiredRef(() => scormPackages.id, 'cascade'),
     path: varchar({ length: 1000 }).notNull(),
     storageKey: varchar({ length: 300 }).notNull(),
     size: bigint({ mode: 'number' }).notNull(),
@@ -51,12 +50,8 @@ export const scormRuntime = pgTable(
   'scorm_runtime',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    packageId: integer()
-      .notNull()
-      .references(() => scormPackages.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
+    packageId: requiredRef(() => scormPackages.id, 'cascade'),
     scoId: varchar({ length: 200 }).notNull(),
     contextKey: varchar({ length: 100 }).notNull(),
     lessonStatus: varchar({ length: 20 }).notNull().default('not attempted'),
@@ -84,9 +79,7 @@ export const scormSessions = pgTable(
   'scorm_sessions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    runtimeId: integer()
-      .notNull()
-      .references(() => scormRuntime.id, { onDelete: 'cascade' }),
+    runtimeId: requiredRef(() => scormRuntime.id, 'cascade'),
     sessionTimeCs: bigint({ mode: 'number' }).notNull().default(0),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),

@@ -1,14 +1,13 @@
 import { date, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef, sharedKey } from '../../platform/db/columns.js';
 
 /** One row per user and day signed in; the primary key makes a second sign-in impossible. */
 export const userCheckins = pgTable(
   'user_checkins',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
     day: date({ mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ name: 'user_checkins_pk', columns: [t.userId, t.day] })],
@@ -16,9 +15,7 @@ export const userCheckins = pgTable(
 
 /** Experience points of a user (sign-ins and, later, learning rules). */
 export const userExperience = pgTable('user_experience', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: sharedKey(() => users.id),
   exp: integer().notNull().default(0),
 });
 
@@ -27,9 +24,7 @@ export const searchRecords = pgTable(
   'search_records',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
     keyword: varchar({ length: 100 }).notNull(),
     type: varchar({ length: 16 }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

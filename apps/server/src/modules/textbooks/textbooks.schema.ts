@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { TEXTBOOK_LIFECYCLE } from '@hanlin/shared';
-import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { defineConstraintErrors, ownedRecordConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { defineTreeTable } from '../../platform/tree-repository.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { files } from '../uploads/index.js';
+import { ownedRecordColumns, requiredRef, textArray, timestamps } from '../../platform/db/columns.js';
 
 /** Textbook categories: a tree as organizations, at most 5 levels. */
 export const textbookCategories = defineTreeTable('textbook_categories');
@@ -19,23 +20,14 @@ export const textbooks = pgTable(
     name: varchar({ length: 200 }).notNull(),
     status: varchar({ length: 16 }).notNull().default('draft'),
     categoryId: integer().references(() => textbookCategories.id, { onDelete: 'restrict' }),
-    labels: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    labels: textArray(),
     intro: text().notNull().default(''),
     author: varchar({ length: 100 }).notNull().default(''),
     publisher: varchar({ length: 100 }).notNull().default(''),
     /** Stored cover reference (`/api/upload/file/<public id>`). */
     cover: varchar({ length: 300 }),
-    fileId: integer()
-      .notNull()
-      .references(() => files.id, { onDelete: 'restrict' }),
-    /** The creator's organization: the data scope of the record. */
-    orgId: integer().references(() => organizations.id, { onDelete: 'restrict' }),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    fileId: requiredRef(() => files.id, 'restrict'),
+    ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     publishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -50,12 +42,8 @@ export const textbooks = pgTable(
 
 /** The textbook and the reader a row of the student side belongs to (gone with either). */
 const readerColumns = () => ({
-  textbookId: integer()
-    .notNull()
-    .references(() => textbooks.id, { onDelete: 'cascade' }),
-  userId: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  textbookId: requiredRef(() => textbooks.id, 'cascade'),
+  userId: requiredRef(() => users.id, 'cascade'),
 });
 
 /** A student's subscription ("registration"): the textbook shows under "my textbooks". */
@@ -99,22 +87,19 @@ export const textbookNotes = pgTable(
     ...readerColumns(),
     page: integer().notNull(),
     content: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('textbook_notes_reader_idx').on(t.userId, t.textbookId, t.page, t.id)],
 );
 
 /** Constraint violations as API errors (platform/db/constraints.ts). */
 export const constraintErrors = defineConstraintErrors({
-  textbook_categories_parent_name_uq: { code: 'DUPLICATE_CATEGORY', field: 'name' },
-  textbook_categories_parent_id_textbook_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+  ...treeConstraintErrors('textbook_categories', 'DUPLICATE_CATEGORY'),
   textbooks_name_uq: { code: 'DUPLICATE_TEXTBOOK', field: 'name' },
   textbooks_status_check: { code: 'PARAMETER_INVALID', field: 'status' },
   textbooks_category_id_textbook_categories_id_fk: { code: 'IN_USE_SUBCLASS', field: 'categoryId' },
   textbooks_file_id_files_id_fk: { code: 'DATA_IN_USE', field: 'file' },
-  textbooks_org_id_organizations_id_fk: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
-  textbooks_created_by_users_id_fk: null,
+  ...ownedRecordConstraintErrors('textbooks'),
   textbook_registrations_textbook_id_textbooks_id_fk: { code: 'NOT_FOUND_ERROR', field: 'id' },
   textbook_registrations_user_id_users_id_fk: null,
   textbook_progress_textbook_id_textbooks_id_fk: { code: 'NOT_FOUND_ERROR', field: 'id' },

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef, timestamps } from '../../platform/db/columns.js';
 
 /** Uploaded files; the bytes live in ctx.storage under `key`. */
 export const files = pgTable(
@@ -28,9 +29,7 @@ export const uploadSessions = pgTable(
   'upload_sessions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
     name: varchar({ length: 255 }).notNull(),
     size: integer().notNull(),
     sha256: varchar({ length: 64 }).notNull(),
@@ -40,8 +39,7 @@ export const uploadSessions = pgTable(
     totalChunks: integer().notNull(),
     /** open → merging (one completion at a time); removed once merged. */
     state: varchar({ length: 16 }).notNull().default('open'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     // The same file started again by the same person resumes the same session.

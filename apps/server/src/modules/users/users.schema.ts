@@ -7,6 +7,7 @@ import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 import { USER_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { requiredRef, timestamps } from '../../platform/db/columns.js';
 
 export const users = pgTable(
   'users',
@@ -41,8 +42,7 @@ export const users = pgTable(
     failedLogins: integer().notNull().default(0),
     /** End of a lockout after too many wrong passwords (login settings `lockMinutes`); not an administrator's freeze. */
     lockedUntil: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /**
      * What the list's keyword matches, lower-cased once on write. A real column (not an index
      * expression) gets statistics, so the planner can tell a rare keyword (trigram index, then
@@ -82,12 +82,8 @@ export const users = pgTable(
 export const userDataScopes = pgTable(
   'user_data_scopes',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    orgId: integer()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: requiredRef(() => users.id, 'cascade'),
+    orgId: requiredRef(() => organizations.id, 'cascade'),
   },
   (t) => [primaryKey({ name: 'user_data_scopes_pk', columns: [t.userId, t.orgId] })],
 );
@@ -96,12 +92,8 @@ export const userDataScopes = pgTable(
 export const userLabels = pgTable(
   'user_labels',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    labelId: integer()
-      .notNull()
-      .references(() => labelCatalogue.id, { onDelete: 'restrict' }),
+    userId: requiredRef(() => users.id, 'cascade'),
+    labelId: requiredRef(() => labelCatalogue.id, 'restrict'),
   },
   (t) => [primaryKey({ name: 'user_labels_pk', columns: [t.userId, t.labelId] }), index('user_labels_label_idx').on(t.labelId)],
 );

@@ -26,6 +26,26 @@ export type ConstraintErrors = Record<string, ConstraintError | null>;
 /** Declares a schema file's `constraintErrors` export (typed, keys kept). */
 export const defineConstraintErrors = <const T extends ConstraintErrors>(errors: T): T => errors;
 
+/**
+ * The entries of a category tree (`defineTreeTable`): a sibling already carries the name
+ * (`duplicateName`, field `name`); a node that still has children is not deleted.
+ */
+export const treeConstraintErrors = <const N extends string>(table: N, duplicateName: ErrorName) =>
+  ({
+    [`${table}_parent_name_uq`]: { code: duplicateName, field: 'name' },
+    [`${table}_parent_id_${table}_id_fk`]: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+  }) as Record<`${N}_parent_name_uq` | `${N}_parent_id_${N}_id_fk`, ConstraintError>;
+
+/**
+ * The entries of a record's owner columns (`ownedRecordColumns` of columns.ts): an organization
+ * that still has records is not deleted; the creator is the signed-in caller (a violation is a bug).
+ */
+export const ownedRecordConstraintErrors = <const N extends string>(table: N) =>
+  ({
+    [`${table}_org_id_organizations_id_fk`]: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+    [`${table}_created_by_users_id_fk`]: null,
+  }) as Record<`${N}_org_id_organizations_id_fk`, ConstraintError> & Record<`${N}_created_by_users_id_fk`, null>;
+
 export type ConstraintRegistry = ReadonlyMap<string, ConstraintError | null>;
 
 function schemaFiles(dir: string): string[] {
