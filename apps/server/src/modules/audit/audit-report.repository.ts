@@ -65,7 +65,6 @@ const dateParam = (v: string) => new Date(v);
 export const loginLogList = defineList({
   name: 'login_log_list',
   table: loginLogs,
-  id: loginLogs.id,
   tables: [],
   count: { cap: LOG_COUNT_CAP },
   filters: {
@@ -84,7 +83,6 @@ export const loginLogList = defineList({
 export const operationLogList = defineList({
   name: 'operation_log_list',
   table: operationLogs,
-  id: operationLogs.id,
   tables: [],
   count: { cap: LOG_COUNT_CAP },
   filters: {

@@ -37,7 +37,6 @@ const templateColumns = {
 export const certificateTemplateList = defineList({
   name: 'certificate_template_list',
   table: certificateTemplates,
-  id: certificateTemplates.id,
   tables: ['certificate_templates'],
   filters: {
     validity: (v) => sql`case ${v}::text when 'permanent' then ${certificateTemplates.validityMonths} is null else ${certificateTemplates.validityMonths} is not null end`,
@@ -49,7 +48,6 @@ export const certificateTemplateList = defineList({
     createdAt: certificateTemplates.createdAt,
     updatedAt: certificateTemplates.updatedAt,
   } satisfies Record<(typeof CERTIFICATE_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: templateColumns,
   join: (q) => q.leftJoin(users, eq(users.id, certificateTemplates.createdBy)),
 });
@@ -169,7 +167,6 @@ const holderOrg = sql`(select u.org_id from users u where u.id = ${certificates.
 export const certificateIssuedList = defineList({
   name: 'certificate_issued_list',
   table: certificates,
-  id: certificates.id,
   tables: ['certificates', 'users', 'organizations'],
   scope: { column: holderOrg },
   filters: {
@@ -184,7 +181,6 @@ export const certificateIssuedList = defineList({
     sql`(${certificates.number} ilike ${pattern} or ${certificates.sourceTitle} ilike ${pattern}
       or exists (select 1 from users u where u.id = ${certificates.userId} and (u.realname ilike ${pattern} or u.username ilike ${pattern})))`,
   sort: { id: certificates.id, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt } satisfies Record<(typeof CERTIFICATE_ISSUED_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: issuedColumns,
   join: (q) =>
     q

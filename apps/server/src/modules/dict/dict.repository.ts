@@ -30,7 +30,6 @@ export const presentEntry = (r: Entry): Omit<DictEntryRow, 'abilities'> => ({
 export const dictList = defineList({
   name: 'dict_list',
   table: dictEntries,
-  id: dictEntries.id,
   tables: ['dict_entries'],
   filters: { type: (v) => eq(dictEntries.type, v), status: (v) => eq(dictEntries.status, v) },
   keyword: (pattern) => or(ilike(dictEntries.label, pattern), ilike(dictEntries.value, pattern))!,

@@ -27,7 +27,6 @@ const present = (r: Omit<FeedbackRow, 'createdAt'> & { createdAt: Date }): Feedb
 export const feedbackList = defineList({
   name: 'feedback_list',
   table: feedback,
-  id: feedback.id,
   tables: ['feedback', 'users'],
   scope: { column: sql`(select u.org_id from users u where u.id = ${feedback.userId})`, nullable: true },
   filters: { replied: (v) => eq(feedback.replied, v) },

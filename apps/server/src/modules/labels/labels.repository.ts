@@ -11,12 +11,10 @@ export type LabelRecord = typeof labels.$inferSelect;
 export const categoryList = defineList({
   name: 'label_category_list',
   table: labelCategories,
-  id: labelCategories.id,
   tables: ['label_categories'],
   filters: { kind: (v) => eq(labelCategories.kind, v) },
   keyword: (pattern) => ilike(labelCategories.name, pattern),
   sort: { id: labelCategories.id, name: labelCategories.name, createdAt: labelCategories.createdAt } satisfies Record<(typeof LABEL_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: {
     id: labelCategories.id,
     name: labelCategories.name,
@@ -35,7 +33,6 @@ export async function findCategories(lists: ListRuntime, q: LabelCategoryListQue
 export const labelList = defineList({
   name: 'label_list',
   table: labels,
-  id: labels.id,
   tables: ['labels', 'label_categories'],
   filters: {
     categoryId: (v) => eq(labels.categoryId, v),
@@ -43,7 +40,6 @@ export const labelList = defineList({
   },
   keyword: (pattern) => ilike(labels.name, pattern),
   sort: { id: labels.id, name: labels.name, createdAt: labels.createdAt } satisfies Record<(typeof LABEL_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: { id: labels.id, name: labels.name, categoryId: labels.categoryId, categoryName: labelCategories.name, kind: labelCategories.kind, createdAt: labels.createdAt },
   join: (q) => q.innerJoin(labelCategories, eq(labelCategories.id, labels.categoryId)),
 });

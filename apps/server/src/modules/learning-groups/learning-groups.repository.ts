@@ -36,13 +36,11 @@ export async function getGroup(db: DbOrTx, principal: Principal, id: number): Pr
 export const groupList = defineList({
   name: 'learning_group_list',
   table: learningGroups,
-  id: learningGroups.id,
   tables: ['learning_groups', 'organizations'],
   scope: { column: learningGroups.orgId },
   filters: { kind: (v) => eq(learningGroups.kind, v), status: (v) => eq(learningGroups.status, v) },
   keyword: (pattern) => ilike(learningGroups.name, pattern),
   sort: { id: learningGroups.id, name: learningGroups.name, createdAt: learningGroups.createdAt } satisfies Record<(typeof LEARNING_GROUP_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: groupColumns,
   join: (q) => q.leftJoin(organizations, eq(organizations.id, learningGroups.orgId)),
 });
@@ -57,7 +55,6 @@ export async function findGroups(lists: ListRuntime, principal: Principal, q: Le
 export const memberList = defineList({
   name: 'learning_group_member_list',
   table: learningGroupMembers,
-  id: learningGroupMembers.id,
   tables: ['learning_group_members', 'users', 'organizations'],
   filters: { id: (v) => eq(learningGroupMembers.groupId, v) },
   keyword: (pattern) => sql`exists (select 1 from users u where u.id = ${learningGroupMembers.userId} and (u.username ilike ${pattern} or u.realname ilike ${pattern}))`,

@@ -12,7 +12,6 @@ export type PositionRecord = typeof positions.$inferSelect;
 export const positionList = defineList({
   name: 'position_list',
   table: positions,
-  id: positions.id,
   tables: ['positions', 'position_labels'],
   filters: {
     labelId: (v) => sql`exists (select 1 from position_labels pl where pl.position_id = ${positions.id} and pl.label_id = ${v})`,

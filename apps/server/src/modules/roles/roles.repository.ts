@@ -12,12 +12,10 @@ const userCount = sql<number>`(select count(*)::int from user_roles ur where ur.
 export const roleList = defineList({
   name: 'role_list',
   table: roles,
-  id: roles.id,
   tables: ['roles'],
   filters: { status: (v) => eq(roles.status, v) },
   keyword: (pattern) => ilike(roles.name, pattern),
   sort: sortColumns satisfies Record<(typeof ROLE_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: {
     id: roles.id,
     name: roles.name,
