@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { ASSIGNEE_SORT_KEYS, ASSIGNMENT_AUDIENCE, type AssignmentCourseSearch, type AssignmentListQuery, type AssignmentProgressQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
@@ -76,15 +77,11 @@ export async function lockAssignments(tx: DbOrTx, ids: number[]) {
 }
 
 export async function insertAssignment(db: DbOrTx, values: typeof learnAssignments.$inferInsert) {
-  const [row] = await db.insert(learnAssignments).values(values).returning({ id: learnAssignments.id });
-  return row!.id;
+  return insertRow(db, learnAssignments, values);
 }
 
 export async function updateAssignment(db: DbOrTx, id: number, set: Partial<typeof learnAssignments.$inferInsert>) {
-  await db
-    .update(learnAssignments)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(learnAssignments.id, id));
+  await updateRow(db, learnAssignments, id, set);
 }
 
 export async function deleteAssignments(db: DbOrTx, ids: number[]) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { BANNER_SORT_KEYS, parseSort, type BannerListQuery, type BannerStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, nullsLast, type ListRuntime } from '../../platform/list.js';
@@ -65,8 +66,7 @@ export async function lockBanners(tx: DbOrTx, ids: number[]) {
 }
 
 export async function insertBanner(db: DbOrTx, values: typeof banners.$inferInsert) {
-  const [row] = await db.insert(banners).values(values).returning({ id: banners.id });
-  return row!.id;
+  return insertRow(db, banners, values);
 }
 
 /** Conditional UPDATE: changes only rows still in one of `from`; the caller compares the count. */

@@ -8,6 +8,7 @@ import {
   type CertificateTemplateListQuery,
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
@@ -101,24 +102,15 @@ export async function templatesInUse(tx: DbOrTx, ids: number[]): Promise<number[
 }
 
 export async function nameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: certificateTemplates.id })
-    .from(certificateTemplates)
-    .where(and(eq(certificateTemplates.name, name), exceptId ? sql`${certificateTemplates.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, certificateTemplates, eq(certificateTemplates.name, name), exceptId);
 }
 
 export async function insertTemplate(db: DbOrTx, values: typeof certificateTemplates.$inferInsert) {
-  const [row] = await db.insert(certificateTemplates).values(values).returning({ id: certificateTemplates.id });
-  return row!.id;
+  return insertRow(db, certificateTemplates, values);
 }
 
 export async function updateTemplate(db: DbOrTx, id: number, set: Partial<typeof certificateTemplates.$inferInsert>) {
-  await db
-    .update(certificateTemplates)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(certificateTemplates.id, id));
+  await updateRow(db, certificateTemplates, id, set);
 }
 
 export async function deleteTemplates(tx: DbOrTx, ids: number[]) {

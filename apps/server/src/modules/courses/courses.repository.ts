@@ -9,6 +9,7 @@ import {
   type CoursewareType,
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineCategoryTree } from '../../platform/category-tree.js';
@@ -169,26 +170,17 @@ export function lockCourses(tx: DbOrTx, ids: number[]) {
 }
 
 export async function nameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.name, name), exceptId ? sql`${courses.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, courses, eq(courses.name, name), exceptId);
 }
 
 export type CourseWrite = Partial<typeof courses.$inferInsert>;
 
 export async function insertCourse(db: DbOrTx, v: CourseWrite & { name: string }): Promise<number> {
-  const [row] = await db.insert(courses).values(v).returning({ id: courses.id });
-  return row!.id;
+  return insertRow(db, courses, v);
 }
 
 export async function updateCourse(db: DbOrTx, id: number, set: CourseWrite) {
-  await db
-    .update(courses)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(courses.id, id));
+  await updateRow(db, courses, id, set);
 }
 
 export async function deleteCourses(db: DbOrTx, ids: number[]) {
@@ -299,8 +291,7 @@ export async function userReachesCourse(db: DbOrTx, userId: number, courseId: nu
 // Comments
 
 export async function insertComment(db: DbOrTx, v: { courseId: number; userId: number; content: string; rating: number | null }) {
-  const [row] = await db.insert(courseComments).values(v).returning({ id: courseComments.id });
-  return row!.id;
+  return insertRow(db, courseComments, v);
 }
 
 /** Visible comments of a course, newest first (learners' view). */

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { COURSEWARE_CATEGORY_DEPTH, type COURSEWARE_SORT_KEYS, type CoursewareListQuery, type CoursewareType } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineCategoryTree } from '../../platform/category-tree.js';
@@ -100,8 +101,7 @@ export async function insertCourseware(
     scormPackageId: number | null;
   },
 ): Promise<number> {
-  const [row] = await db.insert(coursewares).values(v).returning({ id: coursewares.id });
-  return row!.id;
+  return insertRow(db, coursewares, v);
 }
 
 export async function updateCourseware(
@@ -109,10 +109,7 @@ export async function updateCourseware(
   id: number,
   set: Partial<{ name: string; labels: string[]; mobilePlay: boolean; download: boolean; categoryId: number | null }>,
 ) {
-  await db
-    .update(coursewares)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(coursewares.id, id));
+  await updateRow(db, coursewares, id, set);
 }
 
 export async function deleteCoursewares(db: DbOrTx, ids: number[]) {

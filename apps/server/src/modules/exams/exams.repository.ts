@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { EXAM_AUDIENCE, EXAM_CATEGORY_DEPTH, type EXAM_SORT_KEYS, type ExamListQuery, type MyExamQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineCategoryTree } from '../../platform/category-tree.js';
 import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
@@ -130,15 +131,11 @@ export type LockedExam = Awaited<ReturnType<typeof lockExams>>[number];
 export type ExamValues = Omit<typeof exams.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status' | 'orgId' | 'createdBy' | 'publishedAt'>;
 
 export async function insertExam(db: DbOrTx, v: ExamValues & { orgId: number | null; createdBy: number }): Promise<number> {
-  const [row] = await db.insert(exams).values(v).returning({ id: exams.id });
-  return row!.id;
+  return insertRow(db, exams, v);
 }
 
 export async function updateExam(db: DbOrTx, id: number, set: Partial<ExamValues>) {
-  await db
-    .update(exams)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(exams.id, id));
+  await updateRow(db, exams, id, set);
 }
 
 export async function setReviewers(db: DbOrTx, examId: number, userIds: number[]) {

@@ -1,6 +1,7 @@
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { FEEDBACK_SORT_KEYS, parseSort, type FeedbackExport, type FeedbackReplyRow, type FeedbackRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { users } from '../users/index.js';
 import { feedback, feedbackReplies } from './feedback.schema.js';
@@ -92,8 +93,7 @@ export async function getFeedback(db: DbOrTx, id: number) {
 }
 
 export async function insertFeedback(db: DbOrTx, v: { userId: number; content: string; contact: string | null }) {
-  const [row] = await db.insert(feedback).values(v).returning({ id: feedback.id });
-  return row!.id;
+  return insertRow(db, feedback, v);
 }
 
 export async function insertReply(db: DbOrTx, v: { feedbackId: number; userId: number; content: string }) {

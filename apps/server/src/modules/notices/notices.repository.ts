@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { NOTICE_AUDIENCE, NOTICE_SORT_KEYS, parseSort, type NoticeListQuery, type NoticeMyQuery, type NoticeStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, rowExists } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, nullsLast, type ListRuntime } from '../../platform/list.js';
@@ -78,17 +79,11 @@ export async function lockNotices(tx: DbOrTx, ids: number[]) {
 }
 
 export async function titleTaken(db: DbOrTx, title: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: notices.id })
-    .from(notices)
-    .where(and(eq(notices.title, title), alive, exceptId ? sql`${notices.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, notices, and(eq(notices.title, title), alive), exceptId);
 }
 
 export async function insertNotice(db: DbOrTx, values: typeof notices.$inferInsert) {
-  const [row] = await db.insert(notices).values(values).returning({ id: notices.id });
-  return row!.id;
+  return insertRow(db, notices, values);
 }
 
 /** Conditional UPDATE: changes only rows still in one of `from`; the caller compares the count. */

@@ -10,6 +10,7 @@ import {
   type QuestionKey,
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
@@ -80,15 +81,11 @@ export async function lockExercises(tx: DbOrTx, ids: number[]) {
 }
 
 export async function insertExercise(db: DbOrTx, values: typeof exercises.$inferInsert) {
-  const [row] = await db.insert(exercises).values(values).returning({ id: exercises.id });
-  return row!.id;
+  return insertRow(db, exercises, values);
 }
 
 export async function updateExercise(db: DbOrTx, id: number, set: Partial<typeof exercises.$inferInsert>) {
-  await db
-    .update(exercises)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(exercises.id, id));
+  await updateRow(db, exercises, id, set);
 }
 
 export async function deleteExercises(db: DbOrTx, ids: number[]) {

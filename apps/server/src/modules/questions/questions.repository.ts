@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { QUESTION_CATEGORY_DEPTH, type QUESTION_SORT_KEYS, type QuestionListQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineCategoryTree } from '../../platform/category-tree.js';
@@ -87,15 +88,11 @@ export function lockQuestions(tx: DbOrTx, ids: number[]) {
 export type QuestionValues = Omit<typeof questions.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status' | 'refuseReason' | 'orgId' | 'createdBy'>;
 
 export async function insertQuestion(db: DbOrTx, v: QuestionValues & { orgId: number | null; createdBy: number }): Promise<number> {
-  const [row] = await db.insert(questions).values(v).returning({ id: questions.id });
-  return row!.id;
+  return insertRow(db, questions, v);
 }
 
 export async function updateQuestion(db: DbOrTx, id: number, set: QuestionValues) {
-  await db
-    .update(questions)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(questions.id, id));
+  await updateRow(db, questions, id, set);
 }
 
 export async function deleteQuestions(db: DbOrTx, ids: number[]) {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TEXTBOOK_CATEGORY_DEPTH, type TEXTBOOK_SORT_KEYS, type TextbookListQuery, type TextbookShelfQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineCategoryTree } from '../../platform/category-tree.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
@@ -97,15 +98,11 @@ export async function nameTaken(db: DbOrTx, name: string, exceptId?: number): Pr
 
 type Writable = Omit<typeof textbooks.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt' | 'publishedAt'>;
 export async function insertTextbook(db: DbOrTx, v: Writable): Promise<number> {
-  const [row] = await db.insert(textbooks).values(v).returning({ id: textbooks.id });
-  return row!.id;
+  return insertRow(db, textbooks, v);
 }
 
 export async function updateTextbook(db: DbOrTx, id: number, set: Partial<Writable>) {
-  await db
-    .update(textbooks)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(textbooks.id, id));
+  await updateRow(db, textbooks, id, set);
 }
 
 export async function deleteTextbooks(db: DbOrTx, ids: number[]) {
@@ -219,8 +216,7 @@ export function findNotes(db: DbOrTx, userId: number, textbookId: number, page?:
     .orderBy(asc(textbookNotes.page), asc(textbookNotes.id));
 }
 export async function insertNote(db: DbOrTx, v: { textbookId: number; userId: number; page: number; content: string }): Promise<number> {
-  const [row] = await db.insert(textbookNotes).values(v).returning({ id: textbookNotes.id });
-  return row!.id;
+  return insertRow(db, textbookNotes, v);
 }
 /** Changes the note only when it is the user's own; answers whether it was. */
 export async function updateOwnNote(db: DbOrTx, userId: number, id: number, content: string): Promise<boolean> {
