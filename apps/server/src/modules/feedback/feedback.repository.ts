@@ -1,7 +1,8 @@
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { FEEDBACK_SORT_KEYS, parseSort, type FeedbackExport, type FeedbackReplyRow, type FeedbackRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { insertRow } from '../../platform/table-rows.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
+import { orgPathOf } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { users } from '../users/index.js';
 import { feedback, feedbackReplies } from './feedback.schema.js';
@@ -83,7 +84,7 @@ export async function findMyFeedback(db: DbOrTx, userId: number, q: { page: numb
 /** One feedback with the organization path of its author (for the scope check). */
 export async function getFeedback(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ ...columns, orgPath: sql<string | null>`(select o.path from organizations o where o.id = ${users.orgId})` })
+    .select({ ...columns, orgPath: orgPathOf(users.orgId) })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.userId))
     .where(eq(feedback.id, id));
@@ -97,12 +98,9 @@ export async function insertFeedback(db: DbOrTx, v: { userId: number; content: s
 }
 
 export async function insertReply(db: DbOrTx, v: { feedbackId: number; userId: number; content: string }) {
-  const [row] = await db.insert(feedbackReplies).values(v).returning({ id: feedbackReplies.id });
-  await db
-    .update(feedback)
-    .set({ replied: true, updatedAt: sql`now()` })
-    .where(eq(feedback.id, v.feedbackId));
-  return row!.id;
+  const id = await insertRow(db, feedbackReplies, v);
+  await updateRow(db, feedback, v.feedbackId, { replied: true });
+  return id;
 }
 
 export async function findReplies(db: DbOrTx, feedbackId: number): Promise<FeedbackReplyRow[]> {
