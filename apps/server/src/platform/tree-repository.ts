@@ -45,8 +45,8 @@ const DEFAULT_COLUMNS: Record<ColumnKey, string> = {
 export type TreePosition = 'above' | 'below';
 
 /**
- * `column` holds a node of the subtree under node `id` (the node included), in a tree table with
- * the default `id` and `path` columns: a list's "in this category / organization" filter.
+ * `column` holds a node of the subtree under node `id` (the node included) of the tree `table`
+ * (its `id` and `path` columns unless `c` names others): a list's "in this category / organization" filter.
  */
 export const inSubtreeOf = (table: string, column: SQLWrapper, id: unknown, c: { id: string; path: string } = { id: 'id', path: 'path' }): SQL =>
   sql`${column} in (select c.${sql.identifier(c.id)} from ${sql.identifier(table)} c, ${sql.identifier(table)} p where p.${sql.identifier(c.id)} = ${id} and c.${sql.identifier(c.path)} like p.${sql.identifier(c.path)} || '%')`;
