@@ -1,10 +1,20 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableName } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ErrorName, TreeSort } from '@hanlin/shared';
 import { AppError } from './errors.js';
 import type { Db, DbOrTx } from './db/client.js';
-import type { Tree, defineTreeTable } from './tree-repository.js';
+import { defineTree, type Tree, type TreeOptions, type defineTreeTable } from './tree-repository.js';
 
 type CategoryTable = ReturnType<typeof defineTreeTable<string>>;
+
+/**
+ * The tree of a `defineTreeTable` table of categories: a sibling's name answers DUPLICATE_CATEGORY
+ * unless the domain names its own error, and `items` is the column of the rows filed under a
+ * category (`tree.hasItems`: what keeps it from being deleted; `tree.inSubtree`: the list filter).
+ */
+export function defineCategoryTree(table: CategoryTable, opts: Omit<TreeOptions, 'table' | 'duplicateName' | 'items'> & { duplicateName?: ErrorName; items: AnyPgColumn }) {
+  return defineTree({ duplicateName: 'DUPLICATE_CATEGORY', ...opts, table: getTableName(table) });
+}
 
 export interface CategoryInput {
   parentId?: number | null;

@@ -258,6 +258,33 @@ export function importErrors<F extends string, R extends string>() {
   return { errs, add };
 }
 
+/** `reasonText` of an import: the column's label, then the reason, both in the caller's language. */
+export const layoutReasonText =
+  <K extends string, R extends string>(layout: ExcelLayout<K>, reasons: Readonly<Record<R, Texts>>) =>
+  (e: ImportRowError, lang: ExcelLang) =>
+    reasonLine(fieldLabels(layout, lang)[e.field as K], reasons[e.reason as R][lang], lang);
+
+/**
+ * A text cell against its limits (`min` and `max` characters, `required`): REQUIRED, TOO_LONG or
+ * TOO_SHORT added for the row; true when the value is present and fits (further checks may follow).
+ */
+export function fitsLength<F extends string>(
+  add: (row: number, field: F, reason: 'REQUIRED' | 'TOO_LONG' | 'TOO_SHORT') => void,
+  r: { row: number } & Record<F, string>,
+  field: F,
+  limits: { min?: number; max: number; required: boolean },
+): boolean {
+  const v = r[field];
+  if (!v) {
+    if (limits.required) add(r.row, field, 'REQUIRED');
+    return false;
+  }
+  if (v.length > limits.max) add(r.row, field, 'TOO_LONG');
+  else if (v.length < (limits.min ?? 0)) add(r.row, field, 'TOO_SHORT');
+  else return true;
+  return false;
+}
+
 /**
  * The check/commit run of an import: parse → validate → split good and bad rows → store an error file
  * (bad rows as typed plus a reason column, keyed by the caller) → result. `commit` is refused with bad rows
@@ -346,6 +373,27 @@ export async function matchImportOrgs(db: Db, p: Principal, texts: string[]): Pr
     if (byCode) orgOf.set(d, byCode.id);
     else if (byName.length === 1) orgOf.set(d, byName[0]!.id);
     else if (byName.length > 1) orgOf.set(d, 'ambiguous');
+  }
+  return orgOf;
+}
+
+/**
+ * The organization column of import rows (`matchImportOrgs`): ORG_NOT_FOUND for a row naming none in
+ * the caller's scope, ORG_AMBIGUOUS for a name several share. Answers the matches, for the insert.
+ */
+export async function checkImportOrgs<F extends string>(
+  db: Db,
+  p: Principal,
+  rows: ({ row: number } & Record<F, string>)[],
+  field: F,
+  add: (row: number, field: F, reason: 'ORG_NOT_FOUND' | 'ORG_AMBIGUOUS') => void,
+): Promise<Map<string, number | 'ambiguous'>> {
+  const orgOf = await matchImportOrgs(db, p, [...new Set(rows.map((r) => r[field]).filter(Boolean))]);
+  for (const r of rows) {
+    if (!r[field]) continue;
+    const hit = orgOf.get(r[field]);
+    if (hit === undefined) add(r.row, field, 'ORG_NOT_FOUND');
+    else if (hit === 'ambiguous') add(r.row, field, 'ORG_AMBIGUOUS');
   }
   return orgOf;
 }

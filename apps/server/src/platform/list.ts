@@ -1,4 +1,4 @@
-import { asc, desc, eq, and, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, eq, and, getTableColumns, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, DbOrTx } from './db/client.js';
@@ -70,8 +70,8 @@ export interface ListSpec<F extends string, C extends SelectedFields, K extends 
   /** Unique among lists: prefixes the names of planned statements. */
   name: string;
   table: PgTable;
-  /** Unique, ordered: the tie-breaker of every order, and what the page subquery returns. */
-  id: AnyPgColumn;
+  /** Unique, ordered: the tie-breaker of every order, and what the page subquery returns; the table's `id` when left out. */
+  id?: AnyPgColumn;
   /** Tables whose writes change the total (each bumps `table_versions`); `[]` with `count.cap`. */
   tables: readonly string[];
   /**
@@ -92,8 +92,8 @@ export interface ListSpec<F extends string, C extends SelectedFields, K extends 
   scope?: { column: AnyPgColumn | SQL; nullable?: boolean };
   /** Whitelisted sort keys (`sort: 'name'` or `'-name'`); any other is refused. */
   sort: Record<K, SortKeySpec>;
-  /** Order without `sort`: a key and direction, or the columns themselves (the id is appended). */
-  defaultSort: { key: NoInfer<K>; desc: boolean } | SQL[];
+  /** Order without `sort`: a key and direction, or the columns themselves (the id is appended); newest first (`-id`) when left out. */
+  defaultSort?: { key: NoInfer<K>; desc: boolean } | SQL[];
   /** Columns of a row; `versions` is reserved. */
   columns: C;
   /** Joins the columns need beyond the list's table (left joins on the row's own columns). */
@@ -131,8 +131,17 @@ export const keywordPattern = (keyword: string) => `%${escapeLike(keyword)}%`;
 /** Every list declared (a declaration, not state): a test checks each counted table bumps its version. */
 export const declaredLists: { name: string; tables: readonly string[] }[] = [];
 
+/** The spec with its defaults: the table's `id` column, newest first. */
+function withDefaults<F extends string, C extends SelectedFields, K extends string>(spec: ListSpec<F, C, K>) {
+  const id = spec.id ?? getTableColumns(spec.table).id;
+  if (!id) throw new Error(`${spec.name}: the table has no id column; name the list's id`);
+  if (!spec.defaultSort && !Object.hasOwn(spec.sort, 'id')) throw new Error(`${spec.name}: without an 'id' sort key, name the default order`);
+  return { ...spec, id, defaultSort: spec.defaultSort ?? { key: 'id' as K, desc: true } };
+}
+
 /** Declares a list; `run(runtime, principal, query)` answers one page of it. */
-export function defineList<F extends string, C extends SelectedFields, K extends string>(spec: ListSpec<F, C, K>) {
+export function defineList<F extends string, C extends SelectedFields, K extends string>(declared: ListSpec<F, C, K>) {
+  const spec = withDefaults(declared);
   if (spec.count && spec.tables.length) throw new Error(`${spec.name}: a capped count reads no table versions`);
   declaredLists.push({ name: spec.name, tables: spec.tables });
   type Row = SelectResultFields<C>;

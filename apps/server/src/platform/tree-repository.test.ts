@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { integer, pgTable, serial } from 'drizzle-orm/pg-core';
 import { useTestApp } from '../test/harness.js';
 import { defineTree, type TreeNode } from './tree-repository.js';
 import { LOCK_KEYS } from './locks.js';
@@ -9,12 +10,17 @@ import type { AppError } from './errors.js';
 
 const t = useTestApp();
 // A tree of 3 levels over a scratch table with the standard columns (no updated_at).
-const tree = defineTree({ table: 'scratch_tree', columns: { updatedAt: null }, maxDepth: 3, lockKey: 'professionalTree', duplicateName: 'DUPLICATE_CATEGORY' });
+const options = { table: 'scratch_tree', columns: { updatedAt: null }, maxDepth: 3, lockKey: 'professionalTree', duplicateName: 'DUPLICATE_CATEGORY' } as const;
+const tree = defineTree(options);
+// The same tree with rows filed under its nodes.
+const scratchItems = pgTable('scratch_items', { id: serial().primaryKey(), nodeId: integer() });
+const filing = defineTree({ ...options, items: scratchItems.nodeId });
 
 beforeAll(async () => {
   await t.db.execute(sql`
     create table scratch_tree (id serial primary key, parent_id int references scratch_tree(id), name text not null,
                                sort int not null default 0, path text not null default '', depth int not null default 1)`);
+  await t.db.execute(sql`create table scratch_items (id serial primary key, node_id int references scratch_tree(id))`);
 });
 
 const add = (db: DbOrTx, parent: TreeNode | null, name: string, sort?: number) =>
@@ -105,6 +111,22 @@ describe('defineTree', () => {
     // A node cannot be placed next to one of its own descendants.
     const inner = await add(t.db, await node(z), 'inner');
     expect(await failure(tree.place(t.db, await node(p), await node(inner), 'above'))).toEqual({ code: 'PARAMETER_INVALID', field: 'parentId' });
+  });
+
+  it('tells a node holding items from an empty one, and filters on a subtree', async () => {
+    const r = await add(t.db, null, 'I-R');
+    const k = await add(t.db, await node(r), 'I-K');
+    const leaf = await add(t.db, await node(k), 'I-L');
+    const other = await add(t.db, null, 'I-O');
+    await t.db.insert(scratchItems).values([{ nodeId: leaf }, { nodeId: other }]);
+    expect(await filing.hasItems(t.db, leaf)).toBe(true);
+    expect(await filing.hasItems(t.db, k)).toBe(false);
+    expect(await tree.hasItems(t.db, leaf)).toBe(false);
+    const under = async (id: number) =>
+      (await t.db.select({ nodeId: scratchItems.nodeId }).from(scratchItems).where(filing.inSubtree(scratchItems.nodeId, id))).map((x) => x.nodeId);
+    expect(await under(r)).toEqual([leaf]);
+    expect(await under(leaf)).toEqual([leaf]);
+    expect(await under(other)).toEqual([other]);
   });
 
   it('holds its advisory lock until the transaction ends: a second taker waits', async () => {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ErrorName } from '@hanlin/shared';
 import { AppError } from './errors.js';
@@ -28,6 +28,8 @@ export interface TreeOptions {
   lockKey: LockName;
   /** Error answered when a sibling already carries the name (field `name`). */
   duplicateName: ErrorName;
+  /** The column of the rows filed under a node (a category's courses), read by `hasItems`. */
+  items?: AnyPgColumn;
 }
 
 const DEFAULT_COLUMNS: Record<ColumnKey, string> = {
@@ -41,6 +43,13 @@ const DEFAULT_COLUMNS: Record<ColumnKey, string> = {
 };
 
 export type TreePosition = 'above' | 'below';
+
+/**
+ * `column` holds a node of the subtree under node `id` (the node included) of the tree `table`
+ * (its `id` and `path` columns unless `c` names others): a list's "in this category / organization" filter.
+ */
+export const inSubtreeOf = (table: string, column: SQLWrapper, id: unknown, c: { id: string; path: string } = { id: 'id', path: 'path' }): SQL =>
+  sql`${column} in (select c.${sql.identifier(c.id)} from ${sql.identifier(table)} c, ${sql.identifier(table)} p where p.${sql.identifier(c.id)} = ${id} and c.${sql.identifier(c.path)} like p.${sql.identifier(c.path)} || '%')`;
 
 /**
  * A materialized-path tree over one table: sibling-name check, next sort value, renumbering,
@@ -201,6 +210,16 @@ export function defineTree(opts: TreeOptions) {
       const { rows } = await db.execute(sql`select 1 from ${t} where ${col('parentId')} = ${id}::int limit 1`);
       return rows.length > 0;
     },
+
+    /** Whether rows are filed under the node itself (the `items` column; false without one). */
+    async hasItems(db: DbOrTx, id: number): Promise<boolean> {
+      if (!opts.items) return false;
+      const { rows } = await db.execute(sql`select 1 from ${opts.items.table} where ${opts.items} = ${id}::int limit 1`);
+      return rows.length > 0;
+    },
+
+    /** `column` holds a node of the subtree under node `id` (see `inSubtreeOf`). */
+    inSubtree: (column: SQLWrapper, id: unknown) => inSubtreeOf(opts.table, column, id, { id: c.id!, path: c.path! }),
   };
   return tree;
 }

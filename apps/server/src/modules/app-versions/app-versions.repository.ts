@@ -21,7 +21,6 @@ const present = (r: Row): AppVersionRow => ({
 export const appVersionList = defineList({
   name: 'app_version_list',
   table: appVersions,
-  id: appVersions.id,
   tables: ['app_versions'],
   filters: { terminal: (v) => eq(appVersions.terminal, v), platform: (v) => eq(appVersions.platform, v) },
   keyword: (pattern) => ilike(appVersions.version, pattern),

@@ -1,6 +1,8 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { ASSIGNEE_SORT_KEYS, ASSIGNMENT_AUDIENCE, type AssignmentCourseSearch, type AssignmentListQuery, type AssignmentProgressQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
+import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
 import { orderOf, orgPathOf, pagedRows, type PageWindow } from '../course-reports/index.js';
@@ -33,13 +35,11 @@ const rowColumns = {
 export const assignmentList = defineList({
   name: 'learn_assignment_list',
   table: learnAssignments,
-  id: learnAssignments.id,
   tables: ['learn_assignments', 'organizations'],
   scope: { column: learnAssignments.orgId },
   filters: { status: (v) => eq(learnAssignments.status, v) },
   keyword: (pattern) => ilike(learnAssignments.title, pattern),
   sort: { id: learnAssignments.id, title: learnAssignments.title, deadline: learnAssignments.deadline, createdAt: learnAssignments.createdAt },
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
   join: (q) => q.leftJoin(organizations, eq(organizations.id, learnAssignments.orgId)).leftJoin(users, eq(users.id, learnAssignments.createdBy)),
 });
@@ -73,25 +73,15 @@ export async function getAssignmentCourses(db: DbOrTx, id: number) {
 
 /** Locks assignments for a change, with their organization path for the scope check. */
 export async function lockAssignments(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({ id: learnAssignments.id, status: learnAssignments.status, deadline: learnAssignments.deadline, orgPath: organizations.path })
-    .from(learnAssignments)
-    .leftJoin(organizations, eq(organizations.id, learnAssignments.orgId))
-    .where(inArray(learnAssignments.id, ids))
-    .orderBy(asc(learnAssignments.id))
-    .for('update', { of: learnAssignments });
+  return lockOrgRows(tx, learnAssignments, ids, ['status', 'deadline']);
 }
 
 export async function insertAssignment(db: DbOrTx, values: typeof learnAssignments.$inferInsert) {
-  const [row] = await db.insert(learnAssignments).values(values).returning({ id: learnAssignments.id });
-  return row!.id;
+  return insertRow(db, learnAssignments, values);
 }
 
 export async function updateAssignment(db: DbOrTx, id: number, set: Partial<typeof learnAssignments.$inferInsert>) {
-  await db
-    .update(learnAssignments)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(learnAssignments.id, id));
+  await updateRow(db, learnAssignments, id, set);
 }
 
 export async function deleteAssignments(db: DbOrTx, ids: number[]) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { AUDIT_LOG_SORT_KEYS, parseSort, type LoginLogExport, type LoginLogRow, type OperationLogExport, type OperationLogRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { loginLogs, operationLogs } from './audit.schema.js';
@@ -7,28 +7,6 @@ import { defineList, type ListRuntime } from '../../platform/list.js';
 
 /** Totals stop counting here: the logs grow without bound and a page never needs more. */
 export const LOG_COUNT_CAP = 100_000;
-
-// Matches the `lower(username) text_pattern_ops` indexes.
-const usernamePrefix = (col: typeof loginLogs.username | typeof operationLogs.username, prefix: string) => sql`lower(${col}) like ${`${escapeLike(prefix.toLowerCase())}%`}`;
-
-function loginWhere(f: LoginLogExport): SQL | undefined {
-  return and(
-    f.username ? usernamePrefix(loginLogs.username, f.username) : undefined,
-    f.result ? eq(loginLogs.result, f.result) : undefined,
-    f.outcome === 'success' ? eq(loginLogs.result, 'OK') : f.outcome === 'failure' ? ne(loginLogs.result, 'OK') : undefined,
-    f.from ? gte(loginLogs.createdAt, new Date(f.from)) : undefined,
-    f.to ? lte(loginLogs.createdAt, new Date(f.to)) : undefined,
-  );
-}
-
-function operationWhere(f: OperationLogExport): SQL | undefined {
-  return and(
-    f.username ? usernamePrefix(operationLogs.username, f.username) : undefined,
-    f.operation ? sql`${operationLogs.operation} like ${`${escapeLike(f.operation)}%`}` : undefined,
-    f.from ? gte(operationLogs.createdAt, new Date(f.from)) : undefined,
-    f.to ? lte(operationLogs.createdAt, new Date(f.to)) : undefined,
-  );
-}
 
 const loginColumns = {
   id: loginLogs.id,
@@ -58,6 +36,7 @@ const auditSort = (sort: string | undefined) => {
   const { key, desc: isDesc } = parseSort(sort, AUDIT_LOG_SORT_KEYS, 'createdAt');
   return `${isDesc ? '-' : ''}${key}`;
 };
+// Matches the `lower(username) text_pattern_ops` indexes.
 const prefixParam = (v: string) => `${escapeLike(v.toLowerCase())}%`;
 const dateParam = (v: string) => new Date(v);
 
@@ -65,7 +44,6 @@ const dateParam = (v: string) => new Date(v);
 export const loginLogList = defineList({
   name: 'login_log_list',
   table: loginLogs,
-  id: loginLogs.id,
   tables: [],
   count: { cap: LOG_COUNT_CAP },
   filters: {
@@ -84,7 +62,6 @@ export const loginLogList = defineList({
 export const operationLogList = defineList({
   name: 'operation_log_list',
   table: operationLogs,
-  id: operationLogs.id,
   tables: [],
   count: { cap: LOG_COUNT_CAP },
   filters: {
@@ -105,7 +82,7 @@ export async function findLoginLogs(lists: ListRuntime, q: LoginLogExport & { pa
 
 export async function findLoginLogsForExport(db: DbOrTx, f: LoginLogExport, limit: number): Promise<LoginLogRow[]> {
   const dir = parseSort(f.sort, AUDIT_LOG_SORT_KEYS, 'createdAt').desc ? desc : asc;
-  const rows = await db.select(loginColumns).from(loginLogs).where(loginWhere(f)).orderBy(dir(loginLogs.createdAt), dir(loginLogs.id)).limit(limit);
+  const rows = await db.select(loginColumns).from(loginLogs).where(loginLogList.where(null, f)).orderBy(dir(loginLogs.createdAt), dir(loginLogs.id)).limit(limit);
   return rows.map(iso);
 }
 
@@ -116,6 +93,11 @@ export async function findOperationLogs(lists: ListRuntime, q: OperationLogExpor
 
 export async function findOperationLogsForExport(db: DbOrTx, f: OperationLogExport, limit: number): Promise<OperationLogRow[]> {
   const dir = parseSort(f.sort, AUDIT_LOG_SORT_KEYS, 'createdAt').desc ? desc : asc;
-  const rows = await db.select(operationColumns).from(operationLogs).where(operationWhere(f)).orderBy(dir(operationLogs.createdAt), dir(operationLogs.id)).limit(limit);
+  const rows = await db
+    .select(operationColumns)
+    .from(operationLogs)
+    .where(operationLogList.where(null, f))
+    .orderBy(dir(operationLogs.createdAt), dir(operationLogs.id))
+    .limit(limit);
   return rows.map(iso);
 }

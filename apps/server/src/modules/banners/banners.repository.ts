@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { BANNER_SORT_KEYS, parseSort, type BannerListQuery, type BannerStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow } from '../../platform/table-rows.js';
+import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, nullsLast, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
@@ -25,7 +27,6 @@ const rowColumns = {
 export const bannerList = defineList({
   name: 'banner_list',
   table: banners,
-  id: banners.id,
   tables: ['banners', 'organizations'],
   scope: { column: banners.orgId, nullable: true },
   filters: { status: (v) => eq(banners.status, v) },
@@ -61,18 +62,11 @@ export async function getBannerRow(db: DbOrTx, id: number) {
 
 /** Locks the banners among `ids` for a change, with their organization path for the scope check. */
 export async function lockBanners(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({ id: banners.id, status: banners.status, image: banners.image, startAt: banners.startAt, endAt: banners.endAt, orgPath: organizations.path })
-    .from(banners)
-    .leftJoin(organizations, eq(organizations.id, banners.orgId))
-    .where(inArray(banners.id, ids))
-    .orderBy(asc(banners.id))
-    .for('update', { of: banners });
+  return lockOrgRows(tx, banners, ids, ['status', 'image', 'startAt', 'endAt']);
 }
 
 export async function insertBanner(db: DbOrTx, values: typeof banners.$inferInsert) {
-  const [row] = await db.insert(banners).values(values).returning({ id: banners.id });
-  return row!.id;
+  return insertRow(db, banners, values);
 }
 
 /** Conditional UPDATE: changes only rows still in one of `from`; the caller compares the count. */

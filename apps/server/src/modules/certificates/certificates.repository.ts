@@ -8,6 +8,7 @@ import {
   type CertificateTemplateListQuery,
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
@@ -37,7 +38,6 @@ const templateColumns = {
 export const certificateTemplateList = defineList({
   name: 'certificate_template_list',
   table: certificateTemplates,
-  id: certificateTemplates.id,
   tables: ['certificate_templates'],
   filters: {
     validity: (v) => sql`case ${v}::text when 'permanent' then ${certificateTemplates.validityMonths} is null else ${certificateTemplates.validityMonths} is not null end`,
@@ -49,7 +49,6 @@ export const certificateTemplateList = defineList({
     createdAt: certificateTemplates.createdAt,
     updatedAt: certificateTemplates.updatedAt,
   } satisfies Record<(typeof CERTIFICATE_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: templateColumns,
   join: (q) => q.leftJoin(users, eq(users.id, certificateTemplates.createdBy)),
 });
@@ -103,24 +102,15 @@ export async function templatesInUse(tx: DbOrTx, ids: number[]): Promise<number[
 }
 
 export async function nameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: certificateTemplates.id })
-    .from(certificateTemplates)
-    .where(and(eq(certificateTemplates.name, name), exceptId ? sql`${certificateTemplates.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, certificateTemplates, eq(certificateTemplates.name, name), exceptId);
 }
 
 export async function insertTemplate(db: DbOrTx, values: typeof certificateTemplates.$inferInsert) {
-  const [row] = await db.insert(certificateTemplates).values(values).returning({ id: certificateTemplates.id });
-  return row!.id;
+  return insertRow(db, certificateTemplates, values);
 }
 
 export async function updateTemplate(db: DbOrTx, id: number, set: Partial<typeof certificateTemplates.$inferInsert>) {
-  await db
-    .update(certificateTemplates)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(certificateTemplates.id, id));
+  await updateRow(db, certificateTemplates, id, set);
 }
 
 export async function deleteTemplates(tx: DbOrTx, ids: number[]) {
@@ -169,7 +159,6 @@ const holderOrg = sql`(select u.org_id from users u where u.id = ${certificates.
 export const certificateIssuedList = defineList({
   name: 'certificate_issued_list',
   table: certificates,
-  id: certificates.id,
   tables: ['certificates', 'users', 'organizations'],
   scope: { column: holderOrg },
   filters: {
@@ -184,7 +173,6 @@ export const certificateIssuedList = defineList({
     sql`(${certificates.number} ilike ${pattern} or ${certificates.sourceTitle} ilike ${pattern}
       or exists (select 1 from users u where u.id = ${certificates.userId} and (u.realname ilike ${pattern} or u.username ilike ${pattern})))`,
   sort: { id: certificates.id, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt } satisfies Record<(typeof CERTIFICATE_ISSUED_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: issuedColumns,
   join: (q) =>
     q

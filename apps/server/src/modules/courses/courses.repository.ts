@@ -9,8 +9,10 @@ import {
   type CoursewareType,
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
+import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { defineTree } from '../../platform/tree-repository.js';
+import { defineCategoryTree } from '../../platform/category-tree.js';
 import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
 import { inScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
@@ -24,18 +26,14 @@ import { courseLearners } from '../learning/index.js';
 import { COURSE_AUDIENCE } from '@hanlin/shared';
 import { courseCategories, courseChapters, courseComments, courseItems, courseLecturers, courses } from './courses.schema.js';
 
-/** The classification tree: several roots, at most 5 levels (§9). */
-export const categoryTree = defineTree({
-  table: 'course_categories',
+/** The classification tree: several roots, at most 5 levels (§9); a category holding courses is in use. */
+export const categoryTree = defineCategoryTree(courseCategories, {
   maxDepth: COURSE_CATEGORY_DEPTH,
   lockKey: 'courseCategoryTree',
   duplicateName: 'DUPLICATE_COURSE_CLASS',
+  items: courses.categoryId,
 });
-
-export async function categoryHasCourses(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.categoryId, id)).limit(1);
-  return !!row;
-}
+export const categoryHasCourses = categoryTree.hasItems;
 
 const userParam = (userId: SQLWrapper | number) => (typeof userId === 'number' ? sql`${userId}::int` : userId);
 
@@ -103,20 +101,18 @@ const listFilters = {
   approval: (v: unknown) => eq(courses.approval, v as string),
   required: (v: unknown) => eq(courses.required, v as boolean),
   label: (v: unknown) => sql`${courses.labels} @> array[${v}]::text[]`,
-  categoryId: (v: unknown) => sql`${courses.categoryId} in (select c.id from course_categories c, course_categories p where p.id = ${v} and c.path like p.path || '%')`,
+  categoryId: (v: unknown) => categoryTree.inSubtree(courses.categoryId, v),
 };
 
 /** The course list: the caller's organization subtrees; keyword, category subtree, states, kind, label. */
 export const courseList = defineList({
   name: 'course_list',
   table: courses,
-  id: courses.id,
   tables: ['courses', 'course_categories'],
   scope: { column: courses.orgId },
   filters: listFilters,
   keyword: (pattern) => sql`${courses.name} ilike ${pattern}`,
   sort: sortColumns,
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
   join: joins,
 });
@@ -170,46 +166,21 @@ export async function setLecturers(tx: DbOrTx, courseId: number, lecturerIds: nu
 
 /** Locks the rows (id order) for a change, with their organization's path for the scope check. */
 export function lockCourses(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({
-      id: courses.id,
-      name: courses.name,
-      status: courses.status,
-      approval: courses.approval,
-      validUntil: courses.validUntil,
-      coverFileId: courses.coverFileId,
-      antiCheat: courses.antiCheat,
-      antiCheatInterval: courses.antiCheatInterval,
-      orgPath: organizations.path,
-    })
-    .from(courses)
-    .leftJoin(organizations, eq(organizations.id, courses.orgId))
-    .where(inArray(courses.id, ids))
-    .orderBy(asc(courses.id))
-    .for('update', { of: courses });
+  return lockOrgRows(tx, courses, ids, ['name', 'status', 'approval', 'validUntil', 'coverFileId', 'antiCheat', 'antiCheatInterval']);
 }
 
 export async function nameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.name, name), exceptId ? sql`${courses.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, courses, eq(courses.name, name), exceptId);
 }
 
 export type CourseWrite = Partial<typeof courses.$inferInsert>;
 
 export async function insertCourse(db: DbOrTx, v: CourseWrite & { name: string }): Promise<number> {
-  const [row] = await db.insert(courses).values(v).returning({ id: courses.id });
-  return row!.id;
+  return insertRow(db, courses, v);
 }
 
 export async function updateCourse(db: DbOrTx, id: number, set: CourseWrite) {
-  await db
-    .update(courses)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(courses.id, id));
+  await updateRow(db, courses, id, set);
 }
 
 export async function deleteCourses(db: DbOrTx, ids: number[]) {
@@ -320,8 +291,7 @@ export async function userReachesCourse(db: DbOrTx, userId: number, courseId: nu
 // Comments
 
 export async function insertComment(db: DbOrTx, v: { courseId: number; userId: number; content: string; rating: number | null }) {
-  const [row] = await db.insert(courseComments).values(v).returning({ id: courseComments.id });
-  return row!.id;
+  return insertRow(db, courseComments, v);
 }
 
 /** Visible comments of a course, newest first (learners' view). */

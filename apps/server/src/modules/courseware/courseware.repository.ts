@@ -1,26 +1,23 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { COURSEWARE_CATEGORY_DEPTH, type COURSEWARE_SORT_KEYS, type CoursewareListQuery, type CoursewareType } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
+import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { defineTree } from '../../platform/tree-repository.js';
+import { defineCategoryTree } from '../../platform/category-tree.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { files } from '../uploads/index.js';
 import { coursewareCategories, coursewares } from './courseware.schema.js';
 
-/** The category tree: several roots, at most 5 levels. */
-export const categoryTree = defineTree({
-  table: 'courseware_categories',
+/** The category tree: several roots, at most 5 levels; a category holding courseware is in use. */
+export const categoryTree = defineCategoryTree(coursewareCategories, {
   maxDepth: COURSEWARE_CATEGORY_DEPTH,
   lockKey: 'coursewareCategoryTree',
-  duplicateName: 'DUPLICATE_CATEGORY',
+  items: coursewares.categoryId,
 });
-
-export async function categoryHasCourseware(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: coursewares.id }).from(coursewares).where(eq(coursewares.categoryId, id)).limit(1);
-  return !!row;
-}
+export const categoryHasCourseware = categoryTree.hasItems;
 
 const rowColumns = {
   id: coursewares.id,
@@ -54,16 +51,14 @@ const joins = <Q extends { leftJoin: any }>(q: Q) =>
 export const coursewareList = defineList({
   name: 'courseware_list',
   table: coursewares,
-  id: coursewares.id,
   tables: ['coursewares', 'organizations', 'courseware_categories'],
   scope: { column: coursewares.orgId },
   filters: {
     type: (v) => eq(coursewares.type, v),
-    categoryId: (v) => sql`${coursewares.categoryId} in (select c.id from courseware_categories c, courseware_categories p where p.id = ${v} and c.path like p.path || '%')`,
+    categoryId: (v) => categoryTree.inSubtree(coursewares.categoryId, v),
   },
   keyword: (pattern) => sql`${coursewares.name} ilike ${pattern}`,
   sort: sortColumns,
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
   join: joins,
 });
@@ -79,13 +74,7 @@ export function getCoursewares(db: DbOrTx, ids: number[]) {
 
 /** Locks the rows (id order) for a change, with their organization's path for the scope check. */
 export function lockCoursewares(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({ id: coursewares.id, categoryId: coursewares.categoryId, name: coursewares.name, orgPath: organizations.path, scormPackageId: coursewares.scormPackageId })
-    .from(coursewares)
-    .leftJoin(organizations, eq(organizations.id, coursewares.orgId))
-    .where(inArray(coursewares.id, ids))
-    .orderBy(asc(coursewares.id))
-    .for('update', { of: coursewares });
+  return lockOrgRows(tx, coursewares, ids, ['categoryId', 'name', 'scormPackageId']);
 }
 
 export async function nameTaken(db: DbOrTx, categoryId: number | null, name: string, exceptId?: number): Promise<boolean> {
@@ -112,8 +101,7 @@ export async function insertCourseware(
     scormPackageId: number | null;
   },
 ): Promise<number> {
-  const [row] = await db.insert(coursewares).values(v).returning({ id: coursewares.id });
-  return row!.id;
+  return insertRow(db, coursewares, v);
 }
 
 export async function updateCourseware(
@@ -121,10 +109,7 @@ export async function updateCourseware(
   id: number,
   set: Partial<{ name: string; labels: string[]; mobilePlay: boolean; download: boolean; categoryId: number | null }>,
 ) {
-  await db
-    .update(coursewares)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(coursewares.id, id));
+  await updateRow(db, coursewares, id, set);
 }
 
 export async function deleteCoursewares(db: DbOrTx, ids: number[]) {

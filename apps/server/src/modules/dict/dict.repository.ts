@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import { type DICT_SORT_KEYS, type DictEntryRow, type DictListQuery, type DictOption, type DictStatus, type DictTypeRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
 import { dictEntries, dictTypes } from './dict.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 
@@ -30,7 +31,6 @@ export const presentEntry = (r: Entry): Omit<DictEntryRow, 'abilities'> => ({
 export const dictList = defineList({
   name: 'dict_list',
   table: dictEntries,
-  id: dictEntries.id,
   tables: ['dict_entries'],
   filters: { type: (v) => eq(dictEntries.type, v), status: (v) => eq(dictEntries.status, v) },
   keyword: (pattern) => or(ilike(dictEntries.label, pattern), ilike(dictEntries.value, pattern))!,
@@ -130,15 +130,11 @@ export async function findTypeClash(db: DbOrTx, code: string | null, name: strin
 }
 
 export async function insertType(db: DbOrTx, values: typeof dictTypes.$inferInsert) {
-  const [row] = await db.insert(dictTypes).values(values).returning({ id: dictTypes.id });
-  return row!.id;
+  return insertRow(db, dictTypes, values);
 }
 
 export async function updateType(db: DbOrTx, id: number, values: Partial<typeof dictTypes.$inferInsert>) {
-  await db
-    .update(dictTypes)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(dictTypes.id, id));
+  await updateRow(db, dictTypes, id, values);
 }
 
 /** The types, locked, with whether each holds entries. */

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { EXAM_AUDIENCE, EXAM_CATEGORY_DEPTH, type EXAM_SORT_KEYS, type ExamListQuery, type MyExamQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { defineTree } from '../../platform/tree-repository.js';
+import { defineCategoryTree } from '../../platform/category-tree.js';
 import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
@@ -12,24 +13,16 @@ import { examCategories, examReviewers, exams } from './exams.schema.js';
 import { examAttempts, examExtensions } from './exam-attempt.schema.js';
 
 /** The classification tree: several roots, at most 5 levels. */
-export const categoryTree = defineTree({
-  table: 'exam_categories',
-  maxDepth: EXAM_CATEGORY_DEPTH,
-  lockKey: 'examCategoryTree',
-  duplicateName: 'DUPLICATE_CATEGORY',
-});
+export const categoryTree = defineCategoryTree(examCategories, { maxDepth: EXAM_CATEGORY_DEPTH, lockKey: 'examCategoryTree', items: exams.categoryId });
 
 /** A category in which exams sit cannot be deleted (IN_USE_CLASSIFICATION). */
-export async function categoryHasExams(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: exams.id }).from(exams).where(eq(exams.categoryId, id)).limit(1);
-  return row ? ('IN_USE_CLASSIFICATION' as const) : false;
-}
+export const categoryHasExams = async (db: DbOrTx, id: number) => (await categoryTree.hasItems(db, id)) && ('IN_USE_CLASSIFICATION' as const);
 
 /** The state at the database's clock (published → started → ended as start and end pass). */
 export const stateNow = sql<string>`(case when ${exams.status} in ('published', 'started') and now() >= ${exams.endAt} then 'ended'
   when ${exams.status} = 'published' and now() >= ${exams.startAt} then 'started' else ${exams.status} end)`;
 
-const inCategory = (v: unknown) => sql`${exams.categoryId} in (select c.id from exam_categories c, exam_categories p where p.id = ${v} and c.path like p.path || '%')`;
+const inCategory = (v: unknown) => categoryTree.inSubtree(exams.categoryId, v);
 
 const rowColumns = {
   id: exams.id,
@@ -67,7 +60,6 @@ const joins = <Q extends { leftJoin: any }>(q: Q) =>
 export const examList = defineList({
   name: 'exam_list',
   table: exams,
-  id: exams.id,
   tables: ['exams', 'organizations', 'exam_categories'],
   scope: { column: exams.orgId },
   filters: {
@@ -78,7 +70,6 @@ export const examList = defineList({
   },
   keyword: (pattern) => sql`${exams.name} ilike ${pattern}`,
   sort: sortColumns,
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
   join: joins,
 });
@@ -140,15 +131,11 @@ export type LockedExam = Awaited<ReturnType<typeof lockExams>>[number];
 export type ExamValues = Omit<typeof exams.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status' | 'orgId' | 'createdBy' | 'publishedAt'>;
 
 export async function insertExam(db: DbOrTx, v: ExamValues & { orgId: number | null; createdBy: number }): Promise<number> {
-  const [row] = await db.insert(exams).values(v).returning({ id: exams.id });
-  return row!.id;
+  return insertRow(db, exams, v);
 }
 
 export async function updateExam(db: DbOrTx, id: number, set: Partial<ExamValues>) {
-  await db
-    .update(exams)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(exams.id, id));
+  await updateRow(db, exams, id, set);
 }
 
 export async function setReviewers(db: DbOrTx, examId: number, userIds: number[]) {

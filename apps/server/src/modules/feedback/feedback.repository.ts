@@ -1,6 +1,8 @@
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { FEEDBACK_SORT_KEYS, parseSort, type FeedbackExport, type FeedbackReplyRow, type FeedbackRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
+import { orgPathOf } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { users } from '../users/index.js';
 import { feedback, feedbackReplies } from './feedback.schema.js';
@@ -27,7 +29,6 @@ const present = (r: Omit<FeedbackRow, 'createdAt'> & { createdAt: Date }): Feedb
 export const feedbackList = defineList({
   name: 'feedback_list',
   table: feedback,
-  id: feedback.id,
   tables: ['feedback', 'users'],
   scope: { column: sql`(select u.org_id from users u where u.id = ${feedback.userId})`, nullable: true },
   filters: { replied: (v) => eq(feedback.replied, v) },
@@ -83,7 +84,7 @@ export async function findMyFeedback(db: DbOrTx, userId: number, q: { page: numb
 /** One feedback with the organization path of its author (for the scope check). */
 export async function getFeedback(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ ...columns, orgPath: sql<string | null>`(select o.path from organizations o where o.id = ${users.orgId})` })
+    .select({ ...columns, orgPath: orgPathOf(users.orgId) })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.userId))
     .where(eq(feedback.id, id));
@@ -93,17 +94,13 @@ export async function getFeedback(db: DbOrTx, id: number) {
 }
 
 export async function insertFeedback(db: DbOrTx, v: { userId: number; content: string; contact: string | null }) {
-  const [row] = await db.insert(feedback).values(v).returning({ id: feedback.id });
-  return row!.id;
+  return insertRow(db, feedback, v);
 }
 
 export async function insertReply(db: DbOrTx, v: { feedbackId: number; userId: number; content: string }) {
-  const [row] = await db.insert(feedbackReplies).values(v).returning({ id: feedbackReplies.id });
-  await db
-    .update(feedback)
-    .set({ replied: true, updatedAt: sql`now()` })
-    .where(eq(feedback.id, v.feedbackId));
-  return row!.id;
+  const id = await insertRow(db, feedbackReplies, v);
+  await updateRow(db, feedback, v.feedbackId, { replied: true });
+  return id;
 }
 
 export async function findReplies(db: DbOrTx, feedbackId: number): Promise<FeedbackReplyRow[]> {

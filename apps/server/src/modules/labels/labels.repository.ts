@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type LABEL_SORT_KEYS, type LabelCategoryListQuery, type LabelCategoryRow, type LabelKind, type LabelListQuery, type LabelRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
 import { AppError } from '../../platform/errors.js';
 import { labelCategories, labels } from './labels.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
@@ -11,12 +12,10 @@ export type LabelRecord = typeof labels.$inferSelect;
 export const categoryList = defineList({
   name: 'label_category_list',
   table: labelCategories,
-  id: labelCategories.id,
   tables: ['label_categories'],
   filters: { kind: (v) => eq(labelCategories.kind, v) },
   keyword: (pattern) => ilike(labelCategories.name, pattern),
   sort: { id: labelCategories.id, name: labelCategories.name, createdAt: labelCategories.createdAt } satisfies Record<(typeof LABEL_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: {
     id: labelCategories.id,
     name: labelCategories.name,
@@ -35,7 +34,6 @@ export async function findCategories(lists: ListRuntime, q: LabelCategoryListQue
 export const labelList = defineList({
   name: 'label_list',
   table: labels,
-  id: labels.id,
   tables: ['labels', 'label_categories'],
   filters: {
     categoryId: (v) => eq(labels.categoryId, v),
@@ -43,7 +41,6 @@ export const labelList = defineList({
   },
   keyword: (pattern) => ilike(labels.name, pattern),
   sort: { id: labels.id, name: labels.name, createdAt: labels.createdAt } satisfies Record<(typeof LABEL_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: { id: labels.id, name: labels.name, categoryId: labels.categoryId, categoryName: labelCategories.name, kind: labelCategories.kind, createdAt: labels.createdAt },
   join: (q) => q.innerJoin(labelCategories, eq(labelCategories.id, labels.categoryId)),
 });
@@ -75,22 +72,13 @@ export async function getCategory(db: DbOrTx, id: number) {
   return row;
 }
 export async function categoryNameTaken(db: DbOrTx, name: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: labelCategories.id })
-    .from(labelCategories)
-    .where(and(eq(labelCategories.name, name), exceptId ? sql`${labelCategories.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, labelCategories, eq(labelCategories.name, name), exceptId);
 }
 export async function insertCategory(db: DbOrTx, v: { name: string; kind: string }) {
-  const [row] = await db.insert(labelCategories).values(v).returning({ id: labelCategories.id });
-  return row!.id;
+  return insertRow(db, labelCategories, v);
 }
 export async function updateCategory(db: DbOrTx, id: number, set: Partial<Pick<CategoryRecord, 'name' | 'kind'>>) {
-  await db
-    .update(labelCategories)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(labelCategories.id, id));
+  await updateRow(db, labelCategories, id, set);
 }
 export function getCategoriesForUpdate(db: DbOrTx, ids: number[]) {
   return db.select().from(labelCategories).where(inArray(labelCategories.id, ids)).for('update');
@@ -108,22 +96,13 @@ export async function getLabel(db: DbOrTx, id: number) {
   return row;
 }
 export async function labelNameTaken(db: DbOrTx, categoryId: number, name: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: labels.id })
-    .from(labels)
-    .where(and(eq(labels.categoryId, categoryId), eq(labels.name, name), exceptId ? sql`${labels.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, labels, and(eq(labels.categoryId, categoryId), eq(labels.name, name)), exceptId);
 }
 export async function insertLabel(db: DbOrTx, v: { categoryId: number; name: string }) {
-  const [row] = await db.insert(labels).values(v).returning({ id: labels.id });
-  return row!.id;
+  return insertRow(db, labels, v);
 }
 export async function updateLabel(db: DbOrTx, id: number, set: Partial<Pick<LabelRecord, 'name' | 'categoryId'>>) {
-  await db
-    .update(labels)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(labels.id, id));
+  await updateRow(db, labels, id, set);
 }
 export function getLabelsForUpdate(db: DbOrTx, ids: number[]) {
   return db.select().from(labels).where(inArray(labels.id, ids)).for('update');

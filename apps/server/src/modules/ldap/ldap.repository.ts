@@ -1,18 +1,12 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { organizations } from '../orgs/index.js';
+import { organizations, type SyncedOrg } from '../orgs/index.js';
 import type { StoredPassword } from '../../platform/auth/credentials.js';
 import { insertAccount, updateDirectoryFields, users } from '../users/index.js';
 import { ldapOrgLinks, ldapUserLinks } from './ldap.schema.js';
 
-export interface OrgNode {
-  id: number;
-  name: string;
-  code: string | null;
-  parentId: number | null;
-  path: string;
-  depth: number;
-}
+/** An organization as the sync walks it (the orgs module's directory view). */
+export type OrgNode = SyncedOrg;
 const orgCols = {
   id: organizations.id,
   name: organizations.name,

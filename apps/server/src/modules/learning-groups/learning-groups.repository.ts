@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type LEARNING_GROUP_SORT_KEYS, type LearningGroupListQuery, type LearningGroupMemberListQuery, type LearningGroupRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
@@ -36,13 +37,11 @@ export async function getGroup(db: DbOrTx, principal: Principal, id: number): Pr
 export const groupList = defineList({
   name: 'learning_group_list',
   table: learningGroups,
-  id: learningGroups.id,
   tables: ['learning_groups', 'organizations'],
   scope: { column: learningGroups.orgId },
   filters: { kind: (v) => eq(learningGroups.kind, v), status: (v) => eq(learningGroups.status, v) },
   keyword: (pattern) => ilike(learningGroups.name, pattern),
   sort: { id: learningGroups.id, name: learningGroups.name, createdAt: learningGroups.createdAt } satisfies Record<(typeof LEARNING_GROUP_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: groupColumns,
   join: (q) => q.leftJoin(organizations, eq(organizations.id, learningGroups.orgId)),
 });
@@ -57,7 +56,6 @@ export async function findGroups(lists: ListRuntime, principal: Principal, q: Le
 export const memberList = defineList({
   name: 'learning_group_member_list',
   table: learningGroupMembers,
-  id: learningGroupMembers.id,
   tables: ['learning_group_members', 'users', 'organizations'],
   filters: { id: (v) => eq(learningGroupMembers.groupId, v) },
   keyword: (pattern) => sql`exists (select 1 from users u where u.id = ${learningGroupMembers.userId} and (u.username ilike ${pattern} or u.realname ilike ${pattern}))`,
@@ -88,24 +86,15 @@ export async function getWithPath(db: DbOrTx, id: number) {
 }
 
 export async function nameTaken(db: DbOrTx, name: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: learningGroups.id })
-    .from(learningGroups)
-    .where(and(eq(learningGroups.name, name), exceptId ? sql`${learningGroups.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, learningGroups, eq(learningGroups.name, name), exceptId);
 }
 
 export async function insertGroup(db: DbOrTx, v: { name: string; kind: string; description: string | null; orgId: number; createdBy: number }) {
-  const [row] = await db.insert(learningGroups).values(v).returning({ id: learningGroups.id });
-  return row!.id;
+  return insertRow(db, learningGroups, v);
 }
 
 export async function updateGroup(db: DbOrTx, id: number, set: Partial<Pick<GroupRecord, 'name' | 'kind' | 'description' | 'orgId'>>) {
-  await db
-    .update(learningGroups)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(learningGroups.id, id));
+  await updateRow(db, learningGroups, id, set);
 }
 
 export async function haveMembers(db: DbOrTx, ids: number[]) {

@@ -15,14 +15,14 @@ import type { Principal } from '../../platform/auth/principal.js';
 import {
   createImportFlow,
   importErrors,
-  matchImportOrgs,
+  checkImportOrgs,
+  fitsLength,
+  layoutReasonText,
   readImportFile,
   writeErrorFile,
   writeExport,
   writeTemplate,
-  fieldLabels,
   localTime,
-  reasonLine,
   type ExcelLang,
   type ExcelLocale,
   type Texts,
@@ -87,26 +87,11 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
   /** Per-row checks: every reason of every bad row, duplicates inside the file and with existing lecturers. */
   async function validate(p: Principal, rows: Row[]) {
     const { errs, add } = importErrors<LecturerImportField, LecturerImportReason>();
-    /** Required/length check; true when the value is present and fits. */
-    const length = (r: Row, f: LecturerImportField, max: number, required: boolean) => {
-      const v = r[f];
-      if (!v) {
-        if (required) add(r.row, f, 'REQUIRED');
-        return false;
-      }
-      if (v.length > max) {
-        add(r.row, f, 'TOO_LONG');
-        return false;
-      }
-      return true;
-    };
+    const length = (r: Row, f: LecturerImportField, max: number, required: boolean, min = 0) => fitsLength(add, r, f, { min, max, required });
 
     for (const r of rows) {
       length(r, 'realname', 30, true);
-      if (length(r, 'username', 20, true)) {
-        if (r.username.length < 6) add(r.row, 'username', 'TOO_SHORT');
-        else if (!LECTURER_USERNAME_PATTERN.test(r.username)) add(r.row, 'username', 'INVALID_FORMAT');
-      }
+      if (length(r, 'username', 20, true, 6) && !LECTURER_USERNAME_PATTERN.test(r.username)) add(r.row, 'username', 'INVALID_FORMAT');
       if (length(r, 'email', 200, false) && !emailSchema.safeParse(r.email).success) add(r.row, 'email', 'INVALID_FORMAT');
       if (!r.kind) add(r.row, 'kind', 'REQUIRED');
       else if (!KIND[r.kind.toLowerCase()]) add(r.row, 'kind', 'INVALID_FORMAT');
@@ -135,13 +120,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
     for (const r of rows) if (r.username && taken.has(r.username.toLowerCase())) add(r.row, 'username', 'DUPLICATE_EXISTING');
 
     // Organization: code first, then a unique name, inside the caller's data scope only.
-    const orgOf = await matchImportOrgs(db, p, [...new Set(rows.map((r) => r.org).filter(Boolean))]);
-    for (const r of rows) {
-      if (!r.org) continue;
-      const hit = orgOf.get(r.org);
-      if (hit === undefined) add(r.row, 'org', 'ORG_NOT_FOUND');
-      else if (hit === 'ambiguous') add(r.row, 'org', 'ORG_AMBIGUOUS');
-    }
+    const orgOf = await checkImportOrgs(db, p, rows, 'org', add);
 
     // Level: the name of an existing teacher level (names are unique case-insensitively).
     const levels = await db.select({ id: teacherLevels.id, name: teacherLevels.name }).from(teacherLevels);
@@ -194,8 +173,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
     validate,
     insert: (good, { orgOf, levelOf, userOf }) => insertRows(good, orgOf, levelOf, userOf),
     errorFileRows: (bad, lang) => writeErrorFile(LECTURER_LAYOUT, lang, bad),
-    reasonText: (e, lang) =>
-      reasonLine(fieldLabels(LECTURER_LAYOUT, lang)[e.field as LecturerImportField], LECTURER_IMPORT_REASONS[e.reason as LecturerImportReason][lang], lang),
+    reasonText: layoutReasonText(LECTURER_LAYOUT, LECTURER_IMPORT_REASONS),
   });
 
   return {

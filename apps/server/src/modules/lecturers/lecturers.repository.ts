@@ -6,6 +6,7 @@ import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
+import { inSubtreeOf } from '../../platform/tree-repository.js';
 
 const sortColumns = { id: lecturers.id, realname: lecturers.realname, username: lecturers.username, feeFen: lecturers.feeFen, createdAt: lecturers.createdAt } as const;
 
@@ -33,7 +34,6 @@ const rowColumns = {
 export const lecturerList = defineList({
   name: 'lecturer_list',
   table: lecturers,
-  id: lecturers.id,
   tables: ['lecturers', 'organizations', 'teacher_levels'],
   scope: { column: lecturers.orgId },
   filters: {
@@ -41,11 +41,10 @@ export const lecturerList = defineList({
     status: (v) => eq(lecturers.status, v),
     certified: (v) => eq(lecturers.certified, v),
     levelId: (v) => eq(lecturers.levelId, v),
-    orgId: (v) => sql`${lecturers.orgId} in (select c.id from organizations c, organizations p where p.id = ${v} and c.path like p.path || '%')`,
+    orgId: (v) => inSubtreeOf('organizations', lecturers.orgId, v),
   },
   keyword: (pattern) => sql`(${lecturers.realname} ilike ${pattern} or ${lecturers.username} ilike ${pattern})`,
   sort: sortColumns satisfies Record<(typeof LECTURER_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
   join: (q) => q.leftJoin(organizations, eq(organizations.id, lecturers.orgId)).leftJoin(teacherLevels, eq(teacherLevels.id, lecturers.levelId)),
 });
@@ -100,7 +99,6 @@ export function lockLecturers(tx: DbOrTx, ids: number[]) {
 export const innerUserList = defineList({
   name: 'lecturer_inner_user_list',
   table: users,
-  id: users.id,
   tables: ['users', 'organizations', 'lecturers'],
   where: and(eq(users.kind, 'employee'), eq(users.status, 'normal'), sql`not exists (select 1 from lecturers l where l.user_id = ${users.id})`)!,
   scope: { column: users.orgId },

@@ -54,13 +54,11 @@ export async function insertMailLog(
 export const mailLogList = defineList({
   name: 'mail_log_list',
   table: mailLogs,
-  id: mailLogs.id,
   tables: ['mail_logs'],
   filters: { status: (v) => eq(mailLogs.status, v), read: (v) => eq(mailLogs.read, v) },
   keyword: (pattern) => or(ilike(mailLogs.toAddress, pattern), ilike(mailLogs.subject, pattern))!,
   // Mails not sent (yet) come last whichever way `sentAt` sorts.
   sort: { id: mailLogs.id, createdAt: mailLogs.createdAt, sentAt: { column: mailLogs.sentAt, order: nullsLast } },
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
 });
 

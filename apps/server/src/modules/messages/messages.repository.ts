@@ -50,7 +50,6 @@ export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
 export const myMessageList = defineList({
   name: 'my_message_list',
   table: messages,
-  id: messages.id,
   tables: ['messages'],
   filters: {
     userId: (v) => eq(messages.userId, v),
@@ -61,7 +60,6 @@ export const myMessageList = defineList({
     to: (v) => lt(messages.createdAt, sql`${v}::timestamptz`),
   },
   sort: { id: messages.id },
-  defaultSort: { key: 'id', desc: true },
   columns: getTableColumns(messages),
 });
 

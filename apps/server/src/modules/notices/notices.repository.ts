@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { NOTICE_AUDIENCE, NOTICE_SORT_KEYS, parseSort, type NoticeListQuery, type NoticeMyQuery, type NoticeStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, rowExists } from '../../platform/table-rows.js';
+import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, nullsLast, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
@@ -33,7 +35,6 @@ const listColumns = {
 export const noticeList = defineList({
   name: 'notice_list',
   table: notices,
-  id: notices.id,
   tables: ['notices', 'organizations'],
   where: alive,
   scope: { column: notices.orgId, nullable: true },
@@ -48,7 +49,6 @@ export const noticeList = defineList({
     createdAt: notices.createdAt,
     releasedAt: { column: notices.releasedAt, order: nullsLast },
   },
-  defaultSort: { key: 'id', desc: true },
   columns: listColumns,
   join: (q) => q.leftJoin(organizations, eq(organizations.id, notices.orgId)).leftJoin(users, eq(users.id, notices.createdBy)),
 });
@@ -75,36 +75,15 @@ export async function getNoticeRow(db: DbOrTx, id: number) {
 
 /** Locks the live notices among `ids` for a change, with their organization path for the scope check. */
 export async function lockNotices(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({
-      id: notices.id,
-      status: notices.status,
-      displayTime: notices.displayTime,
-      title: notices.title,
-      cover: notices.cover,
-      content: notices.content,
-      pinned: notices.pinned,
-      orgPath: organizations.path,
-    })
-    .from(notices)
-    .leftJoin(organizations, eq(organizations.id, notices.orgId))
-    .where(and(inArray(notices.id, ids), alive))
-    .orderBy(asc(notices.id))
-    .for('update', { of: notices });
+  return lockOrgRows(tx, notices, ids, ['status', 'displayTime', 'title', 'cover', 'content', 'pinned'], { where: alive });
 }
 
 export async function titleTaken(db: DbOrTx, title: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: notices.id })
-    .from(notices)
-    .where(and(eq(notices.title, title), alive, exceptId ? sql`${notices.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, notices, and(eq(notices.title, title), alive), exceptId);
 }
 
 export async function insertNotice(db: DbOrTx, values: typeof notices.$inferInsert) {
-  const [row] = await db.insert(notices).values(values).returning({ id: notices.id });
-  return row!.id;
+  return insertRow(db, notices, values);
 }
 
 /** Conditional UPDATE: changes only rows still in one of `from`; the caller compares the count. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { CONSTANTS } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { updateRow } from '../../platform/table-rows.js';
 import { defineTree, type TreeNode } from '../../platform/tree-repository.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
@@ -82,10 +83,7 @@ export function insertOrg(tx: DbOrTx, parent: TreeNode, v: { name: string; code:
 }
 
 export async function updateOrgRow(tx: DbOrTx, id: number, set: Partial<Pick<OrgRecord, 'name' | 'code' | 'sort' | 'leaderIds'>>) {
-  await tx
-    .update(organizations)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(organizations.id, id));
+  await updateRow(tx, organizations, id, set);
 }
 
 export async function hasUsers(db: DbOrTx, orgId: number) {

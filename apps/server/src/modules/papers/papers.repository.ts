@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PAPER_SORT_KEYS, PaperListQuery, PaperRule, QuestionType } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
@@ -35,14 +36,12 @@ const joins = <Q extends { leftJoin: any }>(q: Q) => q.leftJoin(organizations, e
 export const paperList = defineList({
   name: 'paper_list',
   table: papers,
-  id: papers.id,
   tables: ['papers', 'organizations'],
   scope: { column: papers.orgId },
   where: isNull(papers.deletedAt),
   filters: { kind: (v) => eq(papers.kind, v) },
   keyword: (pattern) => sql`${papers.name} ilike ${pattern}`,
   sort: { id: papers.id, name: papers.name, total: papers.total, createdAt: papers.createdAt } satisfies Record<(typeof PAPER_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
   join: joins,
 });
@@ -64,13 +63,7 @@ export async function searchPaperIds(db: DbOrTx, keyword: string | undefined, li
 
 /** Locks papers not deleted (id order) for a change, with their organization's path for the scope check. */
 export function lockPapers(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({ id: papers.id, orgPath: organizations.path })
-    .from(papers)
-    .leftJoin(organizations, eq(organizations.id, papers.orgId))
-    .where(and(inArray(papers.id, ids), isNull(papers.deletedAt)))
-    .orderBy(asc(papers.id))
-    .for('update', { of: papers });
+  return lockOrgRows(tx, papers, ids, [], { where: isNull(papers.deletedAt) });
 }
 
 /** The hand-picked questions of papers, in order, with what the editor and a draw need. */

@@ -1,6 +1,7 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
 import { type POSITION_SORT_KEYS, type PositionListQuery, type PositionRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
 import { labels } from '../labels/index.js';
 import { users } from '../users/index.js';
 import { positionLabels, positions } from './positions.schema.js';
@@ -12,7 +13,6 @@ export type PositionRecord = typeof positions.$inferSelect;
 export const positionList = defineList({
   name: 'position_list',
   table: positions,
-  id: positions.id,
   tables: ['positions', 'position_labels'],
   filters: {
     labelId: (v) => sql`exists (select 1 from position_labels pl where pl.position_id = ${positions.id} and pl.label_id = ${v})`,
@@ -70,12 +70,7 @@ export function getForUpdate(db: DbOrTx, ids: number[]) {
 }
 
 export async function nameTaken(db: DbOrTx, name: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: positions.id })
-    .from(positions)
-    .where(and(eq(positions.name, name), exceptId ? sql`${positions.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, positions, eq(positions.name, name), exceptId);
 }
 
 /** Whether a user holds one of these positions (`users.position_id`). */
@@ -91,15 +86,11 @@ export async function nextSort(db: DbOrTx) {
 }
 
 export async function insertPosition(db: DbOrTx, v: { name: string; description: string | null; sort: number }) {
-  const [row] = await db.insert(positions).values(v).returning({ id: positions.id });
-  return row!.id;
+  return insertRow(db, positions, v);
 }
 
 export async function updatePosition(db: DbOrTx, id: number, set: Partial<Pick<PositionRecord, 'name' | 'description' | 'sort'>>) {
-  await db
-    .update(positions)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(positions.id, id));
+  await updateRow(db, positions, id, set);
 }
 
 export async function replaceLabels(db: DbOrTx, positionId: number, labelIds: number[]) {

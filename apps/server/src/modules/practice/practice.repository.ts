@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
   EXERCISE_AUDIENCE,
   MISTAKE_SORT_KEYS,
@@ -10,6 +10,8 @@ import {
   type QuestionKey,
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
+import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 import { orderOf, pagedRows } from '../course-reports/index.js';
@@ -43,13 +45,11 @@ const rowColumns = {
 export const exerciseList = defineList({
   name: 'exercise_list',
   table: exercises,
-  id: exercises.id,
   tables: ['exercises', 'organizations'],
   scope: { column: exercises.orgId },
   filters: { status: (v) => eq(exercises.status, v) },
   keyword: (pattern) => ilike(exercises.name, pattern),
   sort: { id: exercises.id, name: exercises.name, createdAt: exercises.createdAt },
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
   join: (q) =>
     q
@@ -77,34 +77,15 @@ export async function getExerciseRow(db: DbOrTx, id: number) {
 
 /** Locks exercises for a change, with their organization path for the scope check. */
 export async function lockExercises(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({
-      id: exercises.id,
-      status: exercises.status,
-      sourceKind: exercises.sourceKind,
-      paperId: exercises.paperId,
-      categoryId: exercises.categoryId,
-      questionCount: exercises.questionCount,
-      autoMarking: exercises.autoMarking,
-      orgPath: organizations.path,
-    })
-    .from(exercises)
-    .leftJoin(organizations, eq(organizations.id, exercises.orgId))
-    .where(inArray(exercises.id, ids))
-    .orderBy(asc(exercises.id))
-    .for('update', { of: exercises });
+  return lockOrgRows(tx, exercises, ids, ['status', 'sourceKind', 'paperId', 'categoryId', 'questionCount', 'autoMarking']);
 }
 
 export async function insertExercise(db: DbOrTx, values: typeof exercises.$inferInsert) {
-  const [row] = await db.insert(exercises).values(values).returning({ id: exercises.id });
-  return row!.id;
+  return insertRow(db, exercises, values);
 }
 
 export async function updateExercise(db: DbOrTx, id: number, set: Partial<typeof exercises.$inferInsert>) {
-  await db
-    .update(exercises)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(exercises.id, id));
+  await updateRow(db, exercises, id, set);
 }
 
 export async function deleteExercises(db: DbOrTx, ids: number[]) {

@@ -16,12 +16,11 @@ import type { Principal } from '../../platform/auth/principal.js';
 import {
   createImportFlow,
   importErrors,
+  layoutReasonText,
   readImportFile,
   writeErrorFile,
   writeExport,
   writeTemplate,
-  fieldLabels,
-  reasonLine,
   type ExcelColumn,
   type ExcelLang,
   type Texts,
@@ -252,8 +251,7 @@ export function createQuestionsImportService({ db, storage }: { db: Db; storage:
           });
         },
         errorFileRows: (bad, lang) => writeErrorFile(QUESTION_LAYOUTS[type], lang, bad),
-        reasonText: (e, lang) =>
-          reasonLine(fieldLabels(QUESTION_LAYOUTS[type], lang)[e.field as QuestionImportField], QUESTION_IMPORT_REASONS[e.reason as QuestionImportReason][lang], lang),
+        reasonText: layoutReasonText(QUESTION_LAYOUTS[type], QUESTION_IMPORT_REASONS),
       }),
     ]),
   ) as Record<QuestionType, ReturnType<typeof createImportFlow<Row, Awaited<ReturnType<typeof validate>>>>>;

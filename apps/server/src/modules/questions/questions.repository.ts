@@ -1,25 +1,18 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { QUESTION_CATEGORY_DEPTH, type QUESTION_SORT_KEYS, type QuestionListQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
+import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { defineTree } from '../../platform/tree-repository.js';
+import { defineCategoryTree } from '../../platform/category-tree.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { questionCategories, questions } from './questions.schema.js';
 
-/** The classification tree: several roots, at most 5 levels. */
-export const categoryTree = defineTree({
-  table: 'question_categories',
-  maxDepth: QUESTION_CATEGORY_DEPTH,
-  lockKey: 'questionCategoryTree',
-  duplicateName: 'DUPLICATE_CATEGORY',
-});
-
-export async function categoryHasQuestions(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: questions.id }).from(questions).where(eq(questions.categoryId, id)).limit(1);
-  return !!row;
-}
+/** The classification tree: several roots, at most 5 levels; a category holding questions is in use. */
+export const categoryTree = defineCategoryTree(questionCategories, { maxDepth: QUESTION_CATEGORY_DEPTH, lockKey: 'questionCategoryTree', items: questions.categoryId });
+export const categoryHasQuestions = categoryTree.hasItems;
 
 const rowColumns = {
   id: questions.id,
@@ -63,7 +56,6 @@ const joins = <Q extends { leftJoin: any }>(q: Q) =>
 export const questionList = defineList({
   name: 'question_list',
   table: questions,
-  id: questions.id,
   tables: ['questions', 'organizations', 'question_categories'],
   scope: { column: questions.orgId },
   filters: {
@@ -71,11 +63,10 @@ export const questionList = defineList({
     difficulty: (v) => eq(questions.difficulty, v),
     status: (v) => eq(questions.status, v),
     label: (v) => sql`${questions.labels} @> array[${v}]::text[]`,
-    categoryId: (v) => sql`${questions.categoryId} in (select c.id from question_categories c, question_categories p where p.id = ${v} and c.path like p.path || '%')`,
+    categoryId: (v) => categoryTree.inSubtree(questions.categoryId, v),
   },
   keyword: (pattern) => sql`${questions.stem} ilike ${pattern}`,
   sort: sortColumns,
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
   join: joins,
 });
@@ -91,27 +82,17 @@ export function getQuestions(db: DbOrTx, ids: number[]) {
 
 /** Locks the rows (id order) for a change, with their organization's path for the scope check. */
 export function lockQuestions(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({ id: questions.id, status: questions.status, orgPath: organizations.path })
-    .from(questions)
-    .leftJoin(organizations, eq(organizations.id, questions.orgId))
-    .where(inArray(questions.id, ids))
-    .orderBy(asc(questions.id))
-    .for('update', { of: questions });
+  return lockOrgRows(tx, questions, ids, ['status']);
 }
 
 export type QuestionValues = Omit<typeof questions.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status' | 'refuseReason' | 'orgId' | 'createdBy'>;
 
 export async function insertQuestion(db: DbOrTx, v: QuestionValues & { orgId: number | null; createdBy: number }): Promise<number> {
-  const [row] = await db.insert(questions).values(v).returning({ id: questions.id });
-  return row!.id;
+  return insertRow(db, questions, v);
 }
 
 export async function updateQuestion(db: DbOrTx, id: number, set: QuestionValues) {
-  await db
-    .update(questions)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(questions.id, id));
+  await updateRow(db, questions, id, set);
 }
 
 export async function deleteQuestions(db: DbOrTx, ids: number[]) {

@@ -118,14 +118,12 @@ function baseSelect(db: DbOrTx) {
 export const registrationList = defineList({
   name: 'registration_list',
   table: registrations,
-  id: registrations.id,
   tables: ['registrations', 'organizations'],
   scope: { column: registrations.orgId },
   filters: { status: (v) => eq(registrations.status, v), kind: (v) => eq(registrations.kind, v) },
   keyword: (pattern) =>
     or(ilike(registrations.username, pattern), ilike(registrations.realname, pattern), ilike(registrations.email, pattern), ilike(registrations.phone, pattern))!,
   sort: sortColumns,
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
   join: (q) => q.leftJoin(organizations, eq(organizations.id, registrations.orgId)).leftJoin(reviewers, eq(reviewers.id, registrations.reviewedBy)),
 });

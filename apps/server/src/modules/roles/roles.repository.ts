@@ -1,6 +1,7 @@
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type ROLE_SORT_KEYS, type RoleListQuery, type RoleRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
 import { roleDataScopes, roles, userRoles } from './roles.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 
@@ -12,12 +13,10 @@ const userCount = sql<number>`(select count(*)::int from user_roles ur where ur.
 export const roleList = defineList({
   name: 'role_list',
   table: roles,
-  id: roles.id,
   tables: ['roles'],
   filters: { status: (v) => eq(roles.status, v) },
   keyword: (pattern) => ilike(roles.name, pattern),
   sort: sortColumns satisfies Record<(typeof ROLE_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: {
     id: roles.id,
     name: roles.name,
@@ -51,12 +50,7 @@ export function getRolesForUpdate(db: DbOrTx, ids: number[]) {
 }
 
 export async function nameTaken(db: DbOrTx, name: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.name, name), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined))
-    .limit(1);
-  return !!row;
+  return rowExists(db, roles, eq(roles.name, name), exceptId);
 }
 
 export async function dataOrgIdsOf(db: DbOrTx, roleId: number) {
@@ -94,15 +88,11 @@ export async function rolesInUse(db: DbOrTx, roleIds: number[]) {
 }
 
 export async function insertRole(tx: DbOrTx, v: { name: string; description: string | null; permissions: string[]; canLogin: boolean }) {
-  const [row] = await tx.insert(roles).values(v).returning({ id: roles.id });
-  return row!.id;
+  return insertRow(tx, roles, v);
 }
 
 export async function updateRole(tx: DbOrTx, id: number, set: Partial<Pick<RoleRecord, 'name' | 'description' | 'permissions' | 'canLogin' | 'status'>>) {
-  await tx
-    .update(roles)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(roles.id, id));
+  await updateRow(tx, roles, id, set);
 }
 
 export async function deleteRoles(tx: DbOrTx, ids: number[]) {

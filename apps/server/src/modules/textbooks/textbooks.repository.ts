@@ -1,26 +1,18 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TEXTBOOK_CATEGORY_DEPTH, type TEXTBOOK_SORT_KEYS, type TextbookListQuery, type TextbookShelfQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { insertRow, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { defineTree } from '../../platform/tree-repository.js';
+import { defineCategoryTree } from '../../platform/category-tree.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { files } from '../uploads/index.js';
 import { textbookCategories, textbookNotes, textbookProgress, textbookRegistrations, textbookScores, textbooks } from './textbooks.schema.js';
 
-/** The category tree: several roots, at most 5 levels. */
-export const categoryTree = defineTree({
-  table: 'textbook_categories',
-  maxDepth: TEXTBOOK_CATEGORY_DEPTH,
-  lockKey: 'textbookCategoryTree',
-  duplicateName: 'DUPLICATE_CATEGORY',
-});
-
-export async function categoryHasTextbooks(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: textbooks.id }).from(textbooks).where(eq(textbooks.categoryId, id)).limit(1);
-  return !!row;
-}
+/** The category tree: several roots, at most 5 levels; a category holding textbooks is in use. */
+export const categoryTree = defineCategoryTree(textbookCategories, { maxDepth: TEXTBOOK_CATEGORY_DEPTH, lockKey: 'textbookCategoryTree', items: textbooks.categoryId });
+export const categoryHasTextbooks = categoryTree.hasItems;
 
 const rowColumns = {
   id: textbooks.id,
@@ -50,20 +42,17 @@ const joins = <Q extends { leftJoin: any }>(q: Q) =>
     .leftJoin(users, eq(users.id, textbooks.createdBy))
     .innerJoin(files, eq(files.id, textbooks.fileId));
 
-const inCategorySubtree = (v: SQL | unknown) =>
-  sql`${textbooks.categoryId} in (select c.id from textbook_categories c, textbook_categories p where p.id = ${v} and c.path like p.path || '%')`;
+const inCategorySubtree = (v: unknown) => categoryTree.inSubtree(textbooks.categoryId, v);
 
 /** The management list: the caller's organization subtrees, status, category subtree, keyword on name. */
 export const textbookList = defineList({
   name: 'textbook_list',
   table: textbooks,
-  id: textbooks.id,
   tables: ['textbooks', 'organizations', 'textbook_categories'],
   scope: { column: textbooks.orgId },
   filters: { status: (v) => eq(textbooks.status, v), categoryId: (v) => inCategorySubtree(v) },
   keyword: (pattern) => sql`${textbooks.name} ilike ${pattern}`,
   sort: sortColumns,
-  defaultSort: { key: 'id', desc: true },
   columns: rowColumns,
   join: joins,
 });
@@ -109,15 +98,11 @@ export async function nameTaken(db: DbOrTx, name: string, exceptId?: number): Pr
 
 type Writable = Omit<typeof textbooks.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt' | 'publishedAt'>;
 export async function insertTextbook(db: DbOrTx, v: Writable): Promise<number> {
-  const [row] = await db.insert(textbooks).values(v).returning({ id: textbooks.id });
-  return row!.id;
+  return insertRow(db, textbooks, v);
 }
 
 export async function updateTextbook(db: DbOrTx, id: number, set: Partial<Writable>) {
-  await db
-    .update(textbooks)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(textbooks.id, id));
+  await updateRow(db, textbooks, id, set);
 }
 
 export async function deleteTextbooks(db: DbOrTx, ids: number[]) {
@@ -231,8 +216,7 @@ export function findNotes(db: DbOrTx, userId: number, textbookId: number, page?:
     .orderBy(asc(textbookNotes.page), asc(textbookNotes.id));
 }
 export async function insertNote(db: DbOrTx, v: { textbookId: number; userId: number; page: number; content: string }): Promise<number> {
-  const [row] = await db.insert(textbookNotes).values(v).returning({ id: textbookNotes.id });
-  return row!.id;
+  return insertRow(db, textbookNotes, v);
 }
 /** Changes the note only when it is the user's own; answers whether it was. */
 export async function updateOwnNote(db: DbOrTx, userId: number, id: number, content: string): Promise<boolean> {

@@ -12,7 +12,7 @@ import {
 } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
-import { createImportFlow, fieldLabels, importErrors, localTime, matchImportOrgs, reasonLine, type ExcelLocale } from '../../platform/excel.js';
+import { checkImportOrgs, createImportFlow, fitsLength, importErrors, layoutReasonText, localTime, type ExcelLocale } from '../../platform/excel.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
 import { dictLabels, matchDictTexts } from '../dict/index.js';
@@ -41,17 +41,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
   /** Per-row checks of spec section 8 (import errors); duplicates inside the file and against the database. */
   async function validate(p: Principal, kind: UserKind, rows: ImportRow[]) {
     const { errs, add } = importErrors<ImportColumn, UserImportReason>();
-    const length = (r: ImportRow, f: ImportColumn, min: number, max: number, required: boolean) => {
-      const v = r[f];
-      if (!v) {
-        if (required) add(r.row, f, 'REQUIRED');
-        return false;
-      }
-      if (v.length > max) add(r.row, f, 'TOO_LONG');
-      else if (v.length < min) add(r.row, f, 'TOO_SHORT');
-      else return true;
-      return false;
-    };
+    const length = (r: ImportRow, f: ImportColumn, min: number, max: number, required: boolean) => fitsLength(add, r, f, { min, max, required });
     const cardPattern = kind === 'student' ? STUDENT_NUMBER_PATTERN : EMPLOYEE_NUMBER_PATTERN;
     const cardMin = kind === 'student' ? 5 : 3;
 
@@ -111,17 +101,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
     for (const { f, norm } of uniqueCols) for (const r of rows) if (r[f] && taken[f]!.has(norm(r[f]))) add(r.row, f, 'DUPLICATE_EXISTING');
 
     // Department: code first, then name, inside the caller's data scope.
-    const orgOf = await matchImportOrgs(
-      db,
-      p,
-      values('department', (s) => s),
-    );
-    for (const r of rows) {
-      if (!r.department) continue;
-      const hit = orgOf.get(r.department);
-      if (hit === undefined) add(r.row, 'department', 'ORG_NOT_FOUND');
-      else if (hit === 'ambiguous') add(r.row, 'department', 'ORG_AMBIGUOUS');
-    }
+    const orgOf = await checkImportOrgs(db, p, rows, 'department', add);
     // Position (post): a name from the positions catalogue.
     const positionOf = new Map(
       (await db.execute<{ id: number; name: string }>(sql`select id, name from positions where name = any(${sql.param(values('post', (s) => s))}::text[])`)).rows.map((r) => [
@@ -185,7 +165,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
       validate: (p, rows: ImportRow[]) => validate(p, kind, rows),
       insert: (good, checked) => insertRows(kind, good, checked),
       errorFileRows: (bad, lang) => buildErrorFile(kind, lang, bad),
-      reasonText: (e, lang) => reasonLine(fieldLabels(layoutOf(kind), lang)[e.field as ImportColumn], USER_IMPORT_REASONS[e.reason as UserImportReason][lang], lang),
+      reasonText: layoutReasonText(layoutOf(kind), USER_IMPORT_REASONS),
     });
   const flows: Record<UserKind, ReturnType<typeof flowOf>> = { employee: flowOf('employee'), student: flowOf('student') };
 

@@ -4,6 +4,7 @@ import { ALL_PERMISSION_CODES, type USER_SORT_KEYS, type UserDetail, type UserLi
 import { AppError } from '../../platform/errors.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
+import { inSubtreeOf } from '../../platform/tree-repository.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
 import { userRoles } from '../roles/index.js';
@@ -31,7 +32,6 @@ const HOLDS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
 export const userList = defineList({
   name: 'user_list',
   table: users,
-  id: users.id,
   tables: ['users', 'organizations', 'user_data_scopes'],
   // Every user has an organization (not null), so a scope holding the root needs no condition.
   scope: { column: users.orgId },
@@ -39,12 +39,11 @@ export const userList = defineList({
     status: (v) => eq(users.status, v),
     kind: (v) => eq(users.kind, v),
     positionId: (v) => eq(users.positionId, v),
-    orgId: (v) => sql`${users.orgId} in (select c.id from organizations c, organizations p where p.id = ${v} and c.path like p.path || '%')`,
+    orgId: (v) => inSubtreeOf('organizations', users.orgId, v),
   },
   // search_text is lower-cased on write and trigram-indexed; lower() folds the keyword the same way.
   keyword: (pattern) => sql`${users.searchText} like lower(${pattern})`,
   sort: { id: users.id, username: users.username, realname: users.realname, createdAt: users.createdAt } satisfies Record<(typeof USER_SORT_KEYS)[number], unknown>,
-  defaultSort: { key: 'id', desc: true },
   columns: {
     ...IDENTITY_COLUMNS,
     status: users.status,

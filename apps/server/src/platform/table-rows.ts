@@ -1,0 +1,33 @@
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './db/client.js';
+
+/** A table whose rows are addressed by a numeric `id`. */
+type IdTable = PgTable & { id: PgColumn };
+
+/** Inserts one row and answers its id. */
+export async function insertRow<T extends IdTable>(db: DbOrTx, table: T, values: T['$inferInsert']): Promise<number> {
+  const [row] = await db
+    .insert(table as IdTable)
+    .values(values as never)
+    .returning({ id: table.id });
+  return row!.id as number;
+}
+
+/** Writes `set` on the row `id`, stamping `updated_at` with the transaction's time. */
+export async function updateRow<T extends IdTable & { updatedAt: PgColumn }>(db: DbOrTx, table: T, id: number, set: Partial<T['$inferInsert']>): Promise<void> {
+  await db
+    .update(table as IdTable)
+    .set({ ...set, updatedAt: sql`now()` } as never)
+    .where(eq(table.id, id));
+}
+
+/** Whether a row other than `exceptId` meets `where`: a name or title already taken, a category in use. */
+export async function rowExists(db: DbOrTx, table: IdTable, where: SQL | undefined, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(where, exceptId ? ne(table.id, exceptId) : undefined))
+    .limit(1);
+  return !!row;
+}
