@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { signInput, type LoginResult } from '@hanlin/shared';
+import type { ErrorName, LoginResult } from '@hanlin/shared';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import { connectDatabase, type Database } from '../platform/db/client.js';
@@ -13,8 +13,9 @@ import { createLocalStorage } from '../platform/storage.js';
 import { encryptWithPublicKey } from '../platform/auth/rsa.js';
 import { TEST_ADMIN_PASSWORD } from './constants.js';
 import { withDatabase } from './global-setup.js';
+import { signHeaders } from './signing.js';
 
-export { TEST_ADMIN_PASSWORD };
+export { TEST_ADMIN_PASSWORD, signHeaders };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -105,14 +106,6 @@ export async function postLogin(app: FastifyInstance, username: string, password
   });
 }
 
-export function signHeaders(userId: number, signNumber: string, token: string, salt = 'hanlin', ts = Date.now()) {
-  const sign = crypto
-    .createHash('sha256')
-    .update(signInput(userId, ts, signNumber, salt))
-    .digest('hex');
-  return { authorization: `Bearer ${token}`, 'x-timestamp': String(ts), 'x-sign': sign };
-}
-
 export async function login(app: FastifyInstance, username = 'admin', password = TEST_ADMIN_PASSWORD): Promise<Session> {
   const res = await postLogin(app, username, password);
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
@@ -123,6 +116,48 @@ export async function login(app: FastifyInstance, username = 'admin', password =
 /** An authenticated POST with a JSON body. */
 export function call(app: FastifyInstance, session: Session | null, url: string, payload: unknown = {}): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url, payload: payload as object, headers: session ? session.headers() : {} });
+}
+
+/** The answer envelope of every /api route: `msg` names the error ('OK' on success), `field` the field at fault. */
+interface Answer<T> {
+  code: number;
+  msg: ErrorName | 'OK';
+  data: T;
+  field?: string;
+}
+
+/** A refusal as the user meets it: the error's name, the field it names and its data (the rows it names…), when it has one. */
+export interface Refusal {
+  code: ErrorName;
+  field?: string;
+  data?: unknown;
+}
+
+/** The name of the error an answer carries ('OK' on success), whatever its status. */
+export const codeOf = (res: LightMyRequestResponse) => (res.json() as Answer<unknown>).msg;
+
+/** The `data` of an answer that must be a success (HTTP 200; the body is the failure message). */
+export function dataOf<T = any>(res: LightMyRequestResponse): T {
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as Answer<T>).data;
+}
+
+/** The refusal an answer carries, which must be one (a 4xx: not a success, not a crash). */
+export function refusalOf(res: LightMyRequestResponse): Refusal {
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  const { msg, field, data } = res.json() as Answer<unknown>;
+  return { code: msg as ErrorName, ...(field === undefined ? {} : { field }), ...(data == null ? {} : { data }) };
+}
+
+/** An authenticated POST that must succeed: its `data`. */
+export async function ok<T = any>(app: FastifyInstance, session: Session | null, url: string, payload: unknown = {}): Promise<T> {
+  return dataOf<T>(await call(app, session, url, payload));
+}
+
+/** An authenticated POST that must be refused (4xx): its refusal. */
+export async function refusal(app: FastifyInstance, session: Session | null, url: string, payload: unknown = {}): Promise<Refusal> {
+  return refusalOf(await call(app, session, url, payload));
 }
 
 /** An ordinary upload (`POST /api/upload/file`, one multipart file) as `session`; answers the raw response. */
