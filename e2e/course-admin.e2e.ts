@@ -8,17 +8,13 @@ import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from './support/paths';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI, openMenu, sessionOf } from './support/flows';
-import { baseUrl, createOrg, post, rootOrgId, signHeaders, uniq, type Session } from './support/api';
+import { createOrg, post, rootOrgId, uniq, uploadFile, type Session } from './support/api';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function pdfCourseware(s: Session, name: string): Promise<number> {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(PDF)]), 'manual.pdf');
-  const res = await fetch(`${baseUrl()}/api/upload/file?kind=courseware&purpose=courseware`, { method: 'POST', headers: await signHeaders(s), body: fd });
-  const json = (await res.json()) as { code: number; data: { url: string } };
-  expect(json.code, JSON.stringify(json)).toBe(200);
-  return (await post<{ id: number }>(s, 'courseware/insert', { name, type: 'general', file: json.data.url })).id;
+  const { url } = await uploadFile(s, { filename: 'manual.pdf', data: PDF, kind: 'courseware' });
+  return (await post<{ id: number }>(s, 'courseware/insert', { name, type: 'general', file: url })).id;
 }
 
 /** Types into an Ant Design select and picks the option showing `text`. */

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './support/paths';
-import { activate, createOrg, createStudent, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, post, rootOrgId, uniq } from './support/api';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI, openMenu, pickOption, sessionOf } from './support/flows';
 import { expectCourseHidden, learnGolf, makeVideo, playVideoToEnd, scormFixture } from './support/learning';
@@ -100,8 +100,7 @@ describe('course flow', () => {
     await visible(page.getByTestId('course-row-name').filter({ hasText: names.course }));
 
     // The student of the organization, on a phone: finds the course, starts it.
-    const stu = await createStudent(admin, { orgId });
-    await activate(stu, 'Learn-1234');
+    const stu = await createActiveStudent(admin, 'Learn-1234', { orgId });
     const learner = await b.newUserPage();
     learner.on('dialog', (d) => void d.accept());
     await learner.setViewportSize({ width: 390, height: 844 });
@@ -156,8 +155,7 @@ describe('course flow', () => {
     expect(fs.readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
 
     // A student of another organization: not in the list, the detail address says unavailable.
-    const outsider = await createStudent(admin, { orgId: otherOrg });
-    await activate(outsider, 'Learn-1234');
+    const outsider = await createActiveStudent(admin, 'Learn-1234', { orgId: otherOrg });
     const other = await b.newUserPage();
     await loginUI(other, outsider.username, outsider.password, 'student');
     await expectCourseHidden(other, courseId, names.course);

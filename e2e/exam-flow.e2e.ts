@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_PASSWORD } from './support/paths';
-import { activate, createOrg, createStudent, loginAdmin, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, rootOrgId, uniq } from './support/api';
 import { confirmDialog, eventually, useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI, pickAudienceOrg, pickOption } from './support/flows';
 
@@ -94,8 +94,7 @@ async function buildExamAsAdmin(page: Page): Promise<BuiltExam> {
   const root = await rootOrgId(admin);
   const org = { id: 0, name: uniq('考试部') };
   org.id = await createOrg(admin, { parentId: root, name: org.name });
-  const stu = await createStudent(admin, { orgId: org.id });
-  await activate(stu, 'Exam-1234');
+  const stu = await createActiveStudent(admin, 'Exam-1234', { orgId: org.id });
 
   await loginUI(page, 'admin', ADMIN_PASSWORD);
   await page.goto('/dashboard/manage-questions');

@@ -9,7 +9,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { activate, createOrg, createStudent, login, loginAdmin, post, rootOrgId, uniq, type Session } from './support/api';
+import { createActiveStudent, createOrg, login, loginAdmin, post, rootOrgId, uniq, type Session } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
 import { loginUI } from './support/flows';
 
@@ -96,8 +96,7 @@ async function buildWorld(admin: Session): Promise<World> {
 
 /** A student of the world's organization, with a Latin name, signed in once so the UI lands directly. */
 async function student(admin: Session, w: World, realname: string) {
-  const stu = await createStudent(admin, { orgId: w.orgId, realname });
-  await activate(stu, PASSWORD);
+  const stu = await createActiveStudent(admin, PASSWORD, { orgId: w.orgId, realname });
   return stu;
 }
 

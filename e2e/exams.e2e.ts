@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_PASSWORD } from './support/paths';
-import { activate, createOrg, createStudent, loginAdmin, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, rootOrgId, uniq } from './support/api';
 import { useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI, openMenu } from './support/flows';
 
@@ -42,8 +42,7 @@ describe('exam scheduling', () => {
     const other = uniq('他部考试');
     await buildExam(other, otherOrg, 30);
     // The student first: the administrator's sign-in in the browser ends the API session (one login at a time).
-    const stu = await createStudent(admin, { orgId });
-    await activate(stu, 'Exam-1234');
+    const stu = await createActiveStudent(admin, 'Exam-1234', { orgId });
 
     await loginUI(page, 'admin', ADMIN_PASSWORD);
     await openMenu(page, 'group-exam', 'ksgl');

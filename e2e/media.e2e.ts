@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, signHeaders, type Session } from './support/api';
+import { uploadFile, type Session } from './support/api';
 import { ADMIN_PASSWORD } from './support/paths';
 import { eventually, useBrowser, visible } from './support/browser';
 import { loginUI, sessionOf } from './support/flows';
@@ -31,14 +31,7 @@ const PDF = Buffer.from(
     '5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-async function upload(s: Session, filename: string, data: Buffer, kind: string): Promise<string> {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(data)]), filename);
-  const res = await fetch(`${baseUrl()}/api/upload/file?kind=${kind}&purpose=courseware`, { method: 'POST', headers: await signHeaders(s), body: fd });
-  const json = (await res.json()) as { code: number; data: { id: string } };
-  expect(json.code, JSON.stringify(json)).toBe(200);
-  return json.data.id;
-}
+const upload = async (s: Session, filename: string, data: Buffer, kind: string) => (await uploadFile(s, { filename, data, kind })).id;
 
 describe('media players', () => {
   const b = useBrowser();

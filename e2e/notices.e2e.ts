@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './support/paths';
-import { activate, createOrg, createStudent, loginAdmin, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, post, rootOrgId, uniq } from './support/api';
 import { toast, useBrowser, visible, waitForPath } from './support/browser';
 import { fillNow, loginUI, openPortalNotice, pickAudienceOrg, sessionOf } from './support/flows';
 
@@ -22,10 +22,8 @@ describe('notices and banners', () => {
     const orgName = uniq('E2E部门');
     const orgId = await createOrg(admin, { parentId: root, name: orgName });
     const otherOrg = await createOrg(admin, { parentId: root, name: uniq('E2E其他') });
-    const member = await createStudent(admin, { orgId });
-    const outsider = await createStudent(admin, { orgId: otherOrg });
-    await activate(member, NEW_PASSWORD);
-    await activate(outsider, NEW_PASSWORD);
+    const member = await createActiveStudent(admin, NEW_PASSWORD, { orgId });
+    const outsider = await createActiveStudent(admin, NEW_PASSWORD, { orgId: otherOrg });
 
     // A released banner (through the API: the carousel is what is tested here).
     const image = await post<{ url: string }>(admin, 'upload/base64', { name: 'banner.png', data: `data:image/png;base64,${PIXEL}`, purpose: 'cover' });

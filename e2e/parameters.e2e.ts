@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PlatformParams } from '@hanlin/shared';
-import { activate, createOrg, createStudent, loginAdmin, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, post, rootOrgId, uniq } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
 import { ADMIN_PASSWORD } from './support/paths';
 import { loginUI, sessionOf } from './support/flows';
@@ -21,8 +21,7 @@ describe('parameters take effect', () => {
     try {
       const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('Exp team ') });
       const courseId = await golfCourse(admin, { name: uniq('Exp course '), orgId });
-      const stu = await createStudent(admin, { orgId, realname: 'Rui Costa' });
-      await activate(stu, 'Exp-12345');
+      const stu = await createActiveStudent(admin, 'Exp-12345', { orgId, realname: 'Rui Costa' });
 
       const { page } = b;
       await loginUI(page, stu.username, 'Exp-12345', 'student');
@@ -53,8 +52,7 @@ describe('parameters take effect', () => {
     try {
       const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('Idle team ') });
       const courseId = await golfCourse(admin, { name: uniq('Idle course '), orgId, antiCheat: true });
-      const stu = await createStudent(admin, { orgId, realname: 'Rui Costa' });
-      await activate(stu, 'Idle-12345');
+      const stu = await createActiveStudent(admin, 'Idle-12345', { orgId, realname: 'Rui Costa' });
 
       const { page } = b;
       await loginUI(page, stu.username, 'Idle-12345', 'student');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activate, createStudent, loginAdmin } from './support/api';
+import { createActiveStudent, loginAdmin } from './support/api';
 import { ADMIN_PASSWORD } from './support/paths';
 import { useBrowser, visible } from './support/browser';
 import { loginUI } from './support/flows';
@@ -27,8 +27,7 @@ describe('code splitting', () => {
 
   it('a student loading the portal downloads no management chunk', async () => {
     const admin = await loginAdmin();
-    const student = await createStudent(admin);
-    await activate(student, 'Passw0rd-e2e', 'student');
+    const student = await createActiveStudent(admin, 'Passw0rd-e2e');
 
     const { page } = b;
     const scripts = recordScripts(page);
@@ -58,8 +57,7 @@ describe('code splitting', () => {
   // the router therefore checks the codes before importing (see `guarded` in app/router.tsx).
   it('a student opening a management deep link gets the 403 page without downloading the back office', async () => {
     const admin = await loginAdmin();
-    const student = await createStudent(admin);
-    await activate(student, 'Passw0rd-e2e', 'student');
+    const student = await createActiveStudent(admin, 'Passw0rd-e2e');
     const { page } = b;
     await loginUI(page, student.username, student.password, 'student');
     await page.waitForLoadState('networkidle');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activate, createOrg, createStudent, loginAdmin, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, post, rootOrgId, uniq } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
 import { loginUI } from './support/flows';
 
@@ -46,8 +46,7 @@ describe('practice', () => {
       audience: [{ type: 'org', id: orgId }],
     });
     await post(admin, 'exercise/publish', { ids: [ex.id] });
-    const stu = await createStudent(admin, { orgId });
-    await activate(stu, 'Practice-1234');
+    const stu = await createActiveStudent(admin, 'Practice-1234', { orgId });
 
     const phone = await b.newUserPage();
     await phone.setViewportSize({ width: PHONE, height: 844 });

@@ -4,7 +4,7 @@
  * writes a note, scores it and registers it, and finds it under "my textbooks".
  */
 import { describe, expect, it } from 'vitest';
-import { activate, createStudent, loginAdmin, post, uniq } from './support/api';
+import { createActiveStudent, loginAdmin, post, uniq } from './support/api';
 import { ADMIN_PASSWORD } from './support/paths';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI, sessionOf } from './support/flows';
@@ -40,8 +40,7 @@ describe('digital textbooks', () => {
     await visible(row.getByTestId('textbook-row-status').filter({ hasText: '已上架' }));
 
     const admin = await loginAdmin();
-    const student = await createStudent(admin);
-    await activate(student, 'Student-1234');
+    const student = await createActiveStudent(admin, 'Student-1234');
     const phone = await b.newUserPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await loginUI(phone, student.username, student.password, 'student');

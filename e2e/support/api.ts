@@ -78,6 +78,20 @@ export async function post<T = unknown>(session: Session | null, path: string, b
   return r.body.data as T;
 }
 
+/** An ordinary upload (POST /api/upload/file, one multipart file) as `s`: the stored file's id and url; anything but code 200 throws. */
+export async function uploadFile(s: Session, file: { filename: string; data: Buffer; kind: string; purpose?: string }): Promise<{ id: string; url: string }> {
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(file.data)]), file.filename);
+  const res = await fetch(`${baseUrl()}/api/upload/file?kind=${file.kind}&purpose=${file.purpose ?? 'courseware'}`, {
+    method: 'POST',
+    headers: await signHeaders(s),
+    body: fd,
+  });
+  const json = (await res.json().catch(() => null)) as Envelope<{ id: string; url: string }> | null;
+  if (res.status !== 200 || json?.code !== 200) throw new ApiFailure('upload/file', res.status, json);
+  return json.data;
+}
+
 interface LoginAnswer {
   access_token: string;
   signNumber: string;
@@ -190,6 +204,13 @@ export async function createEmployee(admin: Session, input: Partial<NewPerson> &
   };
   const { id } = await post<{ id: number }>(admin, 'user/insert', body);
   return { id, username, password: `${username}123` };
+}
+
+/** A student (as `createStudent`) who has signed in once and set `password`, so the UI login lands directly. */
+export async function createActiveStudent(admin: Session, password: string, input: Partial<NewPerson> = {}): Promise<CreatedPerson> {
+  const student = await createStudent(admin, input);
+  await activate(student, password);
+  return student;
 }
 
 /** Signs in once with the initial password and sets `newPassword`, so the UI login lands directly. */
