@@ -151,6 +151,23 @@ export function findOrg(nodes: readonly OrgNode[], match: (n: OrgNode) => boolea
   return undefined;
 }
 
+/** Questions (`question/insert` bodies) inserted, submitted and approved, as a paper takes them: their ids, in order. */
+export async function createApprovedQuestions(admin: Session, questions: Record<string, unknown>[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const q of questions) ids.push((await post<{ id: number }>(admin, 'question/insert', q)).id);
+  await post(admin, 'question/submit', { ids });
+  await post(admin, 'question-approval/approve', { ids });
+  return ids;
+}
+
+/** A published exercise on `paperId` of `times` goes of 10 minutes, open to the organization `orgId`: its id. */
+export async function createPublishedExercise(admin: Session, input: { name: string; paperId: number; times: number; orgId: number }): Promise<number> {
+  const { name, paperId, times, orgId } = input;
+  const { id } = await post<{ id: number }>(admin, 'exercise/insert', { name, sourceKind: 'paper', paperId, times, timeLimit: 10, audience: [{ type: 'org', id: orgId }] });
+  await post(admin, 'exercise/publish', { ids: [id] });
+  return id;
+}
+
 /** An organization under `parentId` (POST /api/org/insert); returns its id. */
 export async function createOrg(admin: Session, input: { parentId: number; name: string }): Promise<number> {
   return (await post<{ id: number }>(admin, 'org/insert', input)).id;

@@ -418,26 +418,16 @@ describe('completion and passing', () => {
     expect(open).toMatchObject({ scormPackageId: pkg.id, contextKey, item: { kind: 'scorm', completed: false } });
     const launch = await ok(t.app, s, '/api/scorm/launch', { packageId: pkg.id, contextKey });
     expect((await post(outsider.s, '/api/scorm/launch', { packageId: pkg.id, contextKey })).json().msg).toBe('NOT_FOUND_ERROR');
-    await ok(t.app, s, '/api/scorm/finish', {
-      packageId: pkg.id,
-      contextKey,
-      scoId: 'i1',
-      sessionId: launch.sessionId,
-      values: { lesson_status: 'passed', score_raw: '85', session_time: '00:01:00' },
-    });
+    /** The body of a commit or finish of the course's SCO in the launch `sessionId`. */
+    const scoValues = (sessionId: string, values: Record<string, string>) => ({ packageId: pkg.id, contextKey, scoId: 'i1', sessionId, values });
+    await ok(t.app, s, '/api/scorm/finish', scoValues(launch.sessionId, { lesson_status: 'passed', score_raw: '85', session_time: '00:01:00' }));
     const synced = await ok(t.app, s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[0] });
     expect(synced.item).toMatchObject({ completed: true, score: 85 });
     // Progress 100 % but the score 85 is under the pass score 90.
     expect(synced.learner).toMatchObject({ progress: 100, score: 85, status: 'learning' });
     // A better attempt reaches the pass score.
     const again = await ok(t.app, s, '/api/scorm/launch', { packageId: pkg.id, contextKey });
-    await ok(t.app, s, '/api/scorm/commit', {
-      packageId: pkg.id,
-      contextKey,
-      scoId: 'i1',
-      sessionId: again.sessionId,
-      values: { lesson_status: 'passed', score_raw: '92', session_time: '00:00:10' },
-    });
+    await ok(t.app, s, '/api/scorm/commit', scoValues(again.sessionId, { lesson_status: 'passed', score_raw: '92', session_time: '00:00:10' }));
     expect((await ok(t.app, s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[0] })).learner).toMatchObject({ status: 'passed', score: 92 });
     expect((await learnerRow(course.id, user.id)).creditAwarded).toBe(2);
   });
