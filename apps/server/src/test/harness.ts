@@ -14,6 +14,7 @@ import { encryptWithPublicKey } from '../platform/auth/rsa.js';
 import { TEST_ADMIN_PASSWORD } from './constants.js';
 import { withDatabase } from './global-setup.js';
 import { signHeaders } from './signing.js';
+import { buildUser, type BuildUser } from './factories.js';
 
 export { TEST_ADMIN_PASSWORD, signHeaders };
 
@@ -111,6 +112,12 @@ export async function login(app: FastifyInstance, username = 'admin', password =
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
   const data = res.json().data as LoginResult;
   return { ...data, headers: () => signHeaders(data.user.id, data.signNumber, data.access_token) };
+}
+
+/** A new user (as `buildUser` makes one) signed in: their session, with their id. */
+export async function newUserSession(t: Pick<TestApp, 'app' | 'db'>, opts: BuildUser = {}): Promise<Session & { id: number }> {
+  const u = await buildUser(t.db, opts);
+  return { ...(await login(t.app, u.username, u.password)), id: u.id };
 }
 
 /** An authenticated POST with a JSON body. */

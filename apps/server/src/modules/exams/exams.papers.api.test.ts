@@ -15,6 +15,17 @@ async function approvedQuestion(score: number) {
   return id;
 }
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+/** A new exam of an hour on `paperId`, for the test's organization. */
+const examOn = (paperId: number) => ({
+  name: `Exam ${uniq()}`,
+  startAt: inMinutes(60),
+  endAt: inMinutes(180),
+  duration: 60,
+  passPercent: 60,
+  attempts: 1,
+  paperId,
+  audience: [{ type: 'org', id: orgId }],
+});
 
 beforeAll(async () => {
   admin = await login(t.app);
@@ -37,16 +48,7 @@ describe('an exam on a real paper', () => {
     const found = await ok<{ id: number; name: string; total: number; usable: boolean }[]>(t.app, admin, '/api/exam/papers', { keyword: name.slice(-8) });
     expect(found).toEqual([expect.objectContaining({ id: paperId, name, total: 75.5, usable: true })]);
 
-    const exam = await ok<{ id: number; total: number }>(t.app, admin, '/api/exam/insert', {
-      name: `Exam ${uniq()}`,
-      startAt: inMinutes(60),
-      endAt: inMinutes(180),
-      duration: 60,
-      passPercent: 60,
-      attempts: 1,
-      paperId,
-      audience: [{ type: 'org', id: orgId }],
-    });
+    const exam = await ok<{ id: number; total: number }>(t.app, admin, '/api/exam/insert', examOn(paperId));
     expect(exam.total).toBe(75.5);
 
     const deleting = await call(t.app, admin, '/api/paper/delete', { ids: [paperId] });
@@ -55,16 +57,7 @@ describe('an exam on a real paper', () => {
     await ok(t.app, admin, '/api/paper/delete', { ids: [paperId] });
     // A deleted paper is not offered and cannot carry a new exam.
     expect(await ok(t.app, admin, '/api/exam/papers', { keyword: name.slice(-8) })).toEqual([]);
-    const refused = await call(t.app, admin, '/api/exam/insert', {
-      name: `Exam ${uniq()}`,
-      startAt: inMinutes(60),
-      endAt: inMinutes(180),
-      duration: 60,
-      passPercent: 60,
-      attempts: 1,
-      paperId,
-      audience: [{ type: 'org', id: orgId }],
-    });
+    const refused = await call(t.app, admin, '/api/exam/insert', examOn(paperId));
     expect(refused.json(), refused.body).toMatchObject({ msg: 'PAPER_DELETED_OR_EMPTY' });
   });
 });

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookCard, TextbookNote, TextbookReading, TextbookRow } from '@hanlin/shared';
-import { useTestApp, login, call, ok, postUpload, type Session } from '../../test/harness.js';
-import { buildOrg, buildUser } from '../../test/factories.js';
+import { useTestApp, login, call, ok, postUpload, newUserSession, type Session } from '../../test/harness.js';
+import { buildOrg } from '../../test/factories.js';
 
 const t = useTestApp();
 let admin: Session;
@@ -25,10 +25,7 @@ async function textbook(s: Session = admin, extra: Record<string, unknown> = {})
   return (await ok(t.app, s, '/api/textbook/insert', { name: `Book ${uniq()}`, file, ...extra })).id as number;
 }
 const get = (id: number, s: Session = admin) => ok(t.app, s, '/api/textbook/get', { id }) as Promise<TextbookRow>;
-async function session(permissions: string[], opts: { orgId?: number; scopeOrgIds?: number[] } = {}) {
-  const u = await buildUser(t.db, { permissions, ...opts });
-  return { ...(await login(t.app, u.username, u.password)), id: u.id };
-}
+const session = (permissions: string[], opts: { orgId?: number; scopeOrgIds?: number[] } = {}) => newUserSession(t, { permissions, ...opts });
 const student = () => session(['kc-pc']);
 
 describe('textbook management', () => {
