@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { expectWritesObey } from '../../test/abilities.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { exams } from './exams.schema.js';
@@ -39,11 +39,7 @@ const draft = (extra: Record<string, unknown> = {}) => ({
   audience: [{ type: 'org', id: orgA.id }],
   ...extra,
 });
-async function create(s: Session, body: Record<string, unknown>) {
-  const res = await call(t.app, s, '/api/exam/insert', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Exam & Record<string, unknown>;
-}
+const create = (s: Session, body: Record<string, unknown>) => ok<Exam & Record<string, unknown>>(t.app, s, '/api/exam/insert', body);
 type Answer = { msg: string; field?: string; data?: { ids?: number[] } | null };
 const codeOf = (res: { json(): unknown }) => (res.json() as Answer).msg;
 /** The refusal as a user meets it: its code, the field it names and the rows it names. */
