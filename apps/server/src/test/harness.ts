@@ -47,15 +47,25 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
   });
 }
 
+/** A name for a new test database, unique to this run and file. */
+export const newDatabaseName = () => `hanlin_t_${inject('dbTemplate').split('_').pop()}_${crypto.randomBytes(4).toString('hex')}`;
+
+/** Runs one statement on the test database server outside any database of a test (create, drop). */
+export async function onDatabaseServer(statement: string) {
+  const admin = new pg.Client({ connectionString: inject('dbBaseUrl') });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** A fresh database cloned from the migrated template, and the real app on top of it. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const baseUrl = inject('dbBaseUrl');
-  const template = inject('dbTemplate');
-  const name = `hanlin_t_${inject('dbTemplate').split('_').pop()}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
+  const name = newDatabaseName();
+  await onDatabaseServer(`create database ${name} template ${inject('dbTemplate')}`);
   const database = connectDatabase(withDatabase(baseUrl, name), 5);
   const config = loadConfig({
     ...process.env,
@@ -77,10 +87,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await kv.close();
       await database.close();
-      const a = new pg.Client({ connectionString: baseUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await onDatabaseServer(`drop database if exists ${name} with (force)`);
     },
   };
 }
