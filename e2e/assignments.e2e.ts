@@ -8,9 +8,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD } from './support/paths';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu } from './support/flows';
+import { loginAdminUI, openMenu } from './support/flows';
 import { createOrg, createStudent, loginAdmin, rootOrgId, uniq } from './support/api';
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
@@ -36,7 +35,7 @@ describe('learning assignments', () => {
     const courseId = rows[0]!.id;
     const title = uniq('春季安全学习');
 
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await openMenu(page, 'group-course', 'xxzp');
     await waitForPath(page, '/dashboard/manage-learn-assign');
     await visible(page.getByTestId('assignment-page'));

@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD } from './support/paths';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu, sessionOf } from './support/flows';
+import { loginAdminUI, openMenu, sessionOf } from './support/flows';
 import { createOrg, post, rootOrgId, uniq, uploadFile, type Session } from './support/api';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -41,7 +40,7 @@ describe('course administration', () => {
 
   it('creates a class, builds a course with a chapter of courseware for an organization and publishes it', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const admin = await sessionOf(page);
     const names = { category: uniq('分类'), course: uniq('安全课程'), org: uniq('车间'), ware: uniq('手册'), chapter: '第一章' };
     const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: names.org });

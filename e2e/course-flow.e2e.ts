@@ -10,10 +10,9 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
 import { createActiveStudent, createOrg, post, rootOrgId, uniq } from './support/api';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu, pickOption, sessionOf } from './support/flows';
+import { loginAdminUI, loginUI, openMenu, pickOption, sessionOf } from './support/flows';
 import { expectCourseHidden, learnGolf, makeVideo, playVideoToEnd, scormFixture } from './support/learning';
 
 /** Adds a courseware on the library's add page: name, type, the file through the page's uploader. */
@@ -39,7 +38,7 @@ describe('course flow', () => {
   it('an administrator builds and publishes a course of a video and a SCORM package; its student passes and gets the certificate; an outsider sees nothing', async () => {
     const { page } = b;
     page.on('dialog', (d) => void d.accept());
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const admin = await sessionOf(page);
     const names = { org: uniq('学习部'), other: uniq('其他部'), video: uniq('视频'), golf: uniq('高尔夫'), cert: uniq('结业证书'), course: uniq('高尔夫入门') };
     // People and organizations are set up through their API (their pages are tested elsewhere).

@@ -7,10 +7,9 @@
  */
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
 import { createActiveStudent, createOrg, loginAdmin, rootOrgId, uniq } from './support/api';
 import { useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu } from './support/flows';
+import { loginAdminUI, loginUI, openMenu } from './support/flows';
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 afterAll(() => db.end());
@@ -44,7 +43,7 @@ describe('exam scheduling', () => {
     // The student first: the administrator's sign-in in the browser ends the API session (one login at a time).
     const stu = await createActiveStudent(admin, 'Exam-1234', { orgId });
 
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await openMenu(page, 'group-exam', 'ksgl');
     await waitForPath(page, '/dashboard/manage-test');
     await visible(page.getByTestId('exam-page'));

@@ -3,10 +3,9 @@
  * exercise on a paper through the dialog and publishes it from its row.
  */
 import { describe, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
 import { createApprovedQuestions, loginAdmin, post, uniq } from './support/api';
 import { useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI } from './support/flows';
+import { loginAdminUI } from './support/flows';
 
 describe('exercises', () => {
   const b = useBrowser();
@@ -18,7 +17,7 @@ describe('exercises', () => {
     const paperName = uniq('练习试卷');
     await post(admin, 'paper/insert', { name: paperName, kind: 'fixed', items: [{ questionId, score: 10 }] });
 
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.goto('/dashboard/manage-exercise');
     await visible(page.getByTestId('exercise-page'));
     await page.getByTestId('exercise-add').click();

@@ -11,9 +11,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { uploadFile, type Session } from './support/api';
-import { ADMIN_PASSWORD } from './support/paths';
 import { eventually, useBrowser, visible } from './support/browser';
-import { loginUI, sessionOf } from './support/flows';
+import { loginAdminUI, sessionOf } from './support/flows';
 
 const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-e2e-media-'));
@@ -38,7 +37,7 @@ describe('media players', () => {
 
   it('plays an HLS video, draws a PDF and shows audio progress', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const s = await sessionOf(page);
     const video = make('v.mp4', [
       '-f',
@@ -90,7 +89,7 @@ describe('media players', () => {
 
   it('uploads a video in chunks from the browser, then plays it', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     make('c.mp4', ['-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10', '-c:v', 'libx264', '-preset', 'ultrafast']);
     const file = path.join(dir, `课件-${crypto.randomBytes(4).toString('hex')}.mp4`);
     fs.copyFileSync(path.join(dir, 'c.mp4'), file);

@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlatformParams } from '@hanlin/shared';
 import { createActiveStudent, createOrg, loginAdmin, post, rootOrgId, uniq } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
-import { ADMIN_PASSWORD } from './support/paths';
-import { loginUI, sessionOf } from './support/flows';
+import { loginAdminUI, loginUI, sessionOf } from './support/flows';
 import { golfCourse, learnGolf } from './support/learning';
 
 describe('parameters take effect', () => {
@@ -75,7 +74,7 @@ describe('parameters take effect', () => {
   it('the parameters page says which values wait for the live, Q&A and knowledge modules', async () => {
     const { page } = b;
     await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.goto('/dashboard/manage-parameter');
     const form = await visible(page.getByTestId('settings-params-page'));
     for (const text of [

@@ -7,9 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createActiveStudent, loginAdmin } from './support/api';
-import { ADMIN_PASSWORD } from './support/paths';
 import { useBrowser, visible } from './support/browser';
-import { loginUI } from './support/flows';
+import { loginAdminUI, loginUI } from './support/flows';
 
 const MANAGE_CHUNK = /\/assets\/manage-[^/]*\.js$/;
 
@@ -71,7 +70,7 @@ describe('code splitting', () => {
   it('control: the management end does load the manage chunk, so the check above can fail', async () => {
     const { page } = b;
     const scripts = recordScripts(page);
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((s) => MANAGE_CHUNK.test(s)).length, scripts.join('\n')).toBeGreaterThan(0);
   });

@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActiveStudent, loginAdmin, post, uniq } from './support/api';
-import { ADMIN_PASSWORD } from './support/paths';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, sessionOf } from './support/flows';
+import { loginAdminUI, loginUI, sessionOf } from './support/flows';
 
 /** A two-page PDF (pdf.js rebuilds the cross-reference table when offsets are off). */
 const PDF = Buffer.from(
@@ -26,7 +25,7 @@ describe('digital textbooks', () => {
   it('publishes a textbook and reads it as a student at 390 px', async () => {
     const { page } = b;
     const name = uniq('教材');
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.goto('/dashboard/add-textbooks');
     await visible(page.getByTestId('textbook-edit-page'));
     await page.getByTestId('textbook-name').fill(name);
