@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
 import { loginAdminUI, openMenu, sessionOf } from './support/flows';
-import { createOrg, post, rootOrgId, uniq, uploadFile, type Session } from './support/api';
+import { createOrg, post, uniq, uploadFile, type Session } from './support/api';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -43,7 +43,7 @@ describe('course administration', () => {
     await loginAdminUI(page);
     const admin = await sessionOf(page);
     const names = { category: uniq('分类'), course: uniq('安全课程'), org: uniq('车间'), ware: uniq('手册'), chapter: '第一章' };
-    const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: names.org });
+    const orgId = await createOrg(admin, { name: names.org });
     const wareId = await pdfCourseware(admin, names.ware);
 
     // The classification tree: a top-level class through its dialog.

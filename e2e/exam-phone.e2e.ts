@@ -9,7 +9,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { createActiveStudent, createApprovedQuestions, createOrg, createPublishedExercise, login, loginAdmin, post, rootOrgId, uniq, type Session } from './support/api';
+import { createActiveStudent, createApprovedQuestions, createOrg, createPublishedExercise, login, loginAdmin, post, uniq, type Session } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
 import { loginUI } from './support/flows';
 
@@ -45,7 +45,7 @@ interface World {
 
 /** An objective paper (single choice and true/false, Latin text), an exam answered one question at a time with the score, answers and ranking shown at once, and an exercise of the same paper. */
 async function buildWorld(admin: Session): Promise<World> {
-  const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('Phone Dept ') });
+  const orgId = await createOrg(admin, { name: uniq('Phone Dept ') });
   const { id: bank } = await post<{ id: number }>(admin, 'question-sort/insert', { name: uniq('Bank ').slice(0, 20) });
   const stems = { single: uniq('Which zone shows a full extinguisher '), judgment: uniq('Gas is tested before a confined space ') };
   const ids = await createApprovedQuestions(admin, [

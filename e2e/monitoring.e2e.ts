@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, describe, inject, it } from 'vitest';
-import { createOrg, createStudent, loginAdmin, rootOrgId, uniq } from './support/api';
+import { createOrg, createStudent, loginAdmin, uniq } from './support/api';
 import { useBrowser, visible, waitForPath } from './support/browser';
 import { loginAdminUI, openMenu } from './support/flows';
 
@@ -18,7 +18,7 @@ describe('exam monitoring', () => {
   it('lists a running exam with its counts and shows its examinees and their photo screen', async () => {
     const { page } = b;
     const admin = await loginAdmin();
-    const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('监考部') });
+    const orgId = await createOrg(admin, { name: uniq('监考部') });
     const name = uniq('监控考试');
     const { rows } = await db.query<{ id: number }>(
       `insert into exams (name, status, start_at, end_at, duration, pass_percent, total, attempts, paper_id, org_id, published_at)

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PlatformParams } from '@hanlin/shared';
-import { createActiveStudent, createOrg, loginAdmin, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, post, uniq } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
 import { loginAdminUI, loginUI, sessionOf } from './support/flows';
 import { golfCourse, learnGolf } from './support/learning';
@@ -18,7 +18,7 @@ describe('parameters take effect', () => {
     const before = await post<PlatformParams>(admin, 'settings/params/get');
     await post(admin, 'settings/params/save', { ...before, experiencePerCourse: 30 });
     try {
-      const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('Exp team ') });
+      const orgId = await createOrg(admin, { name: uniq('Exp team ') });
       const courseId = await golfCourse(admin, { name: uniq('Exp course '), orgId });
       const stu = await createActiveStudent(admin, 'Exp-12345', { orgId, realname: 'Rui Costa' });
 
@@ -49,7 +49,7 @@ describe('parameters take effect', () => {
     const before = await post<PlatformParams>(admin, 'settings/params/get');
     await post(admin, 'settings/params/save', { ...before, antiCheatIntervalSeconds: 3 });
     try {
-      const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('Idle team ') });
+      const orgId = await createOrg(admin, { name: uniq('Idle team ') });
       const courseId = await golfCourse(admin, { name: uniq('Idle course '), orgId, antiCheat: true });
       const stu = await createActiveStudent(admin, 'Idle-12345', { orgId, realname: 'Rui Costa' });
 

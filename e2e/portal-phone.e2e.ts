@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createActiveStudent, createOrg, loginAdmin, post, rootOrgId, uniq, uploadFile } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, post, uniq, uploadFile } from './support/api';
 import { eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI } from './support/flows';
 import { scormFixture } from './support/learning';
@@ -54,7 +54,7 @@ describe('student portal on a 390 px phone', () => {
 
   it('every portal page fits 390 px without horizontal scroll', async () => {
     const admin = await loginAdmin();
-    const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('手机部') });
+    const orgId = await createOrg(admin, { name: uniq('手机部') });
     const scormId = (
       await post<{ id: number }>(admin, 'courseware/insert', {
         name: uniq('高尔夫'),

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createActiveStudent, createApprovedQuestions, createOrg, createPublishedExercise, loginAdmin, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createApprovedQuestions, createOrg, createPublishedExercise, loginAdmin, post, uniq } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
 import { loginUI } from './support/flows';
 
@@ -23,7 +23,7 @@ describe('practice', () => {
 
   it('answers with immediate feedback, sums up, and keeps the wrong question in the mistake set until answered right, at 390 px', async () => {
     const admin = await loginAdmin();
-    const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('练习部') });
+    const orgId = await createOrg(admin, { name: uniq('练习部') });
     const { id: bank } = await post<{ id: number }>(admin, 'question-sort/insert', { name: uniq('题库').slice(0, 20) });
     const [questionId] = await createApprovedQuestions(admin, [
       { type: 'judgment', categoryId: bank, stem: `${uniq('地球是圆的')}`, score: 5, answers: ['T'], analysis: '卫星照片为证' },

@@ -168,9 +168,9 @@ export async function createPublishedExercise(admin: Session, input: { name: str
   return id;
 }
 
-/** An organization under `parentId` (POST /api/org/insert); returns its id. */
-export async function createOrg(admin: Session, input: { parentId: number; name: string }): Promise<number> {
-  return (await post<{ id: number }>(admin, 'org/insert', input)).id;
+/** An organization under `parentId`, the root organization unless given (POST /api/org/insert); returns its id. */
+export async function createOrg(admin: Session, input: { parentId?: number; name: string }): Promise<number> {
+  return (await post<{ id: number }>(admin, 'org/insert', { parentId: input.parentId ?? (await rootOrgId(admin)), name: input.name })).id;
 }
 
 export async function createRole(admin: Session, input: { name: string; permissions: string[]; description?: string }): Promise<number> {
