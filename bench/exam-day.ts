@@ -6,12 +6,10 @@
  * Targets on this machine: 0 lost answers, 0 5xx, autosave p99 < 100 ms.
  * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2]   (DATABASE_URL optional)
  */
-import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { tokenHash } from '../apps/server/src/platform/auth/principal.js';
-import { startBenchServer, printCpu, cpuSnapshot, loginHeaders, ADMIN_PASSWORD } from './support.js';
+import { startBenchServer, printCpu, cpuSnapshot, loginHeaders, seedSignedInUsers, ADMIN_PASSWORD } from './support.js';
 
 const { values: args } = parseArgs({ options: { examinees: { type: 'string', default: '5000' }, minutes: { type: 'string', default: '2' } } });
 const EXAMINEES = Number(args.examinees);
@@ -197,19 +195,7 @@ try {
   });
   await api('/api/exam/publish', { ids: [exam.id] });
   await server.db.execute(sql`update exams set start_at = now() - interval '1 minute' where id = ${exam.id}`);
-  await server.db.execute(sql`
-    with r as (insert into roles (name, permissions) values ('bench examinee', array['kc-pc']) returning id),
-         u as (insert into users (username, realname, kind, org_id, password_hash, first_login)
-               select 'examinee' || g, '考生' || g, 'student', 1, 'x', false from generate_series(1, ${EXAMINEES}) g returning id)
-    insert into user_roles (user_id, role_id) select u.id, r.id from u, r`);
-  const { rows: users } = await server.db.execute<{ id: number }>(sql`select id from users where username like 'examinee%' order by id`);
-  // Sessions written directly (a login per examinee would measure password hashing, not the exam).
-  const sessions = users.map((u) => ({ userId: u.id, token: crypto.randomBytes(24).toString('hex'), signNumber: crypto.randomBytes(8).toString('hex') }));
-  for (let i = 0; i < sessions.length; i += 500) {
-    const chunk = sessions.slice(i, i + 500);
-    await server.db.execute(sql`insert into user_sessions (token_hash, user_id, sign_number)
-      select * from unnest(${sql.param(chunk.map((s) => tokenHash(s.token)))}::text[], ${sql.param(chunk.map((s) => s.userId))}::int[], ${sql.param(chunk.map((s) => s.signNumber))}::text[])`);
-  }
+  const sessions = await seedSignedInUsers(server.db, { prefix: 'examinee', realname: '考生', kind: 'student', role: 'bench examinee', count: EXAMINEES });
   await server.db.execute(sql`vacuum analyze`);
   console.log(`seeded ${EXAMINEES} examinees, one exam of 20 questions, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   console.log(

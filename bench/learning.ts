@@ -8,10 +8,9 @@ import crypto from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { signInput } from '../packages/shared/src/index.js';
-import { tokenHash } from '../apps/server/src/platform/auth/principal.js';
 import { buildCourse, buildCourseware } from '../apps/server/src/test/learning.js';
 import { recountLearnerTotals } from '../apps/server/src/modules/learning/index.js';
-import { startBenchServer, printCpu, cpuSnapshot } from './support.js';
+import { startBenchServer, printCpu, cpuSnapshot, seedSignedInUsers } from './support.js';
 
 const LEARNERS = Number(process.env.LEARNERS ?? 2000);
 const DURATION = Number(process.env.DURATION ?? 60);
@@ -79,22 +78,10 @@ try {
   const wares = [];
   for (let i = 0; i < 4; i++) wares.push(await buildCourseware(server.db, { type: 'video', name: `Bench video ${i}` }));
   const course = await buildCourse(server.db, { name: 'Bench course', chapters: [wares.slice(0, 2), wares.slice(2)], audience: [{ type: 'org', id: 1 }] });
-  await server.db.execute(sql`
-    with r as (insert into roles (name, permissions) values ('bench learner', array['kc-pc']) returning id),
-         u as (insert into users (username, realname, kind, org_id, password_hash, first_login)
-               select 'learner' || g, '学员' || g, 'employee', 1, 'x', false from generate_series(1, ${LEARNERS}) g returning id)
-    insert into user_roles (user_id, role_id) select u.id, r.id from u, r`);
-  const { rows: users } = await server.db.execute<{ id: number }>(sql`select id from users where username like 'learner%' order by id`);
+  const sessions = await seedSignedInUsers(server.db, { prefix: 'learner', realname: '学员', kind: 'employee', role: 'bench learner', count: LEARNERS });
   await server.db.execute(sql`insert into course_learners (course_id, user_id) select ${course.id}, id from users where username like 'learner%'`);
   // Their totals rows, as starting would have made them (each beat adds to them).
   await recountLearnerTotals(server.db);
-  // Sessions written directly (a login per learner would measure password hashing, not learning).
-  const sessions = users.map((u) => ({ userId: u.id, token: crypto.randomBytes(24).toString('hex'), signNumber: crypto.randomBytes(8).toString('hex') }));
-  for (let i = 0; i < sessions.length; i += 500) {
-    const chunk = sessions.slice(i, i + 500);
-    await server.db.execute(sql`insert into user_sessions (token_hash, user_id, sign_number)
-      select * from unnest(${sql.param(chunk.map((s) => tokenHash(s.token)))}::text[], ${sql.param(chunk.map((s) => s.userId))}::int[], ${sql.param(chunk.map((s) => s.signNumber))}::text[])`);
-  }
   await server.db.execute(sql`vacuum analyze`);
   console.log(`seeded ${LEARNERS} learners of one course (4 videos) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { connectDatabase, runMigrations } from '../apps/server/src/platform/db/client.js';
@@ -12,6 +13,7 @@ import { createMemoryKv, createRedisKv } from '../apps/server/src/platform/kv.js
 import { createLocalStorage } from '../apps/server/src/platform/storage.js';
 import { seed } from '../apps/server/src/bootstrap/seed.js';
 import { encryptWithPublicKey } from '../apps/server/src/platform/auth/rsa.js';
+import { tokenHash } from '../apps/server/src/platform/auth/principal.js';
 import { signInput } from '../packages/shared/src/index.js';
 
 export const ADMIN_PASSWORD = 'Bench-1234';
@@ -62,6 +64,30 @@ export async function startBenchServer() {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `count` users named `${prefix}1`… of one new role holding the portal code, each signed in by a session
+ * written directly (a login per user would measure password hashing, not the load): their ids, tokens and sign numbers.
+ */
+export async function seedSignedInUsers(
+  db: Awaited<ReturnType<typeof startBenchServer>>['db'],
+  people: { prefix: string; realname: string; kind: string; role: string; count: number },
+) {
+  const { prefix, realname, kind, role, count } = people;
+  await db.execute(sql`
+    with r as (insert into roles (name, permissions) values (${role}, array['kc-pc']) returning id),
+         u as (insert into users (username, realname, kind, org_id, password_hash, first_login)
+               select ${prefix} || g, ${realname} || g, ${kind}, 1, 'x', false from generate_series(1, ${count}) g returning id)
+    insert into user_roles (user_id, role_id) select u.id, r.id from u, r`);
+  const { rows: users } = await db.execute<{ id: number }>(sql`select id from users where username like ${`${prefix}%`} order by id`);
+  const sessions = users.map((u) => ({ userId: u.id, token: crypto.randomBytes(24).toString('hex'), signNumber: crypto.randomBytes(8).toString('hex') }));
+  for (let i = 0; i < sessions.length; i += 500) {
+    const chunk = sessions.slice(i, i + 500);
+    await db.execute(sql`insert into user_sessions (token_hash, user_id, sign_number)
+      select * from unnest(${sql.param(chunk.map((s) => tokenHash(s.token)))}::text[], ${sql.param(chunk.map((s) => s.userId))}::int[], ${sql.param(chunk.map((s) => s.signNumber))}::text[])`);
+  }
+  return sessions;
 }
 
 export async function encryptedPassword(base: string, password: string) {

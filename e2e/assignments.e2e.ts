@@ -8,10 +8,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD } from './support/paths';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu } from './support/flows';
-import { createOrg, createStudent, loginAdmin, rootOrgId, uniq } from './support/api';
+import { loginAdminUI, openMenu } from './support/flows';
+import { createOrg, createStudent, loginAdmin, uniq } from './support/api';
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 afterAll(() => db.end());
@@ -29,14 +28,14 @@ describe('learning assignments', () => {
     const { page } = b;
     const admin = await loginAdmin();
     const orgName = uniq('指派部门');
-    const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: orgName });
+    const orgId = await createOrg(admin, { name: orgName });
     const student = await createStudent(admin, { orgId, realname: uniq('学员') });
     const courseName = uniq('安全课程');
     const { rows } = await db.query<{ id: number }>(`insert into courses (name, status, required) values ($1, 'published', true) returning id`, [courseName]);
     const courseId = rows[0]!.id;
     const title = uniq('春季安全学习');
 
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await openMenu(page, 'group-course', 'xxzp');
     await waitForPath(page, '/dashboard/manage-learn-assign');
     await visible(page.getByTestId('assignment-page'));

@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { activate, loginAdmin, post, rootOrgId, uniq } from './support/api';
-import { ADMIN_PASSWORD } from './support/paths';
 import { gone, useBrowser, visible, waitForPath } from './support/browser';
-import { changeFirstLoginPassword, loginUI, openMenu, pickOption, submitLogin } from './support/flows';
+import { changeFirstLoginPassword, loginAdminUI, openMenu, pickOption, submitLogin } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 
@@ -19,7 +18,7 @@ describe('who gets in where', () => {
     const username = uniq('noroles')
       .replace(/[^A-Za-z0-9]/g, '')
       .toLowerCase();
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await openMenu(page, 'rygl', 'xsgl');
     await visible(page.getByTestId('student-page'));
     await page.getByTestId('crud-add').click();

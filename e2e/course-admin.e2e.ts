@@ -5,20 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD } from './support/paths';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu, sessionOf } from './support/flows';
-import { baseUrl, createOrg, post, rootOrgId, signHeaders, uniq, type Session } from './support/api';
+import { loginAdminUI, openMenu, sessionOf } from './support/flows';
+import { createOrg, post, uniq, uploadFile, type Session } from './support/api';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function pdfCourseware(s: Session, name: string): Promise<number> {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(PDF)]), 'manual.pdf');
-  const res = await fetch(`${baseUrl()}/api/upload/file?kind=courseware&purpose=courseware`, { method: 'POST', headers: await signHeaders(s), body: fd });
-  const json = (await res.json()) as { code: number; data: { url: string } };
-  expect(json.code, JSON.stringify(json)).toBe(200);
-  return (await post<{ id: number }>(s, 'courseware/insert', { name, type: 'general', file: json.data.url })).id;
+  const { url } = await uploadFile(s, { filename: 'manual.pdf', data: PDF, kind: 'courseware' });
+  return (await post<{ id: number }>(s, 'courseware/insert', { name, type: 'general', file: url })).id;
 }
 
 /** Types into an Ant Design select and picks the option showing `text`. */
@@ -45,10 +40,10 @@ describe('course administration', () => {
 
   it('creates a class, builds a course with a chapter of courseware for an organization and publishes it', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const admin = await sessionOf(page);
     const names = { category: uniq('分类'), course: uniq('安全课程'), org: uniq('车间'), ware: uniq('手册'), chapter: '第一章' };
-    const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: names.org });
+    const orgId = await createOrg(admin, { name: names.org });
     const wareId = await pdfCourseware(admin, names.ware);
 
     // The classification tree: a top-level class through its dialog.

@@ -10,10 +10,9 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
-import { activate, createOrg, createStudent, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, post, rootOrgId, uniq } from './support/api';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu, pickOption, sessionOf } from './support/flows';
+import { loginAdminUI, loginUI, openMenu, pickOption, sessionOf } from './support/flows';
 import { expectCourseHidden, learnGolf, makeVideo, playVideoToEnd, scormFixture } from './support/learning';
 
 /** Adds a courseware on the library's add page: name, type, the file through the page's uploader. */
@@ -39,7 +38,7 @@ describe('course flow', () => {
   it('an administrator builds and publishes a course of a video and a SCORM package; its student passes and gets the certificate; an outsider sees nothing', async () => {
     const { page } = b;
     page.on('dialog', (d) => void d.accept());
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const admin = await sessionOf(page);
     const names = { org: uniq('学习部'), other: uniq('其他部'), video: uniq('视频'), golf: uniq('高尔夫'), cert: uniq('结业证书'), course: uniq('高尔夫入门') };
     // People and organizations are set up through their API (their pages are tested elsewhere).
@@ -100,8 +99,7 @@ describe('course flow', () => {
     await visible(page.getByTestId('course-row-name').filter({ hasText: names.course }));
 
     // The student of the organization, on a phone: finds the course, starts it.
-    const stu = await createStudent(admin, { orgId });
-    await activate(stu, 'Learn-1234');
+    const stu = await createActiveStudent(admin, 'Learn-1234', { orgId });
     const learner = await b.newUserPage();
     learner.on('dialog', (d) => void d.accept());
     await learner.setViewportSize({ width: 390, height: 844 });
@@ -156,8 +154,7 @@ describe('course flow', () => {
     expect(fs.readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
 
     // A student of another organization: not in the list, the detail address says unavailable.
-    const outsider = await createStudent(admin, { orgId: otherOrg });
-    await activate(outsider, 'Learn-1234');
+    const outsider = await createActiveStudent(admin, 'Learn-1234', { orgId: otherOrg });
     const other = await b.newUserPage();
     await loginUI(other, outsider.username, outsider.password, 'student');
     await expectCourseHidden(other, courseId, names.course);

@@ -11,10 +11,9 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
-import { activate, createOrg, createStudent, loginAdmin, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, rootOrgId, uniq } from './support/api';
 import { confirmDialog, eventually, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, pickAudienceOrg, pickOption } from './support/flows';
+import { loginAdminUI, loginUI, pickAudienceOrg, pickOption } from './support/flows';
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 afterAll(() => db.end());
@@ -94,10 +93,9 @@ async function buildExamAsAdmin(page: Page): Promise<BuiltExam> {
   const root = await rootOrgId(admin);
   const org = { id: 0, name: uniq('考试部') };
   org.id = await createOrg(admin, { parentId: root, name: org.name });
-  const stu = await createStudent(admin, { orgId: org.id });
-  await activate(stu, 'Exam-1234');
+  const stu = await createActiveStudent(admin, 'Exam-1234', { orgId: org.id });
 
-  await loginUI(page, 'admin', ADMIN_PASSWORD);
+  await loginAdminUI(page);
   await page.goto('/dashboard/manage-questions');
   await visible(page.getByTestId('question-page'));
   const bank = uniq('安全题库');

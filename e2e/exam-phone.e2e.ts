@@ -9,7 +9,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { activate, createOrg, createStudent, login, loginAdmin, post, rootOrgId, uniq, type Session } from './support/api';
+import { createActiveStudent, createApprovedQuestions, createOrg, createPublishedExercise, login, loginAdmin, post, uniq, type Session } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
 import { loginUI } from './support/flows';
 
@@ -45,22 +45,21 @@ interface World {
 
 /** An objective paper (single choice and true/false, Latin text), an exam answered one question at a time with the score, answers and ranking shown at once, and an exercise of the same paper. */
 async function buildWorld(admin: Session): Promise<World> {
-  const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('Phone Dept ') });
+  const orgId = await createOrg(admin, { name: uniq('Phone Dept ') });
   const { id: bank } = await post<{ id: number }>(admin, 'question-sort/insert', { name: uniq('Bank ').slice(0, 20) });
   const stems = { single: uniq('Which zone shows a full extinguisher '), judgment: uniq('Gas is tested before a confined space ') };
-  const single = await post<{ id: number }>(admin, 'question/insert', {
-    type: 'single',
-    categoryId: bank,
-    stem: stems.single,
-    score: 5,
-    options: [{ content: 'Green zone' }, { content: 'Red zone' }],
-    answers: ['A'],
-    analysis: 'Green means full.',
-  });
-  const judgment = await post<{ id: number }>(admin, 'question/insert', { type: 'judgment', categoryId: bank, stem: stems.judgment, score: 5, answers: ['T'] });
-  const ids = [single.id, judgment.id];
-  await post(admin, 'question/submit', { ids });
-  await post(admin, 'question-approval/approve', { ids });
+  const ids = await createApprovedQuestions(admin, [
+    {
+      type: 'single',
+      categoryId: bank,
+      stem: stems.single,
+      score: 5,
+      options: [{ content: 'Green zone' }, { content: 'Red zone' }],
+      answers: ['A'],
+      analysis: 'Green means full.',
+    },
+    { type: 'judgment', categoryId: bank, stem: stems.judgment, score: 5, answers: ['T'] },
+  ]);
   const paper = await post<{ id: number }>(admin, 'paper/insert', { name: uniq('Phone paper '), kind: 'fixed', items: ids.map((questionId) => ({ questionId, score: 5 })) });
 
   const examName = uniq('Phone exam ');
@@ -82,23 +81,21 @@ async function buildWorld(admin: Session): Promise<World> {
   await db.query(`update exams set start_at = now() - interval '1 minute' where id = $1`, [exam.id]);
 
   const exerciseName = uniq('Phone drill ');
-  const ex = await post<{ id: number }>(admin, 'exercise/insert', {
-    name: exerciseName,
-    sourceKind: 'paper',
-    paperId: paper.id,
-    times: 3,
-    timeLimit: 10,
-    audience: [{ type: 'org', id: orgId }],
-  });
-  await post(admin, 'exercise/publish', { ids: [ex.id] });
+  await createPublishedExercise(admin, { name: exerciseName, paperId: paper.id, times: 3, orgId });
   return { orgId, examId: exam.id, examName, exerciseName, stems };
 }
 
 /** A student of the world's organization, with a Latin name, signed in once so the UI lands directly. */
-async function student(admin: Session, w: World, realname: string) {
-  const stu = await createStudent(admin, { orgId: w.orgId, realname });
-  await activate(stu, PASSWORD);
-  return stu;
+const student = (admin: Session, w: World, realname: string) => createActiveStudent(admin, PASSWORD, { orgId: w.orgId, realname });
+
+/** Sits the exam through the API and submits: true/false answered T, single choice answered `choice`. */
+async function sitExam(s: Session, examId: number, choice: string) {
+  const sheet = await post<{ attemptId: number; questions: { position: number; type: string }[] }>(s, 'exam/attempt/start', { examId });
+  await post(s, 'exam/attempt/save', {
+    attemptId: sheet.attemptId,
+    answers: sheet.questions.map((q) => ({ position: q.position, answer: { choices: [q.type === 'judgment' ? 'T' : choice] }, flagged: false, seq: 1 })),
+  });
+  await post(s, 'exam/attempt/submit', { attemptId: sheet.attemptId });
 }
 
 describe('exam pages of the student', () => {
@@ -109,13 +106,7 @@ describe('exam pages of the student', () => {
     const w = await buildWorld(admin);
     // Someone else is ranked already, so the ranking has two rows.
     const other = await student(admin, w, 'Olivia Other');
-    const os = await login(other.username, PASSWORD, 'student');
-    const sheet = await post<{ attemptId: number; questions: { position: number; type: string }[] }>(os, 'exam/attempt/start', { examId: w.examId });
-    await post(os, 'exam/attempt/save', {
-      attemptId: sheet.attemptId,
-      answers: sheet.questions.map((q) => ({ position: q.position, answer: { choices: [q.type === 'judgment' ? 'T' : 'A'] }, flagged: false, seq: 1 })),
-    });
-    await post(os, 'exam/attempt/submit', { attemptId: sheet.attemptId });
+    await sitExam(await login(other.username, PASSWORD, 'student'), w.examId, 'A');
     const stu = await student(admin, w, 'Paula Phone');
 
     const { page } = b;
@@ -192,13 +183,7 @@ describe('exam pages of the student', () => {
     const w = await buildWorld(admin);
     const stu = await student(admin, w, 'Ethan English');
     // The attempt through the API: one answer wrong, so the mistake set and the review have something to say.
-    const s = await login(stu.username, PASSWORD, 'student');
-    const sheet = await post<{ attemptId: number; questions: { position: number; type: string }[] }>(s, 'exam/attempt/start', { examId: w.examId });
-    await post(s, 'exam/attempt/save', {
-      attemptId: sheet.attemptId,
-      answers: sheet.questions.map((q) => ({ position: q.position, answer: { choices: [q.type === 'judgment' ? 'T' : 'B'] }, flagged: false, seq: 1 })),
-    });
-    await post(s, 'exam/attempt/submit', { attemptId: sheet.attemptId });
+    await sitExam(await login(stu.username, PASSWORD, 'student'), w.examId, 'B');
 
     const { page } = b;
     await page.context().addInitScript(() => localStorage.setItem('lang', 'en-US'));

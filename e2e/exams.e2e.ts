@@ -7,10 +7,9 @@
  */
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
-import { activate, createOrg, createStudent, loginAdmin, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, rootOrgId, uniq } from './support/api';
 import { useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu } from './support/flows';
+import { loginAdminUI, loginUI, openMenu } from './support/flows';
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 afterAll(() => db.end());
@@ -42,10 +41,9 @@ describe('exam scheduling', () => {
     const other = uniq('他部考试');
     await buildExam(other, otherOrg, 30);
     // The student first: the administrator's sign-in in the browser ends the API session (one login at a time).
-    const stu = await createStudent(admin, { orgId });
-    await activate(stu, 'Exam-1234');
+    const stu = await createActiveStudent(admin, 'Exam-1234', { orgId });
 
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await openMenu(page, 'group-exam', 'ksgl');
     await waitForPath(page, '/dashboard/manage-test');
     await visible(page.getByTestId('exam-page'));

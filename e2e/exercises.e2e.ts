@@ -3,10 +3,9 @@
  * exercise on a paper through the dialog and publishes it from its row.
  */
 import { describe, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
-import { loginAdmin, post, uniq } from './support/api';
+import { createApprovedQuestions, loginAdmin, post, uniq } from './support/api';
 import { useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI } from './support/flows';
+import { loginAdminUI } from './support/flows';
 
 describe('exercises', () => {
   const b = useBrowser();
@@ -14,13 +13,11 @@ describe('exercises', () => {
   it('adds an exercise on a paper and publishes it', async () => {
     const { page } = b;
     const admin = await loginAdmin();
-    const q = await post<{ id: number }>(admin, 'question/insert', { type: 'judgment', stem: uniq('水是湿的'), score: 5, answers: ['T'] });
-    await post(admin, 'question/submit', { ids: [q.id] });
-    await post(admin, 'question-approval/approve', { ids: [q.id] });
+    const [questionId] = await createApprovedQuestions(admin, [{ type: 'judgment', stem: uniq('水是湿的'), score: 5, answers: ['T'] }]);
     const paperName = uniq('练习试卷');
-    await post(admin, 'paper/insert', { name: paperName, kind: 'fixed', items: [{ questionId: q.id, score: 10 }] });
+    await post(admin, 'paper/insert', { name: paperName, kind: 'fixed', items: [{ questionId, score: 10 }] });
 
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.goto('/dashboard/manage-exercise');
     await visible(page.getByTestId('exercise-page'));
     await page.getByTestId('exercise-add').click();

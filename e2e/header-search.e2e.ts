@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
-import { activate, createStudent, loginAdmin, post } from './support/api';
+import { createActiveStudent, loginAdmin, post } from './support/api';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI, sessionOf } from './support/flows';
 
@@ -17,8 +17,7 @@ describe('header search', () => {
 
   it('navigates by itself 400 ms after typing stops, records the search once, then suggests it and lists the hot words', async () => {
     const admin = await loginAdmin();
-    const student = await createStudent(admin);
-    await activate(student, PASSWORD);
+    const student = await createActiveStudent(admin, PASSWORD);
     const { page } = b;
     await loginUI(page, student.username, student.password, 'student');
 

@@ -10,10 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, signHeaders, type Session } from './support/api';
-import { ADMIN_PASSWORD } from './support/paths';
+import { uploadFile, type Session } from './support/api';
 import { eventually, useBrowser, visible } from './support/browser';
-import { loginUI, sessionOf } from './support/flows';
+import { loginAdminUI, sessionOf } from './support/flows';
 
 const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-e2e-media-'));
@@ -31,21 +30,14 @@ const PDF = Buffer.from(
     '5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-async function upload(s: Session, filename: string, data: Buffer, kind: string): Promise<string> {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(data)]), filename);
-  const res = await fetch(`${baseUrl()}/api/upload/file?kind=${kind}&purpose=courseware`, { method: 'POST', headers: await signHeaders(s), body: fd });
-  const json = (await res.json()) as { code: number; data: { id: string } };
-  expect(json.code, JSON.stringify(json)).toBe(200);
-  return json.data.id;
-}
+const upload = async (s: Session, filename: string, data: Buffer, kind: string) => (await uploadFile(s, { filename, data, kind })).id;
 
 describe('media players', () => {
   const b = useBrowser();
 
   it('plays an HLS video, draws a PDF and shows audio progress', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const s = await sessionOf(page);
     const video = make('v.mp4', [
       '-f',
@@ -97,7 +89,7 @@ describe('media players', () => {
 
   it('uploads a video in chunks from the browser, then plays it', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     make('c.mp4', ['-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10', '-c:v', 'libx264', '-preset', 'ultrafast']);
     const file = path.join(dir, `课件-${crypto.randomBytes(4).toString('hex')}.mp4`);
     fs.copyFileSync(path.join(dir, 'c.mp4'), file);

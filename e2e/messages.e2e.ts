@@ -4,7 +4,7 @@
  * experience ring).
  */
 import { describe, expect, it } from 'vitest';
-import { activate, createEmployee, createRole, createStudent, loginAdmin, post, rootOrgId, uniq, type Session } from './support/api';
+import { activate, createActiveStudent, createEmployee, createRole, loginAdmin, post, rootOrgId, uniq, type Session } from './support/api';
 import { confirmDialog } from './support/browser';
 import { gone, toast, useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI } from './support/flows';
@@ -28,8 +28,7 @@ describe('message center and daily check-in in the header', () => {
 
   it('the bell shows the unread count; its panel opens a message, marks all read and leads to my messages', async () => {
     const admin = await loginAdmin();
-    const student = await createStudent(admin);
-    await activate(student, PASSWORD);
+    const student = await createActiveStudent(admin, PASSWORD);
     // Two notices released to everyone: two messages for the student.
     const titles = [uniq('消息公告A'), uniq('消息公告B')];
     for (const title of titles) await releaseNotice(admin, title);
@@ -69,8 +68,7 @@ describe('message center and daily check-in in the header', () => {
 
   it('daily check-in: the button gives the experience the parameters set and the streak text follows', async () => {
     const admin = await loginAdmin();
-    const student = await createStudent(admin);
-    await activate(student, PASSWORD);
+    const student = await createActiveStudent(admin, PASSWORD);
 
     const { page } = b;
     await loginUI(page, student.username, student.password, 'student');

@@ -5,10 +5,9 @@
  */
 import pg from 'pg';
 import { afterAll, describe, inject, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
-import { createOrg, createStudent, loginAdmin, rootOrgId, uniq } from './support/api';
+import { createOrg, createStudent, loginAdmin, uniq } from './support/api';
 import { useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu } from './support/flows';
+import { loginAdminUI, openMenu } from './support/flows';
 
 const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
 afterAll(() => db.end());
@@ -19,7 +18,7 @@ describe('exam monitoring', () => {
   it('lists a running exam with its counts and shows its examinees and their photo screen', async () => {
     const { page } = b;
     const admin = await loginAdmin();
-    const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('监考部') });
+    const orgId = await createOrg(admin, { name: uniq('监考部') });
     const name = uniq('监控考试');
     const { rows } = await db.query<{ id: number }>(
       `insert into exams (name, status, start_at, end_at, duration, pass_percent, total, attempts, paper_id, org_id, published_at)
@@ -40,7 +39,7 @@ describe('exam monitoring', () => {
     );
     await db.query(`insert into exam_attempt_answers (attempt_id, position, question_id, answer) values ($1, 1, 1, '{"choices":["T"]}'), ($1, 2, 2, null)`, [a[0]!.id]);
 
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await openMenu(page, 'group-exam', 'jkgl');
     await waitForPath(page, '/dashboard/monitoring-manage');
     await page.goto(`/dashboard/monitoring-manage?keyword=${encodeURIComponent(name)}`);

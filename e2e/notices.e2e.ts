@@ -4,10 +4,9 @@
  * released banner shows in the portal home carousel on a 390 px phone.
  */
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
-import { activate, createOrg, createStudent, loginAdmin, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, post, rootOrgId, uniq } from './support/api';
 import { toast, useBrowser, visible, waitForPath } from './support/browser';
-import { fillNow, loginUI, openPortalNotice, pickAudienceOrg, sessionOf } from './support/flows';
+import { fillNow, loginAdminUI, loginUI, openPortalNotice, pickAudienceOrg, sessionOf } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 // The smallest PNG: one transparent pixel.
@@ -22,10 +21,8 @@ describe('notices and banners', () => {
     const orgName = uniq('E2E部门');
     const orgId = await createOrg(admin, { parentId: root, name: orgName });
     const otherOrg = await createOrg(admin, { parentId: root, name: uniq('E2E其他') });
-    const member = await createStudent(admin, { orgId });
-    const outsider = await createStudent(admin, { orgId: otherOrg });
-    await activate(member, NEW_PASSWORD);
-    await activate(outsider, NEW_PASSWORD);
+    const member = await createActiveStudent(admin, NEW_PASSWORD, { orgId });
+    const outsider = await createActiveStudent(admin, NEW_PASSWORD, { orgId: otherOrg });
 
     // A released banner (through the API: the carousel is what is tested here).
     const image = await post<{ url: string }>(admin, 'upload/base64', { name: 'banner.png', data: `data:image/png;base64,${PIXEL}`, purpose: 'cover' });
@@ -36,7 +33,7 @@ describe('notices and banners', () => {
     // Administrator: add-notice with bold text and an audience of one organization, save and release.
     const title = uniq('E2E定向公告');
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.goto('/dashboard/add-notice');
     await visible(page.getByTestId('notice-form'));
     await page.getByTestId('notice-title').fill(title);

@@ -5,10 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PlatformParams } from '@hanlin/shared';
-import { activate, createOrg, createStudent, loginAdmin, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, post, uniq } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
-import { ADMIN_PASSWORD } from './support/paths';
-import { loginUI, sessionOf } from './support/flows';
+import { loginAdminUI, loginUI, sessionOf } from './support/flows';
 import { golfCourse, learnGolf } from './support/learning';
 
 describe('parameters take effect', () => {
@@ -19,10 +18,9 @@ describe('parameters take effect', () => {
     const before = await post<PlatformParams>(admin, 'settings/params/get');
     await post(admin, 'settings/params/save', { ...before, experiencePerCourse: 30 });
     try {
-      const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('Exp team ') });
+      const orgId = await createOrg(admin, { name: uniq('Exp team ') });
       const courseId = await golfCourse(admin, { name: uniq('Exp course '), orgId });
-      const stu = await createStudent(admin, { orgId, realname: 'Rui Costa' });
-      await activate(stu, 'Exp-12345');
+      const stu = await createActiveStudent(admin, 'Exp-12345', { orgId, realname: 'Rui Costa' });
 
       const { page } = b;
       await loginUI(page, stu.username, 'Exp-12345', 'student');
@@ -51,10 +49,9 @@ describe('parameters take effect', () => {
     const before = await post<PlatformParams>(admin, 'settings/params/get');
     await post(admin, 'settings/params/save', { ...before, antiCheatIntervalSeconds: 3 });
     try {
-      const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('Idle team ') });
+      const orgId = await createOrg(admin, { name: uniq('Idle team ') });
       const courseId = await golfCourse(admin, { name: uniq('Idle course '), orgId, antiCheat: true });
-      const stu = await createStudent(admin, { orgId, realname: 'Rui Costa' });
-      await activate(stu, 'Idle-12345');
+      const stu = await createActiveStudent(admin, 'Idle-12345', { orgId, realname: 'Rui Costa' });
 
       const { page } = b;
       await loginUI(page, stu.username, 'Idle-12345', 'student');
@@ -77,7 +74,7 @@ describe('parameters take effect', () => {
   it('the parameters page says which values wait for the live, Q&A and knowledge modules', async () => {
     const { page } = b;
     await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.goto('/dashboard/manage-parameter');
     const form = await visible(page.getByTestId('settings-params-page'));
     for (const text of [

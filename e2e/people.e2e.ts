@@ -7,10 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD } from './support/paths';
 import { activate, createEmployee, createOrg, createRole, findOrg, loginAdmin, orgTree, post, rootOrgId, uniq, type OrgNode, type Session } from './support/api';
 import { confirmDialog, eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
-import { changeFirstLoginPassword, loginUI, openMenu, pickOption, sessionOf, submitLogin } from './support/flows';
+import { changeFirstLoginPassword, loginAdminUI, loginUI, openMenu, pickOption, sessionOf, submitLogin } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 
@@ -59,7 +58,7 @@ describe('people, organizations and access', () => {
     const names = { l1: uniq('一级'), l2: uniq('二级'), l3: uniq('三级'), role: uniq('公告字典角色') };
     const username = uniq('e2eu');
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     // API checks ride on the browser's own session (single sign-on would end a second one).
     const admin = await sessionOf(page);
     const rootId = await rootOrgId(admin);

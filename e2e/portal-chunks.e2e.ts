@@ -6,10 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activate, createStudent, loginAdmin } from './support/api';
-import { ADMIN_PASSWORD } from './support/paths';
+import { createActiveStudent, loginAdmin } from './support/api';
 import { useBrowser, visible } from './support/browser';
-import { loginUI } from './support/flows';
+import { loginAdminUI, loginUI } from './support/flows';
 
 const MANAGE_CHUNK = /\/assets\/manage-[^/]*\.js$/;
 
@@ -27,8 +26,7 @@ describe('code splitting', () => {
 
   it('a student loading the portal downloads no management chunk', async () => {
     const admin = await loginAdmin();
-    const student = await createStudent(admin);
-    await activate(student, 'Passw0rd-e2e', 'student');
+    const student = await createActiveStudent(admin, 'Passw0rd-e2e');
 
     const { page } = b;
     const scripts = recordScripts(page);
@@ -58,8 +56,7 @@ describe('code splitting', () => {
   // the router therefore checks the codes before importing (see `guarded` in app/router.tsx).
   it('a student opening a management deep link gets the 403 page without downloading the back office', async () => {
     const admin = await loginAdmin();
-    const student = await createStudent(admin);
-    await activate(student, 'Passw0rd-e2e', 'student');
+    const student = await createActiveStudent(admin, 'Passw0rd-e2e');
     const { page } = b;
     await loginUI(page, student.username, student.password, 'student');
     await page.waitForLoadState('networkidle');
@@ -73,7 +70,7 @@ describe('code splitting', () => {
   it('control: the management end does load the manage chunk, so the check above can fail', async () => {
     const { page } = b;
     const scripts = recordScripts(page);
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((s) => MANAGE_CHUNK.test(s)).length, scripts.join('\n')).toBeGreaterThan(0);
   });

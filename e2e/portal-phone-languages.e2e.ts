@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activate, createOrg, createStudent, loginAdmin, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, uniq } from './support/api';
 import { useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI } from './support/flows';
 import { golfCourse } from './support/learning';
@@ -35,11 +35,10 @@ describe('student portal on a 390 px phone in English and Portuguese', () => {
   for (const lang of ['en-US', 'pt'] as const) {
     it(`every portal page fits 390 px and speaks ${lang}`, async () => {
       const admin = await loginAdmin();
-      const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('Phone team ') });
+      const orgId = await createOrg(admin, { name: uniq('Phone team ') });
       const name = uniq('Phone course ');
       const courseId = await golfCourse(admin, { name, orgId });
-      const stu = await createStudent(admin, { orgId, realname: 'Ana Lima' });
-      await activate(stu, 'Phone-1234');
+      const stu = await createActiveStudent(admin, 'Phone-1234', { orgId, realname: 'Ana Lima' });
 
       const { page } = b;
       await page.addInitScript((l) => localStorage.setItem('lang', l), lang);

@@ -5,26 +5,13 @@
  * center saves the name.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activate, baseUrl, createOrg, createStudent, loginAdmin, post, rootOrgId, signHeaders, uniq, type Session } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, post, uniq, uploadFile } from './support/api';
 import { eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI } from './support/flows';
-
-const GOLF = [path.resolve(import.meta.dirname, '../../shared/fixtures/scorm/singlescobasic.zip'), '/work/shared/fixtures/scorm/singlescobasic.zip'].find((f) =>
-  fs.existsSync(f),
-)!;
-
-async function uploadScorm(s: Session): Promise<string> {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(fs.readFileSync(GOLF))]), 'golf.zip');
-  const res = await fetch(`${baseUrl()}/api/upload/file?kind=courseware&purpose=courseware`, { method: 'POST', headers: await signHeaders(s), body: fd });
-  const json = (await res.json()) as { code: number; data: { url: string } };
-  expect(json.code, JSON.stringify(json)).toBe(200);
-  return json.data.url;
-}
+import { scormFixture } from './support/learning';
 
 /** A published course with one SCORM item open to one organization, straight in the tables. */
 async function buildCourse(name: string, orgId: number, coursewareId: number): Promise<number> {
@@ -56,8 +43,7 @@ async function fitsPhone(page: Page, what: string): Promise<void> {
 
 async function studentOnPhone(page: Page, orgId?: number): Promise<{ id: number; username: string }> {
   const admin = await loginAdmin();
-  const stu = await createStudent(admin, orgId ? { orgId } : {});
-  await activate(stu, 'Phone-1234');
+  const stu = await createActiveStudent(admin, 'Phone-1234', orgId ? { orgId } : {});
   await page.setViewportSize({ width: PHONE, height: 844 });
   await loginUI(page, stu.username, 'Phone-1234', 'student');
   return stu;
@@ -68,8 +54,14 @@ describe('student portal on a 390 px phone', () => {
 
   it('every portal page fits 390 px without horizontal scroll', async () => {
     const admin = await loginAdmin();
-    const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('手机部') });
-    const scormId = (await post<{ id: number }>(admin, 'courseware/insert', { name: uniq('高尔夫'), type: 'scorm', file: await uploadScorm(admin) })).id;
+    const orgId = await createOrg(admin, { name: uniq('手机部') });
+    const scormId = (
+      await post<{ id: number }>(admin, 'courseware/insert', {
+        name: uniq('高尔夫'),
+        type: 'scorm',
+        file: (await uploadFile(admin, { filename: 'golf.zip', data: fs.readFileSync(scormFixture('singlescobasic.zip')), kind: 'courseware' })).url,
+      })
+    ).id;
     const name = uniq('手机课程');
     const courseId = await buildCourse(name, orgId, scormId);
 

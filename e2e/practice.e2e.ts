@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activate, createOrg, createStudent, loginAdmin, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createApprovedQuestions, createOrg, createPublishedExercise, loginAdmin, post, uniq } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
 import { loginUI } from './support/flows';
 
@@ -23,31 +23,15 @@ describe('practice', () => {
 
   it('answers with immediate feedback, sums up, and keeps the wrong question in the mistake set until answered right, at 390 px', async () => {
     const admin = await loginAdmin();
-    const orgId = await createOrg(admin, { parentId: await rootOrgId(admin), name: uniq('练习部') });
+    const orgId = await createOrg(admin, { name: uniq('练习部') });
     const { id: bank } = await post<{ id: number }>(admin, 'question-sort/insert', { name: uniq('题库').slice(0, 20) });
-    const q = await post<{ id: number }>(admin, 'question/insert', {
-      type: 'judgment',
-      categoryId: bank,
-      stem: `${uniq('地球是圆的')}`,
-      score: 5,
-      answers: ['T'],
-      analysis: '卫星照片为证',
-    });
-    await post(admin, 'question/submit', { ids: [q.id] });
-    await post(admin, 'question-approval/approve', { ids: [q.id] });
-    const paper = await post<{ id: number }>(admin, 'paper/insert', { name: uniq('练习卷'), kind: 'fixed', items: [{ questionId: q.id, score: 10 }] });
+    const [questionId] = await createApprovedQuestions(admin, [
+      { type: 'judgment', categoryId: bank, stem: `${uniq('地球是圆的')}`, score: 5, answers: ['T'], analysis: '卫星照片为证' },
+    ]);
+    const paper = await post<{ id: number }>(admin, 'paper/insert', { name: uniq('练习卷'), kind: 'fixed', items: [{ questionId, score: 10 }] });
     const name = uniq('安全练习');
-    const ex = await post<{ id: number }>(admin, 'exercise/insert', {
-      name,
-      sourceKind: 'paper',
-      paperId: paper.id,
-      times: 2,
-      timeLimit: 10,
-      audience: [{ type: 'org', id: orgId }],
-    });
-    await post(admin, 'exercise/publish', { ids: [ex.id] });
-    const stu = await createStudent(admin, { orgId });
-    await activate(stu, 'Practice-1234');
+    await createPublishedExercise(admin, { name, paperId: paper.id, times: 2, orgId });
+    const stu = await createActiveStudent(admin, 'Practice-1234', { orgId });
 
     const phone = await b.newUserPage();
     await phone.setViewportSize({ width: PHONE, height: 844 });

@@ -5,10 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
 import { post } from './support/api';
 import { eventually, useBrowser, visible } from './support/browser';
-import { loginUI, sessionOf } from './support/flows';
+import { loginAdminUI, sessionOf } from './support/flows';
 import { scormFixture } from './support/learning';
 
 /** Signs in as the administrator and imports a package of the fixtures on the SCORM preview page. */
@@ -18,7 +17,7 @@ async function importPackage(page: Page, name = 'singlescobasic.zip') {
 }
 
 async function openPreview(page: Page) {
-  await loginUI(page, 'admin', ADMIN_PASSWORD);
+  await loginAdminUI(page);
   await page.goto('/dashboard/scorm-preview');
   await visible(page.getByTestId('scorm-preview-page'));
 }

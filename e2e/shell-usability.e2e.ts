@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './support/paths';
 import { baseUrl, loginAdmin, rootOrgId, uniq } from './support/api';
 import { confirmDialog, gone, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu, submitLogin } from './support/flows';
+import { loginAdminUI, openMenu, submitLogin } from './support/flows';
 
 describe('web shell usability', () => {
   const b = useBrowser();
@@ -29,7 +29,7 @@ describe('web shell usability', () => {
 
   it('an add page opens a tab "Add …", asks before a half-filled form is left, closes its tab once saved; a delete names the record', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const tabs = page.getByTestId('manage-tabs');
     await openMenu(page, 'rygl', 'rzjs');
     await visible(page.getByTestId('role-page'));
@@ -71,7 +71,7 @@ describe('web shell usability', () => {
 
   it('the home is a dashboard of counts, recent sign-ins and shortcuts', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const home = page.getByTestId('manage-index');
     for (const card of ['employees', 'students', 'organizations', 'pendingRegistrations', 'onlineUsers', 'recentLogins'])
       await visible(home.getByTestId(`dashboard-card-${card}`));
@@ -90,7 +90,7 @@ describe('web shell usability', () => {
       const page = lang === 'pt' ? b.page : await b.newUserPage();
       await page.goto('/');
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-      await loginUI(page, 'admin', ADMIN_PASSWORD);
+      await loginAdminUI(page);
       await visible(page.getByTestId('sign-in-area'));
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, `the ${lang} back office is ${width}px wide`).toBeLessThanOrEqual(1440);
@@ -128,7 +128,7 @@ describe('web shell usability', () => {
   it('the organization tree opens its context menu anywhere on the row', async () => {
     const rootId = await rootOrgId(await loginAdmin());
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await openMenu(page, 'rygl', 'zzjg');
     const node = page.getByTestId(`tree-node-${rootId}`);
     await visible(node);

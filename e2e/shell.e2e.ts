@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './support/paths';
 import { activate, createEmployee, createRole, createStudent, loginAdmin, orgTree, postRaw, uniq } from './support/api';
 import { confirmDialog, gone, toast, useBrowser, visible, waitForPath } from './support/browser';
-import { changeFirstLoginPassword, fillNow, loginUI, openMenu, openPortalNotice, pickAudienceOrg, sessionOf, storedAuth, submitLogin } from './support/flows';
+import { changeFirstLoginPassword, fillNow, loginAdminUI, loginUI, openMenu, openPortalNotice, pickAudienceOrg, sessionOf, storedAuth, submitLogin } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 
@@ -61,7 +61,7 @@ describe('web shell', () => {
 
   it('the language switches to en-US and then pt, and each choice survives a reload', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const logout = page.getByTestId('logout-button');
     await expect(logout.textContent()).resolves.toContain('退出');
 
@@ -85,7 +85,7 @@ describe('web shell', () => {
 
   it('tabs: every opened page becomes a tab; close current, close others, close all', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const tabs = page.getByTestId('manage-tabs');
     const tab = (path: string) => tabs.getByTestId(`tab-${path}`);
     const tabAction = async (action: 'current' | 'others' | 'all') => {
@@ -144,7 +144,7 @@ describe('web shell', () => {
 
     // Administrator: manage-notice -> add-notice -> save and release.
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await openMenu(page, 'xtgl', 'gggl');
     await visible(page.getByTestId('notice-page'));
     await page.getByTestId('crud-add').click();
@@ -178,7 +178,7 @@ describe('web shell', () => {
 
   it('logout asks for confirmation, returns to the login page, and the old token is refused', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const old = await sessionOf(page);
     expect((await postRaw(old, 'notice/my', { page: 1, size: 10 })).status).toBe(200);
 

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, ARTIFACTS_DIR } from './support/paths';
+import { ARTIFACTS_DIR } from './support/paths';
 import { createEmployee, loginAdmin } from './support/api';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI } from './support/flows';
+import { loginAdminUI } from './support/flows';
 
 /** The Users list's columns (user.json), as the chooser lists them. */
 const USER_COLUMNS = ['cardNumber', 'username', 'realname', 'orgName', 'positionName', 'phone', 'email', 'roles', 'status', 'createdAt'];
@@ -38,7 +38,7 @@ describe('tables at 1440 px', () => {
     await createEmployee(await loginAdmin(), { roleIds: [] });
     const { page } = b;
     expect(page.viewportSize()?.width).toBe(1440);
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.goto('/dashboard/manage-user');
     await visible(page.getByTestId('user-page'));
     await visible(page.getByTestId('user-row-username').first());
@@ -91,7 +91,7 @@ describe('tables at 1440 px', () => {
 
   it('the login log cuts the user agent and keeps the login time on screen', async () => {
     const { page } = b;
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.goto('/dashboard/manage-loginlog-report');
     await waitForPath(page, '/dashboard/manage-loginlog-report');
     await visible(page.getByTestId('audit-login-page'));

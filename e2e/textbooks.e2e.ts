@@ -4,10 +4,9 @@
  * writes a note, scores it and registers it, and finds it under "my textbooks".
  */
 import { describe, expect, it } from 'vitest';
-import { activate, createStudent, loginAdmin, post, uniq } from './support/api';
-import { ADMIN_PASSWORD } from './support/paths';
+import { createActiveStudent, loginAdmin, post, uniq } from './support/api';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, sessionOf } from './support/flows';
+import { loginAdminUI, loginUI, sessionOf } from './support/flows';
 
 /** A two-page PDF (pdf.js rebuilds the cross-reference table when offsets are off). */
 const PDF = Buffer.from(
@@ -26,7 +25,7 @@ describe('digital textbooks', () => {
   it('publishes a textbook and reads it as a student at 390 px', async () => {
     const { page } = b;
     const name = uniq('教材');
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     await page.goto('/dashboard/add-textbooks');
     await visible(page.getByTestId('textbook-edit-page'));
     await page.getByTestId('textbook-name').fill(name);
@@ -40,8 +39,7 @@ describe('digital textbooks', () => {
     await visible(row.getByTestId('textbook-row-status').filter({ hasText: '已上架' }));
 
     const admin = await loginAdmin();
-    const student = await createStudent(admin);
-    await activate(student, 'Student-1234');
+    const student = await createActiveStudent(admin, 'Student-1234');
     const phone = await b.newUserPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await loginUI(phone, student.username, student.password, 'student');

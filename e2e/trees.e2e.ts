@@ -4,9 +4,8 @@
  * and the server's refusal of a duplicate name shown on the field.
  */
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD } from './support/paths';
 import { eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
-import { loginUI, openMenu, sessionOf } from './support/flows';
+import { loginAdminUI, openMenu, sessionOf } from './support/flows';
 import { post, uniq } from './support/api';
 
 type Node = { id: number; name: string; parentId: number | null; children: Node[] };
@@ -18,7 +17,7 @@ describe('tree page (professional tree)', () => {
   it('adds, inserts above, refuses a duplicate sibling name and deletes through the right-click menu', async () => {
     const { page } = b;
     const names = { top: uniq('专业'), child: uniq('子专业'), above: uniq('上方') };
-    await loginUI(page, 'admin', ADMIN_PASSWORD);
+    await loginAdminUI(page);
     const admin = await sessionOf(page);
     const tree = async () => flat(await post<Node[]>(admin, 'professional/tree'));
     const named = (name: string) =>

@@ -78,6 +78,20 @@ export async function post<T = unknown>(session: Session | null, path: string, b
   return r.body.data as T;
 }
 
+/** An ordinary upload (POST /api/upload/file, one multipart file) as `s`: the stored file's id and url; anything but code 200 throws. */
+export async function uploadFile(s: Session, file: { filename: string; data: Buffer; kind: string; purpose?: string }): Promise<{ id: string; url: string }> {
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(file.data)]), file.filename);
+  const res = await fetch(`${baseUrl()}/api/upload/file?kind=${file.kind}&purpose=${file.purpose ?? 'courseware'}`, {
+    method: 'POST',
+    headers: await signHeaders(s),
+    body: fd,
+  });
+  const json = (await res.json().catch(() => null)) as Envelope<{ id: string; url: string }> | null;
+  if (res.status !== 200 || json?.code !== 200) throw new ApiFailure('upload/file', res.status, json);
+  return json.data;
+}
+
 interface LoginAnswer {
   access_token: string;
   signNumber: string;
@@ -137,9 +151,26 @@ export function findOrg(nodes: readonly OrgNode[], match: (n: OrgNode) => boolea
   return undefined;
 }
 
-/** An organization under `parentId` (POST /api/org/insert); returns its id. */
-export async function createOrg(admin: Session, input: { parentId: number; name: string }): Promise<number> {
-  return (await post<{ id: number }>(admin, 'org/insert', input)).id;
+/** Questions (`question/insert` bodies) inserted, submitted and approved, as a paper takes them: their ids, in order. */
+export async function createApprovedQuestions(admin: Session, questions: Record<string, unknown>[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const q of questions) ids.push((await post<{ id: number }>(admin, 'question/insert', q)).id);
+  await post(admin, 'question/submit', { ids });
+  await post(admin, 'question-approval/approve', { ids });
+  return ids;
+}
+
+/** A published exercise on `paperId` of `times` goes of 10 minutes, open to the organization `orgId`: its id. */
+export async function createPublishedExercise(admin: Session, input: { name: string; paperId: number; times: number; orgId: number }): Promise<number> {
+  const { name, paperId, times, orgId } = input;
+  const { id } = await post<{ id: number }>(admin, 'exercise/insert', { name, sourceKind: 'paper', paperId, times, timeLimit: 10, audience: [{ type: 'org', id: orgId }] });
+  await post(admin, 'exercise/publish', { ids: [id] });
+  return id;
+}
+
+/** An organization under `parentId`, the root organization unless given (POST /api/org/insert); returns its id. */
+export async function createOrg(admin: Session, input: { parentId?: number; name: string }): Promise<number> {
+  return (await post<{ id: number }>(admin, 'org/insert', { parentId: input.parentId ?? (await rootOrgId(admin)), name: input.name })).id;
 }
 
 export async function createRole(admin: Session, input: { name: string; permissions: string[]; description?: string }): Promise<number> {
@@ -190,6 +221,13 @@ export async function createEmployee(admin: Session, input: Partial<NewPerson> &
   };
   const { id } = await post<{ id: number }>(admin, 'user/insert', body);
   return { id, username, password: `${username}123` };
+}
+
+/** A student (as `createStudent`) who has signed in once and set `password`, so the UI login lands directly. */
+export async function createActiveStudent(admin: Session, password: string, input: Partial<NewPerson> = {}): Promise<CreatedPerson> {
+  const student = await createStudent(admin, input);
+  await activate(student, password);
+  return student;
 }
 
 /** Signs in once with the initial password and sets `newPassword`, so the UI login lands directly. */

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { baseUrl, type Session } from './api';
 import { eventually, visible, waitForPath } from './browser';
+import { ADMIN_PASSWORD } from './paths';
 
 export type Entry = 'manage' | 'student';
 
@@ -27,6 +28,9 @@ export async function loginUI(page: Page, username: string, password: string, en
     await visible(page.getByTestId('portal-notices'));
   }
 }
+
+/** Signs the built-in administrator in through the form and waits for the management home. */
+export const loginAdminUI = (page: Page): Promise<void> => loginUI(page, 'admin', ADMIN_PASSWORD);
 
 /** Opens a management menu item, expanding its group first when it is collapsed. */
 export async function openMenu(page: Page, group: string, item: string): Promise<void> {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseUrl, post, signHeaders, uniq, type Session } from './api';
+import { post, uniq, uploadFile, type Session } from './api';
 import { eventually, visible } from './browser';
 
 const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
@@ -92,12 +92,8 @@ export async function expectCourseHidden(page: Page, courseId: number, name: str
  * Passing it takes `learnGolf`.
  */
 export async function golfCourse(admin: Session, input: { name: string; orgId: number; antiCheat?: boolean }): Promise<number> {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(fs.readFileSync(scormFixture('singlescobasic.zip')))]), 'golf.zip');
-  const res = await fetch(`${baseUrl()}/api/upload/file?kind=courseware&purpose=courseware`, { method: 'POST', headers: await signHeaders(admin), body: fd });
-  const json = (await res.json()) as { code: number; data: { url: string } };
-  expect(json.code, JSON.stringify(json)).toBe(200);
-  const ware = await post<{ id: number }>(admin, 'courseware/insert', { name: uniq('Golf '), type: 'scorm', file: json.data.url });
+  const { url } = await uploadFile(admin, { filename: 'golf.zip', data: fs.readFileSync(scormFixture('singlescobasic.zip')), kind: 'courseware' });
+  const ware = await post<{ id: number }>(admin, 'courseware/insert', { name: uniq('Golf '), type: 'scorm', file: url });
   const db = new pg.Client({ connectionString: inject('databaseUrl') });
   await db.connect();
   try {

@@ -1,69 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverProcesses, sleep, until } from './test/server-process.js';
 
 // The server process on the embedded database after crashes: of itself, of the database.
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-crash-'));
-fs.chmodSync(dir, 0o755);
-const pgDir = path.join(dir, 'pg');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-const port = await freePort();
-const pgPort = await freePort();
-const base = `http://127.0.0.1:${port}`;
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-const started: Started[] = [];
-
-function start(): Started {
-  let out = '';
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'fatal', ADMIN_PASSWORD: 'Admin-1234' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const s = { child, output: () => out, exited };
-  started.push(s);
-  return s;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000, every = 100): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined) return v;
-    await sleep(every);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const healthy = async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined);
-
-async function waitHealthy(s: Started) {
-  await Promise.race([
-    until('health', healthy, 120_000),
-    s.exited.then((code) => {
-      throw new Error(`server exited (${code}):\n${s.output()}`);
-    }),
-  ]);
-}
+const servers = await serverProcesses('crash', { ADMIN_PASSWORD: 'Admin-1234' });
+const { base, started, start, healthy, waitHealthy } = servers;
+const pgDir = path.join(servers.dir, 'pg');
 
 const alive = (pid: number) => {
   try {
@@ -90,8 +33,7 @@ function processesWith(word: string): number[] {
 }
 
 afterAll(async () => {
-  for (const s of started) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGINT');
-  await Promise.all(started.map((s) => s.exited));
+  await servers.stopAll();
   try {
     const pid = postmasterPid();
     if (alive(pid)) process.kill(pid, 'SIGQUIT');
@@ -99,7 +41,7 @@ afterAll(async () => {
     /* stopped */
   }
   await sleep(500);
-  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(servers.dir, { recursive: true, force: true });
 });
 
 describe.skipIf(process.platform !== 'linux')('the server after crashes (embedded database)', { timeout: 240_000 }, () => {

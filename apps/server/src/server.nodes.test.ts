@@ -1,7 +1,5 @@
-import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -12,10 +10,11 @@ import { createLocalStorage } from './platform/storage.js';
 import { seed } from './bootstrap/seed.js';
 import { encryptWithPublicKey } from './platform/auth/rsa.js';
 import { withDatabase } from './test/global-setup.js';
+import { newDatabaseName, onDatabaseServer } from './test/harness.js';
 
 // Two nodes behind a load balancer, started at the same moment on a database nobody migrated yet.
 const baseUrl = inject('dbBaseUrl');
-const name = `hanlin_t_${inject('dbTemplate').split('_').pop()}_${crypto.randomBytes(4).toString('hex')}`;
+const name = newDatabaseName();
 const opened: { app: FastifyInstance; database: Database }[] = [];
 
 async function startNode(url: string) {
@@ -41,18 +40,12 @@ afterAll(async () => {
     await app.close();
     await database.close();
   }
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await onDatabaseServer(`drop database if exists ${name} with (force)`);
 });
 
 describe('two nodes started together on a fresh database', () => {
   it('both start (migrations and seed do not collide) and share one login key pair', { timeout: 120_000 }, async () => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    await onDatabaseServer(`create database ${name}`);
     const url = withDatabase(baseUrl, name);
 
     const [a, b] = await Promise.all([startNode(url), startNode(url)]);

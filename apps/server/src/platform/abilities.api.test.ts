@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, login, call, type Session } from '../test/harness.js';
+import { useTestApp, login, call, newUserSession, type Session } from '../test/harness.js';
 import { buildOrg, buildUser } from '../test/factories.js';
 import { expectWritesObey, findNode, uniq, type Abilities, type Write } from '../test/abilities.js';
 
@@ -18,10 +18,7 @@ beforeAll(async () => {
 
 const post = (url: string, body: object, s: Session = admin) => call(t.app, s, url, body);
 
-async function sessionWith(permissions: string[]) {
-  const u = await buildUser(t.db, { permissions });
-  return login(t.app, u.username, u.password);
-}
+const sessionWith = (permissions: string[]) => newUserSession(t, { permissions });
 
 describe('positions', () => {
   const names = new Map<number, string>();

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { signInput, type LoginResult } from '@hanlin/shared';
+import type { ErrorName, LoginResult } from '@hanlin/shared';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import { connectDatabase, type Database } from '../platform/db/client.js';
@@ -13,8 +13,10 @@ import { createLocalStorage } from '../platform/storage.js';
 import { encryptWithPublicKey } from '../platform/auth/rsa.js';
 import { TEST_ADMIN_PASSWORD } from './constants.js';
 import { withDatabase } from './global-setup.js';
+import { signHeaders } from './signing.js';
+import { buildUser, type BuildUser } from './factories.js';
 
-export { TEST_ADMIN_PASSWORD };
+export { TEST_ADMIN_PASSWORD, signHeaders };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -45,15 +47,25 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
   });
 }
 
+/** A name for a new test database, unique to this run and file. */
+export const newDatabaseName = () => `hanlin_t_${inject('dbTemplate').split('_').pop()}_${crypto.randomBytes(4).toString('hex')}`;
+
+/** Runs one statement on the test database server outside any database of a test (create, drop). */
+export async function onDatabaseServer(statement: string) {
+  const admin = new pg.Client({ connectionString: inject('dbBaseUrl') });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** A fresh database cloned from the migrated template, and the real app on top of it. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const baseUrl = inject('dbBaseUrl');
-  const template = inject('dbTemplate');
-  const name = `hanlin_t_${inject('dbTemplate').split('_').pop()}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
+  const name = newDatabaseName();
+  await onDatabaseServer(`create database ${name} template ${inject('dbTemplate')}`);
   const database = connectDatabase(withDatabase(baseUrl, name), 5);
   const config = loadConfig({
     ...process.env,
@@ -75,10 +87,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await kv.close();
       await database.close();
-      const a = new pg.Client({ connectionString: baseUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await onDatabaseServer(`drop database if exists ${name} with (force)`);
     },
   };
 }
@@ -105,14 +114,6 @@ export async function postLogin(app: FastifyInstance, username: string, password
   });
 }
 
-export function signHeaders(userId: number, signNumber: string, token: string, salt = 'hanlin', ts = Date.now()) {
-  const sign = crypto
-    .createHash('sha256')
-    .update(signInput(userId, ts, signNumber, salt))
-    .digest('hex');
-  return { authorization: `Bearer ${token}`, 'x-timestamp': String(ts), 'x-sign': sign };
-}
-
 export async function login(app: FastifyInstance, username = 'admin', password = TEST_ADMIN_PASSWORD): Promise<Session> {
   const res = await postLogin(app, username, password);
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
@@ -120,9 +121,57 @@ export async function login(app: FastifyInstance, username = 'admin', password =
   return { ...data, headers: () => signHeaders(data.user.id, data.signNumber, data.access_token) };
 }
 
+/** A new user (as `buildUser` makes one) signed in: their session, with their id. */
+export async function newUserSession(t: Pick<TestApp, 'app' | 'db'>, opts: BuildUser = {}): Promise<Session & { id: number }> {
+  const u = await buildUser(t.db, opts);
+  return { ...(await login(t.app, u.username, u.password)), id: u.id };
+}
+
 /** An authenticated POST with a JSON body. */
 export function call(app: FastifyInstance, session: Session | null, url: string, payload: unknown = {}): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url, payload: payload as object, headers: session ? session.headers() : {} });
+}
+
+/** The answer envelope of every /api route: `msg` names the error ('OK' on success), `field` the field at fault. */
+interface Answer<T> {
+  code: number;
+  msg: ErrorName | 'OK';
+  data: T;
+  field?: string;
+}
+
+/** A refusal as the user meets it: the error's name, the field it names and its data (the rows it names…), when it has one. */
+export interface Refusal {
+  code: ErrorName;
+  field?: string;
+  data?: unknown;
+}
+
+/** The name of the error an answer carries ('OK' on success), whatever its status. */
+export const codeOf = (res: LightMyRequestResponse) => (res.json() as Answer<unknown>).msg;
+
+/** The `data` of an answer that must be a success (HTTP 200; the body is the failure message). */
+export function dataOf<T = any>(res: LightMyRequestResponse): T {
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as Answer<T>).data;
+}
+
+/** The refusal an answer carries, which must be one (a 4xx: not a success, not a crash). */
+export function refusalOf(res: LightMyRequestResponse): Refusal {
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  const { msg, field, data } = res.json() as Answer<unknown>;
+  return { code: msg as ErrorName, ...(field === undefined ? {} : { field }), ...(data == null ? {} : { data }) };
+}
+
+/** An authenticated POST that must succeed: its `data`. */
+export async function ok<T = any>(app: FastifyInstance, session: Session | null, url: string, payload: unknown = {}): Promise<T> {
+  return dataOf<T>(await call(app, session, url, payload));
+}
+
+/** An authenticated POST that must be refused (4xx): its refusal. */
+export async function refusal(app: FastifyInstance, session: Session | null, url: string, payload: unknown = {}): Promise<Refusal> {
+  return refusalOf(await call(app, session, url, payload));
 }
 
 /** An ordinary upload (`POST /api/upload/file`, one multipart file) as `session`; answers the raw response. */

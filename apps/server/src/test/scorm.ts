@@ -31,26 +31,24 @@ export function buildZip(entries: TestZipEntry[]): Buffer {
     const name = Buffer.from(e.name, 'utf8');
     const size = e.declaredSize ?? data.length;
     const crc = crc32(data);
+    // The local header and the central directory entry share their fields from "version needed" to the name length.
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at);
+      header.writeUInt16LE(0x0800, at + 2);
+      header.writeUInt16LE(e.deflate ? 8 : 0, at + 4);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(packed.length, at + 14);
+      header.writeUInt32LE(size, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(e.deflate ? 8 : 0, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    shared(local, 4);
     locals.push(local, name, packed);
     const dir = Buffer.alloc(46);
     dir.writeUInt32LE(0x02014b50, 0);
     dir.writeUInt16LE(0x031e, 4); // made by Unix: external attributes carry the mode
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(0x0800, 8);
-    dir.writeUInt16LE(e.deflate ? 8 : 0, 10);
-    dir.writeUInt32LE(crc, 16);
-    dir.writeUInt32LE(packed.length, 20);
-    dir.writeUInt32LE(size, 24);
-    dir.writeUInt16LE(name.length, 28);
+    shared(dir, 6);
     dir.writeUInt32LE(((e.symlink ? 0o120777 : 0o100644) << 16) >>> 0, 38);
     dir.writeUInt32LE(offset, 42);
     central.push(dir, name);

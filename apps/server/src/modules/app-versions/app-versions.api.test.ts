@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
-import { buildUser } from '../../test/factories.js';
+import { useTestApp, login, call, newUserSession, type Session } from '../../test/harness.js';
 import { appVersions } from './app-versions.schema.js';
 
 const t = useTestApp();
@@ -9,10 +8,7 @@ beforeAll(async () => {
   admin = await login(t.app);
 });
 const v = (over: Record<string, unknown> = {}) => ({ version: '1.0.0', description: '首个版本', terminal: 'android', platform: 'student', ...over });
-async function sessionWith(permissions: string[]) {
-  const u = await buildUser(t.db, { permissions });
-  return login(t.app, u.username, u.password);
-}
+const sessionWith = (permissions: string[]) => newUserSession(t, { permissions });
 const count = async () => (await t.db.select().from(appVersions)).length;
 
 describe('app versions', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { readBook } from '../../test/excel.js';
 import { courses } from '../courses/index.js';
@@ -18,11 +18,8 @@ async function buildCourse(status = 'published', name = `Course ${++n}`) {
   return c!.id;
 }
 
-async function create(s: Session, body: Record<string, unknown>) {
-  const res = await call(t.app, s, '/api/learn-assign/insert', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; status: string; abilities: Record<string, boolean>; courses: { courseId: number }[] };
-}
+const create = (s: Session, body: Record<string, unknown>) =>
+  ok<{ id: number; status: string; abilities: Record<string, boolean>; courses: { courseId: number }[] }>(t.app, s, '/api/learn-assign/insert', body);
 const learnersOf = async (courseId: number) =>
   t.db
     .select({ userId: courseLearners.userId, source: courseLearners.source })

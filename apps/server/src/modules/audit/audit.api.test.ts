@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { useTestApp, login, postLogin, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, postLogin, call, newUserSession, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { operationLogs } from './audit.schema.js';
 
@@ -20,10 +20,7 @@ beforeAll(async () => {
   // The hook writes each row before the answer leaves: both are there once the calls returned.
   expect((await t.db.select().from(operationLogs)).length).toBeGreaterThanOrEqual(2);
 });
-async function sessionWith(permissions: string[]) {
-  const u = await buildUser(t.db, { permissions });
-  return login(t.app, u.username, u.password);
-}
+const sessionWith = (permissions: string[]) => newUserSession(t, { permissions });
 
 describe('login log report', () => {
   it('lists newest first with every login, successful or not', async () => {

@@ -1,27 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 
 const t = useTestApp();
 let admin: Session;
 let image: { url: string };
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('banner')]);
-const upload = async (s: Session, purpose = 'cover') => {
-  const res = await call(t.app, s, '/api/upload/base64', { name: 'b.png', data: `data:image/png;base64,${PNG.toString('base64')}`, purpose });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { url: string };
-};
+const upload = (s: Session, purpose = 'cover') =>
+  ok<{ url: string }>(t.app, s, '/api/upload/base64', { name: 'b.png', data: `data:image/png;base64,${PNG.toString('base64')}`, purpose });
 beforeAll(async () => {
   admin = await login(t.app);
   image = await upload(admin);
 });
 let n = 0;
 const body = (extra: Record<string, unknown> = {}) => ({ title: `Banner ${++n}`, image: image.url, link: '/portal/notice/1', ...extra });
-async function create(s: Session, extra: Record<string, unknown> = {}) {
-  const res = await call(t.app, s, '/api/banner/insert', body(extra));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; status: string };
-}
+const create = (s: Session, extra: Record<string, unknown> = {}) => ok<{ id: number; status: string }>(t.app, s, '/api/banner/insert', body(extra));
 const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const student = async () => {
   const u = await buildUser(t.db, { permissions: ['kc-pc'] });

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CERTIFICATE_DEFAULT_LAYOUT } from '@hanlin/shared';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { issueCertificate } from './index.js';
 import { certificates } from './certificates.schema.js';
@@ -74,11 +74,8 @@ const tpl = (extra: Record<string, unknown> = {}) => ({
   layout: CERTIFICATE_DEFAULT_LAYOUT,
   ...extra,
 });
-async function createTemplate(s: Session, extra: Record<string, unknown> = {}) {
-  const res = await call(t.app, s, '/api/certificate/template/insert', tpl(extra));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; name: string; pageWidth: number; pageHeight: number; abilities: { delete: boolean } };
-}
+const createTemplate = (s: Session, extra: Record<string, unknown> = {}) =>
+  ok<{ id: number; name: string; pageWidth: number; pageHeight: number; abilities: { delete: boolean } }>(t.app, s, '/api/certificate/template/insert', tpl(extra));
 
 function pdfText(pdf: Buffer): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cert-'));

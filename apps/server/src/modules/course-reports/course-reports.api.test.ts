@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { readBook } from '../../test/excel.js';
 import { courses } from '../courses/index.js';
@@ -64,37 +64,31 @@ beforeAll(async () => {
   expect((await rootOrg(t.db)).id).toBeGreaterThan(0);
 });
 
-const post = async (s: Session, url: string, body: Record<string, unknown>) => {
-  const res = await call(t.app, s, url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
-
 describe('study report (per person)', () => {
   it('counts courses learning and passed, time and credits per person, with filters and sort', async () => {
-    const page = await post(admin, '/api/report/study', { orgId: north.id });
+    const page = await ok(t.app, admin, '/api/report/study', { orgId: north.id });
     expect(page.total).toBe(1);
     expect(page.records[0]).toMatchObject({ userId: ann.id, realname: 'Ann', orgName: 'North', learning: 1, passed: 1, learnedSeconds: 4200, credits: 2 });
     expect(page.records[0].lastLearnedAt).toBe(day('2026-03-11').toISOString());
 
-    const all = await post(admin, '/api/report/study', { keyword: '', sort: '-learnedSeconds' });
+    const all = await ok(t.app, admin, '/api/report/study', { keyword: '', sort: '-learnedSeconds' });
     const mine = all.records.filter((r: { userId: number }) => [ann.id, bob.id, dee.id].includes(r.userId)).map((r: { realname: string }) => r.realname);
     expect(mine).toEqual(['Dee', 'Ann', 'Bob']);
     // Cid never learnt: not in the report.
     expect(all.records.some((r: { userId: number }) => r.userId === cid.id)).toBe(false);
-    expect((await post(admin, '/api/report/study', { keyword: 'bo' })).records.map((r: { userId: number }) => r.userId)).toEqual([bob.id]);
+    expect((await ok(t.app, admin, '/api/report/study', { keyword: 'bo' })).records.map((r: { userId: number }) => r.userId)).toEqual([bob.id]);
     // Learning in April only: Bob.
-    const april = await post(admin, '/api/report/study', { from: '2026-04-01', to: '2026-04-30' });
+    const april = await ok(t.app, admin, '/api/report/study', { from: '2026-04-01', to: '2026-04-30' });
     expect(april.records.map((r: { userId: number }) => r.userId)).toEqual([bob.id]);
     // The range picker's instants (a reader in UTC+8): the same days.
-    const picked = await post(admin, '/api/report/study', { from: '2026-03-31T16:00:00.000Z', to: '2026-04-30T15:59:59.999Z' });
+    const picked = await ok(t.app, admin, '/api/report/study', { from: '2026-03-31T16:00:00.000Z', to: '2026-04-30T15:59:59.999Z' });
     expect(picked.records.map((r: { userId: number }) => r.userId)).toEqual([bob.id]);
-    const paged = await post(admin, '/api/report/study', { orgId: other.id, size: 1, page: 2 });
+    const paged = await ok(t.app, admin, '/api/report/study', { orgId: other.id, size: 1, page: 2 });
     expect(paged).toMatchObject({ total: 1, records: [] });
   });
 
   it('shows one person’s courses with progress, time, score and passed at', async () => {
-    const page = await post(admin, '/api/report/person', { userId: ann.id, sort: 'courseName' });
+    const page = await ok(t.app, admin, '/api/report/person', { userId: ann.id, sort: 'courseName' });
     expect(page.user).toEqual({ id: ann.id, realname: 'Ann', username: 'ann', orgName: 'North' });
     expect(page.records).toEqual([
       expect.objectContaining({ courseId: excel, courseName: 'Excel tips', status: 'learning', progress: 30, learnedSeconds: 600, score: null, passedAt: null }),
@@ -111,15 +105,15 @@ describe('study report (per person)', () => {
     ]);
     // The person's totals over every course, whatever the filters.
     expect(page.totals).toEqual({ learning: 1, passed: 1, learnedSeconds: 4200, credits: 2, lastLearnedAt: day('2026-03-11').toISOString() });
-    expect((await post(admin, '/api/report/person', { userId: ann.id, status: 'passed' })).total).toBe(1);
-    expect((await post(admin, '/api/report/person', { userId: cid.id })).totals).toMatchObject({ learning: 0, passed: 0, learnedSeconds: 0 });
+    expect((await ok(t.app, admin, '/api/report/person', { userId: ann.id, status: 'passed' })).total).toBe(1);
+    expect((await ok(t.app, admin, '/api/report/person', { userId: cid.id })).totals).toMatchObject({ learning: 0, passed: 0, learnedSeconds: 0 });
     expect((await call(t.app, admin, '/api/report/person', { userId: 99999999 })).json().msg).toBe('NOT_FOUND_ERROR');
   });
 });
 
 describe('course report (per course)', () => {
   it('counts learners, passed, pass rate and average time per course; drafts are left out', async () => {
-    const page = await post(admin, '/api/report/course', { sort: 'name' });
+    const page = await ok(t.app, admin, '/api/report/course', { sort: 'name' });
     const names = page.records.map((r: { name: string }) => r.name);
     expect(names).not.toContain('Not yet');
     expect(page.records.find((r: { courseId: number }) => r.courseId === fire)).toEqual({
@@ -132,34 +126,34 @@ describe('course report (per course)', () => {
       passRate: 66.7,
       avgSeconds: 4000,
     });
-    const sales = await post(admin, '/api/report/course', { keyword: 'Fire', orgId: south.id });
+    const sales = await ok(t.app, admin, '/api/report/course', { keyword: 'Fire', orgId: south.id });
     expect(sales.records[0]).toMatchObject({ learners: 1, passed: 0, passRate: 0, avgSeconds: 1200 });
     expect(draftCourse).toBeGreaterThan(0);
   });
 
   it('lists one course’s learners with progress', async () => {
-    const page = await post(admin, '/api/report/course-info', { courseId: fire, sort: 'realname' });
+    const page = await ok(t.app, admin, '/api/report/course-info', { courseId: fire, sort: 'realname' });
     expect(page.course).toEqual({ id: fire, name: 'Fire drill', status: 'published' });
     expect(page.records.map((r: { realname: string; progress: number; source: string }) => [r.realname, r.progress, r.source])).toEqual([
       ['Ann', 100, 'self'],
       ['Bob', 50, 'assignment'],
       ['Dee', 100, 'self'],
     ]);
-    expect((await post(admin, '/api/report/course-info', { courseId: fire, status: 'learning' })).records.map((r: { userId: number }) => r.userId)).toEqual([bob.id]);
+    expect((await ok(t.app, admin, '/api/report/course-info', { courseId: fire, status: 'learning' })).records.map((r: { userId: number }) => r.userId)).toEqual([bob.id]);
     expect((await call(t.app, admin, '/api/report/course-info', { courseId: 99999999 })).json().msg).toBe('NOT_FOUND_ERROR');
   });
 });
 
 describe('data scope', () => {
   it('shows an administrator of another subtree none of these people', async () => {
-    const study = await post(outsider, '/api/report/study', {});
+    const study = await ok(t.app, outsider, '/api/report/study', {});
     expect(study.records.map((r: { userId: number }) => r.userId)).toEqual([dee.id]);
     const res = await call(t.app, outsider, '/api/report/person', { userId: ann.id });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('NO_DATA_PERMISSION_ERROR');
-    const courseRow = (await post(outsider, '/api/report/course', { keyword: 'Fire' })).records[0];
+    const courseRow = (await ok(t.app, outsider, '/api/report/course', { keyword: 'Fire' })).records[0];
     expect(courseRow).toMatchObject({ learners: 1, passed: 1, passRate: 100 });
-    expect((await post(outsider, '/api/report/course-info', { courseId: fire })).records.map((r: { userId: number }) => r.userId)).toEqual([dee.id]);
+    expect((await ok(t.app, outsider, '/api/report/course-info', { courseId: fire })).records.map((r: { userId: number }) => r.userId)).toEqual([dee.id]);
     const file = await call(t.app, outsider, '/api/report/course-info/export', { courseId: fire });
     expect((await readBook(file.rawPayload)).worksheets[0]!.rowCount).toBe(2);
   });

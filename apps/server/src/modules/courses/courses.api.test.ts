@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CourseComment, CourseCommentRow, CourseDetail, CourseRow } from '@hanlin/shared';
-import { useTestApp, login, call, postUpload, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, refusal, postUpload, newUserSession, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { readBook } from '../../test/excel.js';
 import { courses, coursesVisibleTo, getCourseOutline } from './index.js';
@@ -19,17 +19,6 @@ beforeAll(async () => {
 
 const uniq = () => crypto.randomUUID().slice(0, 8);
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, url, body);
-const ok = async (url: string, body: object = {}, s: Session = admin) => {
-  const res = await post(url, body, s);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
-const refusal = async (url: string, body: object = {}, s: Session = admin) => {
-  const res = await post(url, body, s);
-  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-  expect(res.statusCode, res.body).toBeLessThan(500);
-  return res.json() as { msg: string; field?: string; data?: { ids?: number[] } };
-};
 
 async function upload(s: Session, filename: string, data: Buffer, kind: string, purpose: string): Promise<string> {
   const res = await postUpload(t.app, s, { filename, data, kind, purpose });
@@ -37,39 +26,38 @@ async function upload(s: Session, filename: string, data: Buffer, kind: string, 
   return res.json().data.url;
 }
 const courseware = async (s: Session = admin) =>
-  (await ok('/api/courseware/insert', { name: `Doc ${uniq()}`, type: 'general', file: await upload(s, 'doc.pdf', pdf, 'courseware', 'courseware') }, s)).id as number;
-const insert = async (body: Record<string, unknown> = {}, s: Session = admin) => (await ok('/api/course/insert', { name: `Course ${uniq()}`, ...body }, s)).id as number;
-const detail = (id: number, s: Session = admin) => ok('/api/course/get', { id }, s) as Promise<CourseDetail>;
-const list = async (q: Record<string, unknown> = {}, s: Session = admin) => (await ok('/api/course/list', { size: 100, ...q }, s)) as { records: CourseRow[]; total: number };
+  (await ok(t.app, s, '/api/courseware/insert', { name: `Doc ${uniq()}`, type: 'general', file: await upload(s, 'doc.pdf', pdf, 'courseware', 'courseware') })).id as number;
+const insert = async (body: Record<string, unknown> = {}, s: Session = admin) =>
+  (await ok(t.app, s, '/api/course/insert', { name: `Course ${uniq()}`, ...body })).id as number;
+const detail = (id: number, s: Session = admin) => ok(t.app, s, '/api/course/get', { id }) as Promise<CourseDetail>;
+const list = async (q: Record<string, unknown> = {}, s: Session = admin) =>
+  (await ok(t.app, s, '/api/course/list', { size: 100, ...q })) as { records: CourseRow[]; total: number };
 /** A course with one chapter of courseware, ready to publish. */
 async function buildable(body: Record<string, unknown> = {}, s: Session = admin) {
   const id = await insert(body, s);
-  await ok('/api/course/chapters', { id, chapters: [{ name: 'Chapter 1', coursewareIds: [await courseware()] }] }, s);
+  await ok(t.app, s, '/api/course/chapters', { id, chapters: [{ name: 'Chapter 1', coursewareIds: [await courseware()] }] });
   return id;
 }
-async function session(permissions: string[], orgId?: number) {
-  const u = await buildUser(t.db, { permissions, orgId });
-  return { ...(await login(t.app, u.username, u.password)), id: u.id };
-}
+const session = (permissions: string[], orgId?: number) => newUserSession(t, { permissions, orgId });
 const future = (days = 30) => new Date(Date.now() + days * 86400_000).toISOString();
 const learnt = (courseId: number, userId: number) => t.db.execute(sql`insert into course_learners (course_id, user_id) values (${courseId}, ${userId})`);
 
 describe('course classification', () => {
   it('keeps 5 levels with unique sibling names; a class holding courses or sub-classes stays', async () => {
-    const levels = [(await ok('/api/course-classify/insert', { name: `K-${uniq()}` })).id as number];
-    for (let i = 2; i <= 5; i++) levels.push((await ok('/api/course-classify/insert', { name: `L${i}`, parentId: levels.at(-1) })).id);
-    expect(await refusal('/api/course-classify/insert', { name: 'L6', parentId: levels.at(-1) })).toMatchObject({ msg: 'TREE_DEPTH_EXCEEDED' });
-    expect(await refusal('/api/course-classify/insert', { name: 'L2', parentId: levels[0] })).toMatchObject({ msg: 'DUPLICATE_COURSE_CLASS', field: 'name' });
+    const levels = [(await ok(t.app, admin, '/api/course-classify/insert', { name: `K-${uniq()}` })).id as number];
+    for (let i = 2; i <= 5; i++) levels.push((await ok(t.app, admin, '/api/course-classify/insert', { name: `L${i}`, parentId: levels.at(-1) })).id);
+    expect(await refusal(t.app, admin, '/api/course-classify/insert', { name: 'L6', parentId: levels.at(-1) })).toMatchObject({ code: 'TREE_DEPTH_EXCEEDED' });
+    expect(await refusal(t.app, admin, '/api/course-classify/insert', { name: 'L2', parentId: levels[0] })).toMatchObject({ code: 'DUPLICATE_COURSE_CLASS', field: 'name' });
 
     const leaf = levels.at(-1)!;
     const id = await insert({ categoryId: leaf });
-    expect((await refusal('/api/course-classify/delete', { id: leaf })).msg).toBe('IN_USE_CLASSIFICATION');
-    expect((await refusal('/api/course-classify/delete', { id: levels[0] })).msg).toBe('IN_USE_SUBCLASS');
+    expect((await refusal(t.app, admin, '/api/course-classify/delete', { id: leaf })).code).toBe('IN_USE_CLASSIFICATION');
+    expect((await refusal(t.app, admin, '/api/course-classify/delete', { id: levels[0] })).code).toBe('IN_USE_SUBCLASS');
     // The list filtered on a class shows its sub-classes' courses.
     expect((await list({ categoryId: levels[0] })).records.map((r) => r.id)).toEqual([id]);
-    await ok('/api/course/delete', { ids: [id] });
-    await ok('/api/course-classify/delete', { id: leaf });
-    const tree = (await ok('/api/course-classify/tree')) as { id: number }[];
+    await ok(t.app, admin, '/api/course/delete', { ids: [id] });
+    await ok(t.app, admin, '/api/course-classify/delete', { id: leaf });
+    const tree = (await ok(t.app, admin, '/api/course-classify/tree')) as { id: number }[];
     expect(tree.some((n) => n.id === levels[0])).toBe(true);
   });
 });
@@ -83,37 +71,27 @@ describe('course builder', () => {
       )
     ).rows;
     const until = future();
-    const id = await insert({
+    // Shown back as saved.
+    const kept = {
       name: '安全生产',
       cover,
       labels: ['安全', '入职'],
+      credit: 12,
+      required: true,
+      passProgress: 80,
+      passScore: 60,
+      antiCheat: true,
+      antiCheatInterval: 300,
+      antiSkip: true,
+    };
+    const id = await insert({
+      ...kept,
       lecturerIds: [lecturer!.id],
       validUntil: until,
-      credit: 12,
       intro: '<p onclick="x()">Hello <b>world</b><script>alert(1)</script><img src="javascript:alert(1)"></p>',
-      required: true,
-      passProgress: 80,
-      passScore: 60,
-      antiCheat: true,
-      antiCheatInterval: 300,
-      antiSkip: true,
     });
     const d = await detail(id);
-    expect(d).toMatchObject({
-      name: '安全生产',
-      labels: ['安全', '入职'],
-      lecturers: [{ id: lecturer!.id, name: 'Ann' }],
-      credit: 12,
-      required: true,
-      passProgress: 80,
-      passScore: 60,
-      antiCheat: true,
-      antiCheatInterval: 300,
-      antiSkip: true,
-      status: 'draft',
-      approval: 'none',
-      cover,
-    });
+    expect(d).toMatchObject({ ...kept, lecturers: [{ id: lecturer!.id, name: 'Ann' }], status: 'draft', approval: 'none' });
     expect(new Date(d.validUntil!).getTime()).toBe(new Date(until).getTime());
     expect(d.coverUrl).toMatch(/^\/api\/upload\/public\//);
     // The intro is sanitized on the server: no script, no handler, no javascript: URL.
@@ -125,49 +103,54 @@ describe('course builder', () => {
   it('refuses what the rules of §5 refuse, on the server too', async () => {
     const name = `Dup ${uniq()}`;
     await insert({ name });
-    expect(await refusal('/api/course/insert', { name })).toMatchObject({ msg: 'DUPLICATE_COURSE', field: 'name' });
-    expect(await refusal('/api/course/insert', { name: 'x'.repeat(201) })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'name' });
-    expect(await refusal('/api/course/insert', { name: uniq(), credit: 100 })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'credit' });
-    expect(await refusal('/api/course/insert', { name: uniq(), credit: 1.5 })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'credit' });
-    expect(await refusal('/api/course/insert', { name: uniq(), labels: ['a', 'b', 'c', 'd', 'e', 'f'] })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'labels' });
-    expect(await refusal('/api/course/insert', { name: uniq(), labels: ['x'.repeat(11)] })).toMatchObject({ msg: 'PARAMETER_INVALID' });
-    expect(await refusal('/api/course/insert', { name: uniq(), lecturerIds: [1, 2, 3, 4] })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'lecturerIds' });
-    expect(await refusal('/api/course/insert', { name: uniq(), lecturerIds: [99999999] })).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
-    expect(await refusal('/api/course/insert', { name: uniq(), intro: 'x'.repeat(10001) })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'intro' });
-    expect(await refusal('/api/course/insert', { name: uniq(), validUntil: new Date(Date.now() - 60_000).toISOString() })).toMatchObject({
-      msg: 'TIME_BEFORE_NOW',
+    expect(await refusal(t.app, admin, '/api/course/insert', { name })).toMatchObject({ code: 'DUPLICATE_COURSE', field: 'name' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: 'x'.repeat(201) })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'name' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), credit: 100 })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'credit' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), credit: 1.5 })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'credit' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), labels: ['a', 'b', 'c', 'd', 'e', 'f'] })).toMatchObject({
+      code: 'PARAMETER_INVALID',
+      field: 'labels',
+    });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), labels: ['x'.repeat(11)] })).toMatchObject({ code: 'PARAMETER_INVALID' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), lecturerIds: [1, 2, 3, 4] })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'lecturerIds' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), lecturerIds: [99999999] })).toMatchObject({ code: 'NOT_FOUND_ERROR' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), intro: 'x'.repeat(10001) })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'intro' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), validUntil: new Date(Date.now() - 60_000).toISOString() })).toMatchObject({
+      code: 'TIME_BEFORE_NOW',
       field: 'validUntil',
     });
     // Anti-cheat without an interval of its own takes the parameter page's interval; a zero interval is refused.
-    expect(await refusal('/api/course/insert', { name: uniq(), antiCheat: true, antiCheatInterval: 0 })).toMatchObject({
-      msg: 'PARAMETER_INVALID',
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), antiCheat: true, antiCheatInterval: 0 })).toMatchObject({
+      code: 'PARAMETER_INVALID',
       field: 'antiCheatInterval',
     });
     expect(await insert({ antiCheat: true })).toBeGreaterThan(0);
-    expect(await refusal('/api/course/insert', { name: uniq(), categoryId: 99999999 })).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'categoryId' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), categoryId: 99999999 })).toMatchObject({ code: 'NOT_FOUND_ERROR', field: 'categoryId' });
     // A cover must be the caller's own image upload.
     const notImage = await upload(admin, 'a.pdf', pdf, 'courseware', 'courseware');
-    expect(await refusal('/api/course/insert', { name: uniq(), cover: notImage })).toMatchObject({ field: 'cover' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), cover: notImage })).toMatchObject({ field: 'cover' });
   });
 
   it('builds chapters: required, names unique in the course, each with courseware, reordered and kept', async () => {
     const id = await insert();
     const [a, b, c] = [await courseware(), await courseware(), await courseware()];
-    expect(await refusal('/api/course/chapters', { id, chapters: [] })).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'chapters' });
-    expect(await refusal('/api/course/chapters', { id, chapters: [{ name: 'One', coursewareIds: [] }] })).toMatchObject({ msg: 'PARAMETER_INVALID' });
+    expect(await refusal(t.app, admin, '/api/course/chapters', { id, chapters: [] })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'chapters' });
+    expect(await refusal(t.app, admin, '/api/course/chapters', { id, chapters: [{ name: 'One', coursewareIds: [] }] })).toMatchObject({ code: 'PARAMETER_INVALID' });
     expect(
-      await refusal('/api/course/chapters', {
+      await refusal(t.app, admin, '/api/course/chapters', {
         id,
         chapters: [
           { name: 'One', coursewareIds: [a] },
           { name: 'One', coursewareIds: [b] },
         ],
       }),
-    ).toMatchObject({ msg: 'DUPLICATE_CHAPTER', field: 'chapters' });
-    expect(await refusal('/api/course/chapters', { id, chapters: [{ name: 'x'.repeat(201), coursewareIds: [a] }] })).toMatchObject({ msg: 'PARAMETER_INVALID' });
-    expect(await refusal('/api/course/chapters', { id, chapters: [{ name: 'One', coursewareIds: [99999999] }] })).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
+    ).toMatchObject({ code: 'DUPLICATE_CHAPTER', field: 'chapters' });
+    expect(await refusal(t.app, admin, '/api/course/chapters', { id, chapters: [{ name: 'x'.repeat(201), coursewareIds: [a] }] })).toMatchObject({
+      code: 'PARAMETER_INVALID',
+    });
+    expect(await refusal(t.app, admin, '/api/course/chapters', { id, chapters: [{ name: 'One', coursewareIds: [99999999] }] })).toMatchObject({ code: 'NOT_FOUND_ERROR' });
 
-    await ok('/api/course/chapters', {
+    await ok(t.app, admin, '/api/course/chapters', {
       id,
       chapters: [
         { name: 'One', coursewareIds: [a, b] },
@@ -180,7 +163,7 @@ describe('course builder', () => {
       ['Two', [c]],
     ]);
     // Drag to reorder: chapters and courseware change places, items that stay keep their ids.
-    await ok('/api/course/chapters', {
+    await ok(t.app, admin, '/api/course/chapters', {
       id,
       chapters: [
         { name: 'Two', coursewareIds: [c] },
@@ -194,7 +177,7 @@ describe('course builder', () => {
     ]);
     expect(second[1]!.items.find((i) => i.coursewareId === a)!.id).toBe(first[0]!.items.find((i) => i.coursewareId === a)!.id);
     // Courseware in a course cannot be deleted.
-    expect(await refusal('/api/courseware/delete', { ids: [a] })).toMatchObject({ msg: 'IN_USE_COURSEWARE' });
+    expect(await refusal(t.app, admin, '/api/courseware/delete', { ids: [a] })).toMatchObject({ code: 'IN_USE_COURSEWARE' });
     expect((await list({ keyword: (await detail(id)).name })).records[0]!.chapterCount).toBe(2);
   });
 
@@ -204,41 +187,41 @@ describe('course builder', () => {
     const id = await insert({ audience: [{ type: 'org', id: east.id }] });
     expect((await detail(id)).audience).toEqual([{ type: 'org', id: east.id, name: east.name }]);
     const manager = await session(['kcgl', 'kcgl:add', 'kcgl:modify'], east.id);
-    const beyond = await refusal('/api/course/insert', { name: uniq(), audience: [{ type: 'org', id: west.id }] }, manager);
-    expect(beyond).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR', field: 'audience' });
+    const beyond = await refusal(t.app, manager, '/api/course/insert', { name: uniq(), audience: [{ type: 'org', id: west.id }] });
+    expect(beyond).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR', field: 'audience' });
   });
 });
 
 describe('course lifecycle', () => {
   it('publishes a complete course; a published course cannot change; unpublish, edit, publish again, off shelf for good', async () => {
     const empty = await insert();
-    expect(await refusal('/api/course/publish', { ids: [empty] })).toMatchObject({ msg: 'CONTENT_INCOMPLETE', data: { ids: [empty] } });
+    expect(await refusal(t.app, admin, '/api/course/publish', { ids: [empty] })).toMatchObject({ code: 'CONTENT_INCOMPLETE', data: { ids: [empty] } });
 
     const id = await buildable({ validUntil: future() });
-    expect((await ok('/api/course/publish', { ids: [id] })).count).toBe(1);
+    expect((await ok(t.app, admin, '/api/course/publish', { ids: [id] })).count).toBe(1);
     const published = await detail(id);
     expect(published).toMatchObject({ status: 'published', abilities: { modify: false, publish: false, unpublish: true, offShelf: true, delete: false } });
     expect(published.publishedAt).not.toBeNull();
-    expect(await refusal('/api/course/update', { id, name: 'Changed' })).toMatchObject({ msg: 'STATE_TRANSITION_INVALID', field: 'status' });
-    expect(await refusal('/api/course/chapters', { id, chapters: [{ name: 'X', coursewareIds: [await courseware()] }] })).toMatchObject({
-      msg: 'STATE_TRANSITION_INVALID',
+    expect(await refusal(t.app, admin, '/api/course/update', { id, name: 'Changed' })).toMatchObject({ code: 'STATE_TRANSITION_INVALID', field: 'status' });
+    expect(await refusal(t.app, admin, '/api/course/chapters', { id, chapters: [{ name: 'X', coursewareIds: [await courseware()] }] })).toMatchObject({
+      code: 'STATE_TRANSITION_INVALID',
     });
-    expect(await refusal('/api/course/delete', { ids: [id] })).toMatchObject({ msg: 'IN_USE_COURSE' });
+    expect(await refusal(t.app, admin, '/api/course/delete', { ids: [id] })).toMatchObject({ code: 'IN_USE_COURSE' });
 
-    await ok('/api/course/unpublish', { ids: [id] });
-    await ok('/api/course/update', { id, credit: 5 });
+    await ok(t.app, admin, '/api/course/unpublish', { ids: [id] });
+    await ok(t.app, admin, '/api/course/update', { id, credit: 5 });
     expect((await detail(id)).credit).toBe(5);
-    await ok('/api/course/publish', { ids: [id] });
-    await ok('/api/course/off-shelf', { ids: [id] });
+    await ok(t.app, admin, '/api/course/publish', { ids: [id] });
+    await ok(t.app, admin, '/api/course/off-shelf', { ids: [id] });
     expect((await detail(id)).status).toBe('offshelf');
-    expect(await refusal('/api/course/publish', { ids: [id] })).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
-    expect(await refusal('/api/course/update', { id, credit: 6 })).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
+    expect(await refusal(t.app, admin, '/api/course/publish', { ids: [id] })).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
+    expect(await refusal(t.app, admin, '/api/course/update', { id, credit: 6 })).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
   });
 
   it('refuses to publish a course whose validity has passed', async () => {
     const id = await buildable({ validUntil: future() });
     await t.db.execute(sql`update courses set valid_until = now() - interval '1 day' where id = ${id}`);
-    expect(await refusal('/api/course/publish', { ids: [id] })).toMatchObject({ msg: 'COURSE_EXPIRED', data: { ids: [id] } });
+    expect(await refusal(t.app, admin, '/api/course/publish', { ids: [id] })).toMatchObject({ code: 'COURSE_EXPIRED', data: { ids: [id] } });
   });
 
   it('of two concurrent publishes, one wins', async () => {
@@ -253,9 +236,9 @@ describe('course lifecycle', () => {
     const u = await buildUser(t.db);
     await learnt(studied, u.id);
     expect((await list({ keyword: (await detail(studied)).name })).records[0]!.abilities.delete).toBe(false);
-    expect(await refusal('/api/course/delete', { ids: [fresh, studied] })).toMatchObject({ msg: 'IN_USE_COURSE', data: { ids: [studied] } });
-    expect((await ok('/api/course/delete', { ids: [fresh] })).count).toBe(1);
-    expect((await refusal('/api/course/get', { id: fresh })).msg).toBe('NOT_FOUND_ERROR');
+    expect(await refusal(t.app, admin, '/api/course/delete', { ids: [fresh, studied] })).toMatchObject({ code: 'IN_USE_COURSE', data: { ids: [studied] } });
+    expect((await ok(t.app, admin, '/api/course/delete', { ids: [fresh] })).count).toBe(1);
+    expect((await refusal(t.app, admin, '/api/course/get', { id: fresh })).code).toBe('NOT_FOUND_ERROR');
   });
 
   it('lists with filters and keeps to the data scope', async () => {
@@ -264,7 +247,7 @@ describe('course lifecycle', () => {
     const label = uniq().slice(0, 6);
     const mine = await buildable({ required: true, labels: [label] }, manager);
     const elective = await insert({ labels: [label] }, manager);
-    await ok('/api/course/publish', { ids: [mine] }, manager);
+    await ok(t.app, manager, '/api/course/publish', { ids: [mine] });
     const byManager = await list({ label }, manager);
     expect(byManager.records.map((r) => r.id).sort()).toEqual([mine, elective].sort());
     expect((await list({ label, required: true }, manager)).records.map((r) => r.id)).toEqual([mine]);
@@ -272,8 +255,8 @@ describe('course lifecycle', () => {
     // The manager sees nothing outside the organization subtree; administrators' courses stay hidden.
     const other = await insert({ labels: [label] });
     expect((await list({ label }, manager)).records.map((r) => r.id)).not.toContain(other);
-    expect((await refusal('/api/course/get', { id: other }, manager)).msg).toBe('NO_DATA_PERMISSION_ERROR');
-    expect((await refusal('/api/course/publish', { ids: [other] }, manager)).msg).toBe('NO_DATA_PERMISSION_ERROR');
+    expect((await refusal(t.app, manager, '/api/course/get', { id: other })).code).toBe('NO_DATA_PERMISSION_ERROR');
+    expect((await refusal(t.app, manager, '/api/course/publish', { ids: [other] })).code).toBe('NO_DATA_PERMISSION_ERROR');
     // No publish code: the ability is false and the route refuses.
     const reader = await session(['kcgl'], org.id);
     expect((await list({ label }, reader)).records.every((r) => !r.abilities.publish && !r.abilities.modify)).toBe(true);
@@ -287,7 +270,7 @@ describe('course lifecycle', () => {
     const a = await buildable({ name: `A ${label}`, required: true, labels: [label], credit: 3 }, manager);
     await insert({ name: `B ${label}`, labels: [label] }, manager);
     await insert({ name: `C ${label}`, labels: [label] }); // the administrator's: beyond the manager's scope
-    await ok('/api/course/publish', { ids: [a] }, manager);
+    await ok(t.app, manager, '/api/course/publish', { ids: [a] });
 
     const res = await post('/api/course/export', { label, sort: 'name', lang: 'en-US', timeZone: 'Asia/Shanghai' }, manager);
     expect(res.statusCode, res.body).toBe(200);
@@ -309,7 +292,7 @@ describe('course lifecycle', () => {
     // The export code is needed; the list's page size is not an export parameter.
     const reader = await session(['kcgl'], org.id);
     expect((await post('/api/course/export', { label }, reader)).statusCode).toBe(403);
-    expect((await refusal('/api/course/export', { label, page: 1 }, manager)).msg).toBe('PARAMETER_INVALID');
+    expect((await refusal(t.app, manager, '/api/course/export', { label, page: 1 })).code).toBe('PARAMETER_INVALID');
   });
 });
 
@@ -322,24 +305,24 @@ describe('course approval', () => {
     expect(row.abilities).toMatchObject({ submit: true, publish: false, approve: false });
     expect((await post('/api/course/publish', { ids: [id] }, lecturer)).statusCode).toBe(403);
 
-    await ok('/api/course/submit', { ids: [id] }, lecturer);
+    await ok(t.app, lecturer, '/api/course/submit', { ids: [id] });
     expect((await detail(id, lecturer)).approval).toBe('pending');
     // Pending: neither editable nor publishable.
-    expect(await refusal('/api/course/update', { id, credit: 3 }, lecturer)).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
-    expect(await refusal('/api/course/publish', { ids: [id] }, approver)).toMatchObject({ msg: 'STATE_TRANSITION_INVALID', field: 'approval' });
+    expect(await refusal(t.app, lecturer, '/api/course/update', { id, credit: 3 })).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
+    expect(await refusal(t.app, approver, '/api/course/publish', { ids: [id] })).toMatchObject({ code: 'STATE_TRANSITION_INVALID', field: 'approval' });
 
-    const pending = (await ok('/api/course-approval/list', { size: 100 }, approver)) as { records: CourseRow[] };
+    const pending = (await ok(t.app, approver, '/api/course-approval/list', { size: 100 })) as { records: CourseRow[] };
     expect(pending.records.find((r) => r.id === id)?.abilities).toMatchObject({ approve: true, refuse: true });
-    expect(await refusal('/api/course-approval/refuse', { ids: [id], reason: '' }, approver)).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'reason' });
-    await ok('/api/course-approval/refuse', { ids: [id], reason: 'Add a summary' }, approver);
+    expect(await refusal(t.app, approver, '/api/course-approval/refuse', { ids: [id], reason: '' })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'reason' });
+    await ok(t.app, approver, '/api/course-approval/refuse', { ids: [id], reason: 'Add a summary' });
     expect(await detail(id, lecturer)).toMatchObject({ approval: 'refused', approvalReason: 'Add a summary' });
     expect((await post('/api/course-approval/approve', { ids: [id] }, lecturer)).statusCode).toBe(403);
 
-    await ok('/api/course/update', { id, intro: '<p>Summary</p>' }, lecturer);
-    await ok('/api/course/submit', { ids: [id] }, lecturer);
-    await ok('/api/course-approval/approve', { ids: [id] }, approver);
-    expect(await refusal('/api/course-approval/approve', { ids: [id] }, approver)).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
-    await ok('/api/course/publish', { ids: [id] }, approver);
+    await ok(t.app, lecturer, '/api/course/update', { id, intro: '<p>Summary</p>' });
+    await ok(t.app, lecturer, '/api/course/submit', { ids: [id] });
+    await ok(t.app, approver, '/api/course-approval/approve', { ids: [id] });
+    expect(await refusal(t.app, approver, '/api/course-approval/approve', { ids: [id] })).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
+    await ok(t.app, approver, '/api/course/publish', { ids: [id] });
     expect(await detail(id, lecturer)).toMatchObject({ status: 'published', approval: 'approved' });
   });
 });
@@ -354,27 +337,35 @@ describe('course comments', () => {
     const outsider = await login(t.app, outsiderUser.username, outsiderUser.password);
 
     // Not published yet: nobody sees it.
-    expect(await refusal('/api/course-comment/post', { courseId: id, content: 'Early' }, student)).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
-    await ok('/api/course/publish', { ids: [id] });
-    expect(await refusal('/api/course-comment/post', { courseId: id, content: 'x'.repeat(501) }, student)).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'content' });
-    expect(await refusal('/api/course-comment/post', { courseId: id, content: 'Hi', rating: 6 }, student)).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'rating' });
-    const good = (await ok('/api/course-comment/post', { courseId: id, content: 'Very useful', rating: 5 }, student)).id as number;
-    const rude = (await ok('/api/course-comment/post', { courseId: id, content: 'Rude words' }, student)).id as number;
-    expect(await refusal('/api/course-comment/post', { courseId: id, content: 'Me too' }, outsider)).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
-    expect(await refusal('/api/course-comment/list', { courseId: id }, outsider)).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
+    expect(await refusal(t.app, student, '/api/course-comment/post', { courseId: id, content: 'Early' })).toMatchObject({ code: 'NOT_FOUND_ERROR' });
+    await ok(t.app, admin, '/api/course/publish', { ids: [id] });
+    expect(await refusal(t.app, student, '/api/course-comment/post', { courseId: id, content: 'x'.repeat(501) })).toMatchObject({
+      code: 'PARAMETER_INVALID',
+      field: 'content',
+    });
+    expect(await refusal(t.app, student, '/api/course-comment/post', { courseId: id, content: 'Hi', rating: 6 })).toMatchObject({
+      code: 'PARAMETER_INVALID',
+      field: 'rating',
+    });
+    const good = (await ok(t.app, student, '/api/course-comment/post', { courseId: id, content: 'Very useful', rating: 5 })).id as number;
+    const rude = (await ok(t.app, student, '/api/course-comment/post', { courseId: id, content: 'Rude words' })).id as number;
+    expect(await refusal(t.app, outsider, '/api/course-comment/post', { courseId: id, content: 'Me too' })).toMatchObject({ code: 'NOT_FOUND_ERROR' });
+    expect(await refusal(t.app, outsider, '/api/course-comment/list', { courseId: id })).toMatchObject({ code: 'NOT_FOUND_ERROR' });
 
-    const seen = (await ok('/api/course-comment/list', { courseId: id }, student)) as { records: CourseComment[]; total: number };
+    const seen = (await ok(t.app, student, '/api/course-comment/list', { courseId: id })) as { records: CourseComment[]; total: number };
     expect(seen.records.map((c) => c.id)).toEqual([rude, good]);
     expect(seen.records[1]).toMatchObject({ content: 'Very useful', rating: 5, mine: true, userName: studentUser.realname });
 
-    const managed = (await ok('/api/course-comment/manage/list', { courseId: id })) as { records: CourseCommentRow[] };
+    const managed = (await ok(t.app, admin, '/api/course-comment/manage/list', { courseId: id })) as { records: CourseCommentRow[] };
     expect(managed.records.find((c) => c.id === rude)!.abilities).toMatchObject({ shield: true, restore: false });
-    await ok('/api/course-comment/manage/shield', { ids: [rude] });
-    expect(await refusal('/api/course-comment/manage/shield', { ids: [rude] })).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
-    expect(((await ok('/api/course-comment/list', { courseId: id }, student)) as { records: CourseComment[] }).records.map((c) => c.id)).toEqual([good]);
-    expect(((await ok('/api/course-comment/manage/list', { courseId: id, status: 'shielded' })) as { records: CourseCommentRow[] }).records.map((c) => c.id)).toEqual([rude]);
-    await ok('/api/course-comment/manage/restore', { ids: [rude] });
-    expect(((await ok('/api/course-comment/list', { courseId: id }, student)) as { total: number }).total).toBe(2);
+    await ok(t.app, admin, '/api/course-comment/manage/shield', { ids: [rude] });
+    expect(await refusal(t.app, admin, '/api/course-comment/manage/shield', { ids: [rude] })).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
+    expect(((await ok(t.app, student, '/api/course-comment/list', { courseId: id })) as { records: CourseComment[] }).records.map((c) => c.id)).toEqual([good]);
+    expect(
+      ((await ok(t.app, admin, '/api/course-comment/manage/list', { courseId: id, status: 'shielded' })) as { records: CourseCommentRow[] }).records.map((c) => c.id),
+    ).toEqual([rude]);
+    await ok(t.app, admin, '/api/course-comment/manage/restore', { ids: [rude] });
+    expect(((await ok(t.app, student, '/api/course-comment/list', { courseId: id })) as { total: number }).total).toBe(2);
     // Students cannot moderate.
     expect((await post('/api/course-comment/manage/shield', { ids: [good] }, student)).statusCode).toBe(403);
   });
@@ -394,7 +385,7 @@ describe('what other modules read', () => {
           .where(and(eq(courses.id, id), coursesVisibleTo(userId)))
       ).length === 1;
     expect(await visible(inside.id)).toBe(false); // a draft
-    await ok('/api/course/publish', { ids: [id] });
+    await ok(t.app, admin, '/api/course/publish', { ids: [id] });
     expect(await visible(inside.id)).toBe(true);
     expect(await visible(outside.id)).toBe(false);
 

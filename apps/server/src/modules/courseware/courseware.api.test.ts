@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CoursewareRow } from '@hanlin/shared';
 import { uploadFile } from '../../test/excel.js';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
-import { buildOrg, buildUser } from '../../test/factories.js';
+import { useTestApp, login, call, newUserSession, type Session } from '../../test/harness.js';
+import { buildOrg } from '../../test/factories.js';
 import { registerCoursewareUse } from './index.js';
 import { makeTestMedia } from '../../test/media.js';
 
@@ -50,10 +50,7 @@ async function list(q: Record<string, unknown> = {}, s: Session = admin) {
   return res.json().data as { records: CoursewareRow[]; total: number };
 }
 const category = async (name: string, parentId?: number) => (await post('/api/courseware-sort/insert', { name, parentId })).json().data.id as number;
-async function session(permissions: string[], orgId?: number) {
-  const u = await buildUser(t.db, { permissions, orgId });
-  return { ...(await login(t.app, u.username, u.password)), id: u.id };
-}
+const session = (permissions: string[], orgId?: number) => newUserSession(t, { permissions, orgId });
 
 describe('courseware categories', () => {
   it('keeps a tree of at most 5 levels with unique sibling names, and keeps a category holding courseware', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildUser, rootOrg } from '../../test/factories.js';
 
 const t = useTestApp();
@@ -9,18 +9,10 @@ beforeAll(async () => {
   // Entries go under managed types.
   for (const code of ['edu', 'level', 'dup', 'race', 'upd', 'del', 'v', 'authz']) await addType({ code, name: `name-${code}` });
 });
-async function addType(body: Record<string, unknown>) {
-  const res = await call(t.app, admin, '/api/dict-type/insert', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const addType = (body: Record<string, unknown>) => ok(t.app, admin, '/api/dict-type/insert', body);
 const byType = (s: Session | null, type: string) => t.app.inject({ method: 'GET', url: `/api/dict/by-type?type=${encodeURIComponent(type)}`, headers: s ? s.headers() : {} });
 
-async function add(body: Record<string, unknown>) {
-  const res = await call(t.app, admin, '/api/dict/insert', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const add = (body: Record<string, unknown>) => ok(t.app, admin, '/api/dict/insert', body);
 
 describe('dictionary entries', () => {
   it('adds entries, lists them filtered and paged, and serves the normal ones of a type in order', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { CERTIFICATE_DEFAULT_LAYOUT, type AttemptResult, type AttemptSheet, type MyExamRow } from '@hanlin/shared';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, refusal, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { jobs } from '../../platform/jobs.schema.js';
 import { certificates } from '../certificates/index.js';
@@ -20,34 +20,26 @@ const uniq = () => crypto.randomUUID().slice(0, 8);
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function ok<T = unknown>(s: Session, url: string, body: object = {}): Promise<T> {
-  const res = await call(t.app, s, url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as T;
-}
 /** A refusal as the user meets it: 4xx, its code and the field it names. */
 async function refused(s: Session, url: string, body: object, code: string, field?: string) {
-  const res = await call(t.app, s, url, body);
-  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-  expect(res.statusCode, res.body).toBeLessThan(500);
-  expect(res.json(), res.body).toMatchObject({ msg: code, ...(field ? { field } : {}) });
+  expect(await refusal(t.app, s, url, body)).toMatchObject({ code, ...(field ? { field } : {}) });
 }
 
 /** An approved question of the bank. */
 async function question(extra: Record<string, unknown>) {
   const body = { type: 'judgment', stem: `True? ${uniq()}`, score: 1, answers: ['T'], ...extra };
-  const { id } = await ok<{ id: number }>(admin, '/api/question/insert', body);
-  await ok(admin, '/api/question/submit', { ids: [id] });
-  await ok(admin, '/api/question-approval/approve', { ids: [id] });
+  const { id } = await ok<{ id: number }>(t.app, admin, '/api/question/insert', body);
+  await ok(t.app, admin, '/api/question/submit', { ids: [id] });
+  await ok(t.app, admin, '/api/question-approval/approve', { ids: [id] });
   return id;
 }
 let judgment: number, single: number, fill: number, short: number;
 const fixedPaper = async (items: { questionId: number; score: number }[]) =>
-  (await ok<{ id: number }>(admin, '/api/paper/insert', { name: `Paper ${uniq()}`, kind: 'fixed', items })).id;
+  (await ok<{ id: number }>(t.app, admin, '/api/paper/insert', { name: `Paper ${uniq()}`, kind: 'fixed', items })).id;
 
 /** A published exam open now (its start moved into the past), for org A unless told. */
 async function openExam(paperId: number, extra: Record<string, unknown> = {}, open = true) {
-  const e = await ok<{ id: number }>(admin, '/api/exam/insert', {
+  const e = await ok<{ id: number }>(t.app, admin, '/api/exam/insert', {
     name: `Exam ${uniq()}`,
     startAt: inMinutes(60),
     endAt: inMinutes(600),
@@ -59,7 +51,7 @@ async function openExam(paperId: number, extra: Record<string, unknown> = {}, op
     scoreDisplay: 'immediate',
     ...extra,
   });
-  await ok(admin, '/api/exam/publish', { ids: [e.id] });
+  await ok(t.app, admin, '/api/exam/publish', { ids: [e.id] });
   if (open)
     await t.db
       .update(exams)
@@ -71,11 +63,11 @@ async function student(orgId = orgA.id) {
   const u = await buildUser(t.db, { orgId, kind: 'student', realname: `Stu ${uniq()}`, permissions: ['kc-pc'] });
   return { ...u, s: await login(t.app, u.username, u.password) };
 }
-const start = (s: Session, examId: number) => ok<AttemptSheet>(s, '/api/exam/attempt/start', { examId });
+const start = (s: Session, examId: number) => ok<AttemptSheet>(t.app, s, '/api/exam/attempt/start', { examId });
 const save = (s: Session, attemptId: number, answers: { position: number; answer: unknown; seq: number; flagged?: boolean }[]) =>
   call(t.app, s, '/api/exam/attempt/save', { attemptId, answers });
-const submit = (s: Session, attemptId: number) => ok<AttemptResult>(s, '/api/exam/attempt/submit', { attemptId });
-const myExam = async (s: Session, examId: number) => (await ok<{ records: MyExamRow[] }>(s, '/api/exam/my', { size: 100 })).records.find((r) => r.id === examId)!;
+const submit = (s: Session, attemptId: number) => ok<AttemptResult>(t.app, s, '/api/exam/attempt/submit', { attemptId });
+const myExam = async (s: Session, examId: number) => (await ok<{ records: MyExamRow[] }>(t.app, s, '/api/exam/my', { size: 100 })).records.find((r) => r.id === examId)!;
 /** The clock passes the attempt's deadline (the job scheduled at the real deadline is made due too). */
 const pastDeadline = (attemptId: number) =>
   t.db
@@ -182,9 +174,9 @@ describe('starting an attempt', () => {
   });
 
   it('draws a random paper per attempt with a stored seed; the draw stays the same on resume', async () => {
-    const { id: bank } = await ok<{ id: number }>(admin, '/api/question-sort/insert', { name: `Bank ${uniq()}` });
+    const { id: bank } = await ok<{ id: number }>(t.app, admin, '/api/question-sort/insert', { name: `Bank ${uniq()}` });
     for (let i = 0; i < 8; i++) await question({ categoryId: bank });
-    const { id: paper } = await ok<{ id: number }>(admin, '/api/paper/insert', {
+    const { id: paper } = await ok<{ id: number }>(t.app, admin, '/api/paper/insert', {
       name: `Random ${uniq()}`,
       kind: 'random',
       rules: [{ categoryId: bank, type: 'judgment', count: 3, score: 2 }],
@@ -198,7 +190,7 @@ describe('starting an attempt', () => {
       const ids = JSON.stringify(sheet.questions.map((q) => q.questionId));
       draws.add(ids);
       expect(JSON.stringify((await start(u.s, exam)).questions.map((q) => q.questionId))).toBe(ids);
-      expect(JSON.stringify((await ok<AttemptSheet>(u.s, '/api/exam/attempt/sheet', { attemptId: sheet.attemptId })).questions.map((q) => q.questionId))).toBe(ids);
+      expect(JSON.stringify((await ok<AttemptSheet>(t.app, u.s, '/api/exam/attempt/sheet', { attemptId: sheet.attemptId })).questions.map((q) => q.questionId))).toBe(ids);
     }
     expect(draws.size).toBeGreaterThan(1);
     const seeds = await t.db.select({ seed: examAttempts.seed }).from(examAttempts).where(eq(examAttempts.examId, exam));
@@ -217,12 +209,12 @@ describe('answering', () => {
     expect(first.json().data.remainingSeconds).toBeGreaterThan(3500);
     const stale = await save(ann.s, attemptId, [{ position: 1, answer: { choices: ['A'] }, seq: 1 }]);
     expect(stale.statusCode, stale.body).toBe(200);
-    const kept = (await ok<AttemptSheet>(ann.s, '/api/exam/attempt/sheet', { attemptId })).questions[0]!;
+    const kept = (await ok<AttemptSheet>(t.app, ann.s, '/api/exam/attempt/sheet', { attemptId })).questions[0]!;
     // The sheet tells which change it holds, so a browser drops a kept change that is older.
     expect(kept).toMatchObject({ answer: { choices: ['B'] }, seq: 2 });
     // Clearing is an answer too.
     expect((await save(ann.s, attemptId, [{ position: 1, answer: null, seq: 3 }])).statusCode).toBe(200);
-    expect((await ok<AttemptSheet>(ann.s, '/api/exam/attempt/sheet', { attemptId })).questions[0]!.answer).toBe(null);
+    expect((await ok<AttemptSheet>(t.app, ann.s, '/api/exam/attempt/sheet', { attemptId })).questions[0]!.answer).toBe(null);
   });
 
   it('refuses answers that do not fit their question, positions beyond the paper, and someone else’s attempt', async () => {
@@ -257,7 +249,7 @@ describe('answering', () => {
     await refused(ann.s, url, { attemptId, answers: [{ position: 3, answer: { choices: ['A'] }, seq: 1 }] }, 'PARAMETER_INVALID', 'answers.0.answer.choices');
     await refused(ann.s, url, { attemptId, answers: [{ position: 4, answer: { choices: ['T'] }, seq: 1 }] }, 'PARAMETER_INVALID', 'answers.0.answer.answer');
     // Nothing of a refused call was kept.
-    expect((await ok<AttemptSheet>(ann.s, '/api/exam/attempt/sheet', { attemptId })).questions.map((q) => q.answer)).toEqual([null, null, null, null]);
+    expect((await ok<AttemptSheet>(t.app, ann.s, '/api/exam/attempt/sheet', { attemptId })).questions.map((q) => q.answer)).toEqual([null, null, null, null]);
     const ok2 = await save(ann.s, attemptId, [
       { position: 2, answer: { blanks: ['paris'] }, seq: 1 },
       { position: 4, answer: { text: 'It is so' }, seq: 1 },
@@ -315,10 +307,10 @@ describe('submitting', () => {
       const { attemptId } = await start(ann.s, exam);
       await save(ann.s, attemptId, [{ position: 1, answer: { choices: ['T'] }, seq: 1 }]);
       const r = await submit(ann.s, attemptId);
-      const results = await ok<AttemptResult[]>(ann.s, '/api/exam/attempt/results', { examId: exam });
+      const results = await ok<AttemptResult[]>(t.app, ann.s, '/api/exam/attempt/results', { examId: exam });
       const my = await myExam(ann.s, exam);
       await t.db.update(exams).set({ scoresPublishedAt: new Date() }).where(eq(exams.id, exam));
-      const afterPublication = (await ok<AttemptResult[]>(ann.s, '/api/exam/attempt/results', { examId: exam }))[0]!;
+      const afterPublication = (await ok<AttemptResult[]>(t.app, ann.s, '/api/exam/attempt/results', { examId: exam }))[0]!;
       shown[display] = [r.score, r.passed, results[0]!.score, my.lastScore, afterPublication.score, (await myExam(ann.s, exam)).lastScore];
       expect(results).toHaveLength(1);
       expect(results[0]).toMatchObject({ attemptId, status: 'marked', attemptsLeft: 0 });
@@ -368,11 +360,11 @@ describe('submitting', () => {
       .set({ reviewScore: 3 })
       .where(and(eq(examAttemptAnswers.attemptId, attemptId), eq(examAttemptAnswers.position, 2)));
     expect(await t.db.transaction((tx) => completeMarking(tx, attemptId))).toBe(true);
-    expect((await ok<AttemptResult[]>(ann.s, '/api/exam/attempt/results', { examId: exam }))[0]).toMatchObject({ status: 'marked', score: 7, passed: true });
+    expect((await ok<AttemptResult[]>(t.app, ann.s, '/api/exam/attempt/results', { examId: exam }))[0]).toMatchObject({ status: 'marked', score: 7, passed: true });
   });
 
   it('issues the exam’s certificate on a pass, not on a fail', async () => {
-    const tpl = await ok<{ id: number }>(admin, '/api/certificate/template/insert', {
+    const tpl = await ok<{ id: number }>(t.app, admin, '/api/certificate/template/insert', {
       name: `Cert ${uniq()}`,
       authority: 'Hanlin',
       validityMonths: null,
@@ -408,7 +400,11 @@ describe('the deadline', () => {
     expect(row).toMatchObject({ status: 'marked', submittedBy: 'deadline', score: 10, passed: true });
     await refused(ann.s, '/api/exam/attempt/sheet', { attemptId }, 'EXAM_TIME_OVER');
     await refused(ann.s, '/api/exam/attempt/save', { attemptId, answers: [{ position: 1, answer: { choices: ['F'] }, seq: 2 }] }, 'EXAM_TIME_OVER');
-    expect((await ok<AttemptResult[]>(ann.s, '/api/exam/attempt/results', { examId: exam }))[0]).toMatchObject({ submittedBy: 'deadline', submitState: 'normal', score: 10 });
+    expect((await ok<AttemptResult[]>(t.app, ann.s, '/api/exam/attempt/results', { examId: exam }))[0]).toMatchObject({
+      submittedBy: 'deadline',
+      submitState: 'normal',
+      score: 10,
+    });
   });
 
   it('is held when the job is lost: the periodic sweep submits, and a save past the deadline submits and stores nothing', async () => {
@@ -449,15 +445,18 @@ describe('anti-cheat and photos', () => {
     const watched = await openExam(paper, { antiCheat: true, leaveLimit: 1 });
     const ann = await student();
     const { attemptId } = await start(ann.s, watched);
-    expect(await ok(ann.s, '/api/exam/attempt/leave', { attemptId })).toEqual({ leaveCount: 1, leaveLimit: 1, submitted: false });
-    expect((await ok<AttemptSheet>(ann.s, '/api/exam/attempt/sheet', { attemptId })).leaveCount).toBe(1);
-    expect(await ok(ann.s, '/api/exam/attempt/leave', { attemptId })).toEqual({ leaveCount: 2, leaveLimit: 1, submitted: true });
-    expect((await ok<AttemptResult[]>(ann.s, '/api/exam/attempt/results', { examId: watched }))[0]).toMatchObject({ submitState: 'exception', submittedBy: 'leaveLimit' });
+    expect(await ok(t.app, ann.s, '/api/exam/attempt/leave', { attemptId })).toEqual({ leaveCount: 1, leaveLimit: 1, submitted: false });
+    expect((await ok<AttemptSheet>(t.app, ann.s, '/api/exam/attempt/sheet', { attemptId })).leaveCount).toBe(1);
+    expect(await ok(t.app, ann.s, '/api/exam/attempt/leave', { attemptId })).toEqual({ leaveCount: 2, leaveLimit: 1, submitted: true });
+    expect((await ok<AttemptResult[]>(t.app, ann.s, '/api/exam/attempt/results', { examId: watched }))[0]).toMatchObject({
+      submitState: 'exception',
+      submittedBy: 'leaveLimit',
+    });
     await refused(ann.s, '/api/exam/attempt/leave', { attemptId }, 'REPEAT_SUBMIT_ERROR');
 
     const free = await openExam(paper);
     const other = (await start(ann.s, free)).attemptId;
-    expect(await ok(ann.s, '/api/exam/attempt/leave', { attemptId: other })).toEqual({ leaveCount: 0, leaveLimit: null, submitted: false });
+    expect(await ok(t.app, ann.s, '/api/exam/attempt/leave', { attemptId: other })).toEqual({ leaveCount: 0, leaveLimit: null, submitted: false });
   });
 
   it('stores JPEG/PNG photos of the caller’s ongoing attempt, readable by the examinee and monitors whose scope covers the exam', async () => {
@@ -466,7 +465,7 @@ describe('anti-cheat and photos', () => {
     const { attemptId } = await start(ann.s, exam);
     await refused(ann.s, '/api/exam/attempt/photo', { attemptId, data: Buffer.from('GIF89a0000000000').toString('base64') }, 'FILE_TYPE_ERROR', 'data');
     await refused(ann.s, '/api/exam/attempt/photo', { attemptId, data: Buffer.from('plain text, not an image').toString('base64') }, 'FILE_TYPE_ERROR', 'data');
-    await ok(ann.s, '/api/exam/attempt/photo', { attemptId, data: `data:image/png;base64,${PNG.toString('base64')}` });
+    await ok(t.app, ann.s, '/api/exam/attempt/photo', { attemptId, data: `data:image/png;base64,${PNG.toString('base64')}` });
     const bob = await student();
     await refused(bob.s, '/api/exam/attempt/photo', { attemptId, data: PNG.toString('base64') }, 'NOT_FOUND_ERROR', 'attemptId');
 

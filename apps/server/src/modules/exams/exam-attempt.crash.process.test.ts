@@ -1,73 +1,18 @@
 import crypto from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signInput } from '@hanlin/shared';
-import { encryptWithPublicKey } from '../../platform/auth/rsa.js';
+import { adminSession, serverProcesses, until } from '../../test/server-process.js';
 
 // An exam day's worst case: the server process killed (kill -9) in the middle of an exam. Every
 // answer it acknowledged is still there after the restart, and the restarted server submits the
 // attempt at its deadline by itself, nobody connected. The server runs in another process on its
 // embedded database: no event of it reaches this one, so the test polls.
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-exam-crash-'));
-fs.chmodSync(dir, 0o755);
 const PASSWORD = 'Admin-1234';
+const servers = await serverProcesses('exam-crash', { ADMIN_PASSWORD: PASSWORD });
+const { start, waitHealthy } = servers;
+const dbUrl = `postgres://hanlin:hanlin@127.0.0.1:${servers.pgPort}/hanlin`;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-const port = await freePort();
-const pgPort = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dbUrl = `postgres://hanlin:hanlin@127.0.0.1:${pgPort}/hanlin`;
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-const started: Started[] = [];
-function start(): Started {
-  let out = '';
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'fatal', ADMIN_PASSWORD: PASSWORD };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const s = { child, output: () => out, exited };
-  started.push(s);
-  return s;
-}
-
-const POLL_MS = 200;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined) return v;
-    await pause(POLL_MS);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-async function waitHealthy(s: Started) {
-  await Promise.race([
-    until('health', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined)),
-    s.exited.then((code) => {
-      throw new Error(`server exited (${code}):\n${s.output()}`);
-    }),
-  ]);
-}
 async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
@@ -78,49 +23,16 @@ async function query<T extends pg.QueryResultRow>(text: string, values: unknown[
   }
 }
 
-/** The admin's signed session, as the web client holds it. */
-let session: { token: string; signNumber: string; userId: number };
-async function signIn() {
-  const key = ((await (await fetch(`${base}/api/auth/public-key`)).json()) as { data: { publicKey: string } }).data.publicKey;
-  const res = await fetch(`${base}/api/auth/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: encryptWithPublicKey(key, PASSWORD), grant_type: 'password', scope: 'server' }),
-  });
-  const d = ((await res.json()) as { data: { access_token: string; signNumber: string; user: { id: number } } }).data;
-  session = { token: d.access_token, signNumber: d.signNumber, userId: d.user.id };
-}
-async function post<T>(url: string, body: object): Promise<{ status: number; msg: string; data: T }> {
-  const ts = Date.now();
-  const sign = crypto
-    .createHash('sha256')
-    .update(signInput(session.userId, ts, session.signNumber, 'hanlin'))
-    .digest('hex');
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, 'x-timestamp': String(ts), 'x-sign': sign },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { msg: string; data: T };
-  return { status: res.status, ...json };
-}
-async function ok<T>(url: string, body: object): Promise<T> {
-  const r = await post<T>(url, body);
-  expect(r.status, `${url}: ${r.msg}`).toBe(200);
-  return r.data;
-}
-
 afterAll(async () => {
-  for (const s of started) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGINT');
-  await Promise.all(started.map((s) => s.exited));
-  fs.rmSync(dir, { recursive: true, force: true });
+  await servers.stopAll();
+  fs.rmSync(servers.dir, { recursive: true, force: true });
 });
 
 describe.skipIf(process.platform !== 'linux')('an exam when the server crashes', { timeout: 300_000 }, () => {
   it('keeps every acknowledged answer through kill -9, and the restarted server submits at the deadline', async () => {
     const first = start();
     await waitHealthy(first);
-    await signIn();
+    const { ok } = await adminSession(servers.base, PASSWORD);
     // Three judgment questions on a fixed paper; an exam of one minute for the administrator's organization.
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {

@@ -1,22 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, refusal, dataOf, refusalOf, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { insertAttempt, insertExam, type TestQuestion } from '../../test/exam-attempts.js';
 import { operationLogs } from '../audit/index.js';
 import { examAttempts } from './exam-attempt.schema.js';
 
 const t = useTestApp();
-type Answer = { msg: string; field?: string };
-const refusal = (res: { json(): unknown }) => {
-  const a = res.json() as Answer;
-  return { code: a.msg, field: a.field };
-};
-const ok = <T = any>(res: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: T }).data;
-};
 
 // 10 points: single choice (4), judgment (2), short answer marked by reviewers (4). The same question
 // ids in every attempt, as a fixed paper draws them.
@@ -64,22 +55,22 @@ beforeAll(async () => {
 describe('grades of an exam', () => {
   it('lists exams of the scope with audience, submitted, passed, pass rate and average', async () => {
     const beyond = await insertExam(t.db, { orgId: orgB.id, orgIds: [orgB.id] });
-    const list = ok(await call(t.app, deptAdmin, '/api/exam/grade/list', {}));
+    const list = await ok(t.app, deptAdmin, '/api/exam/grade/list', {});
     expect(list.records.map((r: { id: number }) => r.id)).toEqual([exam.id]);
     expect(list.records[0]).toMatchObject({ audienceSize: 7, submitted: 5, passed: 2, passRate: 40, average: 6.3, ongoing: 1, marking: 1, status: 'started' });
     expect(list.records[0].abilities).toEqual({ publishScores: false });
-    expect(ok(await call(t.app, admin, '/api/exam/grade/list', {})).records.map((r: { id: number }) => r.id)).toContain(beyond.id);
-    expect(ok(await call(t.app, deptAdmin, '/api/exam/grade/count', { examId: exam.id }))).toMatchObject({ audienceSize: 7, submitted: 5 });
-    expect(refusal(await call(t.app, deptAdmin, '/api/exam/grade/count', { examId: beyond.id }))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
-    expect(refusal(await call(t.app, deptAdmin, '/api/exam/grade/people', { examId: beyond.id }))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+    expect((await ok(t.app, admin, '/api/exam/grade/list', {})).records.map((r: { id: number }) => r.id)).toContain(beyond.id);
+    expect(await ok(t.app, deptAdmin, '/api/exam/grade/count', { examId: exam.id })).toMatchObject({ audienceSize: 7, submitted: 5 });
+    expect(await refusal(t.app, deptAdmin, '/api/exam/grade/count', { examId: beyond.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+    expect(await refusal(t.app, deptAdmin, '/api/exam/grade/people', { examId: beyond.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
     // A student reaches no grade route.
-    expect(refusal(await call(t.app, amySession, '/api/exam/grade/list', {}))).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
-    expect(refusal(await call(t.app, amySession, '/api/exam/statistics/test', { examId: exam.id }))).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
+    expect(await refusal(t.app, amySession, '/api/exam/grade/list', {})).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
+    expect(await refusal(t.app, amySession, '/api/exam/statistics/test', { examId: exam.id })).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
   });
 
   it('shows every audience member with their best attempt, the ones who never submitted included, filtered and sorted', async () => {
     const people_ = async (q: Record<string, unknown> = {}) =>
-      ok(await call(t.app, deptAdmin, '/api/exam/grade/people', { examId: exam.id, sort: '-score', ...q })).records as { realname: string; [k: string]: unknown }[];
+      (await ok(t.app, deptAdmin, '/api/exam/grade/people', { examId: exam.id, sort: '-score', ...q })).records as { realname: string; [k: string]: unknown }[];
     const all = await people_();
     expect(all.map((r) => r.realname)).toEqual(['Amy', 'Ben', 'Cid', 'Dan', 'Eve', 'Fay', 'Gus']);
     expect(all.find((r) => r.realname === 'Ben')).toMatchObject({
@@ -101,7 +92,7 @@ describe('grades of an exam', () => {
     expect((await people_({ passed: false })).map((r) => r.realname)).toEqual(['Cid', 'Dan']);
     expect((await people_({ keyword: 'fay' })).map((r) => r.realname)).toEqual(['Fay']);
     expect((await people_({ orgId: night.id })).map((r) => r.realname)).toEqual(['Gus']);
-    const page2 = ok(await call(t.app, deptAdmin, '/api/exam/grade/people', { examId: exam.id, sort: 'realname', page: 2, size: 3 }));
+    const page2 = await ok(t.app, deptAdmin, '/api/exam/grade/people', { examId: exam.id, sort: 'realname', page: 2, size: 3 });
     expect(page2).toMatchObject({ total: 7, page: 2 });
     expect(page2.records.map((r: { realname: string }) => r.realname)).toEqual(['Dan', 'Eve', 'Fay']);
   });
@@ -123,7 +114,7 @@ describe('grades of an exam', () => {
     const wbPt = new ExcelJS.Workbook();
     await wbPt.xlsx.load(pt.rawPayload as unknown as ArrayBuffer);
     expect(wbPt.worksheets[0]!.getRow(1).getCell(1).value).toBe('Nome');
-    expect(refusal(await call(t.app, amySession, '/api/exam/grade/export', { examId: exam.id }))).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
+    expect(await refusal(t.app, amySession, '/api/exam/grade/export', { examId: exam.id })).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
   });
 
   it('ranks best scores; equal scores share a place, listed by the earlier submission', async () => {
@@ -131,7 +122,7 @@ describe('grades of an exam', () => {
     await insertAttempt(t.db, { examId: e.id, userId: people.Amy!.id, status: 'marked', questions: PAPER, answers: sheet('A', 'T'), reviews: { 3: 2 }, submittedAgo: 5 });
     await insertAttempt(t.db, { examId: e.id, userId: people.Ben!.id, status: 'marked', questions: PAPER, answers: sheet('A', 'T'), reviews: { 3: 2 }, submittedAgo: 15 });
     await insertAttempt(t.db, { examId: e.id, userId: people.Cid!.id, status: 'marked', questions: PAPER, answers: sheet('A', 'T'), reviews: { 3: 4 }, submittedAgo: 1 });
-    const ranking = ok(await call(t.app, deptAdmin, '/api/exam/grade/ranking', { examId: e.id }));
+    const ranking = await ok(t.app, deptAdmin, '/api/exam/grade/ranking', { examId: e.id });
     expect(ranking.records.map((r: { rank: number; realname: string; score: number }) => [r.rank, r.realname, r.score])).toEqual([
       [1, 'Cid', 10],
       [2, 'Ben', 8],
@@ -140,7 +131,7 @@ describe('grades of an exam', () => {
   });
 
   it('paper detail shows each question with the answer, the key, the marks and the analysis', async () => {
-    const paper = ok(await call(t.app, deptAdmin, '/api/exam/grade/paper', { attemptId: attempts.Cid!.id }));
+    const paper = await ok(t.app, deptAdmin, '/api/exam/grade/paper', { attemptId: attempts.Cid!.id });
     expect(paper).toMatchObject({ realname: 'Cid', score: 5, passed: false, total: 10, submitState: 'normal' });
     expect(paper.questions).toEqual([
       expect.objectContaining({
@@ -160,7 +151,7 @@ describe('grades of an exam', () => {
 
 describe('statistics', () => {
   it('test statistics: distribution of best scores, pass rate, average/max/min, correctness and discrimination per question', async () => {
-    const s = ok(await call(t.app, deptAdmin, '/api/exam/statistics/test', { examId: exam.id }));
+    const s = await ok(t.app, deptAdmin, '/api/exam/statistics/test', { examId: exam.id });
     expect(s).toMatchObject({ total: 10, audienceSize: 7, people: 4, passed: 2, passRate: 50, average: 6.3, max: 10, min: 2 });
     expect(s.distribution.map((b: { count: number }) => b.count)).toEqual([0, 0, 1, 0, 0, 1, 0, 0, 1, 1]);
     expect(s.distribution[9]).toEqual({ from: 9, to: 10, count: 1 });
@@ -173,7 +164,7 @@ describe('statistics', () => {
   });
 
   it('mistake analysis orders questions by wrong rate with the wrong choices most given', async () => {
-    const rows = ok(await call(t.app, deptAdmin, '/api/exam/statistics/mistakes', { examId: exam.id }));
+    const rows = await ok(t.app, deptAdmin, '/api/exam/statistics/mistakes', { examId: exam.id });
     // Six submitted attempts (Ben's two, Eve's waiting one): the short answer below full marks 4 times, the judgment wrong 3 times, the choice twice.
     expect(rows.map((r: { questionId: number; wrong: number; answered: number }) => [r.questionId, r.wrong, r.answered])).toEqual([
       [503, 4, 6],
@@ -204,16 +195,16 @@ describe('statistics', () => {
 
   it('grade statistics across exams and per-person totals', async () => {
     const from = new Date(Date.now() - 2 * 3600_000).toISOString();
-    const s = ok(await call(t.app, deptAdmin, '/api/exam/statistics/grades', { keyword: 'Graded', startFrom: from }));
+    const s = await ok(t.app, deptAdmin, '/api/exam/statistics/grades', { keyword: 'Graded', startFrom: from });
     expect(s.exams).toBeGreaterThanOrEqual(1);
-    const only = ok(await call(t.app, deptAdmin, '/api/exam/statistics/grades', { keyword: await examName(exam.id) }));
+    const only = await ok(t.app, deptAdmin, '/api/exam/statistics/grades', { keyword: await examName(exam.id) });
     expect(only).toEqual({ exams: 1, examinees: 5, submitted: 5, passed: 2, passRate: 40, average: 6.3 });
-    const totals = ok(await call(t.app, deptAdmin, '/api/exam/statistics/people', { keyword: 'Ben' }));
+    const totals = await ok(t.app, deptAdmin, '/api/exam/statistics/people', { keyword: 'Ben' });
     expect(totals.records).toEqual([expect.objectContaining({ realname: 'Ben', exams: expect.any(Number), passed: expect.any(Number) })]);
-    const ben = ok(await call(t.app, deptAdmin, '/api/exam/statistics/person', { userId: people.Ben!.id }));
+    const ben = await ok(t.app, deptAdmin, '/api/exam/statistics/person', { userId: people.Ben!.id });
     expect(ben.find((r: { examId: number }) => r.examId === exam.id)).toMatchObject({ attemptId: attempts.Ben!.id, attempts: 2, score: 8, passed: true });
     const outsider = await buildUser(t.db, { orgId: orgB.id, realname: 'Olaf' });
-    expect(refusal(await call(t.app, deptAdmin, '/api/exam/statistics/person', { userId: outsider.id }))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+    expect(await refusal(t.app, deptAdmin, '/api/exam/statistics/person', { userId: outsider.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
   });
 });
 
@@ -228,22 +219,22 @@ describe('changing a grade', () => {
     const a = await insertAttempt(t.db, { examId: e.id, userId: people.Cid!.id, status: 'marked', questions: PAPER, answers: sheet('A', 'F'), reviews: { 3: 1 } });
     const w = await insertAttempt(t.db, { examId: e.id, userId: people.Eve!.id, status: 'marking', questions: PAPER, answers: sheet('A', 'F') });
     const update = (attemptId: number, score: number, s = deptAdmin) => call(t.app, s, '/api/exam/grade/update', { attemptId, score });
-    expect(refusal(await update(a.id, 10.5))).toMatchObject({ code: 'EXAM_SCORE_OVER_TOTAL', field: 'score' });
-    expect(refusal(await update(a.id, 5.3))).toMatchObject({ code: 'PARAMETER_INVALID' });
-    expect(refusal(await update(a.id, -1))).toMatchObject({ code: 'PARAMETER_INVALID' });
-    expect(refusal(await update(w.id, 5))).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
-    expect(ok(await update(a.id, 6))).toEqual({ score: 6, passed: true });
+    expect(refusalOf(await update(a.id, 10.5))).toMatchObject({ code: 'EXAM_SCORE_OVER_TOTAL', field: 'score' });
+    expect(refusalOf(await update(a.id, 5.3))).toMatchObject({ code: 'PARAMETER_INVALID' });
+    expect(refusalOf(await update(a.id, -1))).toMatchObject({ code: 'PARAMETER_INVALID' });
+    expect(refusalOf(await update(w.id, 5))).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
+    expect(dataOf(await update(a.id, 6))).toEqual({ score: 6, passed: true });
     const [row] = await t.db.select().from(examAttempts).where(eq(examAttempts.id, a.id));
     expect(row).toMatchObject({ score: 6, passed: true });
     expect(row!.adjustedBy).not.toBeNull();
     expect(row!.adjustedAt).not.toBeNull();
-    expect(ok(await update(a.id, 5.5))).toEqual({ score: 5.5, passed: false });
+    expect(dataOf(await update(a.id, 5.5))).toEqual({ score: 5.5, passed: false });
     await vi.waitFor(async () => expect(await t.db.select().from(operationLogs).where(eq(operationLogs.operation, 'exam.grade.update'))).not.toHaveLength(0));
 
     const beyond = await insertExam(t.db, { orgId: orgB.id, orgIds: [orgB.id] });
     const b = await insertAttempt(t.db, { examId: beyond.id, userId: people.Amy!.id, status: 'marked', questions: PAPER, answers: sheet('A', 'T') });
-    expect(refusal(await update(b.id, 1))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
-    expect(refusal(await update(b.id, 1, amySession))).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
+    expect(refusalOf(await update(b.id, 1))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+    expect(refusalOf(await update(b.id, 1, amySession))).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
   });
 });
 
@@ -253,40 +244,40 @@ describe('extending an exam for one person', () => {
     const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
     const extend = (body: Record<string, unknown>) =>
       call(t.app, deptAdmin, '/api/exam/grade/extend', { examId: e.id, userId: people.Gus!.id, endAt: inHours(3), extraAttempts: 1, ...body });
-    expect(refusal(await extend({ endAt: inHours(-1) }))).toMatchObject({ code: 'TIME_BEFORE_NOW', field: 'endAt' });
-    expect(refusal(await extend({ endAt: inHours(0.5) }))).toMatchObject({ code: 'PARAMETER_INVALID', field: 'endAt' });
-    expect(refusal(await extend({ extraAttempts: 1000 }))).toMatchObject({ code: 'PARAMETER_INVALID', field: 'extraAttempts' });
+    expect(refusalOf(await extend({ endAt: inHours(-1) }))).toMatchObject({ code: 'TIME_BEFORE_NOW', field: 'endAt' });
+    expect(refusalOf(await extend({ endAt: inHours(0.5) }))).toMatchObject({ code: 'PARAMETER_INVALID', field: 'endAt' });
+    expect(refusalOf(await extend({ extraAttempts: 1000 }))).toMatchObject({ code: 'PARAMETER_INVALID', field: 'extraAttempts' });
     const outsider = await buildUser(t.db, { orgId: orgB.id });
-    expect(refusal(await extend({ userId: outsider.id }))).toMatchObject({ code: 'NOT_FOUND_ERROR', field: 'userId' });
+    expect(refusalOf(await extend({ userId: outsider.id }))).toMatchObject({ code: 'NOT_FOUND_ERROR', field: 'userId' });
     const draft = await insertExam(t.db, { orgId: orgA.id, orgIds: [workshop.id], status: 'draft', startIn: 60, endIn: 120 });
-    expect(refusal(await extend({ examId: draft.id }))).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
+    expect(refusalOf(await extend({ examId: draft.id }))).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
 
-    expect(ok(await extend({}))).toBeNull();
+    expect(dataOf(await extend({}))).toBeNull();
     const gus = await login(t.app, people.Gus!.username, people.Gus!.password);
-    const mine = ok(await call(t.app, gus, '/api/exam/my', {})).records.find((r: { id: number }) => r.id === e.id);
+    const mine = (await ok(t.app, gus, '/api/exam/my', {})).records.find((r: { id: number }) => r.id === e.id);
     expect(mine).toMatchObject({ attemptsAllowed: 2 });
     expect(new Date(mine.myEndAt).getTime()).toBeGreaterThan(Date.now() + 2.9 * 3600_000);
-    const row = ok(await call(t.app, deptAdmin, '/api/exam/grade/people', { examId: e.id, keyword: 'Gus' })).records[0];
+    const row = (await ok(t.app, deptAdmin, '/api/exam/grade/people', { examId: e.id, keyword: 'Gus' })).records[0];
     expect(row).toMatchObject({ extraAttempts: 1 });
     // Saving again replaces the extension.
-    ok(await extend({ extraAttempts: 0 }));
-    expect(ok(await call(t.app, deptAdmin, '/api/exam/grade/people', { examId: e.id, keyword: 'Gus' })).records[0]).toMatchObject({ extraAttempts: 0 });
+    dataOf(await extend({ extraAttempts: 0 }));
+    expect((await ok(t.app, deptAdmin, '/api/exam/grade/people', { examId: e.id, keyword: 'Gus' })).records[0]).toMatchObject({ extraAttempts: 0 });
   });
 });
 
 describe('the student side', () => {
   it('shows the ranking only when the exam shows it and the scores are visible', async () => {
     const hidden = await insertExam(t.db, { orgId: orgA.id, orgIds: [workshop.id], showRanking: false, scoreDisplay: 'immediate' });
-    expect(refusal(await call(t.app, amySession, '/api/exam/my/ranking', { examId: hidden.id }))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+    expect(await refusal(t.app, amySession, '/api/exam/my/ranking', { examId: hidden.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
     // The main exam shows its ranking once scores are published.
-    expect(refusal(await call(t.app, amySession, '/api/exam/my/ranking', { examId: exam.id }))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+    expect(await refusal(t.app, amySession, '/api/exam/my/ranking', { examId: exam.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
     const beyond = await insertExam(t.db, { orgId: orgB.id, orgIds: [orgB.id], showRanking: true, scoreDisplay: 'immediate' });
-    expect(refusal(await call(t.app, amySession, '/api/exam/my/ranking', { examId: beyond.id }))).toMatchObject({ code: 'NOT_FOUND_ERROR' });
+    expect(await refusal(t.app, amySession, '/api/exam/my/ranking', { examId: beyond.id })).toMatchObject({ code: 'NOT_FOUND_ERROR' });
 
     const open = await insertExam(t.db, { orgId: orgA.id, orgIds: [workshop.id], showRanking: true, scoreDisplay: 'immediate' });
     await insertAttempt(t.db, { examId: open.id, userId: people.Ben!.id, status: 'marked', questions: PAPER, answers: sheet('A', 'T') });
     await insertAttempt(t.db, { examId: open.id, userId: people.Amy!.id, status: 'marked', questions: PAPER, answers: sheet('B', 'T'), reviews: { 3: 1 } });
-    const r = ok(await call(t.app, amySession, '/api/exam/my/ranking', { examId: open.id }));
+    const r = await ok(t.app, amySession, '/api/exam/my/ranking', { examId: open.id });
     expect(r.rows.map((x: { realname: string; rank: number }) => [x.rank, x.realname])).toEqual([
       [1, 'Ben'],
       [2, 'Amy'],
@@ -296,13 +287,13 @@ describe('the student side', () => {
 
   it('reviews an own submitted attempt only when the exam shows answers; scores as the score display allows', async () => {
     // The main exam shows answers; its scores are not published yet.
-    const review = ok(await call(t.app, amySession, '/api/exam/my/review', { attemptId: attempts.Amy!.id }));
+    const review = await ok(t.app, amySession, '/api/exam/my/review', { attemptId: attempts.Amy!.id });
     expect(review).toMatchObject({ score: null, passed: null });
     expect(review.questions[0]).toMatchObject({ keyAnswers: ['A'], answer: { choices: ['A'] }, mark: null, analysis: 'Analysis Which helmet?' });
-    expect(refusal(await call(t.app, amySession, '/api/exam/my/review', { attemptId: attempts.Ben!.id }))).toMatchObject({ code: 'NOT_FOUND_ERROR' });
+    expect(await refusal(t.app, amySession, '/api/exam/my/review', { attemptId: attempts.Ben!.id })).toMatchObject({ code: 'NOT_FOUND_ERROR' });
     // Fay's attempt is still being answered: no review (for Fay herself either).
     const fay = await login(t.app, people.Fay!.username, people.Fay!.password);
-    expect(refusal(await call(t.app, fay, '/api/exam/my/review', { attemptId: attempts.Fay!.id }))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+    expect(await refusal(t.app, fay, '/api/exam/my/review', { attemptId: attempts.Fay!.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
 
     // Publishing the scores (Eve's marks done, Fay's attempt submitted by the deadline) opens scores and the ranking.
     await t.db
@@ -310,13 +301,13 @@ describe('the student side', () => {
       .set({ status: 'marked', score: 6, passed: true, submittedAt: new Date(), submittedBy: 'deadline' })
       .where(eq(examAttempts.id, attempts.Fay!.id));
     await t.db.update(examAttempts).set({ status: 'marked', score: 6, passed: true }).where(eq(examAttempts.id, attempts.Eve!.id));
-    ok(await call(t.app, deptAdmin, '/api/exam/scores/publish', { examId: exam.id }));
-    expect(ok(await call(t.app, amySession, '/api/exam/my/review', { attemptId: attempts.Amy!.id }))).toMatchObject({ score: 10, passed: true });
-    const ranking = ok(await call(t.app, benSession, '/api/exam/my/ranking', { examId: exam.id }));
+    await ok(t.app, deptAdmin, '/api/exam/scores/publish', { examId: exam.id });
+    expect(await ok(t.app, amySession, '/api/exam/my/review', { attemptId: attempts.Amy!.id })).toMatchObject({ score: 10, passed: true });
+    const ranking = await ok(t.app, benSession, '/api/exam/my/ranking', { examId: exam.id });
     expect(ranking.mine).toMatchObject({ rank: 2, score: 8 });
 
     const closed = await insertExam(t.db, { orgId: orgA.id, orgIds: [workshop.id], showAnswers: false, scoreDisplay: 'immediate' });
     const a = await insertAttempt(t.db, { examId: closed.id, userId: people.Amy!.id, status: 'marked', questions: PAPER, answers: sheet('A', 'T') });
-    expect(refusal(await call(t.app, amySession, '/api/exam/my/review', { attemptId: a.id }))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+    expect(await refusal(t.app, amySession, '/api/exam/my/review', { attemptId: a.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
   });
 });

@@ -1,20 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, refusal, dataOf, refusalOf, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { insertAttempt, insertExam, type TestQuestion } from '../../test/exam-attempts.js';
 import { examAttempts } from './exam-attempt.schema.js';
 
 const t = useTestApp();
-type Answer = { msg: string; field?: string; data?: unknown };
-const refusal = (res: { json(): unknown }) => {
-  const a = res.json() as Answer;
-  return { code: a.msg, field: a.field };
-};
-const ok = <T = any>(res: { statusCode: number; body: string; json(): unknown }): T => {
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: T }).data;
-};
 
 // A paper of 10 points: two objective questions marked by the system, one short answer for the reviewers.
 const PAPER: TestQuestion[] = [
@@ -61,19 +52,19 @@ describe('the reviewer queue', () => {
     await insertAttempt(t.db, { examId: mine.id, userId: bob.id, status: 'marking', questions: PAPER, answers: RIGHT });
     await insertAttempt(t.db, { examId: mine.id, userId: cat.id, status: 'ongoing', questions: PAPER, answers: [] });
 
-    const queue = ok(await call(t.app, reviewer, '/api/exam/marking/list', {}));
+    const queue = await ok(t.app, reviewer, '/api/exam/marking/list', {});
     expect(queue.records).toEqual([expect.objectContaining({ id: mine.id, waiting: 2, ongoing: 1, marked: 0, abilities: { publishScores: false } })]);
     // The department administrator marks the exams of their scope, not the factory's.
-    const scoped = ok(await call(t.app, deptAdmin, '/api/exam/marking/list', { keyword: 'Graded' }));
+    const scoped = await ok(t.app, deptAdmin, '/api/exam/marking/list', { keyword: 'Graded' });
     const ids = scoped.records.map((r: { id: number }) => r.id);
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(factory.id);
     // Someone holding only cjpy, named on no exam, has an empty queue and cannot open one.
-    expect(ok(await call(t.app, other, '/api/exam/marking/list', {})).records).toEqual([]);
-    expect(refusal(await call(t.app, other, '/api/exam/marking/examinees', { examId: mine.id }))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+    expect((await ok(t.app, other, '/api/exam/marking/list', {})).records).toEqual([]);
+    expect(await refusal(t.app, other, '/api/exam/marking/examinees', { examId: mine.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
     // A student reaches no marking route.
-    expect(refusal(await call(t.app, student, '/api/exam/marking/list', {}))).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
-    expect(refusal(await call(t.app, student, '/api/exam/marking/save', { attemptId: 1, marks: [{ position: 3, score: 1 }] }))).toMatchObject({
+    expect(await refusal(t.app, student, '/api/exam/marking/list', {})).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
+    expect(await refusal(t.app, student, '/api/exam/marking/save', { attemptId: 1, marks: [{ position: 3, score: 1 }] })).toMatchObject({
       code: 'NO_PERMISSION_ERROR',
     });
   });
@@ -83,10 +74,10 @@ describe('marking an attempt', () => {
   it('shows the subjective answers with the reference, keeps marks within the question, and finishes the attempt with its score and pass', async () => {
     const exam = await insertExam(t.db, { orgId: orgA.id, reviewerIds: [reviewerId], orgIds: [orgA.id], passPercent: 60 });
     const a = await insertAttempt(t.db, { examId: exam.id, userId: ann.id, status: 'marking', questions: PAPER, answers: RIGHT });
-    const waiting = ok(await call(t.app, reviewer, '/api/exam/marking/examinees', { examId: exam.id, marked: false }));
+    const waiting = await ok(t.app, reviewer, '/api/exam/marking/examinees', { examId: exam.id, marked: false });
     expect(waiting.records).toEqual([expect.objectContaining({ attemptId: a.id, realname: 'Ann', orgName: 'Sales', pending: 1, autoScore: 6, status: 'marking' })]);
 
-    const sheet = ok(await call(t.app, reviewer, '/api/exam/marking/attempt', { attemptId: a.id }));
+    const sheet = await ok(t.app, reviewer, '/api/exam/marking/attempt', { attemptId: a.id });
     expect(sheet.questions[2]).toMatchObject({
       position: 3,
       type: 'short',
@@ -100,18 +91,18 @@ describe('marking an attempt', () => {
     expect(sheet.questions[0]).toMatchObject({ subjective: false, mark: 4, correct: true });
 
     const save = (marks: unknown) => call(t.app, reviewer, '/api/exam/marking/save', { attemptId: a.id, marks });
-    expect(refusal(await save([{ position: 3, score: 4.5 }]))).toMatchObject({ code: 'MARK_SCORE_OVER_QUESTION', field: 'marks.0.score' });
-    expect(refusal(await save([{ position: 3, score: 1.3 }]))).toMatchObject({ code: 'PARAMETER_INVALID' });
-    expect(refusal(await save([{ position: 3, score: -1 }]))).toMatchObject({ code: 'PARAMETER_INVALID' });
+    expect(refusalOf(await save([{ position: 3, score: 4.5 }]))).toMatchObject({ code: 'MARK_SCORE_OVER_QUESTION', field: 'marks.0.score' });
+    expect(refusalOf(await save([{ position: 3, score: 1.3 }]))).toMatchObject({ code: 'PARAMETER_INVALID' });
+    expect(refusalOf(await save([{ position: 3, score: -1 }]))).toMatchObject({ code: 'PARAMETER_INVALID' });
     // The system's marks are not the reviewer's to change.
-    expect(refusal(await save([{ position: 1, score: 0 }]))).toMatchObject({ code: 'PARAMETER_INVALID', field: 'marks.0.position' });
+    expect(refusalOf(await save([{ position: 1, score: 0 }]))).toMatchObject({ code: 'PARAMETER_INVALID', field: 'marks.0.position' });
 
-    expect(ok(await save([{ position: 3, score: 3.5 }]))).toEqual({ status: 'marked', pending: 0, score: 9.5, passed: true });
+    expect(dataOf(await save([{ position: 3, score: 3.5 }]))).toEqual({ status: 'marked', pending: 0, score: 9.5, passed: true });
     const [row] = await t.db.select().from(examAttempts).where(eq(examAttempts.id, a.id));
     expect(row).toMatchObject({ status: 'marked', score: 9.5, passed: true });
     // Marked: no more marks, and it now lists among the marked ones.
-    expect(refusal(await save([{ position: 3, score: 4 }]))).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
-    expect(ok(await call(t.app, reviewer, '/api/exam/marking/examinees', { examId: exam.id, marked: true })).records).toEqual([
+    expect(refusalOf(await save([{ position: 3, score: 4 }]))).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
+    expect((await ok(t.app, reviewer, '/api/exam/marking/examinees', { examId: exam.id, marked: true })).records).toEqual([
       expect.objectContaining({ attemptId: a.id, score: 9.5, pending: 0 }),
     ]);
   });
@@ -125,7 +116,7 @@ describe('marking an attempt', () => {
       questions: PAPER,
       answers: [{ choices: ['B'] }, { choices: ['T'] }, { text: '?' }],
     });
-    expect(ok(await call(t.app, reviewer, '/api/exam/marking/save', { attemptId: a.id, marks: [{ position: 3, score: 4 }] }))).toMatchObject({
+    expect(await ok(t.app, reviewer, '/api/exam/marking/save', { attemptId: a.id, marks: [{ position: 3, score: 4 }] })).toMatchObject({
       score: 6,
       passed: false,
     });
@@ -146,7 +137,7 @@ describe('marking an attempt', () => {
       call(t.app, reviewer, '/api/exam/marking/save', { attemptId: a.id, marks: [{ position: 2, score: 3 }] }),
       call(t.app, sam, '/api/exam/marking/save', { attemptId: a.id, marks: [{ position: 3, score: 2.5 }] }),
     ]);
-    const results = [ok(r1), ok(r2)];
+    const results = [dataOf(r1), dataOf(r2)];
     expect(results.filter((r) => r.status === 'marked')).toHaveLength(1);
     const [row] = await t.db.select().from(examAttempts).where(eq(examAttempts.id, a.id));
     expect(row).toMatchObject({ status: 'marked', score: 7.5 });
@@ -158,7 +149,7 @@ describe('marking an attempt', () => {
       call(t.app, sam, '/api/exam/marking/save', { attemptId: b.id, marks: [{ position: 3, score: 2 }] }),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const winner = ok(both.find((r) => r.statusCode === 200)!);
+    const winner = dataOf(both.find((r) => r.statusCode === 200)!);
     const [rowB] = await t.db.select().from(examAttempts).where(eq(examAttempts.id, b.id));
     expect(rowB!.score).toBe(winner.score);
   });
@@ -171,39 +162,39 @@ describe('publishing scores', () => {
     const waiting = await insertAttempt(t.db, { examId: exam.id, userId: ann.id, status: 'marking', questions: PAPER, answers: RIGHT });
     const publish = (s: Session) => call(t.app, s, '/api/exam/scores/publish', { examId: exam.id });
 
-    expect(refusal(await publish(deptAdmin))).toMatchObject({ code: 'EXAM_IN_PROGRESS_CANNOT_PUBLISH_SCORE', field: 'examId' });
+    expect(refusalOf(await publish(deptAdmin))).toMatchObject({ code: 'EXAM_IN_PROGRESS_CANNOT_PUBLISH_SCORE', field: 'examId' });
     await t.db
       .update(examAttempts)
       .set({ status: 'marked', submittedAt: new Date(), submittedBy: 'deadline', autoScore: 0, score: 0, passed: false })
       .where(eq(examAttempts.id, taking.id));
-    expect(refusal(await publish(deptAdmin))).toMatchObject({ code: 'MARKING_NOT_FINISHED' });
-    ok(await call(t.app, reviewer, '/api/exam/marking/save', { attemptId: waiting.id, marks: [{ position: 3, score: 4 }] }));
+    expect(refusalOf(await publish(deptAdmin))).toMatchObject({ code: 'MARKING_NOT_FINISHED' });
+    await ok(t.app, reviewer, '/api/exam/marking/save', { attemptId: waiting.id, marks: [{ position: 3, score: 4 }] });
 
     // Ann sees no score before publishing (score display "published").
-    const myBefore = ok(await call(t.app, student, '/api/exam/my', {}));
+    const myBefore = await ok(t.app, student, '/api/exam/my', {});
     expect(myBefore.records.find((r: { id: number }) => r.id === exam.id)).toMatchObject({ lastScore: null, lastMarking: false });
     // A reviewer holding only cjpy cannot publish; a department administrator with cjpy:publish in scope can.
-    expect(refusal(await publish(reviewer))).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
-    const row = async (s: Session) => ok(await call(t.app, s, '/api/exam/marking/list', {})).records.find((r: { id: number }) => r.id === exam.id);
+    expect(refusalOf(await publish(reviewer))).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
+    const row = async (s: Session) => (await ok(t.app, s, '/api/exam/marking/list', {})).records.find((r: { id: number }) => r.id === exam.id);
     expect((await row(deptAdmin)).abilities).toEqual({ publishScores: true });
     expect((await row(reviewer)).abilities).toEqual({ publishScores: false });
-    expect(ok(await publish(deptAdmin))).toBeNull();
+    expect(dataOf(await publish(deptAdmin))).toBeNull();
     expect((await row(deptAdmin)).abilities).toEqual({ publishScores: false });
-    expect(refusal(await publish(deptAdmin))).toMatchObject({ code: 'EXAM_SCORES_PUBLISHED' });
-    expect(refusal(await publish(admin))).toMatchObject({ code: 'EXAM_SCORES_PUBLISHED' });
-    const myAfter = ok(await call(t.app, student, '/api/exam/my', {}));
+    expect(refusalOf(await publish(deptAdmin))).toMatchObject({ code: 'EXAM_SCORES_PUBLISHED' });
+    expect(refusalOf(await publish(admin))).toMatchObject({ code: 'EXAM_SCORES_PUBLISHED' });
+    const myAfter = await ok(t.app, student, '/api/exam/my', {});
     expect(myAfter.records.find((r: { id: number }) => r.id === exam.id)).toMatchObject({ lastScore: 10, lastPassed: true });
   });
 
   it('a department administrator cannot publish the scores of an exam beyond their scope', async () => {
     const exam = await insertExam(t.db, { orgId: orgB.id, orgIds: [orgB.id] });
-    expect(refusal(await call(t.app, deptAdmin, '/api/exam/scores/publish', { examId: exam.id }))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
+    expect(await refusal(t.app, deptAdmin, '/api/exam/scores/publish', { examId: exam.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
   });
 
   it('is not offered nor done before the exam starts (nobody has sat it: the scores of its examinees would show at once)', async () => {
     const exam = await insertExam(t.db, { orgId: orgA.id, orgIds: [orgA.id], status: 'published', startIn: 30, endIn: 90 });
-    expect(refusal(await call(t.app, deptAdmin, '/api/exam/scores/publish', { examId: exam.id }))).toMatchObject({ code: 'STATE_TRANSITION_INVALID', field: 'examId' });
-    const grades = ok(await call(t.app, deptAdmin, '/api/exam/grade/count', { examId: exam.id })) as { abilities: { publishScores: boolean } };
+    expect(await refusal(t.app, deptAdmin, '/api/exam/scores/publish', { examId: exam.id })).toMatchObject({ code: 'STATE_TRANSITION_INVALID', field: 'examId' });
+    const grades = (await ok(t.app, deptAdmin, '/api/exam/grade/count', { examId: exam.id })) as { abilities: { publishScores: boolean } };
     expect(grades.abilities).toEqual({ publishScores: false });
   });
 });

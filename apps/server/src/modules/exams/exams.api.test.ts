@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, codeOf, refusalOf, type Session } from '../../test/harness.js';
 import { expectWritesObey } from '../../test/abilities.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { exams } from './exams.schema.js';
@@ -39,18 +39,7 @@ const draft = (extra: Record<string, unknown> = {}) => ({
   audience: [{ type: 'org', id: orgA.id }],
   ...extra,
 });
-async function create(s: Session, body: Record<string, unknown>) {
-  const res = await call(t.app, s, '/api/exam/insert', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Exam & Record<string, unknown>;
-}
-type Answer = { msg: string; field?: string; data?: { ids?: number[] } | null };
-const codeOf = (res: { json(): unknown }) => (res.json() as Answer).msg;
-/** The refusal as a user meets it: its code, the field it names and the rows it names. */
-const dataOf = (res: { json(): unknown }) => {
-  const a = res.json() as Answer;
-  return { code: a.msg, field: a.field, ids: a.data?.ids };
-};
+const create = (s: Session, body: Record<string, unknown>) => ok<Exam & Record<string, unknown>>(t.app, s, '/api/exam/insert', body);
 const get = async (id: number) => (await call(t.app, admin, '/api/exam/get', { id })).json().data as Exam & Record<string, unknown>;
 const update = (id: number, body: Record<string, unknown>) => call(t.app, admin, '/api/exam/update', { ...body, id });
 /** The clock passes: the exam's start (and end) lie in the past now. */
@@ -136,14 +125,14 @@ describe('saving an exam', () => {
     });
     expect(e.abilities).toEqual({ modify: true, delete: true, publish: true, unpublish: false, start: false, end: false });
     const dup = await call(t.app, admin, '/api/exam/insert', draft({ name: 'Forklift licence' }));
-    expect(dataOf(dup)).toMatchObject({ code: 'DUPLICATE_EXAM', field: 'name' });
+    expect(refusalOf(dup)).toMatchObject({ code: 'DUPLICATE_EXAM', field: 'name' });
   });
 
   it('refuses bad times, ranges, an unusable paper and a certificate with a subjective paper', async () => {
     const refused = async (body: Record<string, unknown>, code: string, field: string) => {
       const res = await call(t.app, admin, '/api/exam/insert', draft(body));
       expect(res.statusCode, res.body).toBeLessThan(500);
-      expect(dataOf(res), JSON.stringify(body)).toMatchObject({ code, field });
+      expect(refusalOf(res), JSON.stringify(body)).toMatchObject({ code, field });
     };
     await refused({ startAt: inMinutes(120), endAt: inMinutes(60) }, 'PARAMETER_INVALID', 'endAt');
     await refused({ startAt: inMinutes(-5) }, 'TIME_BEFORE_NOW', 'startAt');
@@ -200,10 +189,10 @@ describe('exam lifecycle', () => {
     expect(published.status).toBe('published');
     expect(published.abilities).toMatchObject({ modify: true, delete: false, publish: false, unpublish: true });
     const body = { ...draft(), name: e.name as string, startAt: e.startAt, endAt: e.endAt, duration: 60, attempts: 2 };
-    expect(dataOf(await update(e.id, { ...body, startAt: inMinutes(90) }))).toMatchObject({ code: 'EXAM_PUBLISHED_CHANGE_REFUSED', field: 'startAt' });
-    expect(dataOf(await update(e.id, { ...body, endAt: inMinutes(170) }))).toMatchObject({ code: 'EXAM_PUBLISHED_CHANGE_REFUSED', field: 'endAt' });
-    expect(dataOf(await update(e.id, { ...body, duration: 59 }))).toMatchObject({ code: 'EXAM_PUBLISHED_CHANGE_REFUSED', field: 'duration' });
-    expect(dataOf(await update(e.id, { ...body, attempts: 1 }))).toMatchObject({ code: 'EXAM_PUBLISHED_CHANGE_REFUSED', field: 'attempts' });
+    expect(refusalOf(await update(e.id, { ...body, startAt: inMinutes(90) }))).toMatchObject({ code: 'EXAM_PUBLISHED_CHANGE_REFUSED', field: 'startAt' });
+    expect(refusalOf(await update(e.id, { ...body, endAt: inMinutes(170) }))).toMatchObject({ code: 'EXAM_PUBLISHED_CHANGE_REFUSED', field: 'endAt' });
+    expect(refusalOf(await update(e.id, { ...body, duration: 59 }))).toMatchObject({ code: 'EXAM_PUBLISHED_CHANGE_REFUSED', field: 'duration' });
+    expect(refusalOf(await update(e.id, { ...body, attempts: 1 }))).toMatchObject({ code: 'EXAM_PUBLISHED_CHANGE_REFUSED', field: 'attempts' });
     const later = inMinutes(240);
     const ok = await update(e.id, { ...body, endAt: later, duration: 90, attempts: 3, passPercent: 70 });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -219,12 +208,12 @@ describe('exam lifecycle', () => {
     await startedAgo(e.id);
     expect((await get(e.id)).abilities.publish).toBe(false);
     const res = await call(t.app, admin, '/api/exam/publish', { ids: [e.id] });
-    expect(dataOf(res)).toMatchObject({ code: 'EXAM_START_BEFORE_NOW', ids: [e.id] });
+    expect(refusalOf(res)).toMatchObject({ code: 'EXAM_START_BEFORE_NOW', data: { ids: [e.id] } });
     expect(await storedStatus(e.id)).toBe('draft');
 
     const f = await create(admin, draft({ paperId: paper(21) }));
     papers.set(21, { ...papers.get(21)!, usable: false });
-    expect(dataOf(await call(t.app, admin, '/api/exam/publish', { ids: [f.id] }))).toMatchObject({ code: 'PAPER_DELETED_OR_EMPTY', ids: [f.id] });
+    expect(refusalOf(await call(t.app, admin, '/api/exam/publish', { ids: [f.id] }))).toMatchObject({ code: 'PAPER_DELETED_OR_EMPTY', data: { ids: [f.id] } });
   });
 
   it('follows the clock: started once the start passes, ended after the end; the job moves the stored state', async () => {
@@ -262,12 +251,12 @@ describe('exam lifecycle', () => {
     const cur = await get(e.id);
     expect(cur.abilities).toMatchObject({ unpublish: false, modify: true, delete: false });
     const res = await call(t.app, admin, '/api/exam/unpublish', { ids: [e.id] });
-    expect(dataOf(res)).toMatchObject({ code: 'EXAM_STARTED_CANNOT_UNPUBLISH', ids: [e.id] });
+    expect(refusalOf(res)).toMatchObject({ code: 'EXAM_STARTED_CANNOT_UNPUBLISH', data: { ids: [e.id] } });
     expect((await get(e.id)).status).toBe('started');
     const body = { ...draft(), name: e.name as string, startAt: cur.startAt, endAt: cur.endAt, duration: 60, attempts: 2 };
-    expect(dataOf(await update(e.id, { ...body, passPercent: 50 }))).toMatchObject({ code: 'EXAM_STARTED_CANNOT_UNPUBLISH', field: 'passPercent' });
-    expect(dataOf(await update(e.id, { ...body, duration: 90 }))).toMatchObject({ code: 'EXAM_STARTED_CANNOT_UNPUBLISH', field: 'duration' });
-    expect(dataOf(await update(e.id, { ...body, audience: [] }))).toMatchObject({ code: 'EXAM_STARTED_CANNOT_UNPUBLISH', field: 'audience' });
+    expect(refusalOf(await update(e.id, { ...body, passPercent: 50 }))).toMatchObject({ code: 'EXAM_STARTED_CANNOT_UNPUBLISH', field: 'passPercent' });
+    expect(refusalOf(await update(e.id, { ...body, duration: 90 }))).toMatchObject({ code: 'EXAM_STARTED_CANNOT_UNPUBLISH', field: 'duration' });
+    expect(refusalOf(await update(e.id, { ...body, audience: [] }))).toMatchObject({ code: 'EXAM_STARTED_CANNOT_UNPUBLISH', field: 'audience' });
     const ok = await update(e.id, { ...body, endAt: inMinutes(300), attempts: 5 });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ status: 'started', attempts: 5 });
@@ -277,7 +266,7 @@ describe('exam lifecycle', () => {
     const e = await create(admin, draft());
     const [x, y] = await Promise.all([call(t.app, admin, '/api/exam/publish', { ids: [e.id] }), call(t.app, admin, '/api/exam/publish', { ids: [e.id] })]);
     expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409]);
-    expect(dataOf(await call(t.app, admin, '/api/exam/delete', { ids: [e.id] }))).toMatchObject({ code: 'STATE_TRANSITION_INVALID', ids: [e.id] });
+    expect(refusalOf(await call(t.app, admin, '/api/exam/delete', { ids: [e.id] }))).toMatchObject({ code: 'STATE_TRANSITION_INVALID', data: { ids: [e.id] } });
     const d = await create(admin, draft());
     expect((await call(t.app, admin, '/api/exam/delete', { ids: [d.id] })).json().data).toEqual({ count: 1 });
     expect(codeOf(await call(t.app, admin, '/api/exam/get', { id: d.id }))).toBe('NOT_FOUND_ERROR');
@@ -308,7 +297,7 @@ describe('audience and scope', () => {
     const mgr = await buildUser(t.db, { orgId: orgB.id, permissions: ['ksgl', 'ksgl:add', 'ksgl:modify', 'ksgl:publish'] });
     const s = await login(t.app, mgr.username, mgr.password);
     const beyond = await call(t.app, s, '/api/exam/insert', draft({ audience: [{ type: 'org', id: orgA.id }] }));
-    expect(dataOf(beyond)).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR', field: 'audience' });
+    expect(refusalOf(beyond)).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR', field: 'audience' });
     const own = await create(s, draft({ audience: [{ type: 'org', id: orgB.id }] }));
     expect(own.abilities).toEqual({ modify: true, delete: false, publish: true, unpublish: false, start: false, end: false });
     const theirs = await create(admin, draft({ audience: [{ type: 'org', id: orgA.id }] }));

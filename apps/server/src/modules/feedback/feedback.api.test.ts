@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
-import { buildOrg, buildUser } from '../../test/factories.js';
+import { useTestApp, login, call, newUserSession, type Session } from '../../test/harness.js';
+import { buildOrg, type BuildUser } from '../../test/factories.js';
 import { feedback, feedbackReplies } from './feedback.schema.js';
 
 const t = useTestApp();
@@ -13,10 +13,7 @@ let stranger: Session; // a student in org B
 let managerB: Session; // yjfk + modify + export, data scope org B only
 let fbA: number;
 
-async function sessionWith(opts: Parameters<typeof buildUser>[1]) {
-  const u = await buildUser(t.db, opts);
-  return login(t.app, u.username, u.password);
-}
+const sessionWith = (opts: BuildUser) => newUserSession(t, opts);
 
 beforeAll(async () => {
   admin = await login(t.app);

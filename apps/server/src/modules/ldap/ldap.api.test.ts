@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { Change, Attribute } from 'ldapts';
 import type { LdapSyncReport } from '@hanlin/shared';
-import { useTestApp, login, postLogin, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, postLogin, call, newUserSession, type Session } from '../../test/harness.js';
 import { buildUser, rootOrg } from '../../test/factories.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
@@ -30,10 +30,7 @@ const settings = (url: string, over: Record<string, unknown> = {}) => ({
   baseDn: SUFFIX,
   ...over,
 });
-async function sessionWith(permissions: string[]) {
-  const u = await buildUser(t.db, { permissions });
-  return login(t.app, u.username, u.password);
-}
+const sessionWith = (permissions: string[]) => newUserSession(t, { permissions });
 
 describe('LDAP settings without a server', () => {
   it('reports "not configured" before any save', async () => {

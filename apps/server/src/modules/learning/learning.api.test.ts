@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CERTIFICATE_DEFAULT_LAYOUT, PLATFORM_PARAMS_DEFAULTS } from '@hanlin/shared';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { courses } from '../courses/index.js';
 import { buildZip, manifest12 } from '../../test/scorm.js';
@@ -16,11 +16,6 @@ let org: { id: number };
 let templateId: number;
 const uniq = () => crypto.randomBytes(4).toString('hex');
 const post = (s: Session, url: string, body: object = {}) => call(t.app, s, url, body);
-async function ok<T = any>(s: Session, url: string, body: object = {}): Promise<T> {
-  const res = await post(s, url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as T;
-}
 async function student(orgId = org.id) {
   const u = await buildUser(t.db, { orgId, permissions: ['kc-pc', 'zs-pc'] });
   return { user: u, s: await login(t.app, u.username, u.password) };
@@ -53,12 +48,17 @@ const postFile = (url: string, filename: string, data: Buffer) =>
     payload: Buffer.concat([Buffer.from(`--b\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n`), data, Buffer.from('\r\n--b--\r\n')]),
     headers: { ...admin.headers(), 'content-type': 'multipart/form-data; boundary=b' },
   });
-const beat = (s: Session, courseId: number, itemId: number, extra: object = {}) => ok(s, '/api/learning/heartbeat', { courseId, itemId, visible: true, ...extra });
+const beat = (s: Session, courseId: number, itemId: number, extra: object = {}) => ok(t.app, s, '/api/learning/heartbeat', { courseId, itemId, visible: true, ...extra });
 
 beforeAll(async () => {
   admin = await login(t.app);
   org = await buildOrg(t.db);
-  const tpl = await ok(admin, '/api/certificate/template/insert', { name: `证书 ${uniq()}`, authority: '翰林学院', validityMonths: null, layout: CERTIFICATE_DEFAULT_LAYOUT });
+  const tpl = await ok(t.app, admin, '/api/certificate/template/insert', {
+    name: `证书 ${uniq()}`,
+    authority: '翰林学院',
+    validityMonths: null,
+    layout: CERTIFICATE_DEFAULT_LAYOUT,
+  });
   templateId = tpl.id;
 });
 
@@ -76,20 +76,20 @@ describe('course list and detail', () => {
     const { s } = await student();
     const outsider = await student((await buildOrg(t.db)).id);
 
-    const page = await ok(s, '/api/learning/course/list', { keyword: name });
+    const page = await ok(t.app, s, '/api/learning/course/list', { keyword: name });
     expect(page.records.map((r: any) => r.id)).toEqual([course.id]);
     expect(page.records[0]).toMatchObject({ name, required: true, labels: ['safety'], myStatus: 'notStarted', progress: 0 });
-    expect((await ok(s, '/api/learning/course/list', { keyword: name, required: false })).total).toBe(0);
-    expect((await ok(s, '/api/learning/course/list', { keyword: name, label: 'safety', status: 'notStarted' })).total).toBe(1);
-    expect((await ok(s, '/api/learning/course/list', { keyword: name, status: 'learning' })).total).toBe(0);
+    expect((await ok(t.app, s, '/api/learning/course/list', { keyword: name, required: false })).total).toBe(0);
+    expect((await ok(t.app, s, '/api/learning/course/list', { keyword: name, label: 'safety', status: 'notStarted' })).total).toBe(1);
+    expect((await ok(t.app, s, '/api/learning/course/list', { keyword: name, status: 'learning' })).total).toBe(0);
     expect((await post(s, '/api/learning/course/get', { id: draft.id })).json().msg).toBe('NOT_FOUND_ERROR');
 
-    const detail = await ok(s, '/api/learning/course/get', { id: course.id });
+    const detail = await ok(t.app, s, '/api/learning/course/get', { id: course.id });
     expect(detail.chapters.map((c: any) => c.items.map((i: any) => i.kind))).toEqual([['video'], ['pdf']]);
     expect(detail).toMatchObject({ intro: '<p>Intro</p>', passProgress: 100, learner: null, abilities: { start: true, learn: false } });
 
     // Outside the audience: not listed, not readable, not startable.
-    expect((await ok(outsider.s, '/api/learning/course/list', { keyword: name })).total).toBe(0);
+    expect((await ok(t.app, outsider.s, '/api/learning/course/list', { keyword: name })).total).toBe(0);
     for (const url of ['/api/learning/course/get', '/api/learning/course/start']) expect((await post(outsider.s, url, { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
     expect((await post(outsider.s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0] })).json().msg).toBe('NOT_FOUND_ERROR');
   });
@@ -98,17 +98,17 @@ describe('course list and detail', () => {
     const course = await videoCourse();
     const { s } = await student();
     const other = await student();
-    const first = await ok(s, '/api/learning/course/start', { id: course.id });
+    const first = await ok(t.app, s, '/api/learning/course/start', { id: course.id });
     expect(first).toMatchObject({ status: 'learning', progress: 0, learnedSeconds: 0 });
-    await ok(s, '/api/learning/course/start', { id: course.id });
-    const mine = await ok(s, '/api/learning/my', { status: 'learning' });
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
+    const mine = await ok(t.app, s, '/api/learning/my', { status: 'learning' });
     expect(mine.records.map((r: any) => r.id)).toEqual([course.id]);
-    expect((await ok(s, '/api/learning/course/list', { status: 'learning' })).records.map((r: any) => r.id)).toEqual([course.id]);
+    expect((await ok(t.app, s, '/api/learning/course/list', { status: 'learning' })).records.map((r: any) => r.id)).toEqual([course.id]);
 
     await t.db.execute(sql`update courses set status = 'offshelf' where id = ${course.id}`);
-    const detail = await ok(s, '/api/learning/course/get', { id: course.id });
+    const detail = await ok(t.app, s, '/api/learning/course/get', { id: course.id });
     expect(detail).toMatchObject({ offShelf: true, abilities: { start: false, learn: true } });
-    expect((await ok(s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).toContain(course.id);
+    expect((await ok(t.app, s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).toContain(course.id);
     expect((await post(other.s, '/api/learning/course/get', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
     expect((await post(other.s, '/api/learning/course/start', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
   });
@@ -122,37 +122,37 @@ describe('course list and detail', () => {
     const passer = await student();
     const halfway = await student();
     const newcomer = await student();
-    for (const l of [passer, halfway]) await ok(l.s, '/api/learning/course/start', { id: course.id });
+    for (const l of [passer, halfway]) await ok(t.app, l.s, '/api/learning/course/start', { id: course.id });
     await beat(passer.s, course.id, course.itemIds[0]!, { position: 100, total: 100 });
     const passed = await beat(passer.s, course.id, course.itemIds[1]!, { position: 3, total: 3 });
     expect(passed.learner.status).toBe('passed');
     await beat(halfway.s, course.id, course.itemIds[1]!, { position: 3, total: 3 });
 
     const keepsReading = async () => {
-      expect((await ok(passer.s, '/api/learning/my', { status: 'passed' })).records.map((r: any) => r.id)).toEqual([course.id]);
-      expect((await ok(passer.s, '/api/certificate/my', {})).records.map((c: any) => c.id)).toEqual([passed.learner.certificateId]);
+      expect((await ok(t.app, passer.s, '/api/learning/my', { status: 'passed' })).records.map((r: any) => r.id)).toEqual([course.id]);
+      expect((await ok(t.app, passer.s, '/api/certificate/my', {})).records.map((c: any) => c.id)).toEqual([passed.learner.certificateId]);
       const res = await t.app.inject({ method: 'POST', url: '/api/certificate/my/download', payload: { id: passed.learner.certificateId }, headers: passer.s.headers() });
       expect(res.statusCode).toBe(200);
-      const half = await ok(halfway.s, '/api/learning/course/get', { id: course.id });
+      const half = await ok(t.app, halfway.s, '/api/learning/course/get', { id: course.id });
       expect(half).toMatchObject({ myStatus: 'learning', progress: 50, abilities: { start: false, learn: true } });
       expect(half.chapters[1].items[0]).toMatchObject({ completed: true });
       // The one who was half way goes on learning.
       expect((await beat(halfway.s, course.id, course.itemIds[0]!, { position: 10, total: 100 })).learner).toMatchObject({ status: 'learning', progress: 50 });
       // Someone of the audience who never started: not shown, not started.
-      expect((await ok(newcomer.s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).not.toContain(course.id);
+      expect((await ok(t.app, newcomer.s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).not.toContain(course.id);
       expect((await post(newcomer.s, '/api/learning/course/get', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
       expect((await post(newcomer.s, '/api/learning/course/start', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
       expect((await post(newcomer.s, '/api/learning/heartbeat', { courseId: course.id, itemId: course.itemIds[0], visible: true })).json().msg).toBe('NOT_FOUND_ERROR');
     };
 
-    await ok(admin, '/api/course/unpublish', { ids: [course.id] });
+    await ok(t.app, admin, '/api/course/unpublish', { ids: [course.id] });
     await keepsReading();
-    expect((await ok(halfway.s, '/api/learning/course/get', { id: course.id })).offShelf).toBe(false);
+    expect((await ok(t.app, halfway.s, '/api/learning/course/get', { id: course.id })).offShelf).toBe(false);
 
-    await ok(admin, '/api/course/publish', { ids: [course.id] });
-    await ok(admin, '/api/course/off-shelf', { ids: [course.id] });
+    await ok(t.app, admin, '/api/course/publish', { ids: [course.id] });
+    await ok(t.app, admin, '/api/course/off-shelf', { ids: [course.id] });
     await keepsReading();
-    expect((await ok(halfway.s, '/api/learning/course/get', { id: course.id })).offShelf).toBe(true);
+    expect((await ok(t.app, halfway.s, '/api/learning/course/get', { id: course.id })).offShelf).toBe(true);
     // Off the shelf never comes back, and its information stays as it was.
     for (const url of ['/api/course/publish', '/api/course/unpublish']) expect((await post(admin, url, { ids: [course.id] })).json().msg).toBe('STATE_TRANSITION_INVALID');
     expect((await post(admin, '/api/course/update', { id: course.id, credit: 9 })).json()).toMatchObject({ msg: 'STATE_TRANSITION_INVALID', field: 'status' });
@@ -163,13 +163,13 @@ describe('course list and detail', () => {
     const course = await videoCourse();
     const { s } = await student();
     const late = await student();
-    await ok(s, '/api/learning/course/start', { id: course.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
     await t.db.execute(sql`update courses set valid_until = now() - interval '1 minute' where id = ${course.id}`);
-    expect((await ok(late.s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).not.toContain(course.id);
+    expect((await ok(t.app, late.s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).not.toContain(course.id);
     expect((await post(late.s, '/api/learning/course/start', { id: course.id })).json().msg).toBe('COURSE_EXPIRED');
     expect((await post(late.s, '/api/learning/course/get', { id: course.id })).json().msg).toBe('COURSE_EXPIRED');
     // The learner still reads it, but cannot learn any more.
-    expect((await ok(s, '/api/learning/course/get', { id: course.id })).abilities).toEqual({ start: false, learn: false });
+    expect((await ok(t.app, s, '/api/learning/course/get', { id: course.id })).abilities).toEqual({ start: false, learn: false });
     const res = await post(s, '/api/learning/heartbeat', { courseId: course.id, itemId: course.itemIds[0], visible: true });
     expect(res.json().msg).toBe('COURSE_EXPIRED');
   });
@@ -185,10 +185,10 @@ describe('course list and detail', () => {
     const { s } = await student();
     const read = () => t.app.inject({ method: 'GET', url: `/api/upload/file/${up.id}`, headers: s.headers() });
     expect((await read()).statusCode).not.toBe(200);
-    await ok(s, '/api/learning/course/start', { id: course.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
     expect((await read()).statusCode).toBe(200);
     // Opening a general file counts it as learnt: one item of one, the course is passed.
-    const open = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0] });
+    const open = await ok(t.app, s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0] });
     expect(open.item).toMatchObject({ kind: 'pdf', completed: false });
   });
 });
@@ -197,7 +197,7 @@ describe('time from heartbeats', () => {
   it('counts the time since the last counted beat, capped, once across two tabs, nothing for a hidden tab', async () => {
     const course = await videoCourse();
     const { user, s } = await student();
-    await ok(s, '/api/learning/course/start', { id: course.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
     const item = course.itemIds[0]!;
     expect((await beat(s, course.id, item)).counted).toBe(0); // the first beat starts the clock
     await clockBack(user.id, 10);
@@ -216,8 +216,8 @@ describe('time from heartbeats', () => {
     const one = await videoCourse();
     const two = await videoCourse();
     const { user, s } = await student();
-    await ok(s, '/api/learning/course/start', { id: one.id });
-    await ok(s, '/api/learning/course/start', { id: two.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: one.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: two.id });
     await beat(s, one.id, one.itemIds[0]!);
     await clockBack(user.id, 10);
     const [a, b] = await Promise.all([beat(s, one.id, one.itemIds[0]!), beat(s, two.id, two.itemIds[0]!)]);
@@ -227,9 +227,9 @@ describe('time from heartbeats', () => {
   it('pauses counting when the anti-cheat pop-up is due until it is answered', async () => {
     const course = await videoCourse({ antiCheatInterval: 60 });
     const { user, s } = await student();
-    await ok(s, '/api/learning/course/start', { id: course.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
     const item = course.itemIds[0]!;
-    const open = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: item });
+    const open = await ok(t.app, s, '/api/learning/item/open', { courseId: course.id, itemId: item });
     expect(open.challengeInSeconds).toBeGreaterThan(55);
     await beat(s, course.id, item);
     // The pop-up falls due 6 s into the next 10 s: 6 s count, then nothing until it is answered.
@@ -241,7 +241,7 @@ describe('time from heartbeats', () => {
     expect(due.counted).toBeLessThanOrEqual(6);
     await elapse(user.id, course.id, 10);
     expect(await beat(s, course.id, item)).toMatchObject({ counted: 0, challenge: true });
-    expect((await ok(s, '/api/learning/challenge/answer', { id: course.id })).challengeInSeconds).toBe(60);
+    expect((await ok(t.app, s, '/api/learning/challenge/answer', { id: course.id })).challengeInSeconds).toBe(60);
     await elapse(user.id, course.id, 10);
     expect(await beat(s, course.id, item)).toMatchObject({ counted: 10, challenge: false });
   });
@@ -252,23 +252,23 @@ describe('time from heartbeats', () => {
       const course = await videoCourse({ antiCheat: true, antiCheatInterval: null });
       const own = await videoCourse({ antiCheatInterval: 45 });
       const { user, s } = await student();
-      for (const c of [course, own]) await ok(s, '/api/learning/course/start', { id: c.id });
+      for (const c of [course, own]) await ok(t.app, s, '/api/learning/course/start', { id: c.id });
       // The learning page's data carries the interval: the course detail and the countdown of the opened item.
-      expect((await ok(s, '/api/learning/course/get', { id: course.id })).antiCheatInterval).toBe(300);
-      const open = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0]! });
+      expect((await ok(t.app, s, '/api/learning/course/get', { id: course.id })).antiCheatInterval).toBe(300);
+      const open = await ok(t.app, s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0]! });
       expect(open.challengeInSeconds).toBeGreaterThan(295);
       expect(open.challengeInSeconds).toBeLessThanOrEqual(300);
       // A pop-up that fell due while the learner was away does not greet them when they come back.
       await elapse(user.id, course.id, 3600);
-      const back = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0]! });
+      const back = await ok(t.app, s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0]! });
       expect(back.challengeInSeconds).toBeGreaterThan(295);
       // A course's own interval wins over the parameter.
-      expect((await ok(s, '/api/learning/item/open', { courseId: own.id, itemId: own.itemIds[0]! })).challengeInSeconds).toBeLessThanOrEqual(45);
+      expect((await ok(t.app, s, '/api/learning/item/open', { courseId: own.id, itemId: own.itemIds[0]! })).challengeInSeconds).toBeLessThanOrEqual(45);
       // Answered: the next pop-up is the parameter's interval away, as saved now.
       expect((await save(120)).statusCode).toBe(200);
       await elapse(user.id, course.id, 300);
       expect(await beat(s, course.id, course.itemIds[0]!)).toMatchObject({ challenge: true });
-      expect((await ok(s, '/api/learning/challenge/answer', { id: course.id })).challengeInSeconds).toBe(120);
+      expect((await ok(t.app, s, '/api/learning/challenge/answer', { id: course.id })).challengeInSeconds).toBe(120);
     } finally {
       await save(PLATFORM_PARAMS_DEFAULTS.antiCheatIntervalSeconds);
     }
@@ -279,7 +279,7 @@ describe('completion and passing', () => {
   it('completes video at 95 %, PDF on its last page, then passes with the credit and the certificate', async () => {
     const course = await videoCourse({ credit: 3, certificateTemplateId: templateId });
     const { user, s } = await student();
-    await ok(s, '/api/learning/course/start', { id: course.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
     const [video, pdf] = course.itemIds as [number, number];
     expect((await beat(s, course.id, video, { position: 90, total: 100 })).item).toMatchObject({ completed: false, furthest: 90 });
     const v = await beat(s, course.id, video, { position: 95, total: 100 });
@@ -289,16 +289,16 @@ describe('completion and passing', () => {
     const done = await beat(s, course.id, pdf, { position: 3, total: 3 });
     expect(done.learner).toMatchObject({ progress: 100, status: 'passed', creditAwarded: 3 });
     expect(done.learner.certificateId).toBeGreaterThan(0);
-    const mine = await ok(s, '/api/learning/my', { status: 'passed' });
+    const mine = await ok(t.app, s, '/api/learning/my', { status: 'passed' });
     expect(mine.records.map((r: any) => r.id)).toEqual([course.id]);
-    const certs = await ok(s, '/api/certificate/my', {});
+    const certs = await ok(t.app, s, '/api/certificate/my', {});
     expect(certs.records.map((c: any) => c.id)).toEqual([done.learner.certificateId]);
     const pdfRes = await t.app.inject({ method: 'POST', url: '/api/certificate/my/download', payload: { id: done.learner.certificateId }, headers: s.headers() });
     expect(pdfRes.statusCode).toBe(200);
     expect(pdfRes.headers['content-type']).toContain('application/pdf');
     expect(pdfRes.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // Anyone verifies the number on the public page: the course passed through the portal, valid.
-    const { name } = await ok(s, '/api/learning/course/get', { id: course.id });
+    const { name } = await ok(t.app, s, '/api/learning/course/get', { id: course.id });
     const number = certs.records[0].number as string;
     const verified = await call(t.app, null, '/api/certificate/verify', { number });
     expect(verified.statusCode, verified.body).toBe(200);
@@ -311,9 +311,9 @@ describe('completion and passing', () => {
 
   it('gives the experience of the parameter page once per passed course; a changed parameter sets the next grant', async () => {
     const save = (v: number) => post(admin, '/api/settings/params/save', { ...PLATFORM_PARAMS_DEFAULTS, experiencePerCourse: v });
-    const exp = async (s: Session) => (await ok(s, '/api/student/info')).exp as number;
+    const exp = async (s: Session) => (await ok(t.app, s, '/api/student/info')).exp as number;
     const passAll = async (s: Session, course: { id: number; itemIds: number[] }) => {
-      await ok(s, '/api/learning/course/start', { id: course.id });
+      await ok(t.app, s, '/api/learning/course/start', { id: course.id });
       let last: any;
       for (const itemId of course.itemIds) last = await beat(s, course.id, itemId, { position: 100, total: 100 });
       return last;
@@ -340,22 +340,22 @@ describe('completion and passing', () => {
     const pdfs = await Promise.all([1, 2, 3].map(() => buildCourseware(t.db, { type: 'general', mime: 'application/pdf' })));
     const course = await buildCourse(t.db, { chapters: [pdfs], audience: [{ type: 'org', id: org.id }], credit: 5, certificateTemplateId: templateId, passProgress: 60 });
     const { user, s } = await student();
-    await ok(s, '/api/learning/course/start', { id: course.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
     const answers = await Promise.all(course.itemIds.flatMap((itemId) => [1, 2].map(() => beat(s, course.id, itemId, { position: 4, total: 4 }))));
     expect(answers.some((a) => a.learner.status === 'passed')).toBe(true);
     expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'passed', creditAwarded: 5, progress: 100 });
     const issued = await t.db.select().from(certificates).where(eq(certificates.userId, user.id));
     expect(issued).toHaveLength(1);
     // The experience of a passed course is given once too.
-    expect((await ok(s, '/api/student/info')).exp).toBe(PLATFORM_PARAMS_DEFAULTS.experiencePerCourse);
+    expect((await ok(t.app, s, '/api/student/info')).exp).toBe(PLATFORM_PARAMS_DEFAULTS.experiencePerCourse);
   });
 
   it('changes a learner’s state only through the lifecycle: the database refuses any other state', async () => {
     const course = await videoCourse();
     const { user, s } = await student();
     // Not started: no learner row; starting writes the lifecycle's first state.
-    expect((await ok(s, '/api/learning/course/get', { id: course.id })).myStatus).toBe('notStarted');
-    await ok(s, '/api/learning/course/start', { id: course.id });
+    expect((await ok(t.app, s, '/api/learning/course/get', { id: course.id })).myStatus).toBe('notStarted');
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
     expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'learning' });
     const bad = t.db.execute(sql`update course_learners set status = 'finished' where course_id = ${course.id} and user_id = ${user.id}`);
     await expect(bad).rejects.toMatchObject({ cause: { code: '23514', constraint: 'course_learners_status_check' } });
@@ -367,9 +367,9 @@ describe('completion and passing', () => {
     const { user, s } = await student();
     const totals = async () => (await t.db.select().from(learnerTotals).where(eq(learnerTotals.userId, user.id)))[0];
     expect(await totals()).toBeUndefined();
-    await ok(s, '/api/learning/course/start', { id: a.id });
-    await ok(s, '/api/learning/course/start', { id: a.id });
-    await ok(s, '/api/learning/course/start', { id: b.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: a.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: a.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: b.id });
     expect(await totals()).toMatchObject({ learning: 2, passed: 0, learnedSeconds: 0, credits: 0 });
     await beat(s, a.id, a.itemIds[0]!, { position: 1, total: 100 });
     await clockBack(user.id, 8);
@@ -381,17 +381,17 @@ describe('completion and passing', () => {
     const seconds = rows.reduce((n, r) => n + r.learnedSeconds, 0);
     expect(seconds).toBeGreaterThanOrEqual(13);
     expect(await totals()).toMatchObject({ learning: 1, passed: 1, learnedSeconds: seconds, credits: 4 });
-    const report = await ok(admin, '/api/report/person', { userId: user.id });
+    const report = await ok(t.app, admin, '/api/report/person', { userId: user.id });
     expect(report.totals).toMatchObject({ learning: 1, passed: 1, learnedSeconds: seconds, credits: 4 });
     expect(report.totals.lastLearnedAt).not.toBeNull();
-    const study = await ok(admin, '/api/report/study', { keyword: user.username });
+    const study = await ok(t.app, admin, '/api/report/study', { keyword: user.username });
     expect(study.records).toEqual([expect.objectContaining({ userId: user.id, learning: 1, passed: 1, learnedSeconds: seconds, credits: 4 })]);
   });
 
   it('keeps anti-skip: the furthest point moves no faster than time', async () => {
     const course = await videoCourse({ antiSkip: true });
     const { s } = await student();
-    await ok(s, '/api/learning/course/start', { id: course.id });
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
     const item = course.itemIds[0]!;
     await beat(s, course.id, item, { position: 5, total: 600 });
     const jump = await beat(s, course.id, item, { position: 590 });
@@ -413,32 +413,22 @@ describe('completion and passing', () => {
     const outsider = await student((await buildOrg(t.db)).id);
     const contextKey = `course:${course.id}`;
     expect((await post(s, '/api/scorm/launch', { packageId: pkg.id, contextKey })).json().msg).toBe('NOT_FOUND_ERROR');
-    await ok(s, '/api/learning/course/start', { id: course.id });
-    const open = await ok(s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0] });
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
+    const open = await ok(t.app, s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0] });
     expect(open).toMatchObject({ scormPackageId: pkg.id, contextKey, item: { kind: 'scorm', completed: false } });
-    const launch = await ok(s, '/api/scorm/launch', { packageId: pkg.id, contextKey });
+    const launch = await ok(t.app, s, '/api/scorm/launch', { packageId: pkg.id, contextKey });
     expect((await post(outsider.s, '/api/scorm/launch', { packageId: pkg.id, contextKey })).json().msg).toBe('NOT_FOUND_ERROR');
-    await ok(s, '/api/scorm/finish', {
-      packageId: pkg.id,
-      contextKey,
-      scoId: 'i1',
-      sessionId: launch.sessionId,
-      values: { lesson_status: 'passed', score_raw: '85', session_time: '00:01:00' },
-    });
-    const synced = await ok(s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[0] });
+    /** The body of a commit or finish of the course's SCO in the launch `sessionId`. */
+    const scoValues = (sessionId: string, values: Record<string, string>) => ({ packageId: pkg.id, contextKey, scoId: 'i1', sessionId, values });
+    await ok(t.app, s, '/api/scorm/finish', scoValues(launch.sessionId, { lesson_status: 'passed', score_raw: '85', session_time: '00:01:00' }));
+    const synced = await ok(t.app, s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[0] });
     expect(synced.item).toMatchObject({ completed: true, score: 85 });
     // Progress 100 % but the score 85 is under the pass score 90.
     expect(synced.learner).toMatchObject({ progress: 100, score: 85, status: 'learning' });
     // A better attempt reaches the pass score.
-    const again = await ok(s, '/api/scorm/launch', { packageId: pkg.id, contextKey });
-    await ok(s, '/api/scorm/commit', {
-      packageId: pkg.id,
-      contextKey,
-      scoId: 'i1',
-      sessionId: again.sessionId,
-      values: { lesson_status: 'passed', score_raw: '92', session_time: '00:00:10' },
-    });
-    expect((await ok(s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[0] })).learner).toMatchObject({ status: 'passed', score: 92 });
+    const again = await ok(t.app, s, '/api/scorm/launch', { packageId: pkg.id, contextKey });
+    await ok(t.app, s, '/api/scorm/commit', scoValues(again.sessionId, { lesson_status: 'passed', score_raw: '92', session_time: '00:00:10' }));
+    expect((await ok(t.app, s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[0] })).learner).toMatchObject({ status: 'passed', score: 92 });
     expect((await learnerRow(course.id, user.id)).creditAwarded).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, codeOf, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { fixtureQuestion, insertAttempt, insertExam, insertPhoto } from '../../test/exam-attempts-fixture.js';
 
@@ -8,12 +8,6 @@ const t = useTestApp();
 let admin: Session;
 let orgId: number;
 const uniq = () => crypto.randomUUID().slice(0, 8);
-async function ok<T>(s: Session, url: string, body: object = {}): Promise<T> {
-  const res = await call(t.app, s, url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as T;
-}
-const codeOf = async (s: Session, url: string, body: object) => ((await call(t.app, s, url, body)).json() as { msg: string }).msg;
 
 type Examinee = {
   userId: number;
@@ -59,10 +53,10 @@ beforeAll(async () => {
 
 describe('monitoring-manage', () => {
   it('lists running exams of the caller scope with audience, taking, submitted, not started and exceptions', async () => {
-    const list = await ok<{ records: Counts[] }>(admin, '/api/monitoring/exams', { keyword: exam.name });
+    const list = await ok<{ records: Counts[] }>(t.app, admin, '/api/monitoring/exams', { keyword: exam.name });
     expect(list.records).toEqual([expect.objectContaining({ id: exam.id, status: 'started', audience: 4, taking: 1, submitted: 2, notStarted: 1, exceptions: 1 })]);
     // The management home counts who is taking an exam now (its card opens monitoring-manage).
-    const { cards } = await ok<{ cards: { key: string; value?: number }[] }>(admin, '/api/dashboard/cards');
+    const { cards } = await ok<{ cards: { key: string; value?: number }[] }>(t.app, admin, '/api/dashboard/cards');
     expect(cards.find((c) => c.key === 'examineesTaking')).toMatchObject({ value: 1 });
   });
 
@@ -70,9 +64,9 @@ describe('monitoring-manage', () => {
     const far = await buildOrg(t.db, { name: `Far ${uniq()}` });
     const m = await buildUser(t.db, { orgId: far.id, permissions: ['jkgl'] });
     const monitor = await login(t.app, m.username, m.password);
-    expect((await ok<{ records: Counts[] }>(monitor, '/api/monitoring/exams', { keyword: exam.name })).records).toEqual([]);
-    expect(await codeOf(monitor, '/api/monitoring/examinees', { examId: exam.id })).toBe('NO_DATA_PERMISSION_ERROR');
-    expect(await codeOf(monitor, '/api/monitoring/photos', { attemptId: annAttempt })).toBe('NO_DATA_PERMISSION_ERROR');
+    expect((await ok<{ records: Counts[] }>(t.app, monitor, '/api/monitoring/exams', { keyword: exam.name })).records).toEqual([]);
+    expect(codeOf(await call(t.app, monitor, '/api/monitoring/examinees', { examId: exam.id }))).toBe('NO_DATA_PERMISSION_ERROR');
+    expect(codeOf(await call(t.app, monitor, '/api/monitoring/photos', { attemptId: annAttempt }))).toBe('NO_DATA_PERMISSION_ERROR');
     const s = await buildUser(t.db, { orgId: far.id, kind: 'student', permissions: ['kc-pc'] });
     const student = await login(t.app, s.username, s.password);
     for (const [url, body] of [
@@ -80,13 +74,13 @@ describe('monitoring-manage', () => {
       ['/api/monitoring/examinees', { examId: exam.id }],
       ['/api/monitoring/photos', { attemptId: annAttempt }],
     ] as const)
-      expect(await codeOf(student, url, body)).toBe('NO_PERMISSION_ERROR');
+      expect(codeOf(await call(t.app, student, url, body))).toBe('NO_PERMISSION_ERROR');
   });
 });
 
 describe('view-monitoring and the photos', () => {
   it("shows each examinee's state, leave count, progress, remaining time and latest photo", async () => {
-    const page = await ok<{ records: Examinee[]; total: number; exam: Counts }>(admin, '/api/monitoring/examinees', { examId: exam.id });
+    const page = await ok<{ records: Examinee[]; total: number; exam: Counts }>(t.app, admin, '/api/monitoring/examinees', { examId: exam.id });
     expect(page.total).toBe(4);
     expect(page.exam).toMatchObject({ taking: 1, notStarted: 1 });
     const by = new Map(page.records.map((r) => [r.realname, r]));
@@ -100,27 +94,27 @@ describe('view-monitoring and the photos', () => {
     expect(by.get('Cat')).toMatchObject({ state: 'exception', leaveCount: 4 });
     expect(by.get('Dan')).toMatchObject({ state: 'notStarted', attemptId: null, answered: 0, questions: 0 });
     // Filters: by state and by name.
-    const taking = await ok<{ records: Examinee[] }>(admin, '/api/monitoring/examinees', { examId: exam.id, state: 'taking' });
+    const taking = await ok<{ records: Examinee[] }>(t.app, admin, '/api/monitoring/examinees', { examId: exam.id, state: 'taking' });
     expect(taking.records.map((r) => r.realname)).toEqual(['Ann']);
     // 'Dan', not 'Da': generated usernames are hex and may hold 'da'.
-    const named = await ok<{ records: Examinee[] }>(admin, '/api/monitoring/examinees', { examId: exam.id, keyword: 'Dan' });
+    const named = await ok<{ records: Examinee[] }>(t.app, admin, '/api/monitoring/examinees', { examId: exam.id, keyword: 'Dan' });
     expect(named.records.map((r) => r.realname)).toEqual(['Dan']);
   });
 
   it('shows a new answer and a new photo on the next poll', async () => {
     await t.db.execute(`update exam_attempt_answers set answer = '{"choices":["T"]}' where attempt_id = ${annAttempt} and position = 2`);
     const newest = await insertPhoto(t.db, annAttempt, new Date());
-    const page = await ok<{ records: Examinee[] }>(admin, '/api/monitoring/examinees', { examId: exam.id, state: 'taking' });
+    const page = await ok<{ records: Examinee[] }>(t.app, admin, '/api/monitoring/examinees', { examId: exam.id, state: 'taking' });
     expect(page.records[0]).toMatchObject({ answered: 3, photoCount: 3 });
     expect(page.records[0]!.photoUrl).toContain(newest.publicId);
   });
 
   it("lists every photo of one examinee's attempt in time order", async () => {
-    const p = await ok<{ realname: string; examName: string; photos: { url: string; takenAt: string }[] }>(admin, '/api/monitoring/photos', { attemptId: annAttempt });
+    const p = await ok<{ realname: string; examName: string; photos: { url: string; takenAt: string }[] }>(t.app, admin, '/api/monitoring/photos', { attemptId: annAttempt });
     expect(p).toMatchObject({ realname: 'Ann', examName: exam.name });
     expect(p.photos.length).toBeGreaterThanOrEqual(2);
     const times = p.photos.map((x) => new Date(x.takenAt).getTime());
     expect(times).toEqual([...times].sort((x, y) => x - y));
-    expect(await codeOf(admin, '/api/monitoring/photos', { attemptId: 2147480000 })).toBe('NOT_FOUND_ERROR');
+    expect(codeOf(await call(t.app, admin, '/api/monitoring/photos', { attemptId: 2147480000 }))).toBe('NOT_FOUND_ERROR');
   });
 });

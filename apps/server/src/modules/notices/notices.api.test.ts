@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { notices } from './notices.schema.js';
 
@@ -20,11 +20,7 @@ const draft = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function create(s: Session, extra: Record<string, unknown> = {}) {
-  const res = await call(t.app, s, '/api/notice/insert', draft(extra));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; title: string; status: string };
-}
+const create = (s: Session, extra: Record<string, unknown> = {}) => ok<{ id: number; title: string; status: string }>(t.app, s, '/api/notice/insert', draft(extra));
 const statusOf = async (id: number) => (await t.db.select({ s: notices.status }).from(notices).where(eq(notices.id, id)))[0]?.s;
 
 describe('notice management', () => {

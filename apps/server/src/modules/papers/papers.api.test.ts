@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DrawnPaper, PaperDetail, PaperRow } from '@hanlin/shared';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, refusal, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { describePapers, drawPaper, registerPaperUse } from './index.js';
 
@@ -17,32 +17,26 @@ beforeAll(async () => {
 
 const uniq = () => crypto.randomUUID().slice(0, 8);
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, url, body);
-async function ok<T = unknown>(url: string, body: object = {}, s: Session = admin): Promise<T> {
-  const res = await post(url, body, s);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as T;
-}
-const bank = async (name = `Bank ${uniq()}`, parentId?: number) => (await ok<{ id: number }>('/api/question-sort/insert', { name, parentId })).id;
+const bank = async (name = `Bank ${uniq()}`, parentId?: number) => (await ok<{ id: number }>(t.app, admin, '/api/question-sort/insert', { name, parentId })).id;
 /** An approved question (a paper takes approved questions only). */
 async function question(extra: Record<string, unknown> = {}, approve = true, s: Session = admin) {
   const body = { type: 'judgment', stem: `Is it true? ${uniq()}`, score: 1, ...extra };
   if (body.type === 'judgment' && !('answers' in body)) Object.assign(body, { answers: ['T'] });
-  const { id } = await ok<{ id: number }>('/api/question/insert', body, s);
+  const { id } = await ok<{ id: number }>(t.app, s, '/api/question/insert', body);
   if (approve) {
-    await ok('/api/question/submit', { ids: [id] }, s);
-    await ok('/api/question-approval/approve', { ids: [id] });
+    await ok(t.app, s, '/api/question/submit', { ids: [id] });
+    await ok(t.app, admin, '/api/question-approval/approve', { ids: [id] });
   }
   return id;
 }
 const shortAnswer = (categoryId: number) => ({ type: 'short', stem: `Explain ${uniq()}`, answerText: 'Because', categoryId });
-const insertPaper = async (body: Record<string, unknown>, s: Session = admin) => (await ok<{ id: number }>('/api/paper/insert', { name: `Paper ${uniq()}`, ...body }, s)).id;
-const getPaper = (id: number, s: Session = admin) => ok<PaperDetail>('/api/paper/get', { id }, s);
+const insertPaper = async (body: Record<string, unknown>, s: Session = admin) =>
+  (await ok<{ id: number }>(t.app, s, '/api/paper/insert', { name: `Paper ${uniq()}`, ...body })).id;
+const getPaper = (id: number, s: Session = admin) => ok<PaperDetail>(t.app, s, '/api/paper/get', { id });
 async function refused(url: string, body: object, code: string, field?: string) {
-  const res = await post(url, body);
-  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-  expect(res.statusCode, res.body).toBeLessThan(500);
-  expect(res.json(), res.body).toMatchObject({ msg: code, ...(field ? { field } : {}) });
-  return res.json();
+  const answer = await refusal(t.app, admin, url, body);
+  expect(answer).toMatchObject({ code, ...(field ? { field } : {}) });
+  return answer;
 }
 
 describe('fixed papers', () => {
@@ -63,7 +57,7 @@ describe('fixed papers', () => {
       [a, 10],
     ]);
     // Edited: new order, new scores, new total.
-    await ok('/api/paper/update', { id, name: paper.name, kind: 'fixed', items: [{ questionId: a, score: 0.5 }] });
+    await ok(t.app, admin, '/api/paper/update', { id, name: paper.name, kind: 'fixed', items: [{ questionId: a, score: 0.5 }] });
     expect(await getPaper(id)).toMatchObject({ total: 0.5, questionCount: 1, items: [{ questionId: a, score: 0.5 }] });
   });
 
@@ -102,17 +96,17 @@ describe('fixed papers', () => {
     await refused('/api/paper/insert', { ...base, items: [{ questionId: 99999999, score: 1 }] }, 'NOT_FOUND_ERROR', 'items');
     await refused('/api/paper/insert', { ...base, rules: [{ categoryId: await bank(), type: 'judgment', count: 1, score: 1 }] }, 'PARAMETER_INVALID', 'rules');
     await refused('/api/paper/insert', { ...base, kind: 'exam' }, 'PARAMETER_INVALID', 'kind');
-    await ok('/api/paper/insert', { ...base, items: [{ questionId: a, score: 100 }] });
+    await ok(t.app, admin, '/api/paper/insert', { ...base, items: [{ questionId: a, score: 100 }] });
     await refused('/api/paper/insert', { ...base, items: [{ questionId: a, score: 1 }] }, 'DUPLICATE_PAPER', 'name');
   });
 
   it('a question a paper holds cannot be deleted; once the paper is deleted it can', async () => {
     const a = await question();
     const id = await insertPaper({ kind: 'fixed', items: [{ questionId: a, score: 1 }] });
-    expect((await ok<{ abilities: { delete: boolean } }>('/api/question/get', { id: a })).abilities.delete).toBe(false);
+    expect((await ok<{ abilities: { delete: boolean } }>(t.app, admin, '/api/question/get', { id: a })).abilities.delete).toBe(false);
     await refused('/api/question/delete', { ids: [a] }, 'IN_USE_QUESTION');
-    await ok('/api/paper/delete', { ids: [id] });
-    await ok('/api/question/delete', { ids: [a] });
+    await ok(t.app, admin, '/api/paper/delete', { ids: [id] });
+    await ok(t.app, admin, '/api/question/delete', { ids: [a] });
   });
 });
 
@@ -158,7 +152,7 @@ describe('random papers', () => {
     await refused('/api/paper/insert', { name, kind: 'random', rules: [{ ...rule, categoryId: 99999999 }] }, 'NOT_FOUND_ERROR', 'rules.0.categoryId');
     await refused('/api/paper/insert', { name, kind: 'random', items: [{ questionId: 1, score: 1 }] }, 'PARAMETER_INVALID', 'items');
     await refused('/api/paper/insert', { name, kind: 'random', rules: [{ ...rule, score: 1.2 }] }, 'PARAMETER_INVALID', 'rules.0.score');
-    expect(await ok('/api/paper/rule-available', { categoryId: root, type: 'judgment', labels: [tag] })).toEqual({ available: 3 });
+    expect(await ok(t.app, admin, '/api/paper/rule-available', { categoryId: root, type: 'judgment', labels: [tag] })).toEqual({ available: 3 });
   });
 
   it('draws each attempt its own questions, the same for the same seed, without answers', async () => {
@@ -186,7 +180,7 @@ describe('random papers', () => {
     for (let i = 0; i < 10; i++) draws.add(JSON.stringify((await drawPaper(t.db, id, `seed-${i}`)).questions.map((q) => q.questionId)));
     expect(draws.size).toBeGreaterThan(1);
     // The preview route draws the same way.
-    expect(await ok<DrawnPaper>('/api/paper/preview', { id, seed: 'attempt-1' })).toEqual(first);
+    expect(await ok<DrawnPaper>(t.app, admin, '/api/paper/preview', { id, seed: 'attempt-1' })).toEqual(first);
   });
 });
 
@@ -232,7 +226,7 @@ describe('what exams see', () => {
     await question(shortAnswer(b));
     const withShort = await insertPaper({ kind: 'random', rules: [{ categoryId: b, type: 'short', count: 1, score: 3 }] });
     const deleted = await insertPaper({ kind: 'fixed', items: [{ questionId: q2, score: 1 }] });
-    await ok('/api/paper/delete', { ids: [deleted] });
+    await ok(t.app, admin, '/api/paper/delete', { ids: [deleted] });
 
     const info = await describePapers(t.db, [fixed, empty, random, withShort, deleted, 99999999]);
     expect(info.get(fixed)).toMatchObject({ id: fixed, kind: 'fixed', total: 4, questionCount: 1, hasSubjective: false, usable: true });
@@ -245,7 +239,7 @@ describe('what exams see', () => {
     await expect(drawPaper(t.db, deleted, 's')).rejects.toMatchObject({ errorName: 'PAPER_DELETED_OR_EMPTY' });
     await expect(drawPaper(t.db, 99999999, 's')).rejects.toMatchObject({ errorName: 'NOT_FOUND_ERROR' });
     // The deleted paper is gone from the list and its page; its name is free again.
-    expect((await ok<{ records: PaperRow[] }>('/api/paper/list', { size: 500 })).records.some((r) => r.id === deleted)).toBe(false);
+    expect((await ok<{ records: PaperRow[] }>(t.app, admin, '/api/paper/list', { size: 500 })).records.some((r) => r.id === deleted)).toBe(false);
     await refused('/api/paper/get', { id: deleted }, 'NOT_FOUND_ERROR');
   });
 
@@ -258,7 +252,7 @@ describe('what exams see', () => {
     expect(res.data).toEqual({ ids: [id] });
     await refused('/api/paper/update', { id, name: `P ${uniq()}`, kind: 'fixed' }, 'IN_USE_PAPER');
     usedByExam.delete(id);
-    await ok('/api/paper/delete', { ids: [id] });
+    await ok(t.app, admin, '/api/paper/delete', { ids: [id] });
   });
 });
 
@@ -275,7 +269,7 @@ describe('list, scope and permissions', () => {
     const tag = uniq();
     const mine = await insertPaper({ name: `Scope ${tag} east`, kind: 'fixed' }, eastManager);
     const theirs = await insertPaper({ name: `Scope ${tag} west`, kind: 'random' }, westManager);
-    const list = async (q: object, s: Session = admin) => (await ok<{ records: PaperRow[] }>('/api/paper/list', q, s)).records.map((r) => r.id);
+    const list = async (q: object, s: Session = admin) => (await ok<{ records: PaperRow[] }>(t.app, s, '/api/paper/list', q)).records.map((r) => r.id);
     expect(await list({ keyword: tag }, eastManager)).toEqual([mine]);
     expect(await list({ keyword: tag })).toEqual([theirs, mine]);
     expect(await list({ keyword: tag, kind: 'random' })).toEqual([theirs]);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { endExam, fixtureQuestion, insertAttempt, insertExam } from '../../test/exam-attempts-fixture.js';
 
@@ -11,11 +11,6 @@ let studentId: number;
 let orgId: number;
 const uniq = () => crypto.randomUUID().slice(0, 8);
 
-async function ok<T>(s: Session, url: string, body: object = {}): Promise<T> {
-  const res = await call(t.app, s, url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as T;
-}
 type Key = { answers: string[]; analysis: string } | null;
 type Mistake = {
   id: number;
@@ -27,7 +22,7 @@ type Mistake = {
   lastWrongAt: string;
   key: Key;
 };
-const mistakes = async (s: Session, q: object = {}) => ok<{ records: Mistake[]; total: number }>(s, '/api/mistake/list', { size: 100, ...q });
+const mistakes = async (s: Session, q: object = {}) => ok<{ records: Mistake[]; total: number }>(t.app, s, '/api/mistake/list', { size: 100, ...q });
 
 beforeAll(async () => {
   admin = await login(t.app);
@@ -85,7 +80,7 @@ describe('the mistake set from exams', () => {
 
     // Type filter and the grouping by source.
     expect((await mistakes(student, { type: 'single' })).records.map((r) => r.question.questionId)).toEqual([9002]);
-    const sources = await ok<{ sourceKind: string; sourceId: number; count: number }[]>(student, '/api/mistake/sources');
+    const sources = await ok<{ sourceKind: string; sourceId: number; count: number }[]>(t.app, student, '/api/mistake/sources');
     expect(sources).toContainEqual({ sourceKind: 'exam', sourceId: exam.id, sourceName: exam.name, count: 3 });
 
     // The exam ended and shows answers: the key is there.
@@ -106,23 +101,23 @@ describe('the mistake set from exams', () => {
     await endExam(t.db, exam.id);
     const [m] = (await mistakes(student, { sourceId: exam.id })).records;
     expect(m).toMatchObject({ key: null, times: 1 });
-    const wrong = await ok(student, '/api/mistake/answer', { id: m!.id, answer: { choices: ['F'] } });
+    const wrong = await ok(t.app, student, '/api/mistake/answer', { id: m!.id, answer: { choices: ['F'] } });
     expect(wrong).toEqual({ correct: false, key: null, removed: false });
   });
 });
 
 describe('the mistake set from practice, re-practice and removal', () => {
   it('puts wrong practice answers in the set; answered right in re-practice the question leaves it; removed by hand too; wrong again it comes back', async () => {
-    const { id: bank } = await ok<{ id: number }>(admin, '/api/question-sort/insert', { name: `Bank ${uniq()}` });
+    const { id: bank } = await ok<{ id: number }>(t.app, admin, '/api/question-sort/insert', { name: `Bank ${uniq()}` });
     const insert = async (body: object) => {
-      const { id } = await ok<{ id: number }>(admin, '/api/question/insert', { score: 5, categoryId: bank, ...body });
-      await ok(admin, '/api/question/submit', { ids: [id] });
-      await ok(admin, '/api/question-approval/approve', { ids: [id] });
+      const { id } = await ok<{ id: number }>(t.app, admin, '/api/question/insert', { score: 5, categoryId: bank, ...body });
+      await ok(t.app, admin, '/api/question/submit', { ids: [id] });
+      await ok(t.app, admin, '/api/question-approval/approve', { ids: [id] });
       return id;
     };
     const j = await insert({ type: 'judgment', stem: `Water is wet ${uniq()}`, answers: ['T'], analysis: 'It is.' });
     const s1 = await insert({ type: 'single', stem: `Pick C ${uniq()}`, options: [{ content: 'a' }, { content: 'b' }, { content: 'c' }], answers: ['C'] });
-    const { id: paperId } = await ok<{ id: number }>(admin, '/api/paper/insert', {
+    const { id: paperId } = await ok<{ id: number }>(t.app, admin, '/api/paper/insert', {
       name: `Paper ${uniq()}`,
       kind: 'fixed',
       items: [
@@ -130,7 +125,7 @@ describe('the mistake set from practice, re-practice and removal', () => {
         { questionId: s1, score: 10 },
       ],
     });
-    const { id: exerciseId } = await ok<{ id: number }>(admin, '/api/exercise/insert', {
+    const { id: exerciseId } = await ok<{ id: number }>(t.app, admin, '/api/exercise/insert', {
       name: `Exercise ${uniq()}`,
       sourceKind: 'paper',
       paperId,
@@ -138,11 +133,11 @@ describe('the mistake set from practice, re-practice and removal', () => {
       timeLimit: 10,
       audience: [{ type: 'org', id: orgId }],
     });
-    await ok(admin, '/api/exercise/publish', { ids: [exerciseId] });
+    await ok(t.app, admin, '/api/exercise/publish', { ids: [exerciseId] });
     const practise = async (answers: Record<number, object>) => {
-      const s = await ok<{ sessionId: number; questions: { position: number; questionId: number }[] }>(student, '/api/practice/start', { exerciseId });
-      for (const q of s.questions) await ok(student, '/api/practice/answer', { sessionId: s.sessionId, position: q.position, answer: answers[q.questionId] });
-      await ok(student, '/api/practice/finish', { sessionId: s.sessionId });
+      const s = await ok<{ sessionId: number; questions: { position: number; questionId: number }[] }>(t.app, student, '/api/practice/start', { exerciseId });
+      for (const q of s.questions) await ok(t.app, student, '/api/practice/answer', { sessionId: s.sessionId, position: q.position, answer: answers[q.questionId] });
+      await ok(t.app, student, '/api/practice/finish', { sessionId: s.sessionId });
     };
     await practise({ [j]: { choices: ['F'] }, [s1]: { choices: ['A'] } });
     let list = await mistakes(student, { sourceKind: 'practice', sourceId: exerciseId });
@@ -155,8 +150,12 @@ describe('the mistake set from practice, re-practice and removal', () => {
     expect(entry.times).toBe(2);
 
     // Re-practice: wrong stays, right leaves the set by itself.
-    expect(await ok(student, '/api/mistake/answer', { id: entry.id, answer: { choices: ['F'] } })).toMatchObject({ correct: false, removed: false });
-    expect(await ok(student, '/api/mistake/answer', { id: entry.id, answer: { choices: ['T'] } })).toMatchObject({ correct: true, removed: true, key: { answers: ['T'] } });
+    expect(await ok(t.app, student, '/api/mistake/answer', { id: entry.id, answer: { choices: ['F'] } })).toMatchObject({ correct: false, removed: false });
+    expect(await ok(t.app, student, '/api/mistake/answer', { id: entry.id, answer: { choices: ['T'] } })).toMatchObject({
+      correct: true,
+      removed: true,
+      key: { answers: ['T'] },
+    });
     list = await mistakes(student, { sourceKind: 'practice', sourceId: exerciseId });
     expect(list.records.map((r) => r.question.questionId)).toEqual([s1]);
 
@@ -164,9 +163,9 @@ describe('the mistake set from practice, re-practice and removal', () => {
     const other = await buildUser(t.db, { orgId, kind: 'student', permissions: ['kc-pc'] });
     const os = await login(t.app, other.username, other.password);
     const mine = list.records[0]!;
-    expect(await ok(os, '/api/mistake/remove', { ids: [mine.id] })).toEqual({ count: 0 });
+    expect(await ok(t.app, os, '/api/mistake/remove', { ids: [mine.id] })).toEqual({ count: 0 });
     expect((await call(t.app, os, '/api/mistake/answer', { id: mine.id, answer: { choices: ['C'] } })).json()).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
-    expect(await ok(student, '/api/mistake/remove', { ids: [mine.id] })).toEqual({ count: 1 });
+    expect(await ok(t.app, student, '/api/mistake/remove', { ids: [mine.id] })).toEqual({ count: 1 });
     expect((await mistakes(student, { sourceKind: 'practice', sourceId: exerciseId })).records).toEqual([]);
 
     // Wrong again in practice: back in the set, counted on.

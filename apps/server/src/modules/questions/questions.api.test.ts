@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionRow } from '@hanlin/shared';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
-import { buildOrg, buildUser } from '../../test/factories.js';
+import { useTestApp, login, call, newUserSession, type Session } from '../../test/harness.js';
+import { buildOrg } from '../../test/factories.js';
 import { registerQuestionUse } from './index.js';
 
 const t = useTestApp();
@@ -41,10 +41,7 @@ async function list(q: Record<string, unknown> = {}, s: Session = admin) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { records: QuestionRow[]; total: number };
 }
-async function session(permissions: string[], orgId?: number) {
-  const u = await buildUser(t.db, { permissions, orgId });
-  return login(t.app, u.username, u.password);
-}
+const session = (permissions: string[], orgId?: number) => newUserSession(t, { permissions, orgId });
 const category = async (name: string, parentId?: number) => (await post('/api/question-sort/insert', { name, parentId })).json().data.id as number;
 
 describe('question classification', () => {

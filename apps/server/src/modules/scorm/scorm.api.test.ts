@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../../test/excel.js';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, newUserSession, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { buildZip, manifest12 } from '../../test/scorm.js';
 
@@ -36,15 +36,10 @@ function expectRefused(res: Awaited<ReturnType<typeof upload>>, reason: string) 
 const simplePackage = (extra: { name: string; data: string }[] = []) =>
   buildZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html><body>Lesson</body></html>' }, ...extra]);
 
-async function learner(permissions: string[] = ['kc-pc']) {
-  const u = await buildUser(t.db, { permissions });
-  return { ...(await login(t.app, u.username, u.password)), id: u.id };
-}
-async function launch(s: Session, body: Record<string, unknown>) {
-  const res = await call(t.app, s, '/api/scorm/launch', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const learner = (permissions: string[] = ['kc-pc']) => newUserSession(t, { permissions });
+const launch = (s: Session, body: Record<string, unknown>) => ok(t.app, s, '/api/scorm/launch', body);
+/** A commit's or finish's body: `values` for SCO i1 in the preview session `sessionId` of the package. */
+const previewValues = (packageId: number, sessionId: string, values: Record<string, string>) => ({ packageId, contextKey: 'preview', scoId: 'i1', sessionId, values });
 
 describe('importing the fixture packages', () => {
   it('imports singlescobasic.zip with its one SCO and serves its launch page', async () => {
@@ -242,8 +237,7 @@ describe('run-time data', () => {
     const me = await learner(['kjgl']);
     const first = await launch(me, { packageId: pkg.id, contextKey: 'preview' });
     expect(first.cmi.core).toMatchObject({ entry: 'ab-initio', lesson_status: 'not attempted', total_time: '0000:00:00.00', lesson_location: '' });
-    const base = { packageId: pkg.id, contextKey: 'preview', scoId: 'i1' };
-    const commit = (url: string, sessionId: string, values: Record<string, string>) => call(t.app, me, url, { ...base, sessionId, values });
+    const commit = (url: string, sessionId: string, values: Record<string, string>) => call(t.app, me, url, previewValues(pkg.id, sessionId, values));
     let res = await commit('/api/scorm/commit', first.sessionId, {
       lesson_status: 'incomplete',
       lesson_location: 'page-3',
@@ -286,13 +280,7 @@ describe('run-time data', () => {
       ]),
     );
     const l = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
-    const res = await call(t.app, admin, '/api/scorm/finish', {
-      packageId: pkg.id,
-      contextKey: 'preview',
-      scoId: 'i1',
-      sessionId: l.sessionId,
-      values: { lesson_status: 'not attempted' },
-    });
+    const res = await call(t.app, admin, '/api/scorm/finish', previewValues(pkg.id, l.sessionId, { lesson_status: 'not attempted' }));
     expect(res.json().data.lessonStatus).toBe('completed');
   });
 
@@ -300,7 +288,7 @@ describe('run-time data', () => {
     const pkg = await imported(simplePackage());
     const me = await learner(['kjgl']);
     const l = await launch(me, { packageId: pkg.id, contextKey: 'preview' });
-    const body = (values: Record<string, string>) => ({ packageId: pkg.id, contextKey: 'preview', scoId: 'i1', sessionId: l.sessionId, values });
+    const body = (values: Record<string, string>) => previewValues(pkg.id, l.sessionId, values);
     // Only a score, no session time: stored (LMSCommit may carry any subset of the data).
     let res = await call(t.app, me, '/api/scorm/commit', body({ score_raw: '40' }));
     expect(res.statusCode, res.body).toBe(200);
@@ -335,13 +323,7 @@ describe('run-time data', () => {
   ])('refuses a bad %s naming it, and stores nothing of the commit', async (field, value) => {
     const pkg = await imported(simplePackage());
     const l = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
-    const res = await call(t.app, admin, '/api/scorm/commit', {
-      packageId: pkg.id,
-      contextKey: 'preview',
-      scoId: 'i1',
-      sessionId: l.sessionId,
-      values: { lesson_location: 'kept-out', [field]: value },
-    });
+    const res = await call(t.app, admin, '/api/scorm/commit', previewValues(pkg.id, l.sessionId, { lesson_location: 'kept-out', [field]: value }));
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('PARAMETER_INVALID');
     expect(res.json().field).toContain(field);
@@ -353,13 +335,7 @@ describe('run-time data', () => {
     const pkg = await imported(simplePackage());
     const a = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
     const b = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
-    const body = (sessionId: string, t2: string) => ({
-      packageId: pkg.id,
-      contextKey: 'preview',
-      scoId: 'i1',
-      sessionId,
-      values: { session_time: t2, lesson_status: 'incomplete' },
-    });
+    const body = (sessionId: string, t2: string) => previewValues(pkg.id, sessionId, { session_time: t2, lesson_status: 'incomplete' });
     const results = await Promise.all([
       call(t.app, admin, '/api/scorm/commit', body(a.sessionId, '00:01:00')),
       call(t.app, admin, '/api/scorm/commit', body(b.sessionId, '00:02:00')),
@@ -377,13 +353,9 @@ describe('who may launch, commit and read content', () => {
     const stranger = await learner();
     const res = await call(t.app, stranger, '/api/scorm/launch', { packageId: pkg.id, contextKey: 'preview' });
     expect(res.statusCode).toBe(404);
-    const commit = await call(t.app, stranger, '/api/scorm/commit', {
-      packageId: pkg.id,
-      contextKey: 'preview',
-      scoId: 'i1',
-      sessionId: owner.sessionId,
-      values: { lesson_status: 'failed' },
-    });
+    // A write into the owner's session.
+    const intrusion = previewValues(pkg.id, owner.sessionId, { lesson_status: 'failed' });
+    const commit = await call(t.app, stranger, '/api/scorm/commit', intrusion);
     expect(commit.statusCode).toBe(404);
     const progress = await call(t.app, stranger, '/api/scorm/progress', { packageId: pkg.id, contextKey: 'preview' });
     expect(progress.statusCode).toBe(404);
@@ -391,13 +363,7 @@ describe('who may launch, commit and read content', () => {
     // A manager may launch, but not write into the admin's session.
     const manager = await learner(['kjgl']);
     await launch(manager, { packageId: pkg.id, contextKey: 'preview' });
-    const foreign = await call(t.app, manager, '/api/scorm/commit', {
-      packageId: pkg.id,
-      contextKey: 'preview',
-      scoId: 'i1',
-      sessionId: owner.sessionId,
-      values: { lesson_status: 'failed' },
-    });
+    const foreign = await call(t.app, manager, '/api/scorm/commit', intrusion);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().field).toBe('sessionId');
     const mine = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PLATFORM_PARAMS_DEFAULTS } from '@hanlin/shared';
-import { useTestApp, login, postLogin, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, postLogin, call, newUserSession, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { users } from '../users/index.js';
 import { operationLogs } from '../audit/index.js';
@@ -17,10 +17,7 @@ beforeAll(async () => {
 const LOGIN_OK = { maxWrongPasswords: 5, captchaEnabled: true, captchaAfterFailures: 2, singleSignOn: true, firstLoginChange: true, tokenIdleHours: 12, lockMinutes: 30 };
 const UNLIMITED = { licence: testLicence() };
 
-async function sessionWith(permissions: string[]) {
-  const u = await buildUser(t.db, { permissions });
-  return login(t.app, u.username, u.password);
-}
+const sessionWith = (permissions: string[]) => newUserSession(t, { permissions });
 
 describe('authorization matrix', () => {
   const matrix: { url: string; body?: unknown; read: string; needs: string }[] = [

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { uploadFile } from '../../test/excel.js';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, dataOf, newUserSession, type Session } from '../../test/harness.js';
 import { buildUser, rootOrg } from '../../test/factories.js';
 
 const t = useTestApp();
@@ -14,21 +14,25 @@ const PNG = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const upload = (s: Session | null, file: { filename: string; data: Buffer }, query = '') => uploadFile(t.app, s, `/api/upload/file${query}`, file.filename, file.data);
-async function uploaded(s: Session, file: { filename: string; data: Buffer }, query: string) {
-  const res = await upload(s, file, query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: string; url: string; publicUrl?: string };
-}
+const uploaded = async (s: Session, file: { filename: string; data: Buffer }, query: string) =>
+  dataOf<{ id: string; url: string; publicUrl?: string }>(await upload(s, file, query));
 const download = (s: Session | null, url: string) => t.app.inject({ method: 'GET', url, headers: s ? s.headers() : {} });
 /** Refused without saying whether the file exists. */
 function expectRefused(res: Awaited<ReturnType<typeof download>>) {
   expect([403, 404], res.body).toContain(res.statusCode);
   expect(['NO_DATA_PERMISSION_ERROR', 'NOT_FOUND_ERROR']).toContain(res.json().msg);
 }
-async function student() {
-  const u = await buildUser(t.db, { permissions: ['kc-pc'] });
-  return login(t.app, u.username, u.password);
-}
+const student = () => newUserSession(t, { permissions: ['kc-pc'] });
+/** A notice draft with `cover`, inserted by `s`: the raw answer. */
+const insertNotice = (s: Session, cover: string, extra: Record<string, unknown> = {}) =>
+  call(t.app, s, '/api/notice/insert', {
+    title: `Cover ${crypto.randomBytes(3).toString('hex')}`,
+    type: 'announcement',
+    content: '<p>x</p>',
+    displayTime: new Date(Date.now() + 60_000).toISOString(),
+    cover,
+    ...extra,
+  });
 
 describe('who may read an uploaded file', () => {
   it('addresses files by an unguessable id, never by the serial number', async () => {
@@ -81,20 +85,10 @@ describe('who may read an uploaded file', () => {
     const f = await uploaded(admin, { filename: 'cover.png', data: png }, '?purpose=notice');
     // Not yet linked to a notice: only its owner.
     expectRefused(await download(s, f.url));
-    const created = await call(t.app, admin, '/api/notice/insert', {
-      title: `Cover ${crypto.randomBytes(3).toString('hex')}`,
-      type: 'announcement',
-      content: '<p>x</p>',
-      displayTime: new Date(Date.now() + 60_000).toISOString(),
-      cover: f.url,
-      audience,
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const id = created.json().data.id as number;
+    const { id } = dataOf<{ id: number }>(await insertNotice(admin, f.url, { audience }));
     // A draft is read by its managers only.
     expectRefused(await download(s, f.url));
-    const manager = await buildUser(t.db, { permissions: ['gggl'] });
-    expect((await download(await login(t.app, manager.username, manager.password), f.url)).statusCode).toBe(200);
+    expect((await download(await newUserSession(t, { permissions: ['gggl'] }), f.url)).statusCode).toBe(200);
     await t.db.execute(sql`update notices set status = 'released', display_time = now() - interval '1 minute' where id = ${id}`);
     const got = await download(s, f.url);
     expect(got.statusCode, got.body).toBe(200);
@@ -115,16 +109,9 @@ describe('who may read an uploaded file', () => {
     expect((await call(t.app, a, '/api/user/avatar', { avatar: fb.url })).json()).toMatchObject({ msg: 'PARAMETER_INVALID', field: 'avatar' });
 
     // A notice manager cannot publish someone else's file as a cover (that would open it to every reader).
-    const other = await buildUser(t.db, { permissions: ['gggl', 'gggl:add'] });
-    const os = await login(t.app, other.username, other.password);
+    const os = await newUserSession(t, { permissions: ['gggl', 'gggl:add'] });
     const adminsFile = await uploaded(admin, { filename: 'c.png', data: PNG() }, '?purpose=notice');
-    const res = await call(t.app, os, '/api/notice/insert', {
-      title: `Stolen ${crypto.randomBytes(3).toString('hex')}`,
-      type: 'announcement',
-      content: '<p>x</p>',
-      displayTime: new Date(Date.now() + 60_000).toISOString(),
-      cover: adminsFile.url,
-    });
+    const res = await insertNotice(os, adminsFile.url);
     expect(res.json().msg).toBe('NO_DATA_PERMISSION_ERROR');
 
     // Editing a notice keeps its cover without claiming it again; a new cover must be the editor's own.
