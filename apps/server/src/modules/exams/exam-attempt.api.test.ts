@@ -121,7 +121,7 @@ describe('starting an attempt', () => {
     // My exams shows the exam open to Bob (and under the open filter), ended to Ann.
     expect(await myExam(bob.s, ended)).toMatchObject({ status: 'started' });
     expect(await myExam(ann.s, ended)).toMatchObject({ status: 'ended' });
-    const filtered = async (s: Session, status: string) => (await ok<{ records: MyExamRow[] }>(s, '/api/exam/my', { size: 100, status })).records.map((r) => r.id);
+    const filtered = async (s: Session, status: string) => (await ok<{ records: MyExamRow[] }>(t.app, s, '/api/exam/my', { size: 100, status })).records.map((r) => r.id);
     expect(await filtered(bob.s, 'started')).toContain(ended);
     expect(await filtered(bob.s, 'ended')).not.toContain(ended);
     expect(await filtered(ann.s, 'ended')).toContain(ended);

@@ -185,7 +185,7 @@ describe('statistics', () => {
       ['Dan', ['red', 'off']],
     ] as const)
       await insertAttempt(t.db, { examId: e.id, userId: people[who]!.id, status: 'marked', questions: fill, answers: [{ blanks: [...blanks] }] });
-    const [row] = ok(await call(t.app, deptAdmin, '/api/exam/statistics/mistakes', { examId: e.id }));
+    const [row] = await ok(t.app, deptAdmin, '/api/exam/statistics/mistakes', { examId: e.id });
     expect(row).toMatchObject({ questionId: 601, answered: 4, wrong: 3, keyAnswers: [], keyBlanks: [['red', 'RED'], ['on']] });
     expect(row.wrongChoices).toEqual([
       { choice: '(1) blue', count: 2 },
