@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import type { CourseReportRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, keyedBy, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { OrgFilter, durationText } from '../components/report-parts';
 import { exportCourseReport, findCourseReport } from '../api';
 
@@ -41,10 +41,7 @@ export default function CourseReportPage() {
         testId="course-report"
         titleKey="perm.kctj"
         queryKey="course-report"
-        fetch={async (p) => {
-          const res = await findCourseReport(p);
-          return { ...res, records: res.records.map((r) => ({ ...r, id: r.courseId })) };
-        }}
+        fetch={async (p) => keyedBy('courseId', await findCourseReport(p))}
         columns={columns}
         filters={filters}
         defaultSort="-learners"

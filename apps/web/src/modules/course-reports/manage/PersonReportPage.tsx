@@ -3,7 +3,7 @@ import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PersonReport, PersonReportRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, keyedBy, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, ProgressBar, durationText } from '../components/report-parts';
 import { exportPersonReport, findPersonReport } from '../api';
@@ -61,7 +61,7 @@ export default function PersonReportPage() {
         fetch={async (p) => {
           const res = await findPersonReport({ ...p, userId });
           setUser({ user: res.user, totals: res.totals });
-          return { records: res.records.map((r) => ({ ...r, id: r.courseId })), total: res.total, page: res.page, size: res.size };
+          return keyedBy('courseId', res);
         }}
         columns={columns}
         filters={filters}

@@ -1,36 +1,15 @@
 import { Suspense, useState } from 'react';
 import { Button, Modal, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, CoursewareCategoryInsertSchema, type CoursewareCategoryNode, type CoursewareRow, type MediaState } from '@hanlin/shared';
+import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, coursewareRoutes, type CoursewareRow, type MediaState } from '@hanlin/shared';
 import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { defineCategoryTree } from '../../../platform/components/CategoryTree';
 import { MediaPreview, MediaStateTag } from '../../media/components';
 import { ScormPlayer } from '../../scorm/components/ScormPlayer';
-import {
-  deleteCoursewareCategory,
-  deleteCoursewares,
-  findCoursewares,
-  getCoursewareCategoryTree,
-  insertCoursewareCategory,
-  sortCoursewareCategory,
-  updateCoursewareCategory,
-} from '../api';
+import { deleteCoursewares, findCoursewares } from '../api';
 
 const sortable = sortableIn(COURSEWARE_SORT_KEYS);
-const CategoryTree = defineCategoryTree<CoursewareCategoryNode>({
-  testId: 'courseware-categories',
-  textPrefix: 'courseware.category',
-  permission: 'kjgl',
-  queryKey: ['courseware', 'categories'],
-  api: {
-    load: getCoursewareCategoryTree,
-    insert: insertCoursewareCategory,
-    update: updateCoursewareCategory,
-    remove: deleteCoursewareCategory,
-    sort: sortCoursewareCategory,
-  },
-  schema: CoursewareCategoryInsertSchema,
-});
+const CategoryTree = defineCategoryTree({ name: 'courseware', permission: 'kjgl', queryKey: ['courseware', 'categories'], routes: coursewareRoutes });
 
 function duration(ms: number | null | undefined) {
   if (!ms) return '';

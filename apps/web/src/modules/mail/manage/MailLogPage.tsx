@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Descriptions, Modal, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAIL_LOG_SORT_KEYS, MAIL_LOG_STATUSES, type MailLogManageRow } from '@hanlin/shared';
-import { choiceFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec } from '../../../platform/kernel';
+import { booleanFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { findMailLogs, markMailsRead, resendMails } from '../api';
 import { useFeedback } from '../../../platform/feedback';
@@ -44,15 +44,7 @@ const filters: FilterSpec[] = [
     testId: 'mail-filter-status',
     options: MAIL_LOG_STATUSES.map((s) => ({ value: s, labelKey: `mail.status_${s}` })),
   },
-  choiceFilter(
-    'read',
-    'mail.readState',
-    [
-      ['false', 'mail.unread'],
-      ['true', 'mail.read'],
-    ],
-    { kind: 'boolean', testId: 'mail-filter-read' },
-  ),
+  booleanFilter('read', 'mail.readState', { false: 'mail.unread', true: 'mail.read' }, { testId: 'mail-filter-read' }),
 ];
 
 /**

@@ -1,38 +1,14 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
-import { TEXTBOOK_LIFECYCLE, TEXTBOOK_SORT_KEYS, TextbookCategoryInsertSchema, type TextbookCategoryNode, type TextbookRow } from '@hanlin/shared';
+import { TEXTBOOK_LIFECYCLE, TEXTBOOK_SORT_KEYS, textbookRoutes, type TextbookRow } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { defineCategoryTree } from '../../../platform/components/CategoryTree';
 import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
 import { formatTime } from '../../../platform/format';
-import {
-  deleteTextbookCategory,
-  deleteTextbooks,
-  findTextbooks,
-  getTextbookCategoryTree,
-  insertTextbookCategory,
-  offShelfTextbooks,
-  publishTextbooks,
-  sortTextbookCategory,
-  unpublishTextbooks,
-  updateTextbookCategory,
-} from '../api';
+import { deleteTextbooks, findTextbooks, offShelfTextbooks, publishTextbooks, unpublishTextbooks } from '../api';
 
 const sortable = (k: string) => (TEXTBOOK_SORT_KEYS as readonly string[]).includes(k);
-const CategoryTree = defineCategoryTree<TextbookCategoryNode>({
-  testId: 'textbook-categories',
-  textPrefix: 'textbook.category',
-  permission: 'szjc',
-  queryKey: ['textbook', 'categories'],
-  api: {
-    load: getTextbookCategoryTree,
-    insert: insertTextbookCategory,
-    update: updateTextbookCategory,
-    remove: deleteTextbookCategory,
-    sort: sortTextbookCategory,
-  },
-  schema: TextbookCategoryInsertSchema,
-});
+const CategoryTree = defineCategoryTree({ name: 'textbook', permission: 'szjc', queryKey: ['textbook', 'categories'], routes: textbookRoutes });
 
 const columns: ColumnSpec<TextbookRow>[] = [
   {
