@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { modifyPassword } from './api';
-import { confirmPasswordRules, newPasswordRules } from './password-rules';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useFeedback } from '../../platform/feedback';
 
 interface Values {
@@ -35,12 +35,7 @@ export function PasswordChangeForm({ onDone }: { onDone?: () => void }) {
       <Form.Item name="oldPassword" label={t('password.old')} rules={[{ required: true, message: t('validation.required') }]}>
         <Input.Password data-testid="pwd-old" autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="newPassword" label={t('password.new')} rules={newPasswordRules(t, 'oldPassword')} extra={t('password.hint')}>
-        <Input.Password data-testid="pwd-new" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="confirm" label={t('password.confirm')} dependencies={['newPassword']} rules={confirmPasswordRules(t)}>
-        <Input.Password data-testid="pwd-confirm" autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields name="newPassword" oldField="oldPassword" testIds={['pwd-new', 'pwd-confirm']} />
       <Button type="primary" htmlType="submit" loading={busy} data-testid="pwd-submit">
         {t('common.save')}
       </Button>

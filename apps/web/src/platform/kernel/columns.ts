@@ -22,6 +22,11 @@ export function choiceFilter(name: string, labelKey: string, options: readonly (
   return { name, labelKey, kind: 'select', options: options.map(([value, key]) => ({ value, labelKey: key })), ...more };
 }
 
+/** A select filter over a list of values, each labelled by the key `<keyPrefix><value>` (`mail.status_` and `sent`). */
+export function enumFilter(name: string, labelKey: string, values: readonly string[], keyPrefix: string, more: Partial<FilterSpec> = {}): FilterSpec {
+  return { name, labelKey, kind: 'select', options: values.map((v) => ({ value: v, labelKey: `${keyPrefix}${v}` })), ...more };
+}
+
 /** A yes/no filter sent as a boolean: `labels` holds the i18n keys of `true` and `false`, in the order shown. */
 export function booleanFilter(name: string, labelKey: string, labels: { true: string; false: string }, more: Partial<FilterSpec> = {}): FilterSpec {
   return choiceFilter(name, labelKey, Object.entries(labels), { kind: 'boolean', ...more });

@@ -19,7 +19,7 @@ export { BatchToolbar, type BatchAction, type BatchToolbarProps } from './BatchT
 export { RowActions, rowAllows, type RowAction, type RowActionsProps } from './RowActions';
 export { EditModal, type EditModalProps } from './EditModal';
 export { readListState, writeListState, toQuery, toFilterValues, type ListDefaults } from './list-state';
-export { sortableIn, timeColumn, choiceFilter, booleanFilter, personColumns } from './columns';
+export { sortableIn, timeColumn, choiceFilter, booleanFilter, enumFilter, personColumns } from './columns';
 export { listTableProps, keyedBy } from './list-table';
 export { useLeaveGuard, useFormPage, type LeaveGuard } from './useLeaveGuard';
 export { ColumnChooser, useColumnChoice, shownByDefault, columnStoreKey, type ColumnChoice } from './ColumnChooser';

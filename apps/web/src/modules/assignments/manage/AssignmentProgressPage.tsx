@@ -3,7 +3,7 @@ import { Card, Descriptions, Empty, Flex, Statistic, Tag, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ASSIGNEE_SORT_KEYS, ASSIGNEE_STATES, type AssigneeRow, type AssignmentProgress } from '@hanlin/shared';
-import { CrudPage, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, enumFilter, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { LearnerStatusTag, OrgFilter, ProgressBar, durationText } from '../../course-reports/components/report-parts';
 import { exportAssignmentProgress, findAssignmentProgress } from '../api';
@@ -15,13 +15,7 @@ const sortable = (k: string) => (ASSIGNEE_SORT_KEYS as readonly string[]).includ
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'assignment.assigneeKeyword', testId: 'assignee-filter-keyword' },
-  {
-    name: 'state',
-    labelKey: 'assignment.assigneeState',
-    kind: 'select',
-    testId: 'assignee-filter-state',
-    options: ASSIGNEE_STATES.map((s) => ({ value: s, labelKey: `assignment.state_${s}` })),
-  },
+  enumFilter('state', 'assignment.assigneeState', ASSIGNEE_STATES, 'assignment.state_', { testId: 'assignee-filter-state' }),
 ];
 
 function StateTag({ row }: { row: Row }) {
