@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { CourseInfo, CourseInfoRow } from '@hanlin/shared';
 import { CrudPage, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, OrgFilter, ProgressBar, durationText } from '../components/report-parts';
+import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, OrgFilter, ProgressBar, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportCourseInfo, findCourseInfo } from '../api';
 
 type Row = CourseInfoRow & { id: number };
@@ -29,7 +29,7 @@ const columns: ColumnSpec<Row>[] = [
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'report.personKeyword' },
   { name: 'status', labelKey: 'common.status', kind: 'select', options: LEARNER_STATUS_OPTIONS },
-  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
+  RANGE_FILTER,
 ];
 
 /** `course-info?courseId=` (kctj): one course's learners in the caller's scope with their progress. */

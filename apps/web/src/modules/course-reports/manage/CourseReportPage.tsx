@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import type { CourseReportRow } from '@hanlin/shared';
 import { CrudPage, keyedBy, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { OrgFilter, durationText } from '../components/report-parts';
+import { OrgFilter, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportCourseReport, findCourseReport } from '../api';
 
 type Row = CourseReportRow & { id: number };
@@ -26,10 +26,7 @@ const columns: ColumnSpec<Row>[] = [
   { key: 'avgSeconds', titleKey: 'report.avgTime', sortable: true, render: (r) => durationText(r.avgSeconds) },
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'report.courseKeyword', testId: 'course-report-keyword' },
-  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
-];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'report.courseKeyword', testId: 'course-report-keyword' }, RANGE_FILTER];
 
 /** `manage-course-report` (kctj): per course, learners in the caller's scope, passed, pass rate, average time. */
 export default function CourseReportPage() {

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { PersonReport, PersonReportRow } from '@hanlin/shared';
 import { CrudPage, keyedBy, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, ProgressBar, durationText } from '../components/report-parts';
+import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, ProgressBar, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportPersonReport, findPersonReport } from '../api';
 
 type Row = PersonReportRow & { id: number };
@@ -30,7 +30,7 @@ const columns: ColumnSpec<Row>[] = [
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'report.courseKeyword' },
   { name: 'status', labelKey: 'common.status', kind: 'select', options: LEARNER_STATUS_OPTIONS },
-  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
+  RANGE_FILTER,
 ];
 
 /** `person-report?userId=` (bbtj): one person's courses with progress, time, score and passed at. */

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { StudyReportRow } from '@hanlin/shared';
 import { CrudPage, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { OrgFilter, durationText } from '../components/report-parts';
+import { OrgFilter, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportStudyReport, findStudyReport } from '../api';
 
 type Row = StudyReportRow & { id: number };
@@ -27,10 +27,7 @@ const columns: ColumnSpec<Row>[] = [
   { key: 'lastLearnedAt', titleKey: 'report.lastLearnedAt', sortable: true, render: (r) => formatTime(r.lastLearnedAt) },
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'report.personKeyword', testId: 'study-filter-keyword' },
-  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
-];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'report.personKeyword', testId: 'study-filter-keyword' }, RANGE_FILTER];
 
 /** `manage-study-report` (bbtj): per person, courses learning and passed, time and credits; filters, sort, export. */
 export default function StudyReportPage() {
