@@ -4,7 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExamExtensionSchema, GRADE_PERSON_SORT_KEYS, GradeUpdateSchema, type GradePersonRow } from '@hanlin/shared';
-import { CrudPage, EditModal, booleanFilter, defineFields, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
+import {
+  CrudPage,
+  EditModal,
+  booleanFilter,
+  defineFields,
+  enumFilter,
+  keyedBy,
+  personColumns,
+  timeColumn,
+  type ColumnSpec,
+  type FilterSpec,
+} from '../../../../platform/kernel';
 import { formatTime } from '../../../../platform/format';
 import { useCan } from '../../../../platform/permission';
 import { exportGradePeople, extendExam, findGradePeople, getGradeCount, updateGrade } from '../../grades-api';
@@ -29,22 +40,13 @@ const columns: ColumnSpec<Row>[] = [
   { key: 'score', titleKey: 'grades.score', sortable: sortable('score'), render: (r) => (r.attemptStatus === 'marking' ? <AwaitingMark /> : (r.score ?? '-')) },
   { key: 'passed', titleKey: 'grades.passedLabel', render: (r) => <PassedTag passed={r.passed} /> },
   { key: 'attemptsUsed', titleKey: 'grades.attemptsUsed', sortable: sortable('attemptsUsed') },
-  { key: 'submittedAt', titleKey: 'grades.submittedAt', sortable: sortable('submittedAt'), render: (r) => formatTime(r.submittedAt) },
+  timeColumn('submittedAt', 'grades.submittedAt', sortable),
   { key: 'extendedEndAt', titleKey: 'grades.extendedEndAt', render: (r) => (r.extendedEndAt ? `${formatTime(r.extendedEndAt)} (+${r.extraAttempts})` : '-'), priority: 'low' },
 ];
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'grades.personKeyword' },
-  {
-    name: 'state',
-    labelKey: 'grades.state',
-    kind: 'select',
-    options: [
-      { value: 'normal', labelKey: 'grades.state_normal' },
-      { value: 'exception', labelKey: 'grades.state_exception' },
-      { value: 'notSubmitted', labelKey: 'grades.state_notSubmitted' },
-    ],
-  },
+  enumFilter('state', 'grades.state', ['normal', 'exception', 'notSubmitted'], 'grades.state_'),
   booleanFilter('passed', 'grades.passedLabel', { true: 'grades.passed_yes', false: 'grades.passed_no' }),
 ];
 

@@ -2,15 +2,14 @@ import { Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EXAM_LIFECYCLE, type MarkingExamRow, type MarkingExamineeRow } from '@hanlin/shared';
-import { CrudPage, booleanFilter, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
+import { CrudPage, booleanFilter, keyedBy, personColumns, statusColumn, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
 import { formatTime } from '../../../../platform/format';
-import { LifecycleTag } from '../../../../platform/lifecycle';
 import { findMarkingExaminees, findMarkingExams } from '../../grades-api';
 import { ExamCounts, PublishScoresButton, idParam } from './parts';
 
 const examColumns: ColumnSpec<MarkingExamRow>[] = [
   { key: 'name', titleKey: 'grades.examName' },
-  { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={EXAM_LIFECYCLE} state={r.status} /> },
+  statusColumn(EXAM_LIFECYCLE),
   { key: 'startAt', titleKey: 'grades.startAt', render: (r) => formatTime(r.startAt) },
   { key: 'endAt', titleKey: 'grades.endAt', render: (r) => formatTime(r.endAt) },
   { key: 'waiting', titleKey: 'grades.waiting', render: (r) => (r.waiting ? <Tag color="orange">{r.waiting}</Tag> : 0) },
