@@ -11,7 +11,7 @@ import { getDepartments, register, sendPhoneCode } from './registration-api';
 import { getResetChannels } from './reset-api';
 import { useFeedback } from '../../platform/feedback';
 import { ApiError } from '../../platform/api/errors';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from './PasswordChangeForm';
 
 /** The server's registration body; the password is checked by the shared password rule. */
 const RegisterFieldsSchema = RegistrationFieldsSchema.pick({ username: true, realname: true, phone: true, email: true, orgId: true, captcha: true, phoneCode: true });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicShell } from '../../platform/components/PublicShell';
 import { checkReset, confirmReset, getResetChannels, sendReset, verifyReset } from './reset-api';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from './PasswordChangeForm';
 import { useFeedback } from '../../platform/feedback';
 
 type Method = ResetSend['method'];
