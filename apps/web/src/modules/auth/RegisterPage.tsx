@@ -11,7 +11,7 @@ import { getDepartments, register, sendPhoneCode } from './registration-api';
 import { getResetChannels } from './reset-api';
 import { useFeedback } from '../../platform/feedback';
 import { ApiError } from '../../platform/api/errors';
-import { confirmPasswordRules, newPasswordRules } from './password-rules';
+import { NewPasswordFields } from './PasswordChangeForm';
 
 /** The server's registration body; the password is checked by the shared password rule. */
 const RegisterFieldsSchema = RegistrationFieldsSchema.pick({ username: true, realname: true, phone: true, email: true, orgId: true, captcha: true, phoneCode: true });
@@ -160,12 +160,7 @@ export default function RegisterPage() {
             options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
           />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={newPasswordRules(t)} extra={t('password.hint')}>
-          <Input.Password data-testid="register-password" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirm" label={t('password.confirm')} dependencies={['password']} rules={confirmPasswordRules(t, 'password')}>
-          <Input.Password data-testid="register-confirm" autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields labelKey="auth.password" testIds={['register-password', 'register-confirm']} />
         <Form.Item label={t('auth.captcha')} required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="captcha" noStyle rules={rules('captcha')}>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicShell } from '../../platform/components/PublicShell';
 import { checkReset, confirmReset, getResetChannels, sendReset, verifyReset } from './reset-api';
-import { confirmPasswordRules, newPasswordRules } from './password-rules';
+import { NewPasswordFields } from './PasswordChangeForm';
 import { useFeedback } from '../../platform/feedback';
 
 type Method = ResetSend['method'];
@@ -157,12 +157,7 @@ export default function ResetPasswordPage() {
             })
           }
         >
-          <Form.Item name="password" label={t('password.new')} rules={newPasswordRules(t)} extra={t('password.hint')}>
-            <Input.Password data-testid="reset-password" autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item name="confirm" label={t('password.confirm')} dependencies={['password']} rules={confirmPasswordRules(t, 'password')}>
-            <Input.Password data-testid="reset-confirm" autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields testIds={['reset-password', 'reset-confirm']} />
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
             {t('common.submit')}
           </Button>

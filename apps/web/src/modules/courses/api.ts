@@ -1,7 +1,5 @@
 import {
   courseRoutes as routes,
-  type CourseCategoryInsert,
-  type CourseCategoryUpdate,
   type CourseChaptersSave,
   type CourseCommentListQuery,
   type CourseCommentManageQuery,
@@ -10,16 +8,11 @@ import {
   type CourseListQuery,
   type CourseRefuse,
   type CourseUpdate,
-  type TreeSort,
 } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
 import { exportLocale } from '../course-reports/api';
 
 export const getCourseCategoryTree = () => call(routes.categoryTree);
-export const insertCourseCategory = (input: CourseCategoryInsert) => call(routes.categoryInsert, input, { silent: true });
-export const updateCourseCategory = (input: CourseCategoryUpdate) => call(routes.categoryUpdate, input, { silent: true });
-export const deleteCourseCategory = (input: { id: number }) => call(routes.categoryDelete, input, { silent: true });
-export const sortCourseCategory = (input: TreeSort) => call(routes.categorySort, input);
 
 export const findCourses = (input: Partial<CourseListQuery>) => call(routes.list, input as CourseListQuery);
 /** The list's courses as an Excel file (its filters and order; the page and size are the list's own). */

@@ -1,22 +1,9 @@
-import {
-  certificateRoutes,
-  examRoutes as routes,
-  type ExamCategoryInsert,
-  type ExamCategoryUpdate,
-  type ExamCreate,
-  type ExamListQuery,
-  type ExamUpdate,
-  type TreeSort,
-} from '@hanlin/shared';
+import { certificateRoutes, examRoutes as routes, type ExamCreate, type ExamListQuery, type ExamUpdate } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
 
 export type ExamQuery = Partial<ExamListQuery> & { page: number; size: number };
 
 export const getExamCategoryTree = () => call(routes.categoryTree);
-export const insertExamCategory = (input: ExamCategoryInsert) => call(routes.categoryInsert, input, { silent: true });
-export const updateExamCategory = (input: ExamCategoryUpdate) => call(routes.categoryUpdate, input, { silent: true });
-export const deleteExamCategory = (input: { id: number }) => call(routes.categoryDelete, input, { silent: true });
-export const sortExamCategory = (input: TreeSort) => call(routes.categorySort, input);
 
 export const findExams = (q: ExamQuery) => call(routes.list, q as ExamListQuery);
 export const getExamById = (input: { id: number }) => call(routes.get, input);

@@ -1,21 +1,7 @@
-import {
-  questionRoutes as routes,
-  type QuestionCategoryInsert,
-  type QuestionCategoryUpdate,
-  type QuestionInsert,
-  type QuestionListQuery,
-  type QuestionRefuse,
-  type QuestionType,
-  type QuestionUpdate,
-  type TreeSort,
-} from '@hanlin/shared';
+import { questionRoutes as routes, type QuestionInsert, type QuestionListQuery, type QuestionRefuse, type QuestionType, type QuestionUpdate } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
 
 export const getQuestionCategoryTree = () => call(routes.categoryTree);
-export const insertQuestionCategory = (input: QuestionCategoryInsert) => call(routes.categoryInsert, input, { silent: true });
-export const updateQuestionCategory = (input: QuestionCategoryUpdate) => call(routes.categoryUpdate, input, { silent: true });
-export const deleteQuestionCategory = (input: { id: number }) => call(routes.categoryDelete, input, { silent: true });
-export const sortQuestionCategory = (input: TreeSort) => call(routes.categorySort, input);
 
 export const findQuestions = (input: Partial<QuestionListQuery>) => call(routes.list, input as QuestionListQuery);
 export const getQuestionById = (input: { id: number }) => call(routes.get, input);

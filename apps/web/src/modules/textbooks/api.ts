@@ -1,7 +1,5 @@
 import {
   textbookRoutes as routes,
-  type TextbookCategoryInsert,
-  type TextbookCategoryUpdate,
   type TextbookInsert,
   type TextbookListQuery,
   type TextbookNoteInsert,
@@ -11,15 +9,10 @@ import {
   type TextbookScore,
   type TextbookShelfQuery,
   type TextbookUpdate,
-  type TreeSort,
 } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
 
 export const getTextbookCategoryTree = () => call(routes.categoryTree);
-export const insertTextbookCategory = (input: TextbookCategoryInsert) => call(routes.categoryInsert, input, { silent: true });
-export const updateTextbookCategory = (input: TextbookCategoryUpdate) => call(routes.categoryUpdate, input, { silent: true });
-export const deleteTextbookCategory = (input: { id: number }) => call(routes.categoryDelete, input, { silent: true });
-export const sortTextbookCategory = (input: TreeSort) => call(routes.categorySort, input);
 
 export const findTextbooks = (input: Partial<TextbookListQuery>) => call(routes.list, input as TextbookListQuery);
 export const getTextbookById = (input: { id: number }) => call(routes.get, input);

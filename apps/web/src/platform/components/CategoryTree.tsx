@@ -2,24 +2,22 @@ import type { ReactElement } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../permission';
+import { categoryTreeCalls, type CategoryRoutes } from '../api/category-calls';
 import { TreePage, type TreePageApi, type TreePageNode, type TreePageProps, type TreePageTexts } from './TreePage';
 
 /** The classification-tree texts a module names under one prefix (`<prefix>.addRoot`, `.addChild`, … `.title`). */
 const OWN_TEXTS = ['addRoot', 'addChild', 'insertAbove', 'insertBelow', 'edit', 'name', 'hint', 'empty'] as const;
 
-export interface CategoryTreeDefinition<N extends TreePageNode> {
-  /** Prefix of the test ids (see TreePage). */
-  testId: string;
-  /** Prefix of the module's texts: `<textPrefix>.title`, `.addRoot`, `.addChild`, `.insertAbove`, `.insertBelow`, `.edit`, `.name`, `.hint`, `.empty`. */
-  textPrefix: string;
-  /** Key of the title when it is not `<textPrefix>.title` (e.g. the page's permission name). */
+export interface CategoryTreeDefinition {
+  /** The module's name: test ids `<name>-categories…` (see TreePage), texts `<name>.category.title`, `.addRoot`, `.addChild`, `.insertAbove`, `.insertBelow`, `.edit`, `.name`, `.hint`, `.empty`. */
+  name: string;
+  /** Key of the title when it is not `<name>.category.title` (e.g. the page's permission name). */
   titleKey?: string;
   /** Permission code of the tree: its `:add`, `:modify` and `:delete` decide the menu. */
   permission: string;
   queryKey: QueryKey;
-  api: TreePageApi<N>;
-  /** The insert schema of the tree (shared package): its `name` field gives the dialog's rules. */
-  schema: TreePageProps<N>['schema'];
+  /** The tree's routes (shared package): the calls, and the insert body whose `name` field gives the dialog's rules. */
+  routes: CategoryRoutes & { categoryInsert: { body: NonNullable<TreePageProps<TreePageNode>['schema']> } };
   nameMaxLength?: number;
   /** More of the module's own texts (e.g. `dropBetween`). */
   texts?: Partial<TreePageTexts>;
@@ -32,24 +30,27 @@ export interface CategoryTreeProps {
 
 /**
  * A classification tree of a module (several roots; right-click: add, edit, insert above/below, delete;
- * drag to sort), declared once: the module names its API, permission code and text prefix, and places the
+ * drag to sort), declared once: the module names its routes, permission code and name, and places the
  * component beside its list or alone on its classification page.
  */
-export function defineCategoryTree<N extends TreePageNode>(def: CategoryTreeDefinition<N>): (props: CategoryTreeProps) => ReactElement {
-  const texts: Partial<TreePageTexts> = { ...Object.fromEntries(OWN_TEXTS.map((k) => [k, `${def.textPrefix}.${k}`])), ...def.texts };
+export function defineCategoryTree(def: CategoryTreeDefinition): (props: CategoryTreeProps) => ReactElement {
+  const textPrefix = `${def.name}.category`;
+  const texts: Partial<TreePageTexts> = { ...Object.fromEntries(OWN_TEXTS.map((k) => [k, `${textPrefix}.${k}`])), ...def.texts };
+  // The routes answer the tree's nodes (id, parentId, name, children).
+  const api = categoryTreeCalls(def.routes) as TreePageApi<TreePageNode>;
   return function CategoryTree({ selectedId = null, onSelect }: CategoryTreeProps) {
     const { t } = useTranslation();
     const can = { add: useCan(`${def.permission}:add`), modify: useCan(`${def.permission}:modify`), delete: useCan(`${def.permission}:delete`) };
     return (
-      <TreePage<N>
-        testId={def.testId}
-        title={t(def.titleKey ?? `${def.textPrefix}.title`)}
+      <TreePage
+        testId={`${def.name}-categories`}
+        title={t(def.titleKey ?? `${textPrefix}.title`)}
         queryKey={def.queryKey}
-        api={def.api}
+        api={api}
         can={can}
         allowRoot
         texts={texts}
-        schema={def.schema}
+        schema={def.routes.categoryInsert.body}
         nameMaxLength={def.nameMaxLength ?? 30}
         selectedId={selectedId}
         onSelect={onSelect ? (n) => onSelect(n ? n.id : null) : undefined}

@@ -168,3 +168,33 @@ export function RecordEditorCard<R, B>(p: RecordEditorCardProps<R, B>) {
     </Card>
   );
 }
+
+export interface SaveAndPublishProps {
+  /** data-testid root: `<testId>-submit` and `<testId>-submit-<publishTestId>`. */
+  testId: string;
+  /** Text key of the second button (`notice.saveAndRelease`). */
+  publishKey: string;
+  /** Test id suffix of the second button (default `publish`). */
+  publishTestId?: string;
+  /** Shows the second button (default true). */
+  publish?: boolean;
+  saving: boolean;
+  onSubmit: (publish: boolean) => void;
+}
+
+/** The actions of a page whose record is saved as it is or saved and published: save, then save-and-publish. */
+export function SaveAndPublishButtons({ testId, publishKey, publishTestId = 'publish', publish = true, saving, onSubmit }: SaveAndPublishProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button loading={saving} onClick={() => onSubmit(false)} data-testid={`${testId}-submit`}>
+        {t('common.save')}
+      </Button>
+      {publish ? (
+        <Button type="primary" loading={saving} onClick={() => onSubmit(true)} data-testid={`${testId}-submit-${publishTestId}`}>
+          {t(publishKey)}
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -3,7 +3,15 @@ export { SchemaForm, readForm, toFormValues, defineFields } from './SchemaForm';
 export { rulesFor, isRequired, maxLengthOf, issueText } from '../forms/zod-rules';
 export type * from './types';
 export { ImportDialog, type ImportDialogProps } from './ImportDialog';
-export { useRecordEditor, RecordEditorCard, type RecordEditor, type RecordEditorOptions, type RecordEditorCardProps } from './RecordEditor';
+export {
+  useRecordEditor,
+  RecordEditorCard,
+  SaveAndPublishButtons,
+  type RecordEditor,
+  type RecordEditorOptions,
+  type RecordEditorCardProps,
+  type SaveAndPublishProps,
+} from './RecordEditor';
 export { RowEditDelete, type RowEditDeleteProps } from './RowEditDelete';
 export { useList, type UseListOptions, type ListState } from './useList';
 export { FilterBar, type FilterBarProps } from './FilterBar';
@@ -11,7 +19,8 @@ export { BatchToolbar, type BatchAction, type BatchToolbarProps } from './BatchT
 export { RowActions, rowAllows, type RowAction, type RowActionsProps } from './RowActions';
 export { EditModal, type EditModalProps } from './EditModal';
 export { readListState, writeListState, toQuery, toFilterValues, type ListDefaults } from './list-state';
-export { sortableIn, timeColumn, choiceFilter } from './columns';
-export { listTableProps } from './list-table';
+export { sortableIn, timeColumn, choiceFilter, booleanFilter, enumFilter, personColumns } from './columns';
+export { statusColumn, statusFilter, publishableActions } from './lifecycle-columns';
+export { listTableProps, keyedBy } from './list-table';
 export { useLeaveGuard, useFormPage, type LeaveGuard } from './useLeaveGuard';
 export { ColumnChooser, useColumnChoice, shownByDefault, columnStoreKey, type ColumnChoice } from './ColumnChooser';

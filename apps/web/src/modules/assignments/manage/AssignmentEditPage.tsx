@@ -1,10 +1,9 @@
 import { useRef } from 'react';
-import { Button, type FormInstance } from 'antd';
+import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AssignmentCreateSchema, type AssignmentCreate, type AssignmentDetail, type AudienceTargetRow } from '@hanlin/shared';
-import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
-import { showSaveError } from '../../../platform/forms/server-errors';
-import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/components/AudiencePicker';
+import { AssignmentCreateSchema, type AssignmentCreate, type AssignmentDetail } from '@hanlin/shared';
+import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
+import { AudiencePicker, useAudienceGuard } from '../../audiences/components/AudiencePicker';
 import { CoursePicker, type PickedCourse } from '../components/CoursePicker';
 import { getAssignmentById, insertAssignment, publishAssignments, updateAssignment } from '../api';
 
@@ -23,25 +22,10 @@ interface Body {
 /** `add-learn-assign`: create, or edit with `?id=` (drafts and unpublished ones); save, or save and publish. */
 export default function AssignmentEditPage() {
   const { t } = useTranslation();
-  const beyondPrompt = useAudienceBeyondPrompt();
   const formRef = useRef<FormInstance | null>(null);
   const resubmit = useRef<(publish: boolean) => void>(() => undefined);
-
-  /** The save's refusal: an audience beyond the caller's scope gets the replace prompt, others land on their field. */
-  async function guarded<T>(publish: boolean, save: () => Promise<T>): Promise<T> {
-    try {
-      return await save();
-    } catch (e) {
-      const form = formRef.current!;
-      const audience = (form.getFieldValue('audience') ?? []) as AudienceTargetRow[];
-      const prompted = beyondPrompt(e, audience, (rest) => {
-        form.setFieldValue('audience', rest);
-        resubmit.current(publish);
-      });
-      if (!prompted) showSaveError(form, e);
-      throw e;
-    }
-  }
+  // The save's refusal: an audience beyond the caller's scope gets the replace prompt, others land on their field.
+  const guarded = useAudienceGuard(formRef, resubmit);
 
   const ed = useRecordEditor<AssignmentDetail, Body>({
     queryKey: 'learn-assign',
@@ -82,18 +66,7 @@ export default function AssignmentEditPage() {
       schema={AssignmentCreateSchema}
       fields={fields}
       formStyle={{ maxWidth: 720 }}
-      actions={
-        ed.canSave ? (
-          <>
-            <Button loading={ed.saving} onClick={() => submit(false)} data-testid="assignment-submit">
-              {t('common.save')}
-            </Button>
-            <Button type="primary" loading={ed.saving} onClick={() => submit(true)} data-testid="assignment-submit-publish">
-              {t('assignment.saveAndPublish')}
-            </Button>
-          </>
-        ) : null
-      }
+      actions={ed.canSave ? <SaveAndPublishButtons testId="assignment" publishKey="assignment.saveAndPublish" saving={ed.saving} onSubmit={submit} /> : null}
     />
   );
 }

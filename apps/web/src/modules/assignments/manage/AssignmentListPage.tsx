@@ -2,9 +2,8 @@ import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ASSIGNMENT_LIFECYCLE, ASSIGNMENT_SORT_KEYS, type AssignmentRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, publishableActions, statusColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
 import { deleteAssignments, findAssignments, publishAssignments, unpublishAssignments } from '../api';
 
 const sortable = (k: string) => (ASSIGNMENT_SORT_KEYS as readonly string[]).includes(k);
@@ -30,18 +29,15 @@ function CourseCounts({ row }: { row: AssignmentRow }) {
 
 const columns: ColumnSpec<AssignmentRow>[] = [
   { key: 'title', titleKey: 'assignment.title', sortable: sortable('title'), render: (r) => <span data-testid="assignment-row-title">{r.title}</span> },
-  { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={ASSIGNMENT_LIFECYCLE} state={r.status} testId={`assignment-status-${r.status}`} /> },
+  statusColumn(ASSIGNMENT_LIFECYCLE, { testIdPrefix: 'assignment-status' }),
   { key: 'deadline', titleKey: 'assignment.deadline', sortable: sortable('deadline'), render: (r) => <Deadline row={r} /> },
   { key: 'requiredCount', titleKey: 'assignment.courses', render: (r) => <CourseCounts row={r} /> },
   { key: 'assigneeCount', titleKey: 'assignment.assignees' },
   { key: 'orgName', titleKey: 'assignment.org' },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'common.keyword', testId: 'assignment-filter-keyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', options: lifecycleOptions(ASSIGNMENT_LIFECYCLE) },
-];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'common.keyword', testId: 'assignment-filter-keyword' }, statusFilter(ASSIGNMENT_LIFECYCLE)];
 
 function ProgressLink({ row }: { row: AssignmentRow }) {
   const { t } = useTranslation();
@@ -64,10 +60,10 @@ export default function AssignmentListPage() {
       columns={columns}
       filters={filters}
       menu="xxzp"
-      labels={{ publish: 'assignment.publish', unpublish: 'assignment.unpublish' }}
-      batch={{ delete: deleteAssignments, publish: publishAssignments, unpublish: unpublishAssignments }}
-      rowBatch={['publish', 'unpublish', 'delete']}
-      rowAllows={obeyAbilities<AssignmentRow>()}
+      {...publishableActions<AssignmentRow>(
+        { delete: deleteAssignments, publish: publishAssignments, unpublish: unpublishAssignments },
+        { publish: 'assignment.publish', unpublish: 'assignment.unpublish' },
+      )}
       extraRowActions={(r) => <ProgressLink row={r} />}
       form={{ addPath: '/dashboard/add-learn-assign', editPath: (r) => `/dashboard/add-learn-assign?id=${r.id}` }}
     />

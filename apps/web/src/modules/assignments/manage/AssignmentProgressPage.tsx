@@ -3,7 +3,7 @@ import { Card, Descriptions, Empty, Flex, Statistic, Tag, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ASSIGNEE_SORT_KEYS, ASSIGNEE_STATES, type AssigneeRow, type AssignmentProgress } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, enumFilter, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { LearnerStatusTag, OrgFilter, ProgressBar, durationText } from '../../course-reports/components/report-parts';
 import { exportAssignmentProgress, findAssignmentProgress } from '../api';
@@ -15,13 +15,7 @@ const sortable = (k: string) => (ASSIGNEE_SORT_KEYS as readonly string[]).includ
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'assignment.assigneeKeyword', testId: 'assignee-filter-keyword' },
-  {
-    name: 'state',
-    labelKey: 'assignment.assigneeState',
-    kind: 'select',
-    testId: 'assignee-filter-state',
-    options: ASSIGNEE_STATES.map((s) => ({ value: s, labelKey: `assignment.state_${s}` })),
-  },
+  enumFilter('state', 'assignment.assigneeState', ASSIGNEE_STATES, 'assignment.state_', { testId: 'assignee-filter-state' }),
 ];
 
 function StateTag({ row }: { row: Row }) {
@@ -38,18 +32,16 @@ function StateTag({ row }: { row: Row }) {
 
 function columnsOf(meta: Meta | null): ColumnSpec<Row>[] {
   const base: ColumnSpec<Row>[] = [
-    {
-      key: 'realname',
-      titleKey: 'report.realname',
-      sortable: true,
-      render: (r) => (
-        <Typography.Text type={r.overdue ? 'danger' : undefined} strong={r.overdue} data-testid="assignee-name">
-          {r.realname}
-        </Typography.Text>
-      ),
-    },
-    { key: 'username', titleKey: 'report.username' },
-    { key: 'orgName', titleKey: 'report.org' },
+    ...personColumns<Row>('report', {
+      realname: {
+        sortable: true,
+        render: (r) => (
+          <Typography.Text type={r.overdue ? 'danger' : undefined} strong={r.overdue} data-testid="assignee-name">
+            {r.realname}
+          </Typography.Text>
+        ),
+      },
+    }),
     { key: 'done', titleKey: 'assignment.assigneeState', render: (r) => <StateTag row={r} /> },
     { key: 'progress', titleKey: 'assignment.overall', sortable: sortable('progress'), render: (r) => <ProgressBar value={r.progress} testId="assignee-progress" /> },
     { key: 'passedCount', titleKey: 'report.passed', sortable: sortable('passedCount') },
@@ -108,10 +100,9 @@ export default function AssignmentProgressPage() {
         titleKey="page.view-learn-assign"
         queryKey="learn-assign-progress"
         fetch={async (p) => {
-          const res = await findAssignmentProgress({ ...p, id });
-          const { records, total, page, size, ...rest } = res;
+          const { records, total, page, size, ...rest } = await findAssignmentProgress({ ...p, id });
           setMeta(rest);
-          return { records: records.map((r) => ({ ...r, id: r.userId })), total, page, size };
+          return keyedBy('userId', { records, total, page, size });
         }}
         columns={columnsOf(meta)}
         filters={filters}

@@ -1,9 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
-import { Empty, Flex, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { useMemo, useRef, useState, type RefObject } from 'react';
+import { Empty, Flex, Segmented, Select, Space, Tag, Typography, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_TARGET_TYPES, type AudienceTarget, type AudienceTargetRow, type AudienceTargetType } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
+import { showSaveError } from '../../../platform/forms/server-errors';
 import { useDebounced } from '../../../platform/useDebounced';
 import { searchAudience } from '../api';
 import { useFeedback } from '../../../platform/feedback';
@@ -134,5 +135,31 @@ export function useAudienceBeyondPrompt() {
       },
     });
     return true;
+  };
+}
+
+/**
+ * The save of a form holding `audience` (field name `audience`): `guarded(publish, save)` runs it; a refusal naming
+ * targets beyond the caller offers to drop them and `resubmit(publish)`, any other lands on its field (`onRefused`
+ * first, e.g. to show the step holding it). The refusal is thrown on either way.
+ */
+export function useAudienceGuard(formRef: RefObject<FormInstance | null>, resubmit: RefObject<(publish: boolean) => void>, onRefused?: (e: unknown) => void) {
+  const beyondPrompt = useAudienceBeyondPrompt();
+  return async function guarded<T>(publish: boolean, save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (e) {
+      const form = formRef.current!;
+      const audience = (form.getFieldValue('audience') ?? []) as AudienceTargetRow[];
+      const prompted = beyondPrompt(e, audience, (rest) => {
+        form.setFieldValue('audience', rest);
+        resubmit.current(publish);
+      });
+      if (!prompted) {
+        onRefused?.(e);
+        showSaveError(form, e);
+      }
+      throw e;
+    }
   };
 }

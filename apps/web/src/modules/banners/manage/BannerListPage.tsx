@@ -1,7 +1,7 @@
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, statusColumn, statusFilter, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { BANNER_LIFECYCLE, BANNER_SORT_KEYS, type BannerRow as Banner } from '@hanlin/shared';
-import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
+import { obeyAbilities } from '../../../platform/lifecycle';
 import { deleteBanners, findBanners, releaseBanners, unreleaseBanners } from '../api';
 
 const sortable = (k: string) => (BANNER_SORT_KEYS as readonly string[]).includes(k);
@@ -18,13 +18,10 @@ const columns: ColumnSpec<Banner>[] = [
   { key: 'link', titleKey: 'banner.link', ellipsis: true, render: (r) => r.link ?? '—' },
   { key: 'sort', titleKey: 'banner.sort', sortable: sortable('sort'), width: 90 },
   { key: 'startAt', titleKey: 'banner.period', sortable: sortable('startAt'), render: period },
-  { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={BANNER_LIFECYCLE} state={r.status} testId={`banner-status-${r.status}`} /> },
+  statusColumn(BANNER_LIFECYCLE, { testIdPrefix: 'banner-status' }),
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'common.keyword', testId: 'banner-filter-keyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', options: lifecycleOptions(BANNER_LIFECYCLE) },
-];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'common.keyword', testId: 'banner-filter-keyword' }, statusFilter(BANNER_LIFECYCLE)];
 
 const rowAllows = obeyAbilities<Banner>({ publish: 'release', unpublish: 'unrelease' });
 

@@ -1,6 +1,7 @@
 import { Flex, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LearnerStatus } from '@hanlin/shared';
+import type { FilterSpec } from '../../../platform/kernel';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
 
 /** Seconds as `h:mm:ss` (what the exports write too). */
@@ -24,6 +25,9 @@ export const LEARNER_STATUS_OPTIONS = [
   { value: 'learning', labelKey: 'report.state_learning' },
   { value: 'passed', labelKey: 'report.state_passed' },
 ];
+
+/** A report's date range filter (whole days, sent as `from` and `to`). */
+export const RANGE_FILTER: FilterSpec = { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } };
 
 /** An organization subtree filter above a report (sent with every page and export). */
 export function OrgFilter({ value, onChange, testId }: { value: number | null; onChange: (v: number | null) => void; testId?: string }) {

@@ -3,9 +3,9 @@ import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CourseInfo, CourseInfoRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, OrgFilter, ProgressBar, durationText } from '../components/report-parts';
+import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, OrgFilter, ProgressBar, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportCourseInfo, findCourseInfo } from '../api';
 
 type Row = CourseInfoRow & { id: number };
@@ -16,9 +16,7 @@ function Source({ source }: { source: string }) {
 }
 
 const columns: ColumnSpec<Row>[] = [
-  { key: 'realname', titleKey: 'report.realname', sortable: true },
-  { key: 'username', titleKey: 'report.username' },
-  { key: 'orgName', titleKey: 'report.org' },
+  ...personColumns<Row>('report', { realname: { sortable: true } }),
   { key: 'source', titleKey: 'report.source', render: (r) => <Source source={r.source} /> },
   { key: 'status', titleKey: 'common.status', render: (r) => <LearnerStatusTag status={r.status} /> },
   { key: 'progress', titleKey: 'report.progress', sortable: true, render: (r) => <ProgressBar value={r.progress} /> },
@@ -31,7 +29,7 @@ const columns: ColumnSpec<Row>[] = [
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'report.personKeyword' },
   { name: 'status', labelKey: 'common.status', kind: 'select', options: LEARNER_STATUS_OPTIONS },
-  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
+  RANGE_FILTER,
 ];
 
 /** `course-info?courseId=` (kctj): one course's learners in the caller's scope with their progress. */
@@ -59,7 +57,7 @@ export default function CourseInfoPage() {
         fetch={async (p) => {
           const res = await findCourseInfo({ ...p, courseId });
           setCourse(res.course);
-          return { records: res.records.map((r) => ({ ...r, id: r.userId })), total: res.total, page: res.page, size: res.size };
+          return keyedBy('userId', res);
         }}
         columns={columns}
         filters={filters}

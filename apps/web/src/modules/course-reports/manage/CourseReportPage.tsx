@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import type { CourseReportRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { OrgFilter, durationText } from '../components/report-parts';
+import { CrudPage, keyedBy, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { OrgFilter, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportCourseReport, findCourseReport } from '../api';
 
 type Row = CourseReportRow & { id: number };
@@ -26,10 +26,7 @@ const columns: ColumnSpec<Row>[] = [
   { key: 'avgSeconds', titleKey: 'report.avgTime', sortable: true, render: (r) => durationText(r.avgSeconds) },
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'report.courseKeyword', testId: 'course-report-keyword' },
-  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
-];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'report.courseKeyword', testId: 'course-report-keyword' }, RANGE_FILTER];
 
 /** `manage-course-report` (kctj): per course, learners in the caller's scope, passed, pass rate, average time. */
 export default function CourseReportPage() {
@@ -41,10 +38,7 @@ export default function CourseReportPage() {
         testId="course-report"
         titleKey="perm.kctj"
         queryKey="course-report"
-        fetch={async (p) => {
-          const res = await findCourseReport(p);
-          return { ...res, records: res.records.map((r) => ({ ...r, id: r.courseId })) };
-        }}
+        fetch={async (p) => keyedBy('courseId', await findCourseReport(p))}
         columns={columns}
         filters={filters}
         defaultSort="-learners"

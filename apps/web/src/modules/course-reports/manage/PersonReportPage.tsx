@@ -3,9 +3,9 @@ import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PersonReport, PersonReportRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, keyedBy, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, ProgressBar, durationText } from '../components/report-parts';
+import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, ProgressBar, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportPersonReport, findPersonReport } from '../api';
 
 type Row = PersonReportRow & { id: number };
@@ -30,7 +30,7 @@ const columns: ColumnSpec<Row>[] = [
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'report.courseKeyword' },
   { name: 'status', labelKey: 'common.status', kind: 'select', options: LEARNER_STATUS_OPTIONS },
-  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
+  RANGE_FILTER,
 ];
 
 /** `person-report?userId=` (bbtj): one person's courses with progress, time, score and passed at. */
@@ -61,7 +61,7 @@ export default function PersonReportPage() {
         fetch={async (p) => {
           const res = await findPersonReport({ ...p, userId });
           setUser({ user: res.user, totals: res.totals });
-          return { records: res.records.map((r) => ({ ...r, id: r.courseId })), total: res.total, page: res.page, size: res.size };
+          return keyedBy('courseId', res);
         }}
         columns={columns}
         filters={filters}

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import type { StudyReportRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { OrgFilter, durationText } from '../components/report-parts';
+import { OrgFilter, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportStudyReport, findStudyReport } from '../api';
 
 type Row = StudyReportRow & { id: number };
@@ -19,9 +19,7 @@ function PersonLink({ row }: { row: Row }) {
 }
 
 const columns: ColumnSpec<Row>[] = [
-  { key: 'realname', titleKey: 'report.realname', sortable: true, render: (r) => <PersonLink row={r} /> },
-  { key: 'username', titleKey: 'report.username' },
-  { key: 'orgName', titleKey: 'report.org' },
+  ...personColumns<Row>('report', { realname: { sortable: true, render: (r) => <PersonLink row={r} /> } }),
   { key: 'learning', titleKey: 'report.learning', sortable: true },
   { key: 'passed', titleKey: 'report.passed', sortable: true },
   { key: 'learnedSeconds', titleKey: 'report.learnedTime', sortable: true, render: (r) => durationText(r.learnedSeconds) },
@@ -29,10 +27,7 @@ const columns: ColumnSpec<Row>[] = [
   { key: 'lastLearnedAt', titleKey: 'report.lastLearnedAt', sortable: true, render: (r) => formatTime(r.lastLearnedAt) },
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'report.personKeyword', testId: 'study-filter-keyword' },
-  { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } },
-];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'report.personKeyword', testId: 'study-filter-keyword' }, RANGE_FILTER];
 
 /** `manage-study-report` (bbtj): per person, courses learning and passed, time and credits; filters, sort, export. */
 export default function StudyReportPage() {
@@ -44,10 +39,7 @@ export default function StudyReportPage() {
         testId="study-report"
         titleKey="perm.bbtj"
         queryKey="study-report"
-        fetch={async (p) => {
-          const res = await findStudyReport(p);
-          return { ...res, records: res.records.map((r) => ({ ...r, id: r.userId })) };
-        }}
+        fetch={async (p) => keyedBy('userId', await findStudyReport(p))}
         columns={columns}
         filters={filters}
         defaultSort="-learnedSeconds"

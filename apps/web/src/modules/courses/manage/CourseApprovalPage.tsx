@@ -1,13 +1,10 @@
-import { useState } from 'react';
-import { Button, Input, Modal } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COURSE_APPROVAL_LIFECYCLE, COURSE_APPROVAL_REASON_MAX, type CourseRow } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
 import { formatTime } from '../../../platform/format';
+import { useRefuseWithReason } from '../../../platform/components/RefuseWithReason';
 import { approveCourses, findPendingCourses, refuseCourses } from '../api';
-import { useFeedback } from '../../../platform/feedback';
 
 const columns: ColumnSpec<CourseRow>[] = [
   { key: 'name', titleKey: 'course.name', render: (r) => <span data-testid="approval-row-name">{r.name}</span> },
@@ -27,10 +24,13 @@ const filters: FilterSpec[] = [
 /** Approval of courses lecturers submit (`course-approval`, code kcsp): approve, or refuse with a reason. */
 export default function CourseApprovalPage() {
   const { t } = useTranslation();
-  const { message } = useFeedback();
-  const queryClient = useQueryClient();
-  const [refusing, setRefusing] = useState<CourseRow | null>(null);
-  const [reason, setReason] = useState('');
+  const refuse = useRefuseWithReason<CourseRow>({
+    prefix: 'course',
+    title: (r) => t('course.refuseTitle', { name: r.name }),
+    maxLength: COURSE_APPROVAL_REASON_MAX,
+    refuse: refuseCourses,
+    queryKey: 'courses-approval',
+  });
   return (
     <>
       <CrudPage<CourseRow>
@@ -43,37 +43,9 @@ export default function CourseApprovalPage() {
         defaultFilters={{ approval: 'pending' }}
         menu="kcsp"
         extraBatch={[{ key: 'approve', labelKey: 'course.approve', run: (ids) => approveCourses({ ids }), perm: 'kcsp:approve', row: (r) => r.abilities.approve }]}
-        extraRowActions={(r) =>
-          r.abilities.refuse ? (
-            <Button size="small" type="link" danger data-testid="course-refuse" onClick={() => setRefusing(r)}>
-              {t('course.refuse')}
-            </Button>
-          ) : null
-        }
+        extraRowActions={refuse.rowAction}
       />
-      <Modal
-        open={!!refusing}
-        title={t('course.refuseTitle', { name: refusing?.name })}
-        okButtonProps={{ disabled: !reason.trim(), danger: true }}
-        onCancel={() => setRefusing(null)}
-        destroyOnHidden
-        onOk={async () => {
-          await refuseCourses({ ids: [refusing!.id], reason: reason.trim() });
-          void message.success(t('common.done'));
-          setRefusing(null);
-          setReason('');
-          await queryClient.invalidateQueries({ queryKey: ['courses-approval'] });
-        }}
-      >
-        <Input.TextArea
-          value={reason}
-          maxLength={COURSE_APPROVAL_REASON_MAX}
-          showCount
-          placeholder={t('course.refuseReason')}
-          onChange={(e) => setReason(e.target.value)}
-          data-testid="course-refuse-reason"
-        />
-      </Modal>
+      {refuse.dialog}
     </>
   );
 }

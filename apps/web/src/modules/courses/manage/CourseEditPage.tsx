@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect, Upload } from 'antd';
@@ -7,22 +7,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CONSTANTS, COURSE_CREDIT_MAX, COURSE_INTRO_MAX, COURSE_LECTURERS_MAX, COURSE_NAME_MAX, type AudienceTargetRow, type CourseInsert } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
-import type { RichTextEditorProps } from '../components/RichTextEditor';
+import { LazyRichTextEditor } from '../components/LazyRichTextEditor';
 import { uploadFile } from '../../files/api';
 import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/components/AudiencePicker';
 import { findCertificateOptions, findLecturerOptions, getCourseById, getCourseCategoryTree, insertCourse, updateCourse } from '../api';
 import { treeOptions } from '../../../platform/tree-options';
 import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
-
-const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
-/** Form.Item hands value/onChange to its direct child: this one passes them to the lazy editor. */
-function IntroEditor(props: RichTextEditorProps) {
-  return (
-    <Suspense fallback={<Spin />}>
-      <RichTextEditor {...props} />
-    </Suspense>
-  );
-}
+import { LabelTagsField } from '../../labels/components/LabelTagsField';
 
 interface Values {
   name: string;
@@ -177,21 +168,7 @@ export default function CourseEditPage() {
             {cover && <Button onClick={() => setCover(null)}>{t('common.delete')}</Button>}
           </Space>
         </Form.Item>
-        <Form.Item
-          name="labels"
-          label={t('course.labels')}
-          extra={t('course.labelsHint', { count: CONSTANTS.LABELS_PER_OBJECT, length: CONSTANTS.LABEL_LENGTH })}
-          rules={[
-            {
-              validator: async (_, v: string[] = []) => {
-                if (v.length > CONSTANTS.LABELS_PER_OBJECT || v.some((l) => l.length > CONSTANTS.LABEL_LENGTH))
-                  throw new Error(t('course.labelsHint', { count: CONSTANTS.LABELS_PER_OBJECT, length: CONSTANTS.LABEL_LENGTH }));
-              },
-            },
-          ]}
-        >
-          <Select mode="tags" open={false} data-testid="course-labels" />
-        </Form.Item>
+        <LabelTagsField prefix="course" testId="course-labels" />
         <Form.Item
           name="lecturerIds"
           label={t('course.lecturers')}
@@ -243,7 +220,7 @@ export default function CourseEditPage() {
             },
           ]}
         >
-          <IntroEditor testId="course-intro" />
+          <LazyRichTextEditor testId="course-intro" />
         </Form.Item>
         <Space size="large" wrap>
           <Form.Item name="passProgress" label={t('course.passProgress')} rules={[{ required: true, type: 'integer', min: 0, max: 100 }]}>

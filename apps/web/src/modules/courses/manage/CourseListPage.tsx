@@ -3,9 +3,8 @@ import { Button, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COURSE_APPROVAL_LIFECYCLE, COURSE_LIFECYCLE, COURSE_SORT_KEYS, type CourseRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, booleanFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
-import { formatTime } from '../../../platform/format';
 import { deleteCourses, exportCourses, findCourses, offShelfCourses, publishCourses, submitCourses, unpublishCourses } from '../api';
 import { CourseCategoryTree } from './category-tree';
 
@@ -22,7 +21,7 @@ const columns: ColumnSpec<CourseRow>[] = [
   { key: 'status', titleKey: 'course.status', render: (r) => <LifecycleTag lifecycle={COURSE_LIFECYCLE} state={r.status} testId="course-row-status" /> },
   { key: 'approval', titleKey: 'course.approval', render: (r) => (r.approval === 'none' ? null : <LifecycleTag lifecycle={COURSE_APPROVAL_LIFECYCLE} state={r.approval} />) },
   { key: 'creatorName', titleKey: 'course.creator' },
-  { key: 'createdAt', titleKey: 'course.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'course.createdAt', sortable),
 ];
 
 function RequiredTag({ required }: { required: boolean }) {
@@ -34,15 +33,7 @@ const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'course.name', testId: 'course-filter-keyword' },
   { name: 'status', labelKey: 'course.status', kind: 'select', options: lifecycleOptions(COURSE_LIFECYCLE) },
   { name: 'approval', labelKey: 'course.approval', kind: 'select', options: lifecycleOptions(COURSE_APPROVAL_LIFECYCLE) },
-  {
-    name: 'required',
-    labelKey: 'course.kind',
-    kind: 'boolean',
-    options: [
-      { value: 'true', labelKey: 'course.compulsory' },
-      { value: 'false', labelKey: 'course.elective' },
-    ],
-  },
+  booleanFilter('required', 'course.kind', { true: 'course.compulsory', false: 'course.elective' }),
   { name: 'label', labelKey: 'course.label' },
 ];
 

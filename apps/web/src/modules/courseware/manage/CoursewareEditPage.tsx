@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COURSEWARE_TYPES, CONSTANTS, type CoursewareType, type UploadResult } from '@hanlin/shared';
+import { COURSEWARE_TYPES, type CoursewareType, type UploadResult } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
 import { uploadFile } from '../../files/api';
 import { ChunkedUploader } from '../../media/components';
@@ -11,6 +11,7 @@ import { getCoursewareById, getCoursewareCategoryTree, insertCourseware, updateC
 import { feedback } from '../../../platform/feedback';
 import { treeOptions } from '../../../platform/tree-options';
 import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
+import { LabelTagsField } from '../../labels/components/LabelTagsField';
 
 /** Files up to this size go in one request; larger ones through the resumable chunked upload. */
 const DIRECT_UPLOAD_MAX = 20 * 1024 * 1024;
@@ -82,21 +83,7 @@ export default function CoursewareEditPage() {
         <Form.Item name="categoryId" label={t('courseware.category.name')}>
           <TreeSelect allowClear treeDefaultExpandAll treeData={treeOptions(categories.data ?? [])} />
         </Form.Item>
-        <Form.Item
-          name="labels"
-          label={t('courseware.labels')}
-          extra={t('courseware.labelsHint', { count: CONSTANTS.LABELS_PER_OBJECT, length: CONSTANTS.LABEL_LENGTH })}
-          rules={[
-            {
-              validator: async (_, v: string[] = []) => {
-                if (v.length > CONSTANTS.LABELS_PER_OBJECT || v.some((l) => l.length > CONSTANTS.LABEL_LENGTH))
-                  throw new Error(t('courseware.labelsHint', { count: CONSTANTS.LABELS_PER_OBJECT, length: CONSTANTS.LABEL_LENGTH }));
-              },
-            },
-          ]}
-        >
-          <Select mode="tags" open={false} />
-        </Form.Item>
+        <LabelTagsField prefix="courseware" />
         <Space size="large">
           <Form.Item name="mobilePlay" label={t('courseware.mobilePlay')} valuePropName="checked">
             <Switch />

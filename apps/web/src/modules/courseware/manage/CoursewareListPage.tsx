@@ -1,36 +1,15 @@
 import { Suspense, useState } from 'react';
 import { Button, Modal, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, CoursewareCategoryInsertSchema, type CoursewareCategoryNode, type CoursewareRow, type MediaState } from '@hanlin/shared';
-import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, coursewareRoutes, type CoursewareRow, type MediaState } from '@hanlin/shared';
+import { enumFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { defineCategoryTree } from '../../../platform/components/CategoryTree';
 import { MediaPreview, MediaStateTag } from '../../media/components';
 import { ScormPlayer } from '../../scorm/components/ScormPlayer';
-import {
-  deleteCoursewareCategory,
-  deleteCoursewares,
-  findCoursewares,
-  getCoursewareCategoryTree,
-  insertCoursewareCategory,
-  sortCoursewareCategory,
-  updateCoursewareCategory,
-} from '../api';
+import { deleteCoursewares, findCoursewares } from '../api';
 
 const sortable = sortableIn(COURSEWARE_SORT_KEYS);
-const CategoryTree = defineCategoryTree<CoursewareCategoryNode>({
-  testId: 'courseware-categories',
-  textPrefix: 'courseware.category',
-  permission: 'kjgl',
-  queryKey: ['courseware', 'categories'],
-  api: {
-    load: getCoursewareCategoryTree,
-    insert: insertCoursewareCategory,
-    update: updateCoursewareCategory,
-    remove: deleteCoursewareCategory,
-    sort: sortCoursewareCategory,
-  },
-  schema: CoursewareCategoryInsertSchema,
-});
+const CategoryTree = defineCategoryTree({ name: 'courseware', permission: 'kjgl', queryKey: ['courseware', 'categories'], routes: coursewareRoutes });
 
 function duration(ms: number | null | undefined) {
   if (!ms) return '';
@@ -72,7 +51,7 @@ function TypeTag({ type }: { type: CoursewareRow['type'] }) {
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'courseware.name', testId: 'courseware-filter-keyword' },
-  { name: 'type', labelKey: 'courseware.type', kind: 'select', options: COURSEWARE_TYPES.map((v) => ({ value: v, labelKey: `courseware.types.${v}` })) },
+  enumFilter('type', 'courseware.type', COURSEWARE_TYPES, 'courseware.types.'),
 ];
 
 /** Preview: players of the media module for files, the SCORM player (context `courseware:<id>`) for packages. */

@@ -2,20 +2,10 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Card, Steps, type FormInstance } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  EXAM_ANSWER_MODES,
-  EXAM_COUNTDOWN_MODES,
-  EXAM_MARKING_MODES,
-  EXAM_SCORE_DISPLAYS,
-  ExamCreateSchema,
-  type AudienceTargetRow,
-  type ExamCreate,
-  type ExamDetail,
-} from '@hanlin/shared';
-import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
-import { showSaveError } from '../../../platform/forms/server-errors';
+import { EXAM_ANSWER_MODES, EXAM_COUNTDOWN_MODES, EXAM_MARKING_MODES, EXAM_SCORE_DISPLAYS, ExamCreateSchema, type ExamCreate, type ExamDetail } from '@hanlin/shared';
+import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { ApiError } from '../../../platform/api/errors';
-import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/components/AudiencePicker';
+import { AudiencePicker, useAudienceGuard } from '../../audiences/components/AudiencePicker';
 import { getExamById, insertExam, publishExams, updateExam } from '../api';
 import { CategorySelect, CertificateSelect, PaperPicker, ReviewerPicker, SwitchControl } from './exam-controls';
 
@@ -115,30 +105,15 @@ export default function ExamEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [step, setStep] = useState(0);
-  const beyondPrompt = useAudienceBeyondPrompt();
   const formRef = useRef<FormInstance | null>(null);
   const resubmit = useRef<(publish: boolean) => void>(() => undefined);
   const stepsRef = useRef<FieldSpec[][]>([]);
 
-  /** A refusal lands on its field, on the step that holds it; an audience beyond the caller's scope gets the replace prompt. */
-  async function guarded<T>(publish: boolean, save: () => Promise<T>): Promise<T> {
-    try {
-      return await save();
-    } catch (e) {
-      const form = formRef.current!;
-      const audience = (form.getFieldValue('audience') ?? []) as AudienceTargetRow[];
-      const prompted = beyondPrompt(e, audience, (rest) => {
-        form.setFieldValue('audience', rest);
-        resubmit.current(publish);
-      });
-      if (!prompted) {
-        const at = e instanceof ApiError && e.field ? stepsRef.current.findIndex((s) => s.some((f) => f.name === e.field)) : -1;
-        if (at >= 0) setStep(at);
-        showSaveError(form, e);
-      }
-      throw e;
-    }
-  }
+  // A refusal lands on its field, on the step that holds it; an audience beyond the caller's scope gets the replace prompt.
+  const guarded = useAudienceGuard(formRef, resubmit, (e) => {
+    const at = e instanceof ApiError && e.field ? stepsRef.current.findIndex((s) => s.some((f) => f.name === e.field)) : -1;
+    if (at >= 0) setStep(at);
+  });
 
   const ed = useRecordEditor<ExamDetail, Body>({
     queryKey: 'exams',
@@ -208,16 +183,7 @@ export default function ExamEditPage() {
                 {t('exam.next')}
               </Button>
             ) : null}
-            {ed.canSave ? (
-              <Button loading={ed.saving} onClick={() => submit(false)} data-testid="exam-submit">
-                {t('common.save')}
-              </Button>
-            ) : null}
-            {ed.canSave && last && mayPublish ? (
-              <Button type="primary" loading={ed.saving} onClick={() => submit(true)} data-testid="exam-submit-publish">
-                {t('exam.saveAndPublish')}
-              </Button>
-            ) : null}
+            {ed.canSave ? <SaveAndPublishButtons testId="exam" publishKey="exam.saveAndPublish" publish={last && mayPublish} saving={ed.saving} onSubmit={submit} /> : null}
           </>
         }
       />

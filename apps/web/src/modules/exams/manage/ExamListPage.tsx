@@ -3,9 +3,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EXAM_LIFECYCLE, EXAM_SORT_KEYS, type ExamRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
-import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
+import { CrudPage, publishableActions, statusColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { deleteExams, findExams, publishExams, unpublishExams } from '../api';
 import { ExamCategoryTree } from './category-tree';
 
@@ -22,20 +20,20 @@ function DetailLink({ row }: { row: ExamRow }) {
 
 const columns: ColumnSpec<ExamRow>[] = [
   { key: 'name', titleKey: 'exam.name', sortable: sortable('name'), render: (r) => <DetailLink row={r} /> },
-  { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={EXAM_LIFECYCLE} state={r.status} testId={`exam-status-${r.status}`} /> },
+  statusColumn(EXAM_LIFECYCLE, { testIdPrefix: 'exam-status' }),
   { key: 'categoryName', titleKey: 'exam.category.name' },
-  { key: 'startAt', titleKey: 'exam.startAt', sortable: sortable('startAt'), render: (r) => formatTime(r.startAt) },
-  { key: 'endAt', titleKey: 'exam.endAt', sortable: sortable('endAt'), render: (r) => formatTime(r.endAt) },
+  timeColumn('startAt', 'exam.startAt', sortable),
+  timeColumn('endAt', 'exam.endAt', sortable),
   { key: 'duration', titleKey: 'exam.duration' },
   { key: 'total', titleKey: 'exam.total' },
   { key: 'attempts', titleKey: 'exam.attempts' },
   { key: 'orgName', titleKey: 'exam.org' },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'exam.name', testId: 'exam-filter-keyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', options: lifecycleOptions(EXAM_LIFECYCLE) },
+  statusFilter(EXAM_LIFECYCLE),
   { name: 'start', labelKey: 'exam.startAt', kind: 'daterange' },
 ];
 
@@ -53,10 +51,7 @@ export default function ExamListPage() {
       columns={columns}
       filters={filters}
       menu="ksgl"
-      labels={{ publish: 'exam.publish', unpublish: 'exam.unpublish' }}
-      batch={{ delete: deleteExams, publish: publishExams, unpublish: unpublishExams }}
-      rowBatch={['publish', 'unpublish', 'delete']}
-      rowAllows={obeyAbilities<ExamRow>()}
+      {...publishableActions<ExamRow>({ delete: deleteExams, publish: publishExams, unpublish: unpublishExams }, { publish: 'exam.publish', unpublish: 'exam.unpublish' })}
       form={{ addPath: `/dashboard/add-test${category ? `?categoryId=${category}` : ''}`, editPath: (r) => `/dashboard/add-test?id=${r.id}` }}
       extraFilters={category ? { categoryId: category } : {}}
       side={<ExamCategoryTree selectedId={category} onSelect={setCategory} />}

@@ -2,7 +2,7 @@ import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FEEDBACK_SORT_KEYS, type FeedbackManageRow } from '@hanlin/shared';
-import { choiceFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { booleanFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { exportFeedback, findFeedback } from '../api';
 import { RepliedTag } from './feedback-meta';
 
@@ -27,15 +27,7 @@ const columns: ColumnSpec<FeedbackManageRow>[] = [
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'common.keyword', testId: 'feedback-filter-keyword' },
-  choiceFilter(
-    'replied',
-    'common.status',
-    [
-      ['true', 'feedback.replied'],
-      ['false', 'feedback.pending'],
-    ],
-    { kind: 'boolean', testId: 'feedback-filter-replied' },
-  ),
+  booleanFilter('replied', 'common.status', { true: 'feedback.replied', false: 'feedback.pending' }, { testId: 'feedback-filter-replied' }),
 ];
 
 function ReplyLink({ r }: { r: FeedbackManageRow }) {

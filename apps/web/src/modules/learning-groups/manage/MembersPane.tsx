@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { USER_LIFECYCLE } from '@hanlin/shared';
-import { LifecycleTag } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
 import { addLearningGroupMembers, findLearningGroupMembers, removeLearningGroupMembers, type LearningGroupMember } from '../api';
 import { UserPicker } from './UserPicker';
+import { userColumns } from './group-meta';
 import { useFeedback } from '../../../platform/feedback';
 
 /** Members of one group: paged and searchable, added through the user picker, removed singly or in batch. */
@@ -85,20 +84,7 @@ export function MembersPane({ groupId, canAdd }: { groupId: number; canAdd: bool
         onChange={(pg) => setParams((p) => ({ ...p, page: pg.current ?? 1, size: pg.pageSize ?? p.size }))}
         pagination={{ current: params.page, pageSize: params.size, total: members.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => t('common.total', { n }) }}
         columns={[
-          {
-            key: 'username',
-            dataIndex: 'username',
-            title: t('learningGroups.username'),
-            render: (_: unknown, r) => <span data-testid="learning-group-member-row">{r.username}</span>,
-          },
-          { key: 'realname', dataIndex: 'realname', title: t('learningGroups.realname') },
-          { key: 'orgName', dataIndex: 'orgName', title: t('learningGroups.org') },
-          {
-            key: 'status',
-            dataIndex: 'status',
-            title: t('common.status'),
-            render: (_: unknown, r) => <LifecycleTag lifecycle={USER_LIFECYCLE} state={r.status} />,
-          },
+          ...userColumns<LearningGroupMember>(t, (r) => <span data-testid="learning-group-member-row">{r.username}</span>),
           ...(canModify
             ? [
                 {

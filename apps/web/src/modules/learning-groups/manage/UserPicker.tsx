@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, Modal, Segmented, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { USER_LIFECYCLE } from '@hanlin/shared';
-import { LifecycleTag } from '../../../platform/lifecycle';
 import { peopleApi, type PeopleKind, type UserRow } from '../../users/api';
 import { useCan } from '../../../platform/permission';
+import { userColumns } from './group-meta';
 
 interface Props {
   open: boolean;
@@ -83,17 +82,7 @@ export function UserPicker({ open, confirmLoading, onCancel, onPick }: Props) {
         rowSelection={{ selectedRowKeys: picked, preserveSelectedRowKeys: true, onChange: (keys) => setPicked(keys as number[]) }}
         onChange={(pg) => setParams((p) => ({ ...p, page: pg.current ?? 1, size: pg.pageSize ?? p.size }))}
         pagination={{ current: params.page, pageSize: params.size, total: users.data?.total ?? 0, size: 'small', showTotal: (n) => t('common.total', { n }) }}
-        columns={[
-          { key: 'username', dataIndex: 'username', title: t('learningGroups.username') },
-          { key: 'realname', dataIndex: 'realname', title: t('learningGroups.realname') },
-          { key: 'orgName', dataIndex: 'orgName', title: t('learningGroups.org') },
-          {
-            key: 'status',
-            dataIndex: 'status',
-            title: t('common.status'),
-            render: (_: unknown, r) => <LifecycleTag lifecycle={USER_LIFECYCLE} state={r.status} />,
-          },
-        ]}
+        columns={userColumns<UserRow>(t)}
       />
     </Modal>
   );

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Descriptions, Modal, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAIL_LOG_SORT_KEYS, MAIL_LOG_STATUSES, type MailLogManageRow } from '@hanlin/shared';
-import { choiceFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec } from '../../../platform/kernel';
+import { booleanFilter, enumFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { findMailLogs, markMailsRead, resendMails } from '../api';
 import { useFeedback } from '../../../platform/feedback';
@@ -37,22 +37,8 @@ const columns: ColumnSpec<MailLogManageRow>[] = [
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'mail.keyword', testId: 'mail-filter-keyword' },
-  {
-    name: 'status',
-    labelKey: 'common.status',
-    kind: 'select',
-    testId: 'mail-filter-status',
-    options: MAIL_LOG_STATUSES.map((s) => ({ value: s, labelKey: `mail.status_${s}` })),
-  },
-  choiceFilter(
-    'read',
-    'mail.readState',
-    [
-      ['false', 'mail.unread'],
-      ['true', 'mail.read'],
-    ],
-    { kind: 'boolean', testId: 'mail-filter-read' },
-  ),
+  enumFilter('status', 'common.status', MAIL_LOG_STATUSES, 'mail.status_', { testId: 'mail-filter-status' }),
+  booleanFilter('read', 'mail.readState', { false: 'mail.unread', true: 'mail.read' }, { testId: 'mail-filter-read' }),
 ];
 
 /**

@@ -2,14 +2,13 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EXAM_LIFECYCLE, type MonitoredExamRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, statusColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { LifecycleTag } from '../../../platform/lifecycle';
 import { findMonitoredExams } from '../api';
 
 const columns: ColumnSpec<MonitoredExamRow>[] = [
   { key: 'name', titleKey: 'monitoring.exam', ellipsis: true, width: 220 },
-  { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={EXAM_LIFECYCLE} state={r.status} /> },
+  statusColumn(EXAM_LIFECYCLE),
   { key: 'audience', titleKey: 'monitoring.audience' },
   { key: 'taking', titleKey: 'monitoring.taking' },
   { key: 'submitted', titleKey: 'monitoring.submitted' },

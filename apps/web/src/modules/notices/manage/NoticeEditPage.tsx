@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
+import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { NoticeCreateSchema, type AudienceTargetRow, type NoticeCreate, type NoticeDetail } from '@hanlin/shared';
 import { NoticeFormSchema } from '../notice-form-schema';
 import { ImageUpload } from '../../files/ImageUpload';
@@ -87,16 +86,7 @@ export default function NoticeEditPage() {
       title={t(id ? 'notice.edit' : 'notice.add')}
       schema={schema}
       fields={fields}
-      actions={
-        <>
-          <Button loading={ed.saving} onClick={() => submit(false)} data-testid="notice-submit">
-            {t('common.save')}
-          </Button>
-          <Button type="primary" loading={ed.saving} onClick={() => submit(true)} data-testid="notice-submit-release">
-            {t('notice.saveAndRelease')}
-          </Button>
-        </>
-      }
+      actions={<SaveAndPublishButtons testId="notice" publishKey="notice.saveAndRelease" publishTestId="release" saving={ed.saving} onSubmit={submit} />}
     />
   );
 }

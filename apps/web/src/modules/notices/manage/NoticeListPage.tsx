@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { InputNumber, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { NOTICE_SORT_KEYS, NOTICE_SORT_MAX, type NoticeRow as Notice } from '@hanlin/shared';
 import { obeyAbilities } from '../../../platform/lifecycle';
@@ -65,7 +65,7 @@ const columns: ColumnSpec<Notice>[] = [
   { key: 'status', titleKey: 'common.status', render: (r) => <NoticeStatusTag status={r.status} /> },
   { key: 'sort', titleKey: 'notice.sort', sortable: sortable('sort'), width: 120, render: (r) => <SortCell key={`${r.id}:${r.sort}`} r={r} /> },
   { key: 'displayTime', titleKey: 'notice.displayTime', sortable: sortable('displayTime'), render: (r) => formatTime(r.displayTime) },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
 const filters: FilterSpec[] = [

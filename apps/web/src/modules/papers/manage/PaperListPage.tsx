@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAPER_KINDS, PAPER_SORT_KEYS, type PaperRow } from '@hanlin/shared';
-import { CrudPage, sortableIn, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, enumFilter, sortableIn, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { deletePapers, findPapers } from '../api';
 
@@ -26,10 +26,7 @@ const columns: ColumnSpec<PaperRow>[] = [
   { key: 'creatorName', titleKey: 'paper.creator' },
   timeColumn('createdAt', 'common.createdAt', sortable),
 ];
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'paper.name', testId: 'paper-filter-keyword' },
-  { name: 'kind', labelKey: 'paper.kind', kind: 'select', options: PAPER_KINDS.map((v) => ({ value: v, labelKey: `paper.kind_${v}` })) },
-];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'paper.name', testId: 'paper-filter-keyword' }, enumFilter('kind', 'paper.kind', PAPER_KINDS, 'paper.kind_')];
 
 /** Papers (`manage-test-paper`, code sjgl): fixed, random and free papers; a paper an exam uses is neither changed nor deleted. */
 export default function PaperListPage() {

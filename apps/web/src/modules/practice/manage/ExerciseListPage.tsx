@@ -3,9 +3,7 @@ import { Button, Select, Switch, TreeSelect } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EXERCISE_LIFECYCLE, EXERCISE_SORT_KEYS, ExerciseCreateSchema, type ExerciseCreate, type ExerciseRow } from '@hanlin/shared';
-import { CrudPage, EditModal, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
-import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
+import { CrudPage, EditModal, publishableActions, statusColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { useSession } from '../../../platform/session';
 import { AudiencePicker } from '../../audiences/components/AudiencePicker';
 import {
@@ -24,19 +22,16 @@ const sortable = (k: string) => (EXERCISE_SORT_KEYS as readonly string[]).includ
 
 const columns: ColumnSpec<ExerciseRow>[] = [
   { key: 'name', titleKey: 'exercise.name', sortable: sortable('name'), ellipsis: true },
-  { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={EXERCISE_LIFECYCLE} state={r.status} testId={`exercise-status-${r.status}`} /> },
+  statusColumn(EXERCISE_LIFECYCLE, { testIdPrefix: 'exercise-status' }),
   { key: 'sourceKind', titleKey: 'exercise.source', render: (r) => (r.sourceKind === 'paper' ? (r.paperName ?? '') : `${r.categoryName ?? ''} × ${r.questionCount ?? ''}`) },
   { key: 'times', titleKey: 'exercise.times' },
   { key: 'timeLimit', titleKey: 'exercise.timeLimit' },
   { key: 'sessionCount', titleKey: 'exercise.sessionCount' },
   { key: 'orgName', titleKey: 'exercise.org' },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'exercise.name', testId: 'exercise-filter-keyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', options: lifecycleOptions(EXERCISE_LIFECYCLE) },
-];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'exercise.name', testId: 'exercise-filter-keyword' }, statusFilter(EXERCISE_LIFECYCLE)];
 
 type Ctl<T> = { value?: T; onChange?: (v: T) => void };
 
@@ -132,10 +127,10 @@ export default function ExerciseListPage() {
         columns={columns}
         filters={filters}
         menu="lxgl"
-        labels={{ publish: 'practice.publish', unpublish: 'practice.unpublish' }}
-        batch={{ delete: deleteExercises, publish: publishExercises, unpublish: unpublishExercises }}
-        rowBatch={['publish', 'unpublish', 'delete']}
-        rowAllows={obeyAbilities<ExerciseRow>()}
+        {...publishableActions<ExerciseRow>(
+          { delete: deleteExercises, publish: publishExercises, unpublish: unpublishExercises },
+          { publish: 'practice.publish', unpublish: 'practice.unpublish' },
+        )}
         toolbar={() =>
           granted.includes('lxgl:add') ? (
             <Button type="primary" data-testid="exercise-add" onClick={() => setEditing({ id: null, values: DEFAULTS })}>

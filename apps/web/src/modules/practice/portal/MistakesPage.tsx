@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, List, Pagination, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, List, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PagedList, usePagedQuery } from '../../../platform/components/PagedList';
 import { QUESTION_TYPES, stemText, type AnswerValue, type MistakeAnswerResult, type MistakeRow, type QuestionType } from '@hanlin/shared';
 import { formatTime } from '../../../platform/format';
 import { useFeedback } from '../../../platform/feedback';
 import { answerMistake, findMistakes, getMistakeSources, removeMistakes } from '../portal-api';
 import { AnswerInput, FeedbackView, QuestionStem } from './AnswerInput';
-
-const SIZE = 10;
 
 /** One wrong question: its source, times wrong, the key when it may be shown; answer it again (right: it leaves the set). */
 function MistakeItem({ m, onChanged }: { m: MistakeRow; onChanged: () => void }) {
@@ -75,15 +74,11 @@ function MistakeItem({ m, onChanged }: { m: MistakeRow; onChanged: () => void })
 export default function MistakesPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [page, setPage] = useState(1);
   const [source, setSource] = useState<string | undefined>();
   const [type, setType] = useState<QuestionType | undefined>();
   const [kind, id] = source ? (source.split(':') as ['exam' | 'practice', string]) : [undefined, undefined];
   const sources = useQuery({ queryKey: ['mistakes', 'sources'], queryFn: () => getMistakeSources() });
-  const q = useQuery({
-    queryKey: ['mistakes', 'list', source, type, page],
-    queryFn: () => findMistakes({ page, size: SIZE, sourceKind: kind, sourceId: id ? Number(id) : undefined, type }),
-  });
+  const paged = usePagedQuery(['mistakes', 'list', source, type], (paging) => findMistakes({ ...paging, sourceKind: kind, sourceId: id ? Number(id) : undefined, type }));
   const changed = () => void qc.invalidateQueries({ queryKey: ['mistakes'] });
   return (
     <Card title={t('center.mistakes')} data-testid="mistakes-page" styles={{ body: { padding: 12 } }}>
@@ -95,7 +90,7 @@ export default function MistakesPage() {
           value={source}
           onChange={(v) => {
             setSource(v);
-            setPage(1);
+            paged.setPage(1);
           }}
           options={(sources.data ?? []).map((s) => ({
             value: `${s.sourceKind}:${s.sourceId}`,
@@ -110,21 +105,12 @@ export default function MistakesPage() {
           value={type}
           onChange={(v) => {
             setType(v);
-            setPage(1);
+            paged.setPage(1);
           }}
           options={QUESTION_TYPES.map((x) => ({ value: x, label: t(`practice.type_${x}`) }))}
         />
       </Space>
-      {q.isLoading ? (
-        <Spin />
-      ) : !q.data?.records.length ? (
-        <Empty description={t('mistake.none')} />
-      ) : (
-        <>
-          <List dataSource={q.data.records} rowKey="id" renderItem={(m) => <MistakeItem key={m.id} m={m} onChanged={changed} />} />
-          {q.data.total > SIZE && <Pagination size="small" current={page} pageSize={SIZE} total={q.data.total} onChange={setPage} style={{ marginTop: 12 }} />}
-        </>
-      )}
+      <PagedList paged={paged} emptyText={t('mistake.none')} renderItem={(m) => <MistakeItem key={m.id} m={m} onChanged={changed} />} />
     </Card>
   );
 }

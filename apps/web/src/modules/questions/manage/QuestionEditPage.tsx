@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Card, type FormInstance, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
@@ -18,21 +18,11 @@ import {
 } from '@hanlin/shared';
 import { feedback } from '../../../platform/feedback';
 import { showSaveError } from '../../../platform/forms/server-errors';
-import type { RichTextEditorProps } from '../../courses/components/RichTextEditor';
+import { LazyRichTextEditor } from '../../courses/components/LazyRichTextEditor';
 import { getQuestionById, getQuestionCategoryTree, insertQuestion, updateQuestion } from '../api';
 import { difficultyOptions } from './columns';
 import { treeOptions } from '../../../platform/tree-options';
 import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
-
-const RichTextEditor = lazy(() => import('../../courses/components/RichTextEditor'));
-/** Form.Item hands value/onChange to its direct child: this one passes them to the lazy editor. */
-function StemEditor(props: RichTextEditorProps) {
-  return (
-    <Suspense fallback={<Spin />}>
-      <RichTextEditor {...props} />
-    </Suspense>
-  );
-}
 
 interface Values {
   type: QuestionType;
@@ -170,7 +160,7 @@ export default function QuestionEditPage() {
           <TreeSelect allowClear treeDefaultExpandAll treeData={treeOptions(categories.data ?? [])} data-testid="question-category" />
         </Form.Item>
         <Form.Item name="stem" label={t('question.stem')} extra={type === 'fill' ? t('question.blankHint') : t('question.stemHint')} rules={[{ required: true }]}>
-          <StemEditor testId="question-stem" />
+          <LazyRichTextEditor testId="question-stem" />
         </Form.Item>
 
         {CHOICE.includes(type) && (

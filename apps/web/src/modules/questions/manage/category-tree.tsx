@@ -1,13 +1,5 @@
-import { QuestionCategoryInsertSchema, type QuestionCategoryNode } from '@hanlin/shared';
+import { questionRoutes } from '@hanlin/shared';
 import { defineCategoryTree } from '../../../platform/components/CategoryTree';
-import { deleteQuestionCategory, getQuestionCategoryTree, insertQuestionCategory, sortQuestionCategory, updateQuestionCategory } from '../api';
 
 /** The question classification tree (code tkgl). */
-export const QuestionCategoryTree = defineCategoryTree<QuestionCategoryNode>({
-  testId: 'question-categories',
-  textPrefix: 'question.category',
-  permission: 'tkgl',
-  queryKey: ['questions', 'categories'],
-  api: { load: getQuestionCategoryTree, insert: insertQuestionCategory, update: updateQuestionCategory, remove: deleteQuestionCategory, sort: sortQuestionCategory },
-  schema: QuestionCategoryInsertSchema,
-});
+export const QuestionCategoryTree = defineCategoryTree({ name: 'question', permission: 'tkgl', queryKey: ['questions', 'categories'], routes: questionRoutes });

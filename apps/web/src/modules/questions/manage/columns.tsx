@@ -1,8 +1,7 @@
 import { Tag } from 'antd';
 import { QUESTION_DIFFICULTIES, QUESTION_LIFECYCLE, QUESTION_SORT_KEYS, QUESTION_TYPES, stemText, type QuestionRow } from '@hanlin/shared';
-import type { ColumnSpec, FilterSpec } from '../../../platform/kernel';
+import { timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
-import { formatTime } from '../../../platform/format';
 import { useTranslation } from 'react-i18next';
 
 const sortable = (k: string) => (QUESTION_SORT_KEYS as readonly string[]).includes(k);
@@ -26,7 +25,7 @@ export const questionColumns: ColumnSpec<QuestionRow>[] = [
   { key: 'labels', titleKey: 'question.labels', render: (r) => r.labels.map((l) => <Tag key={l}>{l}</Tag>) },
   { key: 'status', titleKey: 'question.status', render: (r) => <LifecycleTag lifecycle={QUESTION_LIFECYCLE} state={r.status} testId="question-row-status" /> },
   { key: 'creatorName', titleKey: 'question.creator' },
-  { key: 'createdAt', titleKey: 'question.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'question.createdAt', sortable),
 ];
 
 export const typeOptions = QUESTION_TYPES.map((v) => ({ value: v, labelKey: `question.type_${v}` }));

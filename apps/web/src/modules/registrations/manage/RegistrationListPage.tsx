@@ -4,8 +4,7 @@ import { Button, Segmented, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { REGISTRATION_SORT_KEYS, type RegistrationRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
+import { CrudPage, timeColumn, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { approveRegistrations, findRegistrations } from '../api';
 import { KIND_OPTIONS, RefuseDialog, RegistrationStatusTag, STATUS_OPTIONS } from '../components/registration-meta';
@@ -26,7 +25,7 @@ const columns: ColumnSpec<RegistrationRow>[] = [
   { key: 'email', titleKey: 'registration.email' },
   { key: 'status', titleKey: 'common.status', render: (r) => <RegistrationStatusTag status={r.status} /> },
   { key: 'reviewerName', titleKey: 'registration.reviewer' },
-  { key: 'createdAt', titleKey: 'registration.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'registration.createdAt', sortable),
 ];
 
 const filters: FilterSpec[] = [

@@ -2,8 +2,8 @@ import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROLE_LIFECYCLE, ROLE_SORT_KEYS, type RoleRow } from '@hanlin/shared';
-import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
+import { CrudPage, sortableIn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { LifecycleTag, obeyAbilities } from '../../../platform/lifecycle';
 import { builtinText } from '../../../platform/builtin';
 import { deleteRoles, findRoles, freezeRoles, unfreezeRoles } from '../api';
 
@@ -42,10 +42,7 @@ const columns: ColumnSpec<RoleRow>[] = [
   timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'common.keyword', testId: 'role-filter-keyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', options: lifecycleOptions(ROLE_LIFECYCLE) },
-];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'common.keyword', testId: 'role-filter-keyword' }, statusFilter(ROLE_LIFECYCLE)];
 
 /** A row offers what the server's `abilities` allow (state, built-in roles, roles in use, codes). */
 const rowAllows = obeyAbilities<RoleRow>();

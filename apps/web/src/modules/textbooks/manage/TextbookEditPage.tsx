@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Button, Select, TreeSelect } from 'antd';
+import { Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TextbookInsertSchema, type TextbookInsert, type TextbookRow } from '@hanlin/shared';
-import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
+import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { ImageUpload } from '../../files/ImageUpload';
 import { PdfUpload } from '../components/PdfUpload';
 import { getTextbookById, getTextbookCategoryTree, insertTextbook, publishTextbooks, updateTextbook } from '../api';
@@ -71,16 +71,7 @@ export default function TextbookEditPage() {
       schema={TextbookInsertSchema}
       fields={fields}
       notFoundText={t('textbook.notFound')}
-      actions={
-        <>
-          <Button loading={ed.saving} onClick={() => submit(false)} data-testid="textbook-submit">
-            {t('common.save')}
-          </Button>
-          <Button type="primary" loading={ed.saving} onClick={() => submit(true)} data-testid="textbook-submit-publish">
-            {t('textbook.saveAndPublish')}
-          </Button>
-        </>
-      }
+      actions={<SaveAndPublishButtons testId="textbook" publishKey="textbook.saveAndPublish" saving={ed.saving} onSubmit={submit} />}
     />
   );
 }

@@ -1,38 +1,13 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
-import { TEXTBOOK_LIFECYCLE, TEXTBOOK_SORT_KEYS, TextbookCategoryInsertSchema, type TextbookCategoryNode, type TextbookRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { TEXTBOOK_LIFECYCLE, TEXTBOOK_SORT_KEYS, textbookRoutes, type TextbookRow } from '@hanlin/shared';
+import { CrudPage, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { defineCategoryTree } from '../../../platform/components/CategoryTree';
-import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
-import { formatTime } from '../../../platform/format';
-import {
-  deleteTextbookCategory,
-  deleteTextbooks,
-  findTextbooks,
-  getTextbookCategoryTree,
-  insertTextbookCategory,
-  offShelfTextbooks,
-  publishTextbooks,
-  sortTextbookCategory,
-  unpublishTextbooks,
-  updateTextbookCategory,
-} from '../api';
+import { LifecycleTag, obeyAbilities } from '../../../platform/lifecycle';
+import { deleteTextbooks, findTextbooks, offShelfTextbooks, publishTextbooks, unpublishTextbooks } from '../api';
 
 const sortable = (k: string) => (TEXTBOOK_SORT_KEYS as readonly string[]).includes(k);
-const CategoryTree = defineCategoryTree<TextbookCategoryNode>({
-  testId: 'textbook-categories',
-  textPrefix: 'textbook.category',
-  permission: 'szjc',
-  queryKey: ['textbook', 'categories'],
-  api: {
-    load: getTextbookCategoryTree,
-    insert: insertTextbookCategory,
-    update: updateTextbookCategory,
-    remove: deleteTextbookCategory,
-    sort: sortTextbookCategory,
-  },
-  schema: TextbookCategoryInsertSchema,
-});
+const CategoryTree = defineCategoryTree({ name: 'textbook', permission: 'szjc', queryKey: ['textbook', 'categories'], routes: textbookRoutes });
 
 const columns: ColumnSpec<TextbookRow>[] = [
   {
@@ -48,13 +23,10 @@ const columns: ColumnSpec<TextbookRow>[] = [
   { key: 'author', titleKey: 'textbook.author' },
   { key: 'publisher', titleKey: 'textbook.publisher' },
   { key: 'creatorName', titleKey: 'textbook.creator' },
-  { key: 'createdAt', titleKey: 'common.createdAt', sortable: sortable('createdAt'), render: (r) => formatTime(r.createdAt) },
+  timeColumn('createdAt', 'common.createdAt', sortable),
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'textbook.name', testId: 'textbook-filter-keyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', options: lifecycleOptions(TEXTBOOK_LIFECYCLE) },
-];
+const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'textbook.name', testId: 'textbook-filter-keyword' }, statusFilter(TEXTBOOK_LIFECYCLE)];
 
 const rowAllows = obeyAbilities<TextbookRow>();
 

@@ -2,9 +2,9 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EXAM_LIFECYCLE, GRADE_EXAM_SORT_KEYS, type GradeExamRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
+import { CrudPage, statusColumn, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
 import { formatTime } from '../../../../platform/format';
-import { LifecycleTag, lifecycleOptions } from '../../../../platform/lifecycle';
+import { lifecycleOptions } from '../../../../platform/lifecycle';
 import { findGradeExams } from '../../grades-api';
 import { ExamLinks, PublishScoresButton, rateText } from './parts';
 
@@ -12,7 +12,7 @@ const sortable = (k: string) => (GRADE_EXAM_SORT_KEYS as readonly string[]).incl
 
 export const gradeExamColumns: ColumnSpec<GradeExamRow>[] = [
   { key: 'name', titleKey: 'grades.examName', sortable: sortable('name'), ellipsis: true },
-  { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={EXAM_LIFECYCLE} state={r.status} /> },
+  statusColumn(EXAM_LIFECYCLE),
   { key: 'categoryName', titleKey: 'grades.category', priority: 'low' },
   { key: 'startAt', titleKey: 'grades.startAt', sortable: sortable('startAt'), render: (r) => formatTime(r.startAt), priority: 'medium' },
   { key: 'endAt', titleKey: 'grades.endAt', sortable: sortable('endAt'), render: (r) => formatTime(r.endAt), priority: 'low' },

@@ -4,7 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExamExtensionSchema, GRADE_PERSON_SORT_KEYS, GradeUpdateSchema, type GradePersonRow } from '@hanlin/shared';
-import { CrudPage, EditModal, defineFields, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
+import {
+  CrudPage,
+  EditModal,
+  booleanFilter,
+  defineFields,
+  enumFilter,
+  keyedBy,
+  personColumns,
+  timeColumn,
+  type ColumnSpec,
+  type FilterSpec,
+} from '../../../../platform/kernel';
 import { formatTime } from '../../../../platform/format';
 import { useCan } from '../../../../platform/permission';
 import { exportGradePeople, extendExam, findGradePeople, getGradeCount, updateGrade } from '../../grades-api';
@@ -24,34 +35,19 @@ function AwaitingMark() {
 const sortable = (k: string) => (GRADE_PERSON_SORT_KEYS as readonly string[]).includes(k);
 
 const columns: ColumnSpec<Row>[] = [
-  { key: 'realname', titleKey: 'grades.realname', sortable: sortable('realname') },
-  { key: 'username', titleKey: 'grades.username', priority: 'medium' },
-  { key: 'orgName', titleKey: 'grades.org', priority: 'medium' },
+  ...personColumns<Row>('grades', { realname: { sortable: sortable('realname') }, others: { priority: 'medium' } }),
   { key: 'state', titleKey: 'grades.state', render: (r) => <SubmitStateTag state={r.state} /> },
   { key: 'score', titleKey: 'grades.score', sortable: sortable('score'), render: (r) => (r.attemptStatus === 'marking' ? <AwaitingMark /> : (r.score ?? '-')) },
   { key: 'passed', titleKey: 'grades.passedLabel', render: (r) => <PassedTag passed={r.passed} /> },
   { key: 'attemptsUsed', titleKey: 'grades.attemptsUsed', sortable: sortable('attemptsUsed') },
-  { key: 'submittedAt', titleKey: 'grades.submittedAt', sortable: sortable('submittedAt'), render: (r) => formatTime(r.submittedAt) },
+  timeColumn('submittedAt', 'grades.submittedAt', sortable),
   { key: 'extendedEndAt', titleKey: 'grades.extendedEndAt', render: (r) => (r.extendedEndAt ? `${formatTime(r.extendedEndAt)} (+${r.extraAttempts})` : '-'), priority: 'low' },
 ];
 
-const yesNo = [
-  { value: 'true', labelKey: 'grades.passed_yes' },
-  { value: 'false', labelKey: 'grades.passed_no' },
-];
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'grades.personKeyword' },
-  {
-    name: 'state',
-    labelKey: 'grades.state',
-    kind: 'select',
-    options: [
-      { value: 'normal', labelKey: 'grades.state_normal' },
-      { value: 'exception', labelKey: 'grades.state_exception' },
-      { value: 'notSubmitted', labelKey: 'grades.state_notSubmitted' },
-    ],
-  },
-  { name: 'passed', labelKey: 'grades.passedLabel', kind: 'boolean', options: yesNo },
+  enumFilter('state', 'grades.state', ['normal', 'exception', 'notSubmitted'], 'grades.state_'),
+  booleanFilter('passed', 'grades.passedLabel', { true: 'grades.passed_yes', false: 'grades.passed_no' }),
 ];
 
 const ScoreSchema = GradeUpdateSchema.pick({ score: true });
@@ -83,10 +79,7 @@ export default function GradePreviewPage() {
         testId="grade-people"
         titleKey="page.manage-grade-preview"
         queryKey="grade-people"
-        fetch={async (p) => {
-          const res = await findGradePeople({ ...p, examId });
-          return { ...res, records: res.records.map((r) => ({ ...r, id: r.userId })) };
-        }}
+        fetch={async (p) => keyedBy('userId', await findGradePeople({ ...p, examId }))}
         extraFilters={{ examId }}
         columns={columns}
         filters={filters}

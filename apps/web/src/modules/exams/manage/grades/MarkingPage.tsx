@@ -2,15 +2,14 @@ import { Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EXAM_LIFECYCLE, type MarkingExamRow, type MarkingExamineeRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
+import { CrudPage, booleanFilter, keyedBy, personColumns, statusColumn, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
 import { formatTime } from '../../../../platform/format';
-import { LifecycleTag } from '../../../../platform/lifecycle';
 import { findMarkingExaminees, findMarkingExams } from '../../grades-api';
 import { ExamCounts, PublishScoresButton, idParam } from './parts';
 
 const examColumns: ColumnSpec<MarkingExamRow>[] = [
   { key: 'name', titleKey: 'grades.examName' },
-  { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={EXAM_LIFECYCLE} state={r.status} /> },
+  statusColumn(EXAM_LIFECYCLE),
   { key: 'startAt', titleKey: 'grades.startAt', render: (r) => formatTime(r.startAt) },
   { key: 'endAt', titleKey: 'grades.endAt', render: (r) => formatTime(r.endAt) },
   { key: 'waiting', titleKey: 'grades.waiting', render: (r) => (r.waiting ? <Tag color="orange">{r.waiting}</Tag> : 0) },
@@ -20,22 +19,12 @@ const examColumns: ColumnSpec<MarkingExamRow>[] = [
 ];
 const examFilters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'grades.examName' },
-  {
-    name: 'waiting',
-    labelKey: 'grades.onlyWaiting',
-    kind: 'boolean',
-    options: [
-      { value: 'true', labelKey: 'grades.passed_yes' },
-      { value: 'false', labelKey: 'grades.passed_no' },
-    ],
-  },
+  booleanFilter('waiting', 'grades.onlyWaiting', { true: 'grades.passed_yes', false: 'grades.passed_no' }),
 ];
 
 type Examinee = MarkingExamineeRow & { id: number };
 const examineeColumns: ColumnSpec<Examinee>[] = [
-  { key: 'realname', titleKey: 'grades.realname' },
-  { key: 'username', titleKey: 'grades.username' },
-  { key: 'orgName', titleKey: 'grades.org' },
+  ...personColumns<Examinee>('grades'),
   { key: 'number', titleKey: 'grades.attemptNumber' },
   { key: 'submittedAt', titleKey: 'grades.submittedAt', render: (r) => formatTime(r.submittedAt) },
   { key: 'autoScore', titleKey: 'grades.autoScore' },
@@ -43,15 +32,7 @@ const examineeColumns: ColumnSpec<Examinee>[] = [
 ];
 const examineeFilters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'grades.personKeyword' },
-  {
-    name: 'marked',
-    labelKey: 'grades.markState',
-    kind: 'boolean',
-    options: [
-      { value: 'false', labelKey: 'grades.unmarked' },
-      { value: 'true', labelKey: 'grades.marked' },
-    ],
-  },
+  booleanFilter('marked', 'grades.markState', { false: 'grades.unmarked', true: 'grades.marked' }),
 ];
 
 function Examinees({ examId }: { examId: number }) {
@@ -67,10 +48,7 @@ function Examinees({ examId }: { examId: number }) {
         titleKey="grades.examinees"
         queryKey="marking-examinees"
         urlState="m."
-        fetch={async (p) => {
-          const res = await findMarkingExaminees({ ...p, examId });
-          return { ...res, records: res.records.map((r) => ({ ...r, id: r.attemptId })) };
-        }}
+        fetch={async (p) => keyedBy('attemptId', await findMarkingExaminees({ ...p, examId }))}
         defaultFilters={{ marked: false }}
         extraFilters={{ examId }}
         columns={examineeColumns}

@@ -2,15 +2,13 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PERSON_TOTAL_SORT_KEYS, type PersonTotalRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
+import { CrudPage, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
 import { findPersonTotals } from '../../grades-api';
 
 type Row = PersonTotalRow & { id: number };
 const sortable = (k: string) => (PERSON_TOTAL_SORT_KEYS as readonly string[]).includes(k);
 const columns: ColumnSpec<Row>[] = [
-  { key: 'realname', titleKey: 'grades.realname', sortable: sortable('realname') },
-  { key: 'username', titleKey: 'grades.username' },
-  { key: 'orgName', titleKey: 'grades.org' },
+  ...personColumns<Row>('grades', { realname: { sortable: sortable('realname') } }),
   { key: 'exams', titleKey: 'grades.examsTaken', sortable: sortable('exams') },
   { key: 'passed', titleKey: 'grades.examsPassed', sortable: sortable('passed') },
   { key: 'average', titleKey: 'grades.average', sortable: sortable('average'), render: (r) => r.average ?? '-' },
@@ -26,10 +24,7 @@ export default function PersonTotalsPage() {
       testId="person-totals"
       titleKey="page.manage-course-integralStatistics"
       queryKey="person-totals"
-      fetch={async (p) => {
-        const res = await findPersonTotals(p);
-        return { ...res, records: res.records.map((r) => ({ ...r, id: r.userId })) };
-      }}
+      fetch={async (p) => keyedBy('userId', await findPersonTotals(p))}
       columns={columns}
       filters={filters}
       defaultSort="-exams"

@@ -2,7 +2,7 @@ import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { RankingRow } from '@hanlin/shared';
-import { CrudPage, type ColumnSpec } from '../../../../platform/kernel';
+import { CrudPage, keyedBy, type ColumnSpec } from '../../../../platform/kernel';
 import { formatTime } from '../../../../platform/format';
 import { findRanking } from '../../grades-api';
 import { ExamCounts, PassedTag, idParam } from './parts';
@@ -31,10 +31,7 @@ export default function RankingPage() {
         testId="grade-ranking"
         titleKey="page.grade-ranking"
         queryKey="grade-ranking"
-        fetch={async (p) => {
-          const res = await findRanking({ ...p, examId });
-          return { ...res, records: res.records.map((r) => ({ ...r, id: r.userId })) };
-        }}
+        fetch={async (p) => keyedBy('userId', await findRanking({ ...p, examId }))}
         extraFilters={{ examId }}
         columns={columns}
         extraRowActions={(r) => (
