@@ -2,7 +2,8 @@ import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { check, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ErrorName, Lifecycle } from '@hanlin/shared';
 import { AppError } from './errors.js';
-import type { DbOrTx } from './db/client.js';
+import type { Db, DbOrTx } from './db/client.js';
+import type { Principal } from './auth/principal.js';
 
 /**
  * A CHECK constraint keeping `column` inside the lifecycle's states (declare it in the table's
@@ -70,6 +71,55 @@ export function applyStatusTransition<S extends string, C extends string, R exte
 ) {
   const { table, set, ...rest } = spec;
   return applyTransition(tx, { ...rest, stateOf: (r) => r.status as S, table, id: table.id, state: table.status, set: { updatedAt: new Date(), ...set } });
+}
+
+/** A table whose lifecycle is kept in the column `K` (`status` for most), keyed by `id`, stamped in `updatedAt`. */
+type LifecycleTable<K extends string> = PgTable & { id: PgColumn; updatedAt: PgColumn } & { [k in K]: PgColumn };
+
+/** How a module's lifecycle commands run, declared once per table (see `transitionCommand`). */
+export interface TransitionCommandSpec<S extends string, C extends string, R extends { id: number }, K extends string> {
+  db: Db;
+  lifecycle: Lifecycle<S, C>;
+  table: NoInfer<LifecycleTable<K>>;
+  /** The state's column on the table and field on the locked rows; `status` unless told. */
+  state?: K;
+  /** Locks the rows inside the transaction and checks the caller's data scope (`scopedLock`). */
+  lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>;
+  /** The module's own refusals on the locked rows, before the lifecycle's guard (content missing, a date passed). */
+  check?: (tx: DbOrTx, rows: R[], command: C, principal: Principal) => Promise<void>;
+  /** Columns written with the new state besides `updatedAt` (a publication time), by command. */
+  set?: (command: C, now: Date) => Record<string, unknown>;
+  /** Work inside the transaction once the rows moved (enrolment, messages, clocks). */
+  after?: (tx: DbOrTx, rows: R[], command: C, to: S) => Promise<void>;
+}
+
+/**
+ * The commands of a lifecycle as a service offers them: `(principal, ids, command, set?)` opens a
+ * transaction, locks the rows in scope, runs the module's checks, applies the transition
+ * (`applyTransition`, stamping `updatedAt`, all rows or none) and answers `{ count }`.
+ */
+export function transitionCommand<S extends string, C extends string, R extends { id: number } & { [k in K]: string }, K extends string = 'status'>(
+  spec: TransitionCommandSpec<S, C, R, K>,
+) {
+  const key = (spec.state ?? 'status') as K;
+  return (principal: Principal, ids: number[], command: C, set: Record<string, unknown> = {}) =>
+    spec.db.transaction(async (tx) => {
+      const rows = await spec.lock(tx, principal, ids);
+      await spec.check?.(tx, rows, command, principal);
+      const now = new Date();
+      const { ids: changed, to } = await applyTransition(tx, {
+        lifecycle: spec.lifecycle,
+        command,
+        rows,
+        stateOf: (r) => r[key] as string as S,
+        table: spec.table,
+        id: spec.table.id,
+        state: spec.table[key],
+        set: { updatedAt: now, ...spec.set?.(command, now), ...set },
+      });
+      await spec.after?.(tx, rows, command, to);
+      return { count: changed.length };
+    });
 }
 
 /**

@@ -2,7 +2,6 @@ import {
   ASSIGNMENT_AUDIENCE,
   ASSIGNMENT_LIFECYCLE,
   type AssignmentAbilities,
-  type AssignmentCommand,
   type AssignmentCourseSearch,
   type AssignmentCreate,
   type AssignmentDetail,
@@ -20,8 +19,8 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
-import { homeOrgInScope, requireInScope } from '../../platform/scope.js';
+import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
+import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { durationText, localizedExport } from '../course-reports/index.js';
 import * as repo from './assignments.repository.js';
@@ -76,13 +75,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     return { ...present(principal, row), courses, audience };
   }
 
-  async function lockInScope(tx: DbOrTx, principal: Principal, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockAssignments(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    for (const r of rows) requireInScope(principal, r.orgPath, { field: 'ids' });
-    return rows;
-  }
+  const lockInScope = scopedLock(repo.lockAssignments, { field: 'ids' });
 
   /** Courses must be published when saved; a course listed twice keeps its first place. */
   async function checkCourses(tx: DbOrTx, input: AssignmentCreate) {
@@ -110,24 +103,18 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     if (gone.length) throw new AppError('CONTENT_INCOMPLETE', { field: 'courses', data: { courses: gone } });
   }
 
-  async function transition(principal: Principal, ids: number[], command: AssignmentCommand) {
-    return db.transaction(async (tx) => {
-      const rows = await lockInScope(tx, principal, ids);
-      if (command === 'publish') await requirePublishable(tx, rows);
-      const { ids: changed } = await applyTransition(tx, {
-        lifecycle: ASSIGNMENT_LIFECYCLE,
-        command,
-        rows,
-        stateOf: (r) => r.status as AssignmentStatus,
-        table: learnAssignments,
-        id: learnAssignments.id,
-        state: learnAssignments.status,
-        set: { updatedAt: new Date(), ...(command === 'publish' ? { publishedAt: new Date() } : {}) },
-      });
-      if (command === 'publish') for (const id of changed) await repo.enrolAudience(tx, id);
-      return { count: changed.length };
-    });
-  }
+  /** Publishing is checked again, stamps `publishedAt` and enrols the audience. */
+  const transition = transitionCommand({
+    db,
+    lifecycle: ASSIGNMENT_LIFECYCLE,
+    table: learnAssignments,
+    lock: lockInScope,
+    check: async (tx, rows, command) => (command === 'publish' ? requirePublishable(tx, rows) : undefined),
+    set: (command, now) => (command === 'publish' ? { publishedAt: now } : {}),
+    async after(tx, rows, command) {
+      if (command === 'publish') for (const r of rows) await repo.enrolAudience(tx, r.id);
+    },
+  });
 
   async function progressOf(principal: Principal, q: Omit<AssignmentProgressQuery, 'page' | 'size'>, page: { limit: number | null; offset: number }) {
     const a = await getInScope(principal, q.id);

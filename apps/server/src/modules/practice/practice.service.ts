@@ -11,7 +11,6 @@ import {
   type AnswerValue,
   type DrawnQuestion,
   type ExerciseAbilities,
-  type ExerciseCommand,
   type ExerciseCreate,
   type ExerciseDetail,
   type ExerciseListQuery,
@@ -36,8 +35,8 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
-import { homeOrgInScope, requireInScope } from '../../platform/scope.js';
+import { abilitiesOf, applyTransition, transitionCommand } from '../../platform/lifecycle.js';
+import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { describePapers, drawPaper, searchPapers } from '../papers/index.js';
 import { countBankQuestions, questionCategoryForest, questionKeysFor, sampleBankQuestions } from '../questions/index.js';
@@ -96,13 +95,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     return { ...present(principal, rest), audience: await getAudience(db, owner(id)) };
   }
 
-  async function lockInScope(tx: DbOrTx, principal: Principal, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockExercises(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    for (const r of rows) requireInScope(principal, r.orgPath, { field: 'ids' });
-    return rows;
-  }
+  const lockInScope = scopedLock(repo.lockExercises, { field: 'ids' });
 
   /** The source as saved: a paper that exists, or a bank (classification) that exists. */
   function sourceValues(input: ExerciseCreate) {
@@ -140,23 +133,15 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     }
   }
 
-  async function transition(principal: Principal, ids: number[], command: ExerciseCommand) {
-    return db.transaction(async (tx) => {
-      const rows = await lockInScope(tx, principal, ids);
-      if (command === 'publish') await requirePublishable(tx, rows);
-      const { ids: changed } = await applyTransition(tx, {
-        lifecycle: EXERCISE_LIFECYCLE,
-        command,
-        rows,
-        stateOf: (r) => r.status as ExerciseStatus,
-        table: exercises,
-        id: exercises.id,
-        state: exercises.status,
-        set: { updatedAt: new Date(), ...(command === 'publish' ? { publishedAt: new Date() } : {}) },
-      });
-      return { count: changed.length };
-    });
-  }
+  /** Publishing is checked again and stamps `publishedAt`. */
+  const transition = transitionCommand({
+    db,
+    lifecycle: EXERCISE_LIFECYCLE,
+    table: exercises,
+    lock: lockInScope,
+    check: async (tx, rows, command) => (command === 'publish' ? requirePublishable(tx, rows) : undefined),
+    set: (command, now) => (command === 'publish' ? { publishedAt: now } : {}),
+  });
 
   // ---- Sessions ----
 
