@@ -85,18 +85,24 @@ export interface TransitionCommandSpec<S extends string, C extends string, R ext
   state?: K;
   /** Locks the rows inside the transaction and checks the caller's data scope (`scopedLock`). */
   lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>;
-  /** The module's own refusals on the locked rows, before the lifecycle's guard (content missing, a date passed). */
-  check?: (tx: DbOrTx, rows: R[], command: C, principal: Principal) => Promise<void>;
-  /** Columns written with the new state besides `updatedAt` (a publication time), by command. */
-  set?: (command: C, now: Date) => Record<string, unknown>;
+  /** What a command does beyond the lifecycle, by command. */
+  on?: { [c in C]?: CommandSteps<S, R> };
+}
+
+/** The steps of one command around the lifecycle's own (`transitionCommand`). */
+export interface CommandSteps<S extends string, R> {
+  /** The module's refusals on the locked rows, before the lifecycle's guard (content missing, a date passed). */
+  check?: (tx: DbOrTx, rows: R[], principal: Principal) => Promise<void>;
+  /** Columns written with the new state besides `updatedAt` (a publication time). */
+  set?: (now: Date) => Record<string, unknown>;
   /** Work inside the transaction once the rows moved (enrolment, messages, clocks). */
-  after?: (tx: DbOrTx, rows: R[], command: C, to: S) => Promise<void>;
+  after?: (tx: DbOrTx, rows: R[], to: S) => Promise<void>;
 }
 
 /**
  * The commands of a lifecycle as a service offers them: `(principal, ids, command, set?)` opens a
- * transaction, locks the rows in scope, runs the module's checks, applies the transition
- * (`applyTransition`, stamping `updatedAt`, all rows or none) and answers `{ count }`.
+ * transaction, locks the rows in scope, runs the command's checks, applies the transition
+ * (`applyTransition`, stamping `updatedAt`, all rows or none), runs its `after` and answers `{ count }`.
  */
 export function transitionCommand<S extends string, C extends string, R extends { id: number } & { [k in K]: string }, K extends string = 'status'>(
   spec: TransitionCommandSpec<S, C, R, K>,
@@ -105,7 +111,8 @@ export function transitionCommand<S extends string, C extends string, R extends 
   return (principal: Principal, ids: number[], command: C, set: Record<string, unknown> = {}) =>
     spec.db.transaction(async (tx) => {
       const rows = await spec.lock(tx, principal, ids);
-      await spec.check?.(tx, rows, command, principal);
+      const steps: CommandSteps<S, R> = spec.on?.[command] ?? {};
+      await steps.check?.(tx, rows, principal);
       const now = new Date();
       const { ids: changed, to } = await applyTransition(tx, {
         lifecycle: spec.lifecycle,
@@ -115,9 +122,9 @@ export function transitionCommand<S extends string, C extends string, R extends 
         table: spec.table,
         id: spec.table.id,
         state: spec.table[key],
-        set: { updatedAt: now, ...spec.set?.(command, now), ...set },
+        set: { updatedAt: now, ...steps.set?.(now), ...set },
       });
-      await spec.after?.(tx, rows, command, to);
+      await steps.after?.(tx, rows, to);
       return { count: changed.length };
     });
 }

@@ -109,10 +109,14 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     lifecycle: ASSIGNMENT_LIFECYCLE,
     table: learnAssignments,
     lock: lockInScope,
-    check: async (tx, rows, command) => (command === 'publish' ? requirePublishable(tx, rows) : undefined),
-    set: (command, now) => (command === 'publish' ? { publishedAt: now } : {}),
-    async after(tx, rows, command) {
-      if (command === 'publish') for (const r of rows) await repo.enrolAudience(tx, r.id);
+    on: {
+      publish: {
+        check: requirePublishable,
+        set: (now) => ({ publishedAt: now }),
+        async after(tx, rows) {
+          for (const r of rows) await repo.enrolAudience(tx, r.id);
+        },
+      },
     },
   });
 

@@ -144,26 +144,27 @@ export function createCoursesService({ db, lists, signer }: Deps) {
     lifecycle: COURSE_LIFECYCLE,
     table: courses,
     lock: lockInScope,
-    check: async (tx, rows, command) => (command === 'publish' ? requirePublishable(tx, rows) : undefined),
-    set: (command, now) => (command === 'publish' ? { publishedAt: now } : {}),
+    on: { publish: { check: requirePublishable, set: (now) => ({ publishedAt: now }) } },
   });
 
-  /** Approval commands; submitting is for those who cannot publish, on editable, complete courses. */
+  /** Approval commands on courses in scope. */
   const approvalTransition = transitionCommand({
     db,
     lifecycle: COURSE_APPROVAL_LIFECYCLE,
     table: courses,
     state: 'approval',
     lock: lockInScope,
-    async check(tx, rows, command, p) {
-      if (command !== 'submit') return;
-      // Those who may publish need no approval: submitting is the lecturers' way to the shelf.
-      if (p.permissions.has('kcgl:publish')) throw new AppError('NO_PERMISSION_ERROR', { field: 'ids' });
-      const notEditable = rows.filter((r) => !COURSE_LIFECYCLE.abilities(r.status as CourseStatus).modify).map((r) => r.id);
-      if (notEditable.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: notEditable } });
-      await requireComplete(tx, rows);
-    },
+    on: { submit: { check: requireSubmittable } },
   });
+
+  /** Submitting is for those who cannot publish, on editable, complete courses. */
+  async function requireSubmittable(tx: DbOrTx, rows: Awaited<ReturnType<typeof lockInScope>>, p: Principal) {
+    // Those who may publish need no approval: submitting is the lecturers' way to the shelf.
+    if (p.permissions.has('kcgl:publish')) throw new AppError('NO_PERMISSION_ERROR', { field: 'ids' });
+    const notEditable = rows.filter((r) => !COURSE_LIFECYCLE.abilities(r.status as CourseStatus).modify).map((r) => r.id);
+    if (notEditable.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: notEditable } });
+    await requireComplete(tx, rows);
+  }
 
   /** CONTENT_INCOMPLETE naming the courses without chapters or with an empty chapter. */
   async function requireComplete(tx: DbOrTx, rows: { id: number }[]) {

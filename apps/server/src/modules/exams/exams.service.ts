@@ -257,25 +257,34 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     lifecycle: EXAM_LIFECYCLE,
     table: exams,
     lock: lockInScope,
-    async check(_tx, rows, command) {
-      if (command === 'publish') {
-        const late = rows.filter((r) => r.status === 'draft' && r.startAt.getTime() <= Date.now()).map((r) => r.id);
-        if (late.length) throw new AppError('EXAM_START_BEFORE_NOW', { field: 'startAt', data: { ids: late } });
-        const papers = await describeExamPapers(rows.map((r) => r.paperId));
-        const unusable = rows.filter((r) => !papers.get(r.paperId)?.usable).map((r) => r.id);
-        if (unusable.length) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { ids: unusable } });
-        const subjective = rows.filter((r) => r.certificateTemplateId != null && papers.get(r.paperId)!.hasSubjective).map((r) => r.id);
-        if (subjective.length) throw new AppError('EXAM_CERTIFICATE_NEEDS_OBJECTIVE', { field: 'certificateTemplateId', data: { ids: subjective } });
-      } else {
-        const started = rows.filter((r) => r.status === 'started' || r.status === 'ended').map((r) => r.id);
-        if (started.length) throw new AppError('EXAM_STARTED_CANNOT_UNPUBLISH', { field: 'ids', data: { ids: started } });
-      }
-    },
-    set: (command, now) => ({ publishedAt: command === 'publish' ? now : null }),
-    async after(tx, rows, command, to) {
-      if (command === 'publish') for (const r of rows) await scheduleClock(tx, { ...r, status: to });
+    on: {
+      publish: {
+        check: requirePublishable,
+        set: (now) => ({ publishedAt: now }),
+        async after(tx, rows, to) {
+          for (const r of rows) await scheduleClock(tx, { ...r, status: to });
+        },
+      },
+      unpublish: {
+        async check(_tx, rows) {
+          const started = rows.filter((r) => r.status === 'started' || r.status === 'ended').map((r) => r.id);
+          if (started.length) throw new AppError('EXAM_STARTED_CANNOT_UNPUBLISH', { field: 'ids', data: { ids: started } });
+        },
+        set: () => ({ publishedAt: null }),
+      },
     },
   });
+
+  /** Publishing asks again for a start ahead, a usable paper, and an objective paper when a certificate is given. */
+  async function requirePublishable(_tx: DbOrTx, rows: Awaited<ReturnType<typeof lockInScope>>) {
+    const late = rows.filter((r) => r.status === 'draft' && r.startAt.getTime() <= Date.now()).map((r) => r.id);
+    if (late.length) throw new AppError('EXAM_START_BEFORE_NOW', { field: 'startAt', data: { ids: late } });
+    const papers = await describeExamPapers(rows.map((r) => r.paperId));
+    const unusable = rows.filter((r) => !papers.get(r.paperId)?.usable).map((r) => r.id);
+    if (unusable.length) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { ids: unusable } });
+    const subjective = rows.filter((r) => r.certificateTemplateId != null && papers.get(r.paperId)!.hasSubjective).map((r) => r.id);
+    if (subjective.length) throw new AppError('EXAM_CERTIFICATE_NEEDS_OBJECTIVE', { field: 'certificateTemplateId', data: { ids: subjective } });
+  }
 
   return {
     categories,

@@ -178,15 +178,18 @@ export function createNoticesService({ db, signer, lists }: Deps) {
     lifecycle: NOTICE_LIFECYCLE,
     table: notices,
     lock: lockInScope,
-    set: (command, now) => (command === 'release' ? { releasedAt: now } : {}),
-    async after(tx, rows, command) {
-      if (command !== 'release') return;
-      for (const r of rows)
-        await sendMessage(tx, {
-          to: sql`select a.user_id from (${audienceUserIds(audienceOf(r.id))}) a join users u on u.id = a.user_id where u.status = 'normal'`,
-          template: 'noticeReleased',
-          params: { title: r.title },
-        });
+    on: {
+      release: {
+        set: (now) => ({ releasedAt: now }),
+        async after(tx, rows) {
+          for (const r of rows)
+            await sendMessage(tx, {
+              to: sql`select a.user_id from (${audienceUserIds(audienceOf(r.id))}) a join users u on u.id = a.user_id where u.status = 'normal'`,
+              template: 'noticeReleased',
+              params: { title: r.title },
+            });
+        },
+      },
     },
   });
 

@@ -139,8 +139,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     lifecycle: EXERCISE_LIFECYCLE,
     table: exercises,
     lock: lockInScope,
-    check: async (tx, rows, command) => (command === 'publish' ? requirePublishable(tx, rows) : undefined),
-    set: (command, now) => (command === 'publish' ? { publishedAt: now } : {}),
+    on: { publish: { check: requirePublishable, set: (now) => ({ publishedAt: now }) } },
   });
 
   // ---- Sessions ----

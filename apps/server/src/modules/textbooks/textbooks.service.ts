@@ -108,7 +108,7 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     lifecycle: TEXTBOOK_LIFECYCLE,
     table: textbooks,
     lock: lockInScope,
-    set: (command, now) => (command === 'publish' ? { publishedAt: now } : {}),
+    on: { publish: { set: (now) => ({ publishedAt: now }) } },
   });
 
   /** A textbook the reader may open: published, or registered by them earlier (NOT_FOUND_ERROR otherwise). */
