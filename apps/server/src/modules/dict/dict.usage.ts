@@ -1,5 +1,5 @@
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { defineAppRegistry } from '../../platform/app-registry.js';
 
 /** A module storing dictionary values (users: type, city, team) tells the dictionary which ones it holds. */
 export interface DictUse {
@@ -9,10 +9,19 @@ export interface DictUse {
   inUse(db: DbOrTx, type: string, values: string[]): Promise<string[]>;
 }
 
-const uses = defineAppRegistry<DictUse>('dictionary use');
-export const dictUsesOf = uses.entriesOf;
+const byApp = new WeakMap<FastifyInstance, Map<string, DictUse>>();
+export const dictUsesOf = (app: FastifyInstance): Map<string, DictUse> => {
+  let uses = byApp.get(app);
+  if (!uses) byApp.set(app, (uses = new Map()));
+  return uses;
+};
+
 /** Registers a module holding dictionary values under a name (once). */
-export const registerDictUse = uses.register;
+export function registerDictUse(app: FastifyInstance, name: string, use: DictUse) {
+  const uses = dictUsesOf(app);
+  if (uses.has(name)) throw new Error(`dictionary use ${name} registered twice`);
+  uses.set(name, use);
+}
 
 /** The entries, of those given, whose value some module holds. */
 export async function entriesInUse(uses: ReadonlyMap<string, DictUse>, db: DbOrTx, entries: { id: number; type: string; value: string }[]): Promise<Set<number>> {

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { createSettingIfAbsent, readSetting } from '../../platform/settings.js';
-import { defineAppRegistry } from '../../platform/app-registry.js';
 
 /**
  * Who may launch a package in a context. The uploader and courseware managers (`kjgl`, preview)
@@ -16,10 +16,20 @@ export type ScormLaunchRule = (
   context: { key: string; kind: string; ref: string | null },
 ) => boolean | Promise<boolean>;
 
-const launchRules = defineAppRegistry<ScormLaunchRule>('SCORM launch rule for');
-export const scormLaunchRules = launchRules.entriesOf;
+const rulesByApp = new WeakMap<FastifyInstance, Map<string, ScormLaunchRule>>();
+
+export function scormLaunchRules(app: FastifyInstance): Map<string, ScormLaunchRule> {
+  let rules = rulesByApp.get(app);
+  if (!rules) rulesByApp.set(app, (rules = new Map()));
+  return rules;
+}
+
 /** Registers who may launch packages in contexts of one kind ('course' covers 'course:<id>'). */
-export const registerScormLaunchRule = launchRules.register;
+export function registerScormLaunchRule(app: FastifyInstance, kind: string, rule: ScormLaunchRule) {
+  const rules = scormLaunchRules(app);
+  if (rules.has(kind)) throw new Error(`SCORM launch rule for ${kind} registered twice`);
+  rules.set(kind, rule);
+}
 
 export function parseContextKey(key: string): { key: string; kind: string; ref: string | null } {
   const i = key.indexOf(':');
