@@ -130,6 +130,32 @@ export function transitionCommand<S extends string, C extends string, R extends 
 }
 
 /**
+ * The delete of a lifecycle's records as a service offers it: `(principal, ids)` locks the rows in
+ * scope, refuses those whose state may not be deleted (STATE_TRANSITION_INVALID naming them in
+ * `data.ids`), clears what hangs on each (`clear`: its audience) and deletes them all, answering `{ count }`.
+ */
+export function deleteCommand<S extends string, R extends { id: number; status: string }>(spec: {
+  db: Db;
+  lifecycle: Pick<Lifecycle<S, string>, 'canDelete'>;
+  lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>;
+  clear?: (tx: DbOrTx, id: number) => Promise<unknown>;
+  remove: (tx: DbOrTx, ids: number[]) => Promise<unknown>;
+}) {
+  return (principal: Principal, ids: number[]) =>
+    spec.db.transaction(async (tx) => {
+      const rows = await spec.lock(tx, principal, ids);
+      const refused = rows.filter((r) => !spec.lifecycle.canDelete(r.status as S)).map((r) => r.id);
+      if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
+      for (const r of rows) await spec.clear?.(tx, r.id);
+      await spec.remove(
+        tx,
+        rows.map((r) => r.id),
+      );
+      return { count: rows.length };
+    });
+}
+
+/**
  * Abilities of one record: what its lifecycle state allows, narrowed by the permission code each
  * ability needs (`codes`) and by the service's other rules (`rules`, false refuses).
  */

@@ -19,7 +19,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
+import { abilitiesOf, deleteCommand, transitionCommand } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { durationText, localizedExport } from '../course-reports/index.js';
@@ -165,19 +165,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     },
 
     /** A published assignment must be unpublished before it goes; learners it made stay learners. */
-    async remove(principal: Principal, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const rows = await lockInScope(tx, principal, ids);
-        const refused = rows.filter((r) => !ASSIGNMENT_LIFECYCLE.canDelete(r.status as AssignmentStatus)).map((r) => r.id);
-        if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
-        for (const r of rows) await clearAudience(tx, owner(r.id));
-        const gone = await repo.deleteAssignments(
-          tx,
-          rows.map((r) => r.id),
-        );
-        return { count: gone.length };
-      });
-    },
+    remove: deleteCommand({ db, lifecycle: ASSIGNMENT_LIFECYCLE, lock: lockInScope, clear: (tx, id) => clearAudience(tx, owner(id)), remove: repo.deleteAssignments }),
 
     publish: (principal: Principal, ids: number[]) => transition(principal, ids, 'publish'),
     unpublish: (principal: Principal, ids: number[]) => transition(principal, ids, 'unpublish'),

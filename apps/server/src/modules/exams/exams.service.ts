@@ -20,7 +20,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { JobFailure, type JobQueue } from '../../platform/jobs.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, applyTransition, transitionCommand } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyTransition, deleteCommand, transitionCommand } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope } from '../../platform/scope.js';
 import { categoryService } from '../../platform/category-service.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
@@ -347,19 +347,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     },
 
     /** Only drafts go. */
-    async remove(p: Principal, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const rows = await lockInScope(tx, p, ids);
-        const refused = rows.filter((r) => !EXAM_LIFECYCLE.canDelete(r.status as ExamStatus)).map((r) => r.id);
-        if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
-        for (const r of rows) await clearAudience(tx, owner(r.id));
-        await repo.deleteExams(
-          tx,
-          rows.map((r) => r.id),
-        );
-        return { count: rows.length };
-      });
-    },
+    remove: deleteCommand({ db, lifecycle: EXAM_LIFECYCLE, lock: lockInScope, clear: (tx, id) => clearAudience(tx, owner(id)), remove: repo.deleteExams }),
 
     publish: (p: Principal, ids: number[]) => transition(p, ids, 'publish'),
     unpublish: (p: Principal, ids: number[]) => transition(p, ids, 'unpublish'),

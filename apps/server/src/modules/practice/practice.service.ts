@@ -35,7 +35,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, applyTransition, transitionCommand } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyTransition, deleteCommand, transitionCommand } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { describePapers, drawPaper, searchPapers } from '../papers/index.js';
@@ -263,19 +263,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     },
 
     /** Only drafts are deleted (a published exercise has sessions and mistakes pointing at it). */
-    async remove(principal: Principal, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const rows = await lockInScope(tx, principal, ids);
-        const refused = rows.filter((r) => !EXERCISE_LIFECYCLE.canDelete(r.status as ExerciseStatus)).map((r) => r.id);
-        if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
-        for (const r of rows) await clearAudience(tx, owner(r.id));
-        const gone = await repo.deleteExercises(
-          tx,
-          rows.map((r) => r.id),
-        );
-        return { count: gone.length };
-      });
-    },
+    remove: deleteCommand({ db, lifecycle: EXERCISE_LIFECYCLE, lock: lockInScope, clear: (tx, id) => clearAudience(tx, owner(id)), remove: repo.deleteExercises }),
 
     publish: (principal: Principal, ids: number[]) => transition(principal, ids, 'publish'),
     unpublish: (principal: Principal, ids: number[]) => transition(principal, ids, 'unpublish'),
