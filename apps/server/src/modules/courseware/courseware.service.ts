@@ -1,13 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type {
-  CoursewareAbilities,
-  CoursewareInsert,
-  CoursewareListQuery,
-  CoursewareRow,
-  CoursewareType,
-  CoursewareUpdate,
-  MediaState,
-} from '@hanlin/shared';
+import type { CoursewareAbilities, CoursewareInsert, CoursewareListQuery, CoursewareRow, CoursewareType, CoursewareUpdate, MediaState } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
