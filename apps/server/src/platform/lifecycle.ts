@@ -129,6 +129,19 @@ export function transitionCommand<S extends string, C extends string, R extends 
     });
 }
 
+/** One record locked for an edit (`lock`: in the caller's scope), refused unless its state is editable (STATE_TRANSITION_INVALID naming `status`). */
+export async function lockEditable<S extends string, R extends { status: string }>(
+  tx: DbOrTx,
+  principal: Principal,
+  id: number,
+  lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>,
+  lifecycle: Pick<Lifecycle<S, string>, 'canEdit'>,
+): Promise<R> {
+  const [row] = await lock(tx, principal, [id]);
+  if (!lifecycle.canEdit(row!.status as S)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+  return row!;
+}
+
 /**
  * The delete of a lifecycle's records as a service offers it: `(principal, ids)` locks the rows in
  * scope, refuses those whose state may not be deleted (STATE_TRANSITION_INVALID naming them in

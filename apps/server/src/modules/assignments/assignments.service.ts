@@ -19,7 +19,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, deleteCommand, transitionCommand } from '../../platform/lifecycle.js';
+import { abilitiesOf, deleteCommand, lockEditable, transitionCommand } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { durationText, localizedExport } from '../course-reports/index.js';
@@ -154,8 +154,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     /** Only a draft or unpublished assignment changes (a published one must be unpublished first). */
     async update(principal: Principal, input: AssignmentUpdate): Promise<AssignmentDetail> {
       await db.transaction(async (tx) => {
-        const [cur] = await lockInScope(tx, principal, [input.id]);
-        if (!ASSIGNMENT_LIFECYCLE.canEdit(cur!.status as AssignmentStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+        await lockEditable(tx, principal, input.id, lockInScope, ASSIGNMENT_LIFECYCLE);
         const list = await checkCourses(tx, input);
         await repo.updateAssignment(tx, input.id, { title: input.title, deadline: new Date(input.deadline) });
         await repo.setAssignmentCourses(tx, input.id, list);

@@ -12,7 +12,7 @@ import {
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
+import { abilitiesOf, lockEditable, transitionCommand } from '../../platform/lifecycle.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { requireInScope, scopedLock } from '../../platform/scope.js';
 import { claimFile, type FileSigner } from '../uploads/index.js';
@@ -101,11 +101,10 @@ export function createBannersService({ db, signer, lists }: Deps) {
     /** Only an unreleased banner changes; the period is checked with the stored half it keeps. */
     async update(principal: Principal, input: BannerUpdate): Promise<BannerRow> {
       await db.transaction(async (tx) => {
-        const [cur] = await lockInScope(tx, principal, [input.id]);
-        if (!BANNER_LIFECYCLE.canEdit(cur!.status as BannerStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
-        if (input.image !== undefined && input.image !== cur!.image) await claimImage(tx, principal, input.image);
-        const startAt = input.startAt !== undefined ? (input.startAt ? new Date(input.startAt) : null) : cur!.startAt;
-        const endAt = input.endAt !== undefined ? (input.endAt ? new Date(input.endAt) : null) : cur!.endAt;
+        const cur = await lockEditable(tx, principal, input.id, lockInScope, BANNER_LIFECYCLE);
+        if (input.image !== undefined && input.image !== cur.image) await claimImage(tx, principal, input.image);
+        const startAt = input.startAt !== undefined ? (input.startAt ? new Date(input.startAt) : null) : cur.startAt;
+        const endAt = input.endAt !== undefined ? (input.endAt ? new Date(input.endAt) : null) : cur.endAt;
         if (startAt && endAt && endAt <= startAt) throw new AppError('PARAMETER_INVALID', { field: 'endAt' });
         const changed = await repo.updateBannersWhereStatus(tx, [input.id], BANNER_LIFECYCLE.editable!, {
           ...(input.title !== undefined ? { title: input.title } : {}),

@@ -30,7 +30,7 @@ import type { NoticeUpdate } from '@hanlin/shared';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './notices.repository.js';
 import { sendMessage } from '../messages/index.js';
-import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
+import { abilitiesOf, lockEditable, transitionCommand } from '../../platform/lifecycle.js';
 import { notices } from './notices.schema.js';
 import { audienceUserIds, clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { mapRichTextImages, richTextImageSources, richTextPlain, sanitizeRichText } from '../../platform/rich-text.js';
@@ -232,16 +232,15 @@ export function createNoticesService({ db, signer, lists }: Deps) {
     /** Only a draft or unreleased notice can change; the display time is checked when it changes. */
     async update(principal: Principal, input: NoticeUpdate): Promise<NoticeDetail> {
       await db.transaction(async (tx) => {
-        const [cur] = await lockInScope(tx, principal, [input.id]);
-        if (!NOTICE_EDITABLE_STATES.includes(cur!.status as NoticeStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
-        if (input.displayTime !== undefined && new Date(input.displayTime).getTime() !== cur!.displayTime.getTime()) assertNotBeforeNow(input.displayTime);
+        const cur = await lockEditable(tx, principal, input.id, lockInScope, NOTICE_LIFECYCLE);
+        if (input.displayTime !== undefined && new Date(input.displayTime).getTime() !== cur.displayTime.getTime()) assertNotBeforeNow(input.displayTime);
         // An unchanged cover is not claimed again (another manager may edit the notice).
-        const coverFile = input.cover !== undefined && (input.cover || null) !== cur!.cover ? await claimCover(tx, principal, input.cover) : null;
+        const coverFile = input.cover !== undefined && (input.cover || null) !== cur.cover ? await claimCover(tx, principal, input.cover) : null;
         if (coverFile) await linkFile(tx, coverFile.id, input.id);
-        const content = input.content !== undefined ? await prepareContent(tx, principal, input.content, cur!.content) : null;
+        const content = input.content !== undefined ? await prepareContent(tx, principal, input.content, cur.content) : null;
         for (const f of content?.files ?? []) await linkFile(tx, f.id, input.id);
         if (input.audience !== undefined) await setAudience(tx, principal, audienceOf(input.id), input.audience);
-        if (input.title !== undefined && input.title !== cur!.title && (await repo.titleTaken(tx, input.title, input.id))) {
+        if (input.title !== undefined && input.title !== cur.title && (await repo.titleTaken(tx, input.title, input.id))) {
           throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
         }
         const changed = await repo.updateNoticesWhereStatus(tx, [input.id], NOTICE_EDITABLE_STATES, {

@@ -35,7 +35,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, applyTransition, deleteCommand, transitionCommand } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyTransition, deleteCommand, lockEditable, transitionCommand } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { describePapers, drawPaper, searchPapers } from '../papers/index.js';
@@ -253,8 +253,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     /** Only a draft or unpublished exercise changes. */
     async update(principal: Principal, input: ExerciseUpdate): Promise<ExerciseDetail> {
       await db.transaction(async (tx) => {
-        const [cur] = await lockInScope(tx, principal, [input.id]);
-        if (!EXERCISE_LIFECYCLE.canEdit(cur!.status as ExerciseStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+        await lockEditable(tx, principal, input.id, lockInScope, EXERCISE_LIFECYCLE);
         await requireSource(tx, input);
         await repo.updateExercise(tx, input.id, { name: input.name, ...sourceValues(input), times: input.times, timeLimit: input.timeLimit, autoMarking: input.autoMarking });
         await setAudience(tx, principal, owner(input.id), input.audience);
