@@ -2,7 +2,8 @@ import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { check, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ErrorName, Lifecycle } from '@hanlin/shared';
 import { AppError } from './errors.js';
-import type { DbOrTx } from './db/client.js';
+import type { Db, DbOrTx } from './db/client.js';
+import type { Principal } from './auth/principal.js';
 
 /**
  * A CHECK constraint keeping `column` inside the lifecycle's states (declare it in the table's
@@ -70,6 +71,101 @@ export function applyStatusTransition<S extends string, C extends string, R exte
 ) {
   const { table, set, ...rest } = spec;
   return applyTransition(tx, { ...rest, stateOf: (r) => r.status as S, table, id: table.id, state: table.status, set: { updatedAt: new Date(), ...set } });
+}
+
+/** A table whose lifecycle is kept in the column `K` (`status` for most), keyed by `id`, stamped in `updatedAt`. */
+type LifecycleTable<K extends string> = PgTable & { id: PgColumn; updatedAt: PgColumn } & { [k in K]: PgColumn };
+
+/** How a module's lifecycle commands run, declared once per table (see `transitionCommand`). */
+export interface TransitionCommandSpec<S extends string, C extends string, R extends { id: number }, K extends string> {
+  db: Db;
+  lifecycle: Lifecycle<S, C>;
+  table: NoInfer<LifecycleTable<K>>;
+  /** The state's column on the table and field on the locked rows; `status` unless told. */
+  state?: K;
+  /** Locks the rows inside the transaction and checks the caller's data scope (`scopedLock`). */
+  lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>;
+  /** What a command does beyond the lifecycle, by command. */
+  on?: { [c in C]?: CommandSteps<S, R> };
+}
+
+/** The steps of one command around the lifecycle's own (`transitionCommand`). */
+export interface CommandSteps<S extends string, R> {
+  /** The module's refusals on the locked rows, before the lifecycle's guard (content missing, a date passed). */
+  check?: (tx: DbOrTx, rows: R[], principal: Principal) => Promise<void>;
+  /** Columns written with the new state besides `updatedAt` (a publication time). */
+  set?: (now: Date) => Record<string, unknown>;
+  /** Work inside the transaction once the rows moved (enrolment, messages, clocks). */
+  after?: (tx: DbOrTx, rows: R[], to: S) => Promise<void>;
+}
+
+/**
+ * The commands of a lifecycle as a service offers them: `(principal, ids, command, set?)` opens a
+ * transaction, locks the rows in scope, runs the command's checks, applies the transition
+ * (`applyTransition`, stamping `updatedAt`, all rows or none), runs its `after` and answers `{ count }`.
+ */
+export function transitionCommand<S extends string, C extends string, R extends { id: number } & { [k in K]: string }, K extends string = 'status'>(
+  spec: TransitionCommandSpec<S, C, R, K>,
+) {
+  const key = (spec.state ?? 'status') as K;
+  return (principal: Principal, ids: number[], command: C, set: Record<string, unknown> = {}) =>
+    spec.db.transaction(async (tx) => {
+      const rows = await spec.lock(tx, principal, ids);
+      const steps: CommandSteps<S, R> = spec.on?.[command] ?? {};
+      await steps.check?.(tx, rows, principal);
+      const now = new Date();
+      const { ids: changed, to } = await applyTransition(tx, {
+        lifecycle: spec.lifecycle,
+        command,
+        rows,
+        stateOf: (r) => r[key] as string as S,
+        table: spec.table,
+        id: spec.table.id,
+        state: spec.table[key],
+        set: { updatedAt: now, ...steps.set?.(now), ...set },
+      });
+      await steps.after?.(tx, rows, to);
+      return { count: changed.length };
+    });
+}
+
+/** One record locked for an edit (`lock`: in the caller's scope), refused unless its state is editable (STATE_TRANSITION_INVALID naming `status`). */
+export async function lockEditable<S extends string, R extends { status: string }>(
+  tx: DbOrTx,
+  principal: Principal,
+  id: number,
+  lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>,
+  lifecycle: Pick<Lifecycle<S, string>, 'canEdit'>,
+): Promise<R> {
+  const [row] = await lock(tx, principal, [id]);
+  if (!lifecycle.canEdit(row!.status as S)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+  return row!;
+}
+
+/**
+ * The delete of a lifecycle's records as a service offers it: `(principal, ids)` locks the rows in
+ * scope, refuses those whose state may not be deleted (STATE_TRANSITION_INVALID naming them in
+ * `data.ids`), clears what hangs on each (`clear`: its audience) and deletes them all, answering `{ count }`.
+ */
+export function deleteCommand<S extends string, R extends { id: number; status: string }>(spec: {
+  db: Db;
+  lifecycle: Pick<Lifecycle<S, string>, 'canDelete'>;
+  lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>;
+  clear?: (tx: DbOrTx, id: number) => Promise<unknown>;
+  remove: (tx: DbOrTx, ids: number[]) => Promise<unknown>;
+}) {
+  return (principal: Principal, ids: number[]) =>
+    spec.db.transaction(async (tx) => {
+      const rows = await spec.lock(tx, principal, ids);
+      const refused = rows.filter((r) => !spec.lifecycle.canDelete(r.status as S)).map((r) => r.id);
+      if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
+      for (const r of rows) await spec.clear?.(tx, r.id);
+      await spec.remove(
+        tx,
+        rows.map((r) => r.id),
+      );
+      return { count: rows.length };
+    });
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorEnvelopeSchema, FileAnswerSchema, envelopeSchema, type RouteInput, type RouteResult, type RouteSpec } from '@hanlin/shared';
+import { ErrorEnvelopeSchema, FileAnswerSchema, envelopeSchema, type RouteInput, type RouteResult, type RouteSpec, type TreeSort } from '@hanlin/shared';
 import { ok } from './http.js';
 import { AppError } from './errors.js';
+import { principalOf } from './auth/guard.js';
+import type { Principal } from './auth/principal.js';
 
 /** Server-only settings of a route (the declaration in `packages/shared` stays what both sides share). */
 export interface RouteServerOptions {
@@ -84,4 +86,82 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
       return download ? result : ok(result);
     },
   });
+}
+
+type Body<R extends RouteSpec> = RouteInput<R>['body'];
+type Answer<R extends RouteSpec> = Promise<RouteResult<R> | (null extends RouteResult<R> ? void : never)>;
+
+/** Registers routes of one declaration set, each with its handler (the route sets below check the handlers' types). */
+type RouteSet<R> = { [K in keyof R]: RouteSpec };
+
+function registerHandlers<R extends RouteSet<R>>(app: FastifyInstance, routes: R, handlers: { [K in keyof R]?: (req: RouteRequest<R[K]>) => Promise<unknown> }) {
+  for (const key of Object.keys(handlers) as (keyof R)[]) registerRoute(app, routes[key], handlers[key] as never);
+}
+
+/** The five routes of a category tree, as a domain's shared routes declare them. */
+export interface CategoryRoutes {
+  categoryTree: RouteSpec;
+  categoryInsert: RouteSpec;
+  categoryUpdate: RouteSpec;
+  categoryDelete: RouteSpec;
+  categorySort: RouteSpec;
+}
+
+/** What serves them (`categoryService`): the forest, and the commands taking the routes' bodies. */
+export interface CategoryCommands<R extends CategoryRoutes> {
+  forest: () => Answer<R['categoryTree']>;
+  insert: (input: Body<R['categoryInsert']>) => Answer<R['categoryInsert']>;
+  update: (input: Body<R['categoryUpdate']>) => Answer<R['categoryUpdate']>;
+  remove: (id: number) => Answer<R['categoryDelete']>;
+  sort: (input: TreeSort) => Answer<R['categorySort']>;
+}
+
+/** Registers a domain's category tree routes: the forest, insert, update, delete (by `id`) and sort. */
+export function registerCategoryRoutes<const R extends CategoryRoutes & RouteSet<R>>(app: FastifyInstance, routes: R, categories: CategoryCommands<R>) {
+  registerHandlers(app, routes, {
+    categoryTree: () => categories.forest(),
+    categoryInsert: (req) => categories.insert(req.body),
+    categoryUpdate: (req) => categories.update(req.body),
+    categoryDelete: (req) => categories.remove((req.body as { id: number }).id),
+    categorySort: (req) => categories.sort(req.body as TreeSort),
+  });
+}
+
+/** The five routes of a managed record: a paged list, one by `id`, insert, update, delete by `ids`. */
+export interface CrudRoutes {
+  list: RouteSpec;
+  get: RouteSpec;
+  insert: RouteSpec;
+  update: RouteSpec;
+  delete: RouteSpec;
+}
+
+/** The service functions behind them, each given the caller. */
+export interface CrudService<R extends CrudRoutes> {
+  list: (principal: Principal, query: Body<R['list']>) => Answer<R['list']>;
+  get: (principal: Principal, id: number) => Answer<R['get']>;
+  insert: (principal: Principal, input: Body<R['insert']>) => Answer<R['insert']>;
+  update: (principal: Principal, input: Body<R['update']>) => Answer<R['update']>;
+  remove: (principal: Principal, ids: number[]) => Answer<R['delete']>;
+}
+
+/** Registers a record's list, get, insert, update and delete routes on the service of the same names (`remove` for delete). */
+export function registerCrudRoutes<const R extends CrudRoutes & RouteSet<R>>(app: FastifyInstance, routes: R, service: CrudService<R>) {
+  registerHandlers(app, routes, {
+    list: (req) => service.list(principalOf(req), req.body),
+    get: (req) => service.get(principalOf(req), (req.body as { id: number }).id),
+    insert: (req) => service.insert(principalOf(req), req.body),
+    update: (req) => service.update(principalOf(req), req.body),
+    delete: (req) => service.remove(principalOf(req), (req.body as { ids: number[] }).ids),
+  });
+}
+
+/** Registers writes on many rows by id (`batchRoute`: body `{ ids }`), each calling its command with the caller and the ids. */
+export function registerBatchRoutes<const R extends Record<string, RouteSpec>>(
+  app: FastifyInstance,
+  routes: R,
+  commands: { [K in keyof R]?: (principal: Principal, ids: number[]) => Answer<R[K]> },
+) {
+  for (const [key, command] of Object.entries(commands))
+    registerRoute(app, routes[key]!, (async (req: RouteRequest<RouteSpec>) => command!(principalOf(req), (req.body as { ids: number[] }).ids)) as never);
 }

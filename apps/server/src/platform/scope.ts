@@ -65,6 +65,22 @@ export function requireAllInScope(principal: Pick<Principal, 'scopePaths'>, rows
 }
 
 /**
+ * A lock of records by id in the caller's data scope, for a service to call inside its transactions:
+ * `lock` selects the rows `FOR UPDATE` (with their organization's path); an unknown id answers
+ * NOT_FOUND_ERROR naming `ids`, a record beyond the scope NO_DATA_PERMISSION_ERROR (naming
+ * `refusal.field` when told). Ids asked twice are locked once.
+ */
+export function scopedLock<R extends { orgPath: string | null }>(lock: (tx: DbOrTx, ids: number[]) => Promise<R[]>, refusal: ScopeRefusal = {}) {
+  return async (tx: DbOrTx, principal: Pick<Principal, 'scopePaths'>, ids: readonly number[]): Promise<R[]> => {
+    const unique = [...new Set(ids)];
+    const rows = await lock(tx, unique);
+    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+    for (const r of rows) requireInScope(principal, r.orgPath, refusal);
+    return rows;
+  };
+}
+
+/**
  * Organizations must exist (NOT_FOUND_ERROR naming the missing ones in `data.ids`) and lie inside
  * the caller's data scope (NO_DATA_PERMISSION_ERROR naming those beyond it in `data.beyond`).
  * Returns their paths.

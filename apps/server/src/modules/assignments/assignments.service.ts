@@ -2,7 +2,6 @@ import {
   ASSIGNMENT_AUDIENCE,
   ASSIGNMENT_LIFECYCLE,
   type AssignmentAbilities,
-  type AssignmentCommand,
   type AssignmentCourseSearch,
   type AssignmentCreate,
   type AssignmentDetail,
@@ -20,8 +19,8 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
-import { homeOrgInScope, requireInScope } from '../../platform/scope.js';
+import { abilitiesOf, deleteCommand, lockEditable, transitionCommand } from '../../platform/lifecycle.js';
+import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { durationText, localizedExport } from '../course-reports/index.js';
 import * as repo from './assignments.repository.js';
@@ -76,13 +75,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     return { ...present(principal, row), courses, audience };
   }
 
-  async function lockInScope(tx: DbOrTx, principal: Principal, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockAssignments(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    for (const r of rows) requireInScope(principal, r.orgPath, { field: 'ids' });
-    return rows;
-  }
+  const lockInScope = scopedLock(repo.lockAssignments, { field: 'ids' });
 
   /** Courses must be published when saved; a course listed twice keeps its first place. */
   async function checkCourses(tx: DbOrTx, input: AssignmentCreate) {
@@ -110,24 +103,22 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     if (gone.length) throw new AppError('CONTENT_INCOMPLETE', { field: 'courses', data: { courses: gone } });
   }
 
-  async function transition(principal: Principal, ids: number[], command: AssignmentCommand) {
-    return db.transaction(async (tx) => {
-      const rows = await lockInScope(tx, principal, ids);
-      if (command === 'publish') await requirePublishable(tx, rows);
-      const { ids: changed } = await applyTransition(tx, {
-        lifecycle: ASSIGNMENT_LIFECYCLE,
-        command,
-        rows,
-        stateOf: (r) => r.status as AssignmentStatus,
-        table: learnAssignments,
-        id: learnAssignments.id,
-        state: learnAssignments.status,
-        set: { updatedAt: new Date(), ...(command === 'publish' ? { publishedAt: new Date() } : {}) },
-      });
-      if (command === 'publish') for (const id of changed) await repo.enrolAudience(tx, id);
-      return { count: changed.length };
-    });
-  }
+  /** Publishing is checked again, stamps `publishedAt` and enrols the audience. */
+  const transition = transitionCommand({
+    db,
+    lifecycle: ASSIGNMENT_LIFECYCLE,
+    table: learnAssignments,
+    lock: lockInScope,
+    on: {
+      publish: {
+        check: requirePublishable,
+        set: (now) => ({ publishedAt: now }),
+        async after(tx, rows) {
+          for (const r of rows) await repo.enrolAudience(tx, r.id);
+        },
+      },
+    },
+  });
 
   async function progressOf(principal: Principal, q: Omit<AssignmentProgressQuery, 'page' | 'size'>, page: { limit: number | null; offset: number }) {
     const a = await getInScope(principal, q.id);
@@ -163,8 +154,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     /** Only a draft or unpublished assignment changes (a published one must be unpublished first). */
     async update(principal: Principal, input: AssignmentUpdate): Promise<AssignmentDetail> {
       await db.transaction(async (tx) => {
-        const [cur] = await lockInScope(tx, principal, [input.id]);
-        if (!ASSIGNMENT_LIFECYCLE.canEdit(cur!.status as AssignmentStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+        await lockEditable(tx, principal, input.id, lockInScope, ASSIGNMENT_LIFECYCLE);
         const list = await checkCourses(tx, input);
         await repo.updateAssignment(tx, input.id, { title: input.title, deadline: new Date(input.deadline) });
         await repo.setAssignmentCourses(tx, input.id, list);
@@ -174,19 +164,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     },
 
     /** A published assignment must be unpublished before it goes; learners it made stay learners. */
-    async remove(principal: Principal, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const rows = await lockInScope(tx, principal, ids);
-        const refused = rows.filter((r) => !ASSIGNMENT_LIFECYCLE.canDelete(r.status as AssignmentStatus)).map((r) => r.id);
-        if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
-        for (const r of rows) await clearAudience(tx, owner(r.id));
-        const gone = await repo.deleteAssignments(
-          tx,
-          rows.map((r) => r.id),
-        );
-        return { count: gone.length };
-      });
-    },
+    remove: deleteCommand({ db, lifecycle: ASSIGNMENT_LIFECYCLE, lock: lockInScope, clear: (tx, id) => clearAudience(tx, owner(id)), remove: repo.deleteAssignments }),
 
     publish: (principal: Principal, ids: number[]) => transition(principal, ids, 'publish'),
     unpublish: (principal: Principal, ids: number[]) => transition(principal, ids, 'unpublish'),

@@ -1,7 +1,6 @@
 import {
   BANNER_LIFECYCLE,
   type BannerAbilities,
-  type BannerCommand,
   type BannerCreate,
   type BannerListQuery,
   type BannerPublic,
@@ -13,9 +12,9 @@ import {
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, lockEditable, transitionCommand } from '../../platform/lifecycle.js';
 import type { ListRuntime } from '../../platform/list.js';
-import { requireInScope } from '../../platform/scope.js';
+import { requireInScope, scopedLock } from '../../platform/scope.js';
 import { claimFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './banners.repository.js';
 import { banners } from './banners.schema.js';
@@ -63,13 +62,7 @@ export function createBannersService({ db, signer, lists }: Deps) {
     };
   }
 
-  async function lockInScope(tx: DbOrTx, principal: Principal, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockBanners(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    for (const r of rows) requireInScope(principal, r.orgPath);
-    return rows;
-  }
+  const lockInScope = scopedLock(repo.lockBanners);
 
   async function get(principal: Principal, id: number): Promise<BannerRow> {
     const row = await repo.getBannerRow(db, id);
@@ -78,22 +71,7 @@ export function createBannersService({ db, signer, lists }: Deps) {
     return present(principal, row);
   }
 
-  async function transition(principal: Principal, ids: number[], command: BannerCommand) {
-    return db.transaction(async (tx) => {
-      const rows = await lockInScope(tx, principal, ids);
-      const { ids: changed } = await applyTransition(tx, {
-        lifecycle: BANNER_LIFECYCLE,
-        command,
-        rows,
-        stateOf: (r) => r.status as BannerStatus,
-        table: banners,
-        id: banners.id,
-        state: banners.status,
-        set: { updatedAt: new Date() },
-      });
-      return { count: changed.length };
-    });
-  }
+  const transition = transitionCommand({ db, lifecycle: BANNER_LIFECYCLE, table: banners, lock: lockInScope });
 
   return {
     async list(principal: Principal, q: BannerListQuery): Promise<Page<BannerRow>> {
@@ -123,11 +101,10 @@ export function createBannersService({ db, signer, lists }: Deps) {
     /** Only an unreleased banner changes; the period is checked with the stored half it keeps. */
     async update(principal: Principal, input: BannerUpdate): Promise<BannerRow> {
       await db.transaction(async (tx) => {
-        const [cur] = await lockInScope(tx, principal, [input.id]);
-        if (!BANNER_LIFECYCLE.canEdit(cur!.status as BannerStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
-        if (input.image !== undefined && input.image !== cur!.image) await claimImage(tx, principal, input.image);
-        const startAt = input.startAt !== undefined ? (input.startAt ? new Date(input.startAt) : null) : cur!.startAt;
-        const endAt = input.endAt !== undefined ? (input.endAt ? new Date(input.endAt) : null) : cur!.endAt;
+        const cur = await lockEditable(tx, principal, input.id, lockInScope, BANNER_LIFECYCLE);
+        if (input.image !== undefined && input.image !== cur.image) await claimImage(tx, principal, input.image);
+        const startAt = input.startAt !== undefined ? (input.startAt ? new Date(input.startAt) : null) : cur.startAt;
+        const endAt = input.endAt !== undefined ? (input.endAt ? new Date(input.endAt) : null) : cur.endAt;
         if (startAt && endAt && endAt <= startAt) throw new AppError('PARAMETER_INVALID', { field: 'endAt' });
         const changed = await repo.updateBannersWhereStatus(tx, [input.id], BANNER_LIFECYCLE.editable!, {
           ...(input.title !== undefined ? { title: input.title } : {}),

@@ -27,11 +27,10 @@ import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyTransition, transitionCommand } from '../../platform/lifecycle.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { requireInScope } from '../../platform/scope.js';
-import { categoryTreeCommands } from '../../platform/category-tree.js';
-import { buildForest } from '../../platform/tree.js';
+import { requireInScope, scopedLock } from '../../platform/scope.js';
+import { categoryService } from '../../platform/category-service.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { localTime, localizedExport } from '../course-reports/index.js';
@@ -103,13 +102,8 @@ export function createCoursesService({ db, lists, signer }: Deps) {
   }
 
   /** Locks the courses inside the transaction; unknown ids NOT_FOUND_ERROR, others' NO_DATA_PERMISSION_ERROR. */
-  async function lockInScope(tx: DbOrTx, p: Principal, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockCourses(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    for (const r of rows) requireInScope(p, r.orgPath);
-    return rows;
-  }
+  const lockInScope = scopedLock(repo.lockCourses);
+  const lockCommentsInScope = scopedLock(repo.lockComments);
 
   async function claimCover(tx: DbOrTx, p: Principal, cover: string | null) {
     if (!cover) return null;
@@ -132,43 +126,44 @@ export function createCoursesService({ db, lists, signer }: Deps) {
     if (categoryId != null) await tree.mustGet(dbx, categoryId, 'categoryId');
   }
 
-  /** Applies one lifecycle command to courses in scope. */
-  async function transition(tx: DbOrTx, rows: Awaited<ReturnType<typeof lockInScope>>, command: 'publish' | 'unpublish' | 'offShelf', set: Record<string, unknown> = {}) {
-    const { ids } = await applyTransition(tx, {
-      lifecycle: COURSE_LIFECYCLE,
-      command,
-      rows,
-      stateOf: (r) => r.status as CourseStatus,
-      table: courses,
-      id: courses.id,
-      state: courses.status,
-      set: { updatedAt: new Date(), ...set },
-    });
-    return { count: ids.length };
+  /**
+   * What the shelf asks of a course: approval none or approved, validity not passed
+   * (COURSE_EXPIRED), every chapter with courseware (CONTENT_INCOMPLETE).
+   */
+  async function requirePublishable(tx: DbOrTx, rows: Awaited<ReturnType<typeof lockInScope>>) {
+    const waiting = rows.filter((r) => !approvalAllowsPublish(r.approval as CourseApprovalState)).map((r) => r.id);
+    if (waiting.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'approval', data: { ids: waiting } });
+    const expired = rows.filter((r) => r.validUntil && r.validUntil.getTime() <= Date.now()).map((r) => r.id);
+    if (expired.length) throw new AppError('COURSE_EXPIRED', { field: 'ids', data: { ids: expired } });
+    await requireComplete(tx, rows);
   }
 
-  async function approvalTransition(p: Principal, ids: number[], command: 'submit' | 'approve' | 'refuse', set: Record<string, unknown> = {}) {
-    return db.transaction(async (tx) => {
-      const rows = await lockInScope(tx, p, ids);
-      if (command === 'submit') {
-        // Those who may publish need no approval: submitting is the lecturers' way to the shelf.
-        if (p.permissions.has('kcgl:publish')) throw new AppError('NO_PERMISSION_ERROR', { field: 'ids' });
-        const notEditable = rows.filter((r) => !COURSE_LIFECYCLE.abilities(r.status as CourseStatus).modify).map((r) => r.id);
-        if (notEditable.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: notEditable } });
-        await requireComplete(tx, rows);
-      }
-      const { ids: changed } = await applyTransition(tx, {
-        lifecycle: COURSE_APPROVAL_LIFECYCLE,
-        command,
-        rows,
-        stateOf: (r) => r.approval as CourseApprovalState,
-        table: courses,
-        id: courses.id,
-        state: courses.approval,
-        set: { updatedAt: new Date(), ...set },
-      });
-      return { count: changed.length };
-    });
+  /** Lifecycle commands on courses in scope; publishing is checked first and stamps `publishedAt` (of two concurrent publishes one wins). */
+  const transition = transitionCommand({
+    db,
+    lifecycle: COURSE_LIFECYCLE,
+    table: courses,
+    lock: lockInScope,
+    on: { publish: { check: requirePublishable, set: (now) => ({ publishedAt: now }) } },
+  });
+
+  /** Approval commands on courses in scope. */
+  const approvalTransition = transitionCommand({
+    db,
+    lifecycle: COURSE_APPROVAL_LIFECYCLE,
+    table: courses,
+    state: 'approval',
+    lock: lockInScope,
+    on: { submit: { check: requireSubmittable } },
+  });
+
+  /** Submitting is for those who cannot publish, on editable, complete courses. */
+  async function requireSubmittable(tx: DbOrTx, rows: Awaited<ReturnType<typeof lockInScope>>, p: Principal) {
+    // Those who may publish need no approval: submitting is the lecturers' way to the shelf.
+    if (p.permissions.has('kcgl:publish')) throw new AppError('NO_PERMISSION_ERROR', { field: 'ids' });
+    const notEditable = rows.filter((r) => !COURSE_LIFECYCLE.abilities(r.status as CourseStatus).modify).map((r) => r.id);
+    if (notEditable.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: notEditable } });
+    await requireComplete(tx, rows);
   }
 
   /** CONTENT_INCOMPLETE naming the courses without chapters or with an empty chapter. */
@@ -196,13 +191,12 @@ export function createCoursesService({ db, lists, signer }: Deps) {
   }
 
   /** The classification tree: a class holding courses stays (IN_USE_CLASSIFICATION). */
-  const categoryCommands = categoryTreeCommands({
+  const categories = categoryService({
     db,
     tree,
     table: courseCategories,
     inUse: async (tx, id) => ((await repo.categoryHasCourses(tx, id)) ? 'IN_USE_CLASSIFICATION' : null),
   });
-  const categories = { ...categoryCommands, list: async () => buildForest(await categoryCommands.nodes()) };
 
   return {
     categories,
@@ -358,24 +352,10 @@ export function createCoursesService({ db, lists, signer }: Deps) {
       });
     },
 
-    /**
-     * Puts courses on the shelf: approval none or approved, validity not passed (COURSE_EXPIRED),
-     * every chapter with courseware (CONTENT_INCOMPLETE); of two concurrent publishes one wins.
-     */
-    async publish(p: Principal, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const rows = await lockInScope(tx, p, ids);
-        const waiting = rows.filter((r) => !approvalAllowsPublish(r.approval as CourseApprovalState)).map((r) => r.id);
-        if (waiting.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'approval', data: { ids: waiting } });
-        const expired = rows.filter((r) => r.validUntil && r.validUntil.getTime() <= Date.now()).map((r) => r.id);
-        if (expired.length) throw new AppError('COURSE_EXPIRED', { field: 'ids', data: { ids: expired } });
-        await requireComplete(tx, rows);
-        return transition(tx, rows, 'publish', { publishedAt: new Date() });
-      });
-    },
-    unpublish: (p: Principal, ids: number[]) => db.transaction(async (tx) => transition(tx, await lockInScope(tx, p, ids), 'unpublish')),
+    publish: (p: Principal, ids: number[]) => transition(p, ids, 'publish'),
+    unpublish: (p: Principal, ids: number[]) => transition(p, ids, 'unpublish'),
     /** Irreversible: the course leaves the shelf for good, still readable by those who learnt it. */
-    offShelf: (p: Principal, ids: number[]) => db.transaction(async (tx) => transition(tx, await lockInScope(tx, p, ids), 'offShelf')),
+    offShelf: (p: Principal, ids: number[]) => transition(p, ids, 'offShelf'),
 
     submit: (p: Principal, ids: number[]) => approvalTransition(p, ids, 'submit', { approvalReason: null }),
     approve: (p: Principal, ids: number[]) => approvalTransition(p, ids, 'approve', { approvalReason: null }),
@@ -417,10 +397,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
 
     async commentTransition(p: Principal, ids: number[], command: 'shield' | 'restore') {
       return db.transaction(async (tx) => {
-        const unique = [...new Set(ids)];
-        const rows = await repo.lockComments(tx, unique);
-        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-        for (const r of rows) requireInScope(p, r.orgPath);
+        const rows = await lockCommentsInScope(tx, p, ids);
         const { ids: changed } = await applyTransition(tx, {
           lifecycle: COMMENT_LIFECYCLE,
           command,

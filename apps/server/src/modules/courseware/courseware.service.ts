@@ -1,28 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type {
-  CoursewareAbilities,
-  CoursewareCategoryNode,
-  CoursewareInsert,
-  CoursewareListQuery,
-  CoursewareRow,
-  CoursewareType,
-  CoursewareUpdate,
-  MediaState,
-} from '@hanlin/shared';
+import type { CoursewareAbilities, CoursewareInsert, CoursewareListQuery, CoursewareRow, CoursewareType, CoursewareUpdate, MediaState } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Storage } from '../../platform/storage.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { pathInScope, requireAllInScope, requireInScope } from '../../platform/scope.js';
-import { buildForest } from '../../platform/tree.js';
 import { claimFile, linkFile, type FileRow } from '../uploads/index.js';
 import { getMediaState, mediaKindOf, requestMediaProcessing } from '../media/index.js';
 import { importScormPackage } from '../scorm/index.js';
 import * as repo from './courseware.repository.js';
 import { categoryTree as tree } from './courseware.repository.js';
 import { coursewareCategories } from './courseware.schema.js';
-import { categoryTreeCommands } from '../../platform/category-tree.js';
+import { categoryService } from '../../platform/category-service.js';
 import { coursewareInUse, usersMayRead, type CoursewareUse } from './courseware.usage.js';
 
 interface Deps {
@@ -45,7 +35,8 @@ const mediaOf = (m: MediaState | undefined): CoursewareRow['media'] =>
   m ? { kind: m.kind, state: m.state, progress: m.progress, durationMs: m.durationMs, error: m.error, playUrl: m.playUrl, downloadUrl: m.downloadUrl } : null;
 
 export function createCoursewareService({ app, db, storage, lists, uses }: Deps) {
-  const categories = categoryTreeCommands({ db, table: coursewareCategories, tree, inUse: repo.categoryHasCourseware });
+  /** A category with sub-categories or courseware stays (IN_USE_SUBCLASS). */
+  const categories = categoryService({ db, table: coursewareCategories, tree, inUse: repo.categoryHasCourseware });
   const abilitiesOf = (p: Principal, inUse: boolean): CoursewareAbilities => ({
     modify: p.permissions.has('kjgl:modify'),
     delete: p.permissions.has('kjgl:delete') && !inUse,
@@ -81,14 +72,7 @@ export function createCoursewareService({ app, db, storage, lists, uses }: Deps)
   }
 
   return {
-    async categoryTree(): Promise<CoursewareCategoryNode[]> {
-      return buildForest(await categories.nodes()) as CoursewareCategoryNode[];
-    },
-    categoryInsert: categories.insert,
-    categoryUpdate: categories.update,
-    /** A category with sub-categories or courseware stays (IN_USE_SUBCLASS). */
-    categoryRemove: categories.remove,
-    categorySort: categories.sort,
+    categories,
 
     async list(p: Principal, q: CoursewareListQuery) {
       const page = await repo.findCoursewares(lists, p, q);

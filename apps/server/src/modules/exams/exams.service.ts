@@ -3,7 +3,6 @@ import {
   EXAM_LIFECYCLE,
   examStateAt,
   type ExamAbilities,
-  type ExamCategoryNode,
   type ExamCreate,
   type ExamDetail,
   type ExamListQuery,
@@ -21,10 +20,9 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { JobFailure, type JobQueue } from '../../platform/jobs.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyTransition, deleteCommand, transitionCommand } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope } from '../../platform/scope.js';
-import { buildForest } from '../../platform/tree.js';
-import { categoryTreeCommands } from '../../platform/category-tree.js';
+import { categoryService } from '../../platform/category-service.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import * as repo from './exams.repository.js';
 import { categoryTree as tree } from './exams.repository.js';
@@ -66,7 +64,8 @@ const FROZEN_WHEN_STARTED = [
 ] as const;
 
 export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRuntime; jobs: JobQueue }) {
-  const categories = categoryTreeCommands({ db, table: examCategories, tree, inUse: repo.categoryHasExams });
+  /** A category with sub-categories (IN_USE_SUBCLASS) or exams (IN_USE_CLASSIFICATION) stays. */
+  const categories = categoryService({ db, table: examCategories, tree, inUse: repo.categoryHasExams });
 
   function abilitiesFor(p: Principal, r: { status: string; startAt: Date; endAt: Date }): ExamAbilities {
     const now = new Date();
@@ -252,46 +251,43 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
       throw refuse('audience');
   }
 
-  async function transition(p: Principal, ids: number[], command: 'publish' | 'unpublish') {
-    return db.transaction(async (tx) => {
-      const rows = await lockInScope(tx, p, ids);
-      if (command === 'publish') {
-        const late = rows.filter((r) => r.status === 'draft' && r.startAt.getTime() <= Date.now()).map((r) => r.id);
-        if (late.length) throw new AppError('EXAM_START_BEFORE_NOW', { field: 'startAt', data: { ids: late } });
-        const papers = await describeExamPapers(rows.map((r) => r.paperId));
-        const unusable = rows.filter((r) => !papers.get(r.paperId)?.usable).map((r) => r.id);
-        if (unusable.length) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { ids: unusable } });
-        const subjective = rows.filter((r) => r.certificateTemplateId != null && papers.get(r.paperId)!.hasSubjective).map((r) => r.id);
-        if (subjective.length) throw new AppError('EXAM_CERTIFICATE_NEEDS_OBJECTIVE', { field: 'certificateTemplateId', data: { ids: subjective } });
-      } else {
-        const started = rows.filter((r) => r.status === 'started' || r.status === 'ended').map((r) => r.id);
-        if (started.length) throw new AppError('EXAM_STARTED_CANNOT_UNPUBLISH', { field: 'ids', data: { ids: started } });
-      }
-      const now = new Date();
-      const { ids: changed, to } = await applyTransition(tx, {
-        lifecycle: EXAM_LIFECYCLE,
-        command,
-        rows,
-        stateOf: (r) => r.status as ExamStatus,
-        table: exams,
-        id: exams.id,
-        state: exams.status,
-        set: { updatedAt: now, ...(command === 'publish' ? { publishedAt: now } : { publishedAt: null }) },
-      });
-      if (command === 'publish') for (const r of rows) await scheduleClock(tx, { ...r, status: to });
-      return { count: changed.length };
-    });
+  /** Publishing is checked again (start ahead, paper usable) and schedules the exam's clock; a started exam cannot be unpublished. */
+  const transition = transitionCommand({
+    db,
+    lifecycle: EXAM_LIFECYCLE,
+    table: exams,
+    lock: lockInScope,
+    on: {
+      publish: {
+        check: requirePublishable,
+        set: (now) => ({ publishedAt: now }),
+        async after(tx, rows, to) {
+          for (const r of rows) await scheduleClock(tx, { ...r, status: to });
+        },
+      },
+      unpublish: {
+        async check(_tx, rows) {
+          const started = rows.filter((r) => r.status === 'started' || r.status === 'ended').map((r) => r.id);
+          if (started.length) throw new AppError('EXAM_STARTED_CANNOT_UNPUBLISH', { field: 'ids', data: { ids: started } });
+        },
+        set: () => ({ publishedAt: null }),
+      },
+    },
+  });
+
+  /** Publishing asks again for a start ahead, a usable paper, and an objective paper when a certificate is given. */
+  async function requirePublishable(_tx: DbOrTx, rows: Awaited<ReturnType<typeof lockInScope>>) {
+    const late = rows.filter((r) => r.status === 'draft' && r.startAt.getTime() <= Date.now()).map((r) => r.id);
+    if (late.length) throw new AppError('EXAM_START_BEFORE_NOW', { field: 'startAt', data: { ids: late } });
+    const papers = await describeExamPapers(rows.map((r) => r.paperId));
+    const unusable = rows.filter((r) => !papers.get(r.paperId)?.usable).map((r) => r.id);
+    if (unusable.length) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { ids: unusable } });
+    const subjective = rows.filter((r) => r.certificateTemplateId != null && papers.get(r.paperId)!.hasSubjective).map((r) => r.id);
+    if (subjective.length) throw new AppError('EXAM_CERTIFICATE_NEEDS_OBJECTIVE', { field: 'certificateTemplateId', data: { ids: subjective } });
   }
 
   return {
-    async categoryTree(): Promise<ExamCategoryNode[]> {
-      return buildForest(await categories.nodes()) as ExamCategoryNode[];
-    },
-    categoryInsert: categories.insert,
-    categoryUpdate: categories.update,
-    /** A category with sub-categories (IN_USE_SUBCLASS) or exams (IN_USE_CLASSIFICATION) stays. */
-    categoryRemove: categories.remove,
-    categorySort: categories.sort,
+    categories,
 
     async list(p: Principal, q: ExamListQuery): Promise<Page<ExamRow>> {
       const page = await repo.findExams(lists, p, q);
@@ -351,19 +347,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     },
 
     /** Only drafts go. */
-    async remove(p: Principal, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const rows = await lockInScope(tx, p, ids);
-        const refused = rows.filter((r) => !EXAM_LIFECYCLE.canDelete(r.status as ExamStatus)).map((r) => r.id);
-        if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
-        for (const r of rows) await clearAudience(tx, owner(r.id));
-        await repo.deleteExams(
-          tx,
-          rows.map((r) => r.id),
-        );
-        return { count: rows.length };
-      });
-    },
+    remove: deleteCommand({ db, lifecycle: EXAM_LIFECYCLE, lock: lockInScope, clear: (tx, id) => clearAudience(tx, owner(id)), remove: repo.deleteExams }),
 
     publish: (p: Principal, ids: number[]) => transition(p, ids, 'publish'),
     unpublish: (p: Principal, ids: number[]) => transition(p, ids, 'unpublish'),

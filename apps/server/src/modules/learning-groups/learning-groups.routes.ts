@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { learningGroupRoutes as routes } from '@hanlin/shared';
-import { registerRoute } from '../../platform/route.js';
+import { registerCrudRoutes, registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
 import type { LearningGroupsService } from './learning-groups.service.js';
 
 export function registerLearningGroupsRoutes(app: FastifyInstance, groups: LearningGroupsService) {
-  registerRoute(app, routes.list, async (req) => groups.list(principalOf(req), req.body));
-  registerRoute(app, routes.get, async (req) => groups.get(principalOf(req), req.body.id));
+  registerCrudRoutes(app, routes, groups);
   registerRoute(app, routes.members, async (req) => groups.members(principalOf(req), req.body));
-  registerRoute(app, routes.insert, async (req) => groups.insert(principalOf(req), req.body));
-  registerRoute(app, routes.update, async (req) => groups.update(principalOf(req), req.body));
-  registerRoute(app, routes.delete, async (req) => groups.remove(principalOf(req), req.body.ids));
   registerRoute(app, routes.freeze, async (req) => groups.setStatus(principalOf(req), req.body.ids, 'frozen'));
   registerRoute(app, routes.unfreeze, async (req) => groups.setStatus(principalOf(req), req.body.ids, 'normal'));
   registerRoute(app, routes.addMembers, async (req) => groups.addMembers(principalOf(req), req.body));

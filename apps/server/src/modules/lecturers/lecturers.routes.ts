@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { lecturerRoutes as routes } from '@hanlin/shared';
-import { registerRoute } from '../../platform/route.js';
+import { registerBatchRoutes, registerCrudRoutes, registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
 import type { LecturersService } from './lecturers.service.js';
 
 export function registerLecturersRoutes(app: FastifyInstance, svc: LecturersService) {
-  registerRoute(app, routes.list, async (req) => svc.list(principalOf(req), req.body));
-  registerRoute(app, routes.get, async (req) => svc.get(principalOf(req), req.body.id));
+  registerCrudRoutes(app, routes, svc);
   registerRoute(app, routes.innerUsers, async (req) => svc.innerUsers(principalOf(req), req.body));
-  registerRoute(app, routes.insert, async (req) => svc.insert(principalOf(req), req.body));
-  registerRoute(app, routes.update, async (req) => svc.update(principalOf(req), req.body));
-  registerRoute(app, routes.delete, async (req) => svc.remove(principalOf(req), req.body.ids));
-  registerRoute(app, routes.freeze, async (req) => svc.freeze(principalOf(req), req.body.ids));
-  registerRoute(app, routes.unfreeze, async (req) => svc.unfreeze(principalOf(req), req.body.ids));
+  registerBatchRoutes(app, routes, { freeze: svc.freeze, unfreeze: svc.unfreeze });
   registerRoute(app, routes.certify, async (req) => svc.certify(principalOf(req), req.body.ids, req.body.certified));
 
   registerRoute(app, routes.levels, async () => svc.levels());

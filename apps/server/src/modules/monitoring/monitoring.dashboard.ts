@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import { countColumn, countFigure } from '../../platform/dashboard.js';
 import { inScope } from '../../platform/scope.js';
 import { examAttempts, exams } from '../exams/index.js';
 
@@ -9,13 +10,13 @@ export function registerMonitoringDashboard({ db, dashboard }: Pick<AppContext, 
     key: 'examineesTaking',
     codes: ['jkgl'],
     order: 61,
-    load: async (principal) => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(examAttempts)
-        .innerJoin(exams, sql`${exams.id} = ${examAttempts.examId}`)
-        .where(sql`${examAttempts.status} = 'ongoing' and ${inScope(principal, exams.orgId)}`);
-      return { kind: 'count', value: row?.n ?? 0 };
-    },
+    load: (principal) =>
+      countFigure(
+        db
+          .select(countColumn)
+          .from(examAttempts)
+          .innerJoin(exams, sql`${exams.id} = ${examAttempts.examId}`)
+          .where(sql`${examAttempts.status} = 'ongoing' and ${inScope(principal, exams.orgId)}`),
+      ),
   });
 }

@@ -13,7 +13,6 @@ import {
   type NoticeAbilities,
   noticeAbilities,
   type NoticeCheckTitle,
-  type NoticeCommand,
   type NoticeCreate,
   type NoticeListQuery,
   type NoticeMyQuery,
@@ -26,12 +25,12 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { homeOrgInScope, pathInScope, requireInScope } from '../../platform/scope.js';
+import { homeOrgInScope, pathInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import type { NoticeUpdate } from '@hanlin/shared';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './notices.repository.js';
 import { sendMessage } from '../messages/index.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, lockEditable, transitionCommand } from '../../platform/lifecycle.js';
 import { notices } from './notices.schema.js';
 import { audienceUserIds, clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { mapRichTextImages, richTextImageSources, richTextPlain, sanitizeRichText } from '../../platform/rich-text.js';
@@ -151,13 +150,7 @@ export function createNoticesService({ db, signer, lists }: Deps) {
    * Locks the notices for a change inside the transaction; refuses unknown ids (NOT_FOUND_ERROR)
    * and notices outside the caller's organization subtrees (NO_DATA_PERMISSION_ERROR).
    */
-  async function lockInScope(tx: DbOrTx, principal: Principal, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockNotices(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    for (const r of rows) requireInScope(principal, r.orgPath);
-    return rows;
-  }
+  const lockInScope = scopedLock(repo.lockNotices);
 
   async function get(principal: Principal, id: number): Promise<NoticeDetail> {
     const row = await repo.getNoticeRow(db, id);
@@ -179,30 +172,26 @@ export function createNoticesService({ db, signer, lists }: Deps) {
     });
   }
 
-  async function transition(principal: Principal, ids: number[], command: NoticeCommand) {
-    return db.transaction(async (tx) => {
-      const rows = await lockInScope(tx, principal, ids);
-      const { ids: changed } = await applyTransition(tx, {
-        lifecycle: NOTICE_LIFECYCLE,
-        command,
-        rows,
-        stateOf: (r) => r.status as NoticeStatus,
-        table: notices,
-        id: notices.id,
-        state: notices.status,
-        set: { updatedAt: new Date(), ...(command === 'release' ? { releasedAt: new Date() } : {}) },
-      });
-      if (command === 'release')
-        for (const r of rows.filter((n) => changed.includes(n.id)))
-          // The notice's audience hears of it (its active members).
-          await sendMessage(tx, {
-            to: sql`select a.user_id from (${audienceUserIds(audienceOf(r.id))}) a join users u on u.id = a.user_id where u.status = 'normal'`,
-            template: 'noticeReleased',
-            params: { title: r.title },
-          });
-      return { count: changed.length };
-    });
-  }
+  /** Releasing stamps `releasedAt` and tells the notice's audience (its active members). */
+  const transition = transitionCommand({
+    db,
+    lifecycle: NOTICE_LIFECYCLE,
+    table: notices,
+    lock: lockInScope,
+    on: {
+      release: {
+        set: (now) => ({ releasedAt: now }),
+        async after(tx, rows) {
+          for (const r of rows)
+            await sendMessage(tx, {
+              to: sql`select a.user_id from (${audienceUserIds(audienceOf(r.id))}) a join users u on u.id = a.user_id where u.status = 'normal'`,
+              template: 'noticeReleased',
+              params: { title: r.title },
+            });
+        },
+      },
+    },
+  });
 
   return {
     async list(principal: Principal, q: NoticeListQuery): Promise<Page<NoticeRow>> {
@@ -243,16 +232,15 @@ export function createNoticesService({ db, signer, lists }: Deps) {
     /** Only a draft or unreleased notice can change; the display time is checked when it changes. */
     async update(principal: Principal, input: NoticeUpdate): Promise<NoticeDetail> {
       await db.transaction(async (tx) => {
-        const [cur] = await lockInScope(tx, principal, [input.id]);
-        if (!NOTICE_EDITABLE_STATES.includes(cur!.status as NoticeStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
-        if (input.displayTime !== undefined && new Date(input.displayTime).getTime() !== cur!.displayTime.getTime()) assertNotBeforeNow(input.displayTime);
+        const cur = await lockEditable(tx, principal, input.id, lockInScope, NOTICE_LIFECYCLE);
+        if (input.displayTime !== undefined && new Date(input.displayTime).getTime() !== cur.displayTime.getTime()) assertNotBeforeNow(input.displayTime);
         // An unchanged cover is not claimed again (another manager may edit the notice).
-        const coverFile = input.cover !== undefined && (input.cover || null) !== cur!.cover ? await claimCover(tx, principal, input.cover) : null;
+        const coverFile = input.cover !== undefined && (input.cover || null) !== cur.cover ? await claimCover(tx, principal, input.cover) : null;
         if (coverFile) await linkFile(tx, coverFile.id, input.id);
-        const content = input.content !== undefined ? await prepareContent(tx, principal, input.content, cur!.content) : null;
+        const content = input.content !== undefined ? await prepareContent(tx, principal, input.content, cur.content) : null;
         for (const f of content?.files ?? []) await linkFile(tx, f.id, input.id);
         if (input.audience !== undefined) await setAudience(tx, principal, audienceOf(input.id), input.audience);
-        if (input.title !== undefined && input.title !== cur!.title && (await repo.titleTaken(tx, input.title, input.id))) {
+        if (input.title !== undefined && input.title !== cur.title && (await repo.titleTaken(tx, input.title, input.id))) {
           throw new AppError('DUPLICATE_NOTICE_TITLE', { field: 'title' });
         }
         const changed = await repo.updateNoticesWhereStatus(tx, [input.id], NOTICE_EDITABLE_STATES, {

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import { countRows } from '../../platform/dashboard.js';
 import { inScope } from '../../platform/scope.js';
 import { organizations } from './orgs.schema.js';
 
@@ -9,12 +9,6 @@ export function registerOrgsDashboard({ db, dashboard }: Pick<AppContext, 'db' |
     key: 'organizations',
     codes: ['zzjg'],
     order: 30,
-    load: async (principal) => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(organizations)
-        .where(inScope(principal, organizations.id));
-      return { kind: 'count', value: row?.n ?? 0 };
-    },
+    load: (principal) => countRows(db, organizations, inScope(principal, organizations.id)),
   });
 }

@@ -117,15 +117,12 @@ export function createPasswordResetService({ db, rsa, mailer, sms, credentials, 
       }
       if (!user.email) throw new AppError('NO_RESET_CHANNEL', { field: 'method' });
       await repo.expireOpenResets(db, user.id);
-      const subject = '翰林 - 重置密码 / Hanlin - password reset';
+      const email = { secret: true, to: user.email, subject: '翰林 - 重置密码 / Hanlin - password reset', userId: user.id };
       if (input.method === 'code') {
         const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
         await repo.insertReset(db, { userId: user.id, codeHash: codeHash(user.id, code), tokenHash: null, ttlMinutes: RESET_CODE_TTL_MINUTES });
         await mailer.send({
-          secret: true,
-          to: user.email,
-          subject,
-          userId: user.id,
+          ...email,
           text:
             `您好 ${user.username}，您的密码重置验证码是 ${code}，${RESET_CODE_TTL_MINUTES} 分钟内有效。\n` +
             `Hello ${user.username}, your password reset code is ${code}. It is valid for ${RESET_CODE_TTL_MINUTES} minutes.\n` +
@@ -136,10 +133,7 @@ export function createPasswordResetService({ db, rsa, mailer, sms, credentials, 
         await repo.insertReset(db, { userId: user.id, codeHash: null, tokenHash: sha256(token), ttlMinutes: RESET_LINK_TTL_MINUTES });
         const link = `${linkOrigin(req)}/reset-password?token=${token}`;
         await mailer.send({
-          secret: true,
-          to: user.email,
-          subject,
-          userId: user.id,
+          ...email,
           text:
             `您好 ${user.username}，请在 ${RESET_LINK_TTL_MINUTES} 分钟内打开以下链接重置密码：\n${link}\n\n` +
             `Hello ${user.username}, open this link within ${RESET_LINK_TTL_MINUTES} minutes to reset your password:\n${link}\n\n` +

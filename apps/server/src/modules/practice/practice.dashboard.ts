@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import { countRows } from '../../platform/dashboard.js';
 import { inScope } from '../../platform/scope.js';
 import { exercises } from './practice.schema.js';
 
@@ -9,12 +10,6 @@ export function registerPracticeDashboard({ db, dashboard }: Pick<AppContext, 'd
     key: 'publishedExercises',
     codes: ['lxgl'],
     order: 60,
-    load: async (principal) => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(exercises)
-        .where(sql`${exercises.status} = 'published' and ${inScope(principal, exercises.orgId)}`);
-      return { kind: 'count', value: row?.n ?? 0 };
-    },
+    load: (principal) => countRows(db, exercises, sql`${exercises.status} = 'published' and ${inScope(principal, exercises.orgId)}`),
   });
 }

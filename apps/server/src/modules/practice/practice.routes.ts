@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { exerciseRoutes, mistakeRoutes, practiceRoutes } from '@hanlin/shared';
-import { registerRoute } from '../../platform/route.js';
+import { registerBatchRoutes, registerCrudRoutes, registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
 import type { PracticeService } from './practice.service.js';
 
 export function registerPracticeRoutes(app: FastifyInstance, s: PracticeService) {
-  registerRoute(app, exerciseRoutes.list, async (req) => s.list(principalOf(req), req.body));
-  registerRoute(app, exerciseRoutes.get, async (req) => s.get(principalOf(req), req.body.id));
+  registerCrudRoutes(app, exerciseRoutes, s);
   registerRoute(app, exerciseRoutes.papers, async (req) => s.papers(req.body));
   registerRoute(app, exerciseRoutes.banks, async () => s.banks());
-  registerRoute(app, exerciseRoutes.insert, async (req) => s.insert(principalOf(req), req.body));
-  registerRoute(app, exerciseRoutes.update, async (req) => s.update(principalOf(req), req.body));
-  registerRoute(app, exerciseRoutes.delete, async (req) => s.remove(principalOf(req), req.body.ids));
-  registerRoute(app, exerciseRoutes.publish, async (req) => s.publish(principalOf(req), req.body.ids));
-  registerRoute(app, exerciseRoutes.unpublish, async (req) => s.unpublish(principalOf(req), req.body.ids));
+  registerBatchRoutes(app, exerciseRoutes, { publish: s.publish, unpublish: s.unpublish });
 
   registerRoute(app, practiceRoutes.my, async (req) => s.my(principalOf(req), req.body));
   registerRoute(app, practiceRoutes.start, async (req) => s.start(principalOf(req), req.body.exerciseId));

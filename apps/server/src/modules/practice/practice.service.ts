@@ -11,7 +11,6 @@ import {
   type AnswerValue,
   type DrawnQuestion,
   type ExerciseAbilities,
-  type ExerciseCommand,
   type ExerciseCreate,
   type ExerciseDetail,
   type ExerciseListQuery,
@@ -36,8 +35,8 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
-import { homeOrgInScope, requireInScope } from '../../platform/scope.js';
+import { abilitiesOf, applyTransition, deleteCommand, lockEditable, transitionCommand } from '../../platform/lifecycle.js';
+import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { describePapers, drawPaper, searchPapers } from '../papers/index.js';
 import { countBankQuestions, questionCategoryForest, questionKeysFor, sampleBankQuestions } from '../questions/index.js';
@@ -96,13 +95,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     return { ...present(principal, rest), audience: await getAudience(db, owner(id)) };
   }
 
-  async function lockInScope(tx: DbOrTx, principal: Principal, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockExercises(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    for (const r of rows) requireInScope(principal, r.orgPath, { field: 'ids' });
-    return rows;
-  }
+  const lockInScope = scopedLock(repo.lockExercises, { field: 'ids' });
 
   /** The source as saved: a paper that exists, or a bank (classification) that exists. */
   function sourceValues(input: ExerciseCreate) {
@@ -140,23 +133,14 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     }
   }
 
-  async function transition(principal: Principal, ids: number[], command: ExerciseCommand) {
-    return db.transaction(async (tx) => {
-      const rows = await lockInScope(tx, principal, ids);
-      if (command === 'publish') await requirePublishable(tx, rows);
-      const { ids: changed } = await applyTransition(tx, {
-        lifecycle: EXERCISE_LIFECYCLE,
-        command,
-        rows,
-        stateOf: (r) => r.status as ExerciseStatus,
-        table: exercises,
-        id: exercises.id,
-        state: exercises.status,
-        set: { updatedAt: new Date(), ...(command === 'publish' ? { publishedAt: new Date() } : {}) },
-      });
-      return { count: changed.length };
-    });
-  }
+  /** Publishing is checked again and stamps `publishedAt`. */
+  const transition = transitionCommand({
+    db,
+    lifecycle: EXERCISE_LIFECYCLE,
+    table: exercises,
+    lock: lockInScope,
+    on: { publish: { check: requirePublishable, set: (now) => ({ publishedAt: now }) } },
+  });
 
   // ---- Sessions ----
 
@@ -269,8 +253,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     /** Only a draft or unpublished exercise changes. */
     async update(principal: Principal, input: ExerciseUpdate): Promise<ExerciseDetail> {
       await db.transaction(async (tx) => {
-        const [cur] = await lockInScope(tx, principal, [input.id]);
-        if (!EXERCISE_LIFECYCLE.canEdit(cur!.status as ExerciseStatus)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+        await lockEditable(tx, principal, input.id, lockInScope, EXERCISE_LIFECYCLE);
         await requireSource(tx, input);
         await repo.updateExercise(tx, input.id, { name: input.name, ...sourceValues(input), times: input.times, timeLimit: input.timeLimit, autoMarking: input.autoMarking });
         await setAudience(tx, principal, owner(input.id), input.audience);
@@ -279,19 +262,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     },
 
     /** Only drafts are deleted (a published exercise has sessions and mistakes pointing at it). */
-    async remove(principal: Principal, ids: number[]) {
-      return db.transaction(async (tx) => {
-        const rows = await lockInScope(tx, principal, ids);
-        const refused = rows.filter((r) => !EXERCISE_LIFECYCLE.canDelete(r.status as ExerciseStatus)).map((r) => r.id);
-        if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
-        for (const r of rows) await clearAudience(tx, owner(r.id));
-        const gone = await repo.deleteExercises(
-          tx,
-          rows.map((r) => r.id),
-        );
-        return { count: gone.length };
-      });
-    },
+    remove: deleteCommand({ db, lifecycle: EXERCISE_LIFECYCLE, lock: lockInScope, clear: (tx, id) => clearAudience(tx, owner(id)), remove: repo.deleteExercises }),
 
     publish: (principal: Principal, ids: number[]) => transition(principal, ids, 'publish'),
     unpublish: (principal: Principal, ids: number[]) => transition(principal, ids, 'unpublish'),

@@ -3,7 +3,6 @@ import {
   QUESTION_STEM_MAX,
   stemText,
   type QuestionAbilities,
-  type QuestionCategoryNode,
   type QuestionDifficulty,
   type QuestionInsert,
   type QuestionListQuery,
@@ -16,10 +15,9 @@ import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
-import { requireInScope } from '../../platform/scope.js';
-import { buildForest } from '../../platform/tree.js';
-import { categoryTreeCommands } from '../../platform/category-tree.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { requireInScope, scopedLock } from '../../platform/scope.js';
+import { categoryService } from '../../platform/category-service.js';
+import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import * as repo from './questions.repository.js';
 import { categoryTree as tree } from './questions.repository.js';
@@ -64,7 +62,8 @@ export function valuesOf(input: QuestionInsert): repo.QuestionValues {
 }
 
 export function createQuestionsService({ db, lists, uses }: Deps) {
-  const categories = categoryTreeCommands({ db, table: questionCategories, tree, inUse: repo.categoryHasQuestions });
+  /** A category with sub-categories or questions stays (IN_USE_SUBCLASS). */
+  const categories = categoryService({ db, table: questionCategories, tree, inUse: repo.categoryHasQuestions });
 
   const abilitiesFor = (p: Principal, status: QuestionStatus, inUse: boolean): QuestionAbilities =>
     abilitiesOf(QUESTION_LIFECYCLE.abilities(status), p.permissions, ABILITY_CODES, { delete: !inUse });
@@ -86,44 +85,16 @@ export function createQuestionsService({ db, lists, uses }: Deps) {
   }
 
   /** Locks the questions inside the transaction; unknown ids NOT_FOUND_ERROR, others' NO_DATA_PERMISSION_ERROR. */
-  async function lockInScope(tx: DbOrTx, p: Principal, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockQuestions(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    for (const r of rows) requireInScope(p, r.orgPath);
-    return rows;
-  }
+  const lockInScope = scopedLock(repo.lockQuestions);
 
   async function requireCategory(dbx: DbOrTx, categoryId: number | null | undefined) {
     if (categoryId != null) await tree.mustGet(dbx, categoryId, 'categoryId');
   }
 
-  function transition(p: Principal, ids: number[], command: 'submit' | 'approve' | 'refuse', set: Record<string, unknown> = {}) {
-    return db.transaction(async (tx) => {
-      const rows = await lockInScope(tx, p, ids);
-      const { ids: changed } = await applyTransition(tx, {
-        lifecycle: QUESTION_LIFECYCLE,
-        command,
-        rows,
-        stateOf: (r) => r.status as QuestionStatus,
-        table: questions,
-        id: questions.id,
-        state: questions.status,
-        set: { updatedAt: new Date(), ...set },
-      });
-      return { count: changed.length };
-    });
-  }
+  const transition = transitionCommand({ db, lifecycle: QUESTION_LIFECYCLE, table: questions, lock: lockInScope });
 
   return {
-    async categoryTree(): Promise<QuestionCategoryNode[]> {
-      return buildForest(await categories.nodes()) as QuestionCategoryNode[];
-    },
-    categoryInsert: categories.insert,
-    categoryUpdate: categories.update,
-    /** A category with sub-categories or questions stays (IN_USE_SUBCLASS). */
-    categoryRemove: categories.remove,
-    categorySort: categories.sort,
+    categories,
 
     async list(p: Principal, q: QuestionListQuery) {
       const page = await repo.findQuestions(lists, p, q);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import { countRows } from '../../platform/dashboard.js';
 import { inScope } from '../../platform/scope.js';
 import { registrations } from './registration.schema.js';
 
@@ -9,12 +10,6 @@ export function registerRegistrationDashboard({ db, dashboard }: Pick<AppContext
     key: 'pendingRegistrations',
     codes: ['zcyh'],
     order: 40,
-    load: async (principal) => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(registrations)
-        .where(sql`${registrations.status} = 'pending' and ${inScope(principal, registrations.orgId)}`);
-      return { kind: 'count', value: row?.n ?? 0 };
-    },
+    load: (principal) => countRows(db, registrations, sql`${registrations.status} = 'pending' and ${inScope(principal, registrations.orgId)}`),
   });
 }

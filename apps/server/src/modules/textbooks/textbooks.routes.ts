@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { textbookRoutes as routes } from '@hanlin/shared';
-import { registerRoute } from '../../platform/route.js';
+import { registerCategoryRoutes, registerCrudRoutes, registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
 import type { TextbooksService } from './textbooks.service.js';
 
 export function registerTextbooksRoutes(app: FastifyInstance, textbooks: TextbooksService) {
-  registerRoute(app, routes.categoryTree, async () => textbooks.categories.forest());
-  registerRoute(app, routes.categoryInsert, async (req) => textbooks.categories.insert(req.body));
-  registerRoute(app, routes.categoryUpdate, async (req) => textbooks.categories.update(req.body));
-  registerRoute(app, routes.categoryDelete, async (req) => textbooks.categories.remove(req.body.id));
-  registerRoute(app, routes.categorySort, async (req) => textbooks.categories.sort(req.body));
+  registerCategoryRoutes(app, routes, textbooks.categories);
 
-  registerRoute(app, routes.list, async (req) => textbooks.list(principalOf(req), req.body));
-  registerRoute(app, routes.get, async (req) => textbooks.get(principalOf(req), req.body.id));
-  registerRoute(app, routes.insert, async (req) => textbooks.insert(principalOf(req), req.body));
-  registerRoute(app, routes.update, async (req) => textbooks.update(principalOf(req), req.body));
-  registerRoute(app, routes.delete, async (req) => textbooks.remove(principalOf(req), req.body.ids));
+  registerCrudRoutes(app, routes, textbooks);
   registerRoute(app, routes.publish, async (req) => textbooks.transition(principalOf(req), req.body.ids, 'publish'));
   registerRoute(app, routes.unpublish, async (req) => textbooks.transition(principalOf(req), req.body.ids, 'unpublish'));
   registerRoute(app, routes.offShelf, async (req) => textbooks.transition(principalOf(req), req.body.ids, 'offShelf'));

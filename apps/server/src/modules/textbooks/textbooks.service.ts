@@ -4,7 +4,6 @@ import {
   type Page,
   type TextbookAbilities,
   type TextbookCard,
-  type TextbookCommand,
   type TextbookInsert,
   type TextbookListQuery,
   type TextbookNote,
@@ -23,15 +22,14 @@ import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
 import { pathInScope, requireAllInScope, requireInScope } from '../../platform/scope.js';
-import { categoryTreeCommands } from '../../platform/category-tree.js';
+import { categoryService } from '../../platform/category-service.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import { getMediaState, mediaKindOf, requestMediaProcessing } from '../media/index.js';
 import * as repo from './textbooks.repository.js';
 import { categoryTree as tree } from './textbooks.repository.js';
 import { textbookCategories, textbooks } from './textbooks.schema.js';
-import { buildForest } from '../../platform/tree.js';
 
 interface Deps {
   app: FastifyInstance;
@@ -49,8 +47,7 @@ const ABILITY_CODES: Record<keyof TextbookAbilities, string> = {
 };
 
 export function createTextbooksService({ app, db, lists, signer }: Deps) {
-  const categoryCommands = categoryTreeCommands({ db, table: textbookCategories, tree, inUse: repo.categoryHasTextbooks });
-  const categories = { ...categoryCommands, forest: async () => buildForest(await categoryCommands.nodes()) };
+  const categories = categoryService({ db, table: textbookCategories, tree, inUse: repo.categoryHasTextbooks });
 
   async function present(p: Principal, rows: repo.TextbookRecord[]): Promise<TextbookRow[]> {
     return Promise.all(
@@ -106,22 +103,13 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     return rows;
   }
 
-  async function transition(p: Principal, ids: number[], command: TextbookCommand) {
-    return db.transaction(async (tx) => {
-      const rows = await lockInScope(tx, p, ids);
-      const { ids: changed } = await applyTransition(tx, {
-        lifecycle: TEXTBOOK_LIFECYCLE,
-        command,
-        rows,
-        stateOf: (r) => r.status as TextbookStatus,
-        table: textbooks,
-        id: textbooks.id,
-        state: textbooks.status,
-        set: { updatedAt: new Date(), ...(command === 'publish' ? { publishedAt: new Date() } : {}) },
-      });
-      return { count: changed.length };
-    });
-  }
+  const transition = transitionCommand({
+    db,
+    lifecycle: TEXTBOOK_LIFECYCLE,
+    table: textbooks,
+    lock: lockInScope,
+    on: { publish: { set: (now) => ({ publishedAt: now }) } },
+  });
 
   /** A textbook the reader may open: published, or registered by them earlier (NOT_FOUND_ERROR otherwise). */
   async function requireReadable(dbx: DbOrTx, p: Principal, id: number, field = 'id') {
