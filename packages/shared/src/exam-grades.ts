@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, personFields } from './api.js';
 import { ExportLocaleSchema } from './course-reports.js';
-import { EXAM_LIFECYCLE, EXAM_ATTEMPTS_MAX, ExamListQuerySchema, type ExamListQuery } from './exams.js';
+import { EXAM_LIFECYCLE, EXAM_ATTEMPTS_MAX, ExamListQuerySchema, examListFields, type ExamListQuery } from './exams.js';
 import { ATTEMPT_LIFECYCLE, AnswerValueSchema, SUBMIT_STATES, SUBMITTED_BY } from './exam-taking.js';
 import { QuestionOptionSchema, QUESTION_TYPES } from './questions.js';
 
@@ -145,12 +145,7 @@ export type GradeExamQuery = ExamListQuery;
 
 /** An exam with its result counts (manage-grade, manage-grade-count). */
 export const GradeExamRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  categoryName: z.string().nullable(),
-  status: EXAM_LIFECYCLE.stateSchema,
-  startAt: z.string(),
-  endAt: z.string(),
+  ...examListFields,
   total: z.number(),
   passPercent: z.number(),
   /** Members of the audience now. */
