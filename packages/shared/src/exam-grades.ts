@@ -68,12 +68,12 @@ export const MarkingExamineeRowSchema = z.object({
 });
 export type MarkingExamineeRow = z.infer<typeof MarkingExamineeRowSchema>;
 
+/** Which question of the paper a row is about: its place, id, type and stem. */
+const paperQuestionFields = { position: z.number(), questionId: z.number(), type: z.enum(QUESTION_TYPES), stem: z.string() };
+
 /** One question of an attempt as a reviewer (or the paper detail) shows it: face, answer, key and marks. */
 export const MarkedQuestionSchema = z.object({
-  position: z.number(),
-  questionId: z.number(),
-  type: z.enum(QUESTION_TYPES),
-  stem: z.string(),
+  ...paperQuestionFields,
   options: z.array(QuestionOptionSchema),
   score: z.number(),
   answer: AnswerValueSchema.nullable(),
@@ -226,10 +226,7 @@ export type RankingRow = z.infer<typeof RankingRowSchema>;
 // ---------------------------------------------------------------- statistics
 
 export const QuestionStatSchema = z.object({
-  position: z.number(),
-  questionId: z.number(),
-  type: z.enum(QUESTION_TYPES),
-  stem: z.string(),
+  ...paperQuestionFields,
   score: z.number(),
   answered: z.number(),
   /** Share of the attempts marked with full marks on this question (0–1). */
@@ -257,10 +254,7 @@ export const TestStatisticsSchema = z.object({
 export type TestStatistics = z.infer<typeof TestStatisticsSchema>;
 
 export const MistakeAnalysisRowSchema = z.object({
-  position: z.number(),
-  questionId: z.number(),
-  type: z.enum(QUESTION_TYPES),
-  stem: z.string(),
+  ...paperQuestionFields,
   options: z.array(QuestionOptionSchema),
   keyAnswers: z.array(z.string()),
   /** Fill in blank: the accepted answers of each blank. */
