@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, pageSchema } from './api.js';
-import { FileAnswerSchema, batchRoute, defineRoute, writeRoute } from './contract.js';
+import { FileAnswerSchema, batchRoute, defineRoute, publishRoutes, writeRoute } from './contract.js';
 import {
   AssignmentCourseOptionSchema,
   AssignmentCourseSearchSchema,
@@ -28,8 +28,7 @@ export const assignmentRoutes = {
   insert: writeRoute('/api/learn-assign/insert', ['xxzp:add'], 'learn-assign.insert', { body: AssignmentCreateSchema, response: AssignmentDetailSchema }),
   update: writeRoute('/api/learn-assign/update', ['xxzp:modify'], 'learn-assign.update', { body: AssignmentUpdateSchema, response: AssignmentDetailSchema }),
   delete: batchRoute('/api/learn-assign/delete', ['xxzp:delete'], 'learn-assign.delete'),
-  publish: batchRoute('/api/learn-assign/publish', ['xxzp:publish'], 'learn-assign.publish'),
-  unpublish: batchRoute('/api/learn-assign/unpublish', ['xxzp:unpublish'], 'learn-assign.unpublish'),
+  ...publishRoutes('/api/learn-assign', 'xxzp', 'learn-assign'),
   progress: defineRoute({ method: 'POST', path: '/api/learn-assign/progress', permission: ['xxzp'], body: AssignmentProgressQuerySchema, response: AssignmentProgressSchema }),
   exportProgress: writeRoute('/api/learn-assign/progress/export', ['xxzp:export'], 'learn-assign.export', {
     body: AssignmentProgressExportSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema, pageSchema, personFields } from './api.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 import { LearnerStatusSchema } from './learning.js';
-import { defineLifecycle } from './lifecycle.js';
+import { PUBLISH_STATES, definePublishLifecycle } from './lifecycle.js';
 import { listExportSchema } from './course-reports.js';
 
 /**
@@ -10,25 +10,10 @@ import { listExportSchema } from './course-reports.js';
  * and elective courses given to an audience until a deadline. Spec §4 "release and unrelease": an
  * expired assignment cannot be published; it changes only while a draft or unpublished.
  */
-export const ASSIGNMENT_STATUSES = ['draft', 'published', 'unpublished'] as const;
+export const ASSIGNMENT_STATUSES = PUBLISH_STATES;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 
-export const ASSIGNMENT_LIFECYCLE = defineLifecycle({
-  name: 'learn_assignments',
-  states: ASSIGNMENT_STATUSES,
-  initial: 'draft',
-  transitions: {
-    publish: { from: ['draft', 'unpublished'], to: 'published' },
-    unpublish: { from: ['published'], to: 'unpublished' },
-  },
-  editable: ['draft', 'unpublished'],
-  deletable: ['draft', 'unpublished'],
-  colors: { draft: 'default', published: 'green', unpublished: 'orange' },
-  labels: {
-    states: { draft: 'assignment.status_draft', published: 'assignment.status_published', unpublished: 'assignment.status_unpublished' },
-    commands: { publish: 'assignment.publish', unpublish: 'assignment.unpublish' },
-  },
-});
+export const ASSIGNMENT_LIFECYCLE = definePublishLifecycle('learn_assignments', 'assignment', { deletable: ['draft', 'unpublished'] });
 export type AssignmentCommand = (typeof ASSIGNMENT_LIFECYCLE.commands)[number];
 export const AssignmentAbilitiesSchema = ASSIGNMENT_LIFECYCLE.abilitiesSchema;
 export type AssignmentAbilities = z.infer<typeof AssignmentAbilitiesSchema>;

@@ -81,6 +81,20 @@ export function freezeRoutes<const B extends string, const C extends FreezeCode>
   };
 }
 
+/** A menu code that has a `publish` action. */
+type PublishCode = { [K in PermissionCode]: K extends `${infer M}:publish` ? M : never }[PermissionCode];
+
+/**
+ * The two commands of a publish lifecycle (`definePublishLifecycle`, exams): `<base>/publish` and
+ * `<base>/unpublish` on many rows (`batchRoute`), guarded by `<code>:publish|unpublish`, logged as `<op>.publish|unpublish`.
+ */
+export function publishRoutes<const B extends string>(base: B, code: PublishCode, op: string) {
+  return {
+    publish: batchRoute(`${base}/publish`, [`${code}:publish` as PermissionCode], `${op}.publish`),
+    unpublish: batchRoute(`${base}/unpublish`, [`${code}:unpublish` as PermissionCode], `${op}.unpublish`),
+  };
+}
+
 /** Answer of a `download` route: the file bytes (spreadsheets, attachments). */
 export const FileAnswerSchema = z.string().meta({ format: 'binary', description: 'The file itself (errors answer the JSON envelope)' });
 /** Answer of a write on many rows: how many it changed. */

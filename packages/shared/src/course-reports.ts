@@ -48,15 +48,15 @@ export const StudyReportQuerySchema = PageQuerySchema.extend(studyFilters);
 export type StudyReportQuery = z.infer<typeof StudyReportQuerySchema>;
 export const StudyReportExportSchema = listExportSchema(studyFilters);
 export type StudyReportExport = z.infer<typeof StudyReportExportSchema>;
-export const StudyReportRowSchema = z.object({
-  ...personFields,
-  /** Courses being learnt (not passed yet). */
+/** A person's study totals: courses being learnt (not passed yet) and passed, counted time, credits, last study. */
+const studyTotals = {
   learning: z.number(),
   passed: z.number(),
   learnedSeconds: z.number(),
   credits: z.number(),
   lastLearnedAt: z.string().nullable(),
-});
+};
+export const StudyReportRowSchema = z.object({ ...personFields, ...studyTotals });
 export type StudyReportRow = z.infer<typeof StudyReportRowSchema>;
 
 /** `person-report`: one person's courses. */
@@ -87,8 +87,8 @@ export const PersonReportRowSchema = z.object({
 export type PersonReportRow = z.infer<typeof PersonReportRowSchema>;
 export const PersonReportSchema = pageSchema(PersonReportRowSchema).extend({
   user: z.object({ id: z.number(), realname: z.string(), username: z.string(), orgName: z.string().nullable() }),
-  /** The person's totals over every course (whatever the filters): courses learning and passed, time, credits. */
-  totals: z.object({ learning: z.number(), passed: z.number(), learnedSeconds: z.number(), credits: z.number(), lastLearnedAt: z.string().nullable() }),
+  /** The person's totals over every course (whatever the filters). */
+  totals: z.object(studyTotals),
 });
 export type PersonReport = z.infer<typeof PersonReportSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categoryTreeRoutes } from './category-tree.js';
 import { IdBodySchema, pageSchema } from './api.js';
-import { CountSchema, FileAnswerSchema, NewIdSchema, batchRoute, defineRoute, writeRoute } from './contract.js';
+import { CountSchema, FileAnswerSchema, NewIdSchema, batchRoute, defineRoute, publishRoutes, writeRoute } from './contract.js';
 import { COURSEWARE_TYPES } from './courseware.js';
 import {
   CourseChaptersSaveSchema,
@@ -35,8 +35,7 @@ export const courseRoutes = {
   update: writeRoute('/api/course/update', ['kcgl:modify'], 'course.update', { body: CourseUpdateSchema, response: z.null() }),
   saveChapters: writeRoute('/api/course/chapters', ['kcgl:add', 'kcgl:modify'], 'course.chapters', { body: CourseChaptersSaveSchema, response: z.null() }),
   delete: batchRoute('/api/course/delete', ['kcgl:delete'], 'course.delete'),
-  publish: batchRoute('/api/course/publish', ['kcgl:publish'], 'course.publish'),
-  unpublish: batchRoute('/api/course/unpublish', ['kcgl:unpublish'], 'course.unpublish'),
+  ...publishRoutes('/api/course', 'kcgl', 'course'),
   offShelf: batchRoute('/api/course/off-shelf', ['kcgl:unpublish'], 'course.offShelf'),
   submit: batchRoute('/api/course/submit', ['kcgl:add'], 'course.submit'),
 

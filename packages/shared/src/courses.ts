@@ -5,29 +5,13 @@ import { ExportLocaleSchema } from './course-reports.js';
 import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 import { COURSEWARE_TYPES } from './courseware.js';
 import { LabelsSchema } from './labels.js';
-import { defineLifecycle } from './lifecycle.js';
+import { defineLifecycle, definePublishLifecycle } from './lifecycle.js';
 
 /** Spec §4 "Course and textbook": off the shelf is irreversible; a published course cannot change. */
 export const COURSE_STATUSES = ['draft', 'published', 'unpublished', 'offshelf'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
-export const COURSE_LIFECYCLE = defineLifecycle({
-  name: 'courses',
-  states: COURSE_STATUSES,
-  initial: 'draft',
-  transitions: {
-    publish: { from: ['draft', 'unpublished'], to: 'published' },
-    unpublish: { from: ['published'], to: 'unpublished' },
-    offShelf: { from: ['published', 'unpublished'], to: 'offshelf' },
-  },
-  editable: ['draft', 'unpublished'],
-  deletable: ['draft'],
-  colors: { draft: 'default', published: 'green', unpublished: 'orange', offshelf: 'red' },
-  labels: {
-    states: { draft: 'course.status_draft', published: 'course.status_published', unpublished: 'course.status_unpublished', offshelf: 'course.status_offshelf' },
-    commands: { publish: 'course.publish', unpublish: 'course.unpublish', offShelf: 'course.offShelf' },
-  },
-});
+export const COURSE_LIFECYCLE = definePublishLifecycle('courses', 'course', { deletable: ['draft'], offShelf: 'offshelf' });
 export type CourseCommand = (typeof COURSE_LIFECYCLE.commands)[number];
 
 /**

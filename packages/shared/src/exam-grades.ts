@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, personFields } from './api.js';
 import { ExportLocaleSchema } from './course-reports.js';
-import { EXAM_LIFECYCLE, EXAM_ATTEMPTS_MAX, ExamListQuerySchema, type ExamListQuery } from './exams.js';
+import { EXAM_LIFECYCLE, EXAM_ATTEMPTS_MAX, ExamListQuerySchema, examListFields, type ExamListQuery } from './exams.js';
 import { ATTEMPT_LIFECYCLE, AnswerValueSchema, SUBMIT_STATES, SUBMITTED_BY } from './exam-taking.js';
 import { QuestionOptionSchema, QUESTION_TYPES } from './questions.js';
 
@@ -68,12 +68,12 @@ export const MarkingExamineeRowSchema = z.object({
 });
 export type MarkingExamineeRow = z.infer<typeof MarkingExamineeRowSchema>;
 
+/** Which question of the paper a row is about: its place, id, type and stem. */
+const paperQuestionFields = { position: z.number(), questionId: z.number(), type: z.enum(QUESTION_TYPES), stem: z.string() };
+
 /** One question of an attempt as a reviewer (or the paper detail) shows it: face, answer, key and marks. */
 export const MarkedQuestionSchema = z.object({
-  position: z.number(),
-  questionId: z.number(),
-  type: z.enum(QUESTION_TYPES),
-  stem: z.string(),
+  ...paperQuestionFields,
   options: z.array(QuestionOptionSchema),
   score: z.number(),
   answer: AnswerValueSchema.nullable(),
@@ -145,12 +145,7 @@ export type GradeExamQuery = ExamListQuery;
 
 /** An exam with its result counts (manage-grade, manage-grade-count). */
 export const GradeExamRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  categoryName: z.string().nullable(),
-  status: EXAM_LIFECYCLE.stateSchema,
-  startAt: z.string(),
-  endAt: z.string(),
+  ...examListFields,
   total: z.number(),
   passPercent: z.number(),
   /** Members of the audience now. */
@@ -231,10 +226,7 @@ export type RankingRow = z.infer<typeof RankingRowSchema>;
 // ---------------------------------------------------------------- statistics
 
 export const QuestionStatSchema = z.object({
-  position: z.number(),
-  questionId: z.number(),
-  type: z.enum(QUESTION_TYPES),
-  stem: z.string(),
+  ...paperQuestionFields,
   score: z.number(),
   answered: z.number(),
   /** Share of the attempts marked with full marks on this question (0–1). */
@@ -262,10 +254,7 @@ export const TestStatisticsSchema = z.object({
 export type TestStatistics = z.infer<typeof TestStatisticsSchema>;
 
 export const MistakeAnalysisRowSchema = z.object({
-  position: z.number(),
-  questionId: z.number(),
-  type: z.enum(QUESTION_TYPES),
-  stem: z.string(),
+  ...paperQuestionFields,
   options: z.array(QuestionOptionSchema),
   keyAnswers: z.array(z.string()),
   /** Fill in blank: the accepted answers of each blank. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categoryTreeRoutes } from './category-tree.js';
 import { IdBodySchema, pageSchema } from './api.js';
-import { batchRoute, defineRoute, writeRoute } from './contract.js';
+import { batchRoute, defineRoute, publishRoutes, writeRoute } from './contract.js';
 import {
   ExamCreateSchema,
   ExamDetailSchema,
@@ -24,8 +24,7 @@ export const examRoutes = {
   insert: writeRoute('/api/exam/insert', ['ksgl:add'], 'exam.insert', { body: ExamCreateSchema, response: ExamDetailSchema }),
   update: writeRoute('/api/exam/update', ['ksgl:modify'], 'exam.update', { body: ExamUpdateSchema, response: ExamDetailSchema }),
   delete: batchRoute('/api/exam/delete', ['ksgl:delete'], 'exam.delete'),
-  publish: batchRoute('/api/exam/publish', ['ksgl:publish'], 'exam.publish'),
-  unpublish: batchRoute('/api/exam/unpublish', ['ksgl:unpublish'], 'exam.unpublish'),
+  ...publishRoutes('/api/exam', 'ksgl', 'exam'),
 
   my: defineRoute({ method: 'POST', path: '/api/exam/my', permission: 'authenticated', tags: ['student'], body: MyExamQuerySchema, response: pageSchema(MyExamRowSchema) }),
 };

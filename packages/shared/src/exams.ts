@@ -121,6 +121,16 @@ export const ExamListQuerySchema = PageQuerySchema.extend({
 });
 export type ExamListQuery = z.infer<typeof ExamListQuerySchema>;
 
+/** An exam as the grade list and "my exams" show it: name, category, state and time window. */
+export const examListFields = {
+  id: z.number(),
+  name: z.string(),
+  categoryName: z.string().nullable(),
+  status: EXAM_LIFECYCLE.stateSchema,
+  startAt: z.string(),
+  endAt: z.string(),
+};
+
 export const ExamRowSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -193,12 +203,7 @@ export const MyExamQuerySchema = PageQuerySchema.extend({
 });
 export type MyExamQuery = z.infer<typeof MyExamQuerySchema>;
 export const MyExamRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  categoryName: z.string().nullable(),
-  status: EXAM_LIFECYCLE.stateSchema,
-  startAt: z.string(),
-  endAt: z.string(),
+  ...examListFields,
   duration: z.number(),
   total: z.number(),
   passPercent: z.number(),

@@ -106,3 +106,43 @@ export function defineFreezeLifecycle(name: string, states: LifecycleDefinition<
   const labels = { states, commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' } };
   return defineLifecycle({ name, states: FREEZE_STATES, initial: 'normal', transitions: FREEZE_TRANSITIONS, colors: FREEZE_COLORS, labels });
 }
+
+/** The publish lifecycle of assignments, exercises, courses and textbooks: draft → published ⇄ unpublished. */
+export const PUBLISH_STATES = ['draft', 'published', 'unpublished'] as const;
+export const PUBLISH_TRANSITIONS = {
+  publish: { from: ['draft', 'unpublished'], to: 'published' },
+  unpublish: { from: ['published'], to: 'unpublished' },
+} as const;
+export const PUBLISH_COLORS = { draft: 'default', published: 'green', unpublished: 'orange' } as const;
+type PublishState = (typeof PUBLISH_STATES)[number];
+type PublishLifecycle<O extends string> = Lifecycle<PublishState | O, 'publish' | 'unpublish' | ([O] extends [never] ? never : 'offShelf')>;
+
+/**
+ * A draft/published/unpublished lifecycle, edited only while not published. `i18n` is the catalogue
+ * prefix: tags say `<i18n>.status_<state>`, buttons `<i18n>.publish|unpublish|offShelf`. `offShelf`
+ * names a red end state reached by the `offShelf` command from published or unpublished.
+ */
+export function definePublishLifecycle<const O extends string = never>(
+  name: string,
+  i18n: string,
+  options: { deletable: readonly PublishState[]; offShelf?: O },
+): PublishLifecycle<O> {
+  const off = options.offShelf;
+  const states: string[] = off ? [...PUBLISH_STATES, off] : [...PUBLISH_STATES];
+  const transitions = off ? { ...PUBLISH_TRANSITIONS, offShelf: { from: ['published', 'unpublished'], to: off } } : PUBLISH_TRANSITIONS;
+  const commands = Object.keys(transitions);
+  const def: LifecycleDefinition<string, string> = {
+    name,
+    states: states as [string, ...string[]],
+    initial: 'draft',
+    transitions,
+    editable: ['draft', 'unpublished'],
+    deletable: options.deletable,
+    colors: off ? { ...PUBLISH_COLORS, [off]: 'red' } : PUBLISH_COLORS,
+    labels: {
+      states: Object.fromEntries(states.map((s) => [s, `${i18n}.status_${s}`])),
+      commands: Object.fromEntries(commands.map((c) => [c, `${i18n}.${c}`])),
+    },
+  };
+  return defineLifecycle(def) as unknown as PublishLifecycle<O>;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, batchRoute, defineRoute, writeRoute } from './contract.js';
+import { CountSchema, batchRoute, defineRoute, publishRoutes, writeRoute } from './contract.js';
 import {
   ExerciseCreateSchema,
   ExerciseDetailSchema,
@@ -37,8 +37,7 @@ export const exerciseRoutes = {
   update: writeRoute('/api/exercise/update', ['lxgl:modify'], 'exercise.update', { body: ExerciseUpdateSchema, response: ExerciseDetailSchema }),
   delete: batchRoute('/api/exercise/delete', ['lxgl:delete'], 'exercise.delete'),
   /** EXERCISE_SUBJECTIVE_CANNOT_PUBLISH, PAPER_DELETED_OR_EMPTY. */
-  publish: batchRoute('/api/exercise/publish', ['lxgl:publish'], 'exercise.publish'),
-  unpublish: batchRoute('/api/exercise/unpublish', ['lxgl:unpublish'], 'exercise.unpublish'),
+  ...publishRoutes('/api/exercise', 'lxgl', 'exercise'),
 };
 
 /** The student's practice: exercises open to them, sessions with immediate feedback. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 import { AnswerValueSchema } from './exam-taking.js';
-import { defineLifecycle } from './lifecycle.js';
+import { PUBLISH_STATES, defineLifecycle, definePublishLifecycle } from './lifecycle.js';
 import { DrawnQuestionSchema } from './papers.js';
 import { QUESTION_TYPES } from './questions.js';
 
@@ -11,24 +11,9 @@ import { QUESTION_TYPES } from './questions.js';
  * a number of times with a time limit, each answer marked at once with the right answer and the
  * analysis. Managed with the exams code `lxgl` (the spec names none for exercises).
  */
-export const EXERCISE_STATUSES = ['draft', 'published', 'unpublished'] as const;
+export const EXERCISE_STATUSES = PUBLISH_STATES;
 export type ExerciseStatus = (typeof EXERCISE_STATUSES)[number];
-export const EXERCISE_LIFECYCLE = defineLifecycle({
-  name: 'exercises',
-  states: EXERCISE_STATUSES,
-  initial: 'draft',
-  transitions: {
-    publish: { from: ['draft', 'unpublished'], to: 'published' },
-    unpublish: { from: ['published'], to: 'unpublished' },
-  },
-  editable: ['draft', 'unpublished'],
-  deletable: ['draft'],
-  colors: { draft: 'default', published: 'green', unpublished: 'orange' },
-  labels: {
-    states: { draft: 'practice.status_draft', published: 'practice.status_published', unpublished: 'practice.status_unpublished' },
-    commands: { publish: 'practice.publish', unpublish: 'practice.unpublish' },
-  },
-});
+export const EXERCISE_LIFECYCLE = definePublishLifecycle('exercises', 'practice', { deletable: ['draft'] });
 export type ExerciseCommand = (typeof EXERCISE_LIFECYCLE.commands)[number];
 export const ExerciseAbilitiesSchema = EXERCISE_LIFECYCLE.abilitiesSchema;
 export type ExerciseAbilities = z.infer<typeof ExerciseAbilitiesSchema>;

@@ -4,6 +4,7 @@ import { IdSchema, IdsSchema, PageQuerySchema, ownerFields } from './api.js';
 import { CategoryInsertSchema, CategoryNodeSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 import { LabelsSchema } from './labels.js';
 import { defineLifecycle } from './lifecycle.js';
+import { UserImportQuerySchema } from './users.js';
 
 /** Spec §3 Question: the eight types. */
 export const QUESTION_TYPES = ['single', 'multiple', 'judgment', 'fill', 'short', 'operation', 'calculation', 'rating'] as const;
@@ -191,12 +192,8 @@ export type QuestionRow = z.infer<typeof QuestionRowSchema>;
 
 /** Import (`add-question-upload`): one template per type; `type` picks it. */
 export const QuestionTemplateQuerySchema = z.object({ type: z.enum(QUESTION_TYPES) });
-export const QuestionImportQuerySchema = z.object({
-  type: z.enum(QUESTION_TYPES),
-  mode: z.enum(['check', 'commit']).default('check'),
-  /** Commit the good rows even when some rows are bad. */
-  skipInvalid: z.enum(['true', 'false']).optional(),
-});
+/** The user import's two steps (`check`, then `commit`), for the template of `type`. */
+export const QuestionImportQuerySchema = z.object({ type: z.enum(QUESTION_TYPES), ...UserImportQuerySchema.shape });
 export type QuestionImportQuery = z.infer<typeof QuestionImportQuerySchema>;
 /** Columns (error `field` values) of the question templates; each type's template holds some of them. */
 export const QUESTION_IMPORT_FIELDS = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categoryTreeRoutes } from './category-tree.js';
 import { IdBodySchema, pageSchema } from './api.js';
-import { batchRoute, NewIdSchema, defineRoute, writeRoute } from './contract.js';
+import { NewIdSchema, batchRoute, defineRoute, publishRoutes, writeRoute } from './contract.js';
 import {
   TextbookCardSchema,
   TextbookInsertSchema,
@@ -27,8 +27,7 @@ export const textbookRoutes = {
   insert: writeRoute('/api/textbook/insert', ['szjc:add'], 'textbook.insert', { body: TextbookInsertSchema, response: NewIdSchema }),
   update: writeRoute('/api/textbook/update', ['szjc:modify'], 'textbook.update', { body: TextbookUpdateSchema, response: z.null() }),
   delete: batchRoute('/api/textbook/delete', ['szjc:delete'], 'textbook.delete'),
-  publish: batchRoute('/api/textbook/publish', ['szjc:publish'], 'textbook.publish'),
-  unpublish: batchRoute('/api/textbook/unpublish', ['szjc:unpublish'], 'textbook.unpublish'),
+  ...publishRoutes('/api/textbook', 'szjc', 'textbook'),
   offShelf: batchRoute('/api/textbook/off-shelf', ['szjc:unpublish'], 'textbook.offShelf'),
 
   shelf: defineRoute({ method: 'POST', path: '/api/textbook/shelf', permission: ['kc-pc'], body: TextbookShelfQuerySchema, response: pageSchema(TextbookCardSchema) }),

@@ -1,30 +1,14 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { LabelsSchema } from './labels.js';
-import { defineLifecycle } from './lifecycle.js';
+import { definePublishLifecycle } from './lifecycle.js';
 import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 
 /**
  * Digital textbooks (spec §4 "Course and textbook"): draft, published (on the shelf), unpublished,
  * off the shelf. Off the shelf is irreversible; a published textbook's information cannot change.
  */
-export const TEXTBOOK_LIFECYCLE = defineLifecycle({
-  name: 'textbooks',
-  states: ['draft', 'published', 'unpublished', 'offShelf'],
-  initial: 'draft',
-  transitions: {
-    publish: { from: ['draft', 'unpublished'], to: 'published' },
-    unpublish: { from: ['published'], to: 'unpublished' },
-    offShelf: { from: ['published', 'unpublished'], to: 'offShelf' },
-  },
-  editable: ['draft', 'unpublished'],
-  deletable: ['draft', 'unpublished'],
-  colors: { draft: 'default', published: 'green', unpublished: 'orange', offShelf: 'red' },
-  labels: {
-    states: { draft: 'textbook.status_draft', published: 'textbook.status_published', unpublished: 'textbook.status_unpublished', offShelf: 'textbook.status_offShelf' },
-    commands: { publish: 'textbook.publish', unpublish: 'textbook.unpublish', offShelf: 'textbook.offShelf' },
-  },
-});
+export const TEXTBOOK_LIFECYCLE = definePublishLifecycle('textbooks', 'textbook', { deletable: ['draft', 'unpublished'], offShelf: 'offShelf' });
 export type TextbookStatus = (typeof TEXTBOOK_LIFECYCLE.states)[number];
 export type TextbookCommand = keyof typeof TEXTBOOK_LIFECYCLE.transitions;
 export const TextbookAbilitiesSchema = TEXTBOOK_LIFECYCLE.abilitiesSchema;
