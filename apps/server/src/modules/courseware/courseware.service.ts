@@ -12,7 +12,7 @@ import { importScormPackage } from '../scorm/index.js';
 import * as repo from './courseware.repository.js';
 import { categoryTree as tree } from './courseware.repository.js';
 import { coursewareCategories } from './courseware.schema.js';
-import { categoryService } from '../../platform/category-service.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { coursewareInUse, usersMayRead, type CoursewareUse } from './courseware.usage.js';
 
 interface Deps {
@@ -36,7 +36,7 @@ const mediaOf = (m: MediaState | undefined): CoursewareRow['media'] =>
 
 export function createCoursewareService({ app, db, storage, lists, uses }: Deps) {
   /** A category with sub-categories or courseware stays (IN_USE_SUBCLASS). */
-  const categories = categoryService({ db, table: coursewareCategories, tree, inUse: repo.categoryHasCourseware });
+  const categories = categoryTreeCommands({ db, table: coursewareCategories, tree });
   const abilitiesOf = (p: Principal, inUse: boolean): CoursewareAbilities => ({
     modify: p.permissions.has('kjgl:modify'),
     delete: p.permissions.has('kjgl:delete') && !inUse,

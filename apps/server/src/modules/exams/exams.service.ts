@@ -22,7 +22,7 @@ import { JobFailure, type JobQueue } from '../../platform/jobs.js';
 import { AppError } from '../../platform/errors.js';
 import { abilitiesOf, applyTransition, deleteCommand, transitionCommand } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope } from '../../platform/scope.js';
-import { categoryService } from '../../platform/category-service.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import * as repo from './exams.repository.js';
 import { categoryTree as tree } from './exams.repository.js';
@@ -65,7 +65,7 @@ const FROZEN_WHEN_STARTED = [
 
 export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRuntime; jobs: JobQueue }) {
   /** A category with sub-categories (IN_USE_SUBCLASS) or exams (IN_USE_CLASSIFICATION) stays. */
-  const categories = categoryService({ db, table: examCategories, tree, inUse: repo.categoryHasExams });
+  const categories = categoryTreeCommands({ db, table: examCategories, tree, itemsInUse: 'IN_USE_CLASSIFICATION' });
 
   function abilitiesFor(p: Principal, r: { status: string; startAt: Date; endAt: Date }): ExamAbilities {
     const now = new Date();

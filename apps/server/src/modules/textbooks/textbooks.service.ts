@@ -24,7 +24,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
 import { pathInScope, requireAllInScope, requireInScope } from '../../platform/scope.js';
-import { categoryService } from '../../platform/category-service.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import { getMediaState, mediaKindOf, requestMediaProcessing } from '../media/index.js';
 import * as repo from './textbooks.repository.js';
@@ -47,7 +47,7 @@ const ABILITY_CODES: Record<keyof TextbookAbilities, string> = {
 };
 
 export function createTextbooksService({ app, db, lists, signer }: Deps) {
-  const categories = categoryService({ db, table: textbookCategories, tree, inUse: repo.categoryHasTextbooks });
+  const categories = categoryTreeCommands({ db, table: textbookCategories, tree });
 
   async function present(p: Principal, rows: repo.TextbookRecord[]): Promise<TextbookRow[]> {
     return Promise.all(
