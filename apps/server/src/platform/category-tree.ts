@@ -1,6 +1,6 @@
 import { asc, eq, getTableName } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ErrorName, TreeSort } from '@hanlin/shared';
+import type { CategoryNode, ErrorName, TreeSort } from '@hanlin/shared';
 import { AppError } from './errors.js';
 import type { Db } from './db/client.js';
 import { buildForest } from './tree.js';
@@ -15,15 +15,6 @@ type CategoryTable = ReturnType<typeof defineTreeTable<string>>;
  */
 export function defineCategoryTree(table: CategoryTable, opts: Omit<TreeOptions, 'table' | 'duplicateName' | 'items'> & { duplicateName?: ErrorName; items: AnyPgColumn }) {
   return defineTree({ duplicateName: 'DUPLICATE_CATEGORY', ...opts, table: getTableName(table) });
-}
-
-/** A node of a category forest as the tree routes answer it. */
-export interface CategoryNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  sort: number;
-  children: CategoryNode[];
 }
 
 export interface CategoryInput {

@@ -23,7 +23,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
-import { pathInScope, requireAllInScope, requireInScope } from '../../platform/scope.js';
+import { pathInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import { getMediaState, mediaKindOf, requestMediaProcessing } from '../media/index.js';
@@ -95,13 +95,7 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     return file;
   }
 
-  async function lockInScope(tx: DbOrTx, p: Principal, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockTextbooks(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    requireAllInScope(p, rows, { field: 'ids' });
-    return rows;
-  }
+  const lockInScope = scopedLock(repo.lockTextbooks, { field: 'ids', beyond: true });
 
   const transition = transitionCommand({
     db,
