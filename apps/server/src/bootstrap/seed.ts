@@ -4,7 +4,7 @@ import { ALL_PERMISSION_CODES, BUILTIN_ROLE_DESCRIPTIONS as DESCRIPTION, BUILTIN
 import type { Db } from '../platform/db/client.js';
 import { storedPassword } from '../platform/auth/credentials.js';
 import { xactLock } from '../platform/locks.js';
-import { organizations } from '../modules/orgs/index.js';
+import { getRootOrg, organizations } from '../modules/orgs/index.js';
 import { BUILTIN_ROLE_KEYS, BUILTIN_ROLES, findBuiltinRoleId, roles, userRoles, type BuiltinRoleKey } from '../modules/roles/index.js';
 import { userDataScopes, users } from '../modules/users/index.js';
 
@@ -18,12 +18,7 @@ const STUDENT_CODES = ['kc-pc', 'zs-pc', 'kc-app', 'zs-app'];
 export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdmin: boolean; password?: string }> {
   return db.transaction(async (tx) => {
     await xactLock(tx, 'seed');
-    let [root] = await tx
-      .select()
-      .from(organizations)
-      .where(sql`${organizations.parentId} is null`)
-      .orderBy(organizations.id)
-      .limit(1);
+    let root = await getRootOrg(tx);
     if (!root) {
       [root] = await tx.insert(organizations).values({ name: BUILTIN_TEXTS.rootOrg, code: 'ROOT', path: '', depth: 1 }).returning();
       await tx

@@ -1,8 +1,9 @@
 import { asc, eq, getTableName } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ErrorName, TreeSort } from '@hanlin/shared';
+import type { CategoryNode, ErrorName, TreeSort } from '@hanlin/shared';
 import { AppError } from './errors.js';
-import type { Db, DbOrTx } from './db/client.js';
+import type { Db } from './db/client.js';
+import { buildForest } from './tree.js';
 import { defineTree, type Tree, type TreeOptions, type defineTreeTable } from './tree-repository.js';
 
 type CategoryTable = ReturnType<typeof defineTreeTable<string>>;
@@ -23,16 +24,19 @@ export interface CategoryInput {
 }
 
 /**
- * The commands of a category-like tree (a `defineTreeTable` table kept by `defineTree`):
- * the flat nodes in display order, insert, edit (rename, re-parent), delete and place above or
- * below, each in a transaction holding the tree's lock. `inUse` is the domain's rule against a
- * delete (a node with children is never deleted: IN_USE_SUBCLASS), true for IN_USE_SUBCLASS or its
- * own error name.
+ * The commands of a category-like tree (a `defineTreeTable` table kept by `defineTree`), as a
+ * domain's service offers them and `registerCategoryRoutes` serves them: the flat nodes in
+ * display order and the forest, insert, edit (rename, re-parent), delete and place above or below,
+ * each in a transaction holding the tree's lock. A node with children is never deleted
+ * (IN_USE_SUBCLASS), nor one with rows filed under it (`tree.hasItems`): `itemsInUse` names that
+ * refusal (IN_USE_SUBCLASS unless the domain names its own, IN_USE_CLASSIFICATION).
  */
-export function categoryTreeCommands(deps: { db: Db; table: CategoryTable; tree: Tree; inUse?: (tx: DbOrTx, id: number) => Promise<boolean | ErrorName | null> }) {
+export function categoryTreeCommands(deps: { db: Db; table: CategoryTable; tree: Tree; itemsInUse?: ErrorName }) {
   const { db, table: t, tree } = deps;
+  const nodes = () => db.select({ id: t.id, name: t.name, parentId: t.parentId, sort: t.sort }).from(t).orderBy(asc(t.sort), asc(t.id));
   return {
-    nodes: () => db.select({ id: t.id, name: t.name, parentId: t.parentId, sort: t.sort }).from(t).orderBy(asc(t.sort), asc(t.id)),
+    nodes,
+    forest: async (): Promise<CategoryNode[]> => buildForest(await nodes()) as CategoryNode[],
 
     insert: (input: CategoryInput) =>
       db.transaction(async (tx) => {
@@ -62,9 +66,7 @@ export function categoryTreeCommands(deps: { db: Db; table: CategoryTable; tree:
         await tree.lock(tx);
         await tree.mustGet(tx, id);
         if (await tree.hasChildren(tx, id)) throw new AppError('IN_USE_SUBCLASS');
-        // The domain's own refusal: its error name (IN_USE_CLASSIFICATION), or true for IN_USE_SUBCLASS.
-        const used = await deps.inUse?.(tx, id);
-        if (used) throw new AppError(used === true ? 'IN_USE_SUBCLASS' : used);
+        if (await tree.hasItems(tx, id)) throw new AppError(deps.itemsInUse ?? 'IN_USE_SUBCLASS');
         await tx.delete(t).where(eq(t.id, id));
       });
     },

@@ -363,3 +363,27 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     },
   };
 }
+
+/**
+ * A job run once per period (its slot: the next whole `periodMs` since the epoch), whichever node
+ * enqueues the slot first; each run, done or failed, enqueues the next slot. Registers the handler
+ * and answers the function enqueueing the next slot (call it once at start).
+ */
+export function definePeriodicJob(jobs: JobQueue, kind: string, periodMs: number, work: () => Promise<unknown>) {
+  const enqueueNext = (after = 0) => {
+    const slot = Math.max(Math.floor(Date.now() / periodMs), after) + 1;
+    return jobs.enqueue(kind, { slot }, { runAfter: new Date(slot * periodMs), dedupeKey: `${kind}:${slot}`, maxAttempts: 1 });
+  };
+  jobs.handle<{ slot?: number }>(
+    kind,
+    async (run) => {
+      try {
+        await work();
+      } finally {
+        await enqueueNext(run.payload.slot);
+      }
+    },
+    { concurrency: 1, maxAttempts: 1 },
+  );
+  return enqueueNext;
+}

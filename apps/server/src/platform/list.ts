@@ -1,4 +1,4 @@
-import { asc, desc, eq, and, getTableColumns, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, eq, and, getTableColumns, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, DbOrTx } from './db/client.js';
@@ -139,7 +139,7 @@ function withDefaults<F extends string, C extends SelectedFields, K extends stri
   return { ...spec, id, defaultSort: spec.defaultSort ?? { key: 'id' as K, desc: true } };
 }
 
-/** Declares a list; `run(runtime, principal, query)` answers one page of it. */
+/** Declares a list; `run(runtime, principal, query)` answers one page of it, `rowsOf(db, ids)` its rows by id. */
 export function defineList<F extends string, C extends SelectedFields, K extends string>(declared: ListSpec<F, C, K>) {
   const spec = withDefaults(declared);
   if (spec.count && spec.tables.length) throw new Error(`${spec.name}: a capped count reads no table versions`);
@@ -226,6 +226,16 @@ export function defineList<F extends string, C extends SelectedFields, K extends
       .$dynamic();
     if (spec.join) q = spec.join(q as PgSelect) as typeof q;
     return q.orderBy(...order).prepare(name);
+  }
+
+  /** The list's rows (its columns, through its joins) of the ids given, in id order, outside its scope and `where`: what a write answers. */
+  function rowsOf(db: DbOrTx, ids: number[]): Promise<Row[]> {
+    let q = db
+      .select(spec.columns as SelectedFields)
+      .from(spec.table)
+      .$dynamic();
+    if (spec.join) q = spec.join(q as PgSelect) as typeof q;
+    return q.where(inArray(spec.id, ids)).orderBy(asc(spec.id)) as unknown as Promise<Row[]>;
   }
 
   async function run(rt: ListRuntime, principal: Pick<Principal, 'scopePaths'> | null, q: Q): Promise<ListPage<Row>> {
@@ -321,5 +331,5 @@ export function defineList<F extends string, C extends SelectedFields, K extends
     );
   }
 
-  return { run, where: listWhere, spec };
+  return { run, rowsOf, where: listWhere, spec };
 }

@@ -107,7 +107,7 @@ export interface CategoryRoutes {
   categorySort: RouteSpec;
 }
 
-/** What serves them (`categoryService`): the forest, and the commands taking the routes' bodies. */
+/** What serves them (`categoryTreeCommands`): the forest, and the commands taking the routes' bodies. */
 export interface CategoryCommands<R extends CategoryRoutes> {
   forest: () => Answer<R['categoryTree']>;
   insert: (input: Body<R['categoryInsert']>) => Answer<R['categoryInsert']>;

@@ -67,15 +67,21 @@ export function requireAllInScope(principal: Pick<Principal, 'scopePaths'>, rows
 /**
  * A lock of records by id in the caller's data scope, for a service to call inside its transactions:
  * `lock` selects the rows `FOR UPDATE` (with their organization's path); an unknown id answers
- * NOT_FOUND_ERROR naming `ids`, a record beyond the scope NO_DATA_PERMISSION_ERROR (naming
- * `refusal.field` when told). Ids asked twice are locked once.
+ * NOT_FOUND_ERROR naming `notFound` (`ids` unless told), a record beyond the scope
+ * NO_DATA_PERMISSION_ERROR (naming `refusal.field` when told; with `beyond`, as `requireAllInScope`
+ * does, every record beyond it). Ids asked twice are locked once.
  */
-export function scopedLock<R extends { orgPath: string | null }>(lock: (tx: DbOrTx, ids: number[]) => Promise<R[]>, refusal: ScopeRefusal = {}) {
+export function scopedLock<R extends { id: number; orgPath: string | null }>(
+  lock: (tx: DbOrTx, ids: number[]) => Promise<R[]>,
+  refusal: ScopeRefusal & { notFound?: string; beyond?: boolean } = {},
+) {
+  const { notFound = 'ids', beyond, ...scope } = refusal;
   return async (tx: DbOrTx, principal: Pick<Principal, 'scopePaths'>, ids: readonly number[]): Promise<R[]> => {
     const unique = [...new Set(ids)];
     const rows = await lock(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    for (const r of rows) requireInScope(principal, r.orgPath, refusal);
+    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: notFound });
+    if (beyond) requireAllInScope(principal, rows, scope);
+    else for (const r of rows) requireInScope(principal, r.orgPath, scope);
     return rows;
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db/client.js';
 
@@ -20,6 +20,11 @@ export async function updateRow<T extends IdTable & { updatedAt: PgColumn }>(db:
     .update(table as IdTable)
     .set({ ...set, updatedAt: sql`now()` } as never)
     .where(eq(table.id, id));
+}
+
+/** Deletes the rows `ids` and answers the ids deleted. */
+export function deleteRows(db: DbOrTx, table: IdTable, ids: number[]): Promise<{ id: number }[]> {
+  return db.delete(table).where(inArray(table.id, ids)).returning({ id: table.id }) as Promise<{ id: number }[]>;
 }
 
 /** Whether a row other than `exceptId` meets `where`: a name or title already taken, a category in use. */

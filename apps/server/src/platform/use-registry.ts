@@ -7,26 +7,35 @@ export interface InUse {
 }
 
 /**
+ * One map per app of values registered by name (tests build several apps in one process; modules
+ * register in any order): `what` names the values in the error of a name registered twice.
+ */
+export function defineAppRegistry<V>(what: string) {
+  const byApp = new WeakMap<FastifyInstance, Map<string, V>>();
+  const of = (app: FastifyInstance): Map<string, V> => {
+    let values = byApp.get(app);
+    if (!values) byApp.set(app, (values = new Map()));
+    return values;
+  };
+  return {
+    of,
+    /** Registers a value under a name; a name registers once. */
+    register(app: FastifyInstance, name: string, value: V) {
+      const values = of(app);
+      if (values.has(name)) throw new Error(`${what} ${name} registered twice`);
+      values.set(name, value);
+    },
+  };
+}
+
+/**
  * A per-app registry of the modules referencing an owner's records (courses' chapters → courseware,
  * papers → questions): each registers under a name once; the owner asks which ids are in use
  * before a delete and for its rows' `delete` ability.
  */
 export function defineUseRegistry<U extends InUse>(owner: string) {
-  const byApp = new WeakMap<FastifyInstance, Map<string, U>>();
-  const usesOf = (app: FastifyInstance): Map<string, U> => {
-    let uses = byApp.get(app);
-    if (!uses) byApp.set(app, (uses = new Map()));
-    return uses;
-  };
-  return {
-    usesOf,
-    /** Registers a referencing module under a name; a name registers once. */
-    register(app: FastifyInstance, name: string, use: U) {
-      const uses = usesOf(app);
-      if (uses.has(name)) throw new Error(`${owner} use ${name} registered twice`);
-      uses.set(name, use);
-    },
-  };
+  const { of, register } = defineAppRegistry<U>(`${owner} use`);
+  return { usesOf: of, register };
 }
 
 /** The ids, of those given, that some registered module references. */

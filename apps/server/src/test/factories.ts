@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { organizations } from '../modules/orgs/orgs.schema.js';
+import { getRootOrg } from '../modules/orgs/index.js';
 import { roles, userRoles } from '../modules/roles/roles.schema.js';
 import { userDataScopes, users } from '../modules/users/users.schema.js';
 
@@ -10,13 +11,7 @@ const uniq = () => crypto.randomBytes(4).toString('hex');
 let cachedHash: { pw: string; hash: string } | undefined;
 
 export async function rootOrg(db: Db) {
-  const [root] = await db
-    .select()
-    .from(organizations)
-    .where(sql`${organizations.parentId} is null`)
-    .orderBy(organizations.id)
-    .limit(1);
-  return root!;
+  return (await getRootOrg(db))!;
 }
 
 export async function buildOrg(db: Db, opts: { parentId?: number; name?: string } = {}) {

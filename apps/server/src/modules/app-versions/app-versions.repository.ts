@@ -1,5 +1,6 @@
-import { and, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import { type APP_VERSION_SORT_KEYS, type AppVersionCreate, type AppVersionListQuery, type AppVersionPublicQuery, type AppVersionRow } from '@hanlin/shared';
+import { deleteRows } from '../../platform/table-rows.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { appVersions } from './app-versions.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
@@ -75,6 +76,5 @@ export async function updateAppVersion(db: DbOrTx, id: number, v: AppVersionCrea
 }
 
 export async function deleteAppVersions(db: DbOrTx, ids: number[]) {
-  const rows = await db.delete(appVersions).where(inArray(appVersions.id, ids)).returning({ id: appVersions.id });
-  return rows.length;
+  return (await deleteRows(db, appVersions, ids)).length;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { ASSIGNEE_SORT_KEYS, ASSIGNMENT_AUDIENCE, type AssignmentCourseSearch, type AssignmentListQuery, type AssignmentProgressQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { insertRow, updateRow } from '../../platform/table-rows.js';
+import { deleteRows, insertRow, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
@@ -84,9 +84,7 @@ export async function updateAssignment(db: DbOrTx, id: number, set: Partial<type
   await updateRow(db, learnAssignments, id, set);
 }
 
-export async function deleteAssignments(db: DbOrTx, ids: number[]) {
-  return db.delete(learnAssignments).where(inArray(learnAssignments.id, ids)).returning({ id: learnAssignments.id });
-}
+export const deleteAssignments = (db: DbOrTx, ids: number[]) => deleteRows(db, learnAssignments, ids);
 
 /** Ids among `ids` that are not published courses. */
 export async function unpublishedCourses(db: DbOrTx, ids: number[]): Promise<number[]> {

@@ -8,7 +8,7 @@ import {
   type CertificateTemplateListQuery,
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
+import { deleteRows, insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
@@ -113,9 +113,7 @@ export async function updateTemplate(db: DbOrTx, id: number, set: Partial<typeof
   await updateRow(db, certificateTemplates, id, set);
 }
 
-export async function deleteTemplates(tx: DbOrTx, ids: number[]) {
-  return tx.delete(certificateTemplates).where(inArray(certificateTemplates.id, ids)).returning({ id: certificateTemplates.id });
-}
+export const deleteTemplates = (tx: DbOrTx, ids: number[]) => deleteRows(tx, certificateTemplates, ids);
 
 // ---- issued certificates ----
 

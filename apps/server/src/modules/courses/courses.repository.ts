@@ -33,7 +33,6 @@ export const categoryTree = defineCategoryTree(courseCategories, {
   duplicateName: 'DUPLICATE_COURSE_CLASS',
   items: courses.categoryId,
 });
-export const categoryHasCourses = categoryTree.hasItems;
 
 const userParam = (userId: SQLWrapper | number) => (typeof userId === 'number' ? sql`${userId}::int` : userId);
 
@@ -130,9 +129,7 @@ export function exportCourses(db: DbOrTx, p: Principal, q: Omit<CourseListQuery,
     .limit(limit);
 }
 
-export function getCourses(db: DbOrTx, ids: number[]) {
-  return joins(db.select(rowColumns).from(courses)).where(inArray(courses.id, ids)).orderBy(asc(courses.id));
-}
+export const getCourses = courseList.rowsOf;
 
 export async function getCourseExtra(db: DbOrTx, id: number) {
   const [row] = await db

@@ -30,7 +30,7 @@ import type { ListRuntime } from '../../platform/list.js';
 import { abilitiesOf, applyTransition, transitionCommand } from '../../platform/lifecycle.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { requireInScope, scopedLock } from '../../platform/scope.js';
-import { categoryService } from '../../platform/category-service.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { localTime, localizedExport } from '../course-reports/index.js';
@@ -191,12 +191,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
   }
 
   /** The classification tree: a class holding courses stays (IN_USE_CLASSIFICATION). */
-  const categories = categoryService({
-    db,
-    tree,
-    table: courseCategories,
-    inUse: async (tx, id) => ((await repo.categoryHasCourses(tx, id)) ? 'IN_USE_CLASSIFICATION' : null),
-  });
+  const categories = categoryTreeCommands({ db, table: courseCategories, tree, itemsInUse: 'IN_USE_CLASSIFICATION' });
 
   return {
     categories,

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { COURSEWARE_CATEGORY_DEPTH, type COURSEWARE_SORT_KEYS, type CoursewareListQuery, type CoursewareType } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, updateRow } from '../../platform/table-rows.js';
@@ -17,7 +17,6 @@ export const categoryTree = defineCategoryTree(coursewareCategories, {
   lockKey: 'coursewareCategoryTree',
   items: coursewares.categoryId,
 });
-export const categoryHasCourseware = categoryTree.hasItems;
 
 const rowColumns = {
   id: coursewares.id,
@@ -40,12 +39,6 @@ const rowColumns = {
   scormPackageId: coursewares.scormPackageId,
 };
 const sortColumns = { id: coursewares.id, name: coursewares.name, createdAt: coursewares.createdAt } satisfies Record<(typeof COURSEWARE_SORT_KEYS)[number], unknown>;
-const joins = <Q extends { leftJoin: any }>(q: Q) =>
-  q
-    .leftJoin(coursewareCategories, eq(coursewareCategories.id, coursewares.categoryId))
-    .leftJoin(organizations, eq(organizations.id, coursewares.orgId))
-    .leftJoin(users, eq(users.id, coursewares.uploadedBy))
-    .innerJoin(files, eq(files.id, coursewares.fileId));
 
 /** The courseware list: the caller's organization subtrees, type, category subtree, keyword on name. */
 export const coursewareList = defineList({
@@ -60,7 +53,12 @@ export const coursewareList = defineList({
   keyword: (pattern) => sql`${coursewares.name} ilike ${pattern}`,
   sort: sortColumns,
   columns: rowColumns,
-  join: joins,
+  join: (q) =>
+    q
+      .leftJoin(coursewareCategories, eq(coursewareCategories.id, coursewares.categoryId))
+      .leftJoin(organizations, eq(organizations.id, coursewares.orgId))
+      .leftJoin(users, eq(users.id, coursewares.uploadedBy))
+      .innerJoin(files, eq(files.id, coursewares.fileId)),
 });
 export type CoursewareRecord = Awaited<ReturnType<typeof getCoursewares>>[number];
 
@@ -68,9 +66,7 @@ export async function findCoursewares(lists: ListRuntime, p: Principal, q: Cours
   return coursewareList.run(lists, p, q);
 }
 
-export function getCoursewares(db: DbOrTx, ids: number[]) {
-  return joins(db.select(rowColumns).from(coursewares)).where(inArray(coursewares.id, ids)).orderBy(asc(coursewares.id));
-}
+export const getCoursewares = coursewareList.rowsOf;
 
 /** Locks the rows (id order) for a change, with their organization's path for the scope check. */
 export function lockCoursewares(tx: DbOrTx, ids: number[]) {

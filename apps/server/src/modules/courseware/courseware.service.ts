@@ -5,14 +5,14 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Storage } from '../../platform/storage.js';
 import type { ListRuntime } from '../../platform/list.js';
-import { pathInScope, requireAllInScope, requireInScope } from '../../platform/scope.js';
+import { pathInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { claimFile, linkFile, type FileRow } from '../uploads/index.js';
 import { getMediaState, mediaKindOf, requestMediaProcessing } from '../media/index.js';
 import { importScormPackage } from '../scorm/index.js';
 import * as repo from './courseware.repository.js';
 import { categoryTree as tree } from './courseware.repository.js';
 import { coursewareCategories } from './courseware.schema.js';
-import { categoryService } from '../../platform/category-service.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { coursewareInUse, usersMayRead, type CoursewareUse } from './courseware.usage.js';
 
 interface Deps {
@@ -36,7 +36,8 @@ const mediaOf = (m: MediaState | undefined): CoursewareRow['media'] =>
 
 export function createCoursewareService({ app, db, storage, lists, uses }: Deps) {
   /** A category with sub-categories or courseware stays (IN_USE_SUBCLASS). */
-  const categories = categoryService({ db, table: coursewareCategories, tree, inUse: repo.categoryHasCourseware });
+  const categories = categoryTreeCommands({ db, table: coursewareCategories, tree });
+  const lockInScope = scopedLock(repo.lockCoursewares, { field: 'ids', beyond: true });
   const abilitiesOf = (p: Principal, inUse: boolean): CoursewareAbilities => ({
     modify: p.permissions.has('kjgl:modify'),
     delete: p.permissions.has('kjgl:delete') && !inUse,
@@ -154,9 +155,7 @@ export function createCoursewareService({ app, db, storage, lists, uses }: Deps)
     /** Deletes courseware in scope that no module references (IN_USE_COURSEWARE naming the ids otherwise). */
     async remove(p: Principal, ids: number[]) {
       await db.transaction(async (tx) => {
-        const rows = await repo.lockCoursewares(tx, ids);
-        if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-        requireAllInScope(p, rows, { field: 'ids' });
+        await lockInScope(tx, p, ids);
         const used = await coursewareInUse(uses, tx, ids);
         if (used.size) throw new AppError('IN_USE_COURSEWARE', { field: 'ids', data: { ids: [...used].sort((a, b) => a - b) } });
         await repo.deleteCoursewares(tx, ids);

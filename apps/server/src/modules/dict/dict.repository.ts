@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import { type DICT_SORT_KEYS, type DictEntryRow, type DictListQuery, type DictOption, type DictStatus, type DictTypeRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { insertRow, updateRow } from '../../platform/table-rows.js';
+import { deleteRows, insertRow, updateRow } from '../../platform/table-rows.js';
 import { dictEntries, dictTypes } from './dict.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 
@@ -89,9 +89,7 @@ export function lockEntries(db: DbOrTx, ids: number[]) {
   return db.select({ id: dictEntries.id, status: dictEntries.status }).from(dictEntries).where(inArray(dictEntries.id, ids)).for('update');
 }
 
-export async function deleteEntries(db: DbOrTx, ids: number[]) {
-  return db.delete(dictEntries).where(inArray(dictEntries.id, ids)).returning({ id: dictEntries.id });
-}
+export const deleteEntries = (db: DbOrTx, ids: number[]) => deleteRows(db, dictEntries, ids);
 
 // ---- Types ----
 

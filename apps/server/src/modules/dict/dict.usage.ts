@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { defineAppRegistry } from '../../platform/use-registry.js';
 
 /** A module storing dictionary values (users: type, city, team) tells the dictionary which ones it holds. */
 export interface DictUse {
@@ -9,19 +9,10 @@ export interface DictUse {
   inUse(db: DbOrTx, type: string, values: string[]): Promise<string[]>;
 }
 
-const byApp = new WeakMap<FastifyInstance, Map<string, DictUse>>();
-export const dictUsesOf = (app: FastifyInstance): Map<string, DictUse> => {
-  let uses = byApp.get(app);
-  if (!uses) byApp.set(app, (uses = new Map()));
-  return uses;
-};
-
+const registry = defineAppRegistry<DictUse>('dictionary use');
+export const dictUsesOf = registry.of;
 /** Registers a module holding dictionary values under a name (once). */
-export function registerDictUse(app: FastifyInstance, name: string, use: DictUse) {
-  const uses = dictUsesOf(app);
-  if (uses.has(name)) throw new Error(`dictionary use ${name} registered twice`);
-  uses.set(name, use);
-}
+export const registerDictUse = registry.register;
 
 /** The entries, of those given, whose value some module holds. */
 export async function entriesInUse(uses: ReadonlyMap<string, DictUse>, db: DbOrTx, entries: { id: number; type: string; value: string }[]): Promise<Set<number>> {

@@ -19,7 +19,7 @@ import {
 } from '@hanlin/shared';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { JobQueue } from '../../platform/jobs.js';
+import { definePeriodicJob, type JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage.js';
 import { AppError } from '../../platform/errors.js';
 import { applyTransition } from '../../platform/lifecycle.js';
@@ -209,22 +209,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
     },
     { concurrency: 1, maxAttempts: 5 },
   );
-  const MINUTE = 60_000;
-  const enqueueSweep = (after = 0) => {
-    const slot = Math.max(Math.floor(Date.now() / MINUTE), after) + 1;
-    return jobs.enqueue(ATTEMPT_SWEEP_JOB, { slot }, { runAfter: new Date(slot * MINUTE), dedupeKey: `${ATTEMPT_SWEEP_JOB}:${slot}`, maxAttempts: 1 });
-  };
-  jobs.handle<{ slot?: number }>(
-    ATTEMPT_SWEEP_JOB,
-    async (run) => {
-      try {
-        await sweep();
-      } finally {
-        await enqueueSweep(run.payload.slot);
-      }
-    },
-    { concurrency: 1, maxAttempts: 1 },
-  );
+  const enqueueSweep = definePeriodicJob(jobs, ATTEMPT_SWEEP_JOB, 60_000, sweep);
 
   function sheetOf(
     a: repo.AttemptRecord,

@@ -16,7 +16,6 @@ import { examAttempts, examExtensions } from './exam-attempt.schema.js';
 export const categoryTree = defineCategoryTree(examCategories, { maxDepth: EXAM_CATEGORY_DEPTH, lockKey: 'examCategoryTree', items: exams.categoryId });
 
 /** A category in which exams sit cannot be deleted (IN_USE_CLASSIFICATION). */
-export const categoryHasExams = async (db: DbOrTx, id: number) => (await categoryTree.hasItems(db, id)) && ('IN_USE_CLASSIFICATION' as const);
 
 /** The state at the database's clock (published → started → ended as start and end pass). */
 export const stateNow = sql<string>`(case when ${exams.status} in ('published', 'started') and now() >= ${exams.endAt} then 'ended'

@@ -21,8 +21,8 @@ import type { ListRuntime } from '../../platform/list.js';
 import { JobFailure, type JobQueue } from '../../platform/jobs.js';
 import { AppError } from '../../platform/errors.js';
 import { abilitiesOf, applyTransition, deleteCommand, transitionCommand } from '../../platform/lifecycle.js';
-import { homeOrgInScope, requireInScope } from '../../platform/scope.js';
-import { categoryService } from '../../platform/category-service.js';
+import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import * as repo from './exams.repository.js';
 import { categoryTree as tree } from './exams.repository.js';
@@ -65,7 +65,7 @@ const FROZEN_WHEN_STARTED = [
 
 export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRuntime; jobs: JobQueue }) {
   /** A category with sub-categories (IN_USE_SUBCLASS) or exams (IN_USE_CLASSIFICATION) stays. */
-  const categories = categoryService({ db, table: examCategories, tree, inUse: repo.categoryHasExams });
+  const categories = categoryTreeCommands({ db, table: examCategories, tree, itemsInUse: 'IN_USE_CLASSIFICATION' });
 
   function abilitiesFor(p: Principal, r: { status: string; startAt: Date; endAt: Date }): ExamAbilities {
     const now = new Date();
@@ -127,14 +127,10 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     };
   }
 
+  const lockIds = scopedLock(repo.lockExams, { field: 'ids' });
+  const lockId = scopedLock(repo.lockExams, { field: 'id', notFound: 'id' });
   /** Locks the exams in the caller's scope and brings their stored state up to the clock. */
-  async function lockInScope(tx: DbOrTx, p: Principal, ids: number[], field = 'ids') {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockExams(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field });
-    for (const r of rows) requireInScope(p, r.orgPath, { field });
-    return followClock(tx, rows);
-  }
+  const lockInScope = async (tx: DbOrTx, p: Principal, ids: number[]) => followClock(tx, await lockIds(tx, p, ids));
 
   /** Applies the clock commands (start, end) the locked rows are due for; answers the rows with their new state. */
   async function followClock<R extends repo.LockedExam>(tx: DbOrTx, rows: R[]): Promise<R[]> {
@@ -327,7 +323,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
       const paper = await checkPaper(input);
       const values = valuesOf(input, paper);
       await db.transaction(async (tx) => {
-        const [cur] = await lockInScope(tx, p, [input.id], 'id');
+        const [cur] = await followClock(tx, await lockId(tx, p, [input.id]));
         const state = cur!.status as ExamStatus;
         if (!EXAM_LIFECYCLE.canEdit(state)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'id', data: { ids: [input.id] } });
         if (state === 'draft') {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { CONSTANTS } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { updateRow } from '../../platform/table-rows.js';
@@ -24,6 +24,12 @@ export const orgTree = defineTree({
 export async function getOrg(db: DbOrTx, id: number): Promise<OrgRecord | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
   return row;
+}
+
+/** The root organization (the first, by id, without a parent); undefined before the seed made one. */
+export async function getRootOrg(db: DbOrTx): Promise<OrgRecord | undefined> {
+  const [root] = await db.select().from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.id)).limit(1);
+  return root;
 }
 
 export function getOrgs(db: DbOrTx, ids: number[]): Promise<OrgRecord[]> {

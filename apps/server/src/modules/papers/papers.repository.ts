@@ -30,7 +30,6 @@ const rowColumns = {
   createdAt: papers.createdAt,
   deletedAt: papers.deletedAt,
 };
-const joins = <Q extends { leftJoin: any }>(q: Q) => q.leftJoin(organizations, eq(organizations.id, papers.orgId)).leftJoin(users, eq(users.id, papers.createdBy));
 
 /** The paper list: papers not deleted of the caller's organization subtrees; kind, keyword on the name. */
 export const paperList = defineList({
@@ -43,16 +42,14 @@ export const paperList = defineList({
   keyword: (pattern) => sql`${papers.name} ilike ${pattern}`,
   sort: { id: papers.id, name: papers.name, total: papers.total, createdAt: papers.createdAt } satisfies Record<(typeof PAPER_SORT_KEYS)[number], unknown>,
   columns: rowColumns,
-  join: joins,
+  join: (q) => q.leftJoin(organizations, eq(organizations.id, papers.orgId)).leftJoin(users, eq(users.id, papers.createdBy)),
 });
 export type PaperRecord = Awaited<ReturnType<typeof getPapers>>[number];
 
 export const findPapers = (lists: ListRuntime, p: Principal, q: PaperListQuery) => paperList.run(lists, p, q);
 
 /** Papers by id, deleted ones included (exams still name them). */
-export function getPapers(db: DbOrTx, ids: number[]) {
-  return joins(db.select(rowColumns).from(papers)).where(inArray(papers.id, ids)).orderBy(asc(papers.id));
-}
+export const getPapers = paperList.rowsOf;
 
 /** Ids of papers not deleted whose name holds the keyword, newest first (an exam's paper picker). */
 export async function searchPaperIds(db: DbOrTx, keyword: string | undefined, limit: number): Promise<number[]> {

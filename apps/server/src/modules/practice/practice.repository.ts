@@ -10,7 +10,7 @@ import {
   type QuestionKey,
 } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { insertRow, updateRow } from '../../platform/table-rows.js';
+import { deleteRows, insertRow, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
@@ -88,9 +88,7 @@ export async function updateExercise(db: DbOrTx, id: number, set: Partial<typeof
   await updateRow(db, exercises, id, set);
 }
 
-export async function deleteExercises(db: DbOrTx, ids: number[]) {
-  return db.delete(exercises).where(inArray(exercises.id, ids)).returning({ id: exercises.id });
-}
+export const deleteExercises = (db: DbOrTx, ids: number[]) => deleteRows(db, exercises, ids);
 
 export async function papersUsedByExercises(db: DbOrTx, paperIds: number[]): Promise<number[]> {
   if (!paperIds.length) return [];

@@ -10,7 +10,7 @@ import { professionals } from './professionals.schema.js';
 const ABILITY_CODES: Record<keyof ProfessionalAbilities, string> = { modify: 'zygl:modify', delete: 'zygl:delete' };
 
 export function createProfessionalsService({ db }: { db: Db }) {
-  const { nodes, ...commands } = categoryTreeCommands({ db, table: professionals, tree: professionalTree });
+  const { nodes, insert, update, remove, sort } = categoryTreeCommands({ db, table: professionals, tree: professionalTree });
   return {
     /** Every node with the abilities the writes obey: a node with children is not deleted. */
     async tree(principal: Principal): Promise<ProfessionalNode[]> {
@@ -22,7 +22,10 @@ export function createProfessionalsService({ db }: { db: Db }) {
       }));
       return buildForest(withAbilities) as ProfessionalNode[];
     },
-    ...commands,
+    insert,
+    update,
+    remove,
+    sort,
   };
 }
 export type ProfessionalsService = ReturnType<typeof createProfessionalsService>;

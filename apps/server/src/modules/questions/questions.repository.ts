@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { QUESTION_CATEGORY_DEPTH, type QUESTION_SORT_KEYS, type QuestionListQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, updateRow } from '../../platform/table-rows.js';
@@ -12,7 +12,6 @@ import { questionCategories, questions } from './questions.schema.js';
 
 /** The classification tree: several roots, at most 5 levels; a category holding questions is in use. */
 export const categoryTree = defineCategoryTree(questionCategories, { maxDepth: QUESTION_CATEGORY_DEPTH, lockKey: 'questionCategoryTree', items: questions.categoryId });
-export const categoryHasQuestions = categoryTree.hasItems;
 
 const rowColumns = {
   id: questions.id,
@@ -46,11 +45,6 @@ const sortColumns = {
   score: questions.score,
   difficulty: sql`array_position(array['easy','medium','hard']::varchar[], ${questions.difficulty})`,
 } satisfies Record<(typeof QUESTION_SORT_KEYS)[number], unknown>;
-const joins = <Q extends { leftJoin: any }>(q: Q) =>
-  q
-    .leftJoin(questionCategories, eq(questionCategories.id, questions.categoryId))
-    .leftJoin(organizations, eq(organizations.id, questions.orgId))
-    .leftJoin(users, eq(users.id, questions.createdBy));
 
 /** The question list: the caller's organization subtrees; type, difficulty, state, category subtree, label, keyword on the stem. */
 export const questionList = defineList({
@@ -68,7 +62,11 @@ export const questionList = defineList({
   keyword: (pattern) => sql`${questions.stem} ilike ${pattern}`,
   sort: sortColumns,
   columns: rowColumns,
-  join: joins,
+  join: (q) =>
+    q
+      .leftJoin(questionCategories, eq(questionCategories.id, questions.categoryId))
+      .leftJoin(organizations, eq(organizations.id, questions.orgId))
+      .leftJoin(users, eq(users.id, questions.createdBy)),
 });
 export type QuestionRecord = Awaited<ReturnType<typeof getQuestions>>[number];
 
@@ -76,9 +74,7 @@ export function findQuestions(lists: ListRuntime, p: Principal, q: QuestionListQ
   return questionList.run(lists, p, q);
 }
 
-export function getQuestions(db: DbOrTx, ids: number[]) {
-  return joins(db.select(rowColumns).from(questions)).where(inArray(questions.id, ids)).orderBy(asc(questions.id));
-}
+export const getQuestions = questionList.rowsOf;
 
 /** Locks the rows (id order) for a change, with their organization's path for the scope check. */
 export function lockQuestions(tx: DbOrTx, ids: number[]) {

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { requireInScope, scopedLock } from '../../platform/scope.js';
-import { categoryService } from '../../platform/category-service.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import * as repo from './questions.repository.js';
@@ -63,7 +63,7 @@ export function valuesOf(input: QuestionInsert): repo.QuestionValues {
 
 export function createQuestionsService({ db, lists, uses }: Deps) {
   /** A category with sub-categories or questions stays (IN_USE_SUBCLASS). */
-  const categories = categoryService({ db, table: questionCategories, tree, inUse: repo.categoryHasQuestions });
+  const categories = categoryTreeCommands({ db, table: questionCategories, tree });
 
   const abilitiesFor = (p: Principal, status: QuestionStatus, inUse: boolean): QuestionAbilities =>
     abilitiesOf(QUESTION_LIFECYCLE.abilities(status), p.permissions, ABILITY_CODES, { delete: !inUse });

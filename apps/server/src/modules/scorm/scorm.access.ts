@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import { defineAppRegistry } from '../../platform/use-registry.js';
 import { createSettingIfAbsent, readSetting } from '../../platform/settings.js';
 
 /**
@@ -16,20 +16,10 @@ export type ScormLaunchRule = (
   context: { key: string; kind: string; ref: string | null },
 ) => boolean | Promise<boolean>;
 
-const rulesByApp = new WeakMap<FastifyInstance, Map<string, ScormLaunchRule>>();
-
-export function scormLaunchRules(app: FastifyInstance): Map<string, ScormLaunchRule> {
-  let rules = rulesByApp.get(app);
-  if (!rules) rulesByApp.set(app, (rules = new Map()));
-  return rules;
-}
-
+const launchRules = defineAppRegistry<ScormLaunchRule>('SCORM launch rule for');
+export const scormLaunchRules = launchRules.of;
 /** Registers who may launch packages in contexts of one kind ('course' covers 'course:<id>'). */
-export function registerScormLaunchRule(app: FastifyInstance, kind: string, rule: ScormLaunchRule) {
-  const rules = scormLaunchRules(app);
-  if (rules.has(kind)) throw new Error(`SCORM launch rule for ${kind} registered twice`);
-  rules.set(kind, rule);
-}
+export const registerScormLaunchRule = launchRules.register;
 
 export function parseContextKey(key: string): { key: string; kind: string; ref: string | null } {
   const i = key.indexOf(':');

@@ -12,7 +12,6 @@ import { textbookCategories, textbookNotes, textbookProgress, textbookRegistrati
 
 /** The category tree: several roots, at most 5 levels; a category holding textbooks is in use. */
 export const categoryTree = defineCategoryTree(textbookCategories, { maxDepth: TEXTBOOK_CATEGORY_DEPTH, lockKey: 'textbookCategoryTree', items: textbooks.categoryId });
-export const categoryHasTextbooks = categoryTree.hasItems;
 
 const rowColumns = {
   id: textbooks.id,
@@ -35,12 +34,6 @@ const rowColumns = {
   publishedAt: textbooks.publishedAt,
 };
 const sortColumns = { id: textbooks.id, name: textbooks.name, createdAt: textbooks.createdAt } satisfies Record<(typeof TEXTBOOK_SORT_KEYS)[number], unknown>;
-const joins = <Q extends { leftJoin: any }>(q: Q) =>
-  q
-    .leftJoin(textbookCategories, eq(textbookCategories.id, textbooks.categoryId))
-    .leftJoin(organizations, eq(organizations.id, textbooks.orgId))
-    .leftJoin(users, eq(users.id, textbooks.createdBy))
-    .innerJoin(files, eq(files.id, textbooks.fileId));
 
 const inCategorySubtree = (v: unknown) => categoryTree.inSubtree(textbooks.categoryId, v);
 
@@ -54,7 +47,12 @@ export const textbookList = defineList({
   keyword: (pattern) => sql`${textbooks.name} ilike ${pattern}`,
   sort: sortColumns,
   columns: rowColumns,
-  join: joins,
+  join: (q) =>
+    q
+      .leftJoin(textbookCategories, eq(textbookCategories.id, textbooks.categoryId))
+      .leftJoin(organizations, eq(organizations.id, textbooks.orgId))
+      .leftJoin(users, eq(users.id, textbooks.createdBy))
+      .innerJoin(files, eq(files.id, textbooks.fileId)),
 });
 export type TextbookRecord = Awaited<ReturnType<typeof getTextbooks>>[number];
 
@@ -62,9 +60,7 @@ export function findTextbooks(lists: ListRuntime, p: Principal, q: TextbookListQ
   return textbookList.run(lists, p, q);
 }
 
-export function getTextbooks(db: DbOrTx, ids: number[]) {
-  return joins(db.select(rowColumns).from(textbooks)).where(inArray(textbooks.id, ids)).orderBy(asc(textbooks.id));
-}
+export const getTextbooks = textbookList.rowsOf;
 
 /** Locks the rows (id order) for a change, with their organization's path for the scope check. */
 export function lockTextbooks(tx: DbOrTx, ids: number[]) {

@@ -23,8 +23,8 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
-import { pathInScope, requireAllInScope, requireInScope } from '../../platform/scope.js';
-import { categoryService } from '../../platform/category-service.js';
+import { pathInScope, requireInScope, scopedLock } from '../../platform/scope.js';
+import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import { getMediaState, mediaKindOf, requestMediaProcessing } from '../media/index.js';
 import * as repo from './textbooks.repository.js';
@@ -47,7 +47,7 @@ const ABILITY_CODES: Record<keyof TextbookAbilities, string> = {
 };
 
 export function createTextbooksService({ app, db, lists, signer }: Deps) {
-  const categories = categoryService({ db, table: textbookCategories, tree, inUse: repo.categoryHasTextbooks });
+  const categories = categoryTreeCommands({ db, table: textbookCategories, tree });
 
   async function present(p: Principal, rows: repo.TextbookRecord[]): Promise<TextbookRow[]> {
     return Promise.all(
@@ -95,13 +95,7 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     return file;
   }
 
-  async function lockInScope(tx: DbOrTx, p: Principal, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.lockTextbooks(tx, unique);
-    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-    requireAllInScope(p, rows, { field: 'ids' });
-    return rows;
-  }
+  const lockInScope = scopedLock(repo.lockTextbooks, { field: 'ids', beyond: true });
 
   const transition = transitionCommand({
     db,

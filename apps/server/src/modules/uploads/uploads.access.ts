@@ -3,6 +3,7 @@ import type { ErrorName, UploadPurpose } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import { defineAppRegistry } from '../../platform/use-registry.js';
 import * as repo from './uploads.repository.js';
 import { fileRefOf } from './uploads.signing.js';
 
@@ -13,21 +14,10 @@ import { fileRefOf } from './uploads.signing.js';
 export type FileReadRule = (principal: Principal, file: { refId: number | null; uploadedBy: number | null }) => boolean | Promise<boolean>;
 export type FileReadRules = ReadonlyMap<string, FileReadRule>;
 
-// One set of rules per app (tests build several apps in one process); modules register in any order.
-const rulesByApp = new WeakMap<FastifyInstance, Map<string, FileReadRule>>();
-
-export function fileReadRules(app: FastifyInstance): Map<string, FileReadRule> {
-  let rules = rulesByApp.get(app);
-  if (!rules) rulesByApp.set(app, (rules = new Map()));
-  return rules;
-}
-
+const readRules = defineAppRegistry<FileReadRule>('file read rule for');
+export const fileReadRules = readRules.of;
 /** The module owning a purpose says who may read its files; a purpose without a rule is owner-only. */
-export function registerFileReadRule(app: FastifyInstance, purpose: UploadPurpose, rule: FileReadRule) {
-  const rules = fileReadRules(app);
-  if (rules.has(purpose)) throw new Error(`file read rule for ${purpose} registered twice`);
-  rules.set(purpose, rule);
-}
+export const registerFileReadRule: (app: FastifyInstance, purpose: UploadPurpose, rule: FileReadRule) => void = readRules.register;
 
 export async function mayReadFile(rules: FileReadRules, principal: Principal, file: repo.FileRow): Promise<boolean> {
   if (file.uploadedBy !== null && file.uploadedBy === principal.userId) return true;

@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
-import type { JobQueue } from '../../platform/jobs.js';
+import { definePeriodicJob, type JobQueue } from '../../platform/jobs.js';
 import { uploadChunks, uploadSessions } from './uploads.schema.js';
 import { cleanFileName, describeUpload, newFileKey, type UploadsService } from './uploads.service.js';
 
@@ -184,21 +184,7 @@ export type ChunkedUploads = ReturnType<typeof createChunkedUploads>;
 
 /** Hourly cleanup of abandoned chunk sessions: one job per hour slot, whichever node enqueues it first. */
 export function scheduleChunkCleanup(jobs: JobQueue, chunked: ChunkedUploads) {
-  const HOUR = 3600_000;
-  const enqueueNext = (after = 0) => {
-    const slot = Math.max(Math.floor(Date.now() / HOUR), after) + 1;
-    return jobs.enqueue(CLEANUP_JOB, { slot }, { runAfter: new Date(slot * HOUR), dedupeKey: `${CLEANUP_JOB}:${slot}`, maxAttempts: 1 });
-  };
-  jobs.handle<{ slot?: number }>(
-    CLEANUP_JOB,
-    async (run) => {
-      try {
-        while ((await chunked.removeAbandoned()) === 500);
-      } finally {
-        await enqueueNext(run.payload.slot);
-      }
-    },
-    { concurrency: 1, maxAttempts: 1 },
-  );
-  return enqueueNext();
+  return definePeriodicJob(jobs, CLEANUP_JOB, 3600_000, async () => {
+    while ((await chunked.removeAbandoned()) === 500);
+  })();
 }
