@@ -4,6 +4,7 @@ import type { FormInstance } from 'antd';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../feedback';
 import { closeTab, usePageTitle } from '../page-title';
+import { useUnloadPrompt } from '../dom';
 
 export interface LeaveGuard {
   /** Call before a navigation the page makes itself after saving: it is not asked about. */
@@ -37,15 +38,7 @@ export function useLeaveGuard(dirty: () => boolean): LeaveGuard {
     });
   }, [blocker, modal, t]);
 
-  useEffect(() => {
-    const onUnload = (e: BeforeUnloadEvent) => {
-      if (released.current || !isDirty.current()) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onUnload);
-    return () => window.removeEventListener('beforeunload', onUnload);
-  }, []);
+  useUnloadPrompt(() => !released.current && isDirty.current());
 
   return {
     release: () => {
