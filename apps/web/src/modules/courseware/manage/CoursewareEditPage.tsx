@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -29,13 +29,11 @@ interface Values {
 export default function CoursewareEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
-  const page = useFormPage({ form, title: t(id ? 'courseware.editTitle' : 'courseware.addTitle') });
+  const page = useFormPage({ form, title: t(id ? 'courseware.editTitle' : 'courseware.addTitle'), queryKey: 'courseware' });
   const [file, setFile] = useState<UploadResult | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const categories = useQuery({ queryKey: ['courseware', 'categories'], queryFn: getCoursewareCategoryTree });
   const existing = useQuery({ queryKey: ['courseware', 'one', id], queryFn: () => getCoursewareById({ id: id! }), enabled: !!id });
 
@@ -45,23 +43,23 @@ export default function CoursewareEditPage() {
   }, [existing.data, form]);
 
   async function submit(v: Values) {
-    setSaving(true);
-    try {
-      if (id) await updateCourseware({ id, name: v.name, categoryId: v.categoryId ?? null, labels: v.labels, mobilePlay: v.mobilePlay, download: v.download });
-      else {
-        if (!file) {
-          feedback.message.error(t('courseware.fileRequired'));
-          return;
+    await page.save(
+      async () => {
+        if (id) await updateCourseware({ id, name: v.name, categoryId: v.categoryId ?? null, labels: v.labels, mobilePlay: v.mobilePlay, download: v.download });
+        else {
+          if (!file) {
+            feedback.message.error(t('courseware.fileRequired'));
+            return undefined;
+          }
+          await insertCourseware({ ...v, categoryId: v.categoryId ?? null, file: file.url });
         }
-        await insertCourseware({ ...v, categoryId: v.categoryId ?? null, file: file.url });
-      }
-      await queryClient.invalidateQueries({ queryKey: ['courseware'] });
-      page.leave('/dashboard/manage-courseware');
-    } catch (e) {
-      if (e instanceof ApiError && e.field) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
-    } finally {
-      setSaving(false);
-    }
+        return '/dashboard/manage-courseware';
+      },
+      (e) => {
+        if (e instanceof ApiError && e.field) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
+      },
+      { quiet: true },
+    );
   }
 
   if (id && existing.isLoading) return <Spin />;
@@ -130,7 +128,7 @@ export default function CoursewareEditPage() {
           </Form.Item>
         )}
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving} disabled={uploading} data-testid="courseware-submit">
+          <Button type="primary" htmlType="submit" loading={page.saving} disabled={uploading} data-testid="courseware-submit">
             {t('courseware.save')}
           </Button>
           <Button onClick={() => page.leave('/dashboard/manage-courseware')}>{t('courseware.cancel')}</Button>
