@@ -1,12 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography, Upload } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COURSEWARE_TYPES, type CoursewareType, type UploadResult } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
-import { uploadFile } from '../../files/api';
-import { ChunkedUploader } from '../../media/components';
+import { FileUpload } from '../../media/components/FileUpload';
 import { getCoursewareById, getCoursewareCategoryTree, insertCourseware, updateCourseware } from '../api';
 import { feedback } from '../../../platform/feedback';
 import { treeOptions } from '../../../platform/tree-options';
@@ -14,7 +13,6 @@ import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
 import { LabelTagsField } from '../../labels/components/LabelTagsField';
 
 /** Files up to this size go in one request; larger ones through the resumable chunked upload. */
-const DIRECT_UPLOAD_MAX = 20 * 1024 * 1024;
 
 interface Values {
   name: string;
@@ -93,36 +91,7 @@ export default function CoursewareEditPage() {
         {!id && (
           <Form.Item label={t('courseware.file')} required>
             <Space direction="vertical" style={{ width: '100%' }}>
-              <Upload
-                maxCount={1}
-                showUploadList={false}
-                customRequest={({ file: f, onSuccess, onError, onProgress }) => {
-                  setUploading(true);
-                  onProgress?.({ percent: 10 });
-                  uploadFile({ file: f as File, purpose: 'courseware', kind: 'courseware' })
-                    .then((r) => {
-                      setFile(r);
-                      onSuccess?.(r);
-                    })
-                    .catch((e: Error) => onError?.(e))
-                    .finally(() => setUploading(false));
-                }}
-                beforeUpload={(f) => {
-                  if (f.size > DIRECT_UPLOAD_MAX) {
-                    feedback.message.warning(t('courseware.useChunked'));
-                    return Upload.LIST_IGNORE;
-                  }
-                  return true;
-                }}
-              >
-                <Button loading={uploading} data-testid="courseware-file">
-                  {t('courseware.chooseFile')}
-                </Button>
-              </Upload>
-              <Typography.Text type="secondary">{t('courseware.largeFiles')}</Typography.Text>
-              <Suspense fallback={<Spin size="small" />}>
-                <ChunkedUploader kind="courseware" purpose="courseware" onUploaded={setFile} />
-              </Suspense>
+              <FileUpload purpose="courseware" kind="courseware" texts="courseware" testId="courseware-file" onBusy={setUploading} onUploaded={setFile} />
               {file && <Typography.Text data-testid="courseware-file-name">{t('courseware.uploaded', { name: file.name })}</Typography.Text>}
             </Space>
           </Form.Item>
