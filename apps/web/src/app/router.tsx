@@ -44,6 +44,14 @@ const withManageTexts =
   async () =>
     (await Promise.all([load(), loadManageTexts()]))[0];
 
+/** A route titled `titleKey` whose children open only with one of `codes`. */
+const behindCodes = (path: string, titleKey: string, codes: readonly string[], children: RouteObject[]): RouteObject => ({
+  path,
+  handle: { titleKey },
+  element: <RequireCodes codes={codes} />,
+  children,
+});
+
 /** New navigations scroll to the top (ScrollRestoration); non-React code navigates through the router. */
 function RootShell() {
   const navigate = useNavigate();
@@ -97,30 +105,22 @@ async function discoverRoutes({ path, patch }: { path: string; patch: (routeId: 
 const portalChildren: RouteObject[] = [
   { index: true, handle: { titleKey: 'portal.home' }, lazy: page(() => import('../modules/notices/portal/PortalHomePage')) },
   { path: 'notice/:id', handle: { titleKey: 'portal.notices' }, lazy: page(() => import('../modules/notices/portal/NoticeDetailPage')) },
-  ...PORTAL_SECTIONS.map<RouteObject>((s) => ({
-    path: s.path,
-    handle: { titleKey: s.titleKey },
-    element: <RequireCodes codes={s.codes} />,
-    children: [
+  ...PORTAL_SECTIONS.map((s) =>
+    behindCodes(s.path, s.titleKey, s.codes, [
       s.load ? { index: true, lazy: page(s.load) } : { index: true, element: <ComingSoon titleKey={s.titleKey} /> },
       ...(s.children ?? []).map((c) => ({ path: c.path, lazy: page(c.load) })),
-    ],
-  })),
-  {
-    path: 'textbook/:id',
-    handle: { titleKey: 'portal.textbooks' },
-    element: <RequireCodes codes={['kc-pc']} />,
-    children: [{ index: true, lazy: page(() => import('../modules/textbooks/portal/TextbookReaderPage')) }],
-  },
-  {
-    path: 'exam/:examId',
-    handle: { titleKey: 'examTaking.title' },
-    element: <RequireCodes codes={['zs-pc']} />,
-    children: [
+    ]),
+  ),
+  behindCodes('textbook/:id', 'portal.textbooks', ['kc-pc'], [{ index: true, lazy: page(() => import('../modules/textbooks/portal/TextbookReaderPage')) }]),
+  behindCodes(
+    'exam/:examId',
+    'examTaking.title',
+    ['zs-pc'],
+    [
       { path: 'attempt/:attemptId', lazy: page(() => import('../modules/exams/portal/AnswerSheetPage')) },
       { path: 'result', lazy: page(() => import('../modules/exams/portal/ExamResultPage')) },
     ],
-  },
+  ),
 ];
 
 const routes: RouteObject[] = [
@@ -186,45 +186,25 @@ const routes: RouteObject[] = [
               },
             ],
           },
-          {
-            path: '/lecturer',
-            handle: { titleKey: 'ends.home' },
-            element: <RequireCodes codes={LECTURER_CODES} />,
-            children: [
-              {
-                lazy: page(withManageTexts(() => import('./ends/LecturerLayout'))),
-                children: [
-                  { index: true, element: <ComingSoon titleKey="ends.home" /> },
-                  {
-                    path: 'training',
-                    handle: { titleKey: 'ends.training' },
-                    element: <RequireCodes codes={['pxgl-js']} />,
-                    children: [{ index: true, element: <ComingSoon titleKey="ends.training" /> }],
-                  },
-                  {
-                    path: 'evaluation',
-                    handle: { titleKey: 'ends.evaluation' },
-                    element: <RequireCodes codes={['pxpj-js']} />,
-                    children: [{ index: true, element: <ComingSoon titleKey="ends.evaluation" /> }],
-                  },
-                ],
-              },
-            ],
-          },
-          {
-            path: '/class-teacher',
-            handle: { titleKey: 'ends.home' },
-            element: <RequireCodes codes={CLASS_TEACHER_CODES} />,
-            children: [
-              {
-                lazy: page(withManageTexts(() => import('./ends/ClassTeacherLayout'))),
-                children: [
-                  { index: true, element: <ComingSoon titleKey="ends.home" /> },
-                  { path: 'training', handle: { titleKey: 'ends.training' }, element: <ComingSoon titleKey="ends.training" /> },
-                ],
-              },
-            ],
-          },
+          behindCodes('/lecturer', 'ends.home', LECTURER_CODES, [
+            {
+              lazy: page(withManageTexts(() => import('./ends/LecturerLayout'))),
+              children: [
+                { index: true, element: <ComingSoon titleKey="ends.home" /> },
+                behindCodes('training', 'ends.training', ['pxgl-js'], [{ index: true, element: <ComingSoon titleKey="ends.training" /> }]),
+                behindCodes('evaluation', 'ends.evaluation', ['pxpj-js'], [{ index: true, element: <ComingSoon titleKey="ends.evaluation" /> }]),
+              ],
+            },
+          ]),
+          behindCodes('/class-teacher', 'ends.home', CLASS_TEACHER_CODES, [
+            {
+              lazy: page(withManageTexts(() => import('./ends/ClassTeacherLayout'))),
+              children: [
+                { index: true, element: <ComingSoon titleKey="ends.home" /> },
+                { path: 'training', handle: { titleKey: 'ends.training' }, element: <ComingSoon titleKey="ends.training" /> },
+              ],
+            },
+          ]),
           {
             path: '/center',
             children: [

@@ -29,6 +29,21 @@ function NoChannel({ contact, forAccount }: { contact: string | null; forAccount
   );
 }
 
+/** A step's form: one required text field (`name`, test id `reset-<name>`) and "next" (`submitTestId`). */
+function NextStepForm(p: { testId: string; name: string; labelKey: string; submitTestId: string; busy: boolean; onFinish: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Form layout="vertical" data-testid={p.testId} onFinish={(v: Record<string, string>) => p.onFinish(v[p.name]!)}>
+      <Form.Item name={p.name} label={t(p.labelKey)} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+        <Input data-testid={`reset-${p.name}`} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={p.busy} data-testid={p.submitTestId}>
+        {t('common.next')}
+      </Button>
+    </Form>
+  );
+}
+
 /**
  * Forgot password in three steps: account, verification (e-mailed code or link), new password.
  * The e-mailed link lands here with `?token=` and opens the last step directly.
@@ -78,12 +93,15 @@ export default function ResetPasswordPage() {
       {step === 0 && site.data && !site.data.channels.length ? <NoChannel contact={site.data.contact} forAccount={false} /> : null}
       {step === 0 && account && !account.channels.length && site.data?.channels.length ? <NoChannel contact={account.contact} forAccount /> : null}
       {step === 0 ? (
-        <Form
-          layout="vertical"
-          data-testid="reset-account-form"
-          onFinish={(v: { username: string }) =>
+        <NextStepForm
+          testId="reset-account-form"
+          name="username"
+          labelKey="reset.account"
+          submitTestId="reset-next"
+          busy={busy}
+          onFinish={(value) =>
             run(async () => {
-              const name = v.username.trim();
+              const name = value.trim();
               const checked = await checkReset({ username: name });
               setUsername(name);
               setAccount(checked);
@@ -93,14 +111,7 @@ export default function ResetPasswordPage() {
               setStep(1);
             })
           }
-        >
-          <Form.Item name="username" label={t('reset.account')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
-            <Input data-testid="reset-username" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-next">
-            {t('common.next')}
-          </Button>
-        </Form>
+        />
       ) : null}
       {step === 1 ? (
         <Space direction="vertical" style={{ width: '100%' }}>
@@ -120,24 +131,20 @@ export default function ResetPasswordPage() {
             {t(sent ? 'reset.resend' : method === 'sms' ? 'reset.sendSms' : 'reset.send')}
           </Button>
           {(method === 'code' || method === 'sms') && sent ? (
-            <Form
-              layout="vertical"
-              data-testid="reset-code-form"
-              onFinish={(v: { code: string }) =>
+            <NextStepForm
+              testId="reset-code-form"
+              name="code"
+              labelKey="reset.code"
+              submitTestId="reset-verify"
+              busy={busy}
+              onFinish={(code) =>
                 run(async () => {
-                  const r = await verifyReset({ username, code: v.code.trim() });
+                  const r = await verifyReset({ username, code: code.trim() });
                   setResetToken(r.resetToken);
                   setStep(2);
                 })
               }
-            >
-              <Form.Item name="code" label={t('reset.code')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
-                <Input data-testid="reset-code" />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-verify">
-                {t('common.next')}
-              </Button>
-            </Form>
+            />
           ) : null}
           {method === 'link' && sent ? <Result status="info" subTitle={t('reset.checkMail')} /> : null}
           <Button type="link" onClick={() => setStep(0)}>

@@ -42,10 +42,24 @@ export function normalizeError(status: number, body: unknown, cause?: unknown): 
 let blocking = false;
 
 function leave() {
+  blocking = false;
   session.clear();
   // Signing in again returns to the page the user was on (see RequireAuth).
   const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
   goTo(here === '/' || here.startsWith('/?') ? '/' : `/?redirect=${encodeURIComponent(here)}`);
+}
+
+/** One sign-out question at a time: its answer (the confirmation's has no cancel button, Esc closes it) clears the session and returns to login. */
+function askToLeave(err: ApiError, kind: 'confirm' | 'warning') {
+  if (blocking) return;
+  blocking = true;
+  feedback.modal[kind]({
+    title: i18n.t('common.notice'),
+    content: err.text,
+    okText: i18n.t('auth.backToLogin'),
+    ...(kind === 'confirm' ? { cancelButtonProps: { style: { display: 'none' } }, onCancel: leave } : {}),
+    onOk: leave,
+  });
 }
 
 /**
@@ -53,39 +67,8 @@ function leave() {
  * clear the session and return to login; anything else is a translated message.
  */
 export function reportError(err: ApiError): void {
-  if (err.code === ERRORS.REPEAT_LOGIN_ERROR.code) {
-    if (blocking) return;
-    blocking = true;
-    feedback.modal.confirm({
-      title: i18n.t('common.notice'),
-      content: err.text,
-      okText: i18n.t('auth.backToLogin'),
-      cancelButtonProps: { style: { display: 'none' } },
-      onOk: () => {
-        blocking = false;
-        leave();
-      },
-      onCancel: () => {
-        blocking = false;
-        leave();
-      },
-    });
-    return;
-  }
+  if (err.code === ERRORS.REPEAT_LOGIN_ERROR.code) return askToLeave(err, 'confirm');
   // A licence refused on the licence page (LICENSE_ERROR) is a message there, not a sign-out.
-  if (err.name === 'TOKEN_INVALID' || err.status === 401 || (err.status === 460 && err.name !== 'LICENSE_ERROR')) {
-    if (blocking) return;
-    blocking = true;
-    feedback.modal.warning({
-      title: i18n.t('common.notice'),
-      content: err.text,
-      okText: i18n.t('auth.backToLogin'),
-      onOk: () => {
-        blocking = false;
-        leave();
-      },
-    });
-    return;
-  }
+  if (err.name === 'TOKEN_INVALID' || err.status === 401 || (err.status === 460 && err.name !== 'LICENSE_ERROR')) return askToLeave(err, 'warning');
   feedback.message.error(err.text);
 }

@@ -1,9 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormInstance } from 'antd';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
-import { useFeedback } from '../feedback';
+import { feedback, useFeedback } from '../feedback';
 import { closeTab, usePageTitle } from '../page-title';
+import { useUnloadPrompt } from '../dom';
 
 export interface LeaveGuard {
   /** Call before a navigation the page makes itself after saving: it is not asked about. */
@@ -37,15 +39,7 @@ export function useLeaveGuard(dirty: () => boolean): LeaveGuard {
     });
   }, [blocker, modal, t]);
 
-  useEffect(() => {
-    const onUnload = (e: BeforeUnloadEvent) => {
-      if (released.current || !isDirty.current()) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onUnload);
-    return () => window.removeEventListener('beforeunload', onUnload);
-  }, []);
+  useUnloadPrompt(() => !released.current && isDirty.current());
 
   return {
     release: () => {
@@ -58,18 +52,43 @@ export function useLeaveGuard(dirty: () => boolean): LeaveGuard {
  * The shell of a form page (add/edit) that does not use `useRecordEditor`: its title names the
  * document and its management tab, leaving it half-filled asks first, and `leave(to)` after a
  * save goes on without asking and closes the page's tab (unless it stays on the same page).
+ * `save` runs a save of the records under `queryKey`.
  */
-export function useFormPage(o: { form: FormInstance; title: string | undefined }) {
+export function useFormPage(o: { form: FormInstance; title: string | undefined; queryKey?: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
   usePageTitle(o.title);
   const guard = useLeaveGuard(() => o.form.isFieldsTouched());
+  const leave = (to: string, opts?: { replace?: boolean }) => {
+    const stays = to.split('?')[0] === pathname;
+    if (!stays) guard.release();
+    void navigate(to, opts);
+    if (!stays) closeTab(pathname);
+  };
   return {
-    leave: (to: string, opts?: { replace?: boolean }) => {
-      const stays = to.split('?')[0] === pathname;
-      if (!stays) guard.release();
-      void navigate(to, opts);
-      if (!stays) closeTab(pathname);
+    leave,
+    saving,
+    /**
+     * `saving` while `write` runs; it answers where the page goes once saved (undefined: it stays,
+     * e.g. a check of its own refused). Then `queryKey`'s queries refresh, "saved" shows (unless
+     * `quiet`) and the page leaves. A failure goes to `failed`.
+     */
+    save: async (write: () => Promise<string | undefined>, failed: (e: unknown) => void, opts: { quiet?: boolean } = {}) => {
+      setSaving(true);
+      try {
+        const to = await write();
+        if (to === undefined) return;
+        await queryClient.invalidateQueries({ queryKey: [o.queryKey] });
+        if (!opts.quiet) feedback.message.success(t('common.saved'));
+        leave(to);
+      } catch (e) {
+        failed(e);
+      } finally {
+        setSaving(false);
+      }
     },
   };
 }

@@ -3,9 +3,9 @@ import { Card, Descriptions, Empty, Flex, Statistic, Tag, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ASSIGNEE_SORT_KEYS, ASSIGNEE_STATES, type AssigneeRow, type AssignmentProgress } from '@hanlin/shared';
-import { CrudPage, enumFilter, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { enumFilter, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { LearnerStatusTag, OrgFilter, ProgressBar, durationText } from '../../course-reports/components/report-parts';
+import { LearnerStatusTag, OrgReport, ProgressBar, durationText } from '../../course-reports/components/report-parts';
 import { exportAssignmentProgress, findAssignmentProgress } from '../api';
 
 /** A row keyed by user, with a `course<id>` key per course (one table column each). */
@@ -70,7 +70,6 @@ export default function AssignmentProgressPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const [meta, setMeta] = useState<Meta | null>(null);
-  const [orgId, setOrgId] = useState<number | null>(null);
   if (!id) return <Empty description={t('common.notFound')} />;
   return (
     <Flex vertical gap={12} data-testid="assignment-progress-page">
@@ -94,8 +93,8 @@ export default function AssignmentProgressPage() {
           </Flex>
         </Card>
       ) : null}
-      <OrgFilter value={orgId} onChange={setOrgId} testId="assignee-org" />
-      <CrudPage<Row>
+      <OrgReport<Row>
+        orgTestId="assignee-org"
         testId="assignee-list"
         titleKey="page.view-learn-assign"
         queryKey="learn-assign-progress"
@@ -106,7 +105,7 @@ export default function AssignmentProgressPage() {
         }}
         columns={columnsOf(meta)}
         filters={filters}
-        extraFilters={{ id, orgId: orgId ?? undefined }}
+        extraFilters={{ id }}
         menu="xxzp"
         exportFile={({ page: _p, size: _s, ...q }) => exportAssignmentProgress({ ...q, id } as Parameters<typeof exportAssignmentProgress>[0])}
       />

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Flex, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LearnerStatus } from '@hanlin/shared';
-import type { FilterSpec } from '../../../platform/kernel';
+import { CrudPage, type CrudPageProps, type FilterSpec } from '../../../platform/kernel';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
 
 /** Seconds as `h:mm:ss` (what the exports write too). */
@@ -37,5 +38,16 @@ export function OrgFilter({ value, onChange, testId }: { value: number | null; o
       <Typography.Text>{t('report.org')}</Typography.Text>
       <OrgTreeSelect value={value} onChange={(v) => onChange((v as number | null) ?? null)} testId={testId ?? 'report-org'} style={{ minWidth: 240 }} />
     </Flex>
+  );
+}
+
+/** A report's list below an organization filter (`orgTestId`): the organization picked goes with every page and export. */
+export function OrgReport<R extends { id: number }>({ orgTestId, extraFilters, ...list }: CrudPageProps<R> & { orgTestId: string }) {
+  const [orgId, setOrgId] = useState<number | null>(null);
+  return (
+    <>
+      <OrgFilter value={orgId} onChange={setOrgId} testId={orgTestId} />
+      <CrudPage<R> {...list} extraFilters={{ ...extraFilters, orgId: orgId ?? undefined }} />
+    </>
   );
 }

@@ -3,9 +3,9 @@ import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CourseInfo, CourseInfoRow } from '@hanlin/shared';
-import { CrudPage, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, OrgFilter, ProgressBar, RANGE_FILTER, durationText } from '../components/report-parts';
+import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, OrgReport, ProgressBar, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportCourseInfo, findCourseInfo } from '../api';
 
 type Row = CourseInfoRow & { id: number };
@@ -38,7 +38,6 @@ export default function CourseInfoPage() {
   const [params] = useSearchParams();
   const courseId = Number(params.get('courseId')) || 0;
   const [course, setCourse] = useState<CourseInfo['course'] | null>(null);
-  const [orgId, setOrgId] = useState<number | null>(null);
   if (!courseId) return <Empty description={t('common.notFound')} />;
   return (
     <>
@@ -49,8 +48,8 @@ export default function CourseInfoPage() {
           </Descriptions.Item>
         </Descriptions>
       ) : null}
-      <OrgFilter value={orgId} onChange={setOrgId} testId="course-info-org" />
-      <CrudPage<Row>
+      <OrgReport<Row>
+        orgTestId="course-info-org"
         testId="course-info"
         titleKey="page.course-info"
         queryKey="course-info"
@@ -61,7 +60,7 @@ export default function CourseInfoPage() {
         }}
         columns={columns}
         filters={filters}
-        extraFilters={{ courseId, orgId: orgId ?? undefined }}
+        extraFilters={{ courseId }}
         menu="kctj"
         exportFile={({ page: _p, size: _s, ...q }) => exportCourseInfo({ ...q, courseId } as Parameters<typeof exportCourseInfo>[0])}
       />

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import type { CourseReportRow } from '@hanlin/shared';
-import { CrudPage, keyedBy, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { OrgFilter, RANGE_FILTER, durationText } from '../components/report-parts';
+import { keyedBy, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { OrgReport, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportCourseReport, findCourseReport } from '../api';
 
 type Row = CourseReportRow & { id: number };
@@ -30,22 +29,18 @@ const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'report.courseKeywor
 
 /** `manage-course-report` (kctj): per course, learners in the caller's scope, passed, pass rate, average time. */
 export default function CourseReportPage() {
-  const [orgId, setOrgId] = useState<number | null>(null);
   return (
-    <>
-      <OrgFilter value={orgId} onChange={setOrgId} testId="course-report-org" />
-      <CrudPage<Row>
-        testId="course-report"
-        titleKey="perm.kctj"
-        queryKey="course-report"
-        fetch={async (p) => keyedBy('courseId', await findCourseReport(p))}
-        columns={columns}
-        filters={filters}
-        defaultSort="-learners"
-        extraFilters={{ orgId: orgId ?? undefined }}
-        menu="kctj"
-        exportFile={({ page: _p, size: _s, ...q }) => exportCourseReport(q)}
-      />
-    </>
+    <OrgReport<Row>
+      orgTestId="course-report-org"
+      testId="course-report"
+      titleKey="perm.kctj"
+      queryKey="course-report"
+      fetch={async (p) => keyedBy('courseId', await findCourseReport(p))}
+      columns={columns}
+      filters={filters}
+      defaultSort="-learners"
+      menu="kctj"
+      exportFile={({ page: _p, size: _s, ...q }) => exportCourseReport(q)}
+    />
   );
 }

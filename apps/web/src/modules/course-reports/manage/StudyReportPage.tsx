@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import type { StudyReportRow } from '@hanlin/shared';
-import { CrudPage, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { OrgFilter, RANGE_FILTER, durationText } from '../components/report-parts';
+import { OrgReport, RANGE_FILTER, durationText } from '../components/report-parts';
 import { exportStudyReport, findStudyReport } from '../api';
 
 type Row = StudyReportRow & { id: number };
@@ -31,22 +30,18 @@ const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'report.personKeywor
 
 /** `manage-study-report` (bbtj): per person, courses learning and passed, time and credits; filters, sort, export. */
 export default function StudyReportPage() {
-  const [orgId, setOrgId] = useState<number | null>(null);
   return (
-    <>
-      <OrgFilter value={orgId} onChange={setOrgId} testId="study-org" />
-      <CrudPage<Row>
-        testId="study-report"
-        titleKey="perm.bbtj"
-        queryKey="study-report"
-        fetch={async (p) => keyedBy('userId', await findStudyReport(p))}
-        columns={columns}
-        filters={filters}
-        defaultSort="-learnedSeconds"
-        extraFilters={{ orgId: orgId ?? undefined }}
-        menu="bbtj"
-        exportFile={({ page: _p, size: _s, ...q }) => exportStudyReport(q)}
-      />
-    </>
+    <OrgReport<Row>
+      orgTestId="study-org"
+      testId="study-report"
+      titleKey="perm.bbtj"
+      queryKey="study-report"
+      fetch={async (p) => keyedBy('userId', await findStudyReport(p))}
+      columns={columns}
+      filters={filters}
+      defaultSort="-learnedSeconds"
+      menu="bbtj"
+      exportFile={({ page: _p, size: _s, ...q }) => exportStudyReport(q)}
+    />
   );
 }

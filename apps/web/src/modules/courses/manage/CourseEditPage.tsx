@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect, Upload } from 'antd';
 import { feedback } from '../../../platform/feedback';
@@ -37,13 +37,11 @@ interface Values {
 export default function CourseEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const beyondPrompt = useAudienceBeyondPrompt();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
-  const page = useFormPage({ form, title: t(id ? 'course.editTitle' : 'course.addTitle') });
+  const page = useFormPage({ form, title: t(id ? 'course.editTitle' : 'course.addTitle'), queryKey: 'courses' });
   const [cover, setCover] = useState<{ ref: string; url: string | null } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [lecturerKeyword, setLecturerKeyword] = useState('');
   const categories = useQuery({ queryKey: ['courses', 'categories'], queryFn: getCourseCategoryTree });
   const existing = useQuery({ queryKey: ['courses', 'one', id], queryFn: () => getCourseById({ id: id! }), enabled: !!id });
@@ -75,7 +73,6 @@ export default function CourseEditPage() {
   }, [existing.data, form]);
 
   async function save(v: Values) {
-    setSaving(true);
     const body: Omit<CourseInsert, 'audience'> & { audience: AudienceTargetRow[] } = {
       name: v.name,
       categoryId: v.categoryId ?? null,
@@ -95,22 +92,21 @@ export default function CourseEditPage() {
       audience: v.audience ?? [],
     };
     const audience = body.audience.map(({ type, id: targetId }) => ({ type, id: targetId }));
-    try {
-      let courseId = id;
-      if (id) await updateCourse({ ...body, audience, id });
-      else courseId = (await insertCourse({ ...body, audience })).id;
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
-      feedback.message.success(t('common.saved'));
-      page.leave(`/dashboard/add-buildCourse?id=${courseId}`);
-    } catch (e) {
-      if (beyondPrompt(e, v.audience ?? [], (rest) => void save({ ...v, audience: rest }).then(() => form.setFieldValue('audience', rest)))) return;
-      if (e instanceof ApiError) {
-        if (e.field && e.field in v) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
-        else feedback.message.error(e.text);
-      }
-    } finally {
-      setSaving(false);
-    }
+    await page.save(
+      async () => {
+        let courseId = id;
+        if (id) await updateCourse({ ...body, audience, id });
+        else courseId = (await insertCourse({ ...body, audience })).id;
+        return `/dashboard/add-buildCourse?id=${courseId}`;
+      },
+      (e) => {
+        if (beyondPrompt(e, v.audience ?? [], (rest) => void save({ ...v, audience: rest }).then(() => form.setFieldValue('audience', rest)))) return;
+        if (e instanceof ApiError) {
+          if (e.field && e.field in v) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
+          else feedback.message.error(e.text);
+        }
+      },
+    );
   }
 
   if (id && existing.isLoading) return <Spin />;
@@ -255,7 +251,7 @@ export default function CourseEditPage() {
           <AudiencePicker testId="course-audience" />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="course-submit">
+          <Button type="primary" htmlType="submit" loading={page.saving} data-testid="course-submit">
             {t('course.saveAndBuild')}
           </Button>
           <Button onClick={() => page.leave('/dashboard/manage-course')}>{t('common.cancel')}</Button>

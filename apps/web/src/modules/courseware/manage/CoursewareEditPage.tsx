@@ -1,12 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography, Upload } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COURSEWARE_TYPES, type CoursewareType, type UploadResult } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
-import { uploadFile } from '../../files/api';
-import { ChunkedUploader } from '../../media/components';
+import { FileUpload } from '../../media/components/FileUpload';
 import { getCoursewareById, getCoursewareCategoryTree, insertCourseware, updateCourseware } from '../api';
 import { feedback } from '../../../platform/feedback';
 import { treeOptions } from '../../../platform/tree-options';
@@ -14,7 +13,6 @@ import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
 import { LabelTagsField } from '../../labels/components/LabelTagsField';
 
 /** Files up to this size go in one request; larger ones through the resumable chunked upload. */
-const DIRECT_UPLOAD_MAX = 20 * 1024 * 1024;
 
 interface Values {
   name: string;
@@ -29,13 +27,11 @@ interface Values {
 export default function CoursewareEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
-  const page = useFormPage({ form, title: t(id ? 'courseware.editTitle' : 'courseware.addTitle') });
+  const page = useFormPage({ form, title: t(id ? 'courseware.editTitle' : 'courseware.addTitle'), queryKey: 'courseware' });
   const [file, setFile] = useState<UploadResult | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const categories = useQuery({ queryKey: ['courseware', 'categories'], queryFn: getCoursewareCategoryTree });
   const existing = useQuery({ queryKey: ['courseware', 'one', id], queryFn: () => getCoursewareById({ id: id! }), enabled: !!id });
 
@@ -45,23 +41,23 @@ export default function CoursewareEditPage() {
   }, [existing.data, form]);
 
   async function submit(v: Values) {
-    setSaving(true);
-    try {
-      if (id) await updateCourseware({ id, name: v.name, categoryId: v.categoryId ?? null, labels: v.labels, mobilePlay: v.mobilePlay, download: v.download });
-      else {
-        if (!file) {
-          feedback.message.error(t('courseware.fileRequired'));
-          return;
+    await page.save(
+      async () => {
+        if (id) await updateCourseware({ id, name: v.name, categoryId: v.categoryId ?? null, labels: v.labels, mobilePlay: v.mobilePlay, download: v.download });
+        else {
+          if (!file) {
+            feedback.message.error(t('courseware.fileRequired'));
+            return undefined;
+          }
+          await insertCourseware({ ...v, categoryId: v.categoryId ?? null, file: file.url });
         }
-        await insertCourseware({ ...v, categoryId: v.categoryId ?? null, file: file.url });
-      }
-      await queryClient.invalidateQueries({ queryKey: ['courseware'] });
-      page.leave('/dashboard/manage-courseware');
-    } catch (e) {
-      if (e instanceof ApiError && e.field) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
-    } finally {
-      setSaving(false);
-    }
+        return '/dashboard/manage-courseware';
+      },
+      (e) => {
+        if (e instanceof ApiError && e.field) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
+      },
+      { quiet: true },
+    );
   }
 
   if (id && existing.isLoading) return <Spin />;
@@ -95,42 +91,13 @@ export default function CoursewareEditPage() {
         {!id && (
           <Form.Item label={t('courseware.file')} required>
             <Space direction="vertical" style={{ width: '100%' }}>
-              <Upload
-                maxCount={1}
-                showUploadList={false}
-                customRequest={({ file: f, onSuccess, onError, onProgress }) => {
-                  setUploading(true);
-                  onProgress?.({ percent: 10 });
-                  uploadFile({ file: f as File, purpose: 'courseware', kind: 'courseware' })
-                    .then((r) => {
-                      setFile(r);
-                      onSuccess?.(r);
-                    })
-                    .catch((e: Error) => onError?.(e))
-                    .finally(() => setUploading(false));
-                }}
-                beforeUpload={(f) => {
-                  if (f.size > DIRECT_UPLOAD_MAX) {
-                    feedback.message.warning(t('courseware.useChunked'));
-                    return Upload.LIST_IGNORE;
-                  }
-                  return true;
-                }}
-              >
-                <Button loading={uploading} data-testid="courseware-file">
-                  {t('courseware.chooseFile')}
-                </Button>
-              </Upload>
-              <Typography.Text type="secondary">{t('courseware.largeFiles')}</Typography.Text>
-              <Suspense fallback={<Spin size="small" />}>
-                <ChunkedUploader kind="courseware" purpose="courseware" onUploaded={setFile} />
-              </Suspense>
+              <FileUpload purpose="courseware" kind="courseware" texts="courseware" testId="courseware-file" onBusy={setUploading} onUploaded={setFile} />
               {file && <Typography.Text data-testid="courseware-file-name">{t('courseware.uploaded', { name: file.name })}</Typography.Text>}
             </Space>
           </Form.Item>
         )}
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving} disabled={uploading} data-testid="courseware-submit">
+          <Button type="primary" htmlType="submit" loading={page.saving} disabled={uploading} data-testid="courseware-submit">
             {t('courseware.save')}
           </Button>
           <Button onClick={() => page.leave('/dashboard/manage-courseware')}>{t('courseware.cancel')}</Button>

@@ -16,6 +16,7 @@ import dayjs from 'dayjs';
 import { isAnswered, type AttemptResult, type AttemptSheet } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
 import { useFeedback } from '../../../platform/feedback';
+import { useUnloadPrompt } from '../../../platform/dom';
 import { examTaking } from '../portal-api';
 import { CameraBlocked, CameraPreview, useCamera } from './CameraMonitor';
 import { NavPanel, type NavItem } from './NavPanel';
@@ -147,15 +148,7 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
   });
 
   // Leaving with unsent answers asks first: the browser's own question on close or reload, ours on a link.
-  useEffect(() => {
-    const onUnload = (e: BeforeUnloadEvent) => {
-      if (done.current || !saver.hasUnsent()) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onUnload);
-    return () => window.removeEventListener('beforeunload', onUnload);
-  }, [saver]);
+  useUnloadPrompt(() => !done.current && saver.hasUnsent());
   const blocker = useBlocker(({ currentLocation, nextLocation }) => !done.current && currentLocation.pathname !== nextLocation.pathname && saver.hasUnsent());
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

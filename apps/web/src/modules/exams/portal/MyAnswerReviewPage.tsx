@@ -1,21 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { Card, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../../platform/api/errors';
 import { formatTime } from '../../../platform/format';
 import { PaperView } from '../components/PaperView';
 import { getMyReview } from '../results-api';
+import { ResultUnavailable, useResultId } from './own-results';
 
 /** Student center: the review of my own submitted attempt (when the exam shows answers); scores as the exam's score display allows. Fits 390 px. */
 export default function MyAnswerReviewPage() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const attemptId = Number(useParams().attemptId ?? search.get('attemptId')) || 0;
+  const attemptId = useResultId('attemptId');
   const q = useQuery({ queryKey: ['exams', 'my-review', attemptId], queryFn: () => getMyReview(attemptId), enabled: attemptId > 0, retry: false });
   if (q.isLoading) return <Spin />;
-  if (!q.data)
-    return <Empty data-testid="my-review-hidden" description={q.error instanceof ApiError && q.error.status === 403 ? t('examResults.reviewHidden') : t('common.notFound')} />;
+  if (!q.data) return <ResultUnavailable error={q.error} hiddenKey="examResults.reviewHidden" testId="my-review-hidden" />;
   const p = q.data;
   return (
     <Card title={p.examName} data-testid="my-review-page" styles={{ body: { padding: 12 } }}>

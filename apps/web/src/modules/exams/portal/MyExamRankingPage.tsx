@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, List, Space, Spin, Tag, Typography } from 'antd';
+import { Card, List, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
 import type { RankingRow } from '@hanlin/shared';
-import { ApiError } from '../../../platform/api/errors';
 import { getMyRanking } from '../results-api';
+import { ResultUnavailable, useResultId } from './own-results';
 
 function Place({ r, mine }: { r: RankingRow; mine?: boolean }) {
   const { t } = useTranslation();
@@ -23,14 +22,10 @@ function Place({ r, mine }: { r: RankingRow; mine?: boolean }) {
 /** Student center: an exam's ranking (when the exam shows it and its scores are visible), the first 100 and my place. Fits 390 px. */
 export default function MyExamRankingPage() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const examId = Number(useParams().examId ?? search.get('examId')) || 0;
+  const examId = useResultId('examId');
   const q = useQuery({ queryKey: ['exams', 'my-ranking', examId], queryFn: () => getMyRanking(examId), enabled: examId > 0, retry: false });
   if (q.isLoading) return <Spin />;
-  if (!q.data)
-    return (
-      <Empty data-testid="my-ranking-hidden" description={q.error instanceof ApiError && q.error.status === 403 ? t('examResults.rankingHidden') : t('common.notFound')} />
-    );
+  if (!q.data) return <ResultUnavailable error={q.error} hiddenKey="examResults.rankingHidden" testId="my-ranking-hidden" />;
   const d = q.data;
   return (
     <Card

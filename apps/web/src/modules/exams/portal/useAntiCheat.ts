@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { listen } from '../../../platform/dom';
 
 /**
  * Anti-cheat: the page hidden (another tab, minimised) or the window losing focus counts as one
@@ -22,13 +23,11 @@ export function useAntiCheat(enabled: boolean, onLeave: () => void) {
       away.current = false;
     };
     const onVisibility = () => (document.visibilityState === 'hidden' ? left() : back());
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('blur', left);
-    window.addEventListener('focus', back);
+    const fromDocument = listen(document, { visibilitychange: onVisibility });
+    const fromWindow = listen(window, { blur: left, focus: back });
     return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('blur', left);
-      window.removeEventListener('focus', back);
+      fromDocument();
+      fromWindow();
     };
   }, [enabled]);
 }

@@ -85,18 +85,11 @@ function SyncReport({ report }: { report: LdapSyncReport }) {
         ]}
       />
       <Row gutter={32} style={{ margin: '16px 0' }}>
-        <Col>
-          <Statistic title={t('ldap.report.orgsCreated')} value={report.orgsCreated} data-testid="ldap-report-orgsCreated" />
-        </Col>
-        <Col>
-          <Statistic title={t('ldap.report.orgsUpdated')} value={report.orgsUpdated} data-testid="ldap-report-orgsUpdated" />
-        </Col>
-        <Col>
-          <Statistic title={t('ldap.report.usersCreated')} value={report.usersCreated} data-testid="ldap-report-usersCreated" />
-        </Col>
-        <Col>
-          <Statistic title={t('ldap.report.usersUpdated')} value={report.usersUpdated} data-testid="ldap-report-usersUpdated" />
-        </Col>
+        {(['orgsCreated', 'orgsUpdated', 'usersCreated', 'usersUpdated'] as const).map((k) => (
+          <Col key={k}>
+            <Statistic title={t(`ldap.report.${k}`)} value={report[k]} data-testid={`ldap-report-${k}`} />
+          </Col>
+        ))}
         <Col>
           <Statistic
             title={t('ldap.report.errorCount')}

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONSTANTS } from '@hanlin/shared';
+import { useDebouncedSearch } from '../../../platform/useDebounced';
 import { findInnerUsers, type InnerUser } from '../api';
 
 /** Employees not yet lecturers (`/api/teacher/inner-users`), searched by name. */
@@ -21,21 +20,7 @@ export function InnerUserSelect({
   id?: string;
 }) {
   const { t } = useTranslation();
-  const [list, setList] = useState<InnerUser[]>([]);
-  const [busy, setBusy] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const search = (keyword: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      setBusy(true);
-      try {
-        setList((await findInnerUsers({ page: 1, size: 20, keyword: keyword || undefined })).records);
-      } finally {
-        setBusy(false);
-      }
-    }, CONSTANTS.SEARCH_DEBOUNCE_MS);
-  };
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { found: list, busy, search } = useDebouncedSearch(async (keyword) => (await findInnerUsers({ page: 1, size: 20, keyword: keyword || undefined })).records);
   const options = list.map((u) => ({ value: u.id, label: `${u.realname} (${u.username})${u.orgName ? ` · ${u.orgName}` : ''}` }));
   if (initial && value === initial.id && !list.some((u) => u.id === initial.id)) options.unshift({ value: initial.id, label: initial.label });
   return (

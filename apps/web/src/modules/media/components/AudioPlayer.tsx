@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Slider, Space, Typography } from 'antd';
 import { PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { listen } from '../../../platform/dom';
 import type { PlaybackEvent } from './VideoPlayer';
 
 export interface AudioPlayerProps {
@@ -55,18 +56,7 @@ export default function AudioPlayer({ src, durationMs, onProgress, onEnded }: Au
       handlers.current.onProgress?.(event());
       handlers.current.onEnded?.(event());
     };
-    a.addEventListener('timeupdate', onTime);
-    a.addEventListener('loadedmetadata', onMeta);
-    a.addEventListener('pause', onPause);
-    a.addEventListener('play', onPlay);
-    a.addEventListener('ended', onEnd);
-    return () => {
-      a.removeEventListener('timeupdate', onTime);
-      a.removeEventListener('loadedmetadata', onMeta);
-      a.removeEventListener('pause', onPause);
-      a.removeEventListener('play', onPlay);
-      a.removeEventListener('ended', onEnd);
-    };
+    return listen(a, { timeupdate: onTime, loadedmetadata: onMeta, pause: onPause, play: onPlay, ended: onEnd });
   }, [duration]);
 
   return (

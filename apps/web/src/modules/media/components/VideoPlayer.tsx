@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../platform/feedback';
+import { listen } from '../../../platform/dom';
 
 export interface PlaybackEvent {
   /** Seconds. */
@@ -103,16 +104,7 @@ export default function VideoPlayer({ src, noSeekBeyond, startAt, onProgress, on
       handlers.current.onProgress?.(event());
       handlers.current.onEnded?.(event());
     };
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('seeking', onSeeking);
-    video.addEventListener('pause', onPause);
-    video.addEventListener('ended', onEnd);
-    return () => {
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('seeking', onSeeking);
-      video.removeEventListener('pause', onPause);
-      video.removeEventListener('ended', onEnd);
-    };
+    return listen(video, { timeupdate: onTime, seeking: onSeeking, pause: onPause, ended: onEnd });
   }, [antiSkip, t]);
 
   return (

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONSTANTS } from '@hanlin/shared';
 import { api } from '../../../platform/api/client';
-import type { Page, UserRow } from '@hanlin/shared';
+import { useDebouncedSearch } from '../../../platform/useDebounced';
+import { CONSTANTS, type Page, type UserRow } from '@hanlin/shared';
 
 interface Person {
   id: number;
@@ -32,28 +32,17 @@ export function LeaderSelect({
   id?: string;
 }) {
   const { t } = useTranslation();
-  const [found, setFound] = useState<Person[]>([]);
-  const [busy, setBusy] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const known = useRef(new Map<number, Person>());
   for (const p of initial) known.current.set(p.id, p);
-
-  const search = (keyword: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      setBusy(true);
-      try {
-        const page = await api<Page<UserRow>>('user/list', { page: 1, size: 20, keyword: keyword || undefined, status: 'normal' }, { silent: true });
-        for (const u of page.records) known.current.set(u.id, u);
-        setFound(page.records);
-      } catch {
-        setFound([]);
-      } finally {
-        setBusy(false);
-      }
-    }, CONSTANTS.SEARCH_DEBOUNCE_MS);
-  };
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { found, busy, search } = useDebouncedSearch<Person>(async (keyword) => {
+    try {
+      const page = await api<Page<UserRow>>('user/list', { page: 1, size: 20, keyword: keyword || undefined, status: 'normal' }, { silent: true });
+      for (const u of page.records) known.current.set(u.id, u);
+      return page.records;
+    } catch {
+      return [];
+    }
+  });
 
   const ids = value == null ? [] : Array.isArray(value) ? value : [value];
   const options = useMemo(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Statistic, Table, Tag, TreeSelect, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -20,7 +20,6 @@ import {
   type QuestionDifficulty,
   type QuestionType,
 } from '@hanlin/shared';
-import { feedback } from '../../../platform/feedback';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { treeOptions } from '../../../platform/tree-options';
 import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
@@ -71,13 +70,11 @@ function QuestionPicker({ exclude, onPick }: { exclude: number[]; onPick: (q: It
 export default function PaperEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
   // Names the tab, asks before a half-filled form is left, closes the tab once saved or cancelled.
-  const page = useFormPage({ form, title: t(id ? 'paper.editTitle' : 'paper.addTitle') });
+  const page = useFormPage({ form, title: t(id ? 'paper.editTitle' : 'paper.addTitle'), queryKey: 'papers' });
   const [items, setItems] = useState<Item[]>([]);
-  const [saving, setSaving] = useState(false);
   const [itemsError, setItemsError] = useState<string | null>(null);
   const banks = useQuery({ queryKey: ['papers', 'banks'], queryFn: getBanks });
   const existing = useQuery({ queryKey: ['papers', 'one', id], queryFn: () => getPaperById({ id: id! }), enabled: !!id });
@@ -118,18 +115,16 @@ export default function PaperEditPage() {
         ]);
       return;
     }
-    setSaving(true);
-    try {
-      if (id) await updatePaper({ ...parsed.data, id });
-      else await insertPaper(parsed.data);
-      await queryClient.invalidateQueries({ queryKey: ['papers'] });
-      feedback.message.success(t('common.saved'));
-      page.leave('/dashboard/manage-test-paper');
-    } catch (e) {
-      if (!showSaveError(form, e)) throw e;
-    } finally {
-      setSaving(false);
-    }
+    await page.save(
+      async () => {
+        if (id) await updatePaper({ ...parsed.data, id });
+        else await insertPaper(parsed.data);
+        return '/dashboard/manage-test-paper';
+      },
+      (e) => {
+        if (!showSaveError(form, e)) throw e;
+      },
+    );
   }
 
   return (
@@ -248,7 +243,7 @@ export default function PaperEditPage() {
 
         {total === 0 && <Alert type="info" showIcon message={t('paper.emptyHint')} style={{ marginBottom: 16 }} />}
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="paper-save">
+          <Button type="primary" htmlType="submit" loading={page.saving} data-testid="paper-save">
             {t('common.save')}
           </Button>
           <Button onClick={() => page.leave('/dashboard/manage-test-paper')}>{t('common.cancel')}</Button>

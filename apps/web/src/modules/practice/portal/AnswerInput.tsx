@@ -9,29 +9,27 @@ type Face = Omit<DrawnQuestion, 'position'>;
 export function AnswerInput({ q, value, onChange, disabled }: { q: Face; value: AnswerValue; onChange: (v: AnswerValue) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   const letters = q.options.map((_, i) => OPTION_LETTERS[i]!);
+  // One line per option, "A. text": a radio for a single choice, a checkbox for a multiple one.
+  const optionList = (Option: typeof Radio | typeof Checkbox) => (
+    <Space direction="vertical">
+      {q.options.map((o, i) => (
+        <Option key={letters[i]} value={letters[i]}>
+          {letters[i]}. {o.content}
+        </Option>
+      ))}
+    </Space>
+  );
   switch (q.type) {
     case 'single':
       return (
         <Radio.Group disabled={disabled} value={value.choices?.[0]} onChange={(e) => onChange({ choices: [e.target.value as string] })} data-testid="answer-single">
-          <Space direction="vertical">
-            {q.options.map((o, i) => (
-              <Radio key={letters[i]} value={letters[i]}>
-                {letters[i]}. {o.content}
-              </Radio>
-            ))}
-          </Space>
+          {optionList(Radio)}
         </Radio.Group>
       );
     case 'multiple':
       return (
         <Checkbox.Group disabled={disabled} value={value.choices ?? []} onChange={(v) => onChange({ choices: v as string[] })} data-testid="answer-multiple">
-          <Space direction="vertical">
-            {q.options.map((o, i) => (
-              <Checkbox key={letters[i]} value={letters[i]}>
-                {letters[i]}. {o.content}
-              </Checkbox>
-            ))}
-          </Space>
+          {optionList(Checkbox)}
         </Checkbox.Group>
       );
     case 'judgment':

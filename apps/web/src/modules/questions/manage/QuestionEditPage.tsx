@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Card, type FormInstance, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,6 @@ import {
   type QuestionDifficulty,
   type QuestionType,
 } from '@hanlin/shared';
-import { feedback } from '../../../platform/feedback';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { LazyRichTextEditor } from '../../courses/components/LazyRichTextEditor';
 import { getQuestionById, getQuestionCategoryTree, insertQuestion, updateQuestion } from '../api';
@@ -78,11 +77,9 @@ function formField(path: PropertyKey[], type: QuestionType): (string | number)[]
 export default function QuestionEditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
-  const page = useFormPage({ form, title: t(id ? 'question.editTitle' : 'question.addTitle') });
-  const [saving, setSaving] = useState(false);
+  const page = useFormPage({ form, title: t(id ? 'question.editTitle' : 'question.addTitle'), queryKey: 'questions' });
   const categories = useQuery({ queryKey: ['questions', 'categories'], queryFn: getQuestionCategoryTree });
   const existing = useQuery({ queryKey: ['questions', 'one', id], queryFn: () => getQuestionById({ id: id! }), enabled: !!id });
   const type = (Form.useWatch('type', form) ?? 'single') as QuestionType;
@@ -119,18 +116,14 @@ export default function QuestionEditPage() {
       (form as FormInstance).setFields(parsed.error.issues.map((i) => ({ name: formField(i.path, v.type), errors: [t(`question.rule.${String(i.path[0] ?? 'stem')}`)] })));
       return;
     }
-    setSaving(true);
-    try {
-      if (id) await updateQuestion({ ...parsed.data, id });
-      else await insertQuestion(parsed.data);
-      await queryClient.invalidateQueries({ queryKey: ['questions'] });
-      feedback.message.success(t('common.saved'));
-      page.leave('/dashboard/manage-questions');
-    } catch (e) {
-      showSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
+    await page.save(
+      async () => {
+        if (id) await updateQuestion({ ...parsed.data, id });
+        else await insertQuestion(parsed.data);
+        return '/dashboard/manage-questions';
+      },
+      (e) => showSaveError(form, e),
+    );
   }
 
   if (id && existing.isLoading) return <Spin />;
@@ -271,7 +264,7 @@ export default function QuestionEditPage() {
           <Input.TextArea maxLength={QUESTION_TEXT_MAX} showCount autoSize={{ minRows: 2 }} />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="question-submit">
+          <Button type="primary" htmlType="submit" loading={page.saving} data-testid="question-submit">
             {t('common.save')}
           </Button>
           <Button onClick={() => page.leave('/dashboard/manage-questions')}>{t('common.cancel')}</Button>

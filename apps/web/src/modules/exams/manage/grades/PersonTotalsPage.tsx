@@ -1,9 +1,7 @@
-import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PERSON_TOTAL_SORT_KEYS, type PersonTotalRow } from '@hanlin/shared';
 import { CrudPage, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
 import { findPersonTotals } from '../../grades-api';
+import { PersonExamsLink } from './parts';
 
 type Row = PersonTotalRow & { id: number };
 const sortable = (k: string) => (PERSON_TOTAL_SORT_KEYS as readonly string[]).includes(k);
@@ -17,8 +15,6 @@ const filters: FilterSpec[] = [{ name: 'keyword', labelKey: 'grades.personKeywor
 
 /** `manage-course-integralStatistics` (cjgl): per person of the caller's scope, exams taken, passed and the average of best scores. */
 export default function PersonTotalsPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <CrudPage<Row>
       testId="person-totals"
@@ -28,11 +24,7 @@ export default function PersonTotalsPage() {
       columns={columns}
       filters={filters}
       defaultSort="-exams"
-      extraRowActions={(r) => (
-        <Button type="link" size="small" onClick={() => void navigate(`/dashboard/test-integral-detail?userId=${r.userId}`)}>
-          {t('grades.personExams')}
-        </Button>
-      )}
+      extraRowActions={(r) => <PersonExamsLink userId={r.userId} />}
     />
   );
 }

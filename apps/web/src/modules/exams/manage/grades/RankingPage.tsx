@@ -1,11 +1,11 @@
-import { Button, Empty } from 'antd';
+import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { RankingRow } from '@hanlin/shared';
 import { CrudPage, keyedBy, type ColumnSpec } from '../../../../platform/kernel';
 import { formatTime } from '../../../../platform/format';
 import { findRanking } from '../../grades-api';
-import { ExamCounts, PassedTag, idParam } from './parts';
+import { ExamCounts, PassedTag, PersonExamsLink, idParam } from './parts';
 
 type Row = RankingRow & { id: number };
 const columns: ColumnSpec<Row>[] = [
@@ -20,7 +20,6 @@ const columns: ColumnSpec<Row>[] = [
 /** `grade-ranking?examId=` (cjgl): best score per person, ties to the earlier submission. */
 export default function RankingPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const examId = idParam(params, 'examId');
   if (!examId) return <Empty description={t('common.notFound')} />;
@@ -34,11 +33,7 @@ export default function RankingPage() {
         fetch={async (p) => keyedBy('userId', await findRanking({ ...p, examId }))}
         extraFilters={{ examId }}
         columns={columns}
-        extraRowActions={(r) => (
-          <Button type="link" size="small" onClick={() => void navigate(`/dashboard/test-integral-detail?userId=${r.userId}`)}>
-            {t('grades.personExams')}
-          </Button>
-        )}
+        extraRowActions={(r) => <PersonExamsLink userId={r.userId} />}
       />
     </>
   );

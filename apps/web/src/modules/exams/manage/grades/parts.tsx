@@ -17,6 +17,17 @@ export function SubmitStateTag({ state }: { state: SubmitState }) {
   return <Tag color={STATE_COLORS[state]}>{t(`grades.state_${state}`)}</Tag>;
 }
 
+/** A row action: the person's exams (`test-integral-detail`). */
+export function PersonExamsLink({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button type="link" size="small" onClick={() => void navigate(`/dashboard/test-integral-detail?userId=${userId}`)}>
+      {t('grades.personExams')}
+    </Button>
+  );
+}
+
 export function PassedTag({ passed }: { passed: boolean | null }) {
   const { t } = useTranslation();
   if (passed == null) return <>-</>;
