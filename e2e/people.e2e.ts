@@ -15,8 +15,10 @@ const NEW_PASSWORD = 'Passw0rd-e2e';
 
 /** Right-click an organization, "add organization", name it, save; returns the new node. */
 async function addChildOrg(page: Page, admin: Session, parentId: number, name: string): Promise<OrgNode> {
-  await page.getByTestId(`tree-node-${parentId}`).click({ button: 'right' });
   const add = page.getByTestId('tree-action-addOrg').filter({ visible: true });
+  // The menu of the previous right-click may still be fading out: open this one alone (two at once failed CI).
+  await gone(add);
+  await page.getByTestId(`tree-node-${parentId}`).click({ button: 'right' });
   await visible(add);
   await add.click();
   await visible(page.getByTestId('org-form'));

@@ -1,3 +1,4 @@
+import { useState, type Key } from 'react';
 import { Dropdown, Tree, type TreeDataNode, type TreeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -22,6 +23,9 @@ export interface ContextTreeProps<A extends string> extends Omit<TreeProps, 'tit
 export function ContextTree<A extends TreeAction | OrgTreeAction>({ variant = 'default', actions, allows, onAction, ...tree }: ContextTreeProps<A>) {
   const { t } = useTranslation();
   const list = (actions ?? (variant === 'org' ? ORG_ACTIONS : DEFAULT_ACTIONS)) as readonly A[];
+  // One menu at a time: right-clicking another node moves it there, choosing an action closes it at once
+  // (a menu left open while the tree refreshes after the action stayed on screen beside the next one).
+  const [menuOf, setMenuOf] = useState<Key | null>(null);
   return (
     <Tree
       blockNode
@@ -29,6 +33,9 @@ export function ContextTree<A extends TreeAction | OrgTreeAction>({ variant = 'd
       titleRender={(node) => (
         <Dropdown
           trigger={['contextMenu']}
+          open={menuOf === node.key}
+          onOpenChange={(open) => setMenuOf((current) => (open ? node.key : current === node.key ? null : current))}
+          destroyOnHidden
           menu={{
             items: (allows ? list.filter((a) => allows(a, node)) : list).map((a) => ({
               key: a,
@@ -37,6 +44,7 @@ export function ContextTree<A extends TreeAction | OrgTreeAction>({ variant = 'd
             })),
             onClick: ({ key, domEvent }) => {
               domEvent.stopPropagation();
+              setMenuOf(null);
               onAction(key as A, node);
             },
           }}
