@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdSchema } from './api.js';
-import { NewIdSchema, defineRoute, writeRoute } from './contract.js';
+import { NewIdSchema, defineRoute, writeRoute, type RouteSpec } from './contract.js';
 import { TreeSortSchema } from './orgs.js';
 import type { PermissionCode, RoutePermission } from './permissions.js';
 
@@ -27,6 +27,15 @@ export interface CategoryNode {
 export const CategoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
   z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable(), sort: z.number(), children: z.array(CategoryNodeSchema) }),
 );
+
+/** The five routes of a classification tree as a domain declares them (`categoryTreeRoutes`): the server registers, the web calls them. */
+export interface CategoryRoutes {
+  categoryTree: RouteSpec;
+  categoryInsert: RouteSpec;
+  categoryUpdate: RouteSpec;
+  categoryDelete: RouteSpec;
+  categorySort: RouteSpec;
+}
 
 /** A menu code whose `add`, `modify` and `delete` actions all exist: the one guarding a tree's writes. */
 type TreeWriteCode = {

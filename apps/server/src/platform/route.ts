@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorEnvelopeSchema, FileAnswerSchema, envelopeSchema, type RouteInput, type RouteResult, type RouteSpec, type TreeSort } from '@hanlin/shared';
+import { ErrorEnvelopeSchema, FileAnswerSchema, envelopeSchema, type CategoryRoutes, type RouteInput, type RouteResult, type RouteSpec, type TreeSort } from '@hanlin/shared';
 import { ok } from './http.js';
 import { AppError } from './errors.js';
 import { principalOf } from './auth/guard.js';
@@ -96,15 +96,6 @@ type RouteSet<R> = { [K in keyof R]: RouteSpec };
 
 function registerHandlers<R extends RouteSet<R>>(app: FastifyInstance, routes: R, handlers: { [K in keyof R]?: (req: RouteRequest<R[K]>) => Promise<unknown> }) {
   for (const key of Object.keys(handlers) as (keyof R)[]) registerRoute(app, routes[key], handlers[key] as never);
-}
-
-/** The five routes of a category tree, as a domain's shared routes declare them. */
-export interface CategoryRoutes {
-  categoryTree: RouteSpec;
-  categoryInsert: RouteSpec;
-  categoryUpdate: RouteSpec;
-  categoryDelete: RouteSpec;
-  categorySort: RouteSpec;
 }
 
 /** What serves them (`categoryTreeCommands`): the forest, and the commands taking the routes' bodies. */

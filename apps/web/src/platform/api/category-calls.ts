@@ -1,14 +1,5 @@
-import type { RouteCallInput, RouteResponse, RouteSpec, TreeSort } from '@hanlin/shared';
+import type { CategoryRoutes, RouteCallInput, RouteResponse, RouteSpec, TreeSort } from '@hanlin/shared';
 import { call, type CallOptions } from './call';
-
-/** The five routes of a classification tree (a `defineTreeTable` table on the server). */
-export interface CategoryRoutes {
-  categoryTree: RouteSpec;
-  categoryInsert: RouteSpec;
-  categoryUpdate: RouteSpec;
-  categoryDelete: RouteSpec;
-  categorySort: RouteSpec;
-}
 
 const send = call as (route: RouteSpec, input?: unknown, opts?: CallOptions) => Promise<unknown>;
 

@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../permission';
-import { categoryTreeCalls, type CategoryRoutes } from '../api/category-calls';
+import type { CategoryRoutes } from '@hanlin/shared';
+import { categoryTreeCalls } from '../api/category-calls';
 import { TreePage, type TreePageApi, type TreePageNode, type TreePageProps, type TreePageTexts } from './TreePage';
 
 /** The classification-tree texts a module names under one prefix (`<prefix>.addRoot`, `.addChild`, … `.title`). */
