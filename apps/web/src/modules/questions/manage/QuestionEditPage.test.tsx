@@ -40,7 +40,8 @@ describe('add-question form', () => {
     // Back to single choice: a stem without an answer is refused on the client.
     fireEvent.click(screen.getByText('单选题'));
     fireEvent.change(await screen.findByTestId('question-stem'), { target: { value: 'Capital of France?' } });
-    fireEvent.change(screen.getByTestId('question-option-0'), { target: { value: 'Paris' } });
+    // The options come back once the form has seen the type change (a later render under load).
+    fireEvent.change(await screen.findByTestId('question-option-0'), { target: { value: 'Paris' } });
     fireEvent.change(screen.getByTestId('question-option-1'), { target: { value: 'Rome' } });
     const score = screen.getByTestId('question-score');
     fireEvent.change(score, { target: { value: '2.46' } });
