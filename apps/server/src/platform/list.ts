@@ -1,4 +1,4 @@
-import { asc, desc, eq, and, getTableColumns, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, and, getTableColumns, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, DbOrTx } from './db/client.js';
@@ -205,8 +205,7 @@ export function defineList<F extends string, C extends SelectedFields, K extends
         .from(matches)
         .orderBy(...matchOrder)
         .limit(ph('size'))
-        .offset(ph('offset'))
-        .as('page');
+        .offset(ph('offset'));
     } else {
       page = db
         .select({ id: spec.id })
@@ -214,18 +213,22 @@ export function defineList<F extends string, C extends SelectedFields, K extends
         .where(cond)
         .orderBy(...order)
         .limit(ph('size'))
-        .offset(ph('offset'))
-        .as('page');
+        .offset(ph('offset'));
     }
     // The page is chosen on ids alone: PostgreSQL computes the select list of rows skipped by
-    // OFFSET too, so the columns (and their subqueries) are computed for the page's rows only.
+    // OFFSET too, so the columns (and their subqueries) are computed for the page's rows only. The
+    // ids go in as an array, not a joined subquery: a generic plan prices LIMIT $n as a tenth of
+    // the table and then joined the page by hashing the whole table (48 ms instead of 0.6 on
+    // 100,000 users), while `= any(array)` is priced as a few rows and read through the primary key.
     let q = db
       .select({ ...spec.columns, versions: spec.count ? sql<string>`''` : tableVersionsSql(spec.tables) } as SelectedFields)
-      .from(page)
-      .innerJoin(spec.table, eq(spec.id as AnyColumn, page.id))
+      .from(spec.table)
       .$dynamic();
     if (spec.join) q = spec.join(q as PgSelect) as typeof q;
-    return q.orderBy(...order).prepare(name);
+    return q
+      .where(sql`${spec.id} = any(array(${page}))`)
+      .orderBy(...order)
+      .prepare(name);
   }
 
   /** The list's rows (its columns, through its joins) of the ids given, in id order, outside its scope and `where`: what a write answers. */
