@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema, pageSchema, personFields } from './api.js';
+import { IdSchema, PageQuerySchema, listExportSchema, ownerNameFields, pageSchema, personFields } from './api.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 import { LearnerStatusSchema } from './learning.js';
 import { PUBLISH_STATES, definePublishLifecycle } from './lifecycle.js';
-import { listExportSchema } from './course-reports.js';
 
 /**
  * Learning assignments (`manage-learn-assign`, `add-learn-assign`, `view-learn-assign`): required
@@ -53,10 +52,7 @@ export const AssignmentRowSchema = z.object({
   requiredCount: z.number(),
   electiveCount: z.number(),
   assigneeCount: z.number(),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
-  creatorName: z.string().nullable(),
-  createdAt: z.string(),
+  ...ownerNameFields,
   publishedAt: z.string().nullable(),
   /** The deadline has passed. */
   expired: z.boolean(),

@@ -1,30 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema, pageSchema, personFields } from './api.js';
-import { LANGS, type Lang } from './errors.js';
+import { IdSchema, PageQuerySchema, listExportSchema, pageSchema, personFields } from './api.js';
 import { LearnerStatusSchema } from './learning.js';
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * What an export needs from the page: the interface language (file name and headers) and the
- * browser's time zone (times are written as the reader's local time).
- */
-export const ExportLocaleSchema = z.object({
-  lang: z.enum(LANGS as [Lang, ...Lang[]]).default('zh-CN'),
-  timeZone: z.string().max(64).refine(isTimeZone).default('Asia/Shanghai'),
-});
-export type ExportLocale = z.infer<typeof ExportLocaleSchema>;
-/** The Excel export of a paged list: the list's filters and order (no page), in the reader's language and time zone. */
-export function listExportSchema<const F extends z.ZodRawShape>(filters: F) {
-  return z.strictObject({ ...filters, sort: PageQuerySchema.shape.sort, ...ExportLocaleSchema.shape });
-}
 
 /**
  * A date range filter on learning activity: ISO dates (`2026-01-31`, whole days) or the instants

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema, personFields } from './api.js';
-import { ExportLocaleSchema } from './course-reports.js';
+import { ExportLocaleSchema, IdSchema, PageQuerySchema, personFields } from './api.js';
 import { EXAM_LIFECYCLE, EXAM_ATTEMPTS_MAX, ExamListQuerySchema, examListFields, type ExamListQuery } from './exams.js';
 import { ATTEMPT_LIFECYCLE, AnswerValueSchema, SUBMIT_STATES, SUBMITTED_BY } from './exam-taking.js';
 import { QuestionOptionSchema, QUESTION_TYPES } from './questions.js';
