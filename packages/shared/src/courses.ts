@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, IdsSchema, PageQuerySchema, ownerFields } from './api.js';
+import { IdSchema, IdsSchema, PageQuerySchema, listExportSchema, ownerFields } from './api.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
-import { ExportLocaleSchema } from './course-reports.js';
-import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 import { COURSEWARE_TYPES } from './courseware.js';
 import { LabelsSchema } from './labels.js';
 import { defineLifecycle, definePublishLifecycle } from './lifecycle.js';
@@ -53,12 +51,6 @@ export const COURSE_SORT_KEYS = ['id', 'name', 'createdAt', 'publishedAt', 'cred
 export const COURSE_ANTI_CHEAT_INTERVAL_MAX = 86_400;
 export const COURSE_APPROVAL_REASON_MAX = 200;
 export const COURSE_COMMENT_MAX = 500;
-
-/** The classification tree has the shape of the courseware categories (name ≤ 30, sort). */
-export const CourseCategoryInsertSchema = CategoryInsertSchema;
-export type CourseCategoryInsert = CategoryInsert;
-export type CourseCategoryUpdate = CategoryUpdate;
-export type CourseCategoryNode = CategoryNode;
 
 /** Basic information (`add-course`); the chapters are saved by the builder (`add-buildCourse`). */
 const courseFields = {
@@ -122,7 +114,7 @@ export const CourseChapterInputSchema = z.object({
 export const CourseChaptersSaveSchema = z.object({ id: IdSchema, chapters: z.array(CourseChapterInputSchema).min(1).max(200) });
 export type CourseChaptersSave = z.infer<typeof CourseChaptersSaveSchema>;
 
-export const CourseListQuerySchema = PageQuerySchema.extend({
+const courseListFilters = {
   keyword: z.string().trim().max(100).optional(),
   /** The category and its sub-categories. */
   categoryId: IdSchema.optional(),
@@ -130,13 +122,11 @@ export const CourseListQuerySchema = PageQuerySchema.extend({
   approval: z.enum(COURSE_APPROVAL_STATES).optional(),
   required: z.boolean().optional(),
   label: z.string().trim().min(1).max(10).optional(),
-});
+};
+export const CourseListQuerySchema = PageQuerySchema.extend(courseListFilters);
 export type CourseListQuery = z.infer<typeof CourseListQuerySchema>;
 /** The course list's Excel export: the list's filters and order, in the reader's language and time zone. */
-export const CourseListExportSchema = z.strictObject({
-  ...CourseListQuerySchema.omit({ page: true, size: true }).shape,
-  ...ExportLocaleSchema.shape,
-});
+export const CourseListExportSchema = listExportSchema(courseListFilters);
 export type CourseListExport = z.infer<typeof CourseListExportSchema>;
 
 export const CourseAbilitiesSchema = COURSE_LIFECYCLE.abilitiesSchema.extend({ submit: z.boolean(), approve: z.boolean(), refuse: z.boolean() });
@@ -230,15 +220,11 @@ export const CourseCommentManageQuerySchema = PageQuerySchema.extend({
   status: COMMENT_LIFECYCLE.stateSchema.optional(),
 });
 export type CourseCommentManageQuery = z.infer<typeof CourseCommentManageQuerySchema>;
-export const CourseCommentRowSchema = z.object({
-  id: z.number(),
+/** A comment as the management list shows it: which course, its state and what the caller may do. */
+export const CourseCommentRowSchema = CourseCommentSchema.omit({ mine: true }).extend({
   courseId: z.number(),
   courseName: z.string(),
-  userName: z.string().nullable(),
-  content: z.string(),
-  rating: z.number().nullable(),
   status: COMMENT_LIFECYCLE.stateSchema,
-  createdAt: z.string(),
   abilities: COMMENT_LIFECYCLE.abilitiesSchema,
 });
 export type CourseCommentRow = z.infer<typeof CourseCommentRowSchema>;

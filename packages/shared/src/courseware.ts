@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
-import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 import { LabelsSchema } from './labels.js';
 import { MediaStateSchema } from './media.js';
 
@@ -10,11 +9,6 @@ export type CoursewareType = (typeof COURSEWARE_TYPES)[number];
 /** Depth of the courseware category tree ("sort categories"; classifications keep to 5 levels, spec §9). */
 export const COURSEWARE_CATEGORY_DEPTH = 5;
 export const COURSEWARE_SORT_KEYS = ['id', 'name', 'createdAt'] as const;
-
-export const CoursewareCategoryInsertSchema = CategoryInsertSchema;
-export type CoursewareCategoryInsert = CategoryInsert;
-export type CoursewareCategoryUpdate = CategoryUpdate;
-export type CoursewareCategoryNode = CategoryNode;
 
 const CoursewareFields = {
   /** Unique within its category (or among uncategorized courseware). */

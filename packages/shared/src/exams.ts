@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema } from './api.js';
-import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
+import { IdSchema, PageQuerySchema, ownerNameFields } from './api.js';
+import type { CategoryNode } from './category-tree.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 import { defineLifecycle } from './lifecycle.js';
 
@@ -132,22 +132,14 @@ export const examListFields = {
 };
 
 export const ExamRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...examListFields,
   categoryId: z.number().nullable(),
-  categoryName: z.string().nullable(),
-  status: EXAM_LIFECYCLE.stateSchema,
-  startAt: z.string(),
-  endAt: z.string(),
   duration: z.number(),
   passPercent: z.number(),
   total: z.number(),
   attempts: z.number(),
   paperId: z.number(),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
-  creatorName: z.string().nullable(),
-  createdAt: z.string(),
+  ...ownerNameFields,
   publishedAt: z.string().nullable(),
   abilities: ExamAbilitiesSchema,
 });
@@ -191,9 +183,6 @@ export const ExamPaperSearchSchema = z.strictObject({
 });
 export type ExamPaperSearch = z.infer<typeof ExamPaperSearchSchema>;
 
-export const ExamCategoryInsertSchema = CategoryInsertSchema;
-export type ExamCategoryInsert = CategoryInsert;
-export type ExamCategoryUpdate = CategoryUpdate;
 export type ExamCategoryNode = CategoryNode;
 
 /** The student portal's "my exams": published exams whose audience includes the caller. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './api.js';
+import { CourseDetailSchema, CourseRowSchema } from './courses.js';
 import { defineLifecycle } from './lifecycle.js';
 import { MediaStateSchema } from './media.js';
 
@@ -46,16 +47,18 @@ export const StudentCourseQuerySchema = PageQuerySchema.extend({
 });
 export type StudentCourseQuery = z.infer<typeof StudentCourseQuerySchema>;
 
-export const StudentCourseRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  coverUrl: z.string().nullable(),
-  categoryId: z.number().nullable(),
-  categoryName: z.string().nullable(),
-  labels: z.array(z.string()),
-  required: z.boolean(),
-  credit: z.number(),
-  validUntil: z.string().nullable(),
+/** A course as the student's catalog shows it: the course's own fields, then the caller's place in it. */
+export const StudentCourseRowSchema = CourseRowSchema.pick({
+  id: true,
+  name: true,
+  coverUrl: true,
+  categoryId: true,
+  categoryName: true,
+  labels: true,
+  required: true,
+  credit: true,
+  validUntil: true,
+}).extend({
   /** The course left the shelf (still readable by those who learnt it). */
   offShelf: z.boolean(),
   myStatus: StudentCourseStatusSchema,
@@ -93,15 +96,9 @@ export const LearnerStateSchema = z.object({
 export type LearnerState = z.infer<typeof LearnerStateSchema>;
 
 export const StudentCourseDetailSchema = StudentCourseRowSchema.extend({
-  /** Sanitized rich text as stored. */
-  intro: z.string(),
-  passProgress: z.number(),
-  passScore: z.number().nullable(),
+  /** Sanitized rich text as stored; the pass conditions, anti-cheat settings and lecturers as the course has them. */
+  ...CourseDetailSchema.pick({ intro: true, passProgress: true, passScore: true, antiCheat: true, antiCheatInterval: true, antiSkip: true, lecturers: true }).shape,
   hasCertificate: z.boolean(),
-  antiCheat: z.boolean(),
-  antiCheatInterval: z.number().nullable(),
-  antiSkip: z.boolean(),
-  lecturers: z.array(z.object({ id: z.number(), name: z.string() })),
   chapters: z.array(z.object({ id: z.number(), name: z.string(), items: z.array(LearningItemSchema) })),
   learner: LearnerStateSchema.nullable(),
   abilities: z.object({ start: z.boolean(), learn: z.boolean() }),
@@ -148,13 +145,7 @@ export type HeartbeatAnswer = z.infer<typeof HeartbeatAnswerSchema>;
 
 export const MyCourseQuerySchema = PageQuerySchema.extend({ status: LearnerStatusSchema.default('learning') });
 export type MyCourseQuery = z.infer<typeof MyCourseQuerySchema>;
-export const MyCourseRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  coverUrl: z.string().nullable(),
-  credit: z.number(),
-  required: z.boolean(),
-  offShelf: z.boolean(),
+export const MyCourseRowSchema = StudentCourseRowSchema.pick({ id: true, name: true, coverUrl: true, credit: true, required: true, offShelf: true }).extend({
   learner: LearnerStateSchema,
 });
 export type MyCourseRow = z.infer<typeof MyCourseRowSchema>;

@@ -87,12 +87,7 @@ export type ExerciseDetail = z.infer<typeof ExerciseDetailSchema>;
 /** "My practice": published exercises whose audience holds the caller. */
 export const MyExerciseQuerySchema = PageQuerySchema.extend({ keyword: z.string().trim().max(100).optional() });
 export type MyExerciseQuery = z.infer<typeof MyExerciseQuerySchema>;
-export const MyExerciseRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  sourceKind: z.enum(EXERCISE_SOURCES),
-  times: z.number(),
-  timeLimit: z.number(),
+export const MyExerciseRowSchema = ExerciseRowSchema.pick({ id: true, name: true, sourceKind: true, times: true, timeLimit: true }).extend({
   /** Sessions the caller started. */
   used: z.number(),
   /** The caller's session still running (resume it), if any. */

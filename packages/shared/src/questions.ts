@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { langTexts, type LangTexts } from './errors.js';
 import { IdSchema, IdsSchema, PageQuerySchema, ownerFields } from './api.js';
-import { CategoryInsertSchema, CategoryNodeSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
+import { CategoryNodeSchema, type CategoryNode } from './category-tree.js';
 import { LabelsSchema } from './labels.js';
 import { defineLifecycle } from './lifecycle.js';
 import { UserImportQuerySchema } from './users.js';
@@ -160,9 +160,6 @@ export const QuestionListQuerySchema = PageQuerySchema.extend({
 });
 export type QuestionListQuery = z.infer<typeof QuestionListQuerySchema>;
 
-export const QuestionCategoryInsertSchema = CategoryInsertSchema;
-export type QuestionCategoryInsert = CategoryInsert;
-export type QuestionCategoryUpdate = CategoryUpdate;
 export const QuestionCategoryNodeSchema = CategoryNodeSchema;
 export type QuestionCategoryNode = CategoryNode;
 

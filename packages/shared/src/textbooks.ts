@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema } from './api.js';
+import { IdSchema, PageQuerySchema, ownerNameFields } from './api.js';
 import { LabelsSchema } from './labels.js';
 import { definePublishLifecycle } from './lifecycle.js';
-import { CategoryInsertSchema, type CategoryInsert, type CategoryNode, type CategoryUpdate } from './category-tree.js';
 
 /**
  * Digital textbooks (spec §4 "Course and textbook"): draft, published (on the shelf), unpublished,
@@ -20,41 +19,31 @@ export const TEXTBOOK_CATEGORY_DEPTH = 5;
 export const TEXTBOOK_INTRO_MAX = 10000;
 export const TEXTBOOK_NOTE_MAX = 2000;
 
-export const TextbookCategoryInsertSchema = CategoryInsertSchema;
-export type TextbookCategoryInsert = CategoryInsert;
-export type TextbookCategoryUpdate = CategoryUpdate;
-export type TextbookCategoryNode = CategoryNode;
-
 const uploadRef = z.string().trim().min(1).max(300);
-const TextbookFields = {
+const textbookFields = {
   /** Unique among textbooks. */
   name: z.string().trim().min(1).max(200),
   categoryId: IdSchema.nullish(),
-  labels: LabelsSchema.default([]),
-  intro: z.string().max(TEXTBOOK_INTRO_MAX).default(''),
-  author: z.string().trim().max(100).default(''),
-  publisher: z.string().trim().max(100).default(''),
+  labels: LabelsSchema,
+  intro: z.string().max(TEXTBOOK_INTRO_MAX),
+  author: z.string().trim().max(100),
+  publisher: z.string().trim().max(100),
   /** The uploaded cover (`/api/upload/file/<public id>`, purpose `cover`), or none. */
   cover: uploadRef.nullish(),
   /** The uploaded PDF (`/api/upload/file/<public id>`, purpose `textbook`). */
   file: uploadRef,
 };
-export const TextbookInsertSchema = z.object(TextbookFields);
+const f = textbookFields;
+export const TextbookInsertSchema = z.object({
+  ...f,
+  labels: f.labels.default([]),
+  intro: f.intro.default(''),
+  author: f.author.default(''),
+  publisher: f.publisher.default(''),
+});
 export type TextbookInsert = z.infer<typeof TextbookInsertSchema>;
 /** Fields left out keep their value; only a draft or unpublished textbook changes. */
-export const TextbookUpdateSchema = z
-  .object({
-    name: TextbookFields.name,
-    categoryId: TextbookFields.categoryId,
-    labels: LabelsSchema,
-    intro: z.string().max(TEXTBOOK_INTRO_MAX),
-    author: z.string().trim().max(100),
-    publisher: z.string().trim().max(100),
-    cover: TextbookFields.cover,
-    file: TextbookFields.file,
-  })
-  .partial()
-  .extend({ id: IdSchema });
+export const TextbookUpdateSchema = z.object(textbookFields).partial().extend({ id: IdSchema });
 export type TextbookUpdate = z.infer<typeof TextbookUpdateSchema>;
 
 export const TextbookListQuerySchema = PageQuerySchema.extend({
@@ -80,10 +69,7 @@ export const TextbookRowSchema = z.object({
   coverUrl: z.string().nullable(),
   file: z.string(),
   fileName: z.string(),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
-  creatorName: z.string().nullable(),
-  createdAt: z.string(),
+  ...ownerNameFields,
   publishedAt: z.string().nullable(),
   abilities: TextbookAbilitiesSchema,
 });
@@ -97,13 +83,8 @@ export const TextbookShelfQuerySchema = PageQuerySchema.pick({ page: true, size:
 });
 export type TextbookShelfQuery = z.infer<typeof TextbookShelfQuerySchema>;
 
-export const TextbookCardSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  author: z.string(),
-  publisher: z.string(),
-  labels: z.array(z.string()),
-  coverUrl: z.string().nullable(),
+/** A textbook on the student's shelf: the textbook's own fields, its scores and whether the caller registered. */
+export const TextbookCardSchema = TextbookRowSchema.pick({ id: true, name: true, author: true, publisher: true, labels: true, coverUrl: true }).extend({
   /** Mean of the 1–5 scores, null before the first. */
   averageScore: z.number().nullable(),
   scoreCount: z.number(),
