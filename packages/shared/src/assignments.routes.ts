@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { IdBodySchema, pageSchema } from './api.js';
-import { FileAnswerSchema, batchRoute, defineRoute, publishRoutes, writeRoute } from './contract.js';
+import { FileAnswerSchema, batchRoute, defineRoute, listGetRoutes, publishRoutes, writeRoute } from './contract.js';
 import {
   AssignmentCourseOptionSchema,
   AssignmentCourseSearchSchema,
@@ -16,8 +15,7 @@ import {
 
 /** Learning assignments (xxzp; data scope by the assignment's organization). */
 export const assignmentRoutes = {
-  list: defineRoute({ method: 'POST', path: '/api/learn-assign/list', permission: ['xxzp'], body: AssignmentListQuerySchema, response: pageSchema(AssignmentRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/learn-assign/get', permission: ['xxzp'], body: IdBodySchema, response: AssignmentDetailSchema }),
+  ...listGetRoutes('/api/learn-assign', ['xxzp'], { query: AssignmentListQuerySchema, row: AssignmentRowSchema, detail: AssignmentDetailSchema }),
   courses: defineRoute({
     method: 'POST',
     path: '/api/learn-assign/courses',

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { IdBodySchema, pageSchema } from './api.js';
-import { batchRoute, defineRoute, writeRoute } from './contract.js';
+import { batchRoute, defineRoute, listGetRoutes, writeRoute } from './contract.js';
 import { BannerCreateSchema, BannerListQuerySchema, BannerPublicSchema, BannerRowSchema, BannerUpdateSchema } from './banners.js';
 
 /** Banners: the back office (tggl, data scope by the banner's organization) and the portal carousel. */
 export const bannerRoutes = {
-  list: defineRoute({ method: 'POST', path: '/api/banner/list', permission: ['tggl'], body: BannerListQuerySchema, response: pageSchema(BannerRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/banner/get', permission: ['tggl'], body: IdBodySchema, response: BannerRowSchema }),
+  ...listGetRoutes('/api/banner', ['tggl'], { query: BannerListQuerySchema, row: BannerRowSchema, detail: BannerRowSchema }),
   insert: writeRoute('/api/banner/insert', ['tggl:add'], 'banner.insert', { body: BannerCreateSchema, response: BannerRowSchema }),
   update: writeRoute('/api/banner/update', ['tggl:modify'], 'banner.update', { body: BannerUpdateSchema, response: BannerRowSchema }),
   delete: batchRoute('/api/banner/delete', ['tggl:delete'], 'banner.delete'),

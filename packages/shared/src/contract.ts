@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdsSchema } from './api.js';
+import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
 import type { PermissionCode, RoutePermission } from './permissions.js';
 
 /**
@@ -60,6 +60,22 @@ export function writeRoute<const P extends string, const C extends readonly [Per
 }
 /** What `writeRoute` leaves to the declaration. */
 export type WriteSpec = Omit<RouteSpec, 'method' | 'path' | 'permission' | 'operation'>;
+
+/**
+ * The two reads of a managed record: `<base>/list` (body: the list's query, answers a page of `row`) and
+ * `<base>/get` (body `{ id }`, answers `detail`), both guarded by `permission`.
+ * `...listGetRoutes('/api/notice', ['gggl'], { query: NoticeListQuerySchema, row: NoticeRowSchema, detail: NoticeDetailSchema })`.
+ */
+export function listGetRoutes<const B extends string, const P extends RoutePermission, Q extends z.ZodType, R extends z.ZodType, D extends z.ZodType>(
+  base: B,
+  permission: P,
+  schemas: { query: Q; row: R; detail: D },
+) {
+  return {
+    list: defineRoute({ method: 'POST', path: `${base}/list`, permission, body: schemas.query, response: pageSchema(schemas.row) }),
+    get: defineRoute({ method: 'POST', path: `${base}/get`, permission, body: IdBodySchema, response: schemas.detail }),
+  };
+}
 
 /** A write on many rows chosen by id (delete, publish, freeze …): POST, body `{ ids }`, answers `{ count }`. */
 export function batchRoute<const P extends string>(path: P, permission: RoutePermission, operation: string) {

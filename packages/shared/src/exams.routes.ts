@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categoryTreeRoutes } from './category-tree.js';
-import { IdBodySchema, pageSchema } from './api.js';
-import { batchRoute, defineRoute, publishRoutes, writeRoute } from './contract.js';
+import { pageSchema } from './api.js';
+import { batchRoute, defineRoute, listGetRoutes, publishRoutes, writeRoute } from './contract.js';
 import {
   ExamCreateSchema,
   ExamDetailSchema,
@@ -18,8 +18,7 @@ import {
 export const examRoutes = {
   ...categoryTreeRoutes('exam-sort', ['ksgl'], 'ksgl'),
 
-  list: defineRoute({ method: 'POST', path: '/api/exam/list', permission: ['ksgl'], body: ExamListQuerySchema, response: pageSchema(ExamRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/exam/get', permission: ['ksgl'], body: IdBodySchema, response: ExamDetailSchema }),
+  ...listGetRoutes('/api/exam', ['ksgl'], { query: ExamListQuerySchema, row: ExamRowSchema, detail: ExamDetailSchema }),
   papers: defineRoute({ method: 'POST', path: '/api/exam/papers', permission: ['ksgl'], body: ExamPaperSearchSchema, response: z.array(ExamPaperInfoSchema) }),
   insert: writeRoute('/api/exam/insert', ['ksgl:add'], 'exam.insert', { body: ExamCreateSchema, response: ExamDetailSchema }),
   update: writeRoute('/api/exam/update', ['ksgl:modify'], 'exam.update', { body: ExamUpdateSchema, response: ExamDetailSchema }),

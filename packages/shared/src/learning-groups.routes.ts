@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
+import { IdsSchema, pageSchema } from './api.js';
+import { NewIdSchema, defineRoute, freezeRoutes, listGetRoutes, writeRoute } from './contract.js';
 import {
   LearningGroupInsertSchema,
   LearningGroupListQuerySchema,
@@ -23,8 +23,7 @@ export type LearningGroupMember = z.infer<typeof LearningGroupMemberSchema>;
 const base = '/api/learning-group';
 /** Learning groups (xxqz), scoped by the group's organization. */
 export const learningGroupRoutes = {
-  list: defineRoute({ method: 'POST', path: `${base}/list`, permission: ['xxqz'], body: LearningGroupListQuerySchema, response: pageSchema(LearningGroupRowSchema) }),
-  get: defineRoute({ method: 'POST', path: `${base}/get`, permission: ['xxqz'], body: IdBodySchema, response: LearningGroupRowSchema }),
+  ...listGetRoutes(base, ['xxqz'], { query: LearningGroupListQuerySchema, row: LearningGroupRowSchema, detail: LearningGroupRowSchema }),
   members: defineRoute({
     method: 'POST',
     path: `${base}/members`,

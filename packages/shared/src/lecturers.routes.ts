@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { FileAnswerSchema, NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
+import { FileAnswerSchema, NewIdSchema, defineRoute, freezeRoutes, listGetRoutes, writeRoute } from './contract.js';
 import {
   LecturerAuthSchema,
   LecturerDetailSchema,
@@ -31,8 +31,7 @@ export type LecturerInnerUser = z.infer<typeof LecturerInnerUserSchema>;
 
 /** Lecturers and lecturer levels (jsgl), with the Excel template, import and export. */
 export const lecturerRoutes = {
-  list: defineRoute({ method: 'POST', path: '/api/teacher/list', permission: ['jsgl'], body: LecturerListQuerySchema, response: pageSchema(LecturerRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/teacher/get', permission: ['jsgl'], body: IdBodySchema, response: LecturerDetailSchema }),
+  ...listGetRoutes('/api/teacher', ['jsgl'], { query: LecturerListQuerySchema, row: LecturerRowSchema, detail: LecturerDetailSchema }),
   innerUsers: defineRoute({
     method: 'POST',
     path: '/api/teacher/inner-users',

@@ -1,5 +1,5 @@
 import { IdBodySchema, pageSchema } from './api.js';
-import { AvailableSchema, CountSchema, batchRoute, defineRoute, writeRoute } from './contract.js';
+import { AvailableSchema, CountSchema, batchRoute, defineRoute, listGetRoutes, writeRoute } from './contract.js';
 import {
   NoticeCheckTitleSchema,
   NoticeCreateSchema,
@@ -14,8 +14,7 @@ import {
 
 /** Notices: the management side (gggl, data scope by the notice's organization) and the student side. */
 export const noticeRoutes = {
-  list: defineRoute({ method: 'POST', path: '/api/notice/list', permission: ['gggl'], body: NoticeListQuerySchema, response: pageSchema(NoticeRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/notice/get', permission: ['gggl'], body: IdBodySchema, response: NoticeDetailSchema }),
+  ...listGetRoutes('/api/notice', ['gggl'], { query: NoticeListQuerySchema, row: NoticeRowSchema, detail: NoticeDetailSchema }),
   checkTitle: defineRoute({
     method: 'POST',
     path: '/api/notice/check-title',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { NewIdSchema, defineRoute, writeRoute } from './contract.js';
+import { IdsSchema } from './api.js';
+import { NewIdSchema, defineRoute, listGetRoutes, writeRoute } from './contract.js';
 import {
   DrawnPaperSchema,
   PaperDetailSchema,
@@ -15,8 +15,7 @@ import {
 
 /** Papers (sjgl, `manage-test-paper`, `add-paper`): fixed, random and free papers. */
 export const paperRoutes = {
-  list: defineRoute({ method: 'POST', path: '/api/paper/list', permission: ['sjgl'], body: PaperListQuerySchema, response: pageSchema(PaperRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/paper/get', permission: ['sjgl'], body: IdBodySchema, response: PaperDetailSchema }),
+  ...listGetRoutes('/api/paper', ['sjgl'], { query: PaperListQuerySchema, row: PaperRowSchema, detail: PaperDetailSchema }),
   insert: writeRoute('/api/paper/insert', ['sjgl:add'], 'paper.insert', { body: PaperInsertSchema, response: NewIdSchema }),
   update: writeRoute('/api/paper/update', ['sjgl:modify'], 'paper.update', { body: PaperUpdateSchema, response: z.null() }),
   delete: writeRoute('/api/paper/delete', ['sjgl:delete'], 'paper.delete', { body: IdsSchema, response: z.null() }),

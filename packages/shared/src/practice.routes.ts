@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, batchRoute, defineRoute, publishRoutes, writeRoute } from './contract.js';
+import { IdsSchema, pageSchema } from './api.js';
+import { CountSchema, batchRoute, defineRoute, listGetRoutes, publishRoutes, writeRoute } from './contract.js';
 import {
   ExerciseCreateSchema,
   ExerciseDetailSchema,
@@ -27,8 +27,7 @@ const student = { permission: 'authenticated', tags: ['student'] } as const;
 
 /** Exercises (back office, code lxgl; data scope by the exercise's organization). */
 export const exerciseRoutes = {
-  list: defineRoute({ method: 'POST', path: '/api/exercise/list', permission: ['lxgl'], body: ExerciseListQuerySchema, response: pageSchema(ExerciseRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/exercise/get', permission: ['lxgl'], body: IdBodySchema, response: ExerciseDetailSchema }),
+  ...listGetRoutes('/api/exercise', ['lxgl'], { query: ExerciseListQuerySchema, row: ExerciseRowSchema, detail: ExerciseDetailSchema }),
   /** Papers to practise, by name (the exercise dialog's picker: an exercise manager needs no exam code). */
   papers: defineRoute({ method: 'POST', path: '/api/exercise/papers', permission: ['lxgl'], body: ExamPaperSearchSchema, response: z.array(ExamPaperInfoSchema) }),
   /** Question banks to practise (the question classification tree, read-only). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categoryTreeRoutes } from './category-tree.js';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { CountSchema, FileAnswerSchema, NewIdSchema, batchRoute, defineRoute, writeRoute } from './contract.js';
+import { IdsSchema } from './api.js';
+import { CountSchema, FileAnswerSchema, NewIdSchema, batchRoute, listGetRoutes, writeRoute } from './contract.js';
 import { UserImportErrorsSchema, UserImportResultSchema } from './users.js';
 import {
   QuestionExportQuerySchema,
@@ -18,8 +18,7 @@ import {
 export const questionRoutes = {
   ...categoryTreeRoutes('question-sort', ['tkgl'], 'tkgl'),
 
-  list: defineRoute({ method: 'POST', path: '/api/question/list', permission: ['tkgl'], body: QuestionListQuerySchema, response: pageSchema(QuestionRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/question/get', permission: ['tkgl'], body: IdBodySchema, response: QuestionRowSchema }),
+  ...listGetRoutes('/api/question', ['tkgl'], { query: QuestionListQuerySchema, row: QuestionRowSchema, detail: QuestionRowSchema }),
   insert: writeRoute('/api/question/insert', ['tkgl:add'], 'question.insert', { body: QuestionInsertSchema, response: NewIdSchema }),
   update: writeRoute('/api/question/update', ['tkgl:modify'], 'question.update', { body: QuestionUpdateSchema, response: z.null() }),
   delete: writeRoute('/api/question/delete', ['tkgl:delete'], 'question.delete', { body: IdsSchema, response: z.null() }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { IdBodySchema, pageSchema } from './api.js';
-import { defineRoute, writeRoute } from './contract.js';
+import { defineRoute, listGetRoutes, writeRoute } from './contract.js';
 import {
   DepartmentOptionSchema,
   RegistrationApproveSchema,
@@ -22,8 +21,7 @@ export const registrationRoutes = {
     body: RegistrationSubmitSchema,
     response: z.object({ id: z.number(), status: z.string() }),
   }),
-  list: defineRoute({ method: 'POST', path: '/api/registration/list', permission: ['zcyh'], body: RegistrationListQuerySchema, response: pageSchema(RegistrationRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/registration/get', permission: ['zcyh'], body: IdBodySchema, response: RegistrationRowSchema }),
+  ...listGetRoutes('/api/registration', ['zcyh'], { query: RegistrationListQuerySchema, row: RegistrationRowSchema, detail: RegistrationRowSchema }),
   approve: writeRoute('/api/registration/approve', ['zcyh:approve'], 'registration.approve', {
     body: RegistrationApproveSchema,
     response: z.object({ approved: z.number(), userIds: z.array(z.number()) }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
+import { IdsSchema } from './api.js';
+import { NewIdSchema, defineRoute, freezeRoutes, listGetRoutes, writeRoute } from './contract.js';
 import { TERMINALS, type PermissionNode, type Terminal } from './permissions.js';
 import { RoleDetailSchema, RoleInsertSchema, RoleListQuerySchema, RoleRowSchema, RoleUpdateSchema } from './roles.js';
 
@@ -22,10 +22,9 @@ export const PermissionTreeSchema = z.record(z.enum(TERMINALS as readonly Termin
 
 /** Roles (rzjs) and the permission tree a role is edited with. */
 export const roleRoutes = {
-  list: defineRoute({ method: 'POST', path: '/api/role/list', permission: ['rzjs'], body: RoleListQuerySchema, response: pageSchema(RoleRowSchema) }),
+  ...listGetRoutes('/api/role', ['rzjs'], { query: RoleListQuerySchema, row: RoleRowSchema, detail: RoleDetailSchema }),
   /** Role selectors of the user and student forms. */
   all: defineRoute({ method: 'POST', path: '/api/role/all', permission: ['rzjs', 'yhgl', 'xsgl'], response: z.array(RoleOptionSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/role/get', permission: ['rzjs'], body: IdBodySchema, response: RoleDetailSchema }),
   insert: writeRoute('/api/role/insert', ['rzjs:add'], 'role.insert', { body: RoleInsertSchema, response: NewIdSchema }),
   update: writeRoute('/api/role/update', ['rzjs:modify'], 'role.update', { body: RoleUpdateSchema, response: z.null() }),
   delete: writeRoute('/api/role/delete', ['rzjs:delete'], 'role.delete', { body: IdsSchema, response: z.null() }),

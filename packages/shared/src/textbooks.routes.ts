@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categoryTreeRoutes } from './category-tree.js';
 import { IdBodySchema, pageSchema } from './api.js';
-import { NewIdSchema, batchRoute, defineRoute, publishRoutes, writeRoute } from './contract.js';
+import { NewIdSchema, batchRoute, defineRoute, listGetRoutes, publishRoutes, writeRoute } from './contract.js';
 import {
   TextbookCardSchema,
   TextbookInsertSchema,
@@ -22,8 +22,7 @@ import {
 export const textbookRoutes = {
   ...categoryTreeRoutes('textbook-sort', ['szjc', 'kc-pc'], 'szjc'),
 
-  list: defineRoute({ method: 'POST', path: '/api/textbook/list', permission: ['szjc'], body: TextbookListQuerySchema, response: pageSchema(TextbookRowSchema) }),
-  get: defineRoute({ method: 'POST', path: '/api/textbook/get', permission: ['szjc'], body: IdBodySchema, response: TextbookRowSchema }),
+  ...listGetRoutes('/api/textbook', ['szjc'], { query: TextbookListQuerySchema, row: TextbookRowSchema, detail: TextbookRowSchema }),
   insert: writeRoute('/api/textbook/insert', ['szjc:add'], 'textbook.insert', { body: TextbookInsertSchema, response: NewIdSchema }),
   update: writeRoute('/api/textbook/update', ['szjc:modify'], 'textbook.update', { body: TextbookUpdateSchema, response: z.null() }),
   delete: batchRoute('/api/textbook/delete', ['szjc:delete'], 'textbook.delete'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdBodySchema, IdsSchema, pageSchema } from './api.js';
-import { AvailableSchema, FileAnswerSchema, NewIdSchema, defineRoute, freezeRoutes, writeRoute } from './contract.js';
+import { IdBodySchema, IdsSchema } from './api.js';
+import { AvailableSchema, FileAnswerSchema, NewIdSchema, defineRoute, freezeRoutes, listGetRoutes, writeRoute } from './contract.js';
 import {
   StudentInsertSchema,
   StudentUpdateSchema,
@@ -36,8 +36,7 @@ function peoplePageRoutes<
 >(prefix: P, menu: M, op: O, schemas: { insert: I; update: U; list: L }) {
   const read = [menu] as const;
   return {
-    list: defineRoute({ method: 'POST', path: `${prefix}/list`, permission: read, body: schemas.list, response: pageSchema(UserRowSchema) }),
-    get: defineRoute({ method: 'POST', path: `${prefix}/get`, permission: read, body: IdBodySchema, response: UserDetailSchema }),
+    ...listGetRoutes(prefix, read, { query: schemas.list, row: UserRowSchema, detail: UserDetailSchema }),
     insert: writeRoute(`${prefix}/insert`, [`${menu}:add`], `${op}.insert`, { body: schemas.insert, response: NewIdSchema }),
     update: writeRoute(`${prefix}/update`, [`${menu}:modify`], `${op}.update`, { body: schemas.update, response: z.null() }),
     delete: writeRoute(`${prefix}/delete`, [`${menu}:delete`], `${op}.delete`, { body: IdsSchema, response: z.null() }),
