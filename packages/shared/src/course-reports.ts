@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, listExportSchema, pageSchema, personFields } from './api.js';
-import { LearnerStatusSchema } from './learning.js';
+import { LearnerStateSchema, LearnerStatusSchema } from './learning.js';
 
 /**
  * A date range filter on learning activity: ISO dates (`2026-01-31`, whole days) or the instants
@@ -47,18 +47,17 @@ export const PersonReportQuerySchema = PageQuerySchema.extend(personFilters);
 export type PersonReportQuery = z.infer<typeof PersonReportQuerySchema>;
 export const PersonReportExportSchema = listExportSchema(personFilters);
 export type PersonReportExport = z.infer<typeof PersonReportExportSchema>;
+/** A learner's state in one course as the reports show it: the learner row, with the last study. */
+const learnerFields = {
+  ...LearnerStateSchema.pick({ status: true, progress: true, learnedSeconds: true, score: true, startedAt: true, passedAt: true }).shape,
+  lastLearnedAt: z.string().nullable(),
+};
 export const PersonReportRowSchema = z.object({
   courseId: z.number(),
   courseName: z.string(),
   required: z.boolean(),
-  status: LearnerStatusSchema,
-  progress: z.number(),
-  learnedSeconds: z.number(),
-  score: z.number().nullable(),
+  ...learnerFields,
   credits: z.number(),
-  startedAt: z.string(),
-  lastLearnedAt: z.string().nullable(),
-  passedAt: z.string().nullable(),
 });
 export type PersonReportRow = z.infer<typeof PersonReportRowSchema>;
 export const PersonReportSchema = pageSchema(PersonReportRowSchema).extend({
@@ -111,13 +110,7 @@ export type CourseInfoExport = z.infer<typeof CourseInfoExportSchema>;
 export const CourseInfoRowSchema = z.object({
   ...personFields,
   source: z.string(),
-  status: LearnerStatusSchema,
-  progress: z.number(),
-  learnedSeconds: z.number(),
-  score: z.number().nullable(),
-  startedAt: z.string(),
-  lastLearnedAt: z.string().nullable(),
-  passedAt: z.string().nullable(),
+  ...learnerFields,
 });
 export type CourseInfoRow = z.infer<typeof CourseInfoRowSchema>;
 export const CourseInfoSchema = pageSchema(CourseInfoRowSchema).extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExportLocaleSchema, IdSchema, PageQuerySchema, personFields } from './api.js';
-import { EXAM_LIFECYCLE, EXAM_ATTEMPTS_MAX, ExamListQuerySchema, examListFields, type ExamListQuery } from './exams.js';
+import { EXAM_ATTEMPTS_MAX, ExamListQuerySchema, ExamRowSchema, examListFields, type ExamListQuery } from './exams.js';
 import { ATTEMPT_LIFECYCLE, AnswerValueSchema, SUBMIT_STATES, SUBMITTED_BY } from './exam-taking.js';
 import { QuestionOptionSchema, QUESTION_TYPES } from './questions.js';
 
@@ -30,13 +30,8 @@ export type MarkingExamQuery = z.infer<typeof MarkingExamQuerySchema>;
 /** What the caller may do with an exam's scores (publish them; both cjgl:publish and cjpy:publish may). */
 export const ScoreAbilitiesSchema = z.object({ publishScores: z.boolean() });
 
-export const MarkingExamRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  status: EXAM_LIFECYCLE.stateSchema,
-  startAt: z.string(),
-  endAt: z.string(),
-  total: z.number(),
+/** An exam on the marking list: the exam's own fields, then its attempts by marking state. */
+export const MarkingExamRowSchema = ExamRowSchema.pick({ id: true, name: true, status: true, startAt: true, endAt: true, total: true }).extend({
   /** Attempts waiting for marks / marked ones. */
   waiting: z.number(),
   marked: z.number(),

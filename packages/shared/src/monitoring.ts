@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, pageSchema, personFields } from './api.js';
-import { EXAM_LIFECYCLE } from './exams.js';
+import { ExamDetailSchema } from './exams.js';
 
 /**
  * Exam monitoring (code jkgl: monitoring-manage, view-monitoring, monitoring-screen-detail,
@@ -10,14 +10,8 @@ export const MonitoredExamQuerySchema = PageQuerySchema.extend({ keyword: z.stri
 export type MonitoredExamQuery = z.infer<typeof MonitoredExamQuerySchema>;
 /** Ended exams stay on the monitoring list this many days. */
 export const MONITORING_RECENT_DAYS = 7;
-export const MonitoredExamRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  status: EXAM_LIFECYCLE.stateSchema,
-  startAt: z.string(),
-  endAt: z.string(),
-  orgName: z.string().nullable(),
-  photoInterval: z.number(),
+/** An exam on the monitoring list: the exam's own fields, then what its examinees are doing. */
+export const MonitoredExamRowSchema = ExamDetailSchema.pick({ id: true, name: true, status: true, startAt: true, endAt: true, orgName: true, photoInterval: true }).extend({
   /** People in the audience. */
   audience: z.number(),
   /** Attempts running now. */
