@@ -9,15 +9,10 @@ import {
   LearningGroupRowSchema,
   LearningGroupUpdateSchema,
 } from './learning-groups.js';
+import { UserRowSchema } from './users.js';
 
-export const LearningGroupMemberSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  realname: z.string(),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
-  status: z.string(),
-});
+/** A member of a learning group: the user as the member list shows them. */
+export const LearningGroupMemberSchema = UserRowSchema.pick({ id: true, username: true, realname: true, orgId: true, orgName: true, status: true });
 export type LearningGroupMember = z.infer<typeof LearningGroupMemberSchema>;
 
 const base = '/api/learning-group';

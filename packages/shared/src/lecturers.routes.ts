@@ -16,17 +16,10 @@ import {
   TeacherLevelSchema,
   TeacherLevelUpdateSchema,
 } from './lecturers.js';
-import { UserImportResultSchema } from './users.js';
+import { UserImportResultSchema, UserRowSchema } from './users.js';
 
 /** An employee who is not a lecturer yet (internal lecturer picker). */
-export const LecturerInnerUserSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  realname: z.string(),
-  email: z.string().nullable(),
-  orgId: z.number().nullable(),
-  orgName: z.string().nullable(),
-});
+export const LecturerInnerUserSchema = UserRowSchema.pick({ id: true, username: true, realname: true, email: true, orgId: true, orgName: true });
 export type LecturerInnerUser = z.infer<typeof LecturerInnerUserSchema>;
 
 /** Lecturers and lecturer levels (jsgl), with the Excel template, import and export. */

@@ -137,15 +137,6 @@ export type NoticeRow = z.infer<typeof NoticeRowSchema>;
 export const NoticeDetailSchema = NoticeRowSchema.extend({ audience: z.array(AudienceTargetRowSchema) });
 export type NoticeDetail = z.infer<typeof NoticeDetailSchema>;
 
-/** A notice as students see it. */
-export const NoticePublicSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  type: z.enum(NOTICE_TYPES),
-  coverUrl: z.string().nullable(),
-  /** Sanitized HTML, images with freshly signed links. */
-  content: z.string(),
-  displayTime: z.string(),
-  pinned: z.boolean(),
-});
+/** A notice as students see it; `content` is sanitized HTML, images with freshly signed links. */
+export const NoticePublicSchema = NoticeRowSchema.pick({ id: true, title: true, type: true, coverUrl: true, content: true, displayTime: true, pinned: true });
 export type NoticePublic = z.infer<typeof NoticePublicSchema>;
