@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema } from './api.js';
+import { IdSchema, PageQuerySchema, personFields } from './api.js';
 
 /** Certificate templates (manage-certificate, add-certificate) and issued certificates. */
 export const CERTIFICATE_NAME_MAX = 30;
@@ -152,10 +152,7 @@ export const CertificateIssuedRowSchema = z.object({
   number: z.string(),
   templateId: z.number(),
   templateName: z.string(),
-  userId: z.number(),
-  username: z.string(),
-  realname: z.string(),
-  orgName: z.string().nullable(),
+  ...personFields,
   sourceKind,
   sourceId: z.number(),
   sourceTitle: z.string(),
@@ -167,30 +164,26 @@ export const CertificateIssuedRowSchema = z.object({
 });
 export type CertificateIssuedRow = z.infer<typeof CertificateIssuedRowSchema>;
 
-/** A certificate as its holder sees it in "my certificates". */
-export const CertificateMineSchema = z.object({
-  id: z.number(),
-  number: z.string(),
-  templateName: z.string(),
-  authority: z.string(),
-  thumbnailUrl: z.string().nullable(),
-  sourceKind,
-  sourceTitle: z.string(),
-  issuedAt: z.string(),
-  expiresAt: z.string().nullable(),
-  status,
-});
+/** A certificate as its holder sees it in "my certificates": the issued certificate with its template's authority and thumbnail. */
+export const CertificateMineSchema = CertificateIssuedRowSchema.pick({
+  id: true,
+  number: true,
+  templateName: true,
+  sourceKind: true,
+  sourceTitle: true,
+  issuedAt: true,
+  expiresAt: true,
+  status: true,
+}).extend(CertificateTemplateRowSchema.pick({ authority: true, thumbnailUrl: true }).shape);
 export type CertificateMine = z.infer<typeof CertificateMineSchema>;
 
 /** What anyone may learn from a certificate number, and nothing more about the holder. */
-export const CertificateVerificationSchema = z.object({
-  number: z.string(),
-  holder: z.string(),
-  title: z.string(),
-  templateName: z.string(),
-  authority: z.string(),
-  issuedAt: z.string(),
-  expiresAt: z.string().nullable(),
-  status,
-});
+export const CertificateVerificationSchema = CertificateMineSchema.pick({
+  number: true,
+  templateName: true,
+  authority: true,
+  issuedAt: true,
+  expiresAt: true,
+  status: true,
+}).extend({ holder: z.string(), title: z.string() });
 export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;
