@@ -31,14 +31,8 @@ export const OrgInsertSchema = z.object({
 });
 export type OrgInsert = z.infer<typeof OrgInsertSchema>;
 
-export const OrgUpdateSchema = z.object({
-  id: IdSchema,
-  parentId: IdSchema.optional(),
-  name: OrgName.optional(),
-  code: OrgCode.nullish(),
-  sort: Sort.optional(),
-  leaderIds: LeaderIds.optional(),
-});
+/** Fields left out keep their value. */
+export const OrgUpdateSchema = OrgInsertSchema.partial().extend({ id: IdSchema });
 export type OrgUpdate = z.infer<typeof OrgUpdateSchema>;
 
 /** Right-click menu "move above / below": places `id` next to `targetId` (under the target's parent). */

@@ -21,23 +21,18 @@ const RoleName = z.string().trim().min(1).max(CONSTANTS.NAME_SHORT_MAX);
 const Permissions = z.array(z.string().min(1).max(60)).max(1000);
 const DataOrgIds = z.array(IdSchema).max(1000);
 
-export const RoleInsertSchema = z.object({
+const roleFields = {
   name: RoleName,
   description: z.string().trim().max(200).nullish(),
-  permissions: Permissions.default([]),
+  permissions: Permissions,
   canLogin: z.boolean().optional(),
   dataOrgIds: DataOrgIds.optional(),
-});
+};
+export const RoleInsertSchema = z.object({ ...roleFields, permissions: roleFields.permissions.default([]) });
 export type RoleInsert = z.infer<typeof RoleInsertSchema>;
 
-export const RoleUpdateSchema = z.object({
-  id: IdSchema,
-  name: RoleName.optional(),
-  description: z.string().trim().max(200).nullish(),
-  permissions: Permissions.optional(),
-  canLogin: z.boolean().optional(),
-  dataOrgIds: DataOrgIds.optional(),
-});
+/** Fields left out keep their value. */
+export const RoleUpdateSchema = z.object(roleFields).partial().extend({ id: IdSchema });
 export type RoleUpdate = z.infer<typeof RoleUpdateSchema>;
 
 export const RoleRowSchema = z.object({
