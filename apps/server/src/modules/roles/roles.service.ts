@@ -16,11 +16,11 @@ import type { Principal, PrincipalLoader } from '../../platform/auth/principal.j
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './roles.repository.js';
 import { assertGrantable, assertOrgsGrantable } from './roles.grants.js';
-import { abilitiesOf, applyStatusTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyStatusTransition, freezeAbilityCodes } from '../../platform/lifecycle.js';
 import { roles } from './roles.schema.js';
 
 type RoleStatus = (typeof ROLE_LIFECYCLE.states)[number];
-const ABILITY_CODES: Record<keyof RoleAbilities, string> = { modify: 'rzjs:modify', delete: 'rzjs:delete', freeze: 'rzjs:freeze', unfreeze: 'rzjs:freeze' };
+const ABILITY_CODES: Record<keyof RoleAbilities, string> = freezeAbilityCodes('rzjs');
 
 /**
  * The rules of update, remove and setStatus for one role: built-in roles are never deleted nor
