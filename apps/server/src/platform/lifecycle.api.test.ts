@@ -25,6 +25,12 @@ async function expectOneWins(fire: () => Promise<LightMyRequestResponse>, code: 
   expect(results.find((r) => r.statusCode === 409)!.json().msg).toBe(code);
 }
 
+/** The writes of a freeze lifecycle's two batch routes (`freezeRoutes(base, …)`). */
+const freezeWrites = (base: string): Record<string, Write> => ({
+  freeze: (s, id) => call(t.app, s, `${base}/freeze`, { ids: [id] }),
+  unfreeze: (s, id) => call(t.app, s, `${base}/unfreeze`, { ids: [id] }),
+});
+
 describe('roles', () => {
   const byName = new Map<number, string>();
   const make =
@@ -44,8 +50,7 @@ describe('roles', () => {
   const writes: Record<string, Write> = {
     modify: (s, id) => call(t.app, s, '/api/role/update', { id, description: 'changed' }),
     delete: (s, id) => call(t.app, s, '/api/role/delete', { ids: [id] }),
-    freeze: (s, id) => call(t.app, s, '/api/role/freeze', { ids: [id] }),
-    unfreeze: (s, id) => call(t.app, s, '/api/role/unfreeze', { ids: [id] }),
+    ...freezeWrites('/api/role'),
   };
 
   it('answers abilities the writes obey (state, use, codes)', async () => {
@@ -105,8 +110,7 @@ describe('learning groups', () => {
   const writes: Record<string, Write> = {
     modify: (s, id) => call(t.app, s, '/api/learning-group/update', { id, description: 'changed' }),
     delete: (s, id) => call(t.app, s, '/api/learning-group/delete', { ids: [id] }),
-    freeze: (s, id) => call(t.app, s, '/api/learning-group/freeze', { ids: [id] }),
-    unfreeze: (s, id) => call(t.app, s, '/api/learning-group/unfreeze', { ids: [id] }),
+    ...freezeWrites('/api/learning-group'),
     addMembers: (s, id) => call(t.app, s, '/api/learning-group/add-members', { id, userIds: [someone] }),
   };
 
@@ -146,8 +150,7 @@ describe('lecturers', () => {
   const writes: Record<string, Write> = {
     modify: (s, id) => call(t.app, s, '/api/teacher/update', { id, realname: '李老师' }),
     delete: (s, id) => call(t.app, s, '/api/teacher/delete', { ids: [id] }),
-    freeze: (s, id) => call(t.app, s, '/api/teacher/freeze', { ids: [id] }),
-    unfreeze: (s, id) => call(t.app, s, '/api/teacher/unfreeze', { ids: [id] }),
+    ...freezeWrites('/api/teacher'),
     certify: (s, id) => call(t.app, s, '/api/teacher/auth', { ids: [id], certified: true }),
     uncertify: (s, id) => call(t.app, s, '/api/teacher/auth', { ids: [id], certified: false }),
   };
@@ -187,8 +190,7 @@ describe('organizations', () => {
   const writes: Record<string, Write> = {
     modify: (s, id) => call(t.app, s, '/api/org/update', { id, name: `lc-o-${uniq()}` }),
     delete: (s, id) => call(t.app, s, '/api/org/delete', { id }),
-    freeze: (s, id) => call(t.app, s, '/api/org/freeze', { ids: [id] }),
-    unfreeze: (s, id) => call(t.app, s, '/api/org/unfreeze', { ids: [id] }),
+    ...freezeWrites('/api/org'),
   };
 
   it('answers abilities the writes obey (state, root, use, codes)', async () => {

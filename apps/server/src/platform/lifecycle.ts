@@ -169,6 +169,14 @@ export function deleteCommand<S extends string, R extends { id: number; status: 
 }
 
 /**
+ * The permission codes of a freeze lifecycle's abilities (`defineFreezeLifecycle`) under a menu
+ * code: `<code>:modify`, `<code>:delete`, and `<code>:freeze` for freezing and unfreezing alike.
+ */
+export function freezeAbilityCodes<const C extends string>(code: C) {
+  return { modify: `${code}:modify`, delete: `${code}:delete`, freeze: `${code}:freeze`, unfreeze: `${code}:freeze` } as const;
+}
+
+/**
  * Abilities of one record: what its lifecycle state allows, narrowed by the permission code each
  * ability needs (`codes`) and by the service's other rules (`rules`, false refuses).
  */

@@ -54,7 +54,7 @@ const sortTerm = (k: SortKeySpec, column: SQLWrapper, isDesc: boolean) =>
   typeof k === 'object' && 'order' in k ? k.order(column, isDesc) : isDesc ? desc(column as AnyColumn) : asc(column as AnyColumn);
 
 /** A filter: its condition given the value (a placeholder), and whether a value counts as set. */
-type FilterSpec = ((value: SQLWrapper) => SQL) | { where: (value: SQLWrapper) => SQL; param?: (v: never) => unknown };
+export type FilterSpec = ((value: SQLWrapper) => SQL) | { where: (value: SQLWrapper) => SQL; param?: (v: never) => unknown };
 
 export interface ListQuery {
   page: number;

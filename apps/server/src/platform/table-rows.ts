@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './db/client.js';
+import type { Db, DbOrTx } from './db/client.js';
+import { AppError } from './errors.js';
 
 /** A table whose rows are addressed by a numeric `id`. */
 type IdTable = PgTable & { id: PgColumn };
@@ -35,4 +36,33 @@ export async function rowExists(db: DbOrTx, table: IdTable, where: SQL | undefin
     .where(and(where, exceptId ? ne(table.id, exceptId) : undefined))
     .limit(1);
   return !!row;
+}
+
+/** Locks the rows `ids` for a change (`FOR UPDATE`, in id order) and answers them whole. */
+export function lockRows<T extends IdTable>(tx: DbOrTx, table: T, ids: number[]): Promise<T['$inferSelect'][]> {
+  return tx
+    .select()
+    .from(table as IdTable)
+    .where(inArray(table.id, ids))
+    .orderBy(asc(table.id))
+    .for('update') as Promise<T['$inferSelect'][]>;
+}
+
+/**
+ * Deletes the rows `ids` in one transaction, all or none: each must exist (NOT_FOUND_ERROR naming
+ * `ids`), and `check` may refuse the batch on the locked rows (one still in use).
+ */
+export async function deleteAllRows<T extends IdTable>(
+  db: Db,
+  table: T,
+  ids: number[],
+  check?: (tx: DbOrTx, rows: T['$inferSelect'][], ids: number[]) => Promise<void>,
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    const rows = await lockRows(tx, table, unique);
+    if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+    await check?.(tx, rows, unique);
+    await tx.delete(table as IdTable).where(inArray(table.id, unique));
+  });
 }

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import { type APP_VERSION_SORT_KEYS, type AppVersionCreate, type AppVersionListQuery, type AppVersionPublicQuery, type AppVersionRow } from '@hanlin/shared';
-import { deleteRows } from '../../platform/table-rows.js';
+import { deleteRows, rowExists } from '../../platform/table-rows.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { appVersions } from './app-versions.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
@@ -45,20 +45,9 @@ export async function getAppVersion(db: DbOrTx, id: number) {
   return row ? present(row) : undefined;
 }
 
-/** Another version with the same (version, terminal, platform), if any. */
-export async function findSameVersion(db: DbOrTx, v: AppVersionCreate, exceptId?: number) {
-  const [row] = await db
-    .select({ id: appVersions.id })
-    .from(appVersions)
-    .where(
-      and(
-        eq(appVersions.version, v.version),
-        eq(appVersions.terminal, v.terminal),
-        eq(appVersions.platform, v.platform),
-        exceptId ? sql`${appVersions.id} <> ${exceptId}` : undefined,
-      ),
-    );
-  return row;
+/** Whether another version has the same (version, terminal, platform). */
+export function versionTaken(db: DbOrTx, v: AppVersionCreate, exceptId?: number) {
+  return rowExists(db, appVersions, and(eq(appVersions.version, v.version), eq(appVersions.terminal, v.terminal), eq(appVersions.platform, v.platform)), exceptId);
 }
 
 export async function insertAppVersion(db: DbOrTx, v: AppVersionCreate) {

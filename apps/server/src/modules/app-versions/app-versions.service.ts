@@ -28,13 +28,13 @@ export function createAppVersionsService({ db, lists }: { db: Db; lists: ListRun
     },
 
     async create(input: AppVersionCreate) {
-      if (await repo.findSameVersion(db, input)) throw new AppError('DUPLICATE_APP_VERSION', { field: 'version' });
+      if (await repo.versionTaken(db, input)) throw new AppError('DUPLICATE_APP_VERSION', { field: 'version' });
       return repo.insertAppVersion(db, input);
     },
 
     async update({ id, ...input }: AppVersionUpdate) {
       if (!(await repo.getAppVersion(db, id))) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-      if (await repo.findSameVersion(db, input, id)) throw new AppError('DUPLICATE_APP_VERSION', { field: 'version' });
+      if (await repo.versionTaken(db, input, id)) throw new AppError('DUPLICATE_APP_VERSION', { field: 'version' });
       const row = await repo.updateAppVersion(db, id, input);
       if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
       return row;

@@ -3,7 +3,8 @@ import { AUDIT_LOG_SORT_KEYS, parseSort, type LoginLogExport, type LoginLogRow, 
 import type { DbOrTx } from '../../platform/db/client.js';
 import { loginLogs, operationLogs } from './audit.schema.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
-import { defineList, type ListRuntime } from '../../platform/list.js';
+import { defineList, type FilterSpec, type ListRuntime } from '../../platform/list.js';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 
 /** Totals stop counting here: the logs grow without bound and a page never needs more. */
 export const LOG_COUNT_CAP = 100_000;
@@ -40,40 +41,45 @@ const auditSort = (sort: string | undefined) => {
 const prefixParam = (v: string) => `${escapeLike(v.toLowerCase())}%`;
 const dateParam = (v: string) => new Date(v);
 
-// Logs are written on every request: their totals are counted up to LOG_COUNT_CAP on each run.
-export const loginLogList = defineList({
-  name: 'login_log_list',
-  table: loginLogs,
-  tables: [],
-  count: { cap: LOG_COUNT_CAP },
-  filters: {
-    username: { where: (v) => sql`lower(${loginLogs.username}) like ${v}`, param: prefixParam },
+/**
+ * A log list. Logs are written on every request: their totals are counted up to LOG_COUNT_CAP on
+ * each run. Filtered by a user-name prefix, the log's own `filters` and a time range; newest first.
+ */
+function defineLogList<F extends string, C extends SelectedFields>(name: string, table: typeof loginLogs | typeof operationLogs, filters: Record<F, FilterSpec>, columns: C) {
+  return defineList({
+    name,
+    table,
+    tables: [],
+    count: { cap: LOG_COUNT_CAP },
+    filters: {
+      username: { where: (v) => sql`lower(${table.username}) like ${v}`, param: prefixParam },
+      ...filters,
+      from: { where: (v) => gte(table.createdAt, v), param: dateParam },
+      to: { where: (v) => lte(table.createdAt, v), param: dateParam },
+    },
+    sort: { createdAt: table.createdAt },
+    defaultSort: { key: 'createdAt', desc: true },
+    columns,
+  });
+}
+
+export const loginLogList = defineLogList(
+  'login_log_list',
+  loginLogs,
+  {
     result: (v) => eq(loginLogs.result, v),
     // Unnamed statements are planned with their values: the branch not taken folds away.
     outcome: (v) => sql`((${v} = 'success' and ${loginLogs.result} = 'OK') or (${v} = 'failure' and ${loginLogs.result} <> 'OK'))`,
-    from: { where: (v) => gte(loginLogs.createdAt, v), param: dateParam },
-    to: { where: (v) => lte(loginLogs.createdAt, v), param: dateParam },
   },
-  sort: { createdAt: loginLogs.createdAt },
-  defaultSort: { key: 'createdAt', desc: true },
-  columns: loginColumns,
-});
+  loginColumns,
+);
 
-export const operationLogList = defineList({
-  name: 'operation_log_list',
-  table: operationLogs,
-  tables: [],
-  count: { cap: LOG_COUNT_CAP },
-  filters: {
-    username: { where: (v) => sql`lower(${operationLogs.username}) like ${v}`, param: prefixParam },
-    operation: { where: (v) => sql`${operationLogs.operation} like ${v}`, param: (v: string) => `${escapeLike(v)}%` },
-    from: { where: (v) => gte(operationLogs.createdAt, v), param: dateParam },
-    to: { where: (v) => lte(operationLogs.createdAt, v), param: dateParam },
-  },
-  sort: { createdAt: operationLogs.createdAt },
-  defaultSort: { key: 'createdAt', desc: true },
-  columns: operationColumns,
-});
+export const operationLogList = defineLogList(
+  'operation_log_list',
+  operationLogs,
+  { operation: { where: (v) => sql`${operationLogs.operation} like ${v}`, param: (v: string) => `${escapeLike(v)}%` } },
+  operationColumns,
+);
 
 export async function findLoginLogs(lists: ListRuntime, q: LoginLogExport & { page: number; size: number }) {
   const page = await loginLogList.run(lists, null, { ...q, sort: auditSort(q.sort) });

@@ -21,6 +21,10 @@ const columns = {
 };
 const present = (r: Omit<FeedbackRow, 'createdAt'> & { createdAt: Date }): FeedbackRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
+/** Feedback rows with their author's names, as the lists show them. */
+const selectWithAuthor = (db: DbOrTx) => db.select(columns).from(feedback).innerJoin(users, eq(users.id, feedback.userId));
+const newestFirst = [desc(feedback.createdAt), desc(feedback.id)];
+
 /**
  * The managed feedback list: feedback of authors inside the caller's data scope, the replied filter,
  * keyword on the content and the author's names. The author's columns are read per row (the page
@@ -52,12 +56,9 @@ export async function findFeedback(lists: ListRuntime, principal: Principal, q: 
 
 /** Rows for the Excel export, newest first, at most `limit`. */
 export async function findFeedbackForExport(db: DbOrTx, principal: Principal, f: FeedbackExport, limit: number) {
-  const rows = await db
-    .select(columns)
-    .from(feedback)
-    .innerJoin(users, eq(users.id, feedback.userId))
+  const rows = await selectWithAuthor(db)
     .where(feedbackList.where(principal, f))
-    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .orderBy(...newestFirst)
     .limit(limit);
   return rows.map(present);
 }
@@ -65,12 +66,9 @@ export async function findFeedbackForExport(db: DbOrTx, principal: Principal, f:
 export async function findMyFeedback(db: DbOrTx, userId: number, q: { page: number; size: number }) {
   const where = eq(feedback.userId, userId);
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(feedback)
-      .innerJoin(users, eq(users.id, feedback.userId))
+    selectWithAuthor(db)
       .where(where)
-      .orderBy(desc(feedback.createdAt), desc(feedback.id))
+      .orderBy(...newestFirst)
       .limit(q.size)
       .offset((q.page - 1) * q.size),
     db

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type LABEL_SORT_KEYS, type LabelCategoryListQuery, type LabelCategoryRow, type LabelKind, type LabelListQuery, type LabelRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
+import { insertRow, lockRows, rowExists, updateRow } from '../../platform/table-rows.js';
 import { AppError } from '../../platform/errors.js';
 import { labelCategories, labels } from './labels.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
@@ -81,14 +81,11 @@ export async function updateCategory(db: DbOrTx, id: number, set: Partial<Pick<C
   await updateRow(db, labelCategories, id, set);
 }
 export function getCategoriesForUpdate(db: DbOrTx, ids: number[]) {
-  return db.select().from(labelCategories).where(inArray(labelCategories.id, ids)).for('update');
+  return lockRows(db, labelCategories, ids);
 }
 export async function categoriesHaveLabels(db: DbOrTx, ids: number[]) {
   const [row] = await db.select({ id: labels.id }).from(labels).where(inArray(labels.categoryId, ids)).limit(1);
   return !!row;
-}
-export async function deleteCategories(db: DbOrTx, ids: number[]) {
-  await db.delete(labelCategories).where(inArray(labelCategories.id, ids));
 }
 
 export async function getLabel(db: DbOrTx, id: number) {
@@ -105,10 +102,7 @@ export async function updateLabel(db: DbOrTx, id: number, set: Partial<Pick<Labe
   await updateRow(db, labels, id, set);
 }
 export function getLabelsForUpdate(db: DbOrTx, ids: number[]) {
-  return db.select().from(labels).where(inArray(labels.id, ids)).for('update');
-}
-export async function deleteLabels(db: DbOrTx, ids: number[]) {
-  await db.delete(labels).where(inArray(labels.id, ids));
+  return lockRows(db, labels, ids);
 }
 
 /** Labels with their category kind, for modules attaching labels to their objects. */

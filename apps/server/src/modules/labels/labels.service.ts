@@ -4,7 +4,9 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { abilitiesOf } from '../../platform/lifecycle.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ListRuntime } from '../../platform/list.js';
+import { deleteAllRows } from '../../platform/table-rows.js';
 import * as repo from './labels.repository.js';
+import { labelCategories, labels } from './labels.schema.js';
 
 const ABILITY_CODES = { modify: 'bqgl:modify', delete: 'bqgl:delete' } as const;
 const flags = { modify: true, delete: true };
@@ -40,15 +42,10 @@ export function createLabelsService({ db, lists }: { db: Db; lists: ListRuntime 
       });
     },
 
-    async deleteCategories(ids: number[]) {
-      const unique = [...new Set(ids)];
-      await db.transaction(async (tx) => {
-        const rows = await repo.getCategoriesForUpdate(tx, unique);
-        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+    deleteCategories: (ids: number[]) =>
+      deleteAllRows(db, labelCategories, ids, async (tx, _rows, unique) => {
         if (await repo.categoriesHaveLabels(tx, unique)) throw new AppError('IN_USE_CLASSIFICATION');
-        await repo.deleteCategories(tx, unique);
-      });
-    },
+      }),
 
     async insertLabel(input: LabelInsert) {
       return await db.transaction(async (tx) => {
@@ -77,14 +74,7 @@ export function createLabelsService({ db, lists }: { db: Db; lists: ListRuntime 
       });
     },
 
-    async deleteLabels(ids: number[]) {
-      const unique = [...new Set(ids)];
-      await db.transaction(async (tx) => {
-        const rows = await repo.getLabelsForUpdate(tx, unique);
-        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
-        await repo.deleteLabels(tx, unique);
-      });
-    },
+    deleteLabels: (ids: number[]) => deleteAllRows(db, labels, ids),
   };
 }
 export type LabelsService = ReturnType<typeof createLabelsService>;

@@ -15,17 +15,11 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './learning-groups.repository.js';
-import { abilitiesOf, applyStatusTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyStatusTransition, freezeAbilityCodes } from '../../platform/lifecycle.js';
 import { learningGroups } from './learning-groups.schema.js';
 
 type GroupStatus = (typeof LEARNING_GROUP_LIFECYCLE.states)[number];
-const ABILITY_CODES: Record<keyof LearningGroupAbilities, string> = {
-  modify: 'xxqz:modify',
-  delete: 'xxqz:delete',
-  freeze: 'xxqz:freeze',
-  unfreeze: 'xxqz:freeze',
-  addMembers: 'xxqz:modify',
-};
+const ABILITY_CODES: Record<keyof LearningGroupAbilities, string> = { ...freezeAbilityCodes('xxqz'), addMembers: 'xxqz:modify' };
 
 /** The rules of remove (no members) and addMembers (a normal group), for the page to obey. */
 function withAbilities(p: Principal, r: Omit<LearningGroupRow, 'abilities'>): LearningGroupRow {

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   LECTURER_IMPORT_REASONS,
@@ -29,9 +29,8 @@ import {
   type ExcelLayout,
   type ExcelRow,
 } from '../../platform/excel.js';
-import { organizations } from '../orgs/index.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
-import { lecturerListWhere } from './lecturers.repository.js';
+import { findLecturersForExport } from './lecturers.repository.js';
 
 type Row = ExcelRow<LecturerImportField>;
 
@@ -188,28 +187,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
 
     /** The list in the caller's language, times in the caller's time zone. */
     async export(p: Principal, q: LecturerExportQuery, { lang, timeZone }: ExcelLocale = { lang: 'zh-CN' }): Promise<Buffer> {
-      const rows = await db
-        .select({
-          realname: lecturers.realname,
-          username: lecturers.username,
-          email: lecturers.email,
-          kind: lecturers.kind,
-          orgName: organizations.name,
-          unit: lecturers.unit,
-          title: lecturers.title,
-          levelName: teacherLevels.name,
-          feeFen: lecturers.feeFen,
-          introduction: lecturers.introduction,
-          status: lecturers.status,
-          certified: lecturers.certified,
-          createdAt: lecturers.createdAt,
-        })
-        .from(lecturers)
-        .leftJoin(organizations, eq(organizations.id, lecturers.orgId))
-        .leftJoin(teacherLevels, eq(teacherLevels.id, lecturers.levelId))
-        .where(lecturerListWhere(p, q))
-        .orderBy(asc(lecturers.id))
-        .limit(EXPORT_MAX_ROWS);
+      const rows = await findLecturersForExport(db, p, q, EXPORT_MAX_ROWS);
       return writeExport(
         LECTURER_LAYOUT,
         lang,

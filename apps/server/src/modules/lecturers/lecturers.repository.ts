@@ -49,19 +49,9 @@ export const lecturerList = defineList({
   join: (q) => q.leftJoin(organizations, eq(organizations.id, lecturers.orgId)).leftJoin(teacherLevels, eq(teacherLevels.id, lecturers.levelId)),
 });
 
-/** WHERE of the list and the export: the caller's data scope plus the filters. */
-export function lecturerListWhere(p: Principal, q: Omit<LecturerListQuery, 'page' | 'size' | 'sort'>) {
-  return lecturerList.where(p, q);
-}
-
-export async function findLecturers(lists: ListRuntime, p: Principal, q: LecturerListQuery) {
-  const page = await lecturerList.run(lists, p, q);
-  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }) as Omit<LecturerRow, 'abilities'>);
-  return { ...page, records };
-}
-
-export async function getLecturer(db: DbOrTx, id: number): Promise<(Omit<LecturerDetail, 'abilities'> & { orgPath: string | null }) | null> {
-  const [row] = await db
+/** Lecturers as the detail shows them: the list's columns, the organization's path, the long fields. */
+function selectLecturerDetails(db: DbOrTx) {
+  return db
     .select({
       ...rowColumns,
       orgPath: organizations.path,
@@ -71,8 +61,22 @@ export async function getLecturer(db: DbOrTx, id: number): Promise<(Omit<Lecture
     })
     .from(lecturers)
     .leftJoin(organizations, eq(organizations.id, lecturers.orgId))
-    .leftJoin(teacherLevels, eq(teacherLevels.id, lecturers.levelId))
-    .where(eq(lecturers.id, id));
+    .leftJoin(teacherLevels, eq(teacherLevels.id, lecturers.levelId));
+}
+
+/** The export's rows: the list's lecturers (scope and filters) in id order, at most `limit`. */
+export function findLecturersForExport(db: DbOrTx, p: Principal, q: Omit<LecturerListQuery, 'page' | 'size' | 'sort'>, limit: number) {
+  return selectLecturerDetails(db).where(lecturerList.where(p, q)).orderBy(asc(lecturers.id)).limit(limit);
+}
+
+export async function findLecturers(lists: ListRuntime, p: Principal, q: LecturerListQuery) {
+  const page = await lecturerList.run(lists, p, q);
+  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }) as Omit<LecturerRow, 'abilities'>);
+  return { ...page, records };
+}
+
+export async function getLecturer(db: DbOrTx, id: number): Promise<(Omit<LecturerDetail, 'abilities'> & { orgPath: string | null }) | null> {
+  const [row] = await selectLecturerDetails(db).where(eq(lecturers.id, id));
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
 }
 

@@ -20,17 +20,10 @@ import { xactLock } from '../../platform/locks.js';
 import { lecturers, teacherLevels } from './lecturers.schema.js';
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './lecturers.repository.js';
-import { abilitiesOf, applyTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyTransition, freezeAbilityCodes } from '../../platform/lifecycle.js';
 
 type LecturerStatus = (typeof LECTURER_LIFECYCLE.states)[number];
-const ABILITY_CODES: Record<keyof LecturerAbilities, string> = {
-  modify: 'jsgl:modify',
-  delete: 'jsgl:delete',
-  freeze: 'jsgl:freeze',
-  unfreeze: 'jsgl:freeze',
-  certify: 'jsgl:approve',
-  uncertify: 'jsgl:approve',
-};
+const ABILITY_CODES: Record<keyof LecturerAbilities, string> = { ...freezeAbilityCodes('jsgl'), certify: 'jsgl:approve', uncertify: 'jsgl:approve' };
 
 /** What the status and the certification allow, narrowed by the caller's codes. */
 function withAbilities<R extends { status: string; certified: boolean }>(p: Principal, r: R): R & { abilities: LecturerAbilities } {

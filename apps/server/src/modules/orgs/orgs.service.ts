@@ -16,10 +16,10 @@ import type { Principal, PrincipalLoader } from '../../platform/auth/principal.j
 import * as repo from './orgs.repository.js';
 import { orgTree } from './orgs.repository.js';
 import { buildForest } from '../../platform/tree.js';
-import { abilitiesOf } from '../../platform/lifecycle.js';
+import { abilitiesOf, freezeAbilityCodes } from '../../platform/lifecycle.js';
 
 type OrgStatus = (typeof ORG_LIFECYCLE.states)[number];
-const ABILITY_CODES: Record<keyof OrgAbilities, string> = { modify: 'zzjg:modify', delete: 'zzjg:delete', freeze: 'zzjg:freeze', unfreeze: 'zzjg:freeze' };
+const ABILITY_CODES: Record<keyof OrgAbilities, string> = freezeAbilityCodes('zzjg');
 
 /** The rules of remove and setStatus: the root neither goes nor freezes; an organization in use is not deleted. */
 function orgAbilities(principal: Principal, org: { parentId: number | null; status: string }, use: { children: boolean; members: boolean; lecturers: boolean }): OrgAbilities {

@@ -1,7 +1,7 @@
 import { asc, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
 import { type POSITION_SORT_KEYS, type PositionListQuery, type PositionRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
+import { insertRow, lockRows, rowExists, updateRow } from '../../platform/table-rows.js';
 import { labels } from '../labels/index.js';
 import { users } from '../users/index.js';
 import { positionLabels, positions } from './positions.schema.js';
@@ -66,7 +66,7 @@ async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect
 }
 
 export function getForUpdate(db: DbOrTx, ids: number[]) {
-  return db.select().from(positions).where(inArray(positions.id, ids)).for('update');
+  return lockRows(db, positions, ids);
 }
 
 export async function nameTaken(db: DbOrTx, name: string, exceptId?: number) {
@@ -96,8 +96,4 @@ export async function updatePosition(db: DbOrTx, id: number, set: Partial<Pick<P
 export async function replaceLabels(db: DbOrTx, positionId: number, labelIds: number[]) {
   await db.delete(positionLabels).where(eq(positionLabels.positionId, positionId));
   if (labelIds.length) await db.insert(positionLabels).values(labelIds.map((labelId) => ({ positionId, labelId })));
-}
-
-export async function deletePositions(db: DbOrTx, ids: number[]) {
-  await db.delete(positions).where(inArray(positions.id, ids));
 }

@@ -1,7 +1,7 @@
-import { index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { labels } from '../labels/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
-import { requiredRef, timestamps } from '../../platform/db/columns.js';
+import { linkTable, timestamps } from '../../platform/db/columns.js';
 
 /** Positions (jobs); users hold one through `users.position_id`. */
 export const positions = pgTable(
@@ -17,13 +17,11 @@ export const positions = pgTable(
 );
 
 /** Position labels: labels of a `job` category. */
-export const positionLabels = pgTable(
+export const positionLabels = linkTable(
   'position_labels',
-  {
-    positionId: requiredRef(() => positions.id, 'cascade'),
-    labelId: requiredRef(() => labels.id, 'restrict'),
-  },
-  (t) => [primaryKey({ name: 'position_labels_pk', columns: [t.positionId, t.labelId] }), index('position_labels_label_idx').on(t.labelId)],
+  ['positionId', () => positions.id, 'cascade'],
+  ['labelId', () => labels.id, 'restrict'],
+  'position_labels_label_idx',
 );
 
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */

@@ -5,7 +5,9 @@ import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { requireLabelsOfKind } from '../labels/index.js';
 import type { ListRuntime } from '../../platform/list.js';
+import { deleteAllRows } from '../../platform/table-rows.js';
 import * as repo from './positions.repository.js';
+import { positions } from './positions.schema.js';
 
 /** Position labels must be existing labels of a `job` category. */
 const checkLabels = (tx: DbOrTx, labelIds: number[]) => requireLabelsOfKind(tx, labelIds, 'job', 'labelIds');
@@ -59,15 +61,10 @@ export function createPositionsService({ db, lists }: { db: Db; lists: ListRunti
       });
     },
 
-    async remove(ids: number[]) {
-      const unique = [...new Set(ids)];
-      await db.transaction(async (tx) => {
-        const rows = await repo.getForUpdate(tx, unique);
-        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+    remove: (ids: number[]) =>
+      deleteAllRows(db, positions, ids, async (tx, _rows, unique) => {
         if (await repo.anyUserHolds(tx, unique)) throw new AppError('IN_USE_POSITION');
-        await repo.deletePositions(tx, unique);
-      });
-    },
+      }),
   };
 }
 export type PositionsService = ReturnType<typeof createPositionsService>;

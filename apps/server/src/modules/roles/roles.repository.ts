@@ -1,7 +1,7 @@
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type ROLE_SORT_KEYS, type RoleListQuery, type RoleRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
+import { insertRow, lockRows, rowExists, updateRow } from '../../platform/table-rows.js';
 import { roleDataScopes, roles, userRoles } from './roles.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 
@@ -46,7 +46,7 @@ export async function getRole(db: DbOrTx, id: number, forUpdate = false): Promis
 }
 
 export function getRolesForUpdate(db: DbOrTx, ids: number[]) {
-  return db.select().from(roles).where(inArray(roles.id, ids)).orderBy(asc(roles.id)).for('update');
+  return lockRows(db, roles, ids);
 }
 
 export async function nameTaken(db: DbOrTx, name: string, exceptId?: number) {
@@ -93,8 +93,4 @@ export async function insertRole(tx: DbOrTx, v: { name: string; description: str
 
 export async function updateRole(tx: DbOrTx, id: number, set: Partial<Pick<RoleRecord, 'name' | 'description' | 'permissions' | 'canLogin' | 'status'>>) {
   await updateRow(tx, roles, id, set);
-}
-
-export async function deleteRoles(tx: DbOrTx, ids: number[]) {
-  await tx.delete(roles).where(inArray(roles.id, ids));
 }

@@ -1,10 +1,10 @@
-import { boolean, pgTable, primaryKey, serial, uniqueIndex, varchar, index } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { organizations } from '../orgs/index.js';
 import { ROLE_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
-import { requiredRef, textArray, timestamps } from '../../platform/db/columns.js';
+import { linkTable, textArray, timestamps } from '../../platform/db/columns.js';
 
 export const roles = pgTable(
   'roles',
@@ -24,24 +24,10 @@ export const roles = pgTable(
   (t) => [uniqueIndex('roles_name_uq').on(t.name), uniqueIndex('roles_builtin_key_uq').on(t.builtinKey), stateCheck('roles_status_check', t.status, ROLE_LIFECYCLE)],
 );
 
-export const userRoles = pgTable(
-  'user_roles',
-  {
-    userId: requiredRef(() => users.id, 'cascade'),
-    roleId: requiredRef(() => roles.id, 'restrict'),
-  },
-  (t) => [primaryKey({ name: 'user_roles_pk', columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
-);
+export const userRoles = linkTable('user_roles', ['userId', () => users.id, 'cascade'], ['roleId', () => roles.id, 'restrict'], 'user_roles_role_idx');
 
 /** Data permission by organization attached to a role (spec section 6); users of the role get these subtrees. */
-export const roleDataScopes = pgTable(
-  'role_data_scopes',
-  {
-    roleId: requiredRef(() => roles.id, 'cascade'),
-    orgId: requiredRef(() => organizations.id, 'cascade'),
-  },
-  (t) => [primaryKey({ name: 'role_data_scopes_pk', columns: [t.roleId, t.orgId] }), index('role_data_scopes_org_idx').on(t.orgId)],
-);
+export const roleDataScopes = linkTable('role_data_scopes', ['roleId', () => roles.id, 'cascade'], ['orgId', () => organizations.id, 'cascade'], 'role_data_scopes_org_idx');
 
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
 export const constraintErrors = defineConstraintErrors({

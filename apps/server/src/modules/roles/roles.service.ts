@@ -14,13 +14,14 @@ import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
+import { deleteAllRows } from '../../platform/table-rows.js';
 import * as repo from './roles.repository.js';
 import { assertGrantable, assertOrgsGrantable } from './roles.grants.js';
-import { abilitiesOf, applyStatusTransition } from '../../platform/lifecycle.js';
+import { abilitiesOf, applyStatusTransition, freezeAbilityCodes } from '../../platform/lifecycle.js';
 import { roles } from './roles.schema.js';
 
 type RoleStatus = (typeof ROLE_LIFECYCLE.states)[number];
-const ABILITY_CODES: Record<keyof RoleAbilities, string> = { modify: 'rzjs:modify', delete: 'rzjs:delete', freeze: 'rzjs:freeze', unfreeze: 'rzjs:freeze' };
+const ABILITY_CODES: Record<keyof RoleAbilities, string> = freezeAbilityCodes('rzjs');
 
 /**
  * The rules of update, remove and setStatus for one role: built-in roles are never deleted nor
@@ -119,15 +120,10 @@ export function createRolesService({ db, lists, principals }: Deps) {
       await principals.forgetUsers(await repo.userIdsOfRoles(db, [input.id]));
     },
 
-    async remove(ids: number[]): Promise<void> {
-      const unique = [...new Set(ids)];
-      await db.transaction(async (tx) => {
-        const rows = await repo.getRolesForUpdate(tx, unique);
-        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+    remove: (ids: number[]): Promise<void> =>
+      deleteAllRows(db, roles, ids, async (tx, rows, unique) => {
         if (rows.some((r) => r.builtin) || (await repo.rolesInUse(tx, unique))) throw new AppError('IN_USE_ROLE');
-        await repo.deleteRoles(tx, unique);
-      });
-    },
+      }),
 
     async setStatus(ids: number[], status: 'normal' | 'frozen'): Promise<void> {
       const unique = [...new Set(ids)];

@@ -7,7 +7,7 @@ import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
 import { USER_LIFECYCLE } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
-import { requiredRef, timestamps } from '../../platform/db/columns.js';
+import { linkTable, requiredRef, timestamps } from '../../platform/db/columns.js';
 
 export const users = pgTable(
   'users',
@@ -89,14 +89,7 @@ export const userDataScopes = pgTable(
 );
 
 /** User labels: labels of a `user` category (at most 5 per user, spec §9). */
-export const userLabels = pgTable(
-  'user_labels',
-  {
-    userId: requiredRef(() => users.id, 'cascade'),
-    labelId: requiredRef(() => labelCatalogue.id, 'restrict'),
-  },
-  (t) => [primaryKey({ name: 'user_labels_pk', columns: [t.userId, t.labelId] }), index('user_labels_label_idx').on(t.labelId)],
-);
+export const userLabels = linkTable('user_labels', ['userId', () => users.id, 'cascade'], ['labelId', () => labelCatalogue.id, 'restrict'], 'user_labels_label_idx');
 
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
 export const constraintErrors = defineConstraintErrors({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Column builders and groups the tables repeat, spread into a `pgTable` column object where the
@@ -12,8 +12,10 @@ const writtenAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 /** `created_at` and `updated_at`, both `now()` when the row is inserted. */
 export const timestamps = () => ({ createdAt: writtenAt(), updatedAt: writtenAt() });
 
+type OnDelete = 'cascade' | 'restrict' | 'set null';
+
 /** A required integer foreign key (`integer().notNull().references(target, { onDelete })`). */
-export const requiredRef = (target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict' | 'set null') => integer().notNull().references(target, { onDelete });
+export const requiredRef = (target: () => AnyPgColumn, onDelete: OnDelete) => integer().notNull().references(target, { onDelete });
 
 /** A primary key that is the key of another table's row: this row extends that one (one each) and goes with it. */
 export const sharedKey = (target: () => AnyPgColumn) => integer().primaryKey().references(target, { onDelete: 'cascade' });
@@ -36,3 +38,16 @@ export const ownedRecordColumns = (keys: () => { org: AnyPgColumn; user: AnyPgCo
   createdBy: integer().references(() => keys().user, { onDelete: 'set null' }),
   ...timestamps(),
 });
+
+/** One key of a link table: its column name, the row it points at, what deleting that row does. */
+type LinkKey<K extends string> = readonly [key: K, target: () => AnyPgColumn, onDelete: OnDelete];
+
+/**
+ * A many-to-many link table (a user's roles, a position's labels): two required keys forming the
+ * primary key `<name>_pk`, and `reverseIndex` on the second key for the lookup the other way.
+ */
+export function linkTable<const N extends string, const A extends string, const B extends string>(name: N, first: LinkKey<A>, second: LinkKey<B>, reverseIndex: string) {
+  const [a, b] = [first[0], second[0]];
+  const columns = { [a]: requiredRef(first[1], first[2]), [b]: requiredRef(second[1], second[2]) } as { [K in A | B]: ReturnType<typeof requiredRef> };
+  return pgTable(name, columns, (t) => [primaryKey({ name: `${name}_pk`, columns: [t[a], t[b]] }), index(reverseIndex).on(t[b])]);
+}
