@@ -106,6 +106,8 @@ export async function getStudentCourse(db: DbOrTx, userId: number, courseId: num
   return { ...course, learner: learnerUserId === null ? null : (learner as LearnerRow) };
 }
 export type StudentCourse = NonNullable<Awaited<ReturnType<typeof getStudentCourse>>>;
+/** The columns of a course that a student's list and detail share. */
+export type StudentCourseHead = Pick<StudentCourse, keyof typeof courseColumns>;
 
 export function getLecturerNames(db: DbOrTx, courseId: number) {
   return db
