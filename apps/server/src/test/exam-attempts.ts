@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { markAnswer, type AnswerValue, type AttemptStatus, type DrawnQuestion, type QuestionKey, type QuestionType, type SubmittedBy } from '@hanlin/shared';
 import type { Db } from '../platform/db/client.js';
 import { audienceTargets } from '../modules/audiences/index.js';
-import { exams, examAttempts, examAttemptAnswers, examReviewers } from '../modules/exams/index.js';
+import { exams, examAttempts, examAttemptAnswers, examPhotos, examReviewers } from '../modules/exams/index.js';
+import { files } from '../modules/uploads/index.js';
 
 /**
- * Exams and attempts written straight into their tables, in the states a test needs (attempts are
- * otherwise created by the exam-taking API): ongoing, marking with subjective answers, marked.
+ * Exams, attempts, answers and photos written straight into their tables, in the states a test needs
+ * (attempts are otherwise created by the exam-taking API): ongoing, marking with subjective answers, marked.
  */
 
 export interface TestExam {
@@ -114,6 +115,9 @@ export interface TestAttempt {
   submittedBy?: SubmittedBy;
   /** Minutes ago the attempt was submitted (default 10). */
   submittedAgo?: number;
+  /** Minutes from now to the attempt's deadline (default 40). */
+  deadlineIn?: number;
+  leaveCount?: number;
   passPercent?: number;
 }
 
@@ -137,9 +141,10 @@ export async function insertAttempt(db: Db, a: TestAttempt) {
       seed: crypto.randomBytes(4).toString('hex'),
       status: a.status,
       startedAt: minutes(-(a.submittedAgo ?? 10) - 20),
-      deadlineAt: minutes(40),
+      deadlineAt: minutes(a.deadlineIn ?? 40),
       submittedAt: finished ? minutes(-(a.submittedAgo ?? 10)) : null,
       submittedBy: finished ? (a.submittedBy ?? 'examinee') : null,
+      leaveCount: a.leaveCount ?? 0,
       questions: snap.questions,
       keys: snap.keys,
       total,
@@ -163,3 +168,16 @@ export async function insertAttempt(db: Db, a: TestAttempt) {
   );
   return { id: row!.id, score, total, questionIds: snap.questions.map((q) => q.questionId) };
 }
+
+/** A camera photo of an attempt: an image file of purpose 'exam-photo' (no bytes stored), taken at `takenAt`. */
+export async function insertPhoto(db: Db, attemptId: number, takenAt: Date) {
+  const [f] = await db
+    .insert(files)
+    .values({ key: `exam-photos/${crypto.randomUUID()}.jpg`, originalName: 'photo.jpg', mime: 'image/jpeg', size: 1, purpose: 'exam-photo', refId: attemptId })
+    .returning({ id: files.id, publicId: files.publicId });
+  const [p] = await db.insert(examPhotos).values({ attemptId, fileId: f!.id, takenAt }).returning({ id: examPhotos.id });
+  return { id: p!.id, publicId: f!.publicId };
+}
+
+/** The exam's clock moved: it ended a minute ago. */
+export const endExam = (db: Db, id: number) => db.execute(sql`update exams set start_at = now() - interval '2 hours', end_at = now() - interval '1 minute' where id = ${id}`);

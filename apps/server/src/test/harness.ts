@@ -4,7 +4,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { ErrorName, LoginResult } from '@hanlin/shared';
+import type { ErrorName, LoginResult, UploadResult } from '@hanlin/shared';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import { connectDatabase, type Database } from '../platform/db/client.js';
@@ -189,3 +189,11 @@ export function postUpload(app: FastifyInstance, session: Session, file: { filen
     headers: { ...session.headers(), 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
 }
+
+/** An ordinary upload that must succeed: the stored file (its public `id` and signed `url`). */
+export async function uploaded(app: FastifyInstance, session: Session, file: { filename: string; data: Buffer; kind: string; purpose: string }): Promise<UploadResult> {
+  return dataOf<UploadResult>(await postUpload(app, session, file));
+}
+
+/** The smallest PDF the upload checks accept (a document or courseware file). */
+export const MINIMAL_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

@@ -23,6 +23,7 @@ const rowColumns = {
   status: learnAssignments.status,
   orgId: learnAssignments.orgId,
   orgName: organizations.name,
+  orgPath: organizations.path,
   creatorName: users.realname,
   createdAt: learnAssignments.createdAt,
   publishedAt: learnAssignments.publishedAt,
@@ -53,12 +54,7 @@ export async function findAssignments(lists: ListRuntime, principal: Principal, 
 
 /** One assignment as a list row, with its organization's path for the scope check. */
 export async function getAssignmentRow(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ ...rowColumns, orgPath: organizations.path })
-    .from(learnAssignments)
-    .leftJoin(organizations, eq(organizations.id, learnAssignments.orgId))
-    .leftJoin(users, eq(users.id, learnAssignments.createdBy))
-    .where(eq(learnAssignments.id, id));
+  const [row] = await assignmentList.rowsOf(db, [id]);
   return row ?? null;
 }
 

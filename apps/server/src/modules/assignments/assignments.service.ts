@@ -22,7 +22,7 @@ import { AppError } from '../../platform/errors.js';
 import { abilitiesOf, deleteCommand, lockEditable, transitionCommand } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
-import { durationText, localizedExport } from '../course-reports/index.js';
+import { durationText, localizedExport, personColumns } from '../course-reports/index.js';
 import * as repo from './assignments.repository.js';
 import { learnAssignments } from './assignments.schema.js';
 
@@ -193,9 +193,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
         q,
         (w) => `${w.assignProgress}-${a.title}`,
         (w) => [
-          { header: w.realname, value: (r) => r.realname },
-          { header: w.username, value: (r) => r.username },
-          { header: w.org, value: (r) => r.orgName },
+          ...personColumns(w),
           { header: w.progress, value: (r) => r.progress },
           { header: w.passed, value: (r) => r.passedCount },
           { header: w.learnedTime, value: (r) => durationText(r.learnedSeconds) },

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CERTIFICATE_DEFAULT_LAYOUT } from '@hanlin/shared';
-import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, dataOf, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { issueCertificate } from './index.js';
 import { certificates } from './certificates.schema.js';
@@ -60,11 +60,8 @@ function makePng(w: number, h: number): Buffer {
   ]);
 }
 
-async function uploadImage(s: Session, png: Buffer, purpose = 'certificate') {
-  const up = await call(t.app, s, '/api/upload/base64', { name: 'bg.png', data: `data:image/png;base64,${png.toString('base64')}`, purpose });
-  expect(up.statusCode, up.body).toBe(200);
-  return up.json().data as { id: string; url: string };
-}
+const uploadImage = (s: Session, png: Buffer, purpose = 'certificate') =>
+  ok<{ id: string; url: string }>(t.app, s, '/api/upload/base64', { name: 'bg.png', data: `data:image/png;base64,${png.toString('base64')}`, purpose });
 
 let n = 0;
 const tpl = (extra: Record<string, unknown> = {}) => ({
@@ -330,11 +327,11 @@ describe('holders, downloads and verification', () => {
     const org = await buildOrg(t.db);
     const holder = await buildUser(t.db, { realname: '王五列表', orgId: org.id });
     const c1 = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'course', id: 11, title: 'List course A' } });
-    const list = async (s: Session, q: Record<string, unknown>) => {
-      const res = await call(t.app, s, '/api/certificate/issued/list', { templateId: template.id, ...q });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as { total: number; records: { id: number; status: string; abilities: { revoke: boolean } }[] };
-    };
+    const list = (s: Session, q: Record<string, unknown>) =>
+      ok<{ total: number; records: { id: number; status: string; abilities: { revoke: boolean } }[] }>(t.app, s, '/api/certificate/issued/list', {
+        templateId: template.id,
+        ...q,
+      });
     const first = await list(admin, {});
     expect(first.total).toBe(1);
     expect(first.records[0]).toMatchObject({ id: c1.id, status: 'valid', abilities: { revoke: true } });
@@ -369,8 +366,7 @@ describe('holders, downloads and verification', () => {
     const holder = await buildUser(t.db, { realname: '李小龙' });
     const c = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'exam', id: 5, title: '安全考试' } });
     const res = await call(t.app, null, '/api/certificate/verify', { number: c.number.toLowerCase() });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
+    const data = dataOf(res);
     expect(Object.keys(data).sort()).toEqual(['authority', 'expiresAt', 'holder', 'issuedAt', 'number', 'status', 'templateName', 'title']);
     expect(data).toMatchObject({ number: c.number, holder: '李*龙', title: '安全考试', authority: '翰林学院', status: 'valid' });
     expect(res.body).not.toContain(holder.username);

@@ -163,6 +163,15 @@ export type ExportWords = { readonly [K in keyof ExportText]: string };
 
 export const exportText = (lang: Lang): ExportWords => TEXT[lang];
 
+/** The columns that name the person of a per-person export: name, username, organization. */
+export function personColumns<T extends { realname: string; username: string; orgName: string | null }>(w: ExportWords): XlsxColumn<T>[] {
+  return [
+    { header: w.realname, value: (r) => r.realname },
+    { header: w.username, value: (r) => r.username },
+    { header: w.org, value: (r) => r.orgName },
+  ];
+}
+
 /** One formatter per time zone: building one costs far more than formatting with it. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string): Intl.DateTimeFormat {

@@ -16,7 +16,7 @@ import type {
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import * as repo from './course-reports.repository.js';
-import { durationText, localizedExport, localTime } from './course-reports.export.js';
+import { durationText, localizedExport, localTime, personColumns } from './course-reports.export.js';
 
 /** At most this many rows in one export. */
 export const REPORT_EXPORT_MAX_ROWS = 100_000;
@@ -41,9 +41,7 @@ export function createCourseReportsService({ db }: { db: Db }) {
         q,
         (w) => w.studyReport,
         (w, tz) => [
-          { header: w.realname, value: (r) => r.realname },
-          { header: w.username, value: (r) => r.username },
-          { header: w.org, value: (r) => r.orgName },
+          ...personColumns(w),
           { header: w.learning, value: (r) => r.learning },
           { header: w.passed, value: (r) => r.passed },
           { header: w.learnedTime, value: (r) => durationText(r.learnedSeconds) },
@@ -116,9 +114,7 @@ export function createCourseReportsService({ db }: { db: Db }) {
         q,
         (w) => `${w.courseInfo}-${course.name}`,
         (w, tz) => [
-          { header: w.realname, value: (r) => r.realname },
-          { header: w.username, value: (r) => r.username },
-          { header: w.org, value: (r) => r.orgName },
+          ...personColumns(w),
           { header: w.source, value: (r) => (r.source === 'assignment' ? w.assignment : w.self) },
           { header: w.status, value: (r) => w[`state_${r.status}`] },
           { header: w.progress, value: (r) => r.progress },

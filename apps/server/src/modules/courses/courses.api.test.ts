@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CourseComment, CourseCommentRow, CourseDetail, CourseRow } from '@hanlin/shared';
-import { useTestApp, login, call, ok, refusal, postUpload, newUserSession, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, refusal, uploaded, newUserSession, MINIMAL_PDF as pdf, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { readBook } from '../../test/excel.js';
 import { courses, coursesVisibleTo, getCourseOutline } from './index.js';
 
 const t = useTestApp();
 let admin: Session;
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 // 1×1 PNG
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -20,11 +19,7 @@ beforeAll(async () => {
 const uniq = () => crypto.randomUUID().slice(0, 8);
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, url, body);
 
-async function upload(s: Session, filename: string, data: Buffer, kind: string, purpose: string): Promise<string> {
-  const res = await postUpload(t.app, s, { filename, data, kind, purpose });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.url;
-}
+const upload = async (s: Session, filename: string, data: Buffer, kind: string, purpose: string) => (await uploaded(t.app, s, { filename, data, kind, purpose })).url;
 const courseware = async (s: Session = admin) =>
   (await ok(t.app, s, '/api/courseware/insert', { name: `Doc ${uniq()}`, type: 'general', file: await upload(s, 'doc.pdf', pdf, 'courseware', 'courseware') })).id as number;
 const insert = async (body: Record<string, unknown> = {}, s: Session = admin) =>

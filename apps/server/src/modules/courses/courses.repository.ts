@@ -240,6 +240,9 @@ export async function saveChapters(tx: DbOrTx, courseId: number, chapters: { nam
   }
 }
 
+/** The catalog's order, the same for the builder and the learner: chapters, then their items, by position (then id). */
+export const catalogOrder = [asc(courseChapters.sort), asc(courseChapters.id), asc(courseItems.sort), asc(courseItems.id)];
+
 /** The catalog of a course: chapters in order with their courseware (type, file, SCORM package). */
 export async function getCourseOutline(db: DbOrTx, courseId: number): Promise<CourseOutlineChapter[]> {
   const rows = await db
@@ -258,7 +261,7 @@ export async function getCourseOutline(db: DbOrTx, courseId: number): Promise<Co
     .leftJoin(coursewares, eq(coursewares.id, courseItems.coursewareId))
     .leftJoin(files, eq(files.id, coursewares.fileId))
     .where(eq(courseChapters.courseId, courseId))
-    .orderBy(asc(courseChapters.sort), asc(courseChapters.id), asc(courseItems.sort), asc(courseItems.id));
+    .orderBy(...catalogOrder);
   const out: CourseOutlineChapter[] = [];
   for (const r of rows) {
     let ch = out.at(-1);

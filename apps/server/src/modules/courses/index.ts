@@ -1,3 +1,3 @@
 // Public surface of the courses module: other modules import only from here.
 export { courseCategories, courseChapters, courseComments, courseItems, courseLecturers, courses } from './courses.schema.js';
-export { coursesReachedBy, coursesVisibleTo, getCourseOutline, inCourseAudience } from './courses.repository.js';
+export { catalogOrder, coursesReachedBy, coursesVisibleTo, getCourseOutline, inCourseAudience } from './courses.repository.js';

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CoursewareRow } from '@hanlin/shared';
-import { uploadFile } from '../../test/excel.js';
-import { useTestApp, login, call, newUserSession, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, newUserSession, uploaded, MINIMAL_PDF as pdf, type Session } from '../../test/harness.js';
 import { buildOrg } from '../../test/factories.js';
 import { registerCoursewareUse } from './index.js';
 import { makeTestMedia } from '../../test/media.js';
@@ -13,7 +12,6 @@ import { makeTestMedia } from '../../test/media.js';
 const t = useTestApp();
 let admin: Session;
 let video: Buffer;
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 // The shared SCORM fixtures (a valid 1.2 package; one with its manifest inside a folder).
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/scorm');
 const fixture = (name: string) => fs.readFileSync(path.join(fs.existsSync(FIXTURES) ? FIXTURES : '/work/shared/fixtures/scorm', name));
@@ -29,26 +27,14 @@ beforeAll(async () => {
   });
 });
 
-async function upload(s: Session, filename: string, data: Buffer, purpose = 'courseware'): Promise<string> {
-  const res = await uploadFile(t.app, s, `/api/upload/file?kind=courseware&purpose=${purpose}`, filename, data);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.url;
-}
+const upload = async (s: Session, filename: string, data: Buffer, purpose = 'courseware') => (await uploaded(t.app, s, { filename, data, kind: 'courseware', purpose })).url;
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, url, body);
 const uniq = () => crypto.randomUUID().slice(0, 8);
-async function insert(body: Record<string, unknown>, s: Session = admin) {
-  const res = await post('/api/courseware/insert', body, s);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.id as number;
-}
+const insert = async (body: Record<string, unknown>, s: Session = admin) => (await ok<{ id: number }>(t.app, s, '/api/courseware/insert', body)).id;
 async function pdfCourseware(s: Session = admin, extra: Record<string, unknown> = {}) {
   return insert({ name: `Doc ${uniq()}`, type: 'general', file: await upload(s, 'manual.pdf', pdf), ...extra }, s);
 }
-async function list(q: Record<string, unknown> = {}, s: Session = admin) {
-  const res = await post('/api/courseware/list', { size: 100, ...q }, s);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { records: CoursewareRow[]; total: number };
-}
+const list = (q: Record<string, unknown> = {}, s: Session = admin) => ok<{ records: CoursewareRow[]; total: number }>(t.app, s, '/api/courseware/list', { size: 100, ...q });
 const category = async (name: string, parentId?: number) => (await post('/api/courseware-sort/insert', { name, parentId })).json().data.id as number;
 const session = (permissions: string[], orgId?: number) => newUserSession(t, { permissions, orgId });
 

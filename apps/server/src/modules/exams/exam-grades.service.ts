@@ -35,7 +35,7 @@ import { pathInScope, requireInScope } from '../../platform/scope.js';
 import { buildXlsx, stampedName } from '../audit/index.js';
 import { localTime, orderOf, orgPathOf, pagedRows } from '../course-reports/index.js';
 import * as repo from './exam-grades.repository.js';
-import { canPublishScores, presentPaper, scoresPublishable } from './exam-marking.service.js';
+import { listedScoresPublishable, presentPaper } from './exam-marking.service.js';
 import { passes } from './exam-attempt.service.js';
 
 const window = (q: { page: number; size: number }) => ({ limit: q.size, offset: (q.page - 1) * q.size });
@@ -112,7 +112,6 @@ export function createExamGradesService({ db }: { db: Db }) {
       const id = ids[i]!;
       const res = results.get(id);
       const c = counts.get(id);
-      const facts = { orgPath: (r.org_path as string | null) ?? null, isReviewer: Boolean(r.is_reviewer) };
       const status = examStateAt(r.status as ExamStatus, new Date(r.startAt as string), new Date(r.endAt as string));
       return {
         id,
@@ -131,7 +130,7 @@ export function createExamGradesService({ db }: { db: Db }) {
         ongoing: c?.ongoing ?? 0,
         marking: c?.marking ?? 0,
         scoresPublishedAt: repo.toIso(r.scores_published_at as string | null),
-        abilities: { publishScores: scoresPublishable(status) && !r.scores_published_at && !c?.ongoing && !c?.marking && canPublishScores(p, facts) },
+        abilities: { publishScores: listedScoresPublishable(p, r, status, c) },
       };
     });
   }

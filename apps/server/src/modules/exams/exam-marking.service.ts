@@ -33,6 +33,15 @@ export function canPublishScores(p: Principal, exam: Pick<repo.ExamFacts, 'orgPa
 /** Scores are published once the exam has started (or ended). */
 export const scoresPublishable = (state: ExamStatus) => state === 'started' || state === 'ended';
 
+/**
+ * The publish-scores ability of an exam row of the marking and grades lists (raw: `org_path`,
+ * `is_reviewer`, `scores_published_at`): what `publishScores` accepts, read from the row and its attempt counts.
+ */
+export function listedScoresPublishable(p: Principal, r: Record<string, unknown>, state: ExamStatus, counts: { ongoing: number; marking: number } | undefined) {
+  const facts = { orgPath: (r.org_path as string | null) ?? null, isReviewer: Boolean(r.is_reviewer) };
+  return scoresPublishable(state) && !r.scores_published_at && !counts?.ongoing && !counts?.marking && canPublishScores(p, facts);
+}
+
 /** The attempt as marked: every question with the answer, the key, the marks and the analysis. */
 export function presentPaper(exam: Pick<repo.ExamFacts, 'name' | 'passPercent'>, a: repo.AttemptRecord, answers: repo.AnswerRecord[], showScores = true): AttemptPaper {
   const byPos = new Map(answers.map((x) => [x.position, x]));
@@ -113,7 +122,6 @@ export function createExamMarkingService({ db }: { db: Db }) {
       const records = rows.map((r) => {
         const id = Number(r.id);
         const c = counts.get(id);
-        const facts = { orgPath: (r.org_path as string | null) ?? null, isReviewer: Boolean(r.is_reviewer) };
         const status = examStateAt(r.status as ExamStatus, new Date(r.start_at as string), new Date(r.end_at as string));
         return {
           id,
@@ -126,7 +134,7 @@ export function createExamMarkingService({ db }: { db: Db }) {
           marked: c?.marked ?? 0,
           ongoing: c?.ongoing ?? 0,
           scoresPublishedAt: repo.toIso(r.scores_published_at as string | null),
-          abilities: { publishScores: scoresPublishable(status) && !r.scores_published_at && !c?.ongoing && !c?.marking && canPublishScores(p, facts) },
+          abilities: { publishScores: listedScoresPublishable(p, r, status, c) },
         };
       });
       return { records, total, page: q.page, size: q.size };

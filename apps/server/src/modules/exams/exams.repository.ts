@@ -94,8 +94,20 @@ const detailColumns = {
   certificateTemplateId: exams.certificateTemplateId,
 };
 
+/** Exams by id (id order) with what the rules compare and their organization's path for the scope check. */
+function examsByIds(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ ...detailColumns })
+    .from(exams)
+    .leftJoin(examCategories, eq(examCategories.id, exams.categoryId))
+    .leftJoin(organizations, eq(organizations.id, exams.orgId))
+    .leftJoin(users, eq(users.id, exams.createdBy))
+    .where(inArray(exams.id, ids))
+    .orderBy(asc(exams.id));
+}
+
 export function getExams(db: DbOrTx, ids: number[]): Promise<ExamRecord[]> {
-  return joins(db.select(detailColumns).from(exams)).where(inArray(exams.id, ids)).orderBy(asc(exams.id));
+  return examsByIds(db, ids);
 }
 
 export async function certificateName(db: DbOrTx, id: number | null) {
@@ -113,17 +125,9 @@ export function getReviewers(db: DbOrTx, examId: number) {
     .orderBy(asc(examReviewers.userId));
 }
 
-/** Locks exams for a change, with what the rules compare and their organization's path for the scope check. */
+/** Locks exams (id order) for a change. */
 export function lockExams(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({ ...detailColumns })
-    .from(exams)
-    .leftJoin(examCategories, eq(examCategories.id, exams.categoryId))
-    .leftJoin(organizations, eq(organizations.id, exams.orgId))
-    .leftJoin(users, eq(users.id, exams.createdBy))
-    .where(inArray(exams.id, ids))
-    .orderBy(asc(exams.id))
-    .for('update', { of: exams });
+  return examsByIds(tx, ids).for('update', { of: exams });
 }
 export type LockedExam = Awaited<ReturnType<typeof lockExams>>[number];
 

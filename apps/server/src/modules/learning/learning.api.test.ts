@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CERTIFICATE_DEFAULT_LAYOUT, PLATFORM_PARAMS_DEFAULTS } from '@hanlin/shared';
-import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, dataOf, uploaded, MINIMAL_PDF, type Session } from '../../test/harness.js';
+import { uploadFile } from '../../test/excel.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { courses } from '../courses/index.js';
 import { buildZip, manifest12 } from '../../test/scorm.js';
@@ -40,14 +41,6 @@ async function elapse(userId: number, courseId: number, seconds: number) {
     sql`update course_learners set challenge_due_at = challenge_due_at - make_interval(secs => ${seconds}) where course_id = ${courseId} and user_id = ${userId}`,
   );
 }
-/** A multipart upload by the administrator. */
-const postFile = (url: string, filename: string, data: Buffer) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload: Buffer.concat([Buffer.from(`--b\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n`), data, Buffer.from('\r\n--b--\r\n')]),
-    headers: { ...admin.headers(), 'content-type': 'multipart/form-data; boundary=b' },
-  });
 const beat = (s: Session, courseId: number, itemId: number, extra: object = {}) => ok(t.app, s, '/api/learning/heartbeat', { courseId, itemId, visible: true, ...extra });
 
 beforeAll(async () => {
@@ -175,10 +168,7 @@ describe('course list and detail', () => {
   });
 
   it('lets learners read their course courseware files, and nobody else', async () => {
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const res = await postFile('/api/upload/file?kind=courseware&purpose=courseware', 'doc.pdf', pdf);
-    expect(res.statusCode, res.body).toBe(200);
-    const up = res.json().data as { id: string };
+    const up = await uploaded(t.app, admin, { filename: 'doc.pdf', data: MINIMAL_PDF, kind: 'courseware', purpose: 'courseware' });
     const [{ id: fileId }] = (await t.db.execute<{ id: number }>(sql`select id from files where public_id = ${up.id}`)).rows as [{ id: number }];
     const ware = await buildCourseware(t.db, { type: 'general', fileId });
     const course = await buildCourse(t.db, { chapters: [[ware]], audience: [{ type: 'org', id: org.id }] });
@@ -301,8 +291,7 @@ describe('completion and passing', () => {
     const { name } = await ok(t.app, s, '/api/learning/course/get', { id: course.id });
     const number = certs.records[0].number as string;
     const verified = await call(t.app, null, '/api/certificate/verify', { number });
-    expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json().data).toMatchObject({ number, title: name, status: 'valid', authority: '翰林学院' });
+    expect(dataOf(verified)).toMatchObject({ number, title: name, status: 'valid', authority: '翰林学院' });
     expect(verified.body).not.toContain(user.username);
     // Passed for good: more beats change nothing of the award.
     await beat(s, course.id, pdf, { position: 1 });
@@ -404,9 +393,7 @@ describe('completion and passing', () => {
       { name: 'imsmanifest.xml', data: manifest12() },
       { name: 'index.html', data: '<html><body>SCO</body></html>' },
     ]);
-    const imported = await postFile('/api/scorm/import', 'p.zip', zip);
-    expect(imported.statusCode, imported.body).toBe(200);
-    const pkg = imported.json().data as { id: number };
+    const pkg = dataOf<{ id: number }>(await uploadFile(t.app, admin, '/api/scorm/import', 'p.zip', zip));
     const ware = await buildCourseware(t.db, { type: 'scorm', mime: 'application/zip', scormPackageId: pkg.id });
     const course = await buildCourse(t.db, { chapters: [[ware]], audience: [{ type: 'org', id: org.id }], passScore: 90 });
     const { user, s } = await student();

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { StudentCourseQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { keywordPattern } from '../../platform/list.js';
-import { courseCategories, courseChapters, courseItems, courseLecturers, courses, coursesReachedBy, inCourseAudience } from '../courses/index.js';
+import { catalogOrder, courseCategories, courseChapters, courseItems, courseLecturers, courses, coursesReachedBy, inCourseAudience } from '../courses/index.js';
 import { coursewares } from '../courseware/index.js';
 import { lecturers } from '../lecturers/index.js';
 import { files } from '../uploads/index.js';
@@ -106,6 +106,8 @@ export async function getStudentCourse(db: DbOrTx, userId: number, courseId: num
   return { ...course, learner: learnerUserId === null ? null : (learner as LearnerRow) };
 }
 export type StudentCourse = NonNullable<Awaited<ReturnType<typeof getStudentCourse>>>;
+/** The columns of a course that a student's list and detail share. */
+export type StudentCourseHead = Pick<StudentCourse, keyof typeof courseColumns>;
 
 export function getLecturerNames(db: DbOrTx, courseId: number) {
   return db
@@ -151,7 +153,7 @@ export function getCatalog(db: DbOrTx, userId: number, courseId: number) {
     .innerJoin(files, eq(files.id, coursewares.fileId))
     .leftJoin(courseItemProgress, and(eq(courseItemProgress.itemId, courseItems.id), eq(courseItemProgress.userId, userId)))
     .where(eq(courseChapters.courseId, courseId))
-    .orderBy(asc(courseChapters.sort), asc(courseChapters.id), asc(courseItems.sort), asc(courseItems.id));
+    .orderBy(...catalogOrder);
 }
 
 /** An item of a course with its courseware and the course's learning rules (the heartbeat's context). */

@@ -220,24 +220,29 @@ export function createLearningService({ app, db, signer }: Deps) {
     return c.antiCheatInterval ?? (await readPlatformParams(db)).antiCheatIntervalSeconds;
   }
 
-  const myStatus = (l: { status: string } | null): StudentCourseStatus => (l ? (l.status as StudentCourseStatus) : 'notStarted');
+  /** A course as a student's list shows it (the head of its detail too), with the caller's learner row if any. */
+  async function studentCourseRow(c: repo.StudentCourseHead, learner: { status: string; progress: number } | null): Promise<StudentCourseRow> {
+    return {
+      id: c.id,
+      name: c.name,
+      coverUrl: await coverUrl(c.coverId),
+      categoryId: c.categoryId,
+      categoryName: c.categoryName,
+      labels: c.labels,
+      required: c.required,
+      credit: c.credit,
+      validUntil: iso(c.validUntil),
+      offShelf: c.status === 'offshelf',
+      myStatus: learner ? (learner.status as StudentCourseStatus) : 'notStarted',
+      progress: learner?.progress ?? 0,
+    };
+  }
 
   return {
     async list(p: Principal, q: StudentCourseQuery): Promise<Page<StudentCourseRow>> {
-      return pageOf(q, await repo.findStudentCourses(db, p.userId, q), async (r) => ({
-        id: r.id,
-        name: r.name,
-        coverUrl: await coverUrl(r.coverId),
-        categoryId: r.categoryId,
-        categoryName: r.categoryName,
-        labels: r.labels,
-        required: r.required,
-        credit: r.credit,
-        validUntil: iso(r.validUntil),
-        offShelf: r.status === 'offshelf',
-        myStatus: myStatus(r.myStatus === null ? null : { status: r.myStatus }),
-        progress: r.progress ?? 0,
-      }));
+      return pageOf(q, await repo.findStudentCourses(db, p.userId, q), (r) =>
+        studentCourseRow(r, r.myStatus === null ? null : { status: r.myStatus, progress: r.progress ?? 0 }),
+      );
     },
 
     async get(p: Principal, courseId: number): Promise<StudentCourseDetail> {
@@ -251,18 +256,7 @@ export function createLearningService({ app, db, signer }: Deps) {
       }
       const open = c.status === 'published' && !c.expired;
       return {
-        id: c.id,
-        name: c.name,
-        coverUrl: await coverUrl(c.coverId),
-        categoryId: c.categoryId,
-        categoryName: c.categoryName,
-        labels: c.labels,
-        required: c.required,
-        credit: c.credit,
-        validUntil: iso(c.validUntil),
-        offShelf: c.status === 'offshelf',
-        myStatus: myStatus(c.learner),
-        progress: c.learner?.progress ?? 0,
+        ...(await studentCourseRow(c, c.learner)),
         intro: c.intro,
         passProgress: c.passProgress,
         passScore: c.passScore,

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MediaState } from '@hanlin/shared';
-import { uploadFile } from '../../test/excel.js';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, uploaded, MINIMAL_PDF, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { makeTestMedia } from '../../test/media.js';
 
@@ -23,12 +22,7 @@ beforeAll(async () => {
   admin = await login(t.app);
 });
 
-const upload = (s: Session, filename: string, data: Buffer, kind: string) => uploadFile(t.app, s, `/api/upload/file?kind=${kind}&purpose=courseware`, filename, data);
-async function uploaded(s: Session, filename: string, data: Buffer, kind: string): Promise<string> {
-  const res = await upload(s, filename, data, kind);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.id;
-}
+const uploadedId = async (s: Session, filename: string, data: Buffer, kind: string) => (await uploaded(t.app, s, { filename, data, kind, purpose: 'courseware' })).id;
 const stateOf = async (s: Session, id: string): Promise<MediaState | undefined> =>
   (await t.app.inject({ method: 'GET', url: `/api/media/state?ids=${id}`, headers: s.headers() })).json().data[0];
 /** The state the courseware list would show, read again each time a background job ends, until `done` holds. */
@@ -44,7 +38,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe('media processing', () => {
   it('slices a video into HLS in a background job, with duration, served by a signed folder link', async () => {
-    const id = await uploaded(admin, '第一课.mp4', video, 'video');
+    const id = await uploadedId(admin, '第一课.mp4', video, 'video');
     expect(await stateOf(admin, id)).toMatchObject({ state: 'none', kind: 'video', playUrl: null });
     const asked = await call(t.app, admin, `/api/media/${id}/process`);
     expect(asked.statusCode, asked.body).toBe(200);
@@ -71,7 +65,7 @@ describe('media processing', () => {
     const token = m.playUrl!.split('/')[5]!;
     const forged = token.replace(/\.(.)/, (_, c: string) => `.${c === 'a' ? 'b' : 'a'}`);
     expect((await get(m.playUrl!.replace(token, forged))).statusCode).toBe(403);
-    const other = await uploaded(admin, 'b.mp4', video, 'video');
+    const other = await uploadedId(admin, 'b.mp4', video, 'video');
     expect((await get(m.playUrl!.replace(id, other))).statusCode).toBe(403);
     expect((await get(m.playUrl!.replace('index.m3u8', '..%2F..%2Fsecret'))).statusCode).toBe(404);
 
@@ -86,7 +80,7 @@ describe('media processing', () => {
   it('marks a broken video "video slicing failure" without retrying it', async () => {
     // Passes the type check (an MP4 header) but holds no playable stream.
     const broken = Buffer.concat([video.subarray(0, 32), crypto.randomBytes(20_000)]);
-    const id = await uploaded(admin, 'broken.mp4', broken, 'video');
+    const id = await uploadedId(admin, 'broken.mp4', broken, 'video');
     await call(t.app, admin, `/api/media/${id}/process`);
     const m = await until(admin, id, (x) => x.state === 'failed');
     expect(m).toMatchObject({ error: 'VIDEO_SLICE_FAILED', playUrl: null });
@@ -97,7 +91,7 @@ describe('media processing', () => {
   });
 
   it('probes audio duration and plays the file itself; PDF is ready at once; Office without LibreOffice stays a download', async () => {
-    const a = await uploaded(admin, '音频.mp3', audio, 'audio');
+    const a = await uploadedId(admin, '音频.mp3', audio, 'audio');
     await call(t.app, admin, `/api/media/${a}/process`);
     const m = await until(admin, a, (x) => x.state === 'ready');
     expect(m.kind).toBe('audio');
@@ -121,8 +115,7 @@ describe('media processing', () => {
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${audio.length}`);
 
-    const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const p = await uploaded(admin, '手册.pdf', pdfBytes, 'document');
+    const p = await uploadedId(admin, '手册.pdf', MINIMAL_PDF, 'document');
     const pm = (await call(t.app, admin, `/api/media/${p}/process`)).json().data as MediaState;
     expect(pm).toMatchObject({ kind: 'pdf', state: 'ready' });
     const pdf = await get(pm.playUrl!);
@@ -130,7 +123,7 @@ describe('media processing', () => {
     expect(pdf.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('手册.pdf')}`);
 
     const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), crypto.randomBytes(100)]);
-    const d = await uploaded(admin, 'slides.pptx', docx, 'courseware');
+    const d = await uploadedId(admin, 'slides.pptx', docx, 'courseware');
     const dm = (await call(t.app, admin, `/api/media/${d}/process`)).json().data as MediaState;
     if (!process.env.PATH?.split(':').some((p) => fs.existsSync(path.join(p, 'libreoffice')) || fs.existsSync(path.join(p, 'soffice')))) {
       expect(dm).toMatchObject({ kind: 'office', state: 'download', playUrl: null, downloadUrl: `/api/upload/file/${d}` });
@@ -138,7 +131,7 @@ describe('media processing', () => {
   });
 
   it('shows and processes only files the caller may read', async () => {
-    const id = await uploaded(admin, 'private.mp4', video, 'video');
+    const id = await uploadedId(admin, 'private.mp4', video, 'video');
     const u = await buildUser(t.db, { permissions: ['kc-pc'] });
     const other = await login(t.app, u.username, u.password);
     expect(await stateOf(other, id)).toBeUndefined();

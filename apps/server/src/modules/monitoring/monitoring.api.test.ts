@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, ok, codeOf, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
-import { fixtureQuestion, insertAttempt, insertExam, insertPhoto } from '../../test/exam-attempts-fixture.js';
+import { insertAttempt, insertExam, insertPhoto, type TestQuestion } from '../../test/exam-attempts.js';
 
 const t = useTestApp();
 let admin: Session;
@@ -27,28 +27,29 @@ type Counts = { id: number; audience: number; taking: number; submitted: number;
 let exam: { id: number; name: string };
 let ann: { id: number }, bob: { id: number }, cat: { id: number };
 let annAttempt: number;
-const qs = [fixtureQuestion(1), fixtureQuestion(2), fixtureQuestion(3), fixtureQuestion(4)];
+const qs: TestQuestion[] = [1, 2, 3, 4].map(() => ({ type: 'judgment', score: 10, answers: ['T'] }));
 
 beforeAll(async () => {
   admin = await login(t.app);
   orgId = (await buildOrg(t.db, { name: `Monitored ${uniq()}` })).id;
   const person = (realname: string) => buildUser(t.db, { orgId, realname, kind: 'student', permissions: ['kc-pc'] });
   [ann, bob, cat] = await Promise.all([person('Ann'), person('Bob'), person('Cat'), person('Dan')]);
-  exam = await insertExam(t.db, { orgId, audience: [{ type: 'org', id: orgId }] });
+  exam = await insertExam(t.db, { orgId, orgIds: [orgId] });
   // Ann is taking it: 2 of 4 answered, left the page once, two photos.
-  annAttempt = await insertAttempt(t.db, {
+  ({ id: annAttempt } = await insertAttempt(t.db, {
     examId: exam.id,
     userId: ann.id,
+    status: 'ongoing',
     leaveCount: 1,
-    deadlineAt: new Date(Date.now() + 20 * 60_000),
+    deadlineIn: 20,
     questions: qs,
-    answers: [{ answer: { choices: ['T'] } }, { answer: null }, { answer: { choices: ['F'] } }, { answer: null }],
-  });
+    answers: [{ choices: ['T'] }, null, { choices: ['F'] }, null],
+  }));
   await insertPhoto(t.db, annAttempt, new Date(Date.now() - 60_000));
   await insertPhoto(t.db, annAttempt, new Date(Date.now() - 120_000));
   // Bob submitted normally; Cat was submitted by the anti-cheat rule; Dan has not started.
-  await insertAttempt(t.db, { examId: exam.id, userId: bob.id, status: 'marked', questions: qs, answers: qs.map(() => ({ answer: { choices: ['T'] }, correct: true })) });
-  await insertAttempt(t.db, { examId: exam.id, userId: cat.id, status: 'marking', submittedBy: 'leaveLimit', leaveCount: 4, questions: qs });
+  await insertAttempt(t.db, { examId: exam.id, userId: bob.id, status: 'marked', questions: qs, answers: qs.map(() => ({ choices: ['T'] })) });
+  await insertAttempt(t.db, { examId: exam.id, userId: cat.id, status: 'marking', submittedBy: 'leaveLimit', leaveCount: 4, questions: qs, answers: [] });
 });
 
 describe('monitoring-manage', () => {

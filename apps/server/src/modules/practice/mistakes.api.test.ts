@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
-import { endExam, fixtureQuestion, insertAttempt, insertExam } from '../../test/exam-attempts-fixture.js';
+import { endExam, insertAttempt, insertExam, type TestQuestion } from '../../test/exam-attempts.js';
 
 const t = useTestApp();
 let admin: Session;
@@ -34,21 +34,21 @@ beforeAll(async () => {
 
 describe('the mistake set from exams', () => {
   it('lists the wrong answers of marked attempts only, counted per question across attempts, the key hidden until the exam ended with answers shown', async () => {
-    const exam = await insertExam(t.db, { orgId, audience: [{ type: 'org', id: orgId }], showAnswers: true });
-    const q = [fixtureQuestion(9001), fixtureQuestion(9002, { type: 'single', answers: ['B'] }), fixtureQuestion(9003)];
+    const exam = await insertExam(t.db, { orgId, orgIds: [orgId], showAnswers: true });
+    const q: TestQuestion[] = [
+      { type: 'judgment', score: 10, answers: ['T'], questionId: 9001 },
+      { type: 'single', score: 10, answers: ['B'], questionId: 9002, stem: 'Pick B' },
+      { type: 'judgment', score: 10, answers: ['T'], questionId: 9003 },
+    ];
     // Attempt 1 marked: 9001 wrong, 9002 wrong, 9003 right.
     await insertAttempt(t.db, {
       examId: exam.id,
       userId: studentId,
       number: 1,
       status: 'marked',
-      submittedAt: new Date(Date.now() - 60_000),
+      submittedAgo: 1,
       questions: q,
-      answers: [
-        { answer: { choices: ['F'] }, correct: false },
-        { answer: { choices: ['A'] }, correct: false },
-        { answer: { choices: ['T'] }, correct: true },
-      ],
+      answers: [{ choices: ['F'] }, { choices: ['A'] }, { choices: ['T'] }],
     });
     // Attempt 2 still being marked: not counted yet.
     const marking = await insertAttempt(t.db, {
@@ -56,12 +56,9 @@ describe('the mistake set from exams', () => {
       userId: studentId,
       number: 2,
       status: 'marking',
+      submittedAgo: 0,
       questions: q,
-      answers: [
-        { answer: { choices: ['F'] }, correct: false },
-        { answer: { choices: ['B'] }, correct: true },
-        { answer: null, correct: false },
-      ],
+      answers: [{ choices: ['F'] }, { choices: ['B'] }, null],
     });
     let list = await mistakes(student, { sourceKind: 'exam' });
     expect(list.records.map((r) => r.question.questionId).sort()).toEqual([9001, 9002]);
@@ -70,7 +67,7 @@ describe('the mistake set from exams', () => {
     expect((await mistakes(student, { sourceKind: 'exam' })).records.every((r) => r.times === 1)).toBe(true);
 
     // The second attempt is marked: 9001 wrong again (twice now), 9003 newly wrong.
-    await t.db.execute(`update exam_attempts set status = 'marked' where id = ${marking}`);
+    await t.db.execute(`update exam_attempts set status = 'marked' where id = ${marking.id}`);
     list = await mistakes(student, { sourceKind: 'exam' });
     const byQ = new Map(list.records.map((r) => [r.question.questionId, r]));
     expect(byQ.get(9001)!.times).toBe(2);
@@ -86,17 +83,17 @@ describe('the mistake set from exams', () => {
     // The exam ended and shows answers: the key is there.
     await endExam(t.db, exam.id);
     list = await mistakes(student, { sourceKind: 'exam' });
-    expect(list.records.find((r) => r.question.questionId === 9002)!.key).toMatchObject({ answers: ['B'], analysis: 'Because 9002.' });
+    expect(list.records.find((r) => r.question.questionId === 9002)!.key).toMatchObject({ answers: ['B'], analysis: 'Analysis Pick B' });
   });
 
   it('keeps the key of an exam that hides its answers even after it ended; re-practice says right or wrong only', async () => {
-    const exam = await insertExam(t.db, { orgId, audience: [{ type: 'org', id: orgId }], showAnswers: false });
+    const exam = await insertExam(t.db, { orgId, orgIds: [orgId], showAnswers: false });
     await insertAttempt(t.db, {
       examId: exam.id,
       userId: studentId,
       status: 'marked',
-      questions: [fixtureQuestion(9101)],
-      answers: [{ answer: { choices: ['F'] }, correct: false }],
+      questions: [{ type: 'judgment', score: 10, answers: ['T'], questionId: 9101 }],
+      answers: [{ choices: ['F'] }],
     });
     await endExam(t.db, exam.id);
     const [m] = (await mistakes(student, { sourceId: exam.id })).records;

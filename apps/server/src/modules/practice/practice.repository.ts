@@ -36,6 +36,7 @@ const rowColumns = {
   autoMarking: exercises.autoMarking,
   status: exercises.status,
   orgName: organizations.name,
+  orgPath: organizations.path,
   createdAt: exercises.createdAt,
   publishedAt: exercises.publishedAt,
   sessionCount: sql<number>`(select count(*)::int from practice_sessions s where s.exercise_id = ${exercises.id})`,
@@ -57,7 +58,8 @@ export const exerciseList = defineList({
       .leftJoin(papers, eq(papers.id, exercises.paperId))
       .leftJoin(questionCategories, eq(questionCategories.id, exercises.categoryId)),
 });
-export type ExerciseListRow = Omit<NonNullable<Awaited<ReturnType<typeof getExerciseRow>>>, 'orgPath'>;
+/** A row of the list, with its organization's path for the scope check. */
+export type ExerciseListRow = NonNullable<Awaited<ReturnType<typeof getExerciseRow>>>;
 
 export async function findExercises(lists: ListRuntime, principal: Principal, q: ExerciseListQuery) {
   const page = await exerciseList.run(lists, principal, q);
@@ -65,13 +67,7 @@ export async function findExercises(lists: ListRuntime, principal: Principal, q:
 }
 
 export async function getExerciseRow(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ ...rowColumns, orgPath: organizations.path })
-    .from(exercises)
-    .leftJoin(organizations, eq(organizations.id, exercises.orgId))
-    .leftJoin(papers, eq(papers.id, exercises.paperId))
-    .leftJoin(questionCategories, eq(questionCategories.id, exercises.categoryId))
-    .where(eq(exercises.id, id));
+  const [row] = await exerciseList.rowsOf(db, [id]);
   return row ?? null;
 }
 

@@ -75,7 +75,7 @@ function summaryOf(questions: DrawnQuestion[], answers: { correct: boolean | nul
 }
 
 export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntime }) {
-  function present(principal: Principal, r: repo.ExerciseListRow): ExerciseRow {
+  function present(principal: Principal, { orgPath: _p, ...r }: repo.ExerciseListRow): ExerciseRow {
     const status = r.status as ExerciseStatus;
     return {
       ...r,
@@ -91,8 +91,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     const row = await repo.getExerciseRow(db, id);
     if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
     requireInScope(principal, row.orgPath, { field: 'id' });
-    const { orgPath: _p, ...rest } = row;
-    return { ...present(principal, rest), audience: await getAudience(db, owner(id)) };
+    return { ...present(principal, row), audience: await getAudience(db, owner(id)) };
   }
 
   const lockInScope = scopedLock(repo.lockExercises, { field: 'ids' });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionRow } from '@hanlin/shared';
-import { useTestApp, login, call, newUserSession, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, newUserSession, type Session } from '../../test/harness.js';
 import { buildOrg } from '../../test/factories.js';
 import { registerQuestionUse } from './index.js';
 
@@ -25,22 +25,14 @@ const single = (extra: Record<string, unknown> = {}) => ({
   score: 2,
   ...extra,
 });
-async function insert(body: Record<string, unknown>, s: Session = admin) {
-  const res = await post('/api/question/insert', body, s);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.id as number;
-}
+const insert = async (body: Record<string, unknown>, s: Session = admin) => (await ok<{ id: number }>(t.app, s, '/api/question/insert', body)).id;
 async function refused(body: Record<string, unknown>, field: string, code = 'PARAMETER_INVALID') {
   const res = await post('/api/question/insert', body);
   expect(res.statusCode, res.body).toBe(400);
   expect(res.json(), res.body).toMatchObject({ msg: code, field });
 }
 const get = async (id: number, s: Session = admin) => (await post('/api/question/get', { id }, s)).json().data as QuestionRow;
-async function list(q: Record<string, unknown> = {}, s: Session = admin) {
-  const res = await post('/api/question/list', { size: 100, ...q }, s);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { records: QuestionRow[]; total: number };
-}
+const list = (q: Record<string, unknown> = {}, s: Session = admin) => ok<{ records: QuestionRow[]; total: number }>(t.app, s, '/api/question/list', { size: 100, ...q });
 const session = (permissions: string[], orgId?: number) => newUserSession(t, { permissions, orgId });
 const category = async (name: string, parentId?: number) => (await post('/api/question-sort/insert', { name, parentId })).json().data.id as number;
 

@@ -1,6 +1,6 @@
 /** The question import's error file gives its reasons in the caller's language (issue 11 point 16). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, login, type Session } from '../../test/harness.js';
+import { useTestApp, login, dataOf, type Session } from '../../test/harness.js';
 import { multipartBody, readBook } from '../../test/excel.js';
 
 const t = useTestApp();
@@ -21,8 +21,7 @@ async function reasonCell(lang: string) {
     payload: m.payload,
     headers: { ...admin.headers(), 'accept-language': lang, 'content-type': m.contentType },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const errors = await post('/api/question/import/errors', lang, { id: res.json().data.errorFileId });
+  const errors = await post('/api/question/import/errors', lang, { id: dataOf(res).errorFileId });
   const ws = (await readBook(errors.rawPayload)).worksheets[0]!;
   return String(ws.getRow(2).getCell(ws.columnCount).value);
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION_TYPES, type QuestionRow } from '@hanlin/shared';
-import { useTestApp, login, call, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, dataOf, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { readBook, uploadFile } from '../../test/excel.js';
 
@@ -72,9 +72,7 @@ describe('import', () => {
       [`S3 ${tag}`, 'x|y', 'C', 1.3, '超难', null, 'No such category', null],
       [null, 'x|y', 'A', 1, null, null, null, null],
     ]);
-    const check = await upload('single', single);
-    expect(check.statusCode, check.body).toBe(200);
-    const result = check.json().data;
+    const result = dataOf(await upload('single', single));
     expect(result).toMatchObject({ total: 4, valid: 1, invalid: 3, imported: 0 });
     expect(result.errors).toEqual(
       expect.arrayContaining([

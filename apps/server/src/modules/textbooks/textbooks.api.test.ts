@@ -1,23 +1,18 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookCard, TextbookNote, TextbookReading, TextbookRow } from '@hanlin/shared';
-import { useTestApp, login, call, ok, postUpload, newUserSession, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, uploaded, newUserSession, MINIMAL_PDF as pdf, type Session } from '../../test/harness.js';
 import { buildOrg } from '../../test/factories.js';
 
 const t = useTestApp();
 let admin: Session;
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 beforeAll(async () => {
   admin = await login(t.app);
 });
 
-async function upload(s: Session, filename: string, data: Buffer, kind: string, purpose: string): Promise<string> {
-  const res = await postUpload(t.app, s, { filename, data, kind, purpose });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.url;
-}
+const upload = async (s: Session, filename: string, data: Buffer, kind: string, purpose: string) => (await uploaded(t.app, s, { filename, data, kind, purpose })).url;
 const post = (url: string, body: object = {}, s: Session = admin) => call(t.app, s, url, body);
 const uniq = () => crypto.randomUUID().slice(0, 8);
 async function textbook(s: Session = admin, extra: Record<string, unknown> = {}) {
