@@ -3,7 +3,7 @@ import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { QuestionRow } from '@hanlin/shared';
-import { CrudPage, type ListParams } from '../../../platform/kernel';
+import { CrudPage } from '../../../platform/kernel';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
 import { approveQuestions, deleteQuestions, exportQuestions, findQuestions, submitQuestions } from '../api';
@@ -36,7 +36,7 @@ export default function QuestionListPage() {
       extraFilters={category ? { categoryId: category } : {}}
       side={<QuestionCategoryTree selectedId={category} onSelect={setCategory} />}
       sideWidth={280}
-      exportFile={({ page: _p, size: _s, ...filters }: ListParams) => exportQuestions(filters)}
+      exportFile={(filters) => exportQuestions(filters)}
       toolbar={() => (
         <>
           {mayImport && (
