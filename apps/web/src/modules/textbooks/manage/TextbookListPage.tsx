@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
 import { TEXTBOOK_LIFECYCLE, TEXTBOOK_SORT_KEYS, textbookRoutes, type TextbookRow } from '@hanlin/shared';
-import { CrudPage, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, pictureColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { defineCategoryTree } from '../../../platform/components/CategoryTree';
 import { LifecycleTag, obeyAbilities } from '../../../platform/lifecycle';
 import { deleteTextbooks, findTextbooks, offShelfTextbooks, publishTextbooks, unpublishTextbooks } from '../api';
@@ -10,12 +10,7 @@ const sortable = (k: string) => (TEXTBOOK_SORT_KEYS as readonly string[]).includ
 const CategoryTree = defineCategoryTree({ name: 'textbook', permission: 'szjc', queryKey: ['textbook', 'categories'], routes: textbookRoutes });
 
 const columns: ColumnSpec<TextbookRow>[] = [
-  {
-    key: 'cover',
-    titleKey: 'textbook.cover',
-    width: 72,
-    render: (r) => (r.coverUrl ? <img src={r.coverUrl} alt="" style={{ width: 48, height: 64, objectFit: 'cover', borderRadius: 2 }} /> : null),
-  },
+  pictureColumn<TextbookRow>('cover', 'textbook.cover', (r) => r.coverUrl, { width: 48, height: 64, radius: 2, column: 72 }),
   { key: 'name', titleKey: 'textbook.name', sortable: sortable('name'), render: (r) => <span data-testid="textbook-row-name">{r.name}</span> },
   { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={TEXTBOOK_LIFECYCLE} state={r.status} testId="textbook-row-status" /> },
   { key: 'categoryName', titleKey: 'textbook.category.name' },
