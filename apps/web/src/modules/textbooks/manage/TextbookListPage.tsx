@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Tag } from 'antd';
 import { TEXTBOOK_LIFECYCLE, TEXTBOOK_SORT_KEYS, textbookRoutes, type TextbookRow } from '@hanlin/shared';
 import { CrudPage, pictureColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { defineCategoryTree } from '../../../platform/components/CategoryTree';
+import { defineCategoryTree, useFiledByCategory } from '../../../platform/components/CategoryTree';
 import { LifecycleTag, obeyAbilities } from '../../../platform/lifecycle';
 import { deleteTextbooks, findTextbooks, offShelfTextbooks, publishTextbooks, unpublishTextbooks } from '../api';
 
@@ -27,8 +26,7 @@ const rowAllows = obeyAbilities<TextbookRow>();
 
 /** Digital textbooks (`textbooks-digital`, code szjc): category tree, list, publish / unpublish / off the shelf. */
 export default function TextbookListPage() {
-  const [category, setCategory] = useState<number | null>(null);
-  const side = <CategoryTree selectedId={category} onSelect={setCategory} />;
+  const filed = useFiledByCategory<TextbookRow>(CategoryTree, '/dashboard/add-textbooks');
   return (
     <CrudPage<TextbookRow>
       testId="textbook-page"
@@ -52,9 +50,7 @@ export default function TextbookListPage() {
         },
       ]}
       rowAllows={rowAllows}
-      form={{ addPath: `/dashboard/add-textbooks${category ? `?categoryId=${category}` : ''}`, editPath: (r) => `/dashboard/add-textbooks?id=${r.id}` }}
-      extraFilters={category ? { categoryId: category } : {}}
-      side={side}
+      {...filed}
       sideWidth={300}
     />
   );
