@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { activate, loginAdmin, post, rootOrgId, uniq } from './support/api';
 import { gone, useBrowser, visible, waitForPath } from './support/browser';
-import { changeFirstLoginPassword, loginAdminUI, openMenu, pickOption, submitLogin } from './support/flows';
+import { changeFirstLoginPassword, fillNewPerson, loginAdminUI, openMenu, submitLogin } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 
@@ -21,13 +21,7 @@ describe('who gets in where', () => {
     await loginAdminUI(page);
     await openMenu(page, 'rygl', 'xsgl');
     await visible(page.getByTestId('student-page'));
-    await page.getByTestId('crud-add').click();
-    await waitForPath(page, '/dashboard/add-student');
-    await page.getByTestId('student-cardNumber').fill(`S${username}`);
-    await page.getByTestId('student-username').fill(username);
-    await page.getByTestId('student-realname').fill(`学员${username.slice(-4)}`);
-    await page.getByTestId('student-org').click();
-    await pickOption(page, '总部');
+    await fillNewPerson(page, 'student', { cardNumber: `S${username}`, username, realname: `学员${username.slice(-4)}`, org: '总部' });
     // "Roles" stays empty.
     await page.getByTestId('student-submit').click();
     await waitForPath(page, '/dashboard/manage-student');

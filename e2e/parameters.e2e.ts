@@ -5,32 +5,45 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PlatformParams } from '@hanlin/shared';
-import { createActiveStudent, createOrg, loginAdmin, post, uniq } from './support/api';
+import type { Page } from 'playwright-core';
+import { createActiveStudent, createOrg, loginAdmin, post, uniq, type Session } from './support/api';
 import { gone, useBrowser, visible } from './support/browser';
 import { loginAdminUI, loginUI, sessionOf } from './support/flows';
-import { golfCourse, learnGolf } from './support/learning';
+import { golfCourse, learnGolf, startCourse } from './support/learning';
+
+/** Runs `check` with the parameters page's values changed by `change`, then saves the values it had back. */
+async function withParams(admin: Session, change: Partial<PlatformParams>, check: () => Promise<void>): Promise<void> {
+  const before = await post<PlatformParams>(admin, 'settings/params/get');
+  await post(admin, 'settings/params/save', { ...before, ...change });
+  try {
+    await check();
+  } finally {
+    await post(admin, 'settings/params/save', before);
+  }
+}
+
+/** A new student of a new organization, signed in on `page`; answers the id of a new Golf course open to that organization. */
+async function signInNewLearner(page: Page, admin: Session, tag: string, course: { antiCheat?: boolean } = {}): Promise<number> {
+  const orgId = await createOrg(admin, { name: uniq(`${tag} team `) });
+  const courseId = await golfCourse(admin, { name: uniq(`${tag} course `), orgId, ...course });
+  const stu = await createActiveStudent(admin, `${tag}-12345`, { orgId, realname: 'Rui Costa' });
+  await loginUI(page, stu.username, `${tag}-12345`, 'student');
+  return courseId;
+}
 
 describe('parameters take effect', () => {
   const b = useBrowser();
 
   it('passing a course gives the experience per course of the parameters page', async () => {
     const admin = await loginAdmin();
-    const before = await post<PlatformParams>(admin, 'settings/params/get');
-    await post(admin, 'settings/params/save', { ...before, experiencePerCourse: 30 });
-    try {
-      const orgId = await createOrg(admin, { name: uniq('Exp team ') });
-      const courseId = await golfCourse(admin, { name: uniq('Exp course '), orgId });
-      const stu = await createActiveStudent(admin, 'Exp-12345', { orgId, realname: 'Rui Costa' });
-
+    await withParams(admin, { experiencePerCourse: 30 }, async () => {
       const { page } = b;
-      await loginUI(page, stu.username, 'Exp-12345', 'student');
+      const courseId = await signInNewLearner(page, admin, 'Exp');
       const ring = page.getByTestId('sign-in-area').getByTestId('sign-in-exp');
       await visible(ring);
       expect(await ring.getAttribute('data-percent')).toBe('0');
 
-      await page.goto(`/portal/courses/${courseId}`);
-      await page.getByTestId('course-start').click();
-      await visible(page.getByTestId('learn-page'));
+      await startCourse(page, courseId);
       await learnGolf(page);
       await visible(page.getByTestId('learn-passed'), 30_000);
 
@@ -39,25 +52,14 @@ describe('parameters take effect', () => {
       await page.reload();
       await visible(page.getByTestId('sign-in-area'));
       await page.waitForFunction(() => document.querySelector('[data-testid=sign-in-exp]')?.getAttribute('data-percent') === '30');
-    } finally {
-      await post(admin, 'settings/params/save', before);
-    }
+    });
   });
 
   it('a course with the anti-cheat pop-up and no interval of its own pops up at the interval of the parameters page', async () => {
     const admin = await loginAdmin();
-    const before = await post<PlatformParams>(admin, 'settings/params/get');
-    await post(admin, 'settings/params/save', { ...before, antiCheatIntervalSeconds: 3 });
-    try {
-      const orgId = await createOrg(admin, { name: uniq('Idle team ') });
-      const courseId = await golfCourse(admin, { name: uniq('Idle course '), orgId, antiCheat: true });
-      const stu = await createActiveStudent(admin, 'Idle-12345', { orgId, realname: 'Rui Costa' });
-
+    await withParams(admin, { antiCheatIntervalSeconds: 3 }, async () => {
       const { page } = b;
-      await loginUI(page, stu.username, 'Idle-12345', 'student');
-      await page.goto(`/portal/courses/${courseId}`);
-      await page.getByTestId('course-start').click();
-      await visible(page.getByTestId('learn-page'));
+      await startCourse(page, await signInNewLearner(page, admin, 'Idle', { antiCheat: true }));
       const opened = Date.now();
       // The learning page's data carry the parameter: the pop-up comes about 3 s after opening.
       await visible(page.getByTestId('learn-challenge'), 15_000);
@@ -66,9 +68,7 @@ describe('parameters take effect', () => {
       await gone(page.getByTestId('learn-challenge'));
       // Answered: the next one comes an interval later.
       await visible(page.getByTestId('learn-challenge'), 15_000);
-    } finally {
-      await post(admin, 'settings/params/save', before);
-    }
+    });
   });
 
   it('the parameters page says which values wait for the live, Q&A and knowledge modules', async () => {

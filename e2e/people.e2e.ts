@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { activate, createEmployee, createOrg, createRole, findOrg, loginAdmin, orgTree, post, rootOrgId, uniq, type OrgNode, type Session } from './support/api';
 import { confirmDialog, eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
-import { changeFirstLoginPassword, loginAdminUI, loginUI, openMenu, pickOption, sessionOf, submitLogin } from './support/flows';
+import { changeFirstLoginPassword, fillNewPerson, loginAdminUI, loginUI, openMenu, pickOption, sessionOf, submitLogin } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 
@@ -97,13 +97,7 @@ describe('people, organizations and access', () => {
     // User in the third-level organization holding that role.
     await openMenu(page, 'rygl', 'yhgl');
     await visible(page.getByTestId('user-page'));
-    await page.getByTestId('crud-add').click();
-    await waitForPath(page, '/dashboard/add-user');
-    await page.getByTestId('user-cardNumber').fill(`E${username}`);
-    await page.getByTestId('user-username').fill(username);
-    await page.getByTestId('user-realname').fill(`测试${username.slice(-4)}`);
-    await page.getByTestId('user-org').click();
-    await pickOption(page, names.l3);
+    await fillNewPerson(page, 'user', { cardNumber: `E${username}`, username, realname: `测试${username.slice(-4)}`, org: names.l3 });
     await page.getByTestId('user-roles').click();
     await pickOption(page, names.role);
     await page.keyboard.press('Escape');

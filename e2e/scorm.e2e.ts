@@ -22,6 +22,16 @@ async function openPreview(page: Page) {
   await visible(page.getByTestId('scorm-preview-page'));
 }
 
+/** Imports the Golf package (singlescobasic.zip) and answers its player's frame once the package's Next button shows. */
+async function playGolf(page: Page) {
+  // The package asks "resume?" and "save your progress?" with confirm(): a learner says yes.
+  page.on('dialog', (d) => void d.accept());
+  await importPackage(page);
+  const sco = page.frameLocator('[data-testid=scorm-frame]');
+  await visible(sco.locator('#butNext'));
+  return sco;
+}
+
 interface Progress {
   scos: { scoId: string; lessonStatus: string; totalSeconds: number }[];
   completed: boolean;
@@ -32,12 +42,7 @@ describe('SCORM 1.2 player', () => {
 
   it('imports a package, plays it through its own UI, stores its status and resumes where the learner left', async () => {
     const { page } = b;
-    // The package asks "resume?" and "save your progress?" with confirm(): a learner says yes.
-    page.on('dialog', (d) => void d.accept());
-    await importPackage(page);
-
-    const sco = page.frameLocator('[data-testid=scorm-frame]');
-    await visible(sco.locator('#butNext'));
+    const sco = await playGolf(page);
     await sco.locator('#butNext').click();
     await sco.locator('#butNext').click();
     await visible(sco.locator('#contentFrame[src*="Scoring.html"]'));
@@ -93,10 +98,7 @@ describe('SCORM 1.2 player', () => {
 
   it('a learner who closes the tab resumes where they left, in another browser', async () => {
     const { page } = b;
-    page.on('dialog', (d) => void d.accept());
-    await importPackage(page);
-    const sco = page.frameLocator('[data-testid=scorm-frame]');
-    await visible(sco.locator('#butNext'));
+    const sco = await playGolf(page);
     for (let i = 0; i < 3; i++) await sco.locator('#butNext').click();
     await visible(sco.locator('#contentFrame[src*="OtherScoring.html"]'));
     // Closed without pressing anything of the player: the SCO's unload handler finishes the session.

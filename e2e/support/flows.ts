@@ -40,6 +40,20 @@ export async function openMenu(page: Page, group: string, item: string): Promise
   await target.click();
 }
 
+/**
+ * From the users or students list (`kind`): opens the add page and fills the new person's card number, user name,
+ * real name and organization (picked by its name); the page's other fields and its submit are the caller's.
+ */
+export async function fillNewPerson(page: Page, kind: 'user' | 'student', person: { cardNumber: string; username: string; realname: string; org: string }): Promise<void> {
+  await page.getByTestId('crud-add').click();
+  await waitForPath(page, `/dashboard/add-${kind}`);
+  await page.getByTestId(`${kind}-cardNumber`).fill(person.cardNumber);
+  await page.getByTestId(`${kind}-username`).fill(person.username);
+  await page.getByTestId(`${kind}-realname`).fill(person.realname);
+  await page.getByTestId(`${kind}-org`).click();
+  await pickOption(page, person.org);
+}
+
 /** The first-login dialog: old password, new password twice. */
 export async function changeFirstLoginPassword(page: Page, oldPassword: string, newPassword: string): Promise<void> {
   const dialog = page.getByTestId('first-login-modal');

@@ -76,6 +76,13 @@ export async function learnGolf(page: Page): Promise<void> {
   await sco.locator('#butExit').click();
 }
 
+/** Opens a course's page in the portal and starts learning it: the learning page is shown. */
+export async function startCourse(page: Page, courseId: number): Promise<void> {
+  await page.goto(`/portal/courses/${courseId}`);
+  await page.getByTestId('course-start').click();
+  await visible(page.getByTestId('learn-page'));
+}
+
 /** A student outside the audience: the course is not in the list and its address says unavailable. */
 export async function expectCourseHidden(page: Page, courseId: number, name: string): Promise<void> {
   await page.goto(`/portal/courses?keyword=${encodeURIComponent(name)}`);

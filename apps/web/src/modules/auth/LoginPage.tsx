@@ -6,7 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../platform/api/client';
 import { PublicShell } from '../../platform/components/PublicShell';
 import { session } from '../../platform/session';
-import { getCaptcha, login, type Entry } from './api';
+import { login, type Entry } from './api';
+import { CaptchaImage, useCaptcha } from './captcha';
 import { useFeedback } from '../../platform/feedback';
 
 interface Values {
@@ -34,17 +35,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const [entry, setEntry] = useState<Entry>('manage');
-  const [captcha, setCaptcha] = useState<{ captchaKey: string; svg: string } | null>(null);
+  const { captcha, reload: loadCaptcha } = useCaptcha(form);
   const [busy, setBusy] = useState(false);
-
-  const loadCaptcha = async () => {
-    try {
-      setCaptcha(await getCaptcha());
-      form.setFieldValue('captcha', undefined);
-    } catch {
-      /* shown by the API client */
-    }
-  };
 
   const submit = async (v: Values) => {
     setBusy(true);
@@ -107,14 +99,7 @@ export default function LoginPage() {
               <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('error.CAPTCHA_REQUIRED') }]}>
                 <Input prefix={<SafetyOutlined />} placeholder={t('auth.captcha')} aria-label={t('auth.captcha')} data-testid="login-captcha" />
               </Form.Item>
-              <img
-                alt={t('auth.captchaRefresh')}
-                title={t('auth.captchaRefresh')}
-                data-testid="login-captcha-image"
-                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
-                onClick={() => void loadCaptcha()}
-                style={{ height: 40, cursor: 'pointer', border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff' }}
-              />
+              <CaptchaImage captcha={captcha} onReload={() => void loadCaptcha()} testId="login-captcha-image" height={40} />
             </Space.Compact>
           </Form.Item>
         ) : null}

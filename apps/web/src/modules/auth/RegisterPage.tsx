@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicShell } from '../../platform/components/PublicShell';
 import { rulesFor } from '../../platform/forms/zod-rules';
-import { getCaptcha } from './api';
+import { CaptchaImage, useCaptcha } from './captcha';
 import { getDepartments, register, sendPhoneCode } from './registration-api';
 import { getResetChannels } from './reset-api';
 import { useFeedback } from '../../platform/feedback';
@@ -61,15 +61,8 @@ export default function RegisterPage() {
   };
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [captcha, setCaptcha] = useState<{ captchaKey: string; svg: string } | null>(null);
+  const { captcha, reload: loadCaptcha } = useCaptcha(form);
   const departments = useQuery({ queryKey: ['auth', 'departments'], queryFn: getDepartments });
-  const loadCaptcha = () =>
-    getCaptcha()
-      .then((c) => {
-        setCaptcha(c);
-        form.setFieldValue('captcha', undefined);
-      })
-      .catch(() => undefined);
   useEffect(() => {
     void loadCaptcha();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -166,16 +159,7 @@ export default function RegisterPage() {
             <Form.Item name="captcha" noStyle rules={rules('captcha')}>
               <Input data-testid="register-captcha" />
             </Form.Item>
-            {captcha ? (
-              <img
-                alt={t('auth.captchaRefresh')}
-                title={t('auth.captchaRefresh')}
-                data-testid="register-captcha-image"
-                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
-                onClick={() => void loadCaptcha()}
-                style={{ height: 32, cursor: 'pointer', border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff' }}
-              />
-            ) : null}
+            {captcha ? <CaptchaImage captcha={captcha} onReload={() => void loadCaptcha()} testId="register-captcha-image" height={32} /> : null}
           </Space.Compact>
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">

@@ -16,7 +16,7 @@ export const getCourseCategoryTree = () => call(routes.categoryTree);
 
 export const findCourses = (input: Partial<CourseListQuery>) => call(routes.list, input as CourseListQuery);
 /** The list's courses as an Excel file (its filters and order; the page and size are the list's own). */
-export const exportCourses = ({ page: _p, size: _s, ...filters }: Partial<CourseListQuery>) => call(routes.export, { ...filters, ...exportLocale() }, { timeout: 5 * 60_000 });
+export const exportCourses = (filters: Omit<Partial<CourseListQuery>, 'page' | 'size'>) => call(routes.export, { ...filters, ...exportLocale() }, { timeout: 5 * 60_000 });
 export const getCourseById = (input: { id: number }) => call(routes.get, input);
 export const insertCourse = (input: Partial<CourseInsert> & { name: string }) => call(routes.insert, input as CourseInsert, { silent: true });
 export const updateCourse = (input: CourseUpdate) => call(routes.update, input, { silent: true });

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../permission';
@@ -58,5 +58,19 @@ export function defineCategoryTree(def: CategoryTreeDefinition): (props: Categor
         onDeleted={(id) => id === selectedId && onSelect?.(null)}
       />
     );
+  };
+}
+
+/**
+ * A list filed by category beside its tree (`Tree`, from `defineCategoryTree`): the class picked filters the list
+ * (`categoryId`, that class and below) and a new record opens on the edit page (`editPath`, `?id=` edits one) in that
+ * class (`?categoryId=`). Spread into CrudPage: `side`, `extraFilters`, `form`.
+ */
+export function useFiledByCategory<R extends { id: number }>(Tree: (props: CategoryTreeProps) => ReactElement, editPath: string) {
+  const [category, setCategory] = useState<number | null>(null);
+  return {
+    side: <Tree selectedId={category} onSelect={setCategory} />,
+    extraFilters: category ? { categoryId: category } : {},
+    form: { addPath: `${editPath}${category ? `?categoryId=${category}` : ''}`, editPath: (r: R) => `${editPath}?id=${r.id}` },
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Divider, Flex, Input, Modal, Tooltip, theme } from 'antd';
 import {
   BoldOutlined,
@@ -49,55 +49,60 @@ function ToolButton({ label, active, onClick, children, testId }: { label: strin
   );
 }
 
+type Chain = ReturnType<Editor['chain']>;
+
+/** A format the toolbar toggles: its label, whether the selection has it, the command and the button's face. */
+interface Format {
+  labelKey: string;
+  active: (e: Editor) => boolean;
+  toggle: (c: Chain) => Chain;
+  face: ReactNode;
+  /** The button carries `<testId>-<this>`. */
+  testId?: string;
+}
+
+/** Character formats, then block formats (a divider between the groups). */
+const FORMAT_GROUPS: readonly (readonly Format[])[] = [
+  [
+    { labelKey: 'richText.bold', active: (e) => e.isActive('bold'), toggle: (c) => c.toggleBold(), face: <BoldOutlined />, testId: 'bold' },
+    { labelKey: 'richText.italic', active: (e) => e.isActive('italic'), toggle: (c) => c.toggleItalic(), face: <ItalicOutlined /> },
+    { labelKey: 'richText.underline', active: (e) => e.isActive('underline'), toggle: (c) => c.toggleUnderline(), face: <UnderlineOutlined /> },
+    { labelKey: 'richText.strike', active: (e) => e.isActive('strike'), toggle: (c) => c.toggleStrike(), face: <StrikethroughOutlined /> },
+  ],
+  [
+    { labelKey: 'richText.heading2', active: (e) => e.isActive('heading', { level: 2 }), toggle: (c) => c.toggleHeading({ level: 2 }), face: 'H2' },
+    { labelKey: 'richText.heading3', active: (e) => e.isActive('heading', { level: 3 }), toggle: (c) => c.toggleHeading({ level: 3 }), face: 'H3' },
+    { labelKey: 'richText.bulletList', active: (e) => e.isActive('bulletList'), toggle: (c) => c.toggleBulletList(), face: <UnorderedListOutlined /> },
+    { labelKey: 'richText.orderedList', active: (e) => e.isActive('orderedList'), toggle: (c) => c.toggleOrderedList(), face: <OrderedListOutlined /> },
+    { labelKey: 'richText.quote', active: (e) => e.isActive('blockquote'), toggle: (c) => c.toggleBlockquote(), face: '“' },
+  ],
+];
+
 function Toolbar({ editor, onImage, onLink, testId }: { editor: Editor; onImage?: () => void; onLink: () => void; testId: string }) {
   const { t } = useTranslation();
   const s = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive('bold'),
-      italic: e.isActive('italic'),
-      underline: e.isActive('underline'),
-      strike: e.isActive('strike'),
-      h2: e.isActive('heading', { level: 2 }),
-      h3: e.isActive('heading', { level: 3 }),
-      bullet: e.isActive('bulletList'),
-      ordered: e.isActive('orderedList'),
-      quote: e.isActive('blockquote'),
-      link: e.isActive('link'),
-    }),
+    selector: ({ editor: e }) => ({ formats: FORMAT_GROUPS.map((group) => group.map((f) => f.active(e))), link: e.isActive('link') }),
   });
   const chain = () => editor.chain().focus();
   return (
     <Flex wrap gap={2} align="center" data-testid={`${testId}-toolbar`}>
-      <ToolButton label={t('richText.bold')} active={s.bold} onClick={() => chain().toggleBold().run()} testId={`${testId}-bold`}>
-        <BoldOutlined />
-      </ToolButton>
-      <ToolButton label={t('richText.italic')} active={s.italic} onClick={() => chain().toggleItalic().run()}>
-        <ItalicOutlined />
-      </ToolButton>
-      <ToolButton label={t('richText.underline')} active={s.underline} onClick={() => chain().toggleUnderline().run()}>
-        <UnderlineOutlined />
-      </ToolButton>
-      <ToolButton label={t('richText.strike')} active={s.strike} onClick={() => chain().toggleStrike().run()}>
-        <StrikethroughOutlined />
-      </ToolButton>
-      <Divider type="vertical" />
-      <ToolButton label={t('richText.heading2')} active={s.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-        H2
-      </ToolButton>
-      <ToolButton label={t('richText.heading3')} active={s.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-        H3
-      </ToolButton>
-      <ToolButton label={t('richText.bulletList')} active={s.bullet} onClick={() => chain().toggleBulletList().run()}>
-        <UnorderedListOutlined />
-      </ToolButton>
-      <ToolButton label={t('richText.orderedList')} active={s.ordered} onClick={() => chain().toggleOrderedList().run()}>
-        <OrderedListOutlined />
-      </ToolButton>
-      <ToolButton label={t('richText.quote')} active={s.quote} onClick={() => chain().toggleBlockquote().run()}>
-        “
-      </ToolButton>
-      <Divider type="vertical" />
+      {FORMAT_GROUPS.map((group, g) => (
+        <Fragment key={g}>
+          {group.map((f, i) => (
+            <ToolButton
+              key={f.labelKey}
+              label={t(f.labelKey)}
+              active={s.formats[g]![i]}
+              onClick={() => f.toggle(chain()).run()}
+              testId={f.testId ? `${testId}-${f.testId}` : undefined}
+            >
+              {f.face}
+            </ToolButton>
+          ))}
+          <Divider type="vertical" />
+        </Fragment>
+      ))}
       <ToolButton label={t('richText.link')} active={s.link} onClick={onLink} testId={`${testId}-link`}>
         <LinkOutlined />
       </ToolButton>

@@ -112,7 +112,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
       }),
   });
   const exporting = useMutation({
-    mutationFn: (params: ListParams) => props.exportFile!(params),
+    mutationFn: ({ page: _p, size: _s, ...query }: ListParams) => props.exportFile!(query),
     onSuccess: saveDownload,
   });
 

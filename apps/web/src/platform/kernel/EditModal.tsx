@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { showSaveError } from '../forms/server-errors';
+import { showSaveError, type SaveErrorOptions } from '../forms/server-errors';
 import { SchemaForm, readForm } from './SchemaForm';
 import type { FieldName, SchemaFields, SchemaObject } from './types';
 import { useFeedback } from '../feedback';
@@ -21,8 +21,12 @@ export interface EditModalProps<S extends SchemaObject, N extends string = Field
   /** After a successful submit (the "saved" message is shown already). */
   onSaved?: (result: unknown) => void;
   onCancel: () => void;
-  /** data-testid of the form; the save button is `crud-form-submit`. */
+  /** data-testid of the form. */
   testId?: string;
+  /** data-testid of the save button (default `crud-form-submit`). */
+  submitTestId?: string;
+  /** How a refusal shows (default: on the shown field it names, else nowhere more: the client reported it); for `silent` calls `report: true`. */
+  saveErrors?: SaveErrorOptions;
 }
 
 /** An add/edit dialog over a zod schema: checks the form, submits the parsed values, shows refusals on their fields. */
@@ -42,7 +46,7 @@ export function EditModal<S extends SchemaObject, N extends string>(p: EditModal
       p.onSaved?.(result);
     } catch (err) {
       // The client already showed the message; a refusal naming a field also marks that field.
-      showSaveError(form, err, { fields: p.fields.map((f) => f.name as string), report: false });
+      showSaveError(form, err, { fields: p.fields.map((f) => f.name as string), report: false, ...p.saveErrors });
     } finally {
       setSaving(false);
     }
@@ -55,7 +59,7 @@ export function EditModal<S extends SchemaObject, N extends string>(p: EditModal
       title={p.title}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'crud-form-submit' }}
+      okButtonProps={{ loading: saving, 'data-testid': p.submitTestId ?? 'crud-form-submit' }}
       onOk={() => void submit()}
       onCancel={p.onCancel}
     >

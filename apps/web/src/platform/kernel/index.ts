@@ -21,6 +21,7 @@ export { EditModal, type EditModalProps } from './EditModal';
 export { readListState, writeListState, toQuery, toFilterValues, type ListDefaults } from './list-state';
 export { sortableIn, timeColumn, choiceFilter, booleanFilter, enumFilter, personColumns } from './columns';
 export { statusColumn, statusFilter, publishableActions } from './lifecycle-columns';
+export { pictureColumn } from './picture-column';
 export { listTableProps, keyedBy } from './list-table';
 export { useLeaveGuard, useFormPage, type LeaveGuard } from './useLeaveGuard';
 export { ColumnChooser, useColumnChoice, shownByDefault, columnStoreKey, type ColumnChoice } from './ColumnChooser';

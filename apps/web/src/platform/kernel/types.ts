@@ -72,11 +72,15 @@ export interface ColumnSpec<R> {
 export type BatchKind = 'delete' | 'freeze' | 'unfreeze' | 'publish' | 'unpublish';
 export const DESTRUCTIVE: readonly BatchKind[] = ['delete', 'freeze'];
 
-export interface ListParams {
-  page: number;
-  size: number;
+/** A list's sort and filters: what an export is sent (the list's query without its page). */
+export interface ExportQuery {
   sort?: string;
   [filter: string]: unknown;
+}
+
+export interface ListParams extends ExportQuery {
+  page: number;
+  size: number;
 }
 
 export interface ModalForm<R, S extends SchemaObject = SchemaObject> {
@@ -104,7 +108,8 @@ export interface CrudPageProps<R extends { id: number }, S extends SchemaObject 
   /** Add/edit in a modal (declared here) or on a page of its own. */
   form?: ModalForm<R, S> | PageForm<R>;
   batch?: Partial<Record<BatchKind, (input: { ids: number[] }) => Promise<unknown>>>;
-  exportFile?: (params: ListParams) => Promise<DownloadResult>;
+  /** The export button's download, sent the list's query without its page. */
+  exportFile?: (query: ExportQuery) => Promise<DownloadResult>;
   /**
    * The page's menu code (`zdgl`): each action then needs `<menu>:<action>` (unfreeze: `:freeze`),
    * as the server's routes do. Without it only `perms` decide; an action in neither is open.

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormInstance } from 'antd';
-import { useBlocker, useLocation, useNavigate } from 'react-router';
-import { feedback, useFeedback } from '../feedback';
+import { useLocation, useNavigate } from 'react-router';
+import { feedback } from '../feedback';
 import { closeTab, usePageTitle } from '../page-title';
-import { useUnloadPrompt } from '../dom';
+import { useLeavePrompt } from '../leave-prompt';
+
+const LEAVE_TEXTS = { title: 'common.leaveTitle', content: 'common.leaveContent', leave: 'common.leave', stay: 'common.stay' };
 
 export interface LeaveGuard {
   /** Call before a navigation the page makes itself after saving: it is not asked about. */
@@ -18,29 +20,8 @@ export interface LeaveGuard {
  * `dirty` is read when the user leaves (e.g. `() => form.isFieldsTouched()`).
  */
 export function useLeaveGuard(dirty: () => boolean): LeaveGuard {
-  const { t } = useTranslation();
-  const { modal } = useFeedback();
   const released = useRef(false);
-  const isDirty = useRef(dirty);
-  isDirty.current = dirty;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => !released.current && currentLocation.pathname !== nextLocation.pathname && isDirty.current());
-
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: t('common.leaveTitle'),
-      content: t('common.leaveContent'),
-      okText: t('common.leave'),
-      cancelText: t('common.stay'),
-      okButtonProps: { danger: true, 'data-testid': 'leave-confirm-ok' },
-      cancelButtonProps: { 'data-testid': 'leave-confirm-cancel' },
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal, t]);
-
-  useUnloadPrompt(() => !released.current && isDirty.current());
-
+  useLeavePrompt(() => !released.current && dirty(), LEAVE_TEXTS, { leave: 'leave-confirm-ok', stay: 'leave-confirm-cancel' });
   return {
     release: () => {
       released.current = true;

@@ -107,7 +107,7 @@ export default function AssignmentProgressPage() {
         filters={filters}
         extraFilters={{ id }}
         menu="xxzp"
-        exportFile={({ page: _p, size: _s, ...q }) => exportAssignmentProgress({ ...q, id } as Parameters<typeof exportAssignmentProgress>[0])}
+        exportFile={(q) => exportAssignmentProgress({ ...q, id } as Parameters<typeof exportAssignmentProgress>[0])}
       />
     </Flex>
   );

@@ -79,7 +79,7 @@ export default function LoginLogPage() {
       filters={filters}
       defaultSort="-createdAt"
       menu="rzgl"
-      exportFile={({ page: _p, size: _s, ...q }) => exportLoginLogs(q)}
+      exportFile={(q) => exportLoginLogs(q)}
       toolbar={() => <LogSwitch path="manage-operationlog-report" labelKey="page.manage-operationlog-report" />}
     />
   );

@@ -50,7 +50,7 @@ export default function OperationLogPage() {
       filters={filters}
       defaultSort="-createdAt"
       menu="rzgl"
-      exportFile={({ page: _p, size: _s, ...q }) => exportOperationLogs(q)}
+      exportFile={(q) => exportOperationLogs(q)}
       toolbar={() => <LogSwitch path="manage-loginlog-report" labelKey="perm.rzgl" />}
     />
   );

@@ -1,4 +1,4 @@
-import { CrudPage, statusColumn, statusFilter, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, pictureColumn, statusColumn, statusFilter, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { BANNER_LIFECYCLE, BANNER_SORT_KEYS, type BannerRow as Banner } from '@hanlin/shared';
 import { obeyAbilities } from '../../../platform/lifecycle';
@@ -8,12 +8,7 @@ const sortable = (k: string) => (BANNER_SORT_KEYS as readonly string[]).includes
 const period = (r: Banner) => (r.startAt || r.endAt ? `${r.startAt ? formatTime(r.startAt) : '…'} – ${r.endAt ? formatTime(r.endAt) : '…'}` : '—');
 
 const columns: ColumnSpec<Banner>[] = [
-  {
-    key: 'image',
-    titleKey: 'banner.image',
-    width: 140,
-    render: (r) => (r.imageUrl ? <img src={r.imageUrl} alt="" style={{ width: 120, height: 38, objectFit: 'cover', borderRadius: 4 }} /> : null),
-  },
+  pictureColumn<Banner>('image', 'banner.image', (r) => r.imageUrl, { width: 120, height: 38, radius: 4, column: 140 }),
   { key: 'title', titleKey: 'banner.title', sortable: sortable('title'), render: (r) => <span data-testid="banner-row-title">{r.title}</span> },
   { key: 'link', titleKey: 'banner.link', ellipsis: true, render: (r) => r.link ?? '—' },
   { key: 'sort', titleKey: 'banner.sort', sortable: sortable('sort'), width: 90 },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { choiceFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { choiceFilter, pictureColumn, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { saveDownload } from '../../../platform/api/client';
 import { CERTIFICATE_ISSUED_SORT_KEYS, CERTIFICATE_SORT_KEYS, type CertificateIssuedRow, type CertificateTemplateRow } from '@hanlin/shared';
 import { deleteCertificateTemplates, downloadIssuedCertificate, findCertificateTemplates, findIssuedCertificates, revokeCertificates } from '../api';
@@ -12,12 +12,7 @@ const sortable = sortableIn(CERTIFICATE_SORT_KEYS);
 const issuedSortable = sortableIn(CERTIFICATE_ISSUED_SORT_KEYS);
 
 const templateColumns: ColumnSpec<CertificateTemplateRow>[] = [
-  {
-    key: 'thumbnailUrl',
-    titleKey: 'certificate.thumbnail',
-    width: 96,
-    render: (r) => (r.thumbnailUrl ? <img src={r.thumbnailUrl} alt="" style={{ width: 72, height: 48, objectFit: 'cover' }} /> : null),
-  },
+  pictureColumn<CertificateTemplateRow>('thumbnailUrl', 'certificate.thumbnail', (r) => r.thumbnailUrl, { width: 72, height: 48, column: 96 }),
   { key: 'name', titleKey: 'certificate.name', sortable: sortable('name'), render: (r) => <span data-testid="certificate-row-name">{r.name}</span> },
   { key: 'authority', titleKey: 'certificate.authority' },
   { key: 'validityMonths', titleKey: 'certificate.validity', render: (r) => <ValidityText months={r.validityMonths} /> },

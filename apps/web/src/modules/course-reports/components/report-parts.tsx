@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Flex, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LearnerStatus } from '@hanlin/shared';
-import { CrudPage, type CrudPageProps, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, type ColumnSpec, type CrudPageProps, type FilterSpec } from '../../../platform/kernel';
+import { formatTime } from '../../../platform/format';
 import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
 
 /** Seconds as `h:mm:ss` (what the exports write too). */
@@ -29,6 +30,34 @@ export const LEARNER_STATUS_OPTIONS = [
 
 /** A report's date range filter (whole days, sent as `from` and `to`). */
 export const RANGE_FILTER: FilterSpec = { name: 'range', labelKey: 'report.range', kind: 'daterange', range: { from: 'from', to: 'to' } };
+
+/** What a learner row (one person on one course) says of that learning. */
+interface LearnerFields {
+  status: LearnerStatus | null;
+  progress: number;
+  learnedSeconds: number;
+  score: number | null;
+  startedAt: string | null;
+  passedAt: string | null;
+}
+
+/** The columns of a learner row: state, progress, time and score, then the page's own (`between`), then started and passed. */
+export function learnerColumns<R extends LearnerFields>(between: ColumnSpec<R>[] = []): ColumnSpec<R>[] {
+  return [
+    { key: 'status', titleKey: 'common.status', render: (r) => <LearnerStatusTag status={r.status} /> },
+    { key: 'progress', titleKey: 'report.progress', sortable: true, render: (r) => <ProgressBar value={r.progress} /> },
+    { key: 'learnedSeconds', titleKey: 'report.learnedTime', sortable: true, render: (r) => durationText(r.learnedSeconds) },
+    { key: 'score', titleKey: 'report.score', sortable: true },
+    ...between,
+    { key: 'startedAt', titleKey: 'report.startedAt', sortable: true, render: (r) => formatTime(r.startedAt) },
+    { key: 'passedAt', titleKey: 'report.passedAt', sortable: true, render: (r) => formatTime(r.passedAt) },
+  ];
+}
+
+/** The filters of a list of learner rows: its keyword (`keywordKey` names what it searches), the learner status, the date range. */
+export function learnerFilters(keywordKey: string): FilterSpec[] {
+  return [{ name: 'keyword', labelKey: keywordKey }, { name: 'status', labelKey: 'common.status', kind: 'select', options: LEARNER_STATUS_OPTIONS }, RANGE_FILTER];
+}
 
 /** An organization subtree filter above a report (sent with every page and export). */
 export function OrgFilter({ value, onChange, testId }: { value: number | null; onChange: (v: number | null) => void; testId?: string }) {

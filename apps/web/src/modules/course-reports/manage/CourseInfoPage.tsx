@@ -3,9 +3,8 @@ import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CourseInfo, CourseInfoRow } from '@hanlin/shared';
-import { keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { formatTime } from '../../../platform/format';
-import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, OrgReport, ProgressBar, RANGE_FILTER, durationText } from '../components/report-parts';
+import { keyedBy, personColumns, type ColumnSpec } from '../../../platform/kernel';
+import { OrgReport, learnerColumns, learnerFilters } from '../components/report-parts';
 import { exportCourseInfo, findCourseInfo } from '../api';
 
 type Row = CourseInfoRow & { id: number };
@@ -18,19 +17,10 @@ function Source({ source }: { source: string }) {
 const columns: ColumnSpec<Row>[] = [
   ...personColumns<Row>('report', { realname: { sortable: true } }),
   { key: 'source', titleKey: 'report.source', render: (r) => <Source source={r.source} /> },
-  { key: 'status', titleKey: 'common.status', render: (r) => <LearnerStatusTag status={r.status} /> },
-  { key: 'progress', titleKey: 'report.progress', sortable: true, render: (r) => <ProgressBar value={r.progress} /> },
-  { key: 'learnedSeconds', titleKey: 'report.learnedTime', sortable: true, render: (r) => durationText(r.learnedSeconds) },
-  { key: 'score', titleKey: 'report.score', sortable: true },
-  { key: 'startedAt', titleKey: 'report.startedAt', sortable: true, render: (r) => formatTime(r.startedAt) },
-  { key: 'passedAt', titleKey: 'report.passedAt', sortable: true, render: (r) => formatTime(r.passedAt) },
+  ...learnerColumns<Row>(),
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'report.personKeyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', options: LEARNER_STATUS_OPTIONS },
-  RANGE_FILTER,
-];
+const filters = learnerFilters('report.personKeyword');
 
 /** `course-info?courseId=` (kctj): one course's learners in the caller's scope with their progress. */
 export default function CourseInfoPage() {
@@ -62,7 +52,7 @@ export default function CourseInfoPage() {
         filters={filters}
         extraFilters={{ courseId }}
         menu="kctj"
-        exportFile={({ page: _p, size: _s, ...q }) => exportCourseInfo({ ...q, courseId } as Parameters<typeof exportCourseInfo>[0])}
+        exportFile={(q) => exportCourseInfo({ ...q, courseId } as Parameters<typeof exportCourseInfo>[0])}
       />
     </>
   );

@@ -40,7 +40,7 @@ export default function CourseReportPage() {
       filters={filters}
       defaultSort="-learners"
       menu="kctj"
-      exportFile={({ page: _p, size: _s, ...q }) => exportCourseReport(q)}
+      exportFile={(q) => exportCourseReport(q)}
     />
   );
 }

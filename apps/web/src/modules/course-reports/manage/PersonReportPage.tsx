@@ -3,9 +3,9 @@ import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PersonReport, PersonReportRow } from '@hanlin/shared';
-import { CrudPage, keyedBy, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, keyedBy, type ColumnSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { LEARNER_STATUS_OPTIONS, LearnerStatusTag, ProgressBar, RANGE_FILTER, durationText } from '../components/report-parts';
+import { durationText, learnerColumns, learnerFilters } from '../components/report-parts';
 import { exportPersonReport, findPersonReport } from '../api';
 
 type Row = PersonReportRow & { id: number };
@@ -18,20 +18,10 @@ function Kind({ required }: { required: boolean }) {
 const columns: ColumnSpec<Row>[] = [
   { key: 'courseName', titleKey: 'report.course', sortable: true },
   { key: 'required', titleKey: 'report.kind', render: (r) => <Kind required={r.required} /> },
-  { key: 'status', titleKey: 'common.status', render: (r) => <LearnerStatusTag status={r.status} /> },
-  { key: 'progress', titleKey: 'report.progress', sortable: true, render: (r) => <ProgressBar value={r.progress} /> },
-  { key: 'learnedSeconds', titleKey: 'report.learnedTime', sortable: true, render: (r) => durationText(r.learnedSeconds) },
-  { key: 'score', titleKey: 'report.score', sortable: true },
-  { key: 'credits', titleKey: 'report.credits' },
-  { key: 'startedAt', titleKey: 'report.startedAt', sortable: true, render: (r) => formatTime(r.startedAt) },
-  { key: 'passedAt', titleKey: 'report.passedAt', sortable: true, render: (r) => formatTime(r.passedAt) },
+  ...learnerColumns<Row>([{ key: 'credits', titleKey: 'report.credits' }]),
 ];
 
-const filters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'report.courseKeyword' },
-  { name: 'status', labelKey: 'common.status', kind: 'select', options: LEARNER_STATUS_OPTIONS },
-  RANGE_FILTER,
-];
+const filters = learnerFilters('report.courseKeyword');
 
 /** `person-report?userId=` (bbtj): one person's courses with progress, time, score and passed at. */
 export default function PersonReportPage() {
@@ -67,7 +57,7 @@ export default function PersonReportPage() {
         filters={filters}
         extraFilters={{ userId }}
         menu="bbtj"
-        exportFile={({ page: _p, size: _s, ...q }) => exportPersonReport({ ...q, userId } as Parameters<typeof exportPersonReport>[0])}
+        exportFile={(q) => exportPersonReport({ ...q, userId } as Parameters<typeof exportPersonReport>[0])}
       />
     </>
   );

@@ -41,7 +41,7 @@ export default function StudyReportPage() {
       filters={filters}
       defaultSort="-learnedSeconds"
       menu="bbtj"
-      exportFile={({ page: _p, size: _s, ...q }) => exportStudyReport(q)}
+      exportFile={(q) => exportStudyReport(q)}
     />
   );
 }

@@ -1,18 +1,26 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect, Upload } from 'antd';
 import { feedback } from '../../../platform/feedback';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CONSTANTS, COURSE_CREDIT_MAX, COURSE_INTRO_MAX, COURSE_LECTURERS_MAX, COURSE_NAME_MAX, type AudienceTargetRow, type CourseInsert } from '@hanlin/shared';
+import {
+  CONSTANTS,
+  COURSE_CREDIT_MAX,
+  COURSE_INTRO_MAX,
+  COURSE_LECTURERS_MAX,
+  COURSE_NAME_MAX,
+  type AudienceTargetRow,
+  type CourseDetail,
+  type CourseInsert,
+} from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
 import { LazyRichTextEditor } from '../components/LazyRichTextEditor';
 import { uploadFile } from '../../files/api';
 import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/components/AudiencePicker';
 import { findCertificateOptions, findLecturerOptions, getCourseById, getCourseCategoryTree, insertCourse, updateCourse } from '../api';
 import { treeOptions } from '../../../platform/tree-options';
-import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
+import { useRecordFormPage } from '../../../platform/kernel/useRecordFormPage';
 import { LabelTagsField } from '../../labels/components/LabelTagsField';
 
 interface Values {
@@ -36,15 +44,15 @@ interface Values {
 /** Basic information of a course (`add-course`, `?id=` to edit): the rules of spec §5 on the client too; then the chapters. */
 export default function CourseEditPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   const beyondPrompt = useAudienceBeyondPrompt();
-  const id = Number(params.get('id')) || null;
-  const [form] = Form.useForm<Values>();
-  const page = useFormPage({ form, title: t(id ? 'course.editTitle' : 'course.addTitle'), queryKey: 'courses' });
+  const { id, params, form, title, page, existing, loading } = useRecordFormPage<Values, CourseDetail>({
+    queryKey: 'courses',
+    titleKeys: { add: 'course.addTitle', edit: 'course.editTitle' },
+    load: getCourseById,
+  });
   const [cover, setCover] = useState<{ ref: string; url: string | null } | null>(null);
   const [lecturerKeyword, setLecturerKeyword] = useState('');
   const categories = useQuery({ queryKey: ['courses', 'categories'], queryFn: getCourseCategoryTree });
-  const existing = useQuery({ queryKey: ['courses', 'one', id], queryFn: () => getCourseById({ id: id! }), enabled: !!id });
   const lecturers = useQuery({ queryKey: ['courses', 'lecturer-options', lecturerKeyword], queryFn: () => findLecturerOptions({ keyword: lecturerKeyword || undefined }) });
   const certificates = useQuery({ queryKey: ['courses', 'certificate-options'], queryFn: () => findCertificateOptions({}) });
   const antiCheat = Form.useWatch('antiCheat', form);
@@ -109,9 +117,9 @@ export default function CourseEditPage() {
     );
   }
 
-  if (id && existing.isLoading) return <Spin />;
+  if (loading) return <Spin />;
   return (
-    <Card title={t(id ? 'course.editTitle' : 'course.addTitle')} data-testid="course-edit-page">
+    <Card title={title} data-testid="course-edit-page">
       <Form<Values>
         form={form}
         layout="vertical"

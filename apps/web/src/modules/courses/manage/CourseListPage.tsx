@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { CrudPage, booleanFilter, timeColumn, type ColumnSpec, type FilterSpec }
 import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
 import { deleteCourses, exportCourses, findCourses, offShelfCourses, publishCourses, submitCourses, unpublishCourses } from '../api';
 import { CourseCategoryTree } from './category-tree';
+import { useFiledByCategory } from '../../../platform/components/CategoryTree';
 
 const sortable = (k: string) => (COURSE_SORT_KEYS as readonly string[]).includes(k);
 
@@ -41,7 +41,7 @@ const filters: FilterSpec[] = [
 export default function CourseListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [category, setCategory] = useState<number | null>(null);
+  const filed = useFiledByCategory<CourseRow>(CourseCategoryTree, '/dashboard/add-course');
   return (
     <CrudPage<CourseRow>
       testId="course-page"
@@ -59,9 +59,7 @@ export default function CourseListPage() {
         { key: 'offShelf', labelKey: 'course.offShelf', run: (ids) => offShelfCourses({ ids }), perm: 'kcgl:unpublish', danger: true, row: (r) => r.abilities.offShelf },
         { key: 'submit', labelKey: 'course.submit', run: (ids) => submitCourses({ ids }), perm: 'kcgl:add', row: (r) => r.abilities.submit },
       ]}
-      form={{ addPath: `/dashboard/add-course${category ? `?categoryId=${category}` : ''}`, editPath: (r) => `/dashboard/add-course?id=${r.id}` }}
-      extraFilters={category ? { categoryId: category } : {}}
-      side={<CourseCategoryTree selectedId={category} onSelect={setCategory} />}
+      {...filed}
       sideWidth={280}
       extraRowActions={(r) => (
         <Space size={0}>

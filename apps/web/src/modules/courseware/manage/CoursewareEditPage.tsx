@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COURSEWARE_TYPES, type CoursewareType, type UploadResult } from '@hanlin/shared';
+import { COURSEWARE_TYPES, type CoursewareRow, type CoursewareType, type UploadResult } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
 import { FileUpload } from '../../media/components/FileUpload';
 import { getCoursewareById, getCoursewareCategoryTree, insertCourseware, updateCourseware } from '../api';
 import { feedback } from '../../../platform/feedback';
 import { treeOptions } from '../../../platform/tree-options';
-import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
+import { useRecordFormPage } from '../../../platform/kernel/useRecordFormPage';
 import { LabelTagsField } from '../../labels/components/LabelTagsField';
 
 /** Files up to this size go in one request; larger ones through the resumable chunked upload. */
@@ -26,14 +25,14 @@ interface Values {
 /** Add (`add-courseware`) or edit (`?id=`) a courseware: fields, and on add the file (checked against the type by the server). */
 export default function CoursewareEditPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
-  const [form] = Form.useForm<Values>();
-  const page = useFormPage({ form, title: t(id ? 'courseware.editTitle' : 'courseware.addTitle'), queryKey: 'courseware' });
+  const { id, params, form, title, page, existing, loading } = useRecordFormPage<Values, CoursewareRow>({
+    queryKey: 'courseware',
+    titleKeys: { add: 'courseware.addTitle', edit: 'courseware.editTitle' },
+    load: getCoursewareById,
+  });
   const [file, setFile] = useState<UploadResult | null>(null);
   const [uploading, setUploading] = useState(false);
   const categories = useQuery({ queryKey: ['courseware', 'categories'], queryFn: getCoursewareCategoryTree });
-  const existing = useQuery({ queryKey: ['courseware', 'one', id], queryFn: () => getCoursewareById({ id: id! }), enabled: !!id });
 
   useEffect(() => {
     const r = existing.data;
@@ -60,9 +59,9 @@ export default function CoursewareEditPage() {
     );
   }
 
-  if (id && existing.isLoading) return <Spin />;
+  if (loading) return <Spin />;
   return (
-    <Card title={t(id ? 'courseware.editTitle' : 'courseware.addTitle')} data-testid="courseware-edit-page">
+    <Card title={title} data-testid="courseware-edit-page">
       <Form<Values>
         form={form}
         layout="vertical"

@@ -3,7 +3,7 @@ import { Button, Modal, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, coursewareRoutes, type CoursewareRow, type MediaState } from '@hanlin/shared';
 import { enumFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { defineCategoryTree } from '../../../platform/components/CategoryTree';
+import { defineCategoryTree, useFiledByCategory } from '../../../platform/components/CategoryTree';
 import { MediaPreview, MediaStateTag } from '../../media/components';
 import { ScormPlayer } from '../../scorm/components/ScormPlayer';
 import { deleteCoursewares, findCoursewares } from '../api';
@@ -76,9 +76,8 @@ function Preview({ row, onClose }: { row: CoursewareRow; onClose: () => void }) 
 /** Courseware library (`manage-courseware`, code kjgl): category tree on the left, the list with processing state, preview. */
 export default function CoursewareListPage() {
   const { t } = useTranslation();
-  const [category, setCategory] = useState<number | null>(null);
+  const filed = useFiledByCategory<CoursewareRow>(CategoryTree, '/dashboard/add-courseware');
   const [previewing, setPreviewing] = useState<CoursewareRow | null>(null);
-  const side = <CategoryTree selectedId={category} onSelect={setCategory} />;
   return (
     <>
       <CrudPage<CoursewareRow>
@@ -90,9 +89,7 @@ export default function CoursewareListPage() {
         filters={filters}
         menu="kjgl"
         batch={{ delete: deleteCoursewares }}
-        form={{ addPath: `/dashboard/add-courseware${category ? `?categoryId=${category}` : ''}`, editPath: (r) => `/dashboard/add-courseware?id=${r.id}` }}
-        extraFilters={category ? { categoryId: category } : {}}
-        side={side}
+        {...filed}
         sideWidth={300}
         extraRowActions={(r) =>
           r.abilities.preview ? (

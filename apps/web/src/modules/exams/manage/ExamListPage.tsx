@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,6 +5,7 @@ import { EXAM_LIFECYCLE, EXAM_SORT_KEYS, type ExamRow } from '@hanlin/shared';
 import { CrudPage, publishableActions, statusColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { deleteExams, findExams, publishExams, unpublishExams } from '../api';
 import { ExamCategoryTree } from './category-tree';
+import { useFiledByCategory } from '../../../platform/components/CategoryTree';
 
 const sortable = (k: string) => (EXAM_SORT_KEYS as readonly string[]).includes(k);
 
@@ -41,7 +41,7 @@ const filters: FilterSpec[] = [
 export default function ExamListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [category, setCategory] = useState<number | null>(null);
+  const filed = useFiledByCategory<ExamRow>(ExamCategoryTree, '/dashboard/add-test');
   return (
     <CrudPage<ExamRow>
       testId="exam-page"
@@ -52,9 +52,7 @@ export default function ExamListPage() {
       filters={filters}
       menu="ksgl"
       {...publishableActions<ExamRow>({ delete: deleteExams, publish: publishExams, unpublish: unpublishExams }, { publish: 'exam.publish', unpublish: 'exam.unpublish' })}
-      form={{ addPath: `/dashboard/add-test${category ? `?categoryId=${category}` : ''}`, editPath: (r) => `/dashboard/add-test?id=${r.id}` }}
-      extraFilters={category ? { categoryId: category } : {}}
-      side={<ExamCategoryTree selectedId={category} onSelect={setCategory} />}
+      {...filed}
       sideWidth={260}
       extraRowActions={(r) => (
         <Button type="link" size="small" data-testid="exam-view" onClick={() => void navigate(`/dashboard/manage-test-detail?id=${r.id}`)}>

@@ -6,6 +6,7 @@ import { renderAt } from '../../../platform/kernel/testing/render';
 import { ApiError } from '../../../platform/api/errors';
 import { AnswerSheet } from './AnswerSheet';
 import { autosaveStorageKey } from './useAutosave';
+import { ongoingSheet } from './testing/sheet';
 
 const api = vi.hoisted(() => ({
   save: vi.fn<(b: AnswerSave) => Promise<AnswerSaveResult>>(),
@@ -30,27 +31,17 @@ const q = (position: number, type: SheetQuestion['type'], over: Partial<SheetQue
   ...over,
 });
 const TYPES = ['single', 'multiple', 'judgment', 'fill', 'short', 'operation', 'calculation', 'rating'] as const;
-const sheetOf = (over: Partial<AttemptSheet> = {}): AttemptSheet => ({
-  attemptId: 31,
-  examId: 4,
-  examName: 'Forklift safety',
-  number: 1,
-  attemptsAllowed: 2,
-  status: 'ongoing',
-  startedAt: new Date().toISOString(),
-  deadlineAt: new Date(Date.now() + 600_000).toISOString(),
-  serverNow: new Date().toISOString(),
-  remainingSeconds: 600,
-  total: 40,
-  answerMode: 'whole',
-  countdownMode: 'duration',
-  photoInterval: 0,
-  antiCheat: false,
-  leaveLimit: null,
-  leaveCount: 0,
-  questions: TYPES.map((t, i) => q(i + 1, t)),
-  ...over,
-});
+const sheetOf = (over: Partial<AttemptSheet> = {}): AttemptSheet =>
+  ongoingSheet({
+    attemptId: 31,
+    examId: 4,
+    examName: 'Forklift safety',
+    attemptsAllowed: 2,
+    total: 40,
+    countdownMode: 'duration',
+    questions: TYPES.map((t, i) => q(i + 1, t)),
+    ...over,
+  });
 const ok = (remainingSeconds = 590): AnswerSaveResult => ({ savedAt: new Date().toISOString(), remainingSeconds, status: 'ongoing' });
 const tick = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 const input = (testId: string) => {

@@ -11,12 +11,12 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { isAnswered, type AttemptResult, type AttemptSheet } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
 import { useFeedback } from '../../../platform/feedback';
-import { useUnloadPrompt } from '../../../platform/dom';
+import { useLeavePrompt } from '../../../platform/leave-prompt';
 import { examTaking } from '../portal-api';
 import { CameraBlocked, CameraPreview, useCamera } from './CameraMonitor';
 import { NavPanel, type NavItem } from './NavPanel';
@@ -33,6 +33,8 @@ export interface ResultPageState {
 }
 export const resultPath = (examId: number, attemptId: number) => `/portal/exam/${examId}/result?attempt=${attemptId}`;
 const CLOSED_ERRORS = ['EXAM_TIME_OVER', 'REPEAT_SUBMIT_ERROR'];
+/** The question asked of a move away while answers are unsent. */
+const LEAVE_UNSENT_TEXTS = { title: 'examTaking.leaveUnsentTitle', content: 'examTaking.leaveUnsentContent', leave: 'examTaking.leaveAnyway', stay: 'examTaking.stay' };
 
 /** "Saving…", "All answers saved 10:42:07", offline, error: the autosave made visible. */
 export function SaveIndicator({ state, unsent, compact = false }: { state: SaveState; unsent: number; compact?: boolean }) {
@@ -148,20 +150,7 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
   });
 
   // Leaving with unsent answers asks first: the browser's own question on close or reload, ours on a link.
-  useUnloadPrompt(() => !done.current && saver.hasUnsent());
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => !done.current && currentLocation.pathname !== nextLocation.pathname && saver.hasUnsent());
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: t('examTaking.leaveUnsentTitle'),
-      content: t('examTaking.leaveUnsentContent'),
-      okText: t('examTaking.leaveAnyway'),
-      cancelText: t('examTaking.stay'),
-      okButtonProps: { danger: true },
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal, t]);
+  useLeavePrompt(() => !done.current && saver.hasUnsent(), LEAVE_UNSENT_TEXTS);
 
   const items: NavItem[] = useMemo(
     () =>

@@ -8,6 +8,7 @@ import { ApiError } from '../../../platform/api/errors';
 import { Feedback } from '../../../platform/components/Feedback';
 import AnswerSheetPage from './AnswerSheetPage';
 import { autosaveStorageKey } from './useAutosave';
+import { ongoingSheet } from './testing/sheet';
 
 const api = vi.hoisted(() => ({
   sheet: vi.fn<(attemptId: number) => Promise<AttemptSheet>>(),
@@ -32,27 +33,8 @@ const q = (position: number, over: Partial<SheetQuestion> = {}): SheetQuestion =
   flagged: false,
   ...over,
 });
-const sheetOf = (over: Partial<AttemptSheet> = {}): AttemptSheet => ({
-  attemptId: 12,
-  examId: 3,
-  examName: 'Crane signals',
-  number: 1,
-  attemptsAllowed: 1,
-  status: 'ongoing',
-  startedAt: new Date().toISOString(),
-  deadlineAt: new Date(Date.now() + 600_000).toISOString(),
-  serverNow: new Date().toISOString(),
-  remainingSeconds: 600,
-  total: 10,
-  answerMode: 'whole',
-  countdownMode: 'end',
-  photoInterval: 0,
-  antiCheat: false,
-  leaveLimit: null,
-  leaveCount: 0,
-  questions: [q(1, { answer: { text: 'saved on the server' } }), q(2)],
-  ...over,
-});
+const sheetOf = (over: Partial<AttemptSheet> = {}): AttemptSheet =>
+  ongoingSheet({ attemptId: 12, examId: 3, examName: 'Crane signals', total: 10, questions: [q(1, { answer: { text: 'saved on the server' } }), q(2)], ...over });
 
 function renderPage(url: string, state?: unknown) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

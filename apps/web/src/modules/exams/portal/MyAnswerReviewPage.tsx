@@ -1,16 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../platform/format';
 import { PaperView } from '../components/PaperView';
 import { getMyReview } from '../results-api';
-import { ResultUnavailable, useResultId } from './own-results';
+import { ResultUnavailable, useOwnResult } from './own-results';
 
 /** Student center: the review of my own submitted attempt (when the exam shows answers); scores as the exam's score display allows. Fits 390 px. */
 export default function MyAnswerReviewPage() {
   const { t } = useTranslation();
-  const attemptId = useResultId('attemptId');
-  const q = useQuery({ queryKey: ['exams', 'my-review', attemptId], queryFn: () => getMyReview(attemptId), enabled: attemptId > 0, retry: false });
+  const q = useOwnResult('attemptId', 'my-review', getMyReview);
   if (q.isLoading) return <Spin />;
   if (!q.data) return <ResultUnavailable error={q.error} hiddenKey="examResults.reviewHidden" testId="my-review-hidden" />;
   const p = q.data;

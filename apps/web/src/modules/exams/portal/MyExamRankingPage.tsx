@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, List, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RankingRow } from '@hanlin/shared';
 import { getMyRanking } from '../results-api';
-import { ResultUnavailable, useResultId } from './own-results';
+import { ResultUnavailable, useOwnResult } from './own-results';
 
 function Place({ r, mine }: { r: RankingRow; mine?: boolean }) {
   const { t } = useTranslation();
@@ -22,8 +21,7 @@ function Place({ r, mine }: { r: RankingRow; mine?: boolean }) {
 /** Student center: an exam's ranking (when the exam shows it and its scores are visible), the first 100 and my place. Fits 390 px. */
 export default function MyExamRankingPage() {
   const { t } = useTranslation();
-  const examId = useResultId('examId');
-  const q = useQuery({ queryKey: ['exams', 'my-ranking', examId], queryFn: () => getMyRanking(examId), enabled: examId > 0, retry: false });
+  const q = useOwnResult('examId', 'my-ranking', getMyRanking);
   if (q.isLoading) return <Spin />;
   if (!q.data) return <ResultUnavailable error={q.error} hiddenKey="examResults.rankingHidden" testId="my-ranking-hidden" />;
   const d = q.data;

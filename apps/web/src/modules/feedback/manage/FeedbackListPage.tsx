@@ -51,10 +51,7 @@ export default function FeedbackListPage() {
       columns={columns}
       filters={filters}
       menu="yjfk"
-      exportFile={(p) => {
-        const { page: _p, size: _s, sort: _o, ...filters } = p;
-        return exportFeedback(filters);
-      }}
+      exportFile={({ sort: _o, ...filters }) => exportFeedback(filters)}
       extraRowActions={(r) => <ReplyLink r={r} />}
     />
   );

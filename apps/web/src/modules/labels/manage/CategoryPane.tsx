@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LABEL_KINDS, LabelCategoryInsertSchema, type LabelCategoryRow, type LabelKind } from '@hanlin/shared';
-import { RowEditDelete, SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
+import { EditModal, RowEditDelete, type FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
-import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteLabelCategories, findLabelCategories, insertLabelCategory, updateLabelCategory } from '../api';
 import { useFeedback } from '../../../platform/feedback';
 
@@ -29,7 +28,6 @@ export function CategoryPane({ selected, onSelect, kind }: { selected: LabelCate
   const { t } = useTranslation();
   const { message } = useFeedback();
   const qc = useQueryClient();
-  const [form] = Form.useForm();
   const canAdd = useCan('bqgl:add');
   const [params, setParams] = useState<{ page: number; size: number; kind?: LabelKind; keyword?: string; sort?: string }>({ page: 1, size: 10, kind });
   const [editing, setEditing] = useState<LabelCategoryRow | 'new' | null>(null);
@@ -40,18 +38,6 @@ export function CategoryPane({ selected, onSelect, kind }: { selected: LabelCate
   // Label lists are keyed `label:<categoryId>`; selectors read `['label', 'options', kind]`.
   const refresh = () => qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('label') });
 
-  const save = useMutation({
-    mutationFn: (v: Record<string, unknown>) => {
-      const body = LabelCategoryInsertSchema.parse(v);
-      return editing && editing !== 'new' ? updateLabelCategory({ ...body, id: editing.id }) : insertLabelCategory(body);
-    },
-    onSuccess: async () => {
-      message.success(t('common.saved'));
-      setEditing(null);
-      await refresh();
-    },
-    onError: (err) => showSaveError(form, err, { fields: ['name', 'kind'], byCode: { DUPLICATE_LABEL_CATEGORY: 'name' } }),
-  });
   const remove = useMutation({
     mutationFn: (id: number) => deleteLabelCategories({ ids: [id] }),
     onSuccess: async (_d, id) => {
@@ -60,11 +46,6 @@ export function CategoryPane({ selected, onSelect, kind }: { selected: LabelCate
       await refresh();
     },
   });
-
-  const submit = async () => {
-    const v = await readForm(form, LabelCategoryInsertSchema, t).catch(() => null);
-    if (v) save.mutate(v);
-  };
 
   return (
     <Card
@@ -136,18 +117,22 @@ export function CategoryPane({ selected, onSelect, kind }: { selected: LabelCate
           },
         ]}
       />
-      <Modal
+      <EditModal
         open={editing !== null}
-        destroyOnHidden
         title={t(editing === 'new' ? 'labels.addCategory' : 'labels.editCategory')}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ loading: save.isPending, 'data-testid': 'labels-category-submit' }}
-        onOk={() => void submit()}
+        schema={LabelCategoryInsertSchema}
+        fields={formFields}
+        initialValues={initial}
+        onSubmit={(body) => (editing && editing !== 'new' ? updateLabelCategory({ ...body, id: editing.id }) : insertLabelCategory(body))}
+        onSaved={() => {
+          setEditing(null);
+          void refresh();
+        }}
         onCancel={() => setEditing(null)}
-      >
-        <SchemaForm form={form} schema={LabelCategoryInsertSchema} fields={formFields} initialValues={initial} testId="labels-category-form" />
-      </Modal>
+        testId="labels-category-form"
+        submitTestId="labels-category-submit"
+        saveErrors={{ byCode: { DUPLICATE_LABEL_CATEGORY: 'name' }, report: true }}
+      />
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../platform/permission';
 import { addLearningGroupMembers, findLearningGroupMembers, removeLearningGroupMembers, type LearningGroupMember } from '../api';
 import { UserPicker } from './UserPicker';
-import { userColumns } from './group-meta';
+import { usePeopleParams, userColumns } from './group-meta';
 import { useFeedback } from '../../../platform/feedback';
 
 /** Members of one group: paged and searchable, added through the user picker, removed singly or in batch. */
@@ -15,7 +15,7 @@ export function MembersPane({ groupId, canAdd }: { groupId: number; canAdd: bool
   const { message, modal } = useFeedback();
   const qc = useQueryClient();
   const canModify = useCan('xxqz:modify');
-  const [params, setParams] = useState<{ page: number; size: number; keyword?: string }>({ page: 1, size: 10 });
+  const { params, search, turn } = usePeopleParams();
   const [selected, setSelected] = useState<number[]>([]);
   const [picking, setPicking] = useState(false);
 
@@ -56,13 +56,7 @@ export function MembersPane({ groupId, canAdd }: { groupId: number; canAdd: bool
   return (
     <Card title={t('learningGroups.members')} data-testid="learning-group-members">
       <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search
-          allowClear
-          placeholder={t('learningGroups.userKeyword')}
-          style={{ width: 240 }}
-          onSearch={(keyword) => setParams((p) => ({ ...p, page: 1, keyword: keyword.trim() || undefined }))}
-          data-testid="learning-group-member-search"
-        />
+        <Input.Search allowClear placeholder={t('learningGroups.userKeyword')} style={{ width: 240 }} onSearch={search} data-testid="learning-group-member-search" />
         {canModify ? (
           <>
             <Button type="primary" disabled={!canAdd} onClick={() => setPicking(true)} data-testid="learning-group-add-members">
@@ -81,7 +75,7 @@ export function MembersPane({ groupId, canAdd }: { groupId: number; canAdd: bool
         loading={members.isFetching}
         dataSource={members.data?.records ?? []}
         rowSelection={canModify ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
-        onChange={(pg) => setParams((p) => ({ ...p, page: pg.current ?? 1, size: pg.pageSize ?? p.size }))}
+        onChange={turn}
         pagination={{ current: params.page, pageSize: params.size, total: members.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => t('common.total', { n }) }}
         columns={[
           ...userColumns<LearningGroupMember>(t, (r) => <span data-testid="learning-group-member-row">{r.username}</span>),

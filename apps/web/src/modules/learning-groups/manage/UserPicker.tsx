@@ -4,7 +4,7 @@ import { Input, Modal, Segmented, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { peopleApi, type PeopleKind, type UserRow } from '../../users/api';
 import { useCan } from '../../../platform/permission';
-import { userColumns } from './group-meta';
+import { usePeopleParams, userColumns } from './group-meta';
 
 interface Props {
   open: boolean;
@@ -19,7 +19,7 @@ interface Props {
  */
 export function UserPicker({ open, confirmLoading, onCancel, onPick }: Props) {
   const { t } = useTranslation();
-  const [params, setParams] = useState<{ page: number; size: number; keyword?: string }>({ page: 1, size: 10 });
+  const { params, setParams, search, turn } = usePeopleParams();
   const [picked, setPicked] = useState<number[]>([]);
   const kinds = (
     [
@@ -64,13 +64,7 @@ export function UserPicker({ open, confirmLoading, onCancel, onPick }: Props) {
             options={kinds.map((k) => ({ value: k, label: t(k === 'employee' ? 'perm.yhgl' : 'perm.xsgl') }))}
           />
         ) : null}
-        <Input.Search
-          allowClear
-          placeholder={t('learningGroups.userKeyword')}
-          style={{ width: 260 }}
-          onSearch={(keyword) => setParams((p) => ({ ...p, page: 1, keyword: keyword.trim() || undefined }))}
-          data-testid="learning-group-picker-search"
-        />
+        <Input.Search allowClear placeholder={t('learningGroups.userKeyword')} style={{ width: 260 }} onSearch={search} data-testid="learning-group-picker-search" />
         {picked.length ? <span>{t('common.selectedCount', { n: picked.length })}</span> : null}
       </Space>
       <Table<UserRow>
@@ -80,7 +74,7 @@ export function UserPicker({ open, confirmLoading, onCancel, onPick }: Props) {
         loading={users.isFetching}
         dataSource={users.data?.records ?? []}
         rowSelection={{ selectedRowKeys: picked, preserveSelectedRowKeys: true, onChange: (keys) => setPicked(keys as number[]) }}
-        onChange={(pg) => setParams((p) => ({ ...p, page: pg.current ?? 1, size: pg.pageSize ?? p.size }))}
+        onChange={turn}
         pagination={{ current: params.page, pageSize: params.size, total: users.data?.total ?? 0, size: 'small', showTotal: (n) => t('common.total', { n }) }}
         columns={userColumns<UserRow>(t)}
       />

@@ -1,9 +1,20 @@
-import type { ReactNode } from 'react';
-import { Tag } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Tag, type TablePaginationConfig } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LEARNING_GROUP_KINDS, LEARNING_GROUP_LIFECYCLE, USER_LIFECYCLE } from '@hanlin/shared';
 import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
+
+/** Paging and keyword of a people table (members, the picker): 10 rows a page; a new keyword starts again at page 1. */
+export function usePeopleParams() {
+  const [params, setParams] = useState<{ page: number; size: number; keyword?: string }>({ page: 1, size: 10 });
+  return {
+    params,
+    setParams,
+    search: (keyword: string) => setParams((p) => ({ ...p, page: 1, keyword: keyword.trim() || undefined })),
+    turn: (pg: TablePaginationConfig) => setParams((p) => ({ ...p, page: pg.current ?? 1, size: pg.pageSize ?? p.size })),
+  };
+}
 
 export const KIND_OPTIONS = LEARNING_GROUP_KINDS.map((v) => ({ value: v, labelKey: `learningGroups.kind_${v}` }));
 export const STATUS_OPTIONS = lifecycleOptions(LEARNING_GROUP_LIFECYCLE);

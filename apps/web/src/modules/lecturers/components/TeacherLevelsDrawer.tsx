@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Form, Modal, Space, Table } from 'antd';
+import { Alert, Button, Drawer, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TEACHER_LEVELS_MAX, TeacherLevelInsertSchema, type TeacherLevel } from '@hanlin/shared';
-import { RowEditDelete, SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
+import { EditModal, RowEditDelete, type FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
-import { showSaveError } from '../../../platform/forms/server-errors';
 import { deleteTeacherLevel, getTeacherLevels, insertTeacherLevel, updateTeacherLevel } from '../api';
 import { useFeedback } from '../../../platform/feedback';
 
@@ -23,7 +22,6 @@ export function TeacherLevelsDrawer({ open, onClose }: { open: boolean; onClose:
   const { t } = useTranslation();
   const { message } = useFeedback();
   const qc = useQueryClient();
-  const [form] = Form.useForm();
   const [editing, setEditing] = useState<TeacherLevel | 'new' | null>(null);
   const mayAdd = useCan('jsgl:add');
   const mayModify = useCan('jsgl:modify');
@@ -37,16 +35,6 @@ export function TeacherLevelsDrawer({ open, onClose }: { open: boolean; onClose:
     await qc.invalidateQueries({ queryKey: ['lecturer'] });
   };
 
-  const save = useMutation({
-    mutationFn: async (v: { name: string; sort: number }) => (editing && editing !== 'new' ? updateTeacherLevel({ id: editing.id, ...v }) : insertTeacherLevel(v)),
-    onSuccess: async () => {
-      message.success(t('common.saved'));
-      setEditing(null);
-      await refresh();
-    },
-    onError: (e) => showSaveError(form, e),
-  });
-
   const remove = useMutation({
     mutationFn: (id: number) => deleteTeacherLevel({ id }),
     onSuccess: async () => {
@@ -54,11 +42,6 @@ export function TeacherLevelsDrawer({ open, onClose }: { open: boolean; onClose:
       await refresh();
     },
   });
-
-  const submit = async () => {
-    const v = await readForm(form, TeacherLevelInsertSchema, t).catch(() => null);
-    if (v) save.mutate(v as { name: string; sort: number });
-  };
 
   return (
     <Drawer open={open} onClose={onClose} title={t('lecturer.levels')} size="large" destroyOnHidden data-testid="level-drawer">
@@ -96,24 +79,22 @@ export function TeacherLevelsDrawer({ open, onClose }: { open: boolean; onClose:
           },
         ]}
       />
-      <Modal
+      <EditModal
         open={editing !== null}
-        destroyOnHidden
         title={t(editing === 'new' ? 'lecturer.levelAdd' : 'lecturer.levelEdit')}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ loading: save.isPending, 'data-testid': 'level-submit' }}
-        onOk={() => void submit()}
+        schema={TeacherLevelInsertSchema}
+        fields={fields}
+        initialValues={editing && editing !== 'new' ? { name: editing.name, sort: editing.sort } : { sort: list.length + 1 }}
+        onSubmit={(v) => (editing && editing !== 'new' ? updateTeacherLevel({ id: editing.id, ...v }) : insertTeacherLevel(v))}
+        onSaved={() => {
+          setEditing(null);
+          void refresh();
+        }}
         onCancel={() => setEditing(null)}
-      >
-        <SchemaForm
-          form={form}
-          schema={TeacherLevelInsertSchema}
-          fields={fields}
-          initialValues={editing && editing !== 'new' ? { name: editing.name, sort: editing.sort } : { sort: list.length + 1 }}
-          testId="level-form"
-        />
-      </Modal>
+        testId="level-form"
+        submitTestId="level-submit"
+        saveErrors={{ report: true }}
+      />
     </Drawer>
   );
 }

@@ -42,8 +42,6 @@ const columns: ColumnSpec<LecturerRow>[] = [
 const rowAllows = obeyAbilities<LecturerRow>();
 
 const toQuery = (p: ListParams) => findLecturers(p as Parameters<typeof findLecturers>[0]);
-/** Export of the current filters (every page, not just the one shown). */
-const exportQuery = ({ page: _p, size: _s, ...filters }: ListParams) => exportLecturers(filters);
 
 /** Template download and import dialog (jsgl:import); refreshes the list after an import. */
 function ImportButtons({ refresh }: { refresh: () => void }) {
@@ -121,7 +119,7 @@ export default function LecturerListPage() {
         filters={filters}
         menu="jsgl"
         toolbar={(ctx) => <ImportButtons refresh={ctx.refresh} />}
-        exportFile={exportQuery}
+        exportFile={(q) => exportLecturers(q)}
         batch={{
           delete: deleteLecturers,
           freeze: freezeLecturers,

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Statistic, Table, Tag, TreeSelect, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import {
   paperTotal,
   roundQuestionScore,
   stemText,
+  type PaperDetail,
   type PaperKind,
   type PaperRuleInput,
   type QuestionDifficulty,
@@ -22,7 +22,7 @@ import {
 } from '@hanlin/shared';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { treeOptions } from '../../../platform/tree-options';
-import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
+import { useRecordFormPage } from '../../../platform/kernel/useRecordFormPage';
 import { findApprovedQuestions, getBanks, getPaperById, insertPaper, updatePaper } from '../api';
 
 interface Item {
@@ -69,15 +69,14 @@ function QuestionPicker({ exclude, onPick }: { exclude: number[]; onPick: (q: It
 /** Add or edit a paper (`add-paper`, `?id=` to edit): hand-picked questions with scores, random rules, or both; the total follows. */
 export default function PaperEditPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
-  const [form] = Form.useForm<Values>();
-  // Names the tab, asks before a half-filled form is left, closes the tab once saved or cancelled.
-  const page = useFormPage({ form, title: t(id ? 'paper.editTitle' : 'paper.addTitle'), queryKey: 'papers' });
+  const { id, form, title, page, existing } = useRecordFormPage<Values, PaperDetail>({
+    queryKey: 'papers',
+    titleKeys: { add: 'paper.addTitle', edit: 'paper.editTitle' },
+    load: getPaperById,
+  });
   const [items, setItems] = useState<Item[]>([]);
   const [itemsError, setItemsError] = useState<string | null>(null);
   const banks = useQuery({ queryKey: ['papers', 'banks'], queryFn: getBanks });
-  const existing = useQuery({ queryKey: ['papers', 'one', id], queryFn: () => getPaperById({ id: id! }), enabled: !!id });
   const kind = (Form.useWatch('kind', form) ?? 'fixed') as PaperKind;
   const rules = (Form.useWatch('rules', form) ?? []) as Values['rules'];
   const withItems = kind !== 'random';
@@ -128,11 +127,7 @@ export default function PaperEditPage() {
   }
 
   return (
-    <Card
-      title={t(id ? 'paper.editTitle' : 'paper.addTitle')}
-      data-testid="paper-edit-page"
-      extra={<Statistic title={t('paper.total')} value={total} data-testid="paper-total" />}
-    >
+    <Card title={title} data-testid="paper-edit-page" extra={<Statistic title={t('paper.total')} value={total} data-testid="paper-total" />}>
       <Form form={form} layout="vertical" initialValues={{ kind: 'fixed', rules: [] }} onFinish={(v) => void save(v)}>
         <Form.Item name="name" label={t('paper.name')} rules={[{ required: true, whitespace: true, max: PAPER_NAME_MAX, message: t('paper.rule.name') }]}>
           <Input maxLength={PAPER_NAME_MAX} data-testid="paper-name" />

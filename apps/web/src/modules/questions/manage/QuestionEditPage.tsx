@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Button, Card, type FormInstance, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +13,7 @@ import {
   countBlanks,
   roundQuestionScore,
   type QuestionDifficulty,
+  type QuestionRow,
   type QuestionType,
 } from '@hanlin/shared';
 import { showSaveError } from '../../../platform/forms/server-errors';
@@ -21,7 +21,7 @@ import { LazyRichTextEditor } from '../../courses/components/LazyRichTextEditor'
 import { getQuestionById, getQuestionCategoryTree, insertQuestion, updateQuestion } from '../api';
 import { difficultyOptions } from './columns';
 import { treeOptions } from '../../../platform/tree-options';
-import { useFormPage } from '../../../platform/kernel/useLeaveGuard';
+import { useRecordFormPage } from '../../../platform/kernel/useRecordFormPage';
 
 interface Values {
   type: QuestionType;
@@ -76,12 +76,12 @@ function formField(path: PropertyKey[], type: QuestionType): (string | number)[]
 /** Add or edit a question (`add-question`, `?id=` to edit): the form follows the type; the shared schema checks it before the server does. */
 export default function QuestionEditPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
-  const [form] = Form.useForm<Values>();
-  const page = useFormPage({ form, title: t(id ? 'question.editTitle' : 'question.addTitle'), queryKey: 'questions' });
+  const { id, params, form, title, page, existing, loading } = useRecordFormPage<Values, QuestionRow>({
+    queryKey: 'questions',
+    titleKeys: { add: 'question.addTitle', edit: 'question.editTitle' },
+    load: getQuestionById,
+  });
   const categories = useQuery({ queryKey: ['questions', 'categories'], queryFn: getQuestionCategoryTree });
-  const existing = useQuery({ queryKey: ['questions', 'one', id], queryFn: () => getQuestionById({ id: id! }), enabled: !!id });
   const type = (Form.useWatch('type', form) ?? 'single') as QuestionType;
   const options = (Form.useWatch('options', form) ?? []) as { content: string }[];
   const stem = (Form.useWatch('stem', form) ?? '') as string;
@@ -126,9 +126,9 @@ export default function QuestionEditPage() {
     );
   }
 
-  if (id && existing.isLoading) return <Spin />;
+  if (loading) return <Spin />;
   return (
-    <Card title={t(id ? 'question.editTitle' : 'question.addTitle')} data-testid="question-edit-page">
+    <Card title={title} data-testid="question-edit-page">
       <Form<Values>
         form={form}
         layout="vertical"

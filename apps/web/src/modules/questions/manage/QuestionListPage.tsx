@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { QuestionRow } from '@hanlin/shared';
-import { CrudPage, type ListParams } from '../../../platform/kernel';
+import { CrudPage } from '../../../platform/kernel';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
 import { approveQuestions, deleteQuestions, exportQuestions, findQuestions, submitQuestions } from '../api';
 import { QuestionCategoryTree } from './category-tree';
+import { useFiledByCategory } from '../../../platform/components/CategoryTree';
 import { questionColumns, questionFilters } from './columns';
 
 /** The question bank (`manage-questions`, code tkgl): classification on the left, filters, batch submit/approve/delete. */
@@ -16,7 +16,7 @@ export default function QuestionListPage() {
   const navigate = useNavigate();
   const mayApprove = useCan('tkgl:approve');
   const mayImport = useCan('tkgl:import');
-  const [category, setCategory] = useState<number | null>(null);
+  const filed = useFiledByCategory<QuestionRow>(QuestionCategoryTree, '/dashboard/add-question');
   return (
     <CrudPage<QuestionRow>
       testId="question-page"
@@ -32,11 +32,9 @@ export default function QuestionListPage() {
         { key: 'submit', labelKey: 'question.submit', run: (ids) => submitQuestions({ ids }), perm: 'tkgl:add', row: (r) => r.abilities.submit },
         { key: 'approve', labelKey: 'question.approve', run: (ids) => approveQuestions({ ids }), perm: 'tkgl:approve', row: (r) => r.abilities.approve },
       ]}
-      form={{ addPath: `/dashboard/add-question${category ? `?categoryId=${category}` : ''}`, editPath: (r) => `/dashboard/add-question?id=${r.id}` }}
-      extraFilters={category ? { categoryId: category } : {}}
-      side={<QuestionCategoryTree selectedId={category} onSelect={setCategory} />}
+      {...filed}
       sideWidth={280}
-      exportFile={({ page: _p, size: _s, ...filters }: ListParams) => exportQuestions(filters)}
+      exportFile={(filters) => exportQuestions(filters)}
       toolbar={() => (
         <>
           {mayImport && (

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Tag } from 'antd';
 import { TEXTBOOK_LIFECYCLE, TEXTBOOK_SORT_KEYS, textbookRoutes, type TextbookRow } from '@hanlin/shared';
-import { CrudPage, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { defineCategoryTree } from '../../../platform/components/CategoryTree';
+import { CrudPage, pictureColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { defineCategoryTree, useFiledByCategory } from '../../../platform/components/CategoryTree';
 import { LifecycleTag, obeyAbilities } from '../../../platform/lifecycle';
 import { deleteTextbooks, findTextbooks, offShelfTextbooks, publishTextbooks, unpublishTextbooks } from '../api';
 
@@ -10,12 +9,7 @@ const sortable = (k: string) => (TEXTBOOK_SORT_KEYS as readonly string[]).includ
 const CategoryTree = defineCategoryTree({ name: 'textbook', permission: 'szjc', queryKey: ['textbook', 'categories'], routes: textbookRoutes });
 
 const columns: ColumnSpec<TextbookRow>[] = [
-  {
-    key: 'cover',
-    titleKey: 'textbook.cover',
-    width: 72,
-    render: (r) => (r.coverUrl ? <img src={r.coverUrl} alt="" style={{ width: 48, height: 64, objectFit: 'cover', borderRadius: 2 }} /> : null),
-  },
+  pictureColumn<TextbookRow>('cover', 'textbook.cover', (r) => r.coverUrl, { width: 48, height: 64, radius: 2, column: 72 }),
   { key: 'name', titleKey: 'textbook.name', sortable: sortable('name'), render: (r) => <span data-testid="textbook-row-name">{r.name}</span> },
   { key: 'status', titleKey: 'common.status', render: (r) => <LifecycleTag lifecycle={TEXTBOOK_LIFECYCLE} state={r.status} testId="textbook-row-status" /> },
   { key: 'categoryName', titleKey: 'textbook.category.name' },
@@ -32,8 +26,7 @@ const rowAllows = obeyAbilities<TextbookRow>();
 
 /** Digital textbooks (`textbooks-digital`, code szjc): category tree, list, publish / unpublish / off the shelf. */
 export default function TextbookListPage() {
-  const [category, setCategory] = useState<number | null>(null);
-  const side = <CategoryTree selectedId={category} onSelect={setCategory} />;
+  const filed = useFiledByCategory<TextbookRow>(CategoryTree, '/dashboard/add-textbooks');
   return (
     <CrudPage<TextbookRow>
       testId="textbook-page"
@@ -57,9 +50,7 @@ export default function TextbookListPage() {
         },
       ]}
       rowAllows={rowAllows}
-      form={{ addPath: `/dashboard/add-textbooks${category ? `?categoryId=${category}` : ''}`, editPath: (r) => `/dashboard/add-textbooks?id=${r.id}` }}
-      extraFilters={category ? { categoryId: category } : {}}
-      side={side}
+      {...filed}
       sideWidth={300}
     />
   );

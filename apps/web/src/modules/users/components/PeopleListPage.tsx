@@ -215,7 +215,7 @@ export function PeopleListPage({ cfg }: { cfg: PeopleConfig }) {
       selectable={mayBatch}
       onActionError={(e, ctx) => onBeyond(e, ctx)}
       toolbar={(ctx) => <PeopleToolbar cfg={cfg} ctx={ctx} onBeyond={onBeyond} />}
-      exportFile={({ page: _p, size: _s, ...filters }) => cfg.api.exportList(filters)}
+      exportFile={(filters) => cfg.api.exportList(filters)}
     />
   );
 }

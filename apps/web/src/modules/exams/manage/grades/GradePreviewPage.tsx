@@ -84,7 +84,7 @@ export default function GradePreviewPage() {
         columns={columns}
         filters={filters}
         menu="cjgl"
-        exportFile={({ page: _p, size: _s, ...q }) => exportGradePeople({ ...q, examId } as Parameters<typeof exportGradePeople>[0])}
+        exportFile={(q) => exportGradePeople({ ...q, examId } as Parameters<typeof exportGradePeople>[0])}
         extraRowActions={(r) => (
           <>
             {r.attemptId ? (
