@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TEXTBOOK_CATEGORY_DEPTH, type TEXTBOOK_SORT_KEYS, type TextbookListQuery, type TextbookShelfQuery } from '@hanlin/shared';
+import { pageWithTotal } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -134,18 +135,11 @@ export async function findShelf(db: DbOrTx, userId: number, q: TextbookShelfQuer
     q.keyword ? sql`${textbooks.name} ilike ${`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
     q.categoryId ? inCategorySubtree(q.categoryId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(cardColumns(userId))
-      .from(textbooks)
-      .innerJoin(files, eq(files.id, textbooks.fileId))
-      .where(where)
-      .orderBy(desc(textbooks.publishedAt), desc(textbooks.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+  return pageWithTotal(
+    db.select(cardColumns(userId)).from(textbooks).innerJoin(files, eq(files.id, textbooks.fileId)).where(where).orderBy(desc(textbooks.publishedAt), desc(textbooks.id)),
     db.select({ n: count() }).from(textbooks).where(where),
-  ]);
-  return { rows, total: total!.n };
+    q,
+  );
 }
 
 export async function getCard(db: DbOrTx, userId: number, id: number) {

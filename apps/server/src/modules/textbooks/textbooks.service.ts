@@ -199,8 +199,8 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     // ---- Student side ----
 
     async shelf(p: Principal, q: TextbookShelfQuery): Promise<Page<TextbookCard>> {
-      const { rows, total } = await repo.findShelf(db, p.userId, q);
-      return { records: await Promise.all(rows.map(presentCard)), total, page: q.page, size: q.size };
+      const { records, total } = await repo.findShelf(db, p.userId, q);
+      return { records: await Promise.all(records.map(presentCard)), total, page: q.page, size: q.size };
     },
 
     async read(p: Principal, id: number): Promise<TextbookReading> {
