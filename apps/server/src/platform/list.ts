@@ -7,7 +7,7 @@ import type { Principal } from './auth/principal.js';
 import { AppError } from './errors.js';
 import { cachedCount, tableVersionsSql } from './db/counts.js';
 import { escapeLike } from './db/pg-errors.js';
-import { inScopePatterns, scopePatterns, scopeReach } from './scope.js';
+import { inScopePatterns, requireInScope, scopePatterns, scopeReach } from './scope.js';
 
 /**
  * The paged-list kernel: a module declares a list (filters, keyword, data-scope column, sort keys,
@@ -335,4 +335,29 @@ export function defineList<F extends string, C extends SelectedFields, K extends
   }
 
   return { run, rowsOf, where: listWhere, spec };
+}
+
+/**
+ * The two reads of a listed record (`listGetRoutes`): `list`, a page of the list, and `get`, the
+ * row `id` from the list's own columns (NOT_FOUND_ERROR, naming `notFound.field` when given; then
+ * NO_DATA_PERMISSION_ERROR beyond the caller's scope); both answer rows through `present`.
+ */
+export function listReads<Q extends ListQuery, R extends { orgPath: string | null }, O>(
+  list: { run(rt: ListRuntime, principal: Principal, q: Q): Promise<ListPage<R>>; rowsOf(db: DbOrTx, ids: number[]): Promise<R[]> },
+  rt: ListRuntime,
+  present: (p: Principal, rows: R[]) => Promise<O[]>,
+  notFound: { field?: string } = {},
+) {
+  return {
+    async list(p: Principal, q: Q): Promise<ListPage<O>> {
+      const page = await list.run(rt, p, q);
+      return { ...page, records: await present(p, page.records) };
+    },
+    async get(p: Principal, id: number): Promise<O> {
+      const [row] = await list.rowsOf(rt.db, [id]);
+      if (!row) throw new AppError('NOT_FOUND_ERROR', notFound.field ? { field: notFound.field } : undefined);
+      requireInScope(p, row.orgPath);
+      return (await present(p, [row]))[0]!;
+    },
+  };
 }

@@ -6,9 +6,17 @@ import type { DbOrTx } from './db/client.js';
 /** The path of the organization `orgId` points at (null without one): what the data-scope checks compare. */
 export const orgPathOf = (orgId: SQLWrapper) => sql<string | null>`(select o.path from organizations o where o.id = ${orgId})`;
 
-/** A table whose rows belong to an organization (`org_id`) and are addressed by a numeric `id`. */
-type OrgTable = PgTable & { id: PgColumn; orgId: PgColumn };
+/** A table whose rows are addressed by a numeric `id`, and one whose rows also belong to an organization (`org_id`). */
+type IdTable = PgTable & { id: PgColumn };
+type OrgTable = IdTable & { orgId: PgColumn };
 type ColumnsOf<T extends PgTable> = T['_']['columns'];
+type LockedOrgRow<T extends IdTable, K extends keyof ColumnsOf<T>> = SelectResultFields<Pick<ColumnsOf<T>, K | 'id'> & { orgPath: SQL<string | null> }>;
+
+/** `id` and the `columns` named of `table`, as a select map. */
+function pickColumns(table: IdTable, columns: readonly string[]): Record<string, PgColumn> {
+  const all = getTableColumns(table) as Record<string, PgColumn>;
+  return Object.fromEntries(['id', ...columns].map((k) => [k, all[k]!]));
+}
 
 /**
  * The rows of `table` among `ids`, read for a change: locked (FOR UPDATE of the table, in id order
@@ -22,13 +30,32 @@ export function lockOrgRows<T extends OrgTable, K extends keyof ColumnsOf<T> & s
   ids: number[],
   columns: readonly K[],
   opts: { where?: SQL } = {},
-): Promise<SelectResultFields<Pick<ColumnsOf<T>, K | 'id'> & { orgPath: SQL<string | null> }>[]> {
-  const all = getTableColumns(table) as Record<string, PgColumn>;
-  const picked = Object.fromEntries(['id', ...columns].map((k) => [k, all[k]!]));
+): Promise<LockedOrgRow<T, K>[]> {
   return tx
-    .select({ ...picked, orgPath: orgPathOf(table.orgId) })
+    .select({ ...pickColumns(table, columns), orgPath: orgPathOf(table.orgId) })
     .from(table as PgTable)
     .where(and(inArray(table.id, ids), opts.where))
+    .orderBy(asc(table.id))
+    .for('update', { of: table as PgTable }) as never;
+}
+
+/**
+ * `lockOrgRows` for rows that belong to an organization through the row they hang on (a comment
+ * through its course, a certificate through its holder): `owner` is that table, joined `on`, and
+ * `orgId` its organization column. Only the rows of `table` are locked.
+ */
+export function lockOrgRowsThrough<T extends IdTable, K extends keyof ColumnsOf<T> & string>(
+  tx: DbOrTx,
+  table: T,
+  ids: number[],
+  columns: readonly K[],
+  owner: { table: PgTable; on: SQL; orgId: PgColumn },
+): Promise<LockedOrgRow<T, K>[]> {
+  return tx
+    .select({ ...pickColumns(table, columns), orgPath: orgPathOf(owner.orgId) })
+    .from(table as PgTable)
+    .innerJoin(owner.table, owner.on)
+    .where(inArray(table.id, ids))
     .orderBy(asc(table.id))
     .for('update', { of: table as PgTable }) as never;
 }

@@ -1,11 +1,11 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { ASSIGNMENT_LIFECYCLE } from '@hanlin/shared';
 import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { courses } from '../courses/index.js';
-import { ownedRecordColumns, requiredRef } from '../../platform/db/columns.js';
+import { linkTable, ownedRecordColumns } from '../../platform/db/columns.js';
 
 /** Learning assignments (spec §3 "Course assignment": title, deadline, required and elective courses). */
 export const learnAssignments = pgTable(
@@ -26,29 +26,24 @@ export const learnAssignments = pgTable(
 );
 
 /** The courses of an assignment, required or elective, in order. */
-export const learnAssignmentCourses = pgTable(
+export const learnAssignmentCourses = linkTable(
   'learn_assignment_courses',
-  {
-    assignmentId: requiredRef(() => learnAssignments.id, 'cascade'),
-    courseId: requiredRef(() => courses.id, 'restrict'),
-    required: boolean().notNull().default(true),
-    sort: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ name: 'learn_assignment_courses_pk', columns: [t.assignmentId, t.courseId] }), index('learn_assignment_courses_course_idx').on(t.courseId)],
+  ['assignmentId', () => learnAssignments.id, 'cascade'],
+  ['courseId', () => courses.id, 'restrict'],
+  'learn_assignment_courses_course_idx',
+  { required: boolean().notNull().default(true), sort: integer().notNull().default(0) },
 );
 
 /**
  * Who was assigned: the audience's members at each publication (added to, never removed, so a
  * person stays assigned when they leave the audience later). Progress pages over it.
  */
-export const learnAssignmentUsers = pgTable(
+export const learnAssignmentUsers = linkTable(
   'learn_assignment_users',
-  {
-    assignmentId: requiredRef(() => learnAssignments.id, 'cascade'),
-    userId: requiredRef(() => users.id, 'cascade'),
-    assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ name: 'learn_assignment_users_pk', columns: [t.assignmentId, t.userId] }), index('learn_assignment_users_user_idx').on(t.userId)],
+  ['assignmentId', () => learnAssignments.id, 'cascade'],
+  ['userId', () => users.id, 'cascade'],
+  'learn_assignment_users_user_idx',
+  { assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow() },
 );
 
 export const constraintErrors = defineConstraintErrors({

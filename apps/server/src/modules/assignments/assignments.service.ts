@@ -21,6 +21,7 @@ import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
 import { abilitiesOf, deleteCommand, lockEditable, transitionCommand } from '../../platform/lifecycle.js';
 import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
+import { pageWindow } from '../../platform/paging.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { durationText, localizedExport, personColumns } from '../course-reports/index.js';
 import * as repo from './assignments.repository.js';
@@ -170,7 +171,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     unpublish: (principal: Principal, ids: number[]) => transition(principal, ids, 'unpublish'),
 
     async progress(principal: Principal, q: AssignmentProgressQuery): Promise<AssignmentProgress> {
-      const { a, courses, records, total } = await progressOf(principal, q, { limit: q.size, offset: (q.page - 1) * q.size });
+      const { a, courses, records, total } = await progressOf(principal, q, pageWindow(q));
       const summary = await repo.assigneeSummary(db, a.id);
       const expired = isExpired(a.deadline);
       return {

@@ -7,10 +7,12 @@ import {
   type CertificateMyQuery,
   type CertificateTemplateListQuery,
 } from '@hanlin/shared';
+import { pageWithTotal } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { deleteRows, insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
+import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
+import { lockOrgRowsThrough } from '../../platform/org-rows.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { certificates, certificateTemplates } from './certificates.schema.js';
@@ -113,8 +115,6 @@ export async function updateTemplate(db: DbOrTx, id: number, set: Partial<typeof
   await updateRow(db, certificateTemplates, id, set);
 }
 
-export const deleteTemplates = (tx: DbOrTx, ids: number[]) => deleteRows(tx, certificateTemplates, ids);
-
 // ---- issued certificates ----
 
 const issuedColumns = {
@@ -187,18 +187,14 @@ export type IssuedListRow = Awaited<ReturnType<typeof findIssued>>['records'][nu
 
 export async function findMine(db: DbOrTx, userId: number, q: CertificateMyQuery) {
   const cond = eq(certificates.userId, userId);
-  const [rows, [counted]] = await Promise.all([
-    issuedFrom(db)
-      .where(cond)
-      .orderBy(desc(certificates.issuedAt), desc(certificates.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+  return pageWithTotal(
+    issuedFrom(db).where(cond).orderBy(desc(certificates.issuedAt), desc(certificates.id)),
     db
-      .select({ total: sql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(*)::int` })
       .from(certificates)
       .where(cond),
-  ]);
-  return { rows, total: counted!.total };
+    q,
+  );
 }
 
 export async function getIssued(db: DbOrTx, id: number) {
@@ -211,16 +207,8 @@ export async function getIssuedByNumber(db: DbOrTx, number: string) {
   return row ?? null;
 }
 
-export async function lockIssued(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({ id: certificates.id, revokedAt: certificates.revokedAt, orgPath: organizations.path })
-    .from(certificates)
-    .innerJoin(users, eq(users.id, certificates.userId))
-    .leftJoin(organizations, eq(organizations.id, users.orgId))
-    .where(inArray(certificates.id, ids))
-    .orderBy(asc(certificates.id))
-    .for('update', { of: certificates });
-}
+export const lockIssued = (tx: DbOrTx, ids: number[]) =>
+  lockOrgRowsThrough(tx, certificates, ids, ['revokedAt'], { table: users, on: eq(users.id, certificates.userId), orgId: users.orgId });
 
 export async function revokeIssued(tx: DbOrTx, ids: number[]) {
   return tx

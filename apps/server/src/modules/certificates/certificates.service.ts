@@ -23,8 +23,10 @@ import type { Storage } from '../../platform/storage.js';
 import { abilitiesOf } from '../../platform/lifecycle.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { requireInScope } from '../../platform/scope.js';
+import { deleteAllRows } from '../../platform/table-rows.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './certificates.repository.js';
+import { certificateTemplates } from './certificates.schema.js';
 import { imageSize, pageSizeFor, renderCertificatePdf } from './certificates.pdf.js';
 
 const TEMPLATE_ABILITY_CODES: Record<keyof CertificateTemplateAbilities, string> = { modify: 'zsgl:modify', delete: 'zsgl:delete' };
@@ -208,15 +210,11 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
 
     /** All or nothing; a template any certificate was issued from stays (IN_USE_CERTIFICATE). */
     async remove(ids: number[]) {
-      const unique = [...new Set(ids)];
       // A certificate issued between the check and the delete answers IN_USE_CERTIFICATE from its foreign key.
-      return db.transaction(async (tx) => {
-        const rows = await repo.lockTemplates(tx, unique);
-        if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
+      await deleteAllRows(db, certificateTemplates, ids, async (tx, _rows, unique) => {
         if ((await repo.templatesInUse(tx, unique)).length) throw new AppError('IN_USE_CERTIFICATE', { field: 'ids' });
-        const gone = await repo.deleteTemplates(tx, unique);
-        return { count: gone.length };
       });
+      return { count: new Set(ids).size };
     },
 
     async issuedList(principal: Principal, q: CertificateIssuedListQuery): Promise<Page<CertificateIssuedRow>> {
@@ -247,7 +245,7 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
     },
 
     async mine(principal: Principal, q: CertificateMyQuery): Promise<Page<CertificateMine>> {
-      const { rows, total } = await repo.findMine(db, principal.userId, q);
+      const { records: rows, total } = await repo.findMine(db, principal.userId, q);
       const records = await Promise.all(
         rows.map(async (r) => ({
           id: r.id,

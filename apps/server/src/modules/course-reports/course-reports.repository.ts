@@ -4,7 +4,6 @@ import {
   COURSE_REPORT_SORT_KEYS,
   PERSON_REPORT_SORT_KEYS,
   STUDY_REPORT_SORT_KEYS,
-  parseSort,
   type CourseInfoQuery,
   type CourseReportQuery,
   type PersonReportQuery,
@@ -15,42 +14,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
 import { keywordPattern } from '../../platform/list.js';
 import { inScope } from '../../platform/scope.js';
-
-export interface PageWindow {
-  /** null: every row (an export). */
-  limit: number | null;
-  offset: number;
-}
-
-/**
- * One page of a report statement (`select …` without order) and the number of its rows: the
- * count rides on the page (`count(*) over ()`), and is asked for apart only when the page is
- * past the end.
- */
-export async function pagedRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL, order: SQL, page: PageWindow) {
-  return db.transaction(async (tx) => {
-    // Grouping a million learner rows by person needs more than the default 4 MB to stay in memory.
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    const { rows } = await tx.execute<T & { total_rows: number }>(
-      sql`select q.*, count(*) over ()::int as total_rows from (${query}) q order by ${order} limit ${page.limit} offset ${page.offset}`,
-    );
-    let total = rows[0]?.total_rows ?? 0;
-    if (!rows.length && page.offset > 0) {
-      const { rows: c } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${query}) q`);
-      total = c[0]?.n ?? 0;
-    }
-    return { rows: rows.map(({ total_rows: _t, ...r }) => r as unknown as T), total };
-  });
-}
-
-/**
- * `order by` of a whitelisted key (`-key` descending; the statement names its output columns as
- * the keys), then the tie-breaker column.
- */
-export function orderOf<K extends string>(sort: string | undefined, keys: readonly K[], fallback: { key: K; desc: boolean }, tie: string): SQL {
-  const parsed = sort ? parseSort(sort, keys, fallback.key) : fallback;
-  return sql.raw(`"${parsed.key}" ${parsed.desc ? 'desc nulls last' : 'asc nulls last'}, "${tie}"`);
-}
+import { orderOf, pagedRows, type PageWindow } from '../../platform/paging.js';
 
 /** The materialized path of an organization filter (its subtree), NOT_FOUND_ERROR when unknown. */
 export async function orgPathOf(db: DbOrTx, orgId: number | undefined): Promise<string | null> {

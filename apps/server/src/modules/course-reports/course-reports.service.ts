@@ -15,13 +15,13 @@ import type {
 } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import { pageWindow, type PageWindow } from '../../platform/paging.js';
 import * as repo from './course-reports.repository.js';
 import { durationText, localizedExport, localTime, personColumns } from './course-reports.export.js';
 
 /** At most this many rows in one export. */
 export const REPORT_EXPORT_MAX_ROWS = 100_000;
-const ALL: repo.PageWindow = { limit: REPORT_EXPORT_MAX_ROWS, offset: 0 };
-const windowOf = (q: { page: number; size: number }): repo.PageWindow => ({ limit: q.size, offset: (q.page - 1) * q.size });
+const ALL: PageWindow = { limit: REPORT_EXPORT_MAX_ROWS, offset: 0 };
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 const presentStudy = (r: repo.StudyRow): StudyReportRow => ({ ...r, lastLearnedAt: iso(r.lastLearnedAt) });
@@ -31,7 +31,7 @@ const presentCourseInfo = (r: repo.CourseInfoDbRow) => ({ ...r, startedAt: iso(r
 export function createCourseReportsService({ db }: { db: Db }) {
   return {
     async study(principal: Principal, q: StudyReportQuery): Promise<Page<StudyReportRow>> {
-      const { rows, total } = await repo.studyReport(db, principal, q, windowOf(q));
+      const { rows, total } = await repo.studyReport(db, principal, q, pageWindow(q));
       return { records: rows.map(presentStudy), total, page: q.page, size: q.size };
     },
 
@@ -54,7 +54,7 @@ export function createCourseReportsService({ db }: { db: Db }) {
 
     async person(principal: Principal, q: PersonReportQuery): Promise<PersonReport> {
       const user = await repo.personInScope(db, principal, q.userId);
-      const [{ rows, total }, totals] = await Promise.all([repo.personReport(db, q, windowOf(q)), repo.personTotals(db, q.userId)]);
+      const [{ rows, total }, totals] = await Promise.all([repo.personReport(db, q, pageWindow(q)), repo.personTotals(db, q.userId)]);
       return { records: rows.map(presentPerson), total, page: q.page, size: q.size, user, totals: { ...totals, lastLearnedAt: iso(totals.lastLearnedAt) } };
     },
 
@@ -80,7 +80,7 @@ export function createCourseReportsService({ db }: { db: Db }) {
     },
 
     async course(principal: Principal, q: CourseReportQuery): Promise<Page<CourseReportRow>> {
-      const { rows, total } = await repo.courseReport(db, principal, q, windowOf(q));
+      const { rows, total } = await repo.courseReport(db, principal, q, pageWindow(q));
       return { records: rows, total, page: q.page, size: q.size };
     },
 
@@ -103,7 +103,7 @@ export function createCourseReportsService({ db }: { db: Db }) {
 
     async courseInfo(principal: Principal, q: CourseInfoQuery): Promise<CourseInfo> {
       const course = await repo.getCourse(db, q.courseId);
-      const { rows, total } = await repo.courseInfo(db, principal, q, windowOf(q));
+      const { rows, total } = await repo.courseInfo(db, principal, q, pageWindow(q));
       return { records: rows.map(presentCourseInfo), total, page: q.page, size: q.size, course };
     },
 

@@ -1,3 +1,3 @@
 // Public surface of the course-reports module: other modules import only from here.
 export { durationText, localizedExport, localTime, exportText, personColumns, type ExportWords } from './course-reports.export.js';
-export { orderOf, pagedRows, orgPathOf, type PageWindow } from './course-reports.repository.js';
+export { orgPathOf } from './course-reports.repository.js';

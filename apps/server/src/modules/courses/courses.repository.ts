@@ -8,9 +8,10 @@ import {
   type CourseOutlineChapter,
   type CoursewareType,
 } from '@hanlin/shared';
+import { pageWithTotal } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
-import { lockOrgRows } from '../../platform/org-rows.js';
+import { lockOrgRows, lockOrgRowsThrough } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineCategoryTree } from '../../platform/category-tree.js';
 import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
@@ -295,9 +296,9 @@ export async function insertComment(db: DbOrTx, v: { courseId: number; userId: n
 }
 
 /** Visible comments of a course, newest first (learners' view). */
-export async function findVisibleComments(db: DbOrTx, courseId: number, page: number, size: number) {
+export function findVisibleComments(db: DbOrTx, courseId: number, q: { page: number; size: number }) {
   const where = and(eq(courseComments.courseId, courseId), eq(courseComments.status, 'visible'));
-  const [records, [count]] = await Promise.all([
+  return pageWithTotal(
     db
       .select({
         id: courseComments.id,
@@ -310,15 +311,13 @@ export async function findVisibleComments(db: DbOrTx, courseId: number, page: nu
       .from(courseComments)
       .leftJoin(users, eq(users.id, courseComments.userId))
       .where(where)
-      .orderBy(sql`${courseComments.id} desc`)
-      .limit(size)
-      .offset((page - 1) * size),
+      .orderBy(sql`${courseComments.id} desc`),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(courseComments)
       .where(where),
-  ]);
-  return { records, total: count?.n ?? 0 };
+    q,
+  );
 }
 
 const commentColumns = {
@@ -342,31 +341,21 @@ export async function findManagedComments(db: DbOrTx, p: Principal, q: CourseCom
   );
   const base = () =>
     db.select(commentColumns).from(courseComments).innerJoin(courses, eq(courses.id, courseComments.courseId)).leftJoin(users, eq(users.id, courseComments.userId));
-  const [records, [count]] = await Promise.all([
+  return pageWithTotal(
     base()
       .where(where)
-      .orderBy(sql`${courseComments.id} desc`)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .orderBy(sql`${courseComments.id} desc`),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(courseComments)
       .innerJoin(courses, eq(courses.id, courseComments.courseId))
       .where(where),
-  ]);
-  return { records, total: count?.n ?? 0 };
+    q,
+  );
 }
 
-export function lockComments(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({ id: courseComments.id, status: courseComments.status, orgPath: organizations.path })
-    .from(courseComments)
-    .innerJoin(courses, eq(courses.id, courseComments.courseId))
-    .leftJoin(organizations, eq(organizations.id, courses.orgId))
-    .where(inArray(courseComments.id, ids))
-    .orderBy(asc(courseComments.id))
-    .for('update', { of: courseComments });
-}
+export const lockComments = (tx: DbOrTx, ids: number[]) =>
+  lockOrgRowsThrough(tx, courseComments, ids, ['status'], { table: courses, on: eq(courses.id, courseComments.courseId), orgId: courses.orgId });
 
 /** Pickers of the builder: at most 50 by name. Frozen lecturers are not offered. */
 export function lecturerOptions(db: DbOrTx, keyword: string | undefined) {

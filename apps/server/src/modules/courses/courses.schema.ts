@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { COMMENT_LIFECYCLE, COURSE_APPROVAL_LIFECYCLE, COURSE_LIFECYCLE } from '@hanlin/shared';
 import { defineConstraintErrors, ownedRecordConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
@@ -10,7 +10,7 @@ import { files } from '../uploads/index.js';
 import { coursewares } from '../courseware/index.js';
 import { lecturers } from '../lecturers/index.js';
 import { certificateTemplates } from '../certificates/index.js';
-import { ownedRecordColumns, requiredRef, textArray } from '../../platform/db/columns.js';
+import { linkTable, ownedRecordColumns, requiredRef, textArray } from '../../platform/db/columns.js';
 
 /** Course classification (`manage-course-classify`): a tree, depth rules of §9. */
 export const courseCategories = defineTreeTable('course_categories');
@@ -67,14 +67,12 @@ export const courses = pgTable(
 );
 
 /** Up to three lecturers per course, in order. */
-export const courseLecturers = pgTable(
+export const courseLecturers = linkTable(
   'course_lecturers',
-  {
-    courseId: requiredRef(() => courses.id, 'cascade'),
-    lecturerId: requiredRef(() => lecturers.id, 'restrict'),
-    sort: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ name: 'course_lecturers_pk', columns: [t.courseId, t.lecturerId] }), index('course_lecturers_lecturer_idx').on(t.lecturerId)],
+  ['courseId', () => courses.id, 'cascade'],
+  ['lecturerId', () => lecturers.id, 'restrict'],
+  'course_lecturers_lecturer_idx',
+  { sort: integer().notNull().default(0) },
 );
 
 /** Chapters (the catalog): name unique in the course, each with at least one courseware. */

@@ -361,7 +361,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
     /** Visible comments of a course the learner may see (or has learnt). */
     async commentList(p: Principal, q: CourseCommentListQuery): Promise<Page<CourseComment>> {
       if (!(await repo.userReachesCourse(db, p.userId, q.courseId))) throw new AppError('NOT_FOUND_ERROR', { field: 'courseId' });
-      const { records, total } = await repo.findVisibleComments(db, q.courseId, q.page, q.size);
+      const { records, total } = await repo.findVisibleComments(db, q.courseId, q);
       return {
         records: records.map(({ userId, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString(), mine: userId === p.userId })),
         total,

@@ -1,11 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { COURSEWARE_CATEGORY_DEPTH, type COURSEWARE_SORT_KEYS, type CoursewareListQuery, type CoursewareType } from '@hanlin/shared';
+import { COURSEWARE_CATEGORY_DEPTH, type COURSEWARE_SORT_KEYS, type CoursewareType } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
-import type { Principal } from '../../platform/auth/principal.js';
 import { defineCategoryTree } from '../../platform/category-tree.js';
-import { defineList, type ListRuntime } from '../../platform/list.js';
+import { defineList } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { files } from '../uploads/index.js';
@@ -61,10 +60,6 @@ export const coursewareList = defineList({
       .innerJoin(files, eq(files.id, coursewares.fileId)),
 });
 export type CoursewareRecord = Awaited<ReturnType<typeof getCoursewares>>[number];
-
-export async function findCoursewares(lists: ListRuntime, p: Principal, q: CoursewareListQuery) {
-  return coursewareList.run(lists, p, q);
-}
 
 export const getCoursewares = coursewareList.rowsOf;
 

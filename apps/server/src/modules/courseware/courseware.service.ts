@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { CoursewareAbilities, CoursewareInsert, CoursewareListQuery, CoursewareRow, CoursewareType, CoursewareUpdate, MediaState } from '@hanlin/shared';
+import type { CoursewareAbilities, CoursewareInsert, CoursewareRow, CoursewareType, CoursewareUpdate, MediaState } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Storage } from '../../platform/storage.js';
-import type { ListRuntime } from '../../platform/list.js';
+import { listReads, type ListRuntime } from '../../platform/list.js';
 import { pathInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { claimFile, linkFile, type FileRow } from '../uploads/index.js';
 import { getMediaState, mediaKindOf, requestMediaProcessing } from '../media/index.js';
@@ -75,17 +75,7 @@ export function createCoursewareService({ app, db, storage, lists, uses }: Deps)
   return {
     categories,
 
-    async list(p: Principal, q: CoursewareListQuery) {
-      const page = await repo.findCoursewares(lists, p, q);
-      return { ...page, records: await present(p, page.records as repo.CoursewareRecord[]) };
-    },
-
-    async get(p: Principal, id: number): Promise<CoursewareRow> {
-      const [row] = await repo.getCoursewares(db, [id]);
-      if (!row) throw new AppError('NOT_FOUND_ERROR');
-      requireInScope(p, row.orgPath);
-      return (await present(p, [row]))[0]!;
-    },
+    ...listReads(repo.coursewareList, lists, present),
 
     /**
      * Saves an uploaded file as courseware: the file must be the caller's own courseware upload and

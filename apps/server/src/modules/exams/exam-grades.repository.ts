@@ -5,7 +5,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { keywordPattern } from '../../platform/list.js';
 import { inScope } from '../../platform/scope.js';
 import { audienceUserIds, inAudience } from '../audiences/index.js';
-import { pagedRows, type PageWindow } from '../course-reports/index.js';
+import { pagedRows, type PageWindow } from '../../platform/paging.js';
 import { EXAM_AUDIENCE } from '@hanlin/shared';
 
 /**

@@ -33,12 +33,12 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
 import { pathInScope, requireInScope } from '../../platform/scope.js';
 import { buildXlsx, stampedName } from '../audit/index.js';
-import { localTime, orderOf, orgPathOf, pagedRows } from '../course-reports/index.js';
+import { orderOf, pagedRows, pageWindow } from '../../platform/paging.js';
+import { localTime, orgPathOf } from '../course-reports/index.js';
 import * as repo from './exam-grades.repository.js';
 import { listedScoresPublishable, presentPaper } from './exam-marking.service.js';
 import { passes } from './exam-attempt.service.js';
 
-const window = (q: { page: number; size: number }) => ({ limit: q.size, offset: (q.page - 1) * q.size });
 const one = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);
 const rate = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : null);
 const EXPORT_MAX_ROWS = 100_000;
@@ -166,7 +166,7 @@ export function createExamGradesService({ db }: { db: Db }) {
   return {
     async exams(p: Principal, q: GradeExamQuery): Promise<Page<GradeExamRow>> {
       const order = orderOf(q.sort, GRADE_EXAM_SORT_KEYS, { key: 'id', desc: true }, 'id');
-      const { rows, total } = await repo.gradeExams(db, p, q, order, window(q));
+      const { rows, total } = await repo.gradeExams(db, p, q, order, pageWindow(q));
       return { records: await presentExams(p, rows), total, page: q.page, size: q.size };
     },
 
@@ -178,7 +178,7 @@ export function createExamGradesService({ db }: { db: Db }) {
     },
 
     async people(p: Principal, q: GradePersonQuery): Promise<Page<GradePersonRow>> {
-      const { rows, total } = await peopleRows(p, q, window(q));
+      const { rows, total } = await peopleRows(p, q, pageWindow(q));
       return { records: rows.map(personRow), total, page: q.page, size: q.size };
     },
 
@@ -244,7 +244,7 @@ export function createExamGradesService({ db }: { db: Db }) {
 
     async ranking(p: Principal, q: RankingQuery): Promise<Page<RankingRow>> {
       await examInScope(p, q.examId);
-      const { rows, total } = await pagedRows<Record<string, unknown>>(db, repo.rankingQuery(q.examId), sql`ord`, window(q));
+      const { rows, total } = await pagedRows<Record<string, unknown>>(db, repo.rankingQuery(q.examId), sql`ord`, pageWindow(q));
       return { records: rows.map(rankingRow), total, page: q.page, size: q.size };
     },
 
@@ -387,7 +387,7 @@ export function createExamGradesService({ db }: { db: Db }) {
     async personTotals(p: Principal, q: PersonTotalQuery): Promise<Page<PersonTotalRow>> {
       const orgPath = await orgPathOf(db, q.orgId);
       const order = orderOf(q.sort, PERSON_TOTAL_SORT_KEYS, { key: 'exams', desc: true }, 'userId');
-      const { rows, total } = await pagedRows<Record<string, unknown>>(db, repo.personTotalsQuery(p, { keyword: q.keyword, orgPath }), order, window(q));
+      const { rows, total } = await pagedRows<Record<string, unknown>>(db, repo.personTotalsQuery(p, { keyword: q.keyword, orgPath }), order, pageWindow(q));
       return {
         records: rows.map((r) => ({
           userId: Number(r.userId),

@@ -19,10 +19,9 @@ import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
 import { pathInScope } from '../../platform/scope.js';
+import { pageWindow } from '../../platform/paging.js';
 import * as repo from './exam-grades.repository.js';
 import { completeMarking } from './exam-attempt.service.js';
-
-const window = (q: { page: number; size: number }) => ({ limit: q.size, offset: (q.page - 1) * q.size });
 
 /** The caller may publish an exam's scores: cjgl:publish in scope, or cjpy:publish as its reviewer or in scope. */
 export function canPublishScores(p: Principal, exam: Pick<repo.ExamFacts, 'orgPath' | 'isReviewer'>) {
@@ -116,7 +115,7 @@ export function createExamMarkingService({ db }: { db: Db }) {
 
   return {
     async exams(p: Principal, q: MarkingExamQuery): Promise<Page<MarkingExamRow>> {
-      const { rows, total } = await repo.markingExams(db, p, p.permissions.has('cjpy:modify'), q, window(q));
+      const { rows, total } = await repo.markingExams(db, p, p.permissions.has('cjpy:modify'), q, pageWindow(q));
       const ids = rows.map((r) => Number(r.id));
       const counts = await repo.attemptCounts(db, ids);
       const records = rows.map((r) => {
@@ -142,7 +141,7 @@ export function createExamMarkingService({ db }: { db: Db }) {
 
     async examinees(p: Principal, q: MarkingExamineeQuery): Promise<Page<MarkingExamineeRow>> {
       await examFor(p, q.examId);
-      const { rows, total } = await repo.markingExaminees(db, q, window(q));
+      const { rows, total } = await repo.markingExaminees(db, q, pageWindow(q));
       return {
         records: rows.map((r) => ({
           attemptId: Number(r.attempt_id),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { EXAM_LIFECYCLE } from '@hanlin/shared';
 import { defineConstraintErrors, ownedRecordConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { defineTreeTable } from '../../platform/tree-repository.js';
@@ -7,7 +7,7 @@ import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { certificateTemplates } from '../certificates/index.js';
-import { ownedRecordColumns, requiredRef } from '../../platform/db/columns.js';
+import { linkTable, ownedRecordColumns } from '../../platform/db/columns.js';
 
 /** The exam classification tree, at most 5 levels. */
 export const examCategories = defineTreeTable('exam_categories');
@@ -64,14 +64,7 @@ export const exams = pgTable(
 );
 
 /** The reviewers who mark an exam's subjective questions (marking mode `reviewer`). */
-export const examReviewers = pgTable(
-  'exam_reviewers',
-  {
-    examId: requiredRef(() => exams.id, 'cascade'),
-    userId: requiredRef(() => users.id, 'cascade'),
-  },
-  (t) => [primaryKey({ name: 'exam_reviewers_pk', columns: [t.examId, t.userId] }), index('exam_reviewers_user_idx').on(t.userId)],
-);
+export const examReviewers = linkTable('exam_reviewers', ['examId', () => exams.id, 'cascade'], ['userId', () => users.id, 'cascade'], 'exam_reviewers_user_idx');
 
 export const constraintErrors = defineConstraintErrors({
   ...treeConstraintErrors('exam_categories', 'DUPLICATE_CATEGORY'),

@@ -1,5 +1,6 @@
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { FEEDBACK_SORT_KEYS, parseSort, type FeedbackExport, type FeedbackReplyRow, type FeedbackRow } from '@hanlin/shared';
+import { pageWithTotal } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, updateRow } from '../../platform/table-rows.js';
 import { orgPathOf } from '../../platform/org-rows.js';
@@ -65,18 +66,17 @@ export async function findFeedbackForExport(db: DbOrTx, principal: Principal, f:
 
 export async function findMyFeedback(db: DbOrTx, userId: number, q: { page: number; size: number }) {
   const where = eq(feedback.userId, userId);
-  const [rows, [{ total }]] = await Promise.all([
+  const { records, total } = await pageWithTotal(
     selectWithAuthor(db)
       .where(where)
-      .orderBy(...newestFirst)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .orderBy(...newestFirst),
     db
-      .select({ total: sql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(*)::int` })
       .from(feedback)
       .where(where),
-  ]);
-  return { records: rows.map(present), total, page: q.page, size: q.size };
+    q,
+  );
+  return { records: records.map(present), total, page: q.page, size: q.size };
 }
 
 /** One feedback with the organization path of its author (for the scope check). */

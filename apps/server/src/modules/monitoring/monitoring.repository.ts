@@ -3,7 +3,7 @@ import { EXAM_AUDIENCE, MONITORING_RECENT_DAYS, type ExamineeQuery, type Examine
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
-import { pagedRows } from '../course-reports/index.js';
+import { pagedRows, pageWindow } from '../../platform/paging.js';
 import { audienceUserIds } from '../audiences/index.js';
 import { examAttemptAnswers, examAttempts, examPhotos, examStateNow, exams } from '../exams/index.js';
 import { files } from '../uploads/index.js';
@@ -28,7 +28,7 @@ export async function findMonitoredExams(db: DbOrTx, principal: Principal, q: Mo
   const query = sql`select ${headColumns} from ${exams} left join organizations o on o.id = exams.org_id
     where exams.status in ('published', 'started', 'ended') and exams.end_at > now() - make_interval(days => ${MONITORING_RECENT_DAYS})
       and ${inScope(principal, exams.orgId)}${kw}`;
-  return pagedRows<ExamHead & Record<string, unknown>>(db, query, sql.raw('"startAt" desc, id desc'), { limit: q.size, offset: (q.page - 1) * q.size });
+  return pagedRows<ExamHead & Record<string, unknown>>(db, query, sql.raw('"startAt" desc, id desc'), pageWindow(q));
 }
 
 export async function getExamHead(db: DbOrTx, id: number): Promise<ExamHead | null> {
@@ -88,7 +88,7 @@ export async function findExaminees(db: DbOrTx, q: ExamineeQuery) {
       where x.attempt_id = la.id order by x.taken_at desc limit 1) ph on true
     ${kw ? sql`where (u.realname ilike ${kw} or u.username ilike ${kw})` : sql``}) r
     ${q.state ? sql`where r.state = ${q.state}` : sql``}`;
-  return pagedRows<ExamineeDbRow & Record<string, unknown>>(db, query, sql.raw('realname asc, "userId" asc'), { limit: q.size, offset: (q.page - 1) * q.size });
+  return pagedRows<ExamineeDbRow & Record<string, unknown>>(db, query, sql.raw('realname asc, "userId" asc'), pageWindow(q));
 }
 
 /** One attempt with its examinee and exam (organization path for the scope check). */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { NOTICE_AUDIENCE, NOTICE_SORT_KEYS, parseSort, type NoticeListQuery, type NoticeMyQuery, type NoticeStatus } from '@hanlin/shared';
+import { pageWithTotal } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, rowExists } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
@@ -114,20 +115,14 @@ const visibleTo = (userId: number) =>
 /** The notices a user may read: pinned first, then by sort number, then the newest. */
 export async function findVisibleNotices(db: DbOrTx, userId: number, q: NoticeMyQuery) {
   const cond = visibleTo(userId);
-  const [rows, [counted]] = await Promise.all([
+  return pageWithTotal(
+    db.select(publicColumns).from(notices).where(cond).orderBy(desc(notices.pinned), asc(notices.sort), desc(notices.displayTime), desc(notices.id)),
     db
-      .select(publicColumns)
-      .from(notices)
-      .where(cond)
-      .orderBy(desc(notices.pinned), asc(notices.sort), desc(notices.displayTime), desc(notices.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db
-      .select({ total: sql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(*)::int` })
       .from(notices)
       .where(cond),
-  ]);
-  return { rows, total: counted!.total };
+    q,
+  );
 }
 
 export async function getVisibleNotice(db: DbOrTx, id: number, userId: number) {

@@ -283,8 +283,8 @@ export function createNoticesService({ db, signer, lists }: Deps) {
 
     /** The portal: released notices whose audience includes the caller (an empty audience: nobody). */
     async mine(principal: Principal, q: NoticeMyQuery): Promise<Page<NoticePublic>> {
-      const { rows, total } = await repo.findVisibleNotices(db, principal.userId, q);
-      return { records: await Promise.all(rows.map(presentPublic)), total, page: q.page, size: q.size };
+      const { records, total } = await repo.findVisibleNotices(db, principal.userId, q);
+      return { records: await Promise.all(records.map(presentPublic)), total, page: q.page, size: q.size };
     },
 
     /** Who may read a notice's files: its managers within their scope, and everyone once it is shown. */

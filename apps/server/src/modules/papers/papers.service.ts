@@ -50,6 +50,14 @@ export function createPapersService({ db, lists, uses }: Deps) {
     }));
   }
 
+  /** The paper `id` if not deleted (NOT_FOUND_ERROR) and in the caller's scope (NO_DATA_PERMISSION_ERROR). */
+  async function paperInScope(p: Principal, id: number) {
+    const [row] = await repo.getPapers(db, [id]);
+    if (!row || row.deletedAt) throw new AppError('NOT_FOUND_ERROR');
+    requireInScope(p, row.orgPath);
+    return row;
+  }
+
   /** Locks papers not deleted in scope; unknown or deleted ids NOT_FOUND_ERROR, others' NO_DATA_PERMISSION_ERROR, used ones IN_USE_PAPER. */
   async function lockFree(tx: DbOrTx, p: Principal, ids: number[]) {
     const unique = [...new Set(ids)];
@@ -99,9 +107,7 @@ export function createPapersService({ db, lists, uses }: Deps) {
     },
 
     async get(p: Principal, id: number): Promise<PaperDetail> {
-      const [row] = await repo.getPapers(db, [id]);
-      if (!row || row.deletedAt) throw new AppError('NOT_FOUND_ERROR');
-      requireInScope(p, row.orgPath);
+      const row = await paperInScope(p, id);
       const items = await repo.itemsOf(db, [id]);
       const rules = await repo.rulesOf(db, [id]);
       const exclude = items.map((i) => i.questionId);
@@ -165,9 +171,7 @@ export function createPapersService({ db, lists, uses }: Deps) {
 
     /** A draw as an examinee would get it (a random seed unless given). */
     async preview(p: Principal, id: number, seed?: string): Promise<DrawnPaper> {
-      const [row] = await repo.getPapers(db, [id]);
-      if (!row || row.deletedAt) throw new AppError('NOT_FOUND_ERROR');
-      requireInScope(p, row.orgPath);
+      await paperInScope(p, id);
       return drawPaper(db, id, seed ?? crypto.randomUUID());
     },
   };

@@ -14,7 +14,7 @@ import { deleteRows, insertRow, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
-import { orderOf, pagedRows } from '../course-reports/index.js';
+import { orderOf, pagedRows, pageWindow } from '../../platform/paging.js';
 import { organizations } from '../orgs/index.js';
 import { papers } from '../papers/index.js';
 import { questionCategories } from '../questions/index.js';
@@ -130,7 +130,7 @@ export async function findMyExercises(db: DbOrTx, userId: number, q: MyExerciseQ
     ongoingSessionId: number | null;
     lastCorrect: number | null;
     lastQuestions: number | null;
-  }>(db, query, sql.raw('"publishedAt" desc, id desc'), { limit: q.size, offset: (q.page - 1) * q.size });
+  }>(db, query, sql.raw('"publishedAt" desc, id desc'), pageWindow(q));
 }
 
 export interface SessionRow {
@@ -295,7 +295,7 @@ export async function findMistakes(db: DbOrTx, userId: number, q: MistakeListQue
     lastAnswer: AnswerValue | null;
     times: number;
     lastWrongAt: string | Date;
-  }>(db, query, orderOf(q.sort, MISTAKE_SORT_KEYS, { key: 'lastWrongAt', desc: true }, 'id'), { limit: q.size, offset: (q.page - 1) * q.size });
+  }>(db, query, orderOf(q.sort, MISTAKE_SORT_KEYS, { key: 'lastWrongAt', desc: true }, 'id'), pageWindow(q));
 }
 
 export async function mistakeSources(db: DbOrTx, userId: number) {

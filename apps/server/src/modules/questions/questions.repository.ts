@@ -1,11 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { QUESTION_CATEGORY_DEPTH, type QUESTION_SORT_KEYS, type QuestionListQuery } from '@hanlin/shared';
+import { QUESTION_CATEGORY_DEPTH, type QUESTION_SORT_KEYS } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
-import type { Principal } from '../../platform/auth/principal.js';
 import { defineCategoryTree } from '../../platform/category-tree.js';
-import { defineList, type ListRuntime } from '../../platform/list.js';
+import { defineList } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { questionCategories, questions } from './questions.schema.js';
@@ -68,13 +67,7 @@ export const questionList = defineList({
       .leftJoin(organizations, eq(organizations.id, questions.orgId))
       .leftJoin(users, eq(users.id, questions.createdBy)),
 });
-export type QuestionRecord = Awaited<ReturnType<typeof getQuestions>>[number];
-
-export function findQuestions(lists: ListRuntime, p: Principal, q: QuestionListQuery) {
-  return questionList.run(lists, p, q);
-}
-
-export const getQuestions = questionList.rowsOf;
+export type QuestionRecord = Awaited<ReturnType<typeof questionList.rowsOf>>[number];
 
 /** Locks the rows (id order) for a change, with their organization's path for the scope check. */
 export function lockQuestions(tx: DbOrTx, ids: number[]) {

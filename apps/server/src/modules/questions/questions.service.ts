@@ -5,7 +5,6 @@ import {
   type QuestionAbilities,
   type QuestionDifficulty,
   type QuestionInsert,
-  type QuestionListQuery,
   type QuestionRow,
   type QuestionStatus,
   type QuestionType,
@@ -14,8 +13,8 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { ListRuntime } from '../../platform/list.js';
-import { requireInScope, scopedLock } from '../../platform/scope.js';
+import { listReads, type ListRuntime } from '../../platform/list.js';
+import { scopedLock } from '../../platform/scope.js';
 import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
@@ -96,17 +95,7 @@ export function createQuestionsService({ db, lists, uses }: Deps) {
   return {
     categories,
 
-    async list(p: Principal, q: QuestionListQuery) {
-      const page = await repo.findQuestions(lists, p, q);
-      return { ...page, records: await present(p, page.records as repo.QuestionRecord[]) };
-    },
-
-    async get(p: Principal, id: number): Promise<QuestionRow> {
-      const [row] = await repo.getQuestions(db, [id]);
-      if (!row) throw new AppError('NOT_FOUND_ERROR');
-      requireInScope(p, row.orgPath);
-      return (await present(p, [row]))[0]!;
-    },
+    ...listReads(repo.questionList, lists, present),
 
     /** A new question is a draft of the author's organization. */
     async insert(p: Principal, input: QuestionInsert) {

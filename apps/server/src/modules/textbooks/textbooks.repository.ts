@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { TEXTBOOK_CATEGORY_DEPTH, type TEXTBOOK_SORT_KEYS, type TextbookListQuery, type TextbookShelfQuery } from '@hanlin/shared';
+import { TEXTBOOK_CATEGORY_DEPTH, type TEXTBOOK_SORT_KEYS, type TextbookShelfQuery } from '@hanlin/shared';
+import { pageWithTotal } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, updateRow } from '../../platform/table-rows.js';
-import type { Principal } from '../../platform/auth/principal.js';
 import { defineCategoryTree } from '../../platform/category-tree.js';
-import { defineList, type ListRuntime } from '../../platform/list.js';
+import { defineList } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { files } from '../uploads/index.js';
@@ -54,13 +54,7 @@ export const textbookList = defineList({
       .leftJoin(users, eq(users.id, textbooks.createdBy))
       .innerJoin(files, eq(files.id, textbooks.fileId)),
 });
-export type TextbookRecord = Awaited<ReturnType<typeof getTextbooks>>[number];
-
-export function findTextbooks(lists: ListRuntime, p: Principal, q: TextbookListQuery) {
-  return textbookList.run(lists, p, q);
-}
-
-export const getTextbooks = textbookList.rowsOf;
+export type TextbookRecord = Awaited<ReturnType<typeof textbookList.rowsOf>>[number];
 
 /** Locks the rows (id order) for a change, with their organization's path for the scope check. */
 export function lockTextbooks(tx: DbOrTx, ids: number[]) {
@@ -134,18 +128,11 @@ export async function findShelf(db: DbOrTx, userId: number, q: TextbookShelfQuer
     q.keyword ? sql`${textbooks.name} ilike ${`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
     q.categoryId ? inCategorySubtree(q.categoryId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(cardColumns(userId))
-      .from(textbooks)
-      .innerJoin(files, eq(files.id, textbooks.fileId))
-      .where(where)
-      .orderBy(desc(textbooks.publishedAt), desc(textbooks.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
+  return pageWithTotal(
+    db.select(cardColumns(userId)).from(textbooks).innerJoin(files, eq(files.id, textbooks.fileId)).where(where).orderBy(desc(textbooks.publishedAt), desc(textbooks.id)),
     db.select({ n: count() }).from(textbooks).where(where),
-  ]);
-  return { rows, total: total!.n };
+    q,
+  );
 }
 
 export async function getCard(db: DbOrTx, userId: number, id: number) {

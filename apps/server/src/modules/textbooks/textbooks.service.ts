@@ -5,7 +5,6 @@ import {
   type TextbookAbilities,
   type TextbookCard,
   type TextbookInsert,
-  type TextbookListQuery,
   type TextbookNote,
   type TextbookNoteInsert,
   type TextbookNoteListQuery,
@@ -21,9 +20,9 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { ListRuntime } from '../../platform/list.js';
+import { listReads, type ListRuntime } from '../../platform/list.js';
 import { abilitiesOf, transitionCommand } from '../../platform/lifecycle.js';
-import { pathInScope, requireInScope, scopedLock } from '../../platform/scope.js';
+import { pathInScope, scopedLock } from '../../platform/scope.js';
 import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import { getMediaState, mediaKindOf, requestMediaProcessing } from '../media/index.js';
@@ -113,17 +112,7 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
   return {
     categories,
 
-    async list(p: Principal, q: TextbookListQuery): Promise<Page<TextbookRow>> {
-      const page = await repo.findTextbooks(lists, p, q);
-      return { ...page, records: await present(p, page.records as repo.TextbookRecord[]) };
-    },
-
-    async get(p: Principal, id: number): Promise<TextbookRow> {
-      const [row] = await repo.getTextbooks(db, [id]);
-      if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-      requireInScope(p, row.orgPath);
-      return (await present(p, [row]))[0]!;
-    },
+    ...listReads(repo.textbookList, lists, present, { field: 'id' }),
 
     /** A new textbook is a draft of the creator's organization. */
     async insert(p: Principal, input: TextbookInsert) {
@@ -199,8 +188,8 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     // ---- Student side ----
 
     async shelf(p: Principal, q: TextbookShelfQuery): Promise<Page<TextbookCard>> {
-      const { rows, total } = await repo.findShelf(db, p.userId, q);
-      return { records: await Promise.all(rows.map(presentCard)), total, page: q.page, size: q.size };
+      const { records, total } = await repo.findShelf(db, p.userId, q);
+      return { records: await Promise.all(records.map(presentCard)), total, page: q.page, size: q.size };
     },
 
     async read(p: Principal, id: number): Promise<TextbookReading> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 
 /**
  * Column builders and groups the tables repeat, spread into a `pgTable` column object where the
@@ -45,9 +45,16 @@ type LinkKey<K extends string> = readonly [key: K, target: () => AnyPgColumn, on
 /**
  * A many-to-many link table (a user's roles, a position's labels): two required keys forming the
  * primary key `<name>_pk`, and `reverseIndex` on the second key for the lookup the other way.
+ * `attributes` are the link's own columns after the keys (its order, whether it is required …).
  */
-export function linkTable<const N extends string, const A extends string, const B extends string>(name: N, first: LinkKey<A>, second: LinkKey<B>, reverseIndex: string) {
+export function linkTable<const N extends string, const A extends string, const B extends string, E extends Record<string, PgColumnBuilderBase> = Record<never, never>>(
+  name: N,
+  first: LinkKey<A>,
+  second: LinkKey<B>,
+  reverseIndex: string,
+  attributes?: E,
+) {
   const [a, b] = [first[0], second[0]];
-  const columns = { [a]: requiredRef(first[1], first[2]), [b]: requiredRef(second[1], second[2]) } as { [K in A | B]: ReturnType<typeof requiredRef> };
+  const columns = { [a]: requiredRef(first[1], first[2]), [b]: requiredRef(second[1], second[2]), ...attributes } as { [K in A | B]: ReturnType<typeof requiredRef> } & E;
   return pgTable(name, columns, (t) => [primaryKey({ name: `${name}_pk`, columns: [t[a], t[b]] }), index(reverseIndex).on(t[b])]);
 }
