@@ -2,12 +2,12 @@ import { and, asc, getTableColumns, inArray, sql, type SQL, type SQLWrapper } fr
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from './db/client.js';
+import type { IdTable } from './table-rows.js';
 
 /** The path of the organization `orgId` points at (null without one): what the data-scope checks compare. */
 export const orgPathOf = (orgId: SQLWrapper) => sql<string | null>`(select o.path from organizations o where o.id = ${orgId})`;
 
-/** A table whose rows are addressed by a numeric `id`, and one whose rows also belong to an organization (`org_id`). */
-type IdTable = PgTable & { id: PgColumn };
+/** A table whose rows belong to an organization (`org_id`) and are addressed by a numeric `id`. */
 type OrgTable = IdTable & { orgId: PgColumn };
 type ColumnsOf<T extends PgTable> = T['_']['columns'];
 type LockedOrgRow<T extends IdTable, K extends keyof ColumnsOf<T>> = SelectResultFields<Pick<ColumnsOf<T>, K | 'id'> & { orgPath: SQL<string | null> }>;

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from './db/client.js';
 import { AppError } from './errors.js';
 
 /** A table whose rows are addressed by a numeric `id`. */
-type IdTable = PgTable & { id: PgColumn };
+export type IdTable = PgTable & { id: PgColumn };
 
 /** Inserts one row and answers its id. */
 export async function insertRow<T extends IdTable>(db: DbOrTx, table: T, values: T['$inferInsert']): Promise<number> {
@@ -63,6 +63,6 @@ export async function deleteAllRows<T extends IdTable>(
     const rows = await lockRows(tx, table, unique);
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
     await check?.(tx, rows, unique);
-    await tx.delete(table as IdTable).where(inArray(table.id, unique));
+    await deleteRows(tx, table, unique);
   });
 }

@@ -6,8 +6,7 @@ import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
 import { orderOf, pagedRows, type PageWindow } from '../../platform/paging.js';
-import { orgPathOf } from '../course-reports/index.js';
-import { organizations } from '../orgs/index.js';
+import { filterOrgPath, organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { courses } from '../courses/index.js';
 import { audienceUserIds } from '../audiences/index.js';
@@ -169,7 +168,7 @@ export async function findAssignees(
   q: Pick<AssignmentProgressQuery, 'keyword' | 'orgId' | 'state' | 'sort'>,
   page: PageWindow,
 ) {
-  const orgPath = await orgPathOf(db, q.orgId);
+  const orgPath = await filterOrgPath(db, q.orgId);
   const expired = a.deadline.getTime() < Date.now();
   const stateCond = q.state === 'done' ? DONE : q.state === 'undone' ? sql`not ${DONE}` : q.state === 'overdue' ? (expired ? sql`not ${DONE}` : sql`false`) : sql`true`;
   const order = orderOf(q.sort, ASSIGNEE_SORT_KEYS, { key: 'realname', desc: false }, 'user_id');

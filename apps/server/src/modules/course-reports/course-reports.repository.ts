@@ -15,14 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { keywordPattern } from '../../platform/list.js';
 import { inScope } from '../../platform/scope.js';
 import { orderOf, pagedRows, type PageWindow } from '../../platform/paging.js';
-
-/** The materialized path of an organization filter (its subtree), NOT_FOUND_ERROR when unknown. */
-export async function orgPathOf(db: DbOrTx, orgId: number | undefined): Promise<string | null> {
-  if (!orgId) return null;
-  const { rows } = await db.execute<{ path: string }>(sql`select path from organizations where id = ${orgId}`);
-  if (!rows[0]) throw new AppError('NOT_FOUND_ERROR', { field: 'orgId' });
-  return rows[0].path;
-}
+import { filterOrgPath } from '../orgs/index.js';
 
 interface LearnerFilter {
   keyword?: string;
@@ -77,7 +70,7 @@ const studyColumns = sql`u.realname, u.username, o.name as "orgName", a.learning
  * is grouped from the learner rows of that range.
  */
 export async function studyReport(db: DbOrTx, principal: Principal, q: Omit<StudyReportQuery, 'page' | 'size'>, page: PageWindow) {
-  const orgPath = await orgPathOf(db, q.orgId);
+  const orgPath = await filterOrgPath(db, q.orgId);
   const order = orderOf(q.sort, STUDY_REPORT_SORT_KEYS, { key: 'learnedSeconds', desc: true }, 'userId');
   if (!q.from && !q.to) {
     const where = sql`a.learning + a.passed > 0 and ${sql.join(personWhere(principal, { ...q, orgPath }), sql` and `)}`;
@@ -158,7 +151,7 @@ export interface CourseRow extends Record<string, unknown> {
 
 /** Per course (every course that was ever published): learners in the caller's scope, passed, pass rate, average time. */
 export async function courseReport(db: DbOrTx, principal: Principal, q: Omit<CourseReportQuery, 'page' | 'size'>, page: PageWindow) {
-  const orgPath = await orgPathOf(db, q.orgId);
+  const orgPath = await filterOrgPath(db, q.orgId);
   const parts: SQL[] = [sql`c.status <> 'draft'`];
   if (q.keyword) parts.push(sql`c.name ilike ${keywordPattern(q.keyword)}`);
   if (q.categoryId) parts.push(sql`c.category_id = ${q.categoryId}`);
@@ -197,7 +190,7 @@ export interface CourseInfoDbRow extends Record<string, unknown> {
 
 /** One course's learners in the caller's scope (by the learner index on the course). */
 export async function courseInfo(db: DbOrTx, principal: Principal, q: Omit<CourseInfoQuery, 'page' | 'size'>, page: PageWindow) {
-  const orgPath = await orgPathOf(db, q.orgId);
+  const orgPath = await filterOrgPath(db, q.orgId);
   const where = [sql`l.course_id = ${q.courseId}`, learnerWhere(principal, { ...q, orgPath })];
   if (q.status) where.push(sql`l.status = ${q.status}`);
   const query = sql`select u.id as "userId", u.realname, u.username, o.name as "orgName", l.source, l.status, l.progress, l.learned_seconds as "learnedSeconds", l.score,

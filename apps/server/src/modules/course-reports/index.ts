@@ -1,3 +1,2 @@
 // Public surface of the course-reports module: other modules import only from here.
 export { durationText, localizedExport, localTime, exportText, personColumns, type ExportWords } from './course-reports.export.js';
-export { orgPathOf } from './course-reports.repository.js';

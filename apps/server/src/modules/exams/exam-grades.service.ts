@@ -34,7 +34,8 @@ import { AppError } from '../../platform/errors.js';
 import { pathInScope, requireInScope } from '../../platform/scope.js';
 import { buildXlsx, stampedName } from '../audit/index.js';
 import { orderOf, pagedRows, pageWindow } from '../../platform/paging.js';
-import { localTime, orgPathOf } from '../course-reports/index.js';
+import { localTime } from '../course-reports/index.js';
+import { filterOrgPath } from '../orgs/index.js';
 import * as repo from './exam-grades.repository.js';
 import { listedScoresPublishable, presentPaper } from './exam-marking.service.js';
 import { passes } from './exam-attempt.service.js';
@@ -155,7 +156,7 @@ export function createExamGradesService({ db }: { db: Db }) {
 
   async function peopleRows(p: Principal, q: Omit<GradePersonQuery, 'page' | 'size'>, page: { limit: number | null; offset: number }) {
     await examInScope(p, q.examId);
-    const orgPath = await orgPathOf(db, q.orgId);
+    const orgPath = await filterOrgPath(db, q.orgId);
     const order = orderOf(q.sort, GRADE_PERSON_SORT_KEYS, { key: 'realname', desc: false }, 'userId');
     return pagedRows<Record<string, unknown>>(db, repo.gradePeopleQuery({ ...q, orgPath }), order, page);
   }
@@ -385,7 +386,7 @@ export function createExamGradesService({ db }: { db: Db }) {
 
     /** manage-course-integralStatistics: per person of the caller's scope, exams taken, passed, average. */
     async personTotals(p: Principal, q: PersonTotalQuery): Promise<Page<PersonTotalRow>> {
-      const orgPath = await orgPathOf(db, q.orgId);
+      const orgPath = await filterOrgPath(db, q.orgId);
       const order = orderOf(q.sort, PERSON_TOTAL_SORT_KEYS, { key: 'exams', desc: true }, 'userId');
       const { rows, total } = await pagedRows<Record<string, unknown>>(db, repo.personTotalsQuery(p, { keyword: q.keyword, orgPath }), order, pageWindow(q));
       return {

@@ -5,6 +5,7 @@ import { updateRow } from '../../platform/table-rows.js';
 import { defineTree, type TreeNode } from '../../platform/tree-repository.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
+import { AppError } from '../../platform/errors.js';
 import { users } from '../users/index.js';
 import { organizations } from './orgs.schema.js';
 
@@ -30,6 +31,14 @@ export async function getOrg(db: DbOrTx, id: number): Promise<OrgRecord | undefi
 export async function getRootOrg(db: DbOrTx): Promise<OrgRecord | undefined> {
   const [root] = await db.select().from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.id)).limit(1);
   return root;
+}
+
+/** The materialized path of an organization filter (its subtree; null without one), NOT_FOUND_ERROR when unknown. */
+export async function filterOrgPath(db: DbOrTx, orgId: number | undefined): Promise<string | null> {
+  if (!orgId) return null;
+  const [org] = await db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, orgId));
+  if (!org) throw new AppError('NOT_FOUND_ERROR', { field: 'orgId' });
+  return org.path;
 }
 
 export function getOrgs(db: DbOrTx, ids: number[]): Promise<OrgRecord[]> {
