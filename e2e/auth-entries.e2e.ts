@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { activate, loginAdmin, post, rootOrgId, uniq } from './support/api';
 import { gone, useBrowser, visible, waitForPath } from './support/browser';
-import { changeFirstLoginPassword, fillNewPerson, loginAdminUI, openMenu, submitLogin } from './support/flows';
+import { changeFirstLoginPassword, fillNewPerson, loginAdminUI, openMenu, submitLogin, takeInitialPassword } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 
@@ -24,6 +24,8 @@ describe('who gets in where', () => {
     await fillNewPerson(page, 'student', { cardNumber: `S${username}`, username, realname: `学员${username.slice(-4)}`, org: '总部' });
     // "Roles" stays empty.
     await page.getByTestId('student-submit').click();
+    const initial = await takeInitialPassword(page, 'student');
+    expect(initial).toBe(`${username}123`);
     await waitForPath(page, '/dashboard/manage-student');
 
     const admin = await loginAdmin();
@@ -31,8 +33,8 @@ describe('who gets in where', () => {
     expect(list.records.find((r) => r.username === username)?.roles).toEqual(['学员']);
 
     const sp = await b.newUserPage();
-    await submitLogin(sp, username, `${username}123`, 'student');
-    await changeFirstLoginPassword(sp, `${username}123`, NEW_PASSWORD);
+    await submitLogin(sp, username, initial, 'student');
+    await changeFirstLoginPassword(sp, initial, NEW_PASSWORD);
     await gone(sp.getByTestId('first-login-modal'));
     await waitForPath(sp, '/portal');
     await visible(sp.getByTestId('portal-notices'));

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { activate, createEmployee, createOrg, createRole, findOrg, loginAdmin, orgTree, post, rootOrgId, uniq, type OrgNode, type Session } from './support/api';
 import { confirmDialog, eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
-import { changeFirstLoginPassword, fillNewPerson, loginAdminUI, loginUI, openMenu, pickOption, sessionOf, submitLogin } from './support/flows';
+import { changeFirstLoginPassword, fillNewPerson, loginAdminUI, loginUI, openMenu, pickOption, sessionOf, submitLogin, takeInitialPassword } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 
@@ -102,6 +102,7 @@ describe('people, organizations and access', () => {
     await pickOption(page, names.role);
     await page.keyboard.press('Escape');
     await page.getByTestId('user-submit').click();
+    expect(await takeInitialPassword(page, 'user')).toBe(`${username}123`);
     await waitForPath(page, '/dashboard/manage-user');
     await visible(page.getByTestId('user-row-username').filter({ hasText: username }));
     const users = await post<{ records: { username: string; orgId: number; roles: string[] }[] }>(admin, 'user/list', {

@@ -54,6 +54,15 @@ export async function fillNewPerson(page: Page, kind: 'user' | 'student', person
   await pickOption(page, person.org);
 }
 
+/** After creating a person: the dialog showing their initial password once; returns it after closing the dialog. */
+export async function takeInitialPassword(page: Page, kind: 'user' | 'student'): Promise<string> {
+  const shown = page.getByTestId(`${kind}-initial-password`);
+  await visible(shown);
+  const password = (await shown.locator('code').innerText()).trim();
+  await page.locator('.ant-modal-confirm-btns button').click();
+  return password;
+}
+
 /** The first-login dialog: old password, new password twice. */
 export async function changeFirstLoginPassword(page: Page, oldPassword: string, newPassword: string): Promise<void> {
   const dialog = page.getByTestId('first-login-modal');

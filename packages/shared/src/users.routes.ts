@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdBodySchema, IdsSchema } from './api.js';
-import { AvailableSchema, FileAnswerSchema, NewIdSchema, defineRoute, freezeRoutes, listGetRoutes, writeRoute } from './contract.js';
+import { AvailableSchema, FileAnswerSchema, defineRoute, freezeRoutes, listGetRoutes, writeRoute } from './contract.js';
 import {
   StudentInsertSchema,
   StudentUpdateSchema,
@@ -20,6 +20,7 @@ import {
   UserListQuerySchema,
   UserRowSchema,
   UserUpdateSchema,
+  UserCreatedSchema,
 } from './users.js';
 
 /**
@@ -37,7 +38,7 @@ function peoplePageRoutes<
   const read = [menu] as const;
   return {
     ...listGetRoutes(prefix, read, { query: schemas.list, row: UserRowSchema, detail: UserDetailSchema }),
-    insert: writeRoute(`${prefix}/insert`, [`${menu}:add`], `${op}.insert`, { body: schemas.insert, response: NewIdSchema }),
+    insert: writeRoute(`${prefix}/insert`, [`${menu}:add`], `${op}.insert`, { body: schemas.insert, response: UserCreatedSchema }),
     update: writeRoute(`${prefix}/update`, [`${menu}:modify`], `${op}.update`, { body: schemas.update, response: z.null() }),
     delete: writeRoute(`${prefix}/delete`, [`${menu}:delete`], `${op}.delete`, { body: IdsSchema, response: z.null() }),
     ...freezeRoutes(prefix, menu, op),

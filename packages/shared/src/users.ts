@@ -93,6 +93,12 @@ const UserFields = {
   scopeOrgIds: z.array(IdField).max(200).optional(),
 };
 
+/**
+ * Answer of creating an account: its id and its initial password (spec: user name + 123), shown to
+ * the administrator once so it can be handed over; the first login asks for a new one.
+ */
+export const UserCreatedSchema = z.object({ id: z.number().int(), initialPassword: z.string() });
+export type UserCreated = z.infer<typeof UserCreatedSchema>;
 export const UserInsertSchema = z.object({ ...UserFields, cardNumber: z.string().trim().regex(EMPLOYEE_NUMBER_PATTERN) });
 export type UserInsert = z.infer<typeof UserInsertSchema>;
 export const StudentInsertSchema = z.object({ ...UserFields, cardNumber: z.string().trim().regex(STUDENT_NUMBER_PATTERN) });

@@ -359,6 +359,21 @@ describe('own profile', () => {
   });
 });
 
+describe('initial password', () => {
+  it("tells the administrator the new account's initial password once, and it logs in (first login asks for a change)", async () => {
+    const body = newUser({ cardNumber: `S-${uniq()}` });
+    const res = await call(t.app, admin, '/api/student-user/insert', body);
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, initialPassword } = res.json().data;
+    expect(initialPassword).toBe(`${body.username}123`);
+    const first = await postLogin(t.app, body.username, initialPassword, { entry: 'student' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.user.firstLogin).toBe(true);
+    // The detail never repeats it.
+    expect(JSON.stringify((await call(t.app, admin, '/api/student-user/get', { id })).json().data)).not.toContain(initialPassword);
+  });
+});
+
 describe('students', () => {
   it('keeps students and employees apart and checks the student number', async () => {
     const res = await call(t.app, admin, '/api/student-user/insert', newUser({ cardNumber: 'S-2024-001' }));

@@ -12,6 +12,7 @@ import {
   type UserDetail,
   type UserInfoUpdate,
   type UserInsert,
+  type UserCreated,
   type UserUpdate,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
@@ -197,7 +198,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
     return { ...detail, abilities: abilities! };
   }
 
-  async function insert(p: Principal, input: UserInsert, kind: UserKind): Promise<{ id: number }> {
+  async function insert(p: Principal, input: UserInsert, kind: UserKind): Promise<UserCreated> {
     await requireOrgsInScope(db, p, [input.orgId], { field: 'orgId' });
     if (input.scopeOrgIds) await requireOrgsInScope(db, p, input.scopeOrgIds, { field: 'scopeOrgIds' });
     const roleIds = await rolesOrDefault(input.roleIds ?? [], kind);
@@ -217,7 +218,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
       await repo.replaceUserRoles(tx, row!.id, roleIds);
       if (input.scopeOrgIds?.length) await repo.replaceUserScopes(tx, row!.id, input.scopeOrgIds);
       if (input.labelIds?.length) await repo.replaceUserLabels(tx, row!.id, input.labelIds);
-      return { id: row!.id };
+      return { id: row!.id, initialPassword: initialPassword(input.username) };
     });
   }
 

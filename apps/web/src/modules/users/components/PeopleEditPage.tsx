@@ -183,10 +183,27 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => (id ? cfg.api.update({ ...(body as Partial<UserInsert>), id }) : cfg.api.insert(body as UserInsert)),
-    onSuccess: async () => {
-      message.success(t('common.saved'));
+    onSuccess: async (answer) => {
       await qc.invalidateQueries({ queryKey: [cfg.prefix] });
       await qc.invalidateQueries({ queryKey: ['org'] });
+      if (answer && 'initialPassword' in answer) {
+        // Shown once: the administrator hands it over; the first login asks for a new one.
+        await new Promise<void>((done) =>
+          modal.success({
+            title: t('user.createdTitle'),
+            content: (
+              <div data-testid={tid('initial-password')}>
+                <Typography.Paragraph>{t('user.initialPasswordHint')}</Typography.Paragraph>
+                <Typography.Text code copyable strong>
+                  {answer.initialPassword}
+                </Typography.Text>
+              </div>
+            ),
+            okText: t('common.confirm'),
+            onOk: () => done(),
+          }),
+        );
+      } else message.success(t('common.saved'));
       void navigate(cfg.listPath);
     },
     onError: (e, body) => {
