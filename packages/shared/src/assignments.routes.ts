@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './api.js';
 import { FileAnswerSchema, batchRoute, defineRoute, listGetRoutes, publishRoutes, writeRoute } from './contract.js';
 import {
   AssignmentCourseOptionSchema,
@@ -11,6 +12,8 @@ import {
   AssignmentProgressSchema,
   AssignmentRowSchema,
   AssignmentUpdateSchema,
+  MyAssignmentQuerySchema,
+  MyAssignmentRowSchema,
 } from './assignments.js';
 
 /** Learning assignments (xxzp; data scope by the assignment's organization). */
@@ -28,6 +31,15 @@ export const assignmentRoutes = {
   delete: batchRoute('/api/learn-assign/delete', ['xxzp:delete'], 'learn-assign.delete'),
   ...publishRoutes('/api/learn-assign', 'xxzp', 'learn-assign'),
   progress: defineRoute({ method: 'POST', path: '/api/learn-assign/progress', permission: ['xxzp'], body: AssignmentProgressQuerySchema, response: AssignmentProgressSchema }),
+  /** The caller's own assignments (student portal). */
+  my: defineRoute({
+    method: 'POST',
+    path: '/api/learn-assign/my',
+    permission: 'authenticated',
+    tags: ['student'],
+    body: MyAssignmentQuerySchema,
+    response: pageSchema(MyAssignmentRowSchema),
+  }),
   exportProgress: writeRoute('/api/learn-assign/progress/export', ['xxzp:export'], 'learn-assign.export', {
     body: AssignmentProgressExportSchema,
     response: FileAnswerSchema,

@@ -120,3 +120,24 @@ export const AssignmentProgressSchema = pageSchema(AssigneeRowSchema).extend({
   summary: z.object({ assignees: z.number(), done: z.number(), overdue: z.number() }),
 });
 export type AssignmentProgress = z.infer<typeof AssignmentProgressSchema>;
+
+/**
+ * The student's side (portal home, "assignments due"): the caller's published assignments, not done
+ * first, then by deadline. `done` and `overdue` are judged on the server's figures and clock.
+ */
+export const MyAssignmentQuerySchema = PageQuerySchema.extend({ open: z.boolean().default(true) });
+export type MyAssignmentQuery = z.infer<typeof MyAssignmentQuerySchema>;
+export const MyAssignmentRowSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  deadline: z.string(),
+  requiredTotal: z.number(),
+  requiredPassed: z.number(),
+  /** Average progress over the assignment's courses. */
+  progress: z.number(),
+  done: z.boolean(),
+  overdue: z.boolean(),
+  /** The first required course not yet passed (where "continue" leads), if any. */
+  nextCourseId: z.number().nullable(),
+});
+export type MyAssignmentRow = z.infer<typeof MyAssignmentRowSchema>;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
+import { useTestApp, login, call, ok, newUserSession, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { readBook } from '../../test/excel.js';
 import { courses } from '../courses/index.js';
@@ -316,5 +316,34 @@ describe('learning assignments', () => {
     expect((await call(t.app, admin, '/api/learn-assign/delete', { ids: [a.id] })).json().data).toEqual({ count: 1 });
     expect((await call(t.app, admin, '/api/learn-assign/get', { id: a.id })).json().msg).toBe('NOT_FOUND_ERROR');
     expect(b1.id).toBeGreaterThan(0);
+  });
+
+  it('lists a student their own assignments due, with figures and the next required course, on the server clock', async () => {
+    const org = await buildOrg(t.db, { name: 'Portal people' });
+    const me = await newUserSession(t, { orgId: org.id, permissions: ['kc-pc'] });
+    const other = await newUserSession(t, { orgId: orgB.id, permissions: ['kc-pc'] });
+    const a = await create(admin, draft({ audience: [{ type: 'org', id: org.id }] }));
+    const mine = () => ok<{ total: number; records: Record<string, unknown>[] }>(t.app, me, '/api/learn-assign/my', {});
+    // A draft is nobody's assignment yet.
+    expect((await mine()).total).toBe(0);
+    expect((await call(t.app, admin, '/api/learn-assign/publish', { ids: [a.id] })).json().data).toEqual({ count: 1 });
+    expect((await mine()).records).toEqual([
+      expect.objectContaining({ id: a.id, requiredTotal: 1, requiredPassed: 0, done: false, overdue: false, nextCourseId: required, progress: 0 }),
+    ]);
+    expect((await ok<{ total: number }>(t.app, other, '/api/learn-assign/my', {})).total).toBe(0);
+    // Overdue is judged on the server's clock.
+    await t.db
+      .update(learnAssignments)
+      .set({ deadline: new Date(Date.now() - 60_000) })
+      .where(eq(learnAssignments.id, a.id));
+    expect((await mine()).records[0]).toMatchObject({ overdue: true });
+    // Passing the required course makes it done: gone from the open list, shown in the full one.
+    await t.db
+      .update(courseLearners)
+      .set({ status: 'passed', progress: 100 })
+      .where(and(eq(courseLearners.courseId, required), eq(courseLearners.userId, me.id)));
+    expect((await mine()).total).toBe(0);
+    const all = await ok<{ records: Record<string, unknown>[] }>(t.app, me, '/api/learn-assign/my', { open: false });
+    expect(all.records).toEqual([expect.objectContaining({ id: a.id, done: true, overdue: false, requiredPassed: 1, nextCourseId: null })]);
   });
 });

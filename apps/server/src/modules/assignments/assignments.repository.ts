@@ -227,3 +227,50 @@ export async function assigneeSummary(db: DbOrTx, id: number) {
     select count(*)::int as assignees, count(*) filter (where ${DONE})::int as done from p`);
   return rows[0] ?? { assignees: 0, done: 0 };
 }
+
+/**
+ * The caller's published assignments with their figures (portal home): not done first, then the
+ * nearest deadline. `open` keeps the ones not done yet. Index-backed through the user's link rows.
+ */
+export async function findMyAssignments(db: DbOrTx, userId: number, q: { open: boolean }, page: PageWindow) {
+  const base = sql`with p as (
+      select a.id, a.title, a.deadline,
+        count(*) filter (where c.required)::int as required_total,
+        count(*) filter (where c.required and l.status = 'passed')::int as required_passed,
+        count(*)::int as total, count(*) filter (where l.status = 'passed')::int as passed,
+        round(avg(coalesce(l.progress, 0)))::int as progress,
+        (array_agg(c.course_id order by c.sort, c.course_id) filter (where c.required and l.status is distinct from 'passed'))[1] as next_course_id
+      from learn_assignment_users au
+      join learn_assignments a on a.id = au.assignment_id and a.status = 'published'
+      join learn_assignment_courses c on c.assignment_id = a.id
+      left join course_learners l on l.course_id = c.course_id and l.user_id = au.user_id
+      where au.user_id = ${userId}::int
+      group by a.id)
+    select p.*, ${DONE} as done, (not ${DONE} and p.deadline < now()) as overdue from p`;
+  const query = q.open ? sql`select * from (${base}) x where not x.done` : base;
+  const { rows, total } = await pagedRows<{
+    id: number;
+    title: string;
+    deadline: string | Date;
+    required_total: number;
+    required_passed: number;
+    progress: number;
+    done: boolean;
+    overdue: boolean;
+    next_course_id: number | null;
+  }>(db, query, sql.raw('done asc, deadline asc, id desc'), page);
+  return {
+    total,
+    records: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      deadline: new Date(r.deadline).toISOString(),
+      requiredTotal: r.required_total,
+      requiredPassed: r.required_passed,
+      progress: r.progress,
+      done: r.done,
+      overdue: r.overdue,
+      nextCourseId: r.next_course_id,
+    })),
+  };
+}

@@ -9,6 +9,7 @@ export function registerAssignmentsRoutes(app: FastifyInstance, s: AssignmentsSe
   registerCrudRoutes(app, routes, s);
   registerRoute(app, routes.courses, async (req) => s.courses(req.body));
   registerBatchRoutes(app, routes, { publish: s.publish, unpublish: s.unpublish });
+  registerRoute(app, routes.my, async (req) => s.my(principalOf(req), req.body));
   registerRoute(app, routes.progress, async (req) => s.progress(principalOf(req), req.body));
   registerRoute(app, routes.exportProgress, async (req, reply) => {
     const file = await s.exportProgress(principalOf(req), req.body);

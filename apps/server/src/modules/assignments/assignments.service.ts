@@ -7,6 +7,8 @@ import {
   type AssignmentDetail,
   type AssignmentListQuery,
   type AssignmentProgress,
+  type MyAssignmentQuery,
+  type MyAssignmentRow,
   type AssignmentProgressExport,
   type AssignmentProgressQuery,
   type AssignmentRow,
@@ -169,6 +171,11 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
 
     publish: (principal: Principal, ids: number[]) => transition(principal, ids, 'publish'),
     unpublish: (principal: Principal, ids: number[]) => transition(principal, ids, 'unpublish'),
+
+    /** The caller's own published assignments (student portal). */
+    async my(principal: Principal, q: MyAssignmentQuery): Promise<Page<MyAssignmentRow>> {
+      return { ...(await repo.findMyAssignments(db, principal.userId, q, pageWindow(q))), page: q.page, size: q.size };
+    },
 
     async progress(principal: Principal, q: AssignmentProgressQuery): Promise<AssignmentProgress> {
       const { a, courses, records, total } = await progressOf(principal, q, pageWindow(q));
