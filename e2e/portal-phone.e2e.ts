@@ -68,6 +68,8 @@ describe('student portal on a 390 px phone', () => {
     const { page } = b;
     await studentOnPhone(page, orgId);
     await visible(page.getByTestId('portal-notices'));
+    // Nothing started yet: each home box says what to do, with a link there.
+    for (const box of ['home-courses', 'home-assignments', 'home-exams']) await visible(page.getByTestId(`${box}-empty-action`));
     await fitsPhone(page, 'home');
     // The header: menu button, search icon, bell and avatar are there; the horizontal menu is not.
     for (const id of ['portal-menu-button', 'search-toggle', 'message-bell', 'header-avatar']) await visible(page.getByTestId(id));
@@ -91,6 +93,10 @@ describe('student portal on a 390 px phone', () => {
     await page.getByTestId('course-start').click();
     await visible(page.getByTestId('learn-page'));
     await fitsPhone(page, 'learning page');
+    // Back home, the course is in progress there and leads back to it.
+    await page.goto('/portal');
+    await (await visible(page.getByTestId('home-courses-item').filter({ hasText: name }))).getByRole('link').click();
+    await waitForPath(page, `/portal/courses/${courseId}`);
 
     for (const [url, ready] of [
       ['/portal/textbooks', 'app-header'],

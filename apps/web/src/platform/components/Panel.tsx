@@ -6,7 +6,7 @@ import { theme } from 'antd';
  * plain markup: Card imports Tabs and Skeleton, which a first load that shows only boxes (the
  * student portal) would otherwise download for nothing.
  */
-export function Panel({ title, children, 'data-testid': testId }: { title?: ReactNode; children?: ReactNode; 'data-testid'?: string }) {
+export function Panel({ title, extra, children, 'data-testid': testId }: { title?: ReactNode; extra?: ReactNode; children?: ReactNode; 'data-testid'?: string }) {
   const { token } = theme.useToken();
   const border = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`;
   return (
@@ -24,6 +24,7 @@ export function Panel({ title, children, 'data-testid': testId }: { title?: Reac
           }}
         >
           <div style={{ flex: 1, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}>{title}</div>
+          {extra ? <div style={{ marginInlineStart: token.margin, fontSize: token.fontSize, fontWeight: 'normal' }}>{extra}</div> : null}
         </div>
       ) : null}
       <div style={{ padding: token.paddingLG }}>{children}</div>

@@ -10,6 +10,10 @@ import { useSession } from '../../../platform/session';
 import { getStudentInfo } from '../../student/api';
 import { findMyNotices } from '../api';
 import { findCurrentBanners } from '../../banners/api';
+import { useCan } from '../../../platform/permission';
+import { HomeCourses } from '../../learning/portal/HomeCourses';
+import { HomeExams } from '../../exams/portal/HomeExams';
+import { HomeAssignments } from '../../assignments/portal/HomeAssignments';
 
 const PAGE_SIZE = 10;
 /** Pagination brings Select (page size changer) with it; only fetched once there is a second page. */
@@ -61,9 +65,13 @@ function NoticeItem({ n, divider }: { n: NoticePublic; divider: boolean }) {
   );
 }
 
-/** Student portal home: the banner carousel, greeting, study figures when available, released notices. */
+/**
+ * Student portal home: the banner carousel; what is mine to do (courses in progress, exams now and
+ * next, assignments due: each with an empty state that says what to do); greeting and figures; notices.
+ */
 export default function PortalHomePage() {
   const { t } = useTranslation();
+  const learns = useCan('kc-pc');
   const user = useSession((s) => s.user);
   const [page, setPage] = useState(1);
   const notices = useQuery({ queryKey: ['notice', 'my', page], queryFn: () => findMyNotices({ page, size: PAGE_SIZE }) });
@@ -81,7 +89,20 @@ export default function PortalHomePage() {
           </Suspense>
         </Col>
       ) : null}
-      <Col xs={24} md={16}>
+      {learns ? (
+        <>
+          <Col xs={24} md={8} style={{ marginBlockEnd: 16 }}>
+            <HomeCourses />
+          </Col>
+          <Col xs={24} md={8} style={{ marginBlockEnd: 16 }}>
+            <HomeAssignments />
+          </Col>
+        </>
+      ) : null}
+      <Col xs={24} md={8} style={{ marginBlockEnd: 16 }}>
+        <HomeExams />
+      </Col>
+      <Col xs={24} md={16} style={{ marginBlockEnd: 16 }}>
         <Panel title={t('portal.notices')} data-testid="portal-notices">
           <Spin spinning={notices.isFetching}>
             {records.length ? (
