@@ -431,7 +431,10 @@ describe('integrity: the server owns lengths, opening and time', () => {
     expect((await ok(t.app, s, '/api/certificate/my', {})).total).toBe(0);
     // Each beat is refused: the item was never opened. A sync (which completes a general file) too.
     for (const a of answers) expect(a).toMatchObject({ msg: 'STATE_TRANSITION_INVALID', field: 'itemId' });
-    expect((await post(s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[1] })).json()).toMatchObject({ msg: 'STATE_TRANSITION_INVALID', field: 'itemId' });
+    expect((await post(s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[1] })).json()).toMatchObject({
+      msg: 'STATE_TRANSITION_INVALID',
+      field: 'itemId',
+    });
     // Opened, the client's length still counts for nothing: the video is 100 s, the PDF 3 pages (the server's).
     for (const itemId of course.itemIds) await openItem(s, course.id, itemId);
     const video = await beat(s, course.id, course.itemIds[0]!, { position: 1, total: 1 });
