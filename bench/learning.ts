@@ -45,7 +45,7 @@ function beat(l) {
   l.position += Math.round(periodMs / 1000);
   const t0 = performance.now();
   sent++; inFlight++;
-  post(l.headers, JSON.stringify({ courseId: l.courseId, itemId: l.itemId, visible: true, position: l.position, total: 3600 }))
+  post(l.headers, JSON.stringify({ courseId: l.courseId, itemId: l.itemId, visible: true, position: l.position }))
     .then((status) => { if (status !== 200) non2xx++; latencies.push(performance.now() - t0); })
     .catch(() => { errors++; })
     .finally(() => { inFlight--; });
@@ -76,10 +76,18 @@ function pct(sorted: number[], p: number) {
 try {
   const t0 = Date.now();
   const wares = [];
-  for (let i = 0; i < 4; i++) wares.push(await buildCourseware(server.db, { type: 'video', name: `Bench video ${i}` }));
+  // Hour-long videos (their duration as the media module would have probed it): nobody completes one during the run.
+  for (let i = 0; i < 4; i++) wares.push(await buildCourseware(server.db, { type: 'video', name: `Bench video ${i}`, length: 3600 }));
   const course = await buildCourse(server.db, { name: 'Bench course', chapters: [wares.slice(0, 2), wares.slice(2)], audience: [{ type: 'org', id: 1 }] });
   const sessions = await seedSignedInUsers(server.db, { prefix: 'learner', realname: '学员', kind: 'employee', role: 'bench learner', count: LEARNERS });
   await server.db.execute(sql`insert into course_learners (course_id, user_id) select ${course.id}, id from users where username like 'learner%'`);
+  // Each learner has opened the item they beat on (beats of an item never opened are refused), as
+  // \`item/open\` would have written it: the item's row and the learner's clock.
+  const items = sql.param(course.itemIds);
+  await server.db.execute(sql`insert into course_item_progress (user_id, item_id, course_id)
+    select u.id, (${items}::int[])[(1 + (row_number() over (order by u.id) - 1) % ${course.itemIds.length})::int], ${course.id}
+    from users u where u.username like 'learner%'`);
+  await server.db.execute(sql`insert into learning_clocks (user_id, last_beat_at) select id, now() from users where username like 'learner%' on conflict do nothing`);
   // Their totals rows, as starting would have made them (each beat adds to them).
   await recountLearnerTotals(server.db);
   await server.db.execute(sql`vacuum analyze`);

@@ -118,6 +118,8 @@ describe('course flow', () => {
     await learner.getByTestId('course-start').click();
     await visible(learner.getByTestId('learn-page'));
     await fits('learn-page');
+    // The item's own progress and the course's, both within the phone's width.
+    await fits('learn-progress');
 
     // The video, played to its end.
     await playVideoToEnd(learner);

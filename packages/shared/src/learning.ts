@@ -35,6 +35,8 @@ export const LEARNING_HEARTBEAT_SECONDS = 10;
 export const LEARNING_BEAT_CAP_SECONDS = 15;
 /** Video and audio count as watched from this share of their length (furthest point). */
 export const LEARNING_MEDIA_DONE_RATIO = 0.95;
+/** Anti-skip: the furthest point of a video or audio moves at most this many seconds per counted second (the player's fastest speed). */
+export const LEARNING_MAX_PLAYBACK_RATE = 2;
 
 const CourseIdSchema = z.coerce.number().int().positive().max(2147483647);
 
@@ -78,7 +80,10 @@ export const LearningItemSchema = z.object({
   completed: z.boolean(),
   position: z.number(),
   furthest: z.number(),
+  /** Length as the server knows it: seconds of media, pages of a PDF (0 while unknown, or for SCORM and files). */
   total: z.number(),
+  /** The item's own progress, 0–100 (100 once completed), from the server's figures. */
+  progress: z.number(),
   score: z.number().nullable(),
 });
 export type LearningItem = z.infer<typeof LearningItemSchema>;
@@ -123,13 +128,15 @@ export const LearningItemOpenSchema = z.object({
 });
 export type LearningItemOpen = z.infer<typeof LearningItemOpenSchema>;
 
+/**
+ * A beat of an opened item (`item/open` first, else STATE_TRANSITION_INVALID). The client says
+ * only whether it is seen and where it is: the time, the length and completion are the server's.
+ */
 export const HeartbeatSchema = LearningItemBodySchema.extend({
   /** The page is visible (document not hidden): hidden tabs count no time. */
   visible: z.boolean(),
   /** Seconds of media, page of a document. */
   position: z.number().int().min(0).max(10_000_000).optional(),
-  /** Length: seconds of media, pages of a document (the server keeps the one it knows). */
-  total: z.number().int().min(0).max(10_000_000).optional(),
 });
 export type Heartbeat = z.infer<typeof HeartbeatSchema>;
 

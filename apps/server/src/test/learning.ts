@@ -7,6 +7,7 @@ import type { Db } from '../platform/db/client.js';
 import { audienceTargets } from '../modules/audiences/index.js';
 import { courseChapters, courseItems, courses } from '../modules/courses/index.js';
 import { coursewares } from '../modules/courseware/index.js';
+import { mediaAssets } from '../modules/media/index.js';
 import { files } from '../modules/uploads/index.js';
 
 const uniq = () => crypto.randomBytes(4).toString('hex');
@@ -18,9 +19,15 @@ export interface FixtureItem {
   mime?: string;
   scormPackageId?: number;
   name?: string;
+  /**
+   * The length the server knows, as the media module would have found it: seconds of a video or
+   * audio (default 100), pages of a PDF (default 3); null for a length not known (still processing).
+   * Without `fileId` only; an uploaded file has whatever its processing gave.
+   */
+  length?: number | null;
 }
 
-/** A courseware row over a file; without `fileId` a file row pointing at nothing is made. */
+/** A courseware row over a file; without `fileId` a file row pointing at nothing is made, with its media asset (`length`). */
 export async function buildCourseware(db: Db, item: FixtureItem): Promise<number> {
   let fileId = item.fileId;
   if (!fileId) {
@@ -31,6 +38,10 @@ export async function buildCourseware(db: Db, item: FixtureItem): Promise<number
       .values({ key: `fixtures/${uniq()}`, originalName: `${item.type}.${ext}`, mime, size: 1, purpose: 'courseware' })
       .returning({ id: files.id });
     fileId = f!.id;
+    const kind = item.type === 'video' || item.type === 'audio' ? item.type : mime === 'application/pdf' ? 'pdf' : null;
+    const length = item.length === undefined ? (kind === 'pdf' ? 3 : 100) : item.length;
+    if (kind && length !== null)
+      await db.insert(mediaAssets).values({ fileId, kind, state: 'ready', progress: 100, ...(kind === 'pdf' ? { pages: length } : { durationMs: length * 1000 }) });
   }
   const [w] = await db
     .insert(coursewares)

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CERTIFICATE_DEFAULT_LAYOUT, PLATFORM_PARAMS_DEFAULTS } from '@hanlin/shared';
-import { useTestApp, login, call, ok, dataOf, uploaded, MINIMAL_PDF, type Session } from '../../test/harness.js';
+import { PDFDocument } from 'pdf-lib';
+import { useTestApp, login, call, ok, dataOf, uploaded, signHeaders, MINIMAL_PDF, type Session } from '../../test/harness.js';
 import { uploadFile } from '../../test/excel.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { courses } from '../courses/index.js';
@@ -42,6 +43,13 @@ async function elapse(userId: number, courseId: number, seconds: number) {
   );
 }
 const beat = (s: Session, courseId: number, itemId: number, extra: object = {}) => ok(t.app, s, '/api/learning/heartbeat', { courseId, itemId, visible: true, ...extra });
+/** Opens an item on the learning page (what lets its beats count). */
+const openItem = (s: Session, courseId: number, itemId: number) => ok(t.app, s, '/api/learning/item/open', { courseId, itemId });
+/** Starts the course and opens every item of it. */
+async function startAndOpen(s: Session, course: { id: number; itemIds: number[] }) {
+  await ok(t.app, s, '/api/learning/course/start', { id: course.id });
+  for (const itemId of course.itemIds) await openItem(s, course.id, itemId);
+}
 
 beforeAll(async () => {
   admin = await login(t.app);
@@ -115,11 +123,11 @@ describe('course list and detail', () => {
     const passer = await student();
     const halfway = await student();
     const newcomer = await student();
-    for (const l of [passer, halfway]) await ok(t.app, l.s, '/api/learning/course/start', { id: course.id });
-    await beat(passer.s, course.id, course.itemIds[0]!, { position: 100, total: 100 });
-    const passed = await beat(passer.s, course.id, course.itemIds[1]!, { position: 3, total: 3 });
+    for (const l of [passer, halfway]) await startAndOpen(l.s, course);
+    await beat(passer.s, course.id, course.itemIds[0]!, { position: 100 });
+    const passed = await beat(passer.s, course.id, course.itemIds[1]!, { position: 3 });
     expect(passed.learner.status).toBe('passed');
-    await beat(halfway.s, course.id, course.itemIds[1]!, { position: 3, total: 3 });
+    await beat(halfway.s, course.id, course.itemIds[1]!, { position: 3 });
 
     const keepsReading = async () => {
       expect((await ok(t.app, passer.s, '/api/learning/my', { status: 'passed' })).records.map((r: any) => r.id)).toEqual([course.id]);
@@ -130,7 +138,7 @@ describe('course list and detail', () => {
       expect(half).toMatchObject({ myStatus: 'learning', progress: 50, abilities: { start: false, learn: true } });
       expect(half.chapters[1].items[0]).toMatchObject({ completed: true });
       // The one who was half way goes on learning.
-      expect((await beat(halfway.s, course.id, course.itemIds[0]!, { position: 10, total: 100 })).learner).toMatchObject({ status: 'learning', progress: 50 });
+      expect((await beat(halfway.s, course.id, course.itemIds[0]!, { position: 10 })).learner).toMatchObject({ status: 'learning', progress: 50 });
       // Someone of the audience who never started: not shown, not started.
       expect((await ok(t.app, newcomer.s, '/api/learning/course/list', {})).records.map((r: any) => r.id)).not.toContain(course.id);
       expect((await post(newcomer.s, '/api/learning/course/get', { id: course.id })).json().msg).toBe('NOT_FOUND_ERROR');
@@ -187,9 +195,9 @@ describe('time from heartbeats', () => {
   it('counts the time since the last counted beat, capped, once across two tabs, nothing for a hidden tab', async () => {
     const course = await videoCourse();
     const { user, s } = await student();
-    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
+    await startAndOpen(s, course);
     const item = course.itemIds[0]!;
-    expect((await beat(s, course.id, item)).counted).toBe(0); // the first beat starts the clock
+    expect((await beat(s, course.id, item)).counted).toBe(0); // opening started the clock just now
     await clockBack(user.id, 10);
     const [a, b] = await Promise.all([beat(s, course.id, item), beat(s, course.id, item)]);
     expect(a.counted + b.counted).toBe(10);
@@ -206,8 +214,8 @@ describe('time from heartbeats', () => {
     const one = await videoCourse();
     const two = await videoCourse();
     const { user, s } = await student();
-    await ok(t.app, s, '/api/learning/course/start', { id: one.id });
-    await ok(t.app, s, '/api/learning/course/start', { id: two.id });
+    await startAndOpen(s, one);
+    await startAndOpen(s, two);
     await beat(s, one.id, one.itemIds[0]!);
     await clockBack(user.id, 10);
     const [a, b] = await Promise.all([beat(s, one.id, one.itemIds[0]!), beat(s, two.id, two.itemIds[0]!)]);
@@ -269,14 +277,15 @@ describe('completion and passing', () => {
   it('completes video at 95 %, PDF on its last page, then passes with the credit and the certificate', async () => {
     const course = await videoCourse({ credit: 3, certificateTemplateId: templateId });
     const { user, s } = await student();
-    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
+    await startAndOpen(s, course);
     const [video, pdf] = course.itemIds as [number, number];
-    expect((await beat(s, course.id, video, { position: 90, total: 100 })).item).toMatchObject({ completed: false, furthest: 90 });
-    const v = await beat(s, course.id, video, { position: 95, total: 100 });
-    expect(v.item.completed).toBe(true);
+    // The video's 100 s and the PDF's 3 pages are the server's (the fixture's media assets).
+    expect((await beat(s, course.id, video, { position: 90 })).item).toMatchObject({ completed: false, furthest: 90, total: 100, progress: 90 });
+    const v = await beat(s, course.id, video, { position: 95 });
+    expect(v.item).toMatchObject({ completed: true, progress: 100 });
     expect(v.learner).toMatchObject({ progress: 50, status: 'learning' });
-    expect((await beat(s, course.id, pdf, { position: 2, total: 3 })).item.completed).toBe(false);
-    const done = await beat(s, course.id, pdf, { position: 3, total: 3 });
+    expect((await beat(s, course.id, pdf, { position: 2 })).item).toMatchObject({ completed: false, total: 3, progress: 66 });
+    const done = await beat(s, course.id, pdf, { position: 3 });
     expect(done.learner).toMatchObject({ progress: 100, status: 'passed', creditAwarded: 3 });
     expect(done.learner.certificateId).toBeGreaterThan(0);
     const mine = await ok(t.app, s, '/api/learning/my', { status: 'passed' });
@@ -302,9 +311,9 @@ describe('completion and passing', () => {
     const save = (v: number) => post(admin, '/api/settings/params/save', { ...PLATFORM_PARAMS_DEFAULTS, experiencePerCourse: v });
     const exp = async (s: Session) => (await ok(t.app, s, '/api/student/info')).exp as number;
     const passAll = async (s: Session, course: { id: number; itemIds: number[] }) => {
-      await ok(t.app, s, '/api/learning/course/start', { id: course.id });
+      await startAndOpen(s, course);
       let last: any;
-      for (const itemId of course.itemIds) last = await beat(s, course.id, itemId, { position: 100, total: 100 });
+      for (const itemId of course.itemIds) last = await beat(s, course.id, itemId, { position: 100 });
       return last;
     };
     try {
@@ -315,7 +324,7 @@ describe('completion and passing', () => {
       expect((await passAll(s, first)).learner.status).toBe('passed');
       expect(await exp(s)).toBe(30);
       // Passed for good: more beats on the passed course give nothing more.
-      await beat(s, first.id, first.itemIds[0]!, { position: 100, total: 100 });
+      await beat(s, first.id, first.itemIds[0]!, { position: 100 });
       expect(await exp(s)).toBe(30);
       expect((await save(7)).statusCode).toBe(200);
       expect((await passAll(s, await videoCourse())).learner.status).toBe('passed');
@@ -329,8 +338,8 @@ describe('completion and passing', () => {
     const pdfs = await Promise.all([1, 2, 3].map(() => buildCourseware(t.db, { type: 'general', mime: 'application/pdf' })));
     const course = await buildCourse(t.db, { chapters: [pdfs], audience: [{ type: 'org', id: org.id }], credit: 5, certificateTemplateId: templateId, passProgress: 60 });
     const { user, s } = await student();
-    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
-    const answers = await Promise.all(course.itemIds.flatMap((itemId) => [1, 2].map(() => beat(s, course.id, itemId, { position: 4, total: 4 }))));
+    await startAndOpen(s, course);
+    const answers = await Promise.all(course.itemIds.flatMap((itemId) => [1, 2].map(() => beat(s, course.id, itemId, { position: 3 }))));
     expect(answers.some((a) => a.learner.status === 'passed')).toBe(true);
     expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'passed', creditAwarded: 5, progress: 100 });
     const issued = await t.db.select().from(certificates).where(eq(certificates.userId, user.id));
@@ -360,11 +369,12 @@ describe('completion and passing', () => {
     await ok(t.app, s, '/api/learning/course/start', { id: a.id });
     await ok(t.app, s, '/api/learning/course/start', { id: b.id });
     expect(await totals()).toMatchObject({ learning: 2, passed: 0, learnedSeconds: 0, credits: 0 });
-    await beat(s, a.id, a.itemIds[0]!, { position: 1, total: 100 });
+    for (const itemId of a.itemIds) await openItem(s, a.id, itemId);
+    await beat(s, a.id, a.itemIds[0]!, { position: 1 });
     await clockBack(user.id, 8);
-    await beat(s, a.id, a.itemIds[0]!, { position: 100, total: 100 });
+    await beat(s, a.id, a.itemIds[0]!, { position: 100 });
     await clockBack(user.id, 5);
-    const done = await beat(s, a.id, a.itemIds[1]!, { position: 3, total: 3 });
+    const done = await beat(s, a.id, a.itemIds[1]!, { position: 3 });
     expect(done.learner.status).toBe('passed');
     const rows = await t.db.select().from(courseLearners).where(eq(courseLearners.userId, user.id));
     const seconds = rows.reduce((n, r) => n + r.learnedSeconds, 0);
@@ -375,17 +385,6 @@ describe('completion and passing', () => {
     expect(report.totals.lastLearnedAt).not.toBeNull();
     const study = await ok(t.app, admin, '/api/report/study', { keyword: user.username });
     expect(study.records).toEqual([expect.objectContaining({ userId: user.id, learning: 1, passed: 1, learnedSeconds: seconds, credits: 4 })]);
-  });
-
-  it('keeps anti-skip: the furthest point moves no faster than time', async () => {
-    const course = await videoCourse({ antiSkip: true });
-    const { s } = await student();
-    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
-    const item = course.itemIds[0]!;
-    await beat(s, course.id, item, { position: 5, total: 600 });
-    const jump = await beat(s, course.id, item, { position: 590 });
-    expect(jump.item.furthest).toBeLessThan(30);
-    expect(jump.item.completed).toBe(false);
   });
 
   it('completes a SCORM item from its lesson status and needs the pass score', async () => {
@@ -417,5 +416,101 @@ describe('completion and passing', () => {
     await ok(t.app, s, '/api/scorm/commit', scoValues(again.sessionId, { lesson_status: 'passed', score_raw: '92', session_time: '00:00:10' }));
     expect((await ok(t.app, s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[0] })).learner).toMatchObject({ status: 'passed', score: 92 });
     expect((await learnerRow(course.id, user.id)).creditAwarded).toBe(2);
+  });
+});
+
+describe('integrity: the server owns lengths, opening and time', () => {
+  it('refuses the forged sequence: beats on an item never opened, with a made-up length, pass nothing', async () => {
+    const course = await videoCourse({ certificateTemplateId: templateId });
+    const { user, s } = await student();
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
+    const answers = [];
+    for (const itemId of course.itemIds)
+      for (let i = 0; i < 2; i++) answers.push((await post(s, '/api/learning/heartbeat', { courseId: course.id, itemId, visible: true, position: 1, total: 1 })).json());
+    expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'learning', progress: 0, creditAwarded: 0, certificateId: null });
+    expect((await ok(t.app, s, '/api/certificate/my', {})).total).toBe(0);
+    // Each beat is refused: the item was never opened. A sync (which completes a general file) too.
+    for (const a of answers) expect(a).toMatchObject({ msg: 'STATE_TRANSITION_INVALID', field: 'itemId' });
+    expect((await post(s, '/api/learning/item/sync', { courseId: course.id, itemId: course.itemIds[1] })).json()).toMatchObject({
+      msg: 'STATE_TRANSITION_INVALID',
+      field: 'itemId',
+    });
+    // Opened, the client's length still counts for nothing: the video is 100 s, the PDF 3 pages (the server's).
+    for (const itemId of course.itemIds) await openItem(s, course.id, itemId);
+    const video = await beat(s, course.id, course.itemIds[0]!, { position: 1, total: 1 });
+    expect(video.item).toMatchObject({ completed: false, furthest: 1, total: 100, progress: 1 });
+    const pdf = await beat(s, course.id, course.itemIds[1]!, { position: 1, total: 1 });
+    expect(pdf.item).toMatchObject({ completed: false, total: 3 });
+    expect(pdf.learner).toMatchObject({ status: 'learning', progress: 0, learnedSeconds: 0 });
+  });
+
+  it('completes no item whose length the server does not know yet, whatever the client says', async () => {
+    const pending = await buildCourseware(t.db, { type: 'video', length: null });
+    const course = await buildCourse(t.db, { chapters: [[pending]], audience: [{ type: 'org', id: org.id }] });
+    const { user, s } = await student();
+    await startAndOpen(s, course);
+    const answer = await beat(s, course.id, course.itemIds[0]!, { position: 5_000_000, total: 1 });
+    expect(answer.item).toMatchObject({ completed: false, total: 0, furthest: 0, progress: 0 });
+    expect(await learnerRow(course.id, user.id)).toMatchObject({ status: 'learning', progress: 0 });
+  });
+
+  it('reads a PDF’s page count from the stored file once it is opened', async () => {
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 4; i++) doc.addPage();
+    const up = await uploaded(t.app, admin, { filename: 'four.pdf', data: Buffer.from(await doc.save()), kind: 'courseware', purpose: 'courseware' });
+    const ware = await ok(t.app, admin, '/api/courseware/insert', { name: `Four pages ${uniq()}`, type: 'general', file: up.url });
+    const course = await buildCourse(t.db, { chapters: [[ware.id]], audience: [{ type: 'org', id: org.id }] });
+    const { s } = await student();
+    await ok(t.app, s, '/api/learning/course/start', { id: course.id });
+    expect((await openItem(s, course.id, course.itemIds[0]!)).item).toMatchObject({ kind: 'pdf', total: 4, completed: false });
+    expect((await beat(s, course.id, course.itemIds[0]!, { position: 3, total: 3 })).item).toMatchObject({ completed: false, progress: 75 });
+    const last = await beat(s, course.id, course.itemIds[0]!, { position: 4 });
+    expect(last.item).toMatchObject({ completed: true, progress: 100 });
+    expect(last.learner.status).toBe('passed');
+  });
+
+  it('anti-skip: the furthest point moves no faster than the time counted, however many beats or tabs', async () => {
+    const video = await buildCourseware(t.db, { type: 'video', length: 600 });
+    const course = await buildCourse(t.db, { chapters: [[video]], audience: [{ type: 'org', id: org.id }], antiSkip: true });
+    const { user, s } = await student();
+    await startAndOpen(s, course);
+    const item = course.itemIds[0]!;
+    // A jump straight after opening, then beats fired as fast as possible: no time passed, nothing gained.
+    expect((await beat(s, course.id, item, { position: 590 })).item).toMatchObject({ furthest: 0, completed: false });
+    for (let i = 0; i < 10; i++) await beat(s, course.id, item, { position: 590 });
+    expect((await beat(s, course.id, item, { position: 590 })).item.furthest).toBeLessThanOrEqual(2);
+    // Ten tabs beating at once after 10 s: 10 s counted between them, the furthest point 20 s on at most (2× speed).
+    await clockBack(user.id, 10);
+    const tabs = await Promise.all(Array.from({ length: 10 }, () => beat(s, course.id, item, { position: 590 })));
+    expect(tabs.reduce((n, a) => n + a.counted, 0)).toBe(10);
+    const after = Math.max(...tabs.map((a) => a.item.furthest));
+    expect(after).toBeGreaterThanOrEqual(18);
+    expect(after).toBeLessThanOrEqual(22);
+    expect((await learnerRow(course.id, user.id)).learnedSeconds).toBeLessThanOrEqual(11);
+    // An hour away: one beat counts the cap (15 s), the furthest point 30 s on at most.
+    await clockBack(user.id, 3600);
+    const back = await beat(s, course.id, item, { position: 590 });
+    expect(back.counted).toBe(15);
+    expect(back.item.furthest).toBeLessThanOrEqual(after + 32);
+    expect(back.item.completed).toBe(false);
+  });
+
+  it('gains nothing from a timestamp in the future or time figures in the body', async () => {
+    const course = await videoCourse();
+    const { user, s } = await student();
+    await startAndOpen(s, course);
+    const future = Date.now() + 4 * 60_000; // inside the sign window, so the call is accepted
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/learning/heartbeat',
+      headers: signHeaders(user.id, s.signNumber, s.access_token, 'hanlin', future),
+      payload: { courseId: course.id, itemId: course.itemIds[0], visible: true, position: 10, timestamp: future, learnedSeconds: 99_999, delta: 99_999, counted: 99_999 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.counted).toBeLessThanOrEqual(1);
+    await clockBack(user.id, 10);
+    const next = await beat(s, course.id, course.itemIds[0]!, { timestamp: future + 3_600_000 });
+    expect(next.counted).toBe(10);
+    expect((await learnerRow(course.id, user.id)).learnedSeconds).toBeLessThanOrEqual(11);
   });
 });

@@ -5,6 +5,7 @@ import { keywordPattern } from '../../platform/list.js';
 import { catalogOrder, courseCategories, courseChapters, courseItems, courseLecturers, courses, coursesReachedBy, inCourseAudience } from '../courses/index.js';
 import { coursewares } from '../courseware/index.js';
 import { lecturers } from '../lecturers/index.js';
+import { mediaAssets } from '../media/index.js';
 import { files } from '../uploads/index.js';
 import { courseItemProgress, courseLearners, learnerTotals, learningClocks } from './learning.schema.js';
 
@@ -138,6 +139,9 @@ const itemColumns = {
   fileId: files.publicId,
   fileName: files.originalName,
   scormPackageId: coursewares.scormPackageId,
+  /** The item's length as the server knows it (media module): probed duration, PDF page count. */
+  durationMs: mediaAssets.durationMs,
+  pages: mediaAssets.pages,
 };
 
 /** The catalog: chapters and their courseware in order, with the user's progress per item. */
@@ -151,6 +155,7 @@ export function getCatalog(db: DbOrTx, userId: number, courseId: number) {
     .innerJoin(courseItems, eq(courseItems.chapterId, courseChapters.id))
     .innerJoin(coursewares, eq(coursewares.id, courseItems.coursewareId))
     .innerJoin(files, eq(files.id, coursewares.fileId))
+    .leftJoin(mediaAssets, eq(mediaAssets.fileId, files.id))
     .leftJoin(courseItemProgress, and(eq(courseItemProgress.itemId, courseItems.id), eq(courseItemProgress.userId, userId)))
     .where(eq(courseChapters.courseId, courseId))
     .orderBy(...catalogOrder);
@@ -177,6 +182,7 @@ export async function getItemContext(db: DbOrTx, courseId: number, itemId: numbe
     .innerJoin(courses, eq(courses.id, courseChapters.courseId))
     .innerJoin(coursewares, eq(coursewares.id, courseItems.coursewareId))
     .innerJoin(files, eq(files.id, coursewares.fileId))
+    .leftJoin(mediaAssets, eq(mediaAssets.fileId, files.id))
     .where(and(eq(courseItems.id, itemId), eq(courseChapters.courseId, courseId)));
   return row;
 }
@@ -211,6 +217,14 @@ export async function tickClock(tx: DbOrTx, userId: number, cap: number, until: 
   return 0;
 }
 
+/** Starts the user's clock if it never ran (opening an item): the first beat after it counts the time since. */
+export async function startClock(tx: DbOrTx, userId: number) {
+  await tx
+    .insert(learningClocks)
+    .values({ userId, lastBeatAt: sql`now()` })
+    .onConflictDoNothing();
+}
+
 /** Restarts the user's clock (after the pop-up is answered the paused time is not counted). */
 export async function resetClock(tx: DbOrTx, userId: number) {
   await tx
@@ -229,10 +243,7 @@ export async function lockLearnerWithItem(tx: DbOrTx, courseId: number, userId: 
   const [row] = await tx
     .select({
       learner: learnerColumns,
-      item: {
-        ...progressColumns,
-        secondsSinceUpdate: sql<number>`extract(epoch from now() - ${courseItemProgress.updatedAt})`.mapWith(Number),
-      },
+      item: progressColumns,
     })
     .from(courseLearners)
     .leftJoin(courseItemProgress, and(eq(courseItemProgress.userId, courseLearners.userId), eq(courseItemProgress.itemId, itemId)))
@@ -247,18 +258,6 @@ export interface ItemProgressRow {
   total: number;
   score: number | null;
   completedAt: Date | null;
-  secondsSinceUpdate: number;
-}
-
-export async function getItemProgress(tx: DbOrTx, userId: number, itemId: number) {
-  const [row] = await tx
-    .select({
-      ...progressColumns,
-      secondsSinceUpdate: sql<number>`extract(epoch from now() - ${courseItemProgress.updatedAt})`.mapWith(Number),
-    })
-    .from(courseItemProgress)
-    .where(and(eq(courseItemProgress.userId, userId), eq(courseItemProgress.itemId, itemId)));
-  return row;
 }
 
 export interface ItemProgressWrite {

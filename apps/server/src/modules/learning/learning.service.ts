@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   LEARNER_LIFECYCLE,
   LEARNING_BEAT_CAP_SECONDS,
+  LEARNING_MAX_PLAYBACK_RATE,
   LEARNING_MEDIA_DONE_RATIO,
   type Heartbeat,
   type HeartbeatAnswer,
@@ -24,7 +25,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { applyTransition } from '../../platform/lifecycle.js';
 import { issueCertificate } from '../certificates/index.js';
-import { getMediaState } from '../media/index.js';
+import { getDocumentPages, getMediaState } from '../media/index.js';
 import { getScormProgress } from '../scorm/index.js';
 import { readPlatformParams } from '../settings/index.js';
 import { addExperience } from '../student/index.js';
@@ -53,6 +54,25 @@ function reachedEnd(kind: LearningItemKind, furthest: number, total: number): bo
   if (kind === 'video' || kind === 'audio') return furthest >= Math.floor(total * LEARNING_MEDIA_DONE_RATIO);
   if (kind === 'pdf') return furthest >= total;
   return false;
+}
+
+const isMedia = (kind: LearningItemKind) => kind === 'video' || kind === 'audio';
+
+/**
+ * The item's length as the server knows it, never as a client says: seconds of video or audio
+ * (probed by the media module), pages of a PDF (counted by it); 0 while unknown (a video still
+ * transcoding, a PDF that cannot be read): such an item counts time but cannot complete by position.
+ */
+function lengthOf(kind: LearningItemKind, m: { durationMs: number | null; pages: number | null }): number {
+  if (isMedia(kind)) return m.durationMs ? Math.max(1, Math.round(m.durationMs / 1000)) : 0;
+  if (kind === 'pdf') return m.pages ?? 0;
+  return 0;
+}
+
+/** The item's own progress (0–100): completed is 100, otherwise the furthest point over the length. */
+function itemProgress(completed: boolean, furthest: number, total: number): number {
+  if (completed) return 100;
+  return total > 0 ? Math.min(99, Math.floor((furthest * 100) / total)) : 0;
 }
 
 /** A page of rows carrying `total` (a window count) mapped to records. */
@@ -111,19 +131,27 @@ export function createLearningService({ app, db, signer }: Deps) {
     return hit.ctx;
   }
 
+  /** Forgets a cached item context (its length just became known). */
+  const forgetContext = (courseId: number, itemId: number) => contexts.delete(`${courseId}:${itemId}`);
+
   function toItem(
-    ctx: { id: number; coursewareId: number; name: string; type: string; mime: string },
-    pr: { position: number | null; furthest: number | null; total: number | null; score: number | null; completedAt: Date | null } | undefined | null,
+    ctx: { id: number; coursewareId: number; name: string; type: string; mime: string; durationMs: number | null; pages: number | null },
+    pr: { position: number | null; furthest: number | null; score: number | null; completedAt: Date | null } | undefined | null,
   ): LearningItem {
+    const kind = itemKindOf(ctx);
+    const total = lengthOf(kind, ctx);
+    const completed = !!pr?.completedAt;
+    const furthest = total ? Math.min(pr?.furthest ?? 0, total) : (pr?.furthest ?? 0);
     return {
       id: ctx.id,
       coursewareId: ctx.coursewareId,
       name: ctx.name,
-      kind: itemKindOf(ctx),
-      completed: !!pr?.completedAt,
+      kind,
+      completed,
       position: pr?.position ?? 0,
-      furthest: pr?.furthest ?? 0,
-      total: pr?.total ?? 0,
+      furthest,
+      total,
+      progress: itemProgress(completed, furthest, total),
       score: pr?.score ?? null,
     };
   }
@@ -132,11 +160,14 @@ export function createLearningService({ app, db, signer }: Deps) {
    * Writes what a beat, a sync or an opening learnt about one item, then the course's progress
    * and, once the pass conditions hold, the pass (credits once, the certificate) — one
    * transaction, the learner row locked first so one user's calls on a course run one at a time.
+   * Only an opening writes an item's first row: a beat or a sync of an item never opened is
+   * refused (STATE_TRANSITION_INVALID). Every figure is the server's: the length (`lengthOf`),
+   * the time (the user's clock), completion (`done` only from opening a file or the SCORM state).
    */
   async function record(
     p: Principal,
     ctx: repo.ItemContext,
-    input: { visible: boolean; position?: number; total?: number; done?: boolean; score?: number | null },
+    input: { opening?: boolean; visible: boolean; position?: number; done?: boolean; score?: number | null },
   ): Promise<HeartbeatAnswer> {
     const kind = itemKindOf(ctx);
     return db.transaction(async (tx) => {
@@ -145,16 +176,23 @@ export function createLearningService({ app, db, signer }: Deps) {
       const locked = await repo.lockLearnerWithItem(tx, ctx.courseId, p.userId, ctx.id);
       if (!locked) throw new AppError('NOT_FOUND_ERROR', { field: 'courseId' });
       const { learner, item: before } = locked;
+      if (!before && !input.opening) throw new AppError('STATE_TRANSITION_INVALID', { field: 'itemId' });
+      if (input.opening) await repo.startClock(tx, p.userId);
       const due = ctx.antiCheat ? learner.challengeDueAt : null;
       const counted = input.visible ? await repo.tickClock(tx, p.userId, LEARNING_BEAT_CAP_SECONDS, due) : 0;
       const challenge = !!due && due.getTime() <= Date.now();
 
-      const total = before?.total ? before.total : (input.total ?? 0);
-      const position = input.position ?? before?.position ?? 0;
-      let furthest = Math.max(before?.furthest ?? 0, Math.min(position, total || position));
-      // Anti-skip: the furthest point moves no faster than the time passing (plus one beat).
-      if (ctx.antiSkip && (kind === 'video' || kind === 'audio') && before)
-        furthest = Math.min(furthest, before.furthest + Math.ceil(before.secondsSinceUpdate) + LEARNING_BEAT_CAP_SECONDS);
+      const total = lengthOf(kind, ctx);
+      const reached = before?.furthest ?? 0;
+      // Where the learner is, within the length the server knows (nothing while it is unknown).
+      let position = Math.min(input.position ?? before?.position ?? 0, total);
+      let furthest = Math.max(reached, position);
+      // Anti-skip: the furthest point moves no faster than the time this beat counted (the user's
+      // clock: parallel tabs share it, a hidden tab or a due pop-up counts none) at the fastest playback rate.
+      if (ctx.antiSkip && isMedia(kind)) {
+        furthest = Math.min(furthest, reached + counted * LEARNING_MAX_PLAYBACK_RATE);
+        position = Math.min(position, furthest);
+      }
       const score = input.score !== undefined ? input.score : (before?.score ?? null);
       const completed = !!before?.completedAt || !!input.done || reachedEnd(kind, furthest, total);
       await repo.writeItemProgress(tx, { userId: p.userId, itemId: ctx.id, courseId: ctx.courseId }, { position, furthest, total, score, completed, addSeconds: counted });
@@ -163,7 +201,7 @@ export function createLearningService({ app, db, signer }: Deps) {
       const completion = changed ? await repo.courseCompletion(tx, p.userId, ctx.courseId) : undefined;
       let row = await repo.updateLearner(tx, ctx.courseId, p.userId, { addSeconds: counted, touched: true, ...completion });
       if (completion && LEARNER_LIFECYCLE.can(row.status as 'learning', 'pass') && passes(ctx, row)) row = await pass(tx, p.userId, ctx, row);
-      const item = toItem(ctx, { position, furthest, total, score, completedAt: completed ? new Date() : null });
+      const item = toItem(ctx, { position, furthest, score, completedAt: completed ? new Date() : null });
       return { counted, challenge, item, learner: learnerState(row) };
     });
   }
@@ -283,7 +321,7 @@ export function createLearningService({ app, db, signer }: Deps) {
 
     /** Opening a courseware on the learning page: what to play, the anti-cheat countdown; a general file counts as opened. */
     async open(p: Principal, input: { courseId: number; itemId: number }): Promise<LearningItemOpen> {
-      const ctx = await learnable(p, input.courseId, input.itemId);
+      let ctx = await learnable(p, input.courseId, input.itemId);
       const learner = await repo.getLearner(db, ctx.courseId, p.userId);
       if (!learner) throw new AppError('NOT_FOUND_ERROR', { field: 'courseId' });
       const kind = itemKindOf(ctx);
@@ -296,13 +334,16 @@ export function createLearningService({ app, db, signer }: Deps) {
         const row = await repo.updateLearner(db, ctx.courseId, p.userId, { challengeDueAt: sql`now() + make_interval(secs => ${interval})` });
         due = row.challengeDueAt;
       }
-      const known = await repo.getItemProgress(db, p.userId, ctx.id);
-      const duration = media?.durationMs ? Math.round(media.durationMs / 1000) : undefined;
-      let item = toItem(ctx, known);
-      if (kind === 'file' || (duration && !known?.total)) {
-        const answer = await record(p, ctx, { visible: false, total: duration, done: kind === 'file' });
-        item = answer.item;
+      // A PDF's page count is read on its first opening (then kept by the media module).
+      if (kind === 'pdf' && ctx.pages === null) {
+        const pages = await getDocumentPages(app, ctx.fileId);
+        if (pages !== null) {
+          ctx = { ...ctx, pages };
+          forgetContext(ctx.courseId, ctx.id);
+        }
       }
+      // The opening is what lets beats count: it writes the item's row (a general file is learnt by opening it).
+      const { item } = await record(p, ctx, { opening: true, visible: false, done: kind === 'file' });
       return {
         item,
         fileId: ctx.fileId,
@@ -319,7 +360,7 @@ export function createLearningService({ app, db, signer }: Deps) {
     async heartbeat(p: Principal, input: Heartbeat): Promise<HeartbeatAnswer> {
       const ctx = await learnable(p, input.courseId, input.itemId);
       const scorm = itemKindOf(ctx) === 'scorm' ? await scormState(p.userId, ctx) : {};
-      return record(p, ctx, { visible: input.visible, position: input.position, total: input.total, ...scorm });
+      return record(p, ctx, { visible: input.visible, position: input.position, ...scorm });
     },
 
     /** After a SCORM commit or a download: the item's state read again, no time counted. */

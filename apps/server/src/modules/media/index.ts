@@ -16,5 +16,10 @@ export function getMediaState(app: FastifyInstance, fileIds: string[]): Promise<
   return mediaServiceOf(app).getMediaState(fileIds);
 }
 
+/** Pages of a ready PDF (or an Office file's conversion), counted once and kept; null when unknown. */
+export function getDocumentPages(app: FastifyInstance, fileId: string): Promise<number | null> {
+  return mediaServiceOf(app).getDocumentPages(fileId);
+}
+
 export { mediaKindOf } from './media.service.js';
 export { mediaAssets } from './media.schema.js';

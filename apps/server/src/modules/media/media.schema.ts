@@ -12,6 +12,8 @@ export const mediaAssets = pgTable('media_assets', {
   state: varchar({ length: 16 }).notNull(),
   progress: smallint().notNull().default(0),
   durationMs: integer(),
+  /** Page count of a PDF (the file itself, or an Office file's conversion), counted on first need (null until then). */
+  pages: integer(),
   /** Storage key of the derived output: the HLS playlist or the converted PDF. */
   outputKey: varchar({ length: 300 }),
   error: varchar({ length: 64 }),

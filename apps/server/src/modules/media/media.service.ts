@@ -12,6 +12,7 @@ import { getFileByPublicId, type FileRow, type FileSigner } from '../uploads/ind
 import * as repo from './media.repository.js';
 import type { AssetRow } from './media.repository.js';
 import { convertToPdf, probeDurationMs, transcodeToHls } from './media.ffmpeg.js';
+import { countPdfPages } from './media.pdf.js';
 
 export const JOB_TRANSCODE = 'media.transcode';
 export const JOB_PROBE = 'media.probe';
@@ -167,6 +168,9 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
     return state;
   }
 
+  /** Page counts being read, per file id: two learners opening the same PDF read it once. */
+  const counting = new Map<number, Promise<number | null>>();
+
   return {
     /**
      * Starts what a file needs to be played: video → HLS job, audio → duration probe, Office → PDF
@@ -181,7 +185,7 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       if (existing && existing.state !== 'failed') return present(file, existing);
       const job = kind === 'video' ? JOB_TRANSCODE : kind === 'audio' ? JOB_PROBE : kind === 'office' && libreOffice ? JOB_OFFICE : null;
       const state = job ? 'pending' : kind === 'pdf' ? 'ready' : 'download';
-      const values = { fileId: file.id, kind, state, progress: 0, error: null, durationMs: null, outputKey: null };
+      const values = { fileId: file.id, kind, state, progress: 0, error: null, durationMs: null, pages: null, outputKey: null };
       let row: AssetRow | undefined = await repo.upsertAsset(db, values);
       if (job) {
         const { id } = await jobs.enqueue(job, { fileId: file.id }, { dedupeKey: `media:${file.id}` });
@@ -199,6 +203,33 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       const out = new Map<string, MediaState>();
       for (const r of rows) out.set(r.file.publicId, await present(r.file, r.asset ?? undefined));
       return out;
+    },
+
+    /**
+     * The page count of a ready PDF (the file itself, or an Office file's converted PDF), read from
+     * the stored file the first time and kept on the asset; null when there is no ready PDF or it
+     * cannot be read (the learning module then never takes a page count from the client instead).
+     */
+    async getDocumentPages(publicId: string): Promise<number | null> {
+      const file = FILE_PUBLIC_ID_PATTERN.test(publicId) ? await getFileByPublicId(db, publicId) : null;
+      if (!file) return null;
+      const asset = await repo.getAsset(db, file.id);
+      if (asset?.state !== 'ready') return null;
+      if (asset.pages !== null) return asset.pages;
+      const key = asset.kind === 'pdf' ? file.key : asset.kind === 'office' ? asset.outputKey : null;
+      if (!key) return null;
+      let run = counting.get(file.id);
+      if (!run) {
+        run = (async () => {
+          const stream = await storage.get(key);
+          const pages = stream ? await countPdfPages(stream) : null;
+          if (pages === null) log?.warn({ file: publicId }, 'media: the page count of a PDF could not be read');
+          else await setAsset(file.id, { pages });
+          return pages;
+        })().finally(() => counting.delete(file.id));
+        counting.set(file.id, run);
+      }
+      return run;
     },
 
     /** A file of a media folder for a signed play link: the storage stream and its type, or NOT_FOUND. */

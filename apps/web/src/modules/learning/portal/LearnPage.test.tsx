@@ -24,7 +24,7 @@ vi.mock('../../media/components', () => ({
   MediaStateTag: () => null,
 }));
 
-const item: LearningItem = { id: 7, coursewareId: 70, name: 'Crane signals', kind: 'video', completed: false, position: 0, furthest: 0, total: 100, score: null };
+const item: LearningItem = { id: 7, coursewareId: 70, name: 'Crane signals', kind: 'video', completed: false, position: 0, furthest: 0, total: 100, progress: 0, score: null };
 const learner: LearnerState = {
   status: 'learning',
   progress: 0,
@@ -140,5 +140,27 @@ describe('learning page anti-cheat pop-up', () => {
     api.sendHeartbeat.mockResolvedValue({ counted: 0, challenge: true, item, learner });
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     await screen.findByTestId('learn-challenge');
+  });
+});
+
+describe('learning page progress', () => {
+  const percent = (testId: string) => screen.getByTestId(testId).querySelector('.ant-progress-indicator')?.textContent;
+
+  it('shows the item’s own progress beside the course’s, moved by each beat of that item only', async () => {
+    api.openItem.mockResolvedValue(opened(null));
+    renderPage();
+    await screen.findByTestId('video');
+    expect(percent('learn-item-progress')).toBe('0%');
+    expect(percent('learn-course-progress')).toBe('0%');
+    // Forty seconds into the first video: the item is at 40 %, the course still at 0 %.
+    api.sendHeartbeat.mockResolvedValue({ counted: 10, challenge: false, item: { ...item, furthest: 40, progress: 40 }, learner });
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await waitFor(() => expect(percent('learn-item-progress')).toBe('40%'));
+    expect(percent('learn-course-progress')).toBe('0%');
+    // A late answer about another item (the beat sent on leaving it) leaves this item's bar alone.
+    api.sendHeartbeat.mockResolvedValue({ counted: 10, challenge: false, item: { ...item, id: 8, progress: 90 }, learner: { ...learner, progress: 50 } });
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await waitFor(() => expect(percent('learn-course-progress')).toBe('50%'));
+    expect(percent('learn-item-progress')).toBe('40%');
   });
 });

@@ -10,14 +10,14 @@ import { AudioPlayer, MediaStateTag, PdfViewer, VideoPlayer } from '../../media/
 import { ScormPlayer } from '../../scorm/components/ScormPlayer';
 import { answerChallenge, downloadCoursewareFile, getStudentCourseById, openItem, sendHeartbeat, syncItem } from '../api';
 
+/** Where the learner is in the item (seconds of media, page of a document); lengths are the server's. */
 interface Position {
   position?: number;
-  total?: number;
 }
 
 /**
  * Beats every ~10 s while the page is open (hidden tabs say so and count nothing); the server
- * decides the time, the item's completion and when the anti-cheat pop-up is due.
+ * decides the time, the item's length, progress and completion, and when the anti-cheat pop-up is due.
  */
 function useHeartbeat(
   courseId: number,
@@ -64,9 +64,8 @@ function ItemContent({ open, where, onSynced }: { open: LearningItemOpen; where:
       </Space>
     );
   }
-  const track = (e: { currentTime: number; duration: number }) => {
+  const track = (e: { currentTime: number }) => {
     where.current.position = Math.floor(e.currentTime);
-    if (Number.isFinite(e.duration) && e.duration > 0) where.current.total = Math.floor(e.duration);
   };
   if (item.kind === 'video')
     return <VideoPlayer src={media.playUrl} startAt={item.position} noSeekBeyond={open.antiSkip ? item.furthest : undefined} onTimeUpdate={track} onProgress={track} />;
@@ -77,7 +76,6 @@ function ItemContent({ open, where, onSynced }: { open: LearningItemOpen; where:
       initialPage={item.position || 1}
       onPageChange={(e) => {
         where.current.position = e.current;
-        where.current.total = e.total;
       }}
     />
   );
@@ -102,6 +100,25 @@ function Catalog({ c, current, onPick }: { c: StudentCourseDetail; current: numb
   );
 }
 
+/** The item's own progress and the course's, side by side (one under the other when narrow). */
+function Progresses({ item, course }: { item: number; course: number }) {
+  const { t } = useTranslation();
+  const bar = (label: string, percent: number, testId: string) => (
+    <div style={{ flex: '1 1 150px', minWidth: 0, display: 'flex', alignItems: 'center', gap: 8 }}>
+      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
+        {label}
+      </Typography.Text>
+      <Progress percent={percent} size="small" style={{ margin: 0, flex: 1, minWidth: 0 }} data-testid={testId} />
+    </div>
+  );
+  return (
+    <div data-testid="learn-progress" style={{ display: 'flex', flexWrap: 'wrap', columnGap: 16, rowGap: 4, marginBottom: 8 }}>
+      {bar(t('learning.itemProgress'), item, 'learn-item-progress')}
+      {bar(t('learning.courseProgress'), course, 'learn-course-progress')}
+    </div>
+  );
+}
+
 /** The learning page: one courseware played, the catalog beside it (a drawer on a phone), time counted by heartbeats. */
 export default function LearnPage() {
   const { t } = useTranslation();
@@ -114,6 +131,8 @@ export default function LearnPage() {
   const [catalogOpen, setCatalogOpen] = useState(false);
   const [challenge, setChallenge] = useState(false);
   const [learner, setLearner] = useState<LearnerState | null>(null);
+  // The opened item as the last beat or sync answered it (its own progress moves with each beat).
+  const [current, setCurrent] = useState<LearningItem | null>(null);
   const where = useRef<Position>({});
   const course = useQuery({ queryKey: ['learning', 'course', courseId], queryFn: () => getStudentCourseById({ id: courseId }) });
   // Opened once per item (and again after the pop-up is answered): opening renews a pop-up that fell due, so not on window focus.
@@ -127,6 +146,8 @@ export default function LearnPage() {
 
   const refresh = (a: { learner: LearnerState; item: LearningItem }) => {
     setLearner(a.learner);
+    // The beat sent on leaving an item answers after the next one is shown: kept only for its own item.
+    if (a.item.id === itemId) setCurrent(a.item);
     if (a.item.completed) void client.invalidateQueries({ queryKey: ['learning', 'course', courseId] });
   };
   useHeartbeat(courseId, itemId, where, (a) => {
@@ -142,6 +163,7 @@ export default function LearnPage() {
   }, [dueIn, open.dataUpdatedAt]);
   useEffect(() => {
     where.current = {};
+    setCurrent(null);
   }, [itemId]);
   // While the pop-up is open the video (or audio) stands still: paused now, paused again if started
   // behind the pop-up, and playing again once the learner confirms.
@@ -163,6 +185,7 @@ export default function LearnPage() {
   if (!open.data || !course.data) return <Alert type="error" message={t('learning.notFound')} />;
   const c = course.data;
   const state = learner ?? c.learner;
+  const item = current?.id === itemId ? current : open.data.item;
   const synced = () =>
     void syncItem({ courseId, itemId })
       .then(refresh)
@@ -190,7 +213,7 @@ export default function LearnPage() {
     >
       <div style={{ display: 'flex', gap: 16 }}>
         <div style={{ flex: 1, minWidth: 0 }} ref={player}>
-          {state && <Progress percent={state.progress} size="small" data-testid="learn-progress" />}
+          {state && <Progresses item={item.progress} course={state.progress} />}
           {state?.status === 'passed' && <Alert type="success" showIcon message={t('learning.passedMessage')} style={{ marginBottom: 8 }} data-testid="learn-passed" />}
           <Suspense fallback={<Spin />}>
             <ItemContent key={itemId} open={open.data} where={where} onSynced={synced} />
