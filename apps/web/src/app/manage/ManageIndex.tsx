@@ -67,9 +67,15 @@ function CardView({ card, held, views }: { card: DashboardCard; held: ReadonlySe
           size="small"
           dataSource={card.items}
           renderItem={(i) => (
-            <List.Item key={i.id} extra={<Typography.Text type="secondary">{formatTime(i.time)}</Typography.Text>}>
-              {builtinText(t, i.title)}
-              {i.detail ? <Typography.Text type="secondary"> · {i.detail}</Typography.Text> : null}
+            <List.Item key={i.id}>
+              {/* Title and detail on the left, the time on the right, never run together. */}
+              <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 16, width: '100%' }} data-testid="dashboard-list-item">
+                <span>
+                  {builtinText(t, i.title)}
+                  {i.detail ? <Typography.Text type="secondary"> · {i.detail}</Typography.Text> : null}
+                </span>
+                <Typography.Text type="secondary">{formatTime(i.time)}</Typography.Text>
+              </div>
             </List.Item>
           )}
         />

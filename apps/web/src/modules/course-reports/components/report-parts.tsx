@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Flex, Progress, Tag, Typography } from 'antd';
+import { Progress, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LearnerStatus } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type CrudPageProps, type FilterSpec } from '../../../platform/kernel';
@@ -59,24 +58,8 @@ export function learnerFilters(keywordKey: string): FilterSpec[] {
   return [{ name: 'keyword', labelKey: keywordKey }, { name: 'status', labelKey: 'common.status', kind: 'select', options: LEARNER_STATUS_OPTIONS }, RANGE_FILTER];
 }
 
-/** An organization subtree filter above a report (sent with every page and export). */
-export function OrgFilter({ value, onChange, testId }: { value: number | null; onChange: (v: number | null) => void; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
-      <Typography.Text>{t('report.org')}</Typography.Text>
-      <OrgTreeSelect value={value} onChange={(v) => onChange((v as number | null) ?? null)} testId={testId ?? 'report-org'} style={{ minWidth: 240 }} />
-    </Flex>
-  );
-}
-
-/** A report's list below an organization filter (`orgTestId`): the organization picked goes with every page and export. */
-export function OrgReport<R extends { id: number }>({ orgTestId, extraFilters, ...list }: CrudPageProps<R> & { orgTestId: string }) {
-  const [orgId, setOrgId] = useState<number | null>(null);
-  return (
-    <>
-      <OrgFilter value={orgId} onChange={setOrgId} testId={orgTestId} />
-      <CrudPage<R> {...list} extraFilters={{ ...extraFilters, orgId: orgId ?? undefined }} />
-    </>
-  );
+/** A report's list whose first filter is the organization (`orgTestId`), inside the list's own filter row: it goes with every page and export. */
+export function OrgReport<R extends { id: number }>({ orgTestId, filters, ...list }: CrudPageProps<R> & { orgTestId: string }) {
+  const org: FilterSpec = { name: 'orgId', labelKey: 'report.org', control: <OrgTreeSelect testId={orgTestId} style={{ minWidth: 200 }} /> };
+  return <CrudPage<R> {...list} filters={[org, ...(filters ?? [])]} />;
 }
