@@ -17,10 +17,13 @@ const Sort = z.number().int().min(0).max(99999999);
 const LeaderIds = z.array(IdSchema).max(CONSTANTS.ORGANIZATION_LEADERS);
 
 /** Without `maxDepth` the tree holds every level that exists. */
-export const OrgTreeQuerySchema = z.strictObject({ maxDepth: z.number().int().min(1).max(100).optional() });
+/** Whose people a tree counts (`userCount`): the list beside it (students or employees); everyone when left out. */
+const countKind = { kind: z.enum(['employee', 'student']).optional() };
+export const OrgTreeQuerySchema = z.strictObject({ maxDepth: z.number().int().min(1).max(100).optional(), ...countKind });
 export type OrgTreeQuery = z.infer<typeof OrgTreeQuerySchema>;
 
-export const OrgTreeByNameSchema = z.object({ name: z.string().trim().min(1).max(200) });
+export const OrgTreeByNameSchema = z.object({ name: z.string().trim().min(1).max(200), ...countKind });
+export type OrgTreeByName = z.infer<typeof OrgTreeByNameSchema>;
 
 export const OrgInsertSchema = z.object({
   parentId: IdSchema,

@@ -50,6 +50,18 @@ describe('organization tree', () => {
     expect(detail).toMatchObject({ id: b, name: 'Tree-B', parentId: a, parentName: 'Tree-A', depth: 3, leaders: [] });
   });
 
+  it('counts only the people of the list beside the tree (students on the student page, employees on the user page)', async () => {
+    const o = await buildOrg(t.db, { name: 'Kinds' });
+    await buildUser(t.db, { orgId: o.id, kind: 'student' });
+    await buildUser(t.db, { orgId: o.id, kind: 'student' });
+    await buildUser(t.db, { orgId: o.id, kind: 'employee' });
+    const count = async (url: string, body: object) => find((await call(t.app, admin, url, body)).json().data, o.id)!.userCount;
+    expect(await count('/api/org/tree', {})).toBe(3);
+    expect(await count('/api/org/tree', { kind: 'student' })).toBe(2);
+    expect(await count('/api/org/tree', { kind: 'employee' })).toBe(1);
+    expect(await count('/api/org/tree-by-name', { name: 'Kinds', kind: 'student' })).toBe(2);
+  });
+
   it('tree-by-name returns the matches with their ancestors', async () => {
     const x = await buildOrg(t.db, { name: 'Find-Parent' });
     const y = await buildOrg(t.db, { name: 'Find-Needle-Child', parentId: x.id });

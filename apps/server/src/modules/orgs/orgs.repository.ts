@@ -66,11 +66,11 @@ export function findScopeOrgs(db: DbOrTx, principal: Principal) {
 }
 
 /** Users directly in each organization of the caller's scope. */
-export async function countUsersByOrg(db: DbOrTx, principal: Principal): Promise<Map<number, number>> {
+export async function countUsersByOrg(db: DbOrTx, principal: Principal, kind?: 'employee' | 'student'): Promise<Map<number, number>> {
   const rows = await db
     .select({ orgId: users.orgId, n: sql<number>`count(*)::int` })
     .from(users)
-    .where(inScope(principal, users.orgId))
+    .where(kind ? and(inScope(principal, users.orgId), eq(users.kind, kind)) : inScope(principal, users.orgId))
     .groupBy(users.orgId);
   return new Map(rows.map((r) => [r.orgId!, r.n]));
 }

@@ -6,7 +6,7 @@ import type { OrgsService } from './orgs.service.js';
 
 export function registerOrgsRoutes(app: FastifyInstance, orgs: OrgsService) {
   registerRoute(app, routes.tree, async (req) => orgs.tree(principalOf(req), OrgTreeQuerySchema.parse(req.body ?? {})));
-  registerRoute(app, routes.treeByName, async (req) => orgs.treeByName(principalOf(req), req.body.name));
+  registerRoute(app, routes.treeByName, async (req) => orgs.treeByName(principalOf(req), req.body));
   registerRoute(app, routes.dataTree, async (req) => orgs.dataTree(principalOf(req)));
   registerRoute(app, routes.get, async (req) => orgs.get(principalOf(req), req.body.id));
   registerRoute(app, routes.insert, async (req) => orgs.insert(principalOf(req), req.body));

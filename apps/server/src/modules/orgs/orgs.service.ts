@@ -6,6 +6,7 @@ import {
   type OrgInsert,
   type OrgNode,
   type OrgTreeQuery,
+  type OrgTreeByName,
   type OrgUpdate,
   type TreeSort,
 } from '@hanlin/shared';
@@ -69,8 +70,8 @@ export function createOrgsService({ db, principals }: Deps) {
   }
 
   /** Scope rows with `userCount` summed over each subtree. */
-  async function scopeRowsWithCounts(principal: Principal) {
-    const [rows, direct] = await Promise.all([repo.findScopeOrgs(db, principal), repo.countUsersByOrg(db, principal)]);
+  async function scopeRowsWithCounts(principal: Principal, kind?: 'employee' | 'student') {
+    const [rows, direct] = await Promise.all([repo.findScopeOrgs(db, principal), repo.countUsersByOrg(db, principal, kind)]);
     const lecturers = await repo.orgsWithLecturers(
       db,
       rows.map((r) => r.id),
@@ -119,14 +120,14 @@ export function createOrgsService({ db, principals }: Deps) {
   return {
     /** The caller's scope subtrees as a forest: every level, or `maxDepth` levels from each scope root when asked. */
     async tree(principal: Principal, q: OrgTreeQuery): Promise<OrgNode[]> {
-      const rows = await scopeRowsWithCounts(principal);
+      const rows = await scopeRowsWithCounts(principal, q.kind);
       const forest = buildForest(rows.map(toNode)) as OrgNode[];
       return q.maxDepth === undefined ? forest : prune(forest, q.maxDepth);
     },
 
     /** Organizations whose name contains `name`, with their ancestors inside the scope. */
-    async treeByName(principal: Principal, name: string): Promise<OrgNode[]> {
-      const rows = await scopeRowsWithCounts(principal);
+    async treeByName(principal: Principal, { name, kind }: OrgTreeByName): Promise<OrgNode[]> {
+      const rows = await scopeRowsWithCounts(principal, kind);
       const needle = name.toLowerCase();
       const keep = new Set<number>();
       for (const r of rows) {

@@ -1,10 +1,20 @@
-import { orgRoutes as routes, type OrgDataNode, type OrgDetail, type OrgInsert, type OrgNode, type OrgUpdate, type TreeSort } from '@hanlin/shared';
+import {
+  orgRoutes as routes,
+  type OrgDataNode,
+  type OrgDetail,
+  type OrgInsert,
+  type OrgNode,
+  type OrgUpdate,
+  type OrgTreeQuery,
+  type OrgTreeByName,
+  type TreeSort,
+} from '@hanlin/shared';
 import { call } from '../../platform/api/call';
 
 export type { OrgDataNode, OrgDetail, OrgNode };
 
-export const getOrgTree = (input: { maxDepth?: number } = {}) => call(routes.tree, input);
-export const getOrgTreeByName = (input: { name: string }) => call(routes.treeByName, input);
+export const getOrgTree = (input: OrgTreeQuery = {}) => call(routes.tree, input);
+export const getOrgTreeByName = (input: OrgTreeByName) => call(routes.treeByName, input);
 /** The caller's data scope as a forest (selectors of roles, users, lecturers). */
 export const getOrgDataTree = () => call(routes.dataTree);
 export const getOrgById = (input: { id: number }) => call(routes.get, input);

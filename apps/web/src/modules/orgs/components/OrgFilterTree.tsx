@@ -26,14 +26,24 @@ function allIds(nodes: readonly OrgNode[], out: number[] = []): number[] {
   return out;
 }
 
-/** Organization tree on the left of a people list: picking a node filters by its subtree. */
-export function OrgFilterTree({ value, onChange, testId = 'org-filter-tree' }: { value?: number; onChange: (id: number | undefined) => void; testId?: string }) {
+/** Organization tree on the left of a people list: picking a node filters by its subtree; counts the list's `kind` of people. */
+export function OrgFilterTree({
+  value,
+  onChange,
+  testId = 'org-filter-tree',
+  kind,
+}: {
+  value?: number;
+  onChange: (id: number | undefined) => void;
+  testId?: string;
+  kind?: 'employee' | 'student';
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<React.Key[]>([]);
   const q = useQuery({
-    queryKey: ['org', 'tree', search],
-    queryFn: () => (search ? getOrgTreeByName({ name: search }) : getOrgTree()),
+    queryKey: ['org', 'tree', search, kind],
+    queryFn: () => (search ? getOrgTreeByName({ name: search, kind }) : getOrgTree({ kind })),
     placeholderData: keepPreviousData,
   });
   const data = useMemo(() => toData(q.data ?? []), [q.data]);

@@ -204,7 +204,7 @@ export function PeopleListPage({ cfg }: { cfg: PeopleConfig }) {
       fetch={(p) => cfg.api.find(p)}
       columns={columns}
       filters={FILTERS}
-      side={<OrgFilterTree testId={`${cfg.prefix}-org-tree`} value={orgId} onChange={setOrgId} />}
+      side={<OrgFilterTree testId={`${cfg.prefix}-org-tree`} value={orgId} onChange={setOrgId} kind={cfg.kind} />}
       extraFilters={{ orgId }}
       form={{ addPath: cfg.editPath, editPath: (r) => `${cfg.editPath}?id=${r.id}` }}
       batch={{ freeze: cfg.api.freeze, unfreeze: cfg.api.unfreeze, delete: cfg.api.remove }}
