@@ -69,5 +69,10 @@ describe('who gets in where', () => {
     expect(await page.getByTestId('role-option-manage').count()).toBe(0);
     await page.getByTestId('role-option-lecturer').click();
     await waitForPath(page, /^\/lecturer/);
+    // Each item of the lecturer's menu opens its page.
+    await page.getByTestId('lecturer-menu-evaluation').click();
+    await waitForPath(page, '/lecturer/evaluation');
+    await page.getByTestId('lecturer-menu-training').click();
+    await waitForPath(page, '/lecturer/training');
   });
 });
