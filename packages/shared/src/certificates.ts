@@ -127,8 +127,8 @@ export const CERTIFICATE_DEFAULT_LAYOUT: CertificateLayout = {
   title: { x: 421, y: 92, fontSize: 44, color: '#8c6d1f', align: 'center' },
   name: { x: 421, y: 222, fontSize: 34, color: '#1f1f1f', align: 'center' },
   source: { x: 421, y: 312, fontSize: 22, color: '#1f1f1f', align: 'center' },
-  date: { x: 110, y: 448, fontSize: 13, color: '#434343', align: 'left' },
-  number: { x: 110, y: 472, fontSize: 13, color: '#434343', align: 'left' },
+  date: { x: 72, y: 448, fontSize: 12, color: '#434343', align: 'left' },
+  number: { x: 72, y: 470, fontSize: 12, color: '#434343', align: 'left' },
   authority: { x: 600, y: 452, fontSize: 16, color: '#1f1f1f', align: 'center' },
   extra: null,
 };

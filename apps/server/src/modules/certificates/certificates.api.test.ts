@@ -248,7 +248,7 @@ describe('templates belong to an organization (data scope)', () => {
 
   it('keeps what the template said at issue time on the issued certificate, its verification and its PDF', async () => {
     const template = await createTemplate(admin, { name: 'Snapshot template', authority: 'Original Academy', language: 'en-US' });
-    const holder = await buildUser(t.db, { realname: 'Snap Holder' });
+    const holder = await buildUser(t.db, { realname: 'Snap Holder', permissions: ['zs-pc'] });
     const c = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'course', id: 21, title: 'Snapshot course' } });
 
     const edited = await call(t.app, admin, '/api/certificate/template/update', {
