@@ -73,10 +73,7 @@ export const CERTIFICATE_LANGUAGES = ['zh-CN', 'en-US', 'pt'] as const;
 export type CertificateLanguage = (typeof CERTIFICATE_LANGUAGES)[number];
 
 /** The words printed on a certificate besides its fields, per language. */
-export const CERTIFICATE_WORDING: Record<
-  CertificateLanguage,
-  { title: string; certifies: string; achieved: string; date: string; number: string; authority: string }
-> = {
+export const CERTIFICATE_WORDING: Record<CertificateLanguage, { title: string; certifies: string; achieved: string; date: string; number: string; authority: string }> = {
   'zh-CN': { title: '证书', certifies: '兹证明', achieved: '已完成', date: '发证日期：', number: '证书编号：', authority: '发证机构：' },
   'en-US': {
     title: 'Certificate',

@@ -61,7 +61,9 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
   // the per-address limit and the input check, so one address's refused calls do not use it up.
   // (`createRateLimit`: the plugin's own hook runs once per request, the per-address one already did.)
   const installation =
-    limit?.installationMax === undefined ? undefined : app.createRateLimit({ max: limit.installationMax, timeWindow: limit.timeWindow, keyGenerator: () => `installation:${route.path}` });
+    limit?.installationMax === undefined
+      ? undefined
+      : app.createRateLimit({ max: limit.installationMax, timeWindow: limit.timeWindow, keyGenerator: () => `installation:${route.path}` });
   const installationLimit =
     installation &&
     (async (req: FastifyRequest) => {

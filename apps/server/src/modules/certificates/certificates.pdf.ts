@@ -36,11 +36,12 @@ const DEEP_GOLD = rgb(0.55, 0.43, 0.12);
 const PAPER = rgb(1, 0.992, 0.96);
 const GREY = rgb(0.35, 0.35, 0.35);
 /** A five-pointed star of radius 1 around the origin (SVG coordinates: y downwards). */
-const STAR = Array.from({ length: 10 }, (_, i) => {
-  const r = i % 2 ? 0.42 : 1;
-  const a = (Math.PI / 5) * i - Math.PI / 2;
-  return `${i ? 'L' : 'M'}${(r * Math.cos(a)).toFixed(3)} ${(r * Math.sin(a)).toFixed(3)}`;
-}).join(' ') + ' Z';
+const STAR =
+  Array.from({ length: 10 }, (_, i) => {
+    const r = i % 2 ? 0.42 : 1;
+    const a = (Math.PI / 5) * i - Math.PI / 2;
+    return `${i ? 'L' : 'M'}${(r * Math.cos(a)).toFixed(3)} ${(r * Math.sin(a)).toFixed(3)}`;
+  }).join(' ') + ' Z';
 
 /** The default design's paper: a cream page, a double gold frame, corner ornaments and a seal. */
 function drawFrame(page: PDFPage, w: number, h: number, seal: { x: number; y: number } | null) {

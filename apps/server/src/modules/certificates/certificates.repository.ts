@@ -1,11 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  type CERTIFICATE_ISSUED_SORT_KEYS,
-  type CERTIFICATE_SORT_KEYS,
-  type CertificateIssuedListQuery,
-  type CertificateMyQuery,
-} from '@hanlin/shared';
+import { type CERTIFICATE_ISSUED_SORT_KEYS, type CERTIFICATE_SORT_KEYS, type CertificateIssuedListQuery, type CertificateMyQuery } from '@hanlin/shared';
 import { pageWithTotal } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
@@ -107,11 +102,7 @@ const issuedColumns = {
 };
 
 function issuedFrom(db: DbOrTx) {
-  return db
-    .select(issuedColumns)
-    .from(certificates)
-    .innerJoin(users, eq(users.id, certificates.userId))
-    .leftJoin(organizations, eq(organizations.id, users.orgId));
+  return db.select(issuedColumns).from(certificates).innerJoin(users, eq(users.id, certificates.userId)).leftJoin(organizations, eq(organizations.id, users.orgId));
 }
 export type IssuedRow = Awaited<ReturnType<ReturnType<typeof issuedFrom>['execute']>>[number];
 

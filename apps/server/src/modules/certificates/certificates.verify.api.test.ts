@@ -11,7 +11,12 @@ let admin: Session;
 let number: string;
 beforeAll(async () => {
   admin = await login(t.app);
-  const tpl = await ok<{ id: number }>(t.app, admin, '/api/certificate/template/insert', { name: 'Verify limits', authority: 'A', validityMonths: null, layout: CERTIFICATE_DEFAULT_LAYOUT });
+  const tpl = await ok<{ id: number }>(t.app, admin, '/api/certificate/template/insert', {
+    name: 'Verify limits',
+    authority: 'A',
+    validityMonths: null,
+    layout: CERTIFICATE_DEFAULT_LAYOUT,
+  });
   const holder = await buildUser(t.db, { realname: 'Ver Ify' });
   number = (await issueCertificate(t.db, { templateId: tpl.id, userId: holder.id, source: { kind: 'course', id: 1, title: 'Limits' } })).number;
 });
