@@ -129,7 +129,8 @@ describe('certificate templates', () => {
 
     const upd = await call(t.app, admin, '/api/certificate/template/update', { id: b.id, authority: '新的机构', validityMonths: 999 });
     expect(upd.json().data).toMatchObject({ id: b.id, authority: '新的机构', validityMonths: 999 });
-    expect((await call(t.app, admin, '/api/certificate/template/get', { id: 999999 })).json().msg).toBe('NOT_FOUND_ERROR');
+    expect((await call(t.app, admin, '/api/certificate/template/get', { id: 999999 })).json()).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'id' });
+    expect((await call(t.app, admin, '/api/certificate/template/update', { id: 999999, authority: 'x' })).json()).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'id' });
   });
 
   it('validates fields and names them', async () => {

@@ -131,6 +131,7 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
   const templates = listReads(repo.certificateTemplateList, lists, (p, rows: repo.TemplateListRow[]) => Promise.all(rows.map((r) => present(p, r))), { field: 'id' });
   const get = templates.get;
   const lockTemplatesInScope = scopedLock(repo.lockTemplates);
+  const lockTemplateInScope = scopedLock(repo.lockTemplates, { notFound: 'id' });
 
   /** Drawn from what the certificate copied from its template at issue. */
   async function pdfOf(r: repo.IssuedRow): Promise<{ fileName: string; pdf: Buffer }> {
@@ -193,8 +194,7 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
      */
     async update(principal: Principal, input: CertificateTemplateUpdate): Promise<CertificateTemplateRow> {
       await db.transaction(async (tx) => {
-        const [cur] = await lockTemplatesInScope(tx, principal, [input.id]);
-        if (!cur) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+        const cur = (await lockTemplateInScope(tx, principal, [input.id]))[0]!;
         if (input.name !== undefined && input.name !== cur.name && (await repo.nameTaken(tx, input.name, input.id))) {
           throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
         }
