@@ -53,12 +53,15 @@ function LayoutPreview({
   backgroundUrl,
   layout,
   samples,
+  connecting,
   onMove,
 }: {
   page: { width: number; height: number };
   backgroundUrl: string | null;
   layout: CertificateLayout;
   samples: Record<FieldKey, string>;
+  /** The default design's words above the name and the source (null with a background). */
+  connecting: { certifies: string; achieved: string } | null;
   onMove: (key: FieldKey, x: number, y: number) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -104,6 +107,29 @@ function LayoutPreview({
         touchAction: 'none',
       }}
     >
+      {connecting &&
+        (
+          [
+            ['name', connecting.certifies],
+            ['source', connecting.achieved],
+          ] as const
+        ).map(([key, text]) => (
+          <div
+            key={`above-${key}`}
+            style={{
+              position: 'absolute',
+              left: layout[key].x * scale,
+              top: Math.max(0, layout[key].y - 30) * scale,
+              transform: layout[key].align === 'center' ? 'translateX(-50%)' : undefined,
+              fontSize: 15 * scale,
+              color: '#595959',
+              whiteSpace: 'nowrap',
+              pointerEvents: 'none',
+            }}
+          >
+            {text}
+          </div>
+        ))}
       {FIELD_KEYS.map((key) => {
         const pos = layout[key] as CertificateFieldPosition | null | undefined;
         if (!pos) return null;
@@ -347,6 +373,7 @@ export default function CertificateEditPage() {
                 backgroundUrl={shownBg}
                 layout={layout}
                 samples={samples}
+                connecting={shownBg ? null : words}
                 onMove={(key, x, y) => {
                   form.setFieldValue(['layout', key, 'x'], x);
                   form.setFieldValue(['layout', key, 'y'], y);
