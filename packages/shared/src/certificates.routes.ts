@@ -17,8 +17,8 @@ import {
 const tags = ['certificate'] as const;
 
 /**
- * Certificates: templates (platform-wide, no organization scope), issued certificates (holders
- * inside the caller's data scope), the holder's own, and the public check of a number.
+ * Certificates: templates (of organizations inside the caller's data scope), issued certificates
+ * (holders inside the caller's data scope), the holder's own, and the public check of a number.
  */
 export const certificateRoutes = {
   templateList: defineRoute({
@@ -85,6 +85,7 @@ export const certificateRoutes = {
     response: FileAnswerSchema,
     kind: 'download',
   }),
-  // Anyone may check a number (masked holder name, no other personal data); rate-limited on the server.
+  // Anyone may check a number (masked holder name, no other personal data); a mistyped number is refused
+  // by its check character (PARAMETER_INVALID) before any lookup; rate-limited on the server (TOO_MANY_REQUESTS).
   verify: defineRoute({ method: 'POST', path: '/api/certificate/verify', permission: 'public', tags, body: CertificateVerifySchema, response: CertificateVerificationSchema }),
 };

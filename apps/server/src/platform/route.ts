@@ -7,7 +7,11 @@ import type { Principal } from './auth/principal.js';
 
 /** Server-only settings of a route (the declaration in `packages/shared` stays what both sides share). */
 export interface RouteServerOptions {
-  rateLimit?: { max: number; timeWindow: string };
+  /**
+   * Calls per address in the window (TOO_MANY_REQUESTS beyond); `installationMax` also caps the
+   * calls of every address together that pass their own limit and the input check.
+   */
+  rateLimit?: { max: number; timeWindow: string; installationMax?: number };
   /** Largest request body in bytes (e.g. the raw body of a `binary` route); the app's limit otherwise. */
   bodyLimit?: number;
 }
@@ -52,6 +56,20 @@ export type RouteHandler<R extends RouteSpec> = R['kind'] extends 'download'
  */
 export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, route: R, handler: RouteHandler<R>, opts: RouteServerOptions = {}) {
   const download = route.kind === 'download';
+  const limit = opts.rateLimit;
+  // One counter for the route on every node (the limiter's store: Redis with REDIS_URL), counted after
+  // the per-address limit and the input check, so one address's refused calls do not use it up.
+  // (`createRateLimit`: the plugin's own hook runs once per request, the per-address one already did.)
+  const installation =
+    limit?.installationMax === undefined
+      ? undefined
+      : app.createRateLimit({ max: limit.installationMax, timeWindow: limit.timeWindow, keyGenerator: () => `installation:${route.path}` });
+  const installationLimit =
+    installation &&
+    (async (req: FastifyRequest) => {
+      const counted = await installation(req);
+      if (!counted.isAllowed && counted.isExceeded) throw new AppError('TOO_MANY_REQUESTS');
+    });
   const tags = route.tags ?? [route.path.split('/')[2]!];
   if (route.kind === 'binary') acceptRawBodies(app);
   if (route.formEncoded) acceptFormBodies(app);
@@ -64,8 +82,9 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
       ...(route.operation ? { operation: route.operation } : {}),
       ...(route.beforePasswordChange ? { beforePasswordChange: true } : {}),
       ...(route.formEncoded ? { formEncoded: true } : {}),
-      ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+      ...(limit ? { rateLimit: { max: limit.max, timeWindow: limit.timeWindow } } : {}),
     },
+    ...(installationLimit ? { preHandler: installationLimit } : {}),
     schema: {
       tags: [...tags],
       ...(route.params ? { params: route.params } : {}),

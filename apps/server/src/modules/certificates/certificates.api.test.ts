@@ -5,9 +5,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { CERTIFICATE_DEFAULT_LAYOUT } from '@hanlin/shared';
+import { CERTIFICATE_DEFAULT_LAYOUT, CERTIFICATE_NUMBER_PATTERN, certificateNumberCheck } from '@hanlin/shared';
 import { useTestApp, login, call, ok, dataOf, type Session } from '../../test/harness.js';
-import { buildOrg, buildUser } from '../../test/factories.js';
+import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { issueCertificate } from './index.js';
 import { certificates } from './certificates.schema.js';
 
@@ -129,7 +129,8 @@ describe('certificate templates', () => {
 
     const upd = await call(t.app, admin, '/api/certificate/template/update', { id: b.id, authority: '新的机构', validityMonths: 999 });
     expect(upd.json().data).toMatchObject({ id: b.id, authority: '新的机构', validityMonths: 999 });
-    expect((await call(t.app, admin, '/api/certificate/template/get', { id: 999999 })).json().msg).toBe('NOT_FOUND_ERROR');
+    expect((await call(t.app, admin, '/api/certificate/template/get', { id: 999999 })).json()).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'id' });
+    expect((await call(t.app, admin, '/api/certificate/template/update', { id: 999999, authority: 'x' })).json()).toMatchObject({ msg: 'NOT_FOUND_ERROR', field: 'id' });
   });
 
   it('validates fields and names them', async () => {
@@ -218,6 +219,94 @@ describe('certificate templates', () => {
   });
 });
 
+describe('templates belong to an organization (data scope)', () => {
+  it('keeps a root template away from the administrator of another branch', async () => {
+    const root = await rootOrg(t.db);
+    const rootTpl = await createTemplate(admin, { name: 'Root owned template' });
+    expect((await call(t.app, admin, '/api/certificate/template/get', { id: rootTpl.id })).json().data).toMatchObject({ orgId: root.id });
+
+    const branch = await buildOrg(t.db);
+    const branchAdmin = await buildUser(t.db, { orgId: branch.id, scopeOrgIds: [branch.id], permissions: ['zsgl', 'zsgl:add', 'zsgl:modify', 'zsgl:delete'] });
+    const bs = await login(t.app, branchAdmin.username, branchAdmin.password);
+
+    const upd = await call(t.app, bs, '/api/certificate/template/update', { id: rootTpl.id, authority: 'Hijacked' });
+    expect(upd.statusCode).toBe(403);
+    expect(upd.json().msg).toBe('NO_DATA_PERMISSION_ERROR');
+    const del = await call(t.app, bs, '/api/certificate/template/delete', { ids: [rootTpl.id] });
+    expect(del.json().msg).toBe('NO_DATA_PERMISSION_ERROR');
+    expect((await call(t.app, bs, '/api/certificate/template/get', { id: rootTpl.id })).json().msg).toBe('NO_DATA_PERMISSION_ERROR');
+    expect((await call(t.app, bs, '/api/certificate/template/list', { keyword: 'Root owned template' })).json().data.total).toBe(0);
+    expect((await call(t.app, admin, '/api/certificate/template/get', { id: rootTpl.id })).json().data).toMatchObject({ authority: '翰林学院' });
+
+    // The branch's own template is its administrator's to manage; the root administrator sees it too.
+    const own = await createTemplate(bs, { name: 'Branch template' });
+    expect((await call(t.app, bs, '/api/certificate/template/get', { id: own.id })).json().data).toMatchObject({ orgId: branch.id, orgName: branch.name });
+    expect((await call(t.app, bs, '/api/certificate/template/list', {})).json().data.records.map((r: { id: number }) => r.id)).toEqual([own.id]);
+    expect((await call(t.app, bs, '/api/certificate/template/update', { id: own.id, authority: 'Branch school' })).json().data.authority).toBe('Branch school');
+    expect((await call(t.app, admin, '/api/certificate/template/list', { keyword: 'Branch template' })).json().data.total).toBe(1);
+    expect((await call(t.app, bs, '/api/certificate/template/delete', { ids: [own.id] })).json().data).toEqual({ count: 1 });
+  });
+
+  it('keeps what the template said at issue time on the issued certificate, its verification and its PDF', async () => {
+    const template = await createTemplate(admin, { name: 'Snapshot template', authority: 'Original Academy', language: 'en-US' });
+    const holder = await buildUser(t.db, { realname: 'Snap Holder', permissions: ['zs-pc'] });
+    const c = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'course', id: 21, title: 'Snapshot course' } });
+
+    const edited = await call(t.app, admin, '/api/certificate/template/update', {
+      id: template.id,
+      name: 'Renamed template',
+      authority: 'Rewritten Authority',
+      language: 'pt',
+      layout: { ...CERTIFICATE_DEFAULT_LAYOUT, extra: { text: 'Added after issue', x: 100, y: 60, fontSize: 16, color: '#8b0000', align: 'left' } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const verified = dataOf(await call(t.app, null, '/api/certificate/verify', { number: c.number }));
+    expect(verified).toMatchObject({ templateName: 'Snapshot template', authority: 'Original Academy' });
+    const hs = await login(t.app, holder.username, holder.password);
+    expect((await call(t.app, hs, '/api/certificate/my', {})).json().data.records[0]).toMatchObject({ templateName: 'Snapshot template', authority: 'Original Academy' });
+    const listed = (await call(t.app, admin, '/api/certificate/issued/list', { templateId: template.id })).json().data.records[0];
+    expect(listed).toMatchObject({ templateName: 'Snapshot template' });
+
+    const dl = await call(t.app, admin, '/api/certificate/issued/download', { id: c.id });
+    expect(dl.statusCode).toBe(200);
+    if (hasPoppler) {
+      const text = pdfText(dl.rawPayload);
+      expect(text).toContain('Original Academy');
+      expect(text).toContain('Certificate');
+      expect(text).not.toContain('Rewritten Authority');
+      expect(text).not.toContain('Added after issue');
+      expect(text).not.toContain('Certificado');
+    }
+    // A certificate issued after the edit says what the template says now.
+    const later = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'course', id: 22, title: 'Later course' } });
+    expect(dataOf(await call(t.app, null, '/api/certificate/verify', { number: later.number }))).toMatchObject({ authority: 'Rewritten Authority' });
+  });
+});
+
+describe('the default design', () => {
+  it.runIf(hasPoppler).each([
+    ['zh-CN', '证书', '发证机构'],
+    ['en-US', 'Certificate', 'Issued by'],
+    ['pt', 'Certificado', 'Emitido por'],
+  ] as const)('prints the title and the issuing authority in %s', async (language, title, label) => {
+    const template = await createTemplate(admin, { language, authority: undefined });
+    const expected = language === 'zh-CN' ? '翰林学习平台' : 'Hanlin Learning';
+    expect((await call(t.app, admin, '/api/certificate/template/get', { id: template.id })).json().data.authority).toBe(expected);
+    const holder = await buildUser(t.db, { realname: language === 'zh-CN' ? '王小明' : 'Maria Silva' });
+    const c = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'exam', id: 31, title: 'Fire safety 消防' } });
+    const dl = await call(t.app, admin, '/api/certificate/issued/download', { id: c.id });
+    expect(dl.statusCode).toBe(200);
+    const text = pdfText(dl.rawPayload);
+    for (const s of [title, label, expected, holder.realname, 'Fire safety 消防', c.number, new Date().toISOString().slice(0, 10)]) expect(text, s).toContain(s);
+    // A border and ornaments, not a blank page with four lines.
+    expect(inkRatio(dl.rawPayload)).toBeGreaterThan(0.03);
+    if (process.env.CERT_PNG_DIR) {
+      fs.writeFileSync(path.join(process.env.CERT_PNG_DIR, `${language}.pdf`), dl.rawPayload);
+    }
+  });
+});
+
 describe('issuing', () => {
   it('is idempotent per template, user and source, and computes the expiry', async () => {
     const year = await createTemplate(admin, { validityMonths: 12 });
@@ -225,7 +314,9 @@ describe('issuing', () => {
     const user = await buildUser(t.db);
     const first = await issueCertificate(t.db, { templateId: year.id, userId: user.id, source: { kind: 'course', id: 7, title: 'Fire safety' } });
     expect(first.created).toBe(true);
-    expect(first.number).toMatch(new RegExp(`^HL-${new Date().getUTCFullYear()}-\\d{6}$`));
+    expect(first.number).toMatch(CERTIFICATE_NUMBER_PATTERN);
+    expect(first.number.startsWith(`HL-${new Date().getUTCFullYear()}-`)).toBe(true);
+    expect(certificateNumberCheck(first.number)).toBe('valid');
     const again = await issueCertificate(t.db, { templateId: year.id, userId: user.id, source: { kind: 'course', id: 7, title: 'Fire safety' } });
     expect(again).toEqual({ ...first, created: false });
     const exam = await issueCertificate(t.db, { templateId: year.id, userId: user.id, source: { kind: 'exam', id: 7, title: 'Fire exam' } });

@@ -9,8 +9,8 @@ export default defineModule({
   register(app, ctx) {
     const certs = createCertificatesService({ db: ctx.db, lists: ctx.lists, storage: ctx.storage, signer: createFileSigner(ctx.db) });
     registerCertificatesRoutes(app, certs);
-    // Template images: every certificate manager (templates have no organization). Holders see the
-    // thumbnail through its signed public link.
+    // Template images: every certificate manager (an image may be on certificates of any organization,
+    // copied at issue). Holders see the thumbnail through its signed public link.
     registerFileReadRule(app, 'certificate', (principal) => hasAnyPermission(principal.permissions, ['zsgl']));
   },
 });

@@ -1,21 +1,15 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  type CERTIFICATE_ISSUED_SORT_KEYS,
-  type CERTIFICATE_SORT_KEYS,
-  type CertificateIssuedListQuery,
-  type CertificateMyQuery,
-  type CertificateTemplateListQuery,
-} from '@hanlin/shared';
+import { type CERTIFICATE_ISSUED_SORT_KEYS, type CERTIFICATE_SORT_KEYS, type CertificateIssuedListQuery, type CertificateMyQuery } from '@hanlin/shared';
 import { pageWithTotal } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
-import { lockOrgRowsThrough } from '../../platform/org-rows.js';
+import { lockOrgRows, lockOrgRowsThrough } from '../../platform/org-rows.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
-import { certificates, certificateTemplates } from './certificates.schema.js';
+import { certificates, certificateTemplates, type CertificateDesign } from './certificates.schema.js';
 
 const issuedCount = sql<number>`(select count(*)::int from ${certificates} where ${certificates.templateId} = ${certificateTemplates.id})`;
 
@@ -24,11 +18,15 @@ const templateColumns = {
   name: certificateTemplates.name,
   thumbnail: certificateTemplates.thumbnail,
   authority: certificateTemplates.authority,
+  language: certificateTemplates.language,
   validityMonths: certificateTemplates.validityMonths,
   background: certificateTemplates.background,
   pageWidth: certificateTemplates.pageWidth,
   pageHeight: certificateTemplates.pageHeight,
   layout: certificateTemplates.layout,
+  orgId: certificateTemplates.orgId,
+  orgName: sql<string | null>`${organizations.name}`,
+  orgPath: sql<string | null>`${organizations.path}`,
   createdBy: certificateTemplates.createdBy,
   creatorName: sql<string | null>`${users.realname}`,
   createdAt: certificateTemplates.createdAt,
@@ -36,11 +34,12 @@ const templateColumns = {
   issuedCount,
 };
 
-/** Templates are platform-wide (system menu): no organization scope. */
+/** Templates of organizations inside the caller's data scope. */
 export const certificateTemplateList = defineList({
   name: 'certificate_template_list',
   table: certificateTemplates,
-  tables: ['certificate_templates'],
+  tables: ['certificate_templates', 'organizations'],
+  scope: { column: certificateTemplates.orgId, nullable: true },
   filters: {
     validity: (v) => sql`case ${v}::text when 'permanent' then ${certificateTemplates.validityMonths} is null else ${certificateTemplates.validityMonths} is not null end`,
   },
@@ -52,49 +51,13 @@ export const certificateTemplateList = defineList({
     updatedAt: certificateTemplates.updatedAt,
   } satisfies Record<(typeof CERTIFICATE_SORT_KEYS)[number], unknown>,
   columns: templateColumns,
-  join: (q) => q.leftJoin(users, eq(users.id, certificateTemplates.createdBy)),
+  join: (q) => q.leftJoin(users, eq(users.id, certificateTemplates.createdBy)).leftJoin(organizations, eq(organizations.id, certificateTemplates.orgId)),
 });
+export type TemplateListRow = Awaited<ReturnType<typeof certificateTemplateList.rowsOf>>[number];
 
-export function findTemplates(lists: ListRuntime, q: CertificateTemplateListQuery) {
-  return certificateTemplateList.run(lists, null, q);
-}
-export type TemplateListRow = Awaited<ReturnType<typeof findTemplates>>['records'][number];
-
-export async function getTemplate(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select(templateColumns)
-    .from(certificateTemplates)
-    .leftJoin(users, eq(users.id, certificateTemplates.createdBy))
-    .where(eq(certificateTemplates.id, id));
-  return row ?? null;
-}
-
-/** Everything the PDF needs from a template. */
-export async function getTemplateForRender(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({
-      id: certificateTemplates.id,
-      name: certificateTemplates.name,
-      authority: certificateTemplates.authority,
-      validityMonths: certificateTemplates.validityMonths,
-      backgroundKey: certificateTemplates.backgroundKey,
-      backgroundMime: certificateTemplates.backgroundMime,
-      pageWidth: certificateTemplates.pageWidth,
-      pageHeight: certificateTemplates.pageHeight,
-      layout: certificateTemplates.layout,
-    })
-    .from(certificateTemplates)
-    .where(eq(certificateTemplates.id, id));
-  return row ?? null;
-}
-
-export async function lockTemplates(tx: DbOrTx, ids: number[]) {
-  return tx
-    .select({ id: certificateTemplates.id, name: certificateTemplates.name, background: certificateTemplates.background, thumbnail: certificateTemplates.thumbnail })
-    .from(certificateTemplates)
-    .where(inArray(certificateTemplates.id, ids))
-    .orderBy(asc(certificateTemplates.id))
-    .for('update');
+/** Templates locked for a change, with their organization's path for the scope check. */
+export function lockTemplates(tx: DbOrTx, ids: number[]) {
+  return lockOrgRows(tx, certificateTemplates, ids, ['name', 'background', 'thumbnail']);
 }
 
 /** Ids among `ids` that some issued certificate uses. */
@@ -121,9 +84,10 @@ const issuedColumns = {
   id: certificates.id,
   number: certificates.number,
   templateId: certificates.templateId,
-  templateName: certificateTemplates.name,
-  authority: certificateTemplates.authority,
-  thumbnail: certificateTemplates.thumbnail,
+  templateName: certificates.templateName,
+  authority: certificates.authority,
+  thumbnail: certificates.thumbnail,
+  design: certificates.design,
   userId: certificates.userId,
   username: users.username,
   realname: users.realname,
@@ -138,12 +102,7 @@ const issuedColumns = {
 };
 
 function issuedFrom(db: DbOrTx) {
-  return db
-    .select(issuedColumns)
-    .from(certificates)
-    .innerJoin(certificateTemplates, eq(certificateTemplates.id, certificates.templateId))
-    .innerJoin(users, eq(users.id, certificates.userId))
-    .leftJoin(organizations, eq(organizations.id, users.orgId));
+  return db.select(issuedColumns).from(certificates).innerJoin(users, eq(users.id, certificates.userId)).leftJoin(organizations, eq(organizations.id, users.orgId));
 }
 export type IssuedRow = Awaited<ReturnType<ReturnType<typeof issuedFrom>['execute']>>[number];
 
@@ -172,11 +131,7 @@ export const certificateIssuedList = defineList({
       or exists (select 1 from users u where u.id = ${certificates.userId} and (u.realname ilike ${pattern} or u.username ilike ${pattern})))`,
   sort: { id: certificates.id, issuedAt: certificates.issuedAt, expiresAt: certificates.expiresAt } satisfies Record<(typeof CERTIFICATE_ISSUED_SORT_KEYS)[number], unknown>,
   columns: issuedColumns,
-  join: (q) =>
-    q
-      .innerJoin(certificateTemplates, eq(certificateTemplates.id, certificates.templateId))
-      .innerJoin(users, eq(users.id, certificates.userId))
-      .leftJoin(organizations, eq(organizations.id, users.orgId)),
+  join: (q) => q.innerJoin(users, eq(users.id, certificates.userId)).leftJoin(organizations, eq(organizations.id, users.orgId)),
   plan: { adaptive: true },
 });
 
@@ -218,32 +173,51 @@ export async function revokeIssued(tx: DbOrTx, ids: number[]) {
     .returning({ id: certificates.id });
 }
 
-export async function templateValidity(db: DbOrTx, templateId: number) {
+/** What a certificate copies from its template at issue, read under a share lock (an edit waits for the issue, or the issue for the edit). */
+export async function templateForIssue(db: DbOrTx, templateId: number) {
   const [row] = await db
-    .select({ validityMonths: certificateTemplates.validityMonths })
+    .select({
+      name: certificateTemplates.name,
+      authority: certificateTemplates.authority,
+      thumbnail: certificateTemplates.thumbnail,
+      validityMonths: certificateTemplates.validityMonths,
+      language: certificateTemplates.language,
+      pageWidth: certificateTemplates.pageWidth,
+      pageHeight: certificateTemplates.pageHeight,
+      layout: certificateTemplates.layout,
+      backgroundKey: certificateTemplates.backgroundKey,
+      backgroundMime: certificateTemplates.backgroundMime,
+    })
     .from(certificateTemplates)
     .where(eq(certificateTemplates.id, templateId))
     .for('share');
   return row ?? null;
 }
 
-/**
- * Inserts a certificate unless one exists for (template, user, source); the number's serial
- * comes from a sequence, so parallel issues never collide.
- */
+/** Inserts a certificate unless one exists for (template, user, source); answers its id and whether it is new. */
 export async function insertCertificateOnce(
   db: DbOrTx,
-  v: { templateId: number; userId: number; sourceKind: string; sourceId: number; sourceTitle: string; validityMonths: number | null },
+  v: {
+    number: string;
+    templateId: number;
+    userId: number;
+    sourceKind: string;
+    sourceId: number;
+    sourceTitle: string;
+    validityMonths: number | null;
+    snapshot: { templateName: string; authority: string; thumbnail: string | null; design: CertificateDesign };
+  },
 ) {
   const [row] = await db
     .insert(certificates)
     .values({
-      number: sql`'HL-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || lpad(nextval('certificate_numbers')::text, 6, '0')`,
+      number: v.number,
       templateId: v.templateId,
       userId: v.userId,
       sourceKind: v.sourceKind,
       sourceId: v.sourceId,
       sourceTitle: v.sourceTitle,
+      ...v.snapshot,
       expiresAt: v.validityMonths === null ? null : sql`now() + make_interval(months => ${v.validityMonths}::int)`,
     })
     .onConflictDoNothing({ target: [certificates.templateId, certificates.userId, certificates.sourceKind, certificates.sourceId] })

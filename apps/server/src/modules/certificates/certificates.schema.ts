@@ -1,17 +1,30 @@
-import { index, integer, jsonb, pgSequence, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { CertificateLayout } from '@hanlin/shared';
-import { defineConstraintErrors } from '../../platform/db/constraints.js';
+import { index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { CertificateLanguage, CertificateLayout } from '@hanlin/shared';
+import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
+import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
-import { requiredRef, timestamps } from '../../platform/db/columns.js';
+import { ownedRecordColumns, requiredRef } from '../../platform/db/columns.js';
 
-/** Certificate templates (spec: manage-certificate, add-certificate). */
+/** How a certificate is drawn: what its template said when it was issued. */
+export interface CertificateDesign {
+  language: CertificateLanguage;
+  pageWidth: number;
+  pageHeight: number;
+  layout: CertificateLayout;
+  /** Storage key and type of the background image; null: the default design (frame and ornaments). */
+  backgroundKey: string | null;
+  backgroundMime: string | null;
+}
+
+/** Certificate templates (spec: manage-certificate, add-certificate), owned by an organization (their data scope). */
 export const certificateTemplates = pgTable(
   'certificate_templates',
   {
     id: serial().primaryKey(),
     name: varchar({ length: 30 }).notNull(),
     thumbnail: varchar({ length: 500 }),
-    authority: varchar({ length: 50 }).notNull(),
+    authority: varchar({ length: 100 }).notNull(),
+    language: varchar({ length: 8 }).$type<CertificateLanguage>().notNull().default('zh-CN'),
     /** Null: permanent. */
     validityMonths: integer(),
     background: varchar({ length: 500 }),
@@ -21,16 +34,15 @@ export const certificateTemplates = pgTable(
     pageWidth: integer().notNull(),
     pageHeight: integer().notNull(),
     layout: jsonb().$type<CertificateLayout>().notNull(),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps(),
+    ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
   },
-  (t) => [uniqueIndex('certificate_templates_name_uq').on(t.name)],
+  (t) => [uniqueIndex('certificate_templates_name_uq').on(t.name), index('certificate_templates_org_idx').on(t.orgId, t.id)],
 );
 
-/** Serial part of certificate numbers: a sequence, so concurrent issues never collide. */
-export const certificateNumbers = pgSequence('certificate_numbers', { startWith: 1 });
-
-/** Issued certificates: one per (template, user, source). */
+/**
+ * Issued certificates: one per (template, user, source). The template's name, authority, thumbnail
+ * and design are copied at issue: editing the template later does not rewrite what was certified.
+ */
 export const certificates = pgTable(
   'certificates',
   {
@@ -41,6 +53,10 @@ export const certificates = pgTable(
     sourceKind: varchar({ length: 16 }).notNull(),
     sourceId: integer().notNull(),
     sourceTitle: varchar({ length: 200 }).notNull(),
+    templateName: varchar({ length: 30 }).notNull(),
+    authority: varchar({ length: 100 }).notNull(),
+    thumbnail: varchar({ length: 500 }),
+    design: jsonb().$type<CertificateDesign>().notNull(),
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
@@ -55,8 +71,8 @@ export const certificates = pgTable(
 
 export const constraintErrors = defineConstraintErrors({
   certificate_templates_name_uq: { code: 'DUPLICATE_CERTIFICATE', field: 'name' },
-  certificate_templates_created_by_users_id_fk: { code: 'DATA_IN_USE', field: 'createdBy' },
-  // Numbers come from a sequence, and issuing is INSERT … ON CONFLICT DO NOTHING on the source:
+  ...ownedRecordConstraintErrors('certificate_templates'),
+  // Numbers carry 55 random bits, and issuing is INSERT … ON CONFLICT DO NOTHING on the source:
   // neither index can be violated by a caller.
   certificates_number_uq: null,
   certificates_source_uq: null,

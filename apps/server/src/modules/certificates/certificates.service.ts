@@ -1,16 +1,17 @@
 import {
+  CERTIFICATE_AUTHORITY_MAX,
   certificateStatus,
   maskHolderName,
   type CertificateCheckName,
   type CertificateIssuedAbilities,
   type CertificateIssuedListQuery,
   type CertificateIssuedRow,
+  type CertificateLanguage,
   type CertificateMine,
   type CertificateMyQuery,
   type CertificateSourceKind,
   type CertificateTemplateAbilities,
   type CertificateTemplateCreate,
-  type CertificateTemplateListQuery,
   type CertificateTemplateRow,
   type CertificateTemplateUpdate,
   type CertificateVerification,
@@ -21,9 +22,10 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Storage } from '../../platform/storage.js';
 import { abilitiesOf } from '../../platform/lifecycle.js';
-import type { ListRuntime } from '../../platform/list.js';
-import { requireInScope } from '../../platform/scope.js';
-import { deleteAllRows } from '../../platform/table-rows.js';
+import { listReads, type ListRuntime } from '../../platform/list.js';
+import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
+import { deleteRows } from '../../platform/table-rows.js';
+import { readPlatformParams } from '../settings/index.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './certificates.repository.js';
 import { certificateTemplates } from './certificates.schema.js';
@@ -86,6 +88,7 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
       thumbnail: r.thumbnail,
       thumbnailUrl: await signer.publicUrlForRef(r.thumbnail),
       authority: r.authority,
+      language: r.language,
       validityMonths: r.validityMonths,
       background: r.background,
       backgroundUrl: await signer.publicUrlForRef(r.background),
@@ -93,6 +96,8 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
       pageHeight: r.pageHeight,
       layout: r.layout,
       issuedCount: r.issuedCount,
+      orgId: r.orgId,
+      orgName: r.orgName,
       createdBy: r.createdBy,
       creatorName: r.creatorName,
       createdAt: r.createdAt.toISOString(),
@@ -122,31 +127,35 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
     };
   }
 
-  async function get(principal: Principal, id: number): Promise<CertificateTemplateRow> {
-    const row = await repo.getTemplate(db, id);
-    if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-    return present(principal, row);
-  }
+  /** Templates of organizations inside the caller's data scope: a page of them, or one (NO_DATA_PERMISSION_ERROR beyond it). */
+  const templates = listReads(repo.certificateTemplateList, lists, (p, rows: repo.TemplateListRow[]) => Promise.all(rows.map((r) => present(p, r))), { field: 'id' });
+  const get = templates.get;
+  const lockTemplatesInScope = scopedLock(repo.lockTemplates);
+  const lockTemplateInScope = scopedLock(repo.lockTemplates, { notFound: 'id' });
 
+  /** Drawn from what the certificate copied from its template at issue. */
   async function pdfOf(r: repo.IssuedRow): Promise<{ fileName: string; pdf: Buffer }> {
-    const tpl = await repo.getTemplateForRender(db, r.templateId);
-    if (!tpl) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-    const bytes = tpl.backgroundKey ? await readAll(storage, tpl.backgroundKey) : null;
+    const { design } = r;
+    const bytes = design.backgroundKey ? await readAll(storage, design.backgroundKey) : null;
     const pdf = await renderCertificatePdf({
-      pageWidth: tpl.pageWidth,
-      pageHeight: tpl.pageHeight,
-      layout: tpl.layout,
-      background: bytes && tpl.backgroundMime ? { bytes, mime: tpl.backgroundMime } : null,
-      values: { name: r.realname, source: r.sourceTitle, date: day(r.issuedAt), number: r.number },
+      pageWidth: design.pageWidth,
+      pageHeight: design.pageHeight,
+      layout: design.layout,
+      language: design.language,
+      background: bytes && design.backgroundMime ? { bytes, mime: design.backgroundMime } : null,
+      values: { name: r.realname, source: r.sourceTitle, date: day(r.issuedAt), number: r.number, authority: r.authority },
     });
     return { fileName: `${r.templateName}-${r.number}.pdf`, pdf };
   }
 
+  /** The platform name of the parameters page, in Chinese for a Chinese certificate, else in English. */
+  async function defaultAuthority(language: CertificateLanguage): Promise<string> {
+    const params = await readPlatformParams(db);
+    return language === 'zh-CN' ? params.siteNameZh : params.siteNameEn;
+  }
+
   return {
-    async list(principal: Principal, q: CertificateTemplateListQuery): Promise<Page<CertificateTemplateRow>> {
-      const page = await repo.findTemplates(lists, q);
-      return { ...page, records: await Promise.all(page.records.map((r) => present(principal, r))) };
-    },
+    list: templates.list,
 
     get,
 
@@ -156,17 +165,20 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
 
     async insert(principal: Principal, input: CertificateTemplateCreate): Promise<CertificateTemplateRow> {
       if (await repo.nameTaken(db, input.name)) throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
+      const authority = input.authority ?? (await defaultAuthority(input.language)).slice(0, CERTIFICATE_AUTHORITY_MAX);
       const id = await db.transaction(async (tx) => {
         const thumb = await claimImage(tx, principal, input.thumbnail, 'thumbnail');
         const bg = await claimImage(tx, principal, input.background, 'background');
         const newId = await repo.insertTemplate(tx, {
           name: input.name,
           thumbnail: input.thumbnail || null,
-          authority: input.authority,
+          authority,
+          language: input.language,
           validityMonths: input.validityMonths,
           background: input.background || null,
           ...(await backgroundOf(bg)),
           layout: input.layout,
+          orgId: await homeOrgInScope(tx, principal),
           createdBy: principal.userId,
         });
         if (thumb) await linkFile(tx, thumb.id, newId);
@@ -177,13 +189,12 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
     },
 
     /**
-     * Fields left out keep their value. Issued certificates are drawn from the template when
-     * downloaded, so a changed layout or background applies to them too.
+     * A template in the caller's scope; fields left out keep their value. Certificates already
+     * issued keep what the template said when they were issued.
      */
     async update(principal: Principal, input: CertificateTemplateUpdate): Promise<CertificateTemplateRow> {
       await db.transaction(async (tx) => {
-        const [cur] = await repo.lockTemplates(tx, [input.id]);
-        if (!cur) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+        const cur = (await lockTemplateInScope(tx, principal, [input.id]))[0]!;
         if (input.name !== undefined && input.name !== cur.name && (await repo.nameTaken(tx, input.name, input.id))) {
           throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
         }
@@ -201,6 +212,7 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
         }
         if (input.name !== undefined) set.name = input.name;
         if (input.authority !== undefined) set.authority = input.authority;
+        if (input.language !== undefined) set.language = input.language;
         if (input.validityMonths !== undefined) set.validityMonths = input.validityMonths;
         if (input.layout !== undefined) set.layout = input.layout;
         await repo.updateTemplate(tx, input.id, set);
@@ -208,13 +220,16 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
       return get(principal, input.id);
     },
 
-    /** All or nothing; a template any certificate was issued from stays (IN_USE_CERTIFICATE). */
-    async remove(ids: number[]) {
-      // A certificate issued between the check and the delete answers IN_USE_CERTIFICATE from its foreign key.
-      await deleteAllRows(db, certificateTemplates, ids, async (tx, _rows, unique) => {
+    /** All or nothing, templates in the caller's scope; a template any certificate was issued from stays (IN_USE_CERTIFICATE). */
+    async remove(principal: Principal, ids: number[]) {
+      return db.transaction(async (tx) => {
+        const rows = await lockTemplatesInScope(tx, principal, ids);
+        const unique = rows.map((r) => r.id);
+        // A certificate issued between the check and the delete answers IN_USE_CERTIFICATE from its foreign key.
         if ((await repo.templatesInUse(tx, unique)).length) throw new AppError('IN_USE_CERTIFICATE', { field: 'ids' });
+        await deleteRows(tx, certificateTemplates, unique);
+        return { count: unique.length };
       });
-      return { count: new Set(ids).size };
     },
 
     async issuedList(principal: Principal, q: CertificateIssuedListQuery): Promise<Page<CertificateIssuedRow>> {

@@ -7,9 +7,12 @@ import {
   CERTIFICATE_DEFAULT_LAYOUT,
   CERTIFICATE_DEFAULT_PAGE,
   CERTIFICATE_EXTRA_TEXT_MAX,
+  CERTIFICATE_LANGUAGES,
   CERTIFICATE_NAME_MAX,
+  CERTIFICATE_WORDING,
   CertificateTemplateCreateSchema,
   type CertificateFieldPosition,
+  type CertificateLanguage,
   type CertificateLayout,
   type CertificateTemplateCreate,
   type CertificateTemplateRow,
@@ -19,11 +22,20 @@ import { usePageTitle } from '../../../platform/page-title';
 import { ImageUpload } from '../../files/ImageUpload';
 import { getCertificateTemplateById, insertCertificateTemplate, updateCertificateTemplate } from '../api';
 
-/** The shared schema with the form's "permanent" switch; months stay a number while hidden. */
-const FormSchema = CertificateTemplateCreateSchema.extend({ permanent: z.boolean(), validityMonths: z.number().int().min(1).max(999) });
+/**
+ * The shared schema with the form's "permanent" switch (months stay a number while hidden) and an
+ * authority that may be left empty (the server prints the platform name then).
+ */
+const FormSchema = CertificateTemplateCreateSchema.extend({
+  permanent: z.boolean(),
+  validityMonths: z.number().int().min(1).max(999),
+  authority: z.string().trim().max(CERTIFICATE_AUTHORITY_MAX).optional(),
+});
 
-type FieldKey = 'name' | 'source' | 'date' | 'number' | 'extra';
-const FIELD_KEYS: FieldKey[] = ['name', 'source', 'date', 'number', 'extra'];
+type FieldKey = 'title' | 'name' | 'source' | 'date' | 'number' | 'authority' | 'extra';
+const FIELD_KEYS: FieldKey[] = ['title', 'name', 'source', 'date', 'number', 'authority', 'extra'];
+/** Fields a template may leave off the page. */
+const OPTIONAL_KEYS = ['title', 'authority'] as const;
 
 /** The page size the server derives from a background: its proportions, the longer side 842 pt. */
 function pageFor(w: number, h: number) {
@@ -41,12 +53,15 @@ function LayoutPreview({
   backgroundUrl,
   layout,
   samples,
+  connecting,
   onMove,
 }: {
   page: { width: number; height: number };
   backgroundUrl: string | null;
   layout: CertificateLayout;
   samples: Record<FieldKey, string>;
+  /** The default design's words above the name and the source (null with a background). */
+  connecting: { certifies: string; achieved: string } | null;
   onMove: (key: FieldKey, x: number, y: number) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -82,12 +97,39 @@ function LayoutPreview({
         width: '100%',
         aspectRatio: `${page.width} / ${page.height}`,
         border: '1px solid #d9d9d9',
+        // Without a background the server draws its default design: a gold double frame.
+        boxShadow: backgroundUrl
+          ? undefined
+          : `inset 0 0 0 ${16 * scale}px #fffdf5, inset 0 0 0 ${20 * scale}px #b8963e, inset 0 0 0 ${27 * scale}px #fffdf5, inset 0 0 0 ${28 * scale}px #b8963e`,
         background: backgroundUrl ? `center / 100% 100% no-repeat url("${backgroundUrl}")` : '#fffdf5',
         overflow: 'hidden',
         userSelect: 'none',
         touchAction: 'none',
       }}
     >
+      {connecting &&
+        (
+          [
+            ['name', connecting.certifies],
+            ['source', connecting.achieved],
+          ] as const
+        ).map(([key, text]) => (
+          <div
+            key={`above-${key}`}
+            style={{
+              position: 'absolute',
+              left: layout[key].x * scale,
+              top: Math.max(0, layout[key].y - 30) * scale,
+              transform: layout[key].align === 'center' ? 'translateX(-50%)' : undefined,
+              fontSize: 15 * scale,
+              color: '#595959',
+              whiteSpace: 'nowrap',
+              pointerEvents: 'none',
+            }}
+          >
+            {text}
+          </div>
+        ))}
       {FIELD_KEYS.map((key) => {
         const pos = layout[key] as CertificateFieldPosition | null | undefined;
         if (!pos) return null;
@@ -141,7 +183,7 @@ function PositionInputs({ field, testId }: { field: FieldKey; testId: string }) 
 
 /** `add-certificate`: a template, with its printed fields placed on a live preview. */
 export default function CertificateEditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ed = useRecordEditor<CertificateTemplateRow, CertificateTemplateCreate>({
     queryKey: 'certificate',
     load: (id) => getCertificateTemplateById({ id }),
@@ -154,13 +196,21 @@ export default function CertificateEditPage() {
         ? {
             name: r.name,
             authority: r.authority,
+            language: r.language,
             permanent: r.validityMonths === null,
             validityMonths: r.validityMonths ?? 12,
             thumbnail: r.thumbnail,
             background: r.background,
             layout: { ...r.layout, extra: r.layout.extra ?? null },
           }
-        : { permanent: true, validityMonths: 12, thumbnail: null, background: null, layout: CERTIFICATE_DEFAULT_LAYOUT },
+        : {
+            language: (CERTIFICATE_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'zh-CN',
+            permanent: true,
+            validityMonths: 12,
+            thumbnail: null,
+            background: null,
+            layout: CERTIFICATE_DEFAULT_LAYOUT,
+          },
   });
   usePageTitle(t(ed.id ? 'certificate.edit' : 'certificate.add'));
   const { form, record } = ed;
@@ -170,6 +220,8 @@ export default function CertificateEditPage() {
   const layout = (Form.useWatch('layout', { form, preserve: true }) as CertificateLayout | undefined) ?? CERTIFICATE_DEFAULT_LAYOUT;
   const permanent = Form.useWatch('permanent', form) as boolean | undefined;
   const background = Form.useWatch('background', form) as string | null | undefined;
+  const language = (Form.useWatch('language', form) as CertificateLanguage | undefined) ?? 'zh-CN';
+  const authority = Form.useWatch('authority', form) as string | undefined;
   const extraOn = !!layout.extra;
   const shownBg = background ? (bgPreview ?? record?.backgroundUrl ?? null) : null;
   const shownPage = background ? (page ?? (record ? { width: record.pageWidth, height: record.pageHeight } : CERTIFICATE_DEFAULT_PAGE)) : CERTIFICATE_DEFAULT_PAGE;
@@ -187,11 +239,16 @@ export default function CertificateEditPage() {
     setPage(null);
   }, [ed.initial, form]);
 
+  // The default design (no background) labels the date, number and authority, as the PDF does.
+  const words = CERTIFICATE_WORDING[language] ?? CERTIFICATE_WORDING['zh-CN'];
+  const label = (prefix: string, text: string) => (shownBg ? text : prefix + text);
   const samples: Record<FieldKey, string> = {
+    title: words.title,
     name: t('certificate.sampleName'),
     source: t('certificate.sampleSource'),
-    date: new Date().toISOString().slice(0, 10),
-    number: `HL-${new Date().getFullYear()}-000123`,
+    date: label(words.date, new Date().toISOString().slice(0, 10)),
+    number: label(words.number, `HL-${new Date().getFullYear()}-7KQ4-MX9T-R2HC`),
+    authority: label(words.authority, authority?.trim() || t('app.title')),
     extra: layout.extra?.text ?? '',
   };
 
@@ -199,7 +256,13 @@ export default function CertificateEditPage() {
   const submit = () =>
     void ed.submit(FormSchema, (v) => {
       const { permanent: isPermanent, ...body } = v as z.infer<typeof FormSchema>;
-      return { ...body, thumbnail: body.thumbnail ?? null, background: body.background ?? null, validityMonths: isPermanent ? null : body.validityMonths };
+      return {
+        ...body,
+        authority: body.authority || undefined,
+        thumbnail: body.thumbnail ?? null,
+        background: body.background ?? null,
+        validityMonths: isPermanent ? null : body.validityMonths,
+      };
     });
 
   if (ed.loading) return <Spin />;
@@ -211,8 +274,16 @@ export default function CertificateEditPage() {
             <Form.Item name="name" label={t('certificate.name')} rules={[{ required: true, whitespace: true, max: CERTIFICATE_NAME_MAX }]}>
               <Input maxLength={CERTIFICATE_NAME_MAX} showCount data-testid="certificate-name" />
             </Form.Item>
-            <Form.Item name="authority" label={t('certificate.authority')} rules={[{ required: true, whitespace: true, max: CERTIFICATE_AUTHORITY_MAX }]}>
-              <Input maxLength={CERTIFICATE_AUTHORITY_MAX} data-testid="certificate-authority" />
+            <Form.Item
+              name="authority"
+              label={t('certificate.authority')}
+              extra={ed.id ? undefined : t('certificate.authorityDefault')}
+              rules={[{ max: CERTIFICATE_AUTHORITY_MAX }]}
+            >
+              <Input maxLength={CERTIFICATE_AUTHORITY_MAX} placeholder={t('app.title')} data-testid="certificate-authority" />
+            </Form.Item>
+            <Form.Item name="language" label={t('certificate.language')} extra={t('certificate.languageHint')}>
+              <Select data-testid="certificate-language" options={CERTIFICATE_LANGUAGES.map((l) => ({ value: l, label: t(`certificate.language_${l}`) }))} />
             </Form.Item>
             <Form.Item label={t('certificate.validity')}>
               <Space>
@@ -260,12 +331,24 @@ export default function CertificateEditPage() {
               size="small"
               pagination={false}
               rowKey="key"
-              dataSource={FIELD_KEYS.filter((k) => k !== 'extra' || extraOn).map((key) => ({ key }))}
+              dataSource={FIELD_KEYS.filter((k) => !!layout[k]).map((key) => ({ key }))}
               columns={[
                 { title: t('certificate.field'), dataIndex: 'key', width: 90, render: (k: FieldKey) => t(`certificate.field_${k}`) },
                 { title: t('certificate.coords'), dataIndex: 'key', render: (k: FieldKey) => <PositionInputs field={k} testId={`certificate-pos-${k}`} /> },
               ]}
             />
+            <Space style={{ marginTop: 12 }} wrap>
+              {OPTIONAL_KEYS.map((key) => (
+                <Space key={key} size={4}>
+                  <Switch
+                    checked={!!layout[key]}
+                    data-testid={`certificate-${key}-switch`}
+                    onChange={(on) => form.setFieldValue(['layout', key], on ? CERTIFICATE_DEFAULT_LAYOUT[key] : null)}
+                  />
+                  <span>{t(`certificate.field_${key}`)}</span>
+                </Space>
+              ))}
+            </Space>
             <Space style={{ marginTop: 12 }} align="start" wrap>
               <Switch
                 checked={extraOn}
@@ -290,6 +373,7 @@ export default function CertificateEditPage() {
                 backgroundUrl={shownBg}
                 layout={layout}
                 samples={samples}
+                connecting={shownBg ? null : words}
                 onMove={(key, x, y) => {
                   form.setFieldValue(['layout', key, 'x'], x);
                   form.setFieldValue(['layout', key, 'y'], y);

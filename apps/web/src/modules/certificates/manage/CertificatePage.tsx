@@ -15,6 +15,7 @@ const templateColumns: ColumnSpec<CertificateTemplateRow>[] = [
   pictureColumn<CertificateTemplateRow>('thumbnailUrl', 'certificate.thumbnail', (r) => r.thumbnailUrl, { width: 72, height: 48, column: 96 }),
   { key: 'name', titleKey: 'certificate.name', sortable: sortable('name'), render: (r) => <span data-testid="certificate-row-name">{r.name}</span> },
   { key: 'authority', titleKey: 'certificate.authority' },
+  { key: 'orgName', titleKey: 'certificate.org' },
   { key: 'validityMonths', titleKey: 'certificate.validity', render: (r) => <ValidityText months={r.validityMonths} /> },
   { key: 'issuedCount', titleKey: 'certificate.issuedCount' },
   { key: 'creatorName', titleKey: 'certificate.creator' },

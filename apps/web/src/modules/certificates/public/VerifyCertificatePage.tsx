@@ -4,7 +4,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useState } from 'react';
-import { CERTIFICATE_NUMBER_PATTERN } from '@hanlin/shared';
+import { certificateNumberCheck, normalizeCertificateNumber } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
 import { verifyCertificate } from '../api';
 import { CertificateStatusTag, day } from '../certificate-meta';
@@ -14,15 +14,18 @@ export default function VerifyCertificatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { number: param } = useParams();
-  const number = (param ?? '').trim().toUpperCase();
+  const number = normalizeCertificateNumber(param ?? '');
   const [input, setInput] = useState(number);
-  const valid = CERTIFICATE_NUMBER_PATTERN.test(number);
+  // A mistyped character is caught by the check character here, before any lookup.
+  const check = certificateNumberCheck(number);
+  const valid = check === 'valid';
   const q = useQuery({ queryKey: ['certificate', 'verify', number], queryFn: () => verifyCertificate({ number }), enabled: valid, retry: false });
   const go = () => {
-    const n = input.trim().toUpperCase();
+    const n = normalizeCertificateNumber(input);
     if (n) void navigate(`/certificate/verify/${encodeURIComponent(n)}`);
   };
-  const notFound = (q.error instanceof ApiError && q.error.name === 'NOT_FOUND_ERROR') || (!!number && !valid);
+  const typo = !!number && check === 'typo';
+  const notFound = (q.error instanceof ApiError && q.error.name === 'NOT_FOUND_ERROR') || (!!number && check === 'invalid');
   return (
     <div style={{ minHeight: '100vh', background: '#f5f5f5', padding: '32px 12px' }}>
       <Card style={{ maxWidth: 640, margin: '0 auto' }} data-testid="certificate-verify-page">
@@ -39,7 +42,7 @@ export default function VerifyCertificatePage() {
               value={input}
               onChange={(e) => setInput(e.target.value)}
               onPressEnter={go}
-              placeholder="HL-2026-000123"
+              placeholder="HL-2026-7KQ4-MX9T-R2HC"
               maxLength={32}
               data-testid="certificate-verify-input"
             />
@@ -48,6 +51,7 @@ export default function VerifyCertificatePage() {
             </Button>
           </Space.Compact>
           {valid && q.isLoading && <Spin />}
+          {typo && <Result status="warning" title={t('certificate.typo')} data-testid="certificate-verify-typo" />}
           {notFound && <Result status="warning" title={t('certificate.notFound')} data-testid="certificate-verify-not-found" />}
           {q.error && !notFound && <Alert type="error" message={(q.error as Error).message} />}
           {q.data && (
