@@ -25,6 +25,13 @@ export interface Config {
    * proxy or CDN); without it, the host users reach the app at with CONTENT_PORT.
    */
   contentUrl?: string;
+  /**
+   * CONTENT_SANDBOX: `package` (default) lets the pages of one package script each other on the
+   * content origin (framesets, Articulate Rise, ADL's Golf quiz calling `parent.RecordTest`);
+   * `page` gives every page an opaque origin of its own (no storage or cookies at all), which
+   * breaks such packages.
+   */
+  contentSandbox: 'package' | 'page';
   /** Address users reach the web app at (links in e-mails); defaults to http://localhost:PORT. */
   publicUrl?: string;
   /**
@@ -63,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     contentPort: loadContentPort(env.CONTENT_PORT, port),
     contentUrl: loadContentUrl(env.CONTENT_URL, publicUrl),
+    contentSandbox: loadContentSandbox(env.CONTENT_SANDBOX),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -76,6 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportContact: env.SUPPORT_CONTACT?.trim() || undefined,
     licencePublicKey: env.LICENCE_PUBLIC_KEY?.trim() ? env.LICENCE_PUBLIC_KEY.replace(/\\n/g, '\n') : undefined,
   };
+}
+
+function loadContentSandbox(given: string | undefined): 'package' | 'page' {
+  const v = given?.trim().toLowerCase() || 'package';
+  if (v !== 'package' && v !== 'page') throw new Error(`CONTENT_SANDBOX must be package or page, got ${given}`);
+  return v;
 }
 
 function loadContentPort(given: string | undefined, port: number): number {

@@ -24,6 +24,12 @@ export interface RequestLike {
  */
 export interface ContentOrigin {
   app: FastifyInstance;
+  /**
+   * The sandbox of frames showing content (their `sandbox` attribute and the content's CSP):
+   * scripts, forms, popups and dialogs, never top navigation; `allow-same-origin` (the content
+   * origin, not the app's) unless CONTENT_SANDBOX=page.
+   */
+  sandbox: string;
   /** The content origin as the browser that sent this request to the app reaches it. */
   originFor(req: RequestLike): string;
   /** The app origins allowed to frame content, for a request to the content listener. */
@@ -63,6 +69,10 @@ export function createContentOrigin(config: Config): ContentOrigin {
       .header('cache-control', 'no-store')
       .send(status === 404 ? 'Not found' : 'Error');
   });
+  // A service worker registered by one package would answer the requests of every later one.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.headers['service-worker']) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
     // Never a cookie from this origin.
@@ -73,6 +83,7 @@ export function createContentOrigin(config: Config): ContentOrigin {
   const port = () => config.contentPort || (app.server.listening ? (app.server.address() as AddressInfo).port : 0);
   return {
     app,
+    sandbox: `allow-scripts allow-forms allow-popups allow-modals${config.contentSandbox === 'package' ? ' allow-same-origin' : ''}`,
     originFor(req) {
       if (config.contentUrl) return config.contentUrl;
       const { proto, hostname } = seenAs(config, req);

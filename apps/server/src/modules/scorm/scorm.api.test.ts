@@ -62,11 +62,12 @@ describe('importing the fixture packages', () => {
     expect(page.body).toContain('<html');
     // The package's page gets the SCORM API first in its head, its doctype still first.
     expect(page.body).toMatch(/^<!DOCTYPE html[^>]*>\s*<html[^>]*>\s*<head><script src="\/_hanlin\/scorm-api.js"><\/script>/);
-    // Framed by the app's origin only, sandboxed (an opaque origin even when opened alone), scripts of the package allowed inline.
+    // Framed by the app's origin only, sandboxed as the player's frame is (also when opened alone), scripts of the package allowed inline.
     const csp = page.headers['content-security-policy'] as string;
-    expect(csp).toContain('frame-ancestors http://localhost:8080');
-    expect(csp).toContain('sandbox allow-scripts allow-forms allow-popups');
-    expect(csp).not.toContain('allow-same-origin');
+    expect(csp).toContain('frame-ancestors http://localhost:8080;');
+    expect(l.sandbox).toBe('allow-scripts allow-forms allow-popups allow-modals allow-same-origin');
+    expect(csp).toContain(`sandbox ${l.sandbox}`);
+    expect(page.headers['x-frame-options']).toBeUndefined();
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("'unsafe-inline'");
     expect(page.headers['set-cookie']).toBeUndefined();

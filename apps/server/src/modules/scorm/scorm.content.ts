@@ -53,11 +53,10 @@ export const SCORM_SEED_PREFIX = 'hanlin-scorm:';
 /**
  * The policy of package files: authored pages need inline scripts, eval and handlers, and load
  * pictures, media and fonts from anywhere, but they connect, submit and frame only on the content
- * origin, never the app's; only the app frames them; `sandbox` (no allow-same-origin) gives every
- * page an opaque origin also when opened outside the player, so a package keeps nothing in this
- * origin's storage that another package could read.
+ * origin, never the app's; only the app frames them; the frame's sandbox applies also to a page
+ * opened outside the player.
  */
-export function contentCsp(frameAncestors: string[]): string {
+export function contentCsp(frameAncestors: string[], sandbox: string): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
@@ -71,16 +70,17 @@ export function contentCsp(frameAncestors: string[]): string {
     "base-uri 'self'",
     "form-action 'self'",
     `frame-ancestors ${frameAncestors.join(' ') || "'none'"}`,
-    'sandbox allow-scripts allow-forms allow-popups',
+    `sandbox ${sandbox}`,
   ].join('; ');
 }
 
 /**
  * Runs first in every page of a package: when the page is the one the player launched (its frame's
  * name carries the launch), it gets a SCORM 1.2 API of its own (scorm-again, seeded with the
- * learner's values, so GetValue and the error codes answer at once) whose commits and finish go
- * to the player by postMessage. The player is another origin: it checks that the message comes
- * from its frame and stores the values for the SCO it launched, nothing else. `var API = null` of
+ * learner's values, so GetValue and the error codes answer at once) whose values, commits and
+ * finish go to the player by postMessage. The player is another origin: it checks that the
+ * message comes from its frame and stores the values for the SCO it launched, nothing else. The
+ * package's other pages (frames) find this API by walking up their parents, as SCORM wants. `var API = null` of
  * the SCO's own scripts (ADL's discovery code) must not hide it: a property whose setter ignores.
  */
 const BRIDGE = `;(function () {
@@ -162,7 +162,7 @@ export function registerScormContent(content: ContentOrigin, scorm: ScormService
     const type = mimeOf(f.path);
     reply
       .type(type)
-      .header('content-security-policy', contentCsp(content.appOriginsFor(req.raw)))
+      .header('content-security-policy', contentCsp(content.appOriginsFor(req.raw), content.sandbox))
       .header('access-control-allow-origin', '*')
       .header('cross-origin-resource-policy', 'cross-origin')
       .header('cache-control', 'private, max-age=3600');

@@ -22,7 +22,7 @@ export async function registerScormRoutes(app: FastifyInstance, scorm: ScormServ
 
   registerRoute(app, routes.list, async (req) => scorm.list(principalOf(req)));
   registerRoute(app, routes.get, async (req) => scorm.get(principalOf(req), req.body.id));
-  registerRoute(app, routes.launch, async (req) => scorm.launch(principalOf(req), req.body, content.originFor(req.raw)));
+  registerRoute(app, routes.launch, async (req) => scorm.launch(principalOf(req), req.body, { origin: content.originFor(req.raw), sandbox: content.sandbox }));
   registerRoute(app, routes.commit, async (req) => scorm.commit(principalOf(req), req.body));
   registerRoute(app, routes.finish, async (req) => scorm.finish(principalOf(req), req.body));
   registerRoute(app, routes.progress, async (req) => scorm.progress(principalOf(req), req.body));

@@ -12,8 +12,6 @@ const DONE = new Set(['completed', 'passed']);
 
 /** `window.name` of the package frame: this prefix and the launch (see the server's scorm.content.ts bridge). */
 const SEED_PREFIX = 'hanlin-scorm:';
-/** The package frame runs scripts, forms and popups with an opaque origin: no storage, cookies or API of this origin. */
-const SANDBOX = 'allow-scripts allow-forms allow-popups';
 /** A SCO's unload handler finishes it after the frame is gone: its message is still awaited this long. */
 const UNLOAD_GRACE_MS = 5_000;
 const VALUE_KEYS = ['lesson_status', 'score_raw', 'score_min', 'score_max', 'lesson_location', 'suspend_data', 'exit', 'session_time'] as const;
@@ -136,7 +134,8 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
     // Messages of the package: only from the frame launched here (an opaque origin), on this
     // launch's channel, of the three kinds; the SCO, session and context are this player's own.
     const onMessage = (e: MessageEvent) => {
-      if (!launched || !frameWindow || e.source !== frameWindow || e.origin !== 'null' || finished) return;
+      // The frame's origin: the content origin, or opaque ('null') with CONTENT_SANDBOX=page.
+      if (!launched || !frameWindow || e.source !== frameWindow || finished || (e.origin !== 'null' && e.origin !== new URL(launched.contentUrl).origin)) return;
       const d = e.data as { hanlinScorm?: unknown; kind?: unknown; values?: unknown } | null;
       if (!d || typeof d !== 'object' || d.hanlinScorm !== channel) return;
       const values = valuesOf(d.values, startedAt);
@@ -160,7 +159,8 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
         frame = document.createElement('iframe');
         // Read by the package page's API before any of its scripts runs.
         frame.name = SEED_PREFIX + JSON.stringify({ channel, origin: window.location.origin, cmi: res.cmi });
-        frame.setAttribute('sandbox', SANDBOX);
+        // Never top navigation; scripts run on the content origin, apart from this one's storage and API.
+        frame.setAttribute('sandbox', res.sandbox);
         frame.referrerPolicy = 'no-referrer';
         frame.src = res.contentUrl;
         frame.title = res.package.title;
