@@ -64,7 +64,7 @@ describe('importing the fixture packages', () => {
     expect(page.body).toMatch(/^<!DOCTYPE html[^>]*>\s*<html[^>]*>\s*<head><script src="\/_hanlin\/scorm-api.js"><\/script>/);
     // Framed by the app's origin only, sandboxed as the player's frame is (also when opened alone), scripts of the package allowed inline.
     const csp = page.headers['content-security-policy'] as string;
-    expect(csp).toContain('frame-ancestors http://localhost:8080;');
+    expect(csp).toContain("frame-ancestors 'self' http://localhost:8080;");
     expect(l.sandbox).toBe('allow-scripts allow-forms allow-popups allow-modals allow-same-origin');
     expect(csp).toContain(`sandbox ${l.sandbox}`);
     expect(page.headers['x-frame-options']).toBeUndefined();

@@ -69,7 +69,8 @@ export function contentCsp(frameAncestors: string[], sandbox: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    `frame-ancestors ${frameAncestors.join(' ') || "'none'"}`,
+    // The package's own pages frame each other; above them only the app.
+    `frame-ancestors 'self' ${frameAncestors.join(' ')}`.trim(),
     `sandbox ${sandbox}`,
   ].join('; ');
 }
@@ -90,7 +91,9 @@ const BRIDGE = `;(function () {
     if (String(window.name).indexOf(PREFIX) === 0) seed = JSON.parse(String(window.name).slice(PREFIX.length));
   } catch (e) { seed = null; }
   var Api = window.Scorm12API;
-  if (!seed || !Api || window.parent === window) return;
+  // Kept: while the frame is being removed, its unload handlers (LMSFinish) no longer see a parent.
+  var player = window.parent;
+  if (!seed || !Api || player === window) return;
   var api = new Api({ autocommit: false, lmsCommitUrl: false, logLevel: 5 });
   api.loadFromJSON(seed.cmi);
   function values() {
@@ -109,7 +112,7 @@ const BRIDGE = `;(function () {
     };
   }
   function post(kind) {
-    window.parent.postMessage({ hanlinScorm: seed.channel, kind: kind, values: values() }, seed.origin);
+    player.postMessage({ hanlinScorm: seed.channel, kind: kind, values: values() }, seed.origin);
   }
   api.on('LMSSetValue.cmi.*', function () { post('values'); });
   api.on('LMSCommit', function () { post('commit'); });

@@ -181,9 +181,17 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
       cancelled = true;
       clearInterval(timer);
       window.removeEventListener('pagehide', onHide);
-      // Removing the frame runs the SCO's unload handler (most SCOs call LMSFinish from it): its
-      // message arrives after this, so it is still listened for a while.
-      frame?.remove();
+      // The SCO's unload handler (most SCOs call LMSFinish from it) runs when its page is left:
+      // the frame, hidden, goes to a blank page first and is removed once there (a removed frame
+      // would have nobody to post to), and its message is still listened for a while.
+      const old = frame;
+      if (old) {
+        old.style.display = 'none';
+        delete old.dataset.testid;
+        old.addEventListener('load', () => old.remove(), { once: true });
+        old.src = 'about:blank';
+        setTimeout(() => old.remove(), UNLOAD_GRACE_MS);
+      }
       if (launched && !finished && dirty) void send(launched, false);
       setTimeout(() => window.removeEventListener('message', onMessage), UNLOAD_GRACE_MS);
     };
