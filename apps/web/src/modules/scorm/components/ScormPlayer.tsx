@@ -101,6 +101,8 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
     let latest: ScormCmiValues | null = null;
     let pending: Promise<unknown> = Promise.resolve();
     let launched: ScormLaunchResult | null = null;
+    /** The frame is being replaced: its unload handlers may still post. */
+    let retired = false;
     const channel = crypto.randomUUID();
     // The tab closes or the browser goes to the background: what changed since the last commit is sent.
     const onHide = () => {
@@ -135,7 +137,10 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
     // launch's channel, of the three kinds; the SCO, session and context are this player's own.
     const onMessage = (e: MessageEvent) => {
       // The frame's origin: the content origin, or opaque ('null') with CONTENT_SANDBOX=page.
-      if (!launched || !frameWindow || e.source !== frameWindow || finished || (e.origin !== 'null' && e.origin !== new URL(launched.contentUrl).origin)) return;
+      // A page that posts while it unloads (LMSFinish of a replaced frame) is gone by the time its
+      // message arrives (no source): then the channel, known only to that frame, tells it apart.
+      const fromFrame = e.source === frameWindow || (retired && e.source === null);
+      if (!launched || !frameWindow || !fromFrame || finished || (e.origin !== 'null' && e.origin !== new URL(launched.contentUrl).origin)) return;
       const d = e.data as { hanlinScorm?: unknown; kind?: unknown; values?: unknown } | null;
       if (!d || typeof d !== 'object' || d.hanlinScorm !== channel) return;
       const values = valuesOf(d.values, startedAt);
@@ -179,6 +184,7 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
 
     return () => {
       cancelled = true;
+      retired = true;
       clearInterval(timer);
       window.removeEventListener('pagehide', onHide);
       // The SCO's unload handler (most SCOs call LMSFinish from it) runs when its page is left:
