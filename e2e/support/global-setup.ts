@@ -83,6 +83,8 @@ export default async function setup(project: TestProject) {
   Object.assign(env, {
     DATA_DIR: dataDir,
     PORT: String(port),
+    // The content origin (SCORM packages) on a port the kernel picks: PORT+1 may be taken.
+    CONTENT_PORT: '0',
     HOST: '127.0.0.1',
     EMBEDDED_PG_PORT: String(pgPort),
     ADMIN_PASSWORD,

@@ -26,6 +26,7 @@ import { registerModules } from './platform/modules.js';
 import { createJobQueue } from './platform/jobs.js';
 import { loadConstraintRegistry } from './platform/db/constraints.js';
 import { createListRuntime } from './platform/list.js';
+import { createContentOrigin } from './platform/content-origin.js';
 
 export interface BuildOptions extends Pick<AppContext, 'config' | 'db' | 'kv' | 'storage'> {
   /** Defaults to `db` (statements are then planned per run, which is only slower). */
@@ -65,6 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const sessions = createSessions(principals);
   const credentials = createCredentials(sessions);
   const jobs = createJobQueue({ db, log: app.log });
+  const content = createContentOrigin(config);
   const ctx: AppContext = {
     config,
     db,
@@ -80,6 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     jobs,
     lists: createListRuntime({ db, plannedDb: opts.plannedDb, kv }),
     dashboard: createDashboardRegistry(),
+    content,
   };
   installGuard(app, { db, principals, sessions, settings: authSettings });
   installOperationLog(app, db);
@@ -95,7 +98,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // hls.js plays through Media Source Extensions: the <video> source is a blob: URL.
         mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
+        // The content origin: packages play in a frame there, never on this origin.
+        frameSrc: ["'self'", 'blob:', (req) => content.originFor(req)],
         objectSrc: ["'self'", 'blob:'],
         // Over plain HTTP this would turn every asset URL into an https one nothing answers.
         upgradeInsecureRequests: config.tls ? [] : null,
@@ -136,6 +140,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  // The content listener lives and dies with the app (server.ts makes it listen).
+  app.decorate('contentApp', content.app);
+  app.addHook('onReady', async () => {
+    await content.app.ready();
+  });
+  app.addHook('onClose', async () => {
+    await content.app.close();
+  });
 
   if (spaIndex) {
     // `npm run build` writes .br and .gz beside each file; file names under /assets carry their

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './platform/config.js';
 import { startInfrastructure, type Infrastructure } from './platform/infrastructure.js';
@@ -10,6 +11,8 @@ const say = (m: string) => process.stdout.write(`${m}\n`);
 let config: Config | undefined;
 let infra: Infrastructure | undefined;
 let app: FastifyInstance | undefined;
+/** The setting naming the port a listen failure is about. */
+let listening: 'PORT' | 'CONTENT_PORT' = 'PORT';
 try {
   config = loadConfig();
   say(config.databaseUrl ? 'Hanlin: using DATABASE_URL' : `Hanlin: starting embedded PostgreSQL in ${config.dataDir}/pg (port ${config.embeddedPgPort})`);
@@ -23,7 +26,13 @@ try {
   }
   app = await buildApp({ config, db: infra.database.db, plannedDb: infra.database.plannedDb, kv: infra.kv, storage: infra.storage });
   await app.listen({ port: config.port, host: config.host });
+  listening = 'CONTENT_PORT';
+  await app.contentApp.listen({ port: config.contentPort, host: config.host });
   say(`Hanlin is running on http://localhost:${config.port}`);
+  const contentAt = config.contentUrl ?? `port ${(app.contentApp.server.address() as AddressInfo).port}`;
+  say(`Uploaded content (SCORM) is served from ${contentAt}`);
+  if (config.tls && !config.contentUrl)
+    say('Warning: users reach Hanlin over HTTPS but CONTENT_URL is not set: SCORM packages will not play (set CONTENT_URL to an https origin proxied to CONTENT_PORT).');
 } catch (e) {
   // One sentence a person can act on, whatever failed (never a bare "undefined").
   process.stderr.write(`Hanlin could not start: ${whyStartFailed(e, config)}\n`);
@@ -34,10 +43,11 @@ try {
 
 function whyStartFailed(e: unknown, c: Config | undefined): string {
   const err = (e ?? {}) as NodeJS.ErrnoException;
+  const port = listening === 'PORT' ? c?.port : c?.contentPort;
   if (err.syscall === 'listen' && err.code === 'EADDRINUSE') {
-    return `port ${c?.port} is already in use (another Hanlin or another program): stop it, or set PORT to a free port.`;
+    return `port ${port} is already in use (another Hanlin or another program): stop it, or set ${listening} to a free port.`;
   }
-  if (err.syscall === 'listen' && err.code === 'EACCES') return `not allowed to listen on port ${c?.port}: choose a port above 1023 with PORT.`;
+  if (err.syscall === 'listen' && err.code === 'EACCES') return `not allowed to listen on port ${port}: choose a port above 1023 with ${listening}.`;
   if (c?.databaseUrl) {
     let where = 'DATABASE_URL';
     try {

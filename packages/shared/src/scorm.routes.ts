@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './api.js';
-import { FileAnswerSchema, defineRoute, writeRoute } from './contract.js';
+import { defineRoute, writeRoute } from './contract.js';
 import {
   ScormCommitSchema,
   ScormLaunchResultSchema,
@@ -12,9 +11,7 @@ import {
   ScormScoStateSchema,
 } from './scorm.js';
 
-const ContentParamsSchema = z.object({ packageId: IdSchema, token: z.string().max(200), '*': z.string().max(2000) });
-
-/** SCORM 1.2 packages: import, the run-time API of the player, and the package's files. */
+/** SCORM 1.2 packages: import and the run-time API of the player (the package's files are on the content origin). */
 export const scormRoutes = {
   /** Multipart `file`: the zip (up to SCORM_LIMITS.packedMaxBytes); refusals answer SCORM_PARSE_FAILED with `data.reason`. */
   import: writeRoute('/api/scorm/import', ['kjgl:add'], 'scorm.import', { response: ScormPackageInfoSchema, kind: 'upload' }),
@@ -26,13 +23,4 @@ export const scormRoutes = {
   /** LMSFinish: a commit that also closes the session. */
   finish: defineRoute({ method: 'POST', path: '/api/scorm/finish', permission: 'authenticated', body: ScormCommitSchema, response: ScormScoStateSchema }),
   progress: defineRoute({ method: 'POST', path: '/api/scorm/progress', permission: 'authenticated', body: ScormProgressQuerySchema, response: ScormProgressSchema }),
-  /** A file of the package; the iframe's requests carry no headers of ours: the token in the path stands for the user. */
-  content: defineRoute({
-    method: 'GET',
-    path: '/api/scorm/content/:packageId/:token/*',
-    permission: 'public',
-    params: ContentParamsSchema,
-    response: FileAnswerSchema,
-    kind: 'download',
-  }),
 };

@@ -147,8 +147,10 @@ export const ScormLaunchResultSchema = z.object({
   states: z.array(ScormScoStateSchema),
   scoId: z.string(),
   sessionId: z.string(),
-  /** Same-origin URL of the launch file, valid for a few hours for this user only. */
+  /** URL of the launch file on the content origin (never the app's), valid for a few hours for this user only. */
   contentUrl: z.string(),
+  /** The `sandbox` attribute of the frame showing it (the server's CONTENT_SANDBOX). */
+  sandbox: z.string(),
   /** Seeds `Scorm12API.loadFromJSON`. */
   cmi: z.object({
     core: z.object({

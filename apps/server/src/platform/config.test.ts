@@ -43,3 +43,25 @@ describe('S3 settings', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('content origin settings', () => {
+  it('serve uploaded content on the next port by default, or where CONTENT_URL says', () => {
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ contentPort: 8081, contentUrl: undefined, contentSandbox: 'package' });
+    expect(loadConfig({ CONTENT_SANDBOX: 'page' }).contentSandbox).toBe('page');
+    expect(loadConfig({ PORT: '8080', CONTENT_PORT: '9000', PUBLIC_URL: 'https://learn.example.com', CONTENT_URL: 'https://content.example.com/' })).toMatchObject({
+      contentPort: 9000,
+      contentUrl: 'https://content.example.com',
+    });
+  });
+
+  it.each([
+    [{ PORT: '8080', CONTENT_PORT: '8080' }, /CONTENT_PORT must differ from PORT/],
+    [{ CONTENT_PORT: 'x' }, /CONTENT_PORT must be a port number/],
+    [{ CONTENT_SANDBOX: 'none' }, /CONTENT_SANDBOX must be package or page/],
+    [{ CONTENT_URL: 'https://content.example.com' }, /CONTENT_URL needs PUBLIC_URL/],
+    [{ CONTENT_URL: 'https://learn.example.com/content', PUBLIC_URL: 'https://learn.example.com' }, /CONTENT_URL must be another origin/],
+    [{ CONTENT_URL: 'ftp://content.example.com', PUBLIC_URL: 'https://learn.example.com' }, /CONTENT_URL must be an http/],
+  ])('refuse to start with %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -15,6 +15,23 @@ export interface Config {
   s3?: S3StorageOptions;
   adminPassword?: string;
   corsOrigins: string[];
+  /**
+   * Uploaded web content (SCORM packages) is served by a second listener on this port (CONTENT_PORT,
+   * default PORT+1), never on the app's origin; 0 picks a free port.
+   */
+  contentPort: number;
+  /**
+   * Origin users reach that listener at (CONTENT_URL, e.g. https://content.example.com behind a
+   * proxy or CDN); without it, the host users reach the app at with CONTENT_PORT.
+   */
+  contentUrl?: string;
+  /**
+   * CONTENT_SANDBOX: `package` (default) lets the pages of one package script each other on the
+   * content origin (framesets, Articulate Rise, ADL's Golf quiz calling `parent.RecordTest`);
+   * `page` gives every page an opaque origin of its own (no storage or cookies at all), which
+   * breaks such packages.
+   */
+  contentSandbox: 'package' | 'page';
   /** Address users reach the web app at (links in e-mails); defaults to http://localhost:PORT. */
   publicUrl?: string;
   /**
@@ -39,8 +56,10 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../../..');
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
+  const port = Number(env.PORT ?? 8080);
+  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
   return {
-    port: Number(env.PORT ?? 8080),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -48,7 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     s3: loadS3Config(env),
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    publicUrl,
+    contentPort: loadContentPort(env.CONTENT_PORT, port),
+    contentUrl: loadContentUrl(env.CONTENT_URL, publicUrl),
+    contentSandbox: loadContentSandbox(env.CONTENT_SANDBOX),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -62,6 +84,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportContact: env.SUPPORT_CONTACT?.trim() || undefined,
     licencePublicKey: env.LICENCE_PUBLIC_KEY?.trim() ? env.LICENCE_PUBLIC_KEY.replace(/\\n/g, '\n') : undefined,
   };
+}
+
+function loadContentSandbox(given: string | undefined): 'package' | 'page' {
+  const v = given?.trim().toLowerCase() || 'package';
+  if (v !== 'package' && v !== 'page') throw new Error(`CONTENT_SANDBOX must be package or page, got ${given}`);
+  return v;
+}
+
+function loadContentPort(given: string | undefined, port: number): number {
+  if (!given?.trim()) return port === 0 ? 0 : port + 1;
+  const p = Number(given);
+  if (!Number.isInteger(p) || p < 0 || p > 65535) throw new Error(`CONTENT_PORT must be a port number, got ${given}`);
+  if (p !== 0 && p === port) throw new Error('CONTENT_PORT must differ from PORT: uploaded content must not run on the app’s origin');
+  return p;
+}
+
+/** CONTENT_URL as an origin; it must differ from the app's, which frames it (so PUBLIC_URL is needed). */
+function loadContentUrl(given: string | undefined, publicUrl: string | undefined): string | undefined {
+  if (!given?.trim()) return undefined;
+  let url: URL;
+  try {
+    url = new URL(given.trim());
+  } catch {
+    throw new Error(`CONTENT_URL must be an http:// or https:// address, got ${given}`);
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new Error(`CONTENT_URL must be an http:// or https:// address, got ${given}`);
+  if (!publicUrl) throw new Error('CONTENT_URL needs PUBLIC_URL: the content origin allows only the app’s origin to frame it');
+  if (new URL(publicUrl).origin === url.origin)
+    throw new Error('CONTENT_URL must be another origin than PUBLIC_URL (another host or port): uploaded content must not run beside the session');
+  return url.origin;
 }
 
 function loadTls(env: NodeJS.ProcessEnv): boolean {

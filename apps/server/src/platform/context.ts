@@ -11,6 +11,7 @@ import type { Credentials } from './auth/credentials.js';
 import type { JobQueue } from './jobs.js';
 import type { ListRuntime } from './list.js';
 import type { DashboardRegistry } from './dashboard.js';
+import type { ContentOrigin } from './content-origin.js';
 
 /** What modules receive when they register: the shared infrastructure, nothing domain-specific. */
 export interface AppContext {
@@ -35,6 +36,8 @@ export interface AppContext {
   lists: ListRuntime;
   /** The management home's cards: a module adds the ones its data answers (`platform/dashboard.ts`). */
   dashboard: DashboardRegistry;
+  /** The content listener: user content (SCORM packages) is served there, never on the app's origin. */
+  content: ContentOrigin;
 }
 
 /** A domain module: `modules/<domain>/<domain>.module.ts` default-exports one; app.ts finds them all. */

@@ -55,7 +55,7 @@ export async function serverProcesses(name: string, env: Record<string, string |
 
   function start(): ServerProcess {
     let out = '';
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'fatal', ...env };
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), CONTENT_PORT: '0', EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'fatal', ...env };
     delete childEnv.DATABASE_URL;
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

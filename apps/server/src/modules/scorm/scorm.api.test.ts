@@ -36,6 +36,11 @@ function expectRefused(res: Awaited<ReturnType<typeof upload>>, reason: string) 
 const simplePackage = (extra: { name: string; data: string }[] = []) =>
   buildZip([{ name: 'imsmanifest.xml', data: manifest12() }, { name: 'index.html', data: '<html><body>Lesson</body></html>' }, ...extra]);
 
+/** A GET on the content listener (the launch URL is absolute, on the content origin). */
+const content = (url: string, headers: Record<string, string> = {}) => {
+  const u = new URL(url, 'http://localhost:8081');
+  return t.app.contentApp.inject({ method: 'GET', url: u.pathname + u.search, headers });
+};
 const learner = (permissions: string[] = ['kc-pc']) => newUserSession(t, { permissions });
 const launch = (s: Session, body: Record<string, unknown>) => ok(t.app, s, '/api/scorm/launch', body);
 /** A commit's or finish's body: `values` for SCO i1 in the preview session `sessionId` of the package. */
@@ -49,19 +54,29 @@ describe('importing the fixture packages', () => {
     expect(pkg.scos[0]!.href).toBe('shared/launchpage.html');
     const l = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
     expect(l.cmi.core.entry).toBe('ab-initio');
-    const page = await t.app.inject({ method: 'GET', url: l.contentUrl });
+    // On the content origin (the next port by default), never the app's.
+    expect(new URL(l.contentUrl).origin).toBe('http://localhost:8081');
+    const page = await content(l.contentUrl);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<html');
-    // Framed by the player on this origin only; scripts of the package allowed inline.
-    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
-    expect(page.headers['content-security-policy']).toContain("'unsafe-inline'");
+    // The package's page gets the SCORM API first in its head, its doctype still first.
+    expect(page.body).toMatch(/^<!DOCTYPE html[^>]*>\s*<html[^>]*>\s*<head><script src="\/_hanlin\/scorm-api.js"><\/script>/);
+    // Framed by the app's origin only, sandboxed as the player's frame is (also when opened alone), scripts of the package allowed inline.
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("frame-ancestors 'self' http://localhost:8080;");
+    expect(l.sandbox).toBe('allow-scripts allow-forms allow-popups allow-modals allow-same-origin');
+    expect(csp).toContain(`sandbox ${l.sandbox}`);
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("'unsafe-inline'");
+    expect(page.headers['set-cookie']).toBeUndefined();
     // Relative URLs of the page resolve beside it, same token.
-    const css = await t.app.inject({ method: 'GET', url: l.contentUrl.replace('shared/launchpage.html', 'shared/style.css') });
+    const css = await content(l.contentUrl.replace('shared/launchpage.html', 'shared/style.css'));
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toContain('text/css');
-    const img = await t.app.inject({ method: 'GET', url: l.contentUrl.replace('shared/launchpage.html', 'shared/background.jpg') });
+    expect(css.body).not.toContain('scorm-api.js');
+    const img = await content(l.contentUrl.replace('shared/launchpage.html', 'shared/background.jpg'));
     expect(img.headers['content-type']).toBe('image/jpeg');
   });
 
@@ -81,7 +96,7 @@ describe('importing the fixture packages', () => {
     // Each SCO launches on its own, by id.
     const l = await launch(admin, { packageId: pkg.id, contextKey: 'preview', scoId: 'havingfun_makefriends_item' });
     expect(l.contentUrl).toMatch(/HavingFun\/MakeFriends\.html$/);
-    expect((await t.app.inject({ method: 'GET', url: l.contentUrl })).statusCode).toBe(200);
+    expect((await content(l.contentUrl)).statusCode).toBe(200);
   });
 
   it('refuses singlescobasic_missingorg.zip: no organization', async () => {
@@ -116,7 +131,7 @@ describe('manifests by the SCORM 1.2 CAM', () => {
     expect(pkg.scos[0]!.href).toBe('content/start page.html?a=1');
     const l = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
     expect(l.cmi.launch_data).toBe('hello');
-    const page = await t.app.inject({ method: 'GET', url: l.contentUrl });
+    const page = await content(l.contentUrl);
     expect(page.statusCode).toBe(200);
   });
 
@@ -369,14 +384,52 @@ describe('who may launch, commit and read content', () => {
     const mine = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
     expect(mine.cmi.core.lesson_status).toBe('not attempted');
 
-    // Content tokens: bound to the package, not forgeable.
+    // Content tokens: bound to the package and user, not forgeable.
     const other = await imported(simplePackage());
-    const token = /\/api\/scorm\/content\/\d+\/([^/]+)\//.exec(owner.contentUrl)![1]!;
-    expect((await t.app.inject({ method: 'GET', url: `/api/scorm/content/${other.id}/${token}/index.html` })).statusCode).toBe(404);
-    const forged = token.replace(/^\d+/, String(stranger.id));
-    expect((await t.app.inject({ method: 'GET', url: `/api/scorm/content/${pkg.id}/${forged}/index.html` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/scorm/content/${pkg.id}/${token}/imsmanifest.xml` })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/scorm/content/${pkg.id}/${token}/missing.html` })).statusCode).toBe(404);
+    const [, pkgId, token] = /\/scorm\/(\d+)\/([^/]+)\//.exec(owner.contentUrl)!;
+    expect(Number(pkgId)).toBe(pkg.id);
+    expect((await content(`/scorm/${other.id}/${token}/index.html`)).statusCode).toBe(404);
+    expect((await content(`/scorm/${other.id}/${token}/imsmanifest.xml`)).statusCode).toBe(404);
+    const forged = token!.replace(/^\d+/, String(stranger.id));
+    expect((await content(`/scorm/${pkg.id}/${forged}/index.html`)).statusCode).toBe(404);
+    expect((await content(`/scorm/${pkg.id}/${token}/imsmanifest.xml`)).statusCode).toBe(200);
+    expect((await content(`/scorm/${pkg.id}/${token}/missing.html`)).statusCode).toBe(404);
+  });
+
+  it('serves package files only on the content origin, by the launch token alone: no session token or cookie is needed or taken', async () => {
+    const pkg = await imported(simplePackage());
+    const l = await launch(admin, { packageId: pkg.id, contextKey: 'preview' });
+    const [, , token] = /\/scorm\/(\d+)\/([^/]+)\//.exec(l.contentUrl)!;
+    // The app's origin no longer serves package files.
+    const onApp = await t.app.inject({ method: 'GET', url: `/api/scorm/content/${pkg.id}/${token}/index.html` });
+    expect(onApp.statusCode).toBe(404);
+    expect(onApp.body).not.toContain('Lesson');
+    // The session token opens nothing there: not in the path, not as a header, not as a cookie.
+    const session = { ...admin.headers(), cookie: `token=${admin.access_token}` };
+    expect((await content(`/scorm/${pkg.id}/${admin.access_token}/index.html`, session)).statusCode).toBe(404);
+    expect((await content(`/scorm/${pkg.id}/x/index.html`, session)).statusCode).toBe(404);
+    const page = await content(l.contentUrl);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Lesson');
+    expect(page.headers['access-control-allow-origin']).toBe('*');
+    // Nothing of the app answers on the content origin.
+    for (const url of ['/api/scorm/list', '/api/health', '/', '/index.html']) {
+      const res = await t.app.contentApp.inject({ method: 'GET', url, headers: session });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await t.app.contentApp.inject({ method: 'POST', url: '/api/scorm/list', headers: session, payload: {} })).statusCode).toBe(404);
+    // The app's own policy lets it frame the content origin and nothing else new.
+    const appPage = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(appPage.headers['content-security-policy']).toMatch(/frame-src 'self' blob: http:\/\/localhost:8081/);
+  });
+
+  it('serves the API script of package pages: scorm-again and the bridge to the player', async () => {
+    const res = await t.app.contentApp.inject({ method: 'GET', url: '/_hanlin/scorm-api.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/javascript');
+    expect(res.body).toContain('this.Scorm12API=');
+    expect(res.body).toContain('hanlin-scorm:');
   });
 
   it('shows courseware managers only packages of organizations in their data scope', async () => {

@@ -65,6 +65,12 @@ function text(n: Node | undefined, name: string): string | undefined {
   return undefined;
 }
 
+/** Text of an adlcp element, whatever its case: `adlcp:datafromlms` is written `dataFromLMS` in real packages. */
+function adlcpText(n: Node, name: string): string | undefined {
+  const key = Object.keys(n).find((k) => !k.startsWith('@') && k.toLowerCase() === name);
+  return key === undefined ? undefined : text(n, key);
+}
+
 /** Joins xml:base values and an href the way URLs resolve relative references, inside the package. */
 export function joinBase(bases: (string | undefined)[], href: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return href;
@@ -150,7 +156,6 @@ export function parseManifest(buf: Buffer, hasFile: (path: string) => boolean): 
     return items.map((item) => {
       const id = attr(item, 'identifier') ?? '';
       const title = (text(item, 'title') || id).slice(0, 500);
-      const children = walk(asArray(item.item), depth + 1);
       const ref = attr(item, 'identifierref');
       if (!id) throw new ScormParseError('manifest_invalid');
       if (seen.has(id)) throw new ScormParseError('manifest_invalid', id);
@@ -181,7 +186,7 @@ export function parseManifest(buf: Buffer, hasFile: (path: string) => boolean): 
           launch = normalized + joined.slice(pathPart.length);
         }
         const type = (attr(res, 'scormtype') ?? attr(res, 'scormType') ?? 'asset').toLowerCase() === 'sco' ? 'sco' : 'asset';
-        const mastery = text(item, 'masteryscore');
+        const mastery = adlcpText(item, 'masteryscore');
         const masteryScore = mastery !== undefined && mastery !== '' && Number.isFinite(Number(mastery)) ? Number(mastery) : null;
         scos.push({
           id,
@@ -189,12 +194,15 @@ export function parseManifest(buf: Buffer, hasFile: (path: string) => boolean): 
           href: withParameters(launch, attr(item, 'parameters')),
           scormType: type,
           masteryScore,
-          dataFromLms: text(item, 'datafromlms')?.slice(0, 4096) || null,
-          maxTimeAllowed: text(item, 'maxtimeallowed') || null,
-          timeLimitAction: text(item, 'timelimitaction') || null,
+          dataFromLms: adlcpText(item, 'datafromlms')?.slice(0, 4096) || null,
+          maxTimeAllowed: adlcpText(item, 'maxtimeallowed') || null,
+          timeLimitAction: adlcpText(item, 'timelimitaction') || null,
         });
         launchable = true;
       }
+      // Walked after the item's own SCO is listed: the SCOs keep the manifest's order (a parent
+      // before its children), which is the order "continue" follows.
+      const children = walk(asArray(item.item), depth + 1);
       return { id, title, launchable, visible: attr(item, 'isvisible') !== 'false', children };
     });
   }

@@ -272,8 +272,8 @@ export function createScormService({ db, storage, signer, rules }: ServiceDeps) 
       return presentPackage(await launchable(principal, id, 'preview'));
     },
 
-    /** Opens a session of one SCO: catalog, every SCO's state, the values seeding the API, a content URL. */
-    async launch(principal: Principal, input: ScormLaunch): Promise<ScormLaunchResult> {
+    /** Opens a session of one SCO: catalog, every SCO's state, the values seeding the API, its URL on the content origin. */
+    async launch(principal: Principal, input: ScormLaunch, content: { origin: string; sandbox: string }): Promise<ScormLaunchResult> {
       const pkg = await launchable(principal, input.packageId, input.contextKey);
       const base = { userId: principal.userId, packageId: pkg.id, contextKey: input.contextKey };
       const existing = new Map((await repo.listRuntime(db, base)).map((r) => [r.scoId, r]));
@@ -294,7 +294,7 @@ export function createScormService({ db, storage, signer, rules }: ServiceDeps) 
       const resumable = row.firstCommittedAt !== null && (row.exit === 'suspend' || (row.exit === '' && (row.lessonLocation !== '' || row.suspendData !== '')));
       const entry = row.firstCommittedAt === null ? 'ab-initio' : resumable ? 'resume' : '';
       const token = await signer.token(pkg.id, principal.userId);
-      const href = /^[a-z][a-z0-9+.-]*:/i.test(sco.href) ? sco.href : `/api/scorm/content/${pkg.id}/${token}/${encodeURI(sco.href)}`;
+      const href = /^[a-z][a-z0-9+.-]*:/i.test(sco.href) ? sco.href : `${content.origin}/scorm/${pkg.id}/${token}/${encodeURI(sco.href)}`;
       return {
         package: { id: pkg.id, title: pkg.title, catalog: pkg.catalog, scos: pkg.scos },
         states: pkg.scos
@@ -304,6 +304,7 @@ export function createScormService({ db, storage, signer, rules }: ServiceDeps) 
         scoId: sco.id,
         sessionId,
         contentUrl: href,
+        sandbox: content.sandbox,
         cmi: {
           core: {
             student_id: names?.username ?? String(principal.userId),

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authRoutes, scormRoutes, uploadRoutes } from '@hanlin/shared';
+import { z } from 'zod';
+import { authRoutes, defineRoute, FileAnswerSchema, uploadRoutes } from '@hanlin/shared';
 import { call } from './call';
 import { session } from '../session';
 
@@ -39,8 +40,16 @@ describe('call', () => {
 
   it('fills a trailing wildcard from "*", each segment encoded and the slashes kept', async () => {
     const sent = fakeFetch(() => new Response('<html></html>', { headers: { 'content-type': 'text/html' } }));
-    const file = await call(scormRoutes.content, { packageId: 5, token: 'a.b', '*': 'shared/a b#1.html' });
-    expect(sent[0]!.url).toBe('/api/scorm/content/5/a.b/shared/a%20b%231.html');
+    const route = defineRoute({
+      method: 'GET',
+      path: '/api/files/:id/:token/*',
+      permission: 'public',
+      params: z.object({ id: z.number(), token: z.string(), '*': z.string() }),
+      response: FileAnswerSchema,
+      kind: 'download',
+    });
+    const file = await call(route, { id: 5, token: 'a.b', '*': 'shared/a b#1.html' });
+    expect(sent[0]!.url).toBe('/api/files/5/a.b/shared/a%20b%231.html');
     expect(sent[0]!.init.method).toBe('GET');
     expect(await file.blob.text()).toBe('<html></html>');
   });

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Grid, Select, Spin, Tag, Tree } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Scorm12API } from 'scorm-again';
 import type { ScormCatalogNode, ScormCmiValues, ScormLaunchResult, ScormScoState } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
 import { commitScorm, finishScorm, launchScorm } from '../api';
@@ -11,7 +10,11 @@ import { commitScorm, finishScorm, launchScorm } from '../api';
 const AUTOCOMMIT_MS = 30_000;
 const DONE = new Set(['completed', 'passed']);
 
-type ScormWindow = Window & { API?: Scorm12API };
+/** `window.name` of the package frame: this prefix and the launch (see the server's scorm.content.ts bridge). */
+const SEED_PREFIX = 'hanlin-scorm:';
+/** A SCO's unload handler finishes it after the frame is gone: its message is still awaited this long. */
+const UNLOAD_GRACE_MS = 5_000;
+const VALUE_KEYS = ['lesson_status', 'score_raw', 'score_min', 'score_max', 'lesson_location', 'suspend_data', 'exit', 'session_time'] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Wall-clock time of the session as CMITimespan, for SCOs that never report their session_time. */
@@ -20,21 +23,21 @@ function elapsed(since: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-/** The values the server keeps, read from the API's model (write-only elements included). */
-function valuesOf(api: Scorm12API, startedAt: number): ScormCmiValues {
-  const cmi = (api.renderCommitCMI(false) as { cmi: { core: Record<string, unknown>; suspend_data?: string } }).cmi;
-  const core = cmi.core as { lesson_status?: string; lesson_location?: string; exit?: string; session_time?: string; score?: { raw?: string; min?: string; max?: string } };
-  const session = core.session_time && !/^0*:00:00(\.0*)?$/.test(core.session_time) ? core.session_time : elapsed(startedAt);
-  return {
-    lesson_status: core.lesson_status as ScormCmiValues['lesson_status'],
-    score_raw: core.score?.raw ?? '',
-    score_min: core.score?.min ?? '',
-    score_max: core.score?.max ?? '',
-    lesson_location: core.lesson_location ?? '',
-    suspend_data: cmi.suspend_data ?? '',
-    exit: (core.exit ?? '') as ScormCmiValues['exit'],
-    session_time: session,
-  };
+/**
+ * The values a message of the package frame carries, only the elements the server keeps, as
+ * strings (the server validates them against the data model); null for anything else.
+ */
+function valuesOf(raw: unknown, startedAt: number): ScormCmiValues | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const out: Record<string, string> = {};
+  for (const k of VALUE_KEYS) {
+    const v = (raw as Record<string, unknown>)[k];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string') return null;
+    out[k] = v;
+  }
+  if (!out.session_time || /^0*:00:00(\.0*)?$/.test(out.session_time)) out.session_time = elapsed(startedAt);
+  return out as ScormCmiValues;
 }
 
 function toTree(
@@ -70,9 +73,11 @@ export interface ScormPlayerProps {
 }
 
 /**
- * Plays a SCORM 1.2 package: scorm-again's API installed on this window before the content
- * frame loads, LMSCommit/LMSFinish (and an autocommit) sent to the server, the catalog beside
- * the content (above it on a phone), resuming where the learner left.
+ * Plays a SCORM 1.2 package: the SCO runs in a sandboxed frame on the content origin, where its
+ * page has its own SCORM API (seeded through the frame's name) that posts its values, LMSCommit
+ * and LMSFinish here; this window takes them only from that frame and for the SCO it launched,
+ * sends them to the server (and an autocommit), shows the catalog beside the content (above it
+ * on a phone) and resumes where the learner left. Nothing of the session reaches the frame.
  */
 export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100vh - 220px)' }: ScormPlayerProps) {
   const { t } = useTranslation();
@@ -88,13 +93,17 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
 
   useEffect(() => {
     let cancelled = false;
-    let api: Scorm12API | null = null;
     let frame: HTMLIFrameElement | null = null;
+    let frameWindow: Window | null = null;
     let timer: ReturnType<typeof setInterval> | undefined;
     let finished = false;
     let dirty = false;
+    let latest: ScormCmiValues | null = null;
     let pending: Promise<unknown> = Promise.resolve();
     let launched: ScormLaunchResult | null = null;
+    /** The frame is being replaced: its unload handlers may still post. */
+    let retired = false;
+    const channel = crypto.randomUUID();
     // The tab closes or the browser goes to the background: what changed since the last commit is sent.
     const onHide = () => {
       if (launched && dirty && !finished) void send(launched, false);
@@ -103,8 +112,9 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
     setError(null);
 
     const send = (res: ScormLaunchResult, finish: boolean) => {
-      if (!api) return pending;
-      const values = valuesOf(api, startedAt);
+      // A SCO finishing without ever setting a value still finishes (the server then marks it completed).
+      const values = latest ?? (finish ? valuesOf({}, startedAt) : null);
+      if (!values) return pending;
       dirty = false;
       const body = { packageId, contextKey, scoId: res.scoId, sessionId: res.sessionId, values };
       const request = () => (finish ? finishScorm(body) : commitScorm(body));
@@ -123,31 +133,46 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
       return pending;
     };
 
+    // Messages of the package: only from the frame launched here (an opaque origin), on this
+    // launch's channel, of the three kinds; the SCO, session and context are this player's own.
+    const onMessage = (e: MessageEvent) => {
+      // The frame's origin: the content origin, or opaque ('null') with CONTENT_SANDBOX=page.
+      // A page that posts while it unloads (LMSFinish of a replaced frame) is gone by the time its
+      // message arrives (no source): then the channel, known only to that frame, tells it apart.
+      const fromFrame = e.source === frameWindow || (retired && e.source === null);
+      if (!launched || !frameWindow || !fromFrame || finished || (e.origin !== 'null' && e.origin !== new URL(launched.contentUrl).origin)) return;
+      const d = e.data as { hanlinScorm?: unknown; kind?: unknown; values?: unknown } | null;
+      if (!d || typeof d !== 'object' || d.hanlinScorm !== channel) return;
+      const values = valuesOf(d.values, startedAt);
+      if (!values) return;
+      latest = values;
+      if (d.kind === 'values') dirty = true;
+      else if (d.kind === 'commit') void send(launched, false);
+      else if (d.kind === 'finish') {
+        finished = true;
+        void send(launched, true);
+      }
+    };
+    window.addEventListener('message', onMessage);
+
     launchScorm({ packageId, contextKey, scoId })
       .then((res) => {
         if (cancelled) return;
         launched = res;
-        api = new Scorm12API({ autocommit: false, lmsCommitUrl: false, logLevel: 5 });
-        api.loadFromJSON(res.cmi as unknown as Record<string, unknown>);
-        const ready = api;
-        ready.on('LMSSetValue.cmi.*', () => {
-          dirty = true;
-        });
-        ready.on('LMSCommit', () => void send(res, false));
-        ready.on('LMSFinish', () => {
-          finished = true;
-          void send(res, true);
-        });
-        // Installed before the frame exists: the SCO looks for window.parent.API when it loads.
-        (window as ScormWindow).API = ready;
         setLaunch(res);
         setStates(Object.fromEntries(res.states.map((s) => [s.scoId, s])));
         frame = document.createElement('iframe');
+        // Read by the package page's API before any of its scripts runs.
+        frame.name = SEED_PREFIX + JSON.stringify({ channel, origin: window.location.origin, cmi: res.cmi });
+        // Never top navigation; scripts run on the content origin, apart from this one's storage and API.
+        frame.setAttribute('sandbox', res.sandbox);
+        frame.referrerPolicy = 'no-referrer';
         frame.src = res.contentUrl;
         frame.title = res.package.title;
         frame.dataset.testid = 'scorm-frame';
         frame.style.cssText = 'width:100%;height:100%;border:0;display:block;background:#fff';
         frameBox.current?.appendChild(frame);
+        frameWindow = frame.contentWindow;
         timer = setInterval(() => {
           if (dirty && !finished) void send(res, false);
         }, AUTOCOMMIT_MS);
@@ -159,13 +184,22 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
 
     return () => {
       cancelled = true;
+      retired = true;
       clearInterval(timer);
       window.removeEventListener('pagehide', onHide);
-      // Removing the frame runs the SCO's unload handler now, while the API is still there (most
-      // SCOs call LMSFinish from it); then the API goes.
-      frame?.remove();
+      // The SCO's unload handler (most SCOs call LMSFinish from it) runs when its page is left:
+      // the frame, hidden, goes to a blank page first and is removed once there (a removed frame
+      // would have nobody to post to), and its message is still listened for a while.
+      const old = frame;
+      if (old) {
+        old.style.display = 'none';
+        delete old.dataset.testid;
+        old.addEventListener('load', () => old.remove(), { once: true });
+        old.src = 'about:blank';
+        setTimeout(() => old.remove(), UNLOAD_GRACE_MS);
+      }
       if (launched && !finished && dirty) void send(launched, false);
-      if ((window as ScormWindow).API === api) delete (window as ScormWindow).API;
+      setTimeout(() => window.removeEventListener('message', onMessage), UNLOAD_GRACE_MS);
     };
   }, [packageId, contextKey, scoId]);
 
