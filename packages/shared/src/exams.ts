@@ -213,5 +213,7 @@ export const MyExamRowSchema = z.object({
   attemptsLeft: z.number(),
   /** The server's time of the answer: a page waits for `startAt` / `myEndAt` from it, never on the device's own clock. */
   serverNow: z.string(),
+  /** When this row's state changes next on the server's clock (its start, then the caller's end), null when it no longer does. */
+  changesAt: z.string().nullable(),
 });
 export type MyExamRow = z.infer<typeof MyExamRowSchema>;

@@ -370,6 +370,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
             abilities: { start: r.ongoingAttemptId == null && r.status === 'started' && attemptsLeft > 0, continue: r.ongoingAttemptId != null },
             attemptsLeft,
             serverNow: now.toISOString(),
+            changesAt: r.status === 'published' ? r.startAt.toISOString() : r.status === 'started' ? r.myEndAt.toISOString() : null,
           };
         }),
         total,
