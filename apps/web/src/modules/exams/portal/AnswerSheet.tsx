@@ -76,6 +76,7 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
   const [drawer, setDrawer] = useState(false);
   const [current, setCurrent] = useState(sheet.questions[0]?.position ?? 1);
   const [leaveCount, setLeaveCount] = useState(sheet.leaveCount);
+  const bar = useRef<HTMLDivElement>(null);
 
   const goResult = useCallback(
     (state: ResultPageState = {}) => {
@@ -168,7 +169,9 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
   const jump = (position: number) => {
     setCurrent(position);
     setDrawer(false);
-    if (sheet.answerMode === 'whole') document.getElementById(`question-${position}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    // Brought to rest below the sheet's sticky bar (its height grows when it wraps on a phone), not under it.
+    const el = sheet.answerMode === 'whole' ? document.getElementById(`question-${position}`) : null;
+    if (el) window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - (bar.current?.offsetHeight ?? 0) - 12, behavior: 'smooth' });
   };
 
   const doSubmit = async () => {
@@ -223,6 +226,8 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
   return (
     <div data-testid="answer-sheet" style={{ maxWidth: 1200, margin: '0 auto', minWidth: 0 }}>
       <div
+        ref={bar}
+        data-testid="sheet-bar"
         style={{
           position: 'sticky',
           top: 0,
