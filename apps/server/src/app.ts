@@ -55,6 +55,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
+    // The server's clock in ms (the Date header has seconds): clients sign and count down on it, not on their own clock.
+    if (req.url.startsWith('/api/')) reply.header('x-server-time', String(Date.now()));
     return payload;
   });
   const indexFile = path.join(config.webDist, 'index.html');
@@ -118,7 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     customTypes: /^text\/(?!event-stream)|[/+]json(?:;|$)|^application\/(?:javascript|xml)|^image\/svg\+xml/,
     globalDecompression: false,
   });
-  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true, exposedHeaders: ['x-server-time', 'x-request-id'] });
   await app.register(rateLimit, {
     global: false,
     ...(kv.redis ? { redis: kv.redis, nameSpace: 'rl:' } : {}),

@@ -208,5 +208,12 @@ export const MyExamRowSchema = z.object({
   lastPassed: z.boolean().nullable(),
   /** The latest attempt waits for reviewers. */
   lastMarking: z.boolean(),
+  /** `status` above is the state at `serverNow`. What the caller may do now, on the server's clock: the page obeys it. */
+  abilities: z.object({ start: z.boolean(), continue: z.boolean() }),
+  attemptsLeft: z.number(),
+  /** The server's time of the answer: a page waits for `startAt` / `myEndAt` from it, never on the device's own clock. */
+  serverNow: z.string(),
+  /** When this row's state changes next on the server's clock (its start, then the caller's end), null when it no longer does. */
+  changesAt: z.string().nullable(),
 });
 export type MyExamRow = z.infer<typeof MyExamRowSchema>;

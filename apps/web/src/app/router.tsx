@@ -112,15 +112,7 @@ const portalChildren: RouteObject[] = [
     ]),
   ),
   behindCodes('textbook/:id', 'portal.textbooks', ['kc-pc'], [{ index: true, lazy: page(() => import('../modules/textbooks/portal/TextbookReaderPage')) }]),
-  behindCodes(
-    'exam/:examId',
-    'examTaking.title',
-    ['zs-pc'],
-    [
-      { path: 'attempt/:attemptId', lazy: page(() => import('../modules/exams/portal/AnswerSheetPage')) },
-      { path: 'result', lazy: page(() => import('../modules/exams/portal/ExamResultPage')) },
-    ],
-  ),
+  behindCodes('exam/:examId', 'examTaking.title', ['zs-pc'], [{ path: 'result', lazy: page(() => import('../modules/exams/portal/ExamResultPage')) }]),
 ];
 
 const routes: RouteObject[] = [
@@ -162,6 +154,13 @@ const routes: RouteObject[] = [
             lazy: page(() => import('./portal/PortalLayout')),
             children: portalChildren,
           },
+          // The answer sheet in a frame of its own: no portal navigation over or around the questions.
+          behindCodes(
+            '/portal/exam/:examId/attempt/:attemptId',
+            'examTaking.title',
+            ['zs-pc'],
+            [{ lazy: page(() => import('./portal/ExamLayout')), children: [{ index: true, lazy: page(() => import('../modules/exams/portal/AnswerSheetPage')) }] }],
+          ),
           {
             path: '/student-center',
             lazy: page(() => import('./portal/PortalLayout')),

@@ -123,10 +123,29 @@ describe('signed calls and sessions', () => {
     expect(badSign.statusCode).toBe(401);
 
     const old = signHeaders(s.user.id, s.signNumber, s.access_token, 'hanlin', Date.now() - 6 * 60_000);
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/list', payload: {}, headers: old })).statusCode).toBe(401);
+    const late = await t.app.inject({ method: 'POST', url: '/api/user/list', payload: {}, headers: old });
+    expect(late.statusCode).toBe(401);
+    // A well-signed call from a clock that is off is told the server's time (the client corrects and retries).
+    expect(late.json()).toMatchObject({ msg: 'UNAUTHENTICATED', field: 'X-Timestamp' });
+    expect(Math.abs(late.json().data.serverTime - Date.now())).toBeLessThan(5_000);
+    const ahead = signHeaders(s.user.id, s.signNumber, s.access_token, 'hanlin', Date.now() + 10 * 60_000);
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/list', payload: {}, headers: ahead })).json()).toMatchObject({ field: 'X-Timestamp' });
+    // A bad sign learns nothing about the time.
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/list', payload: {}, headers: { ...old, 'x-sign': 'a'.repeat(64) } })).json().data).toBeNull();
 
     const forged = await t.app.inject({ method: 'POST', url: '/api/user/list', payload: {}, headers: { ...h, authorization: 'Bearer not-a-token' } });
     expect(forged.json().msg).toBe('TOKEN_INVALID');
+  });
+
+  it('tells its time in milliseconds on every API answer (X-Server-Time), refusals included', async () => {
+    const before = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const refused = await call(t.app, null, '/api/user/list', {});
+    for (const r of [res, refused]) {
+      const at = Number(r.headers['x-server-time']);
+      expect(at).toBeGreaterThanOrEqual(before);
+      expect(at).toBeLessThanOrEqual(Date.now());
+    }
   });
 
   it('revokes the token at logout and logs the operation', async () => {

@@ -119,8 +119,8 @@ describe('starting an attempt', () => {
     // Bob's own extension: 10 more minutes; his deadline is his end, not start + duration.
     await t.db.insert(examExtensions).values({ examId: ended, userId: bob.id, endAt: new Date(Date.now() + 10 * 60_000) });
     // My exams shows the exam open to Bob (and under the open filter), ended to Ann.
-    expect(await myExam(bob.s, ended)).toMatchObject({ status: 'started' });
-    expect(await myExam(ann.s, ended)).toMatchObject({ status: 'ended' });
+    expect(await myExam(bob.s, ended)).toMatchObject({ status: 'started', abilities: { start: true, continue: false } });
+    expect(await myExam(ann.s, ended)).toMatchObject({ status: 'ended', abilities: { start: false, continue: false } });
     const filtered = async (s: Session, status: string) => (await ok<{ records: MyExamRow[] }>(t.app, s, '/api/exam/my', { size: 100, status })).records.map((r) => r.id);
     expect(await filtered(bob.s, 'started')).toContain(ended);
     expect(await filtered(bob.s, 'ended')).not.toContain(ended);
@@ -153,9 +153,10 @@ describe('starting an attempt', () => {
     const again = await start(ann.s, exam);
     expect(again.attemptId).toBe(sheet.attemptId);
     expect(again.questions[0]).toMatchObject({ answer: { choices: ['B'] }, flagged: true });
-    expect(await myExam(ann.s, exam)).toMatchObject({ attemptsUsed: 1, ongoingAttemptId: sheet.attemptId });
+    expect(await myExam(ann.s, exam)).toMatchObject({ attemptsUsed: 1, ongoingAttemptId: sheet.attemptId, abilities: { start: false, continue: true } });
 
     await submit(ann.s, sheet.attemptId);
+    expect(await myExam(ann.s, exam)).toMatchObject({ attemptsLeft: 0, abilities: { start: false, continue: false } });
     await refused(ann.s, '/api/exam/attempt/start', { examId: exam }, 'OVER_EXAM_TIMES_ERROR', 'examId');
     await t.db.insert(examExtensions).values({ examId: exam, userId: ann.id, endAt: new Date(Date.now() + 60 * 60_000), extraAttempts: 1 });
     const second = await start(ann.s, exam);

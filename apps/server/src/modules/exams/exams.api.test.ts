@@ -295,6 +295,20 @@ describe('audience and scope', () => {
     expect((await call(t.app, sa, '/api/exam/list', {})).statusCode).toBe(403);
   });
 
+  it("gives each of the student's rows its state and abilities on the server's clock, with the server's time", async () => {
+    const soon = await create(admin, draft({ name: 'Soon for Sales', attempts: 1 }));
+    await call(t.app, admin, '/api/exam/publish', { ids: [soon.id] });
+    const sa = await login(t.app, a1.username, a1.password);
+    const row = async () => (await ok<{ records: Record<string, unknown>[] }>(t.app, sa, '/api/exam/my', { size: 100 })).records.find((r) => r.id === soon.id)!;
+    const before = await row();
+    expect(before).toMatchObject({ status: 'published', abilities: { start: false, continue: false }, attemptsLeft: 1, startAt: soon.startAt, changesAt: soon.startAt });
+    expect(Math.abs(Date.parse(before.serverNow as string) - Date.now())).toBeLessThan(5_000);
+    await startedAgo(soon.id);
+    expect(await row()).toMatchObject({ status: 'started', abilities: { start: true, continue: false }, attemptsLeft: 1, changesAt: soon.endAt });
+    await endedAgo(soon.id);
+    expect(await row()).toMatchObject({ status: 'ended', abilities: { start: false, continue: false }, changesAt: null });
+  });
+
   it('keeps a manager to the exams of their data scope and the audience targets in it', async () => {
     const mgr = await buildUser(t.db, { orgId: orgB.id, permissions: ['ksgl', 'ksgl:add', 'ksgl:modify', 'ksgl:publish'] });
     const s = await login(t.app, mgr.username, mgr.password);

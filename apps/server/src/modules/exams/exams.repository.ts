@@ -150,14 +150,19 @@ export async function deleteExams(db: DbOrTx, ids: number[]) {
   await db.delete(exams).where(inArray(exams.id, ids));
 }
 
-/** A learner's exams: published (in any clock state) and open to them, soonest start first. */
-/** The caller's own end (the exam's, or their personal extension's when later) and state at it: an exam the
+/** The caller's own end (the exam's, or their personal extension's when later) and state at `now`: an exam the
  * clock has ended is still open to someone whose extension runs on (the same rule as starting an attempt). */
 const myEnd = sql`greatest(${exams.endAt}, ${examExtensions.endAt})`;
-const myState = sql<string>`(case when ${exams.status} in ('published', 'started', 'ended') and now() >= ${myEnd} then 'ended'
-  when ${exams.status} in ('published', 'started', 'ended') and now() >= ${exams.startAt} then 'started' else ${exams.status} end)`;
+const myStateAt = (now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql<string>`(case when ${exams.status} in ('published', 'started', 'ended') and ${at} >= ${myEnd} then 'ended'
+  when ${exams.status} in ('published', 'started', 'ended') and ${at} >= ${exams.startAt} then 'started' else ${exams.status} end)`;
+};
 
-export async function findMyExams(db: DbOrTx, userId: number, q: MyExamQuery) {
+/** A learner's exams: published (in any clock state) and open to them, not ended first, then soonest start; states at `now`
+ * (the application's clock, the one starting an attempt reads). */
+export async function findMyExams(db: DbOrTx, userId: number, q: MyExamQuery, now: Date) {
+  const myState = myStateAt(now);
   const conds = and(
     inArray(exams.status, ['published', 'started', 'ended']),
     inAudience(EXAM_AUDIENCE, exams.id, sql`${userId}::int`),

@@ -352,18 +352,27 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     tick,
 
     async my(p: Principal, q: MyExamQuery): Promise<Page<MyExamRow>> {
-      const { rows, total } = await repo.findMyExams(db, p.userId, q);
+      const now = new Date();
+      const { rows, total } = await repo.findMyExams(db, p.userId, q, now);
       return {
-        records: rows.map(({ count: _count, last, ...r }) => ({
-          ...r,
-          status: r.status as ExamStatus,
-          startAt: r.startAt.toISOString(),
-          endAt: r.endAt.toISOString(),
-          myEndAt: r.myEndAt.toISOString(),
-          lastScore: last?.score ?? null,
-          lastPassed: last?.passed ?? null,
-          lastMarking: last?.status === 'marking',
-        })),
+        records: rows.map(({ count: _count, last, ...r }) => {
+          const attemptsLeft = Math.max(0, r.attemptsAllowed - r.attemptsUsed);
+          return {
+            ...r,
+            status: r.status as ExamStatus,
+            startAt: r.startAt.toISOString(),
+            endAt: r.endAt.toISOString(),
+            myEndAt: r.myEndAt.toISOString(),
+            lastScore: last?.score ?? null,
+            lastPassed: last?.passed ?? null,
+            lastMarking: last?.status === 'marking',
+            // The start command's rule (exam-attempt.service): open for me now, no attempt in progress, attempts left.
+            abilities: { start: r.ongoingAttemptId == null && r.status === 'started' && attemptsLeft > 0, continue: r.ongoingAttemptId != null },
+            attemptsLeft,
+            serverNow: now.toISOString(),
+            changesAt: r.status === 'published' ? r.startAt.toISOString() : r.status === 'started' ? r.myEndAt.toISOString() : null,
+          };
+        }),
         total,
         page: q.page,
         size: q.size,

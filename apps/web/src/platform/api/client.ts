@@ -3,6 +3,7 @@ import { CONSTANTS } from '@hanlin/shared';
 import { session } from '../session';
 import { signature } from './crypto';
 import { ApiError, normalizeError, reportError } from './errors';
+import { learnServerTime, serverNow } from './server-clock';
 
 export interface ApiOptions {
   method?: 'GET' | 'POST';
@@ -54,7 +55,7 @@ function fileNameOf(res: Response, fallback: string): string {
 async function authHeaders(): Promise<Record<string, string>> {
   const { token, user, signNumber } = session.get();
   if (!token || !user) return {};
-  const ts = Date.now();
+  const ts = Math.round(serverNow());
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'X-Timestamp': String(ts) };
   if (signNumber) headers['X-Sign'] = await signature(user.id, ts, signNumber);
   return headers;
@@ -84,17 +85,23 @@ function localeHeaders(): Record<string, string> {
   return h;
 }
 
+/** A well-signed call refused for its timestamp (the device clock is off): the answer holds the server's time. */
+const refusedForTime = (err: ApiError) =>
+  err.name === 'UNAUTHENTICATED' && err.field === 'X-Timestamp' && typeof (err.data as { serverTime?: unknown } | null)?.serverTime === 'number';
+
 /**
- * The one API call: POST JSON by default, 60 s timeout, credentials, bearer + sign headers,
- * `{code,msg,data}` unwrapped to `data`; failures are normalized, reported and rethrown.
+ * The one API call: POST JSON by default, 60 s timeout, credentials, bearer + sign headers on the
+ * server's clock, `{code,msg,data}` unwrapped to `data`; failures are normalized, reported and rethrown.
+ * A call refused because the device clock is off learns the server's time from the refusal and is sent once more.
  */
 export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOptions = {}): Promise<T> {
   const method = opts.method ?? 'POST';
-  const headers: Record<string, string> = { Accept: 'application/json', ...localeHeaders(), ...(opts.anonymous ? {} : await authHeaders()) };
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), opts.timeout ?? CONSTANTS.REQUEST_TIMEOUT_MS);
   opts.signal?.addEventListener('abort', () => ctrl.abort());
-  try {
+  const send = async (): Promise<T> => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...localeHeaders(), ...(opts.anonymous ? {} : await authHeaders()) };
+    const sentAt = Date.now();
     let res: Response;
     try {
       res = await fetch(url(path, opts.query), {
@@ -108,6 +115,9 @@ export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOp
     } catch (cause) {
       throw normalizeError(0, null, cause);
     }
+    const receivedAt = Date.now();
+    const serverTime = Number(res.headers.get('x-server-time'));
+    if (serverTime) learnServerTime(serverTime, sentAt, receivedAt);
     const type = res.headers.get('content-type') ?? '';
     if (opts.download && res.ok && !type.includes('application/json')) {
       const blob = await res.blob();
@@ -115,8 +125,20 @@ export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOp
     }
     const envelope: unknown = type.includes('json') ? await res.json().catch(() => null) : null;
     const code = (envelope as { code?: unknown } | null)?.code;
-    if (!res.ok || code !== 200) throw normalizeError(res.status, envelope);
+    if (!res.ok || code !== 200) {
+      const err = normalizeError(res.status, envelope);
+      if (refusedForTime(err) && !serverTime) learnServerTime((err.data as { serverTime: number }).serverTime, sentAt, receivedAt);
+      throw err;
+    }
     return (envelope as { data: T }).data;
+  };
+  try {
+    try {
+      return await send();
+    } catch (e) {
+      if (e instanceof ApiError && refusedForTime(e)) return await send();
+      throw e;
+    }
   } catch (e) {
     const err = e instanceof ApiError ? e : normalizeError(0, null, e);
     // A password the server could not decrypt, or a key it cannot use: the next password is sent with a fresh key.

@@ -50,7 +50,7 @@ export function SaveIndicator({ state, unsent, compact = false }: { state: SaveS
             ? [t('examTaking.saveError', { seconds: Math.round(state.retryInMs / 1000) }), <ExclamationCircleOutlined key="i" />, 'danger' as const]
             : state.kind === 'closed'
               ? [t('examTaking.closed'), <CheckCircleOutlined key="i" />, 'secondary' as const]
-              : [t('examTaking.autosaveOn'), <CloudSyncOutlined key="i" />, 'secondary' as const];
+              : [t(compact ? 'examTaking.autosaveOnShort' : 'examTaking.autosaveOn'), <CloudSyncOutlined key="i" />, 'secondary' as const];
   return (
     <Typography.Text type={type} style={{ fontSize: 12 }} data-testid="save-state" data-kind={state.kind}>
       {icon} {text}
@@ -76,6 +76,7 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
   const [drawer, setDrawer] = useState(false);
   const [current, setCurrent] = useState(sheet.questions[0]?.position ?? 1);
   const [leaveCount, setLeaveCount] = useState(sheet.leaveCount);
+  const bar = useRef<HTMLDivElement>(null);
 
   const goResult = useCallback(
     (state: ResultPageState = {}) => {
@@ -168,7 +169,9 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
   const jump = (position: number) => {
     setCurrent(position);
     setDrawer(false);
-    if (sheet.answerMode === 'whole') document.getElementById(`question-${position}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    // Brought to rest below the sheet's sticky bar (its height grows when it wraps on a phone), not under it.
+    const el = sheet.answerMode === 'whole' ? document.getElementById(`question-${position}`) : null;
+    if (el) window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - (bar.current?.offsetHeight ?? 0) - 12, behavior: 'smooth' });
   };
 
   const doSubmit = async () => {
@@ -221,95 +224,91 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
   const low = countdown.seconds <= 300;
 
   return (
-    <div data-testid="answer-sheet" style={{ maxWidth: 1200, margin: '0 auto', minWidth: 0 }}>
+    <div data-testid="answer-sheet" style={{ minWidth: 0 }}>
+      {/* The exam page's only header (no portal navigation): across the whole width, its content over the questions'. */}
       <div
-        style={{
-          position: 'sticky',
-          top: 0,
-          zIndex: 10,
-          background: 'var(--ant-color-bg-container, #fff)',
-          padding: '8px 12px',
-          borderBottom: '1px solid rgba(5,5,5,.06)',
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: 8,
-        }}
+        ref={bar}
+        data-testid="sheet-bar"
+        style={{ position: 'sticky', top: 0, zIndex: 10, background: 'var(--ant-color-bg-container, #fff)', borderBottom: '1px solid rgba(5,5,5,.06)' }}
       >
-        <Typography.Text strong ellipsis style={{ flex: '1 1 160px', minWidth: 0, fontSize: 16 }} data-testid="sheet-exam-name">
-          {sheet.examName}
-        </Typography.Text>
-        <Tooltip title={t(sheet.countdownMode === 'end' ? 'examTaking.countdownEnd' : 'examTaking.countdownDuration')}>
-          <Tag color={low ? 'red' : 'blue'} icon={<ClockCircleOutlined />} style={{ fontSize: 15, padding: '2px 8px', marginInlineEnd: 0 }} data-testid="countdown">
-            {sheet.countdownMode === 'end' ? `${t('examTaking.toEnd')} ` : ''}
-            {formatSeconds(countdown.seconds)}
-          </Tag>
-        </Tooltip>
-        {sheet.antiCheat && (
-          <Tag color="orange" data-testid="leave-count" style={{ marginInlineEnd: 0 }}>
-            {sheet.leaveLimit == null ? t('examTaking.leavesNoLimit', { count: leaveCount }) : t('examTaking.leaves', { count: leaveCount, limit: sheet.leaveLimit })}
-          </Tag>
-        )}
-        <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginInlineStart: 'auto' }}>
-          <SaveIndicator state={auto.state} unsent={auto.unsent} compact={narrow} />
-          {narrow && (
-            <Button icon={<UnorderedListOutlined />} onClick={() => setDrawer(true)} data-testid="nav-open">
-              {t('examTaking.questions')}
-            </Button>
+        <div style={{ maxWidth: 1200, margin: '0 auto', padding: '8px 12px', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+          <Typography.Text strong ellipsis style={{ flex: '1 1 160px', minWidth: 0, fontSize: 16 }} data-testid="sheet-exam-name">
+            {sheet.examName}
+          </Typography.Text>
+          <Tooltip title={t(sheet.countdownMode === 'end' ? 'examTaking.countdownEnd' : 'examTaking.countdownDuration')}>
+            <Tag color={low ? 'red' : 'blue'} icon={<ClockCircleOutlined />} style={{ fontSize: 15, padding: '2px 8px', marginInlineEnd: 0 }} data-testid="countdown">
+              {sheet.countdownMode === 'end' ? `${t('examTaking.toEnd')} ` : ''}
+              {formatSeconds(countdown.seconds)}
+            </Tag>
+          </Tooltip>
+          {sheet.antiCheat && (
+            <Tag color="orange" data-testid="leave-count" style={{ marginInlineEnd: 0 }}>
+              {sheet.leaveLimit == null ? t('examTaking.leavesNoLimit', { count: leaveCount }) : t('examTaking.leaves', { count: leaveCount, limit: sheet.leaveLimit })}
+            </Tag>
           )}
-          <Button type="primary" onClick={askSubmit} disabled={locked} loading={submitting} data-testid="submit">
-            {t('examTaking.submit')}
-          </Button>
+          <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end', marginInlineStart: 'auto' }}>
+            <SaveIndicator state={auto.state} unsent={auto.unsent} compact={narrow} />
+            {narrow && (
+              <Button icon={<UnorderedListOutlined />} onClick={() => setDrawer(true)} data-testid="nav-open">
+                {t('examTaking.questions')}
+              </Button>
+            )}
+            <Button type="primary" onClick={askSubmit} disabled={locked} loading={submitting} data-testid="submit">
+              {t('examTaking.submit')}
+            </Button>
+          </div>
         </div>
       </div>
 
-      {leaving === 'timeUp' && <Alert type="warning" showIcon style={{ margin: 12 }} title={t('examTaking.timeUp')} data-testid="time-up" />}
+      <div style={{ maxWidth: 1200, margin: '0 auto', minWidth: 0 }}>
+        {leaving === 'timeUp' && <Alert type="warning" showIcon style={{ margin: 12 }} title={t('examTaking.timeUp')} data-testid="time-up" />}
 
-      {camera.state !== 'on' ? (
-        <CameraBlocked state={camera.state} onRetry={camera.retry} />
-      ) : (
-        <Row gutter={[16, 16]} style={{ padding: 12, margin: 0 }} wrap={false}>
-          <Col flex="auto" style={{ minWidth: 0 }}>
-            {sheet.answerMode === 'whole' ? (
-              <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-                {sheet.questions.map(view)}
-              </Space>
-            ) : (
-              <>
-                {sheet.questions[index] && view(sheet.questions[index], index)}
-                <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12, gap: 8 }}>
-                  <Button icon={<LeftOutlined />} disabled={index === 0} onClick={() => jump(sheet.questions[index - 1]!.position)} data-testid="prev">
-                    {t('examTaking.prev')}
-                  </Button>
-                  <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
-                    {index + 1} / {sheet.questions.length}
-                  </Typography.Text>
-                  {index < sheet.questions.length - 1 ? (
-                    <Button onClick={() => jump(sheet.questions[index + 1]!.position)} data-testid="next">
-                      {t('examTaking.next')} <RightOutlined />
+        {camera.state !== 'on' ? (
+          <CameraBlocked state={camera.state} onRetry={camera.retry} />
+        ) : (
+          <Row gutter={[16, 16]} style={{ padding: 12, margin: 0 }} wrap={false}>
+            <Col flex="auto" style={{ minWidth: 0 }}>
+              {sheet.answerMode === 'whole' ? (
+                <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+                  {sheet.questions.map(view)}
+                </Space>
+              ) : (
+                <>
+                  {sheet.questions[index] && view(sheet.questions[index], index)}
+                  <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12, gap: 8 }}>
+                    <Button icon={<LeftOutlined />} disabled={index === 0} onClick={() => jump(sheet.questions[index - 1]!.position)} data-testid="prev">
+                      {t('examTaking.prev')}
                     </Button>
-                  ) : (
-                    <Button type="primary" onClick={askSubmit} disabled={locked} data-testid="submit-last">
-                      {t('examTaking.submit')}
-                    </Button>
-                  )}
-                </div>
-              </>
-            )}
-          </Col>
-          {!narrow && (
-            <Col flex="240px">
-              <div style={{ position: 'sticky', top: 72, border: '1px solid rgba(5,5,5,.06)', borderRadius: 8, padding: 12 }}>{nav}</div>
+                    <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
+                      {index + 1} / {sheet.questions.length}
+                    </Typography.Text>
+                    {index < sheet.questions.length - 1 ? (
+                      <Button onClick={() => jump(sheet.questions[index + 1]!.position)} data-testid="next">
+                        {t('examTaking.next')} <RightOutlined />
+                      </Button>
+                    ) : (
+                      <Button type="primary" onClick={askSubmit} disabled={locked} data-testid="submit-last">
+                        {t('examTaking.submit')}
+                      </Button>
+                    )}
+                  </div>
+                </>
+              )}
             </Col>
-          )}
-        </Row>
-      )}
-      {narrow && (
-        <Drawer open={drawer} onClose={() => setDrawer(false)} placement="bottom" size="auto" title={t('examTaking.questions')}>
-          {nav}
-        </Drawer>
-      )}
-      {sheet.photoInterval > 0 && camera.state === 'on' && <CameraPreview attach={camera.attach} />}
+            {!narrow && (
+              <Col flex="240px">
+                <div style={{ position: 'sticky', top: 72, border: '1px solid rgba(5,5,5,.06)', borderRadius: 8, padding: 12 }}>{nav}</div>
+              </Col>
+            )}
+          </Row>
+        )}
+        {narrow && (
+          <Drawer open={drawer} onClose={() => setDrawer(false)} placement="bottom" size="auto" title={t('examTaking.questions')}>
+            {nav}
+          </Drawer>
+        )}
+        {sheet.photoInterval > 0 && camera.state === 'on' && <CameraPreview attach={camera.attach} />}
+      </div>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import MyExamsPage from './MyExamsPage';
 import ExamResultPage from './ExamResultPage';
 
 const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+/** A row as the server answers it: its state and abilities on the server's clock (an open exam with attempts left by default). */
 const row = (id: number, over: Partial<MyExamRow>): MyExamRow => ({
   id,
   name: `Exam ${id}`,
@@ -28,22 +29,34 @@ const row = (id: number, over: Partial<MyExamRow>): MyExamRow => ({
   lastScore: null,
   lastPassed: null,
   lastMarking: false,
+  abilities: { start: true, continue: false },
+  attemptsLeft: 2,
+  serverNow: new Date().toISOString(),
+  changesAt: hours(2),
   ...over,
 });
+const closed = { abilities: { start: false, continue: false } };
 const rows = [
   row(1, {}),
-  row(2, { ongoingAttemptId: 77, attemptsUsed: 1 }),
-  row(3, { attemptsUsed: 1, lastScore: 82, lastPassed: true }),
-  row(4, { attemptsUsed: 2, lastMarking: true }),
-  row(5, { status: 'published', startAt: hours(5), endAt: hours(7), myEndAt: hours(7) }),
-  row(6, { status: 'ended', startAt: hours(-9), endAt: hours(-2), myEndAt: hours(-2), attemptsUsed: 1, lastScore: 40, lastPassed: false }),
+  row(2, { ongoingAttemptId: 77, attemptsUsed: 1, abilities: { start: false, continue: true } }),
+  row(3, { attemptsUsed: 1, attemptsLeft: 1, lastScore: 82, lastPassed: true }),
+  row(4, { attemptsUsed: 2, attemptsLeft: 0, lastMarking: true, ...closed }),
+  row(5, { status: 'published', startAt: hours(5), endAt: hours(7), myEndAt: hours(7), changesAt: hours(5), ...closed }),
+  row(6, { status: 'ended', startAt: hours(-9), endAt: hours(-2), myEndAt: hours(-2), attemptsUsed: 1, lastScore: 40, lastPassed: false, changesAt: null, ...closed }),
   // Ended for everyone, but this person's end was extended.
   row(7, { status: 'ended', endAt: hours(-1), myEndAt: hours(3) }),
+  // The device's clock is wrong: the server's state and abilities decide, not the times read on this clock.
+  row(8, { name: 'Slow clock', startAt: hours(1) }),
+  row(9, { name: 'Fast clock', status: 'published', startAt: hours(-1), changesAt: hours(1), ...closed }),
 ];
+let answer = () => rows;
 const start = vi.fn(async (examId: number) => ({ attemptId: 500 + examId, examId }) as unknown as AttemptSheet);
 const results = vi.fn<(examId: number) => Promise<AttemptResult[]>>();
 vi.mock('../portal-api', () => ({
-  findMyExams: async () => ({ records: rows, total: rows.length }),
+  findMyExams: async () => {
+    const records = answer();
+    return { records, total: records.length };
+  },
   examTaking: { start: (id: number) => start(id), results: (id: number) => results(id) },
 }));
 
@@ -76,6 +89,29 @@ describe('my exams: the right action per exam', () => {
     expect(within(item('Exam 6')).getByTestId('my-exam-phase-ended')).toBeTruthy();
     expect(within(item('Exam 6')).getByTestId('my-exam-score').textContent).toContain('不及格');
     expect(within(item('Exam 7')).getByTestId('my-exam-start')).toBeTruthy();
+  });
+
+  it("obeys the server's state and abilities, not the device's clock", async () => {
+    renderAt('/list', () => <MyExamsPage />);
+    await screen.findAllByTestId('my-exam-item');
+    expect(within(item('Slow clock')).getByTestId('my-exam-start')).toBeTruthy();
+    expect(within(item('Fast clock')).queryByTestId('my-exam-start')).toBeNull();
+    expect(within(item('Fast clock')).getByTestId('my-exam-phase-notOpen')).toBeTruthy();
+  });
+
+  it('asks the server again when a row changes (its start passes) and shows Start without a reload', async () => {
+    let calls = 0;
+    const soon = new Date(Date.now() + 300).toISOString();
+    answer = () =>
+      ++calls === 1 ? [row(11, { name: 'Starts now', status: 'published', startAt: soon, changesAt: soon, ...closed })] : [row(11, { name: 'Starts now', startAt: soon })];
+    try {
+      renderAt('/list', () => <MyExamsPage />);
+      await screen.findByTestId('my-exam-phase-notOpen');
+      await screen.findByTestId('my-exam-start', undefined, { timeout: 5000 });
+      expect(calls).toBe(2);
+    } finally {
+      answer = () => rows;
+    }
   });
 
   it('starting asks first (duration, attempts left, monitoring), then opens the sheet the start answered', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { MyExamRow } from '@hanlin/shared';
+import type { ExamStatus, MyExamRow } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
 import { useFeedback } from '../../../platform/feedback';
 import { formatTime } from '../../../platform/format';
@@ -10,11 +10,8 @@ import { examTaking } from '../portal-api';
 
 export const attemptPath = (examId: number, attemptId: number) => `/portal/exam/${examId}/attempt/${attemptId}`;
 
-/** Where a row of my exams stands for me (my own end and attempts, a personal extension included). */
-export function examPhase(e: MyExamRow, now = Date.now()): 'notOpen' | 'open' | 'ended' {
-  if (e.status === 'draft' || now < Date.parse(e.startAt)) return 'notOpen';
-  return now < Date.parse(e.myEndAt) ? 'open' : 'ended';
-}
+/** What a row offering no action says, by its state at the server's time (open but no attempts left otherwise). */
+const CLOSED_AS: Partial<Record<ExamStatus, 'notOpen' | 'ended'>> = { published: 'notOpen', ended: 'ended' };
 
 /**
  * The actions and facts of one of my exams: Continue (an attempt in progress), Start (attempts
@@ -26,8 +23,9 @@ export function ExamActions({ exam: e }: { exam: MyExamRow }) {
   const navigate = useNavigate();
   const { modal, message } = useFeedback();
   const [starting, setStarting] = useState(false);
-  const phase = examPhase(e);
-  const left = Math.max(0, e.attemptsAllowed - e.attemptsUsed);
+  // The server's state and abilities at its own time: a device clock that is off shows nothing else.
+  const left = e.attemptsLeft;
+  const closedAs = CLOSED_AS[e.status] ?? 'noAttempts';
 
   const start = async () => {
     setStarting(true);
@@ -79,17 +77,21 @@ export function ExamActions({ exam: e }: { exam: MyExamRow }) {
             {t('examTaking.results')}
           </Button>
         )}
-        {e.ongoingAttemptId != null ? (
+        {e.abilities.continue && e.ongoingAttemptId != null ? (
           <Button size="small" type="primary" onClick={() => void navigate(attemptPath(e.id, e.ongoingAttemptId!))} data-testid="my-exam-continue">
             {t('examTaking.continue')}
           </Button>
-        ) : phase === 'open' && left > 0 ? (
+        ) : e.abilities.start ? (
           <Button size="small" type="primary" loading={starting} onClick={askStart} data-testid="my-exam-start">
             {t('examTaking.start')}
           </Button>
         ) : (
-          <Tag data-testid={`my-exam-phase-${phase === 'open' ? 'noAttempts' : phase}`} style={{ marginInlineEnd: 0 }}>
-            {phase === 'notOpen' ? t('examTaking.notOpen', { start: formatTime(e.startAt) }) : phase === 'ended' ? t('examTaking.ended') : t('examTaking.noAttemptsLeft')}
+          <Tag data-testid={`my-exam-phase-${closedAs}`} style={{ marginInlineEnd: 0 }}>
+            {closedAs === 'notOpen'
+              ? t('examTaking.notOpen', { start: formatTime(e.startAt) })
+              : closedAs === 'ended'
+                ? t('examTaking.ended')
+                : t('examTaking.noAttemptsLeft')}
           </Tag>
         )}
       </Space>
