@@ -17,7 +17,14 @@ export function LangSwitch({ dark = false }: { dark?: boolean }) {
         onClick: ({ key }) => void setLang(key as Lang),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} data-testid="lang-switch" style={dark ? { color: '#fff' } : undefined}>
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        data-testid="lang-switch"
+        className="hl-lang-switch"
+        title={t(`lang.${lang}`)}
+        style={dark ? { color: '#fff' } : undefined}
+      >
         {t(`lang.${lang}`)}
       </Button>
     </Dropdown>
