@@ -34,6 +34,8 @@ export interface Config {
   supportContact?: string;
   /** The vendor's Ed25519 public key (PEM) licences verify against: LICENCE_PUBLIC_KEY, else the bundled one. */
   licencePublicKey?: string;
+  /** TRANSCODE_TIME_LIMIT: seconds one video slicing may run (unset: 10 minutes plus four times the video's length). */
+  transcodeTimeLimitSeconds?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -61,7 +63,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: loadSmsConfig(env),
     supportContact: env.SUPPORT_CONTACT?.trim() || undefined,
     licencePublicKey: env.LICENCE_PUBLIC_KEY?.trim() ? env.LICENCE_PUBLIC_KEY.replace(/\\n/g, '\n') : undefined,
+    transcodeTimeLimitSeconds: positiveSeconds(env, 'TRANSCODE_TIME_LIMIT'),
   };
+}
+
+function positiveSeconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const given = env[name]?.trim();
+  if (!given) return undefined;
+  const n = Number(given);
+  if (!(n > 0)) throw new Error(`${name} must be a number of seconds above 0, got ${given}`);
+  return n;
 }
 
 function loadTls(env: NodeJS.ProcessEnv): boolean {
