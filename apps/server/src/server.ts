@@ -12,7 +12,11 @@ let infra: Infrastructure | undefined;
 let app: FastifyInstance | undefined;
 try {
   config = loadConfig();
-  say(config.databaseUrl ? 'Hanlin: using DATABASE_URL' : `Hanlin: starting embedded PostgreSQL in ${config.dataDir}/pg (port ${config.embeddedPgPort})`);
+  say(
+    config.databaseUrl
+      ? `Hanlin: database ${databaseAddress(config.databaseUrl)} (DATABASE_URL)`
+      : `Hanlin: starting embedded PostgreSQL in ${config.dataDir}/pg (port ${config.embeddedPgPort})`,
+  );
   infra = await startInfrastructure(config, say);
   const seeded = await seed(infra.database.db, config.adminPassword);
   if (seeded.password) {
@@ -23,13 +27,25 @@ try {
   }
   app = await buildApp({ config, db: infra.database.db, plannedDb: infra.database.plannedDb, kv: infra.kv, storage: infra.storage });
   await app.listen({ port: config.port, host: config.host });
-  say(`Hanlin is running on http://localhost:${config.port}`);
+  say(
+    `Hanlin listening on http://localhost:${config.port} (log level ${config.logLevel}${config.logLevel === 'debug' || config.logLevel === 'trace' ? ', one line per request' : ''})`,
+  );
 } catch (e) {
   // One sentence a person can act on, whatever failed (never a bare "undefined").
   process.stderr.write(`Hanlin could not start: ${whyStartFailed(e, config)}\n`);
   await app?.close().catch(() => {});
   await infra?.close().catch(() => {});
   process.exit(1);
+}
+
+/** Where DATABASE_URL points, without its password: `PostgreSQL at host:port/db`. */
+function databaseAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `PostgreSQL at ${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
 }
 
 function whyStartFailed(e: unknown, c: Config | undefined): string {
