@@ -343,6 +343,24 @@ describe('course approval', () => {
   });
 });
 
+describe('the approve code of the course list (kcgl:approve)', () => {
+  it('lets a course manager holding it approve and refuse submitted courses from the course list; without it the buttons and calls are refused', async () => {
+    const lecturer = await session(['kcgl', 'kcgl:add', 'kcgl:modify']);
+    const manager = await session(['kcgl', 'kcgl:approve']);
+    const reader = await session(['kcgl']);
+    const [a, b] = [await buildable({}, lecturer), await buildable({}, lecturer)];
+    await ok(t.app, lecturer, '/api/course/submit', { ids: [a, b] });
+    const name = (await detail(a, lecturer)).name;
+    expect((await list({ keyword: name }, manager)).records[0]!.abilities).toMatchObject({ approve: true, refuse: true });
+    expect((await list({ keyword: name }, reader)).records[0]!.abilities).toMatchObject({ approve: false, refuse: false });
+    expect((await post('/api/course-approval/approve', { ids: [a] }, reader)).statusCode).toBe(403);
+    await ok(t.app, manager, '/api/course-approval/approve', { ids: [a] });
+    await ok(t.app, manager, '/api/course-approval/refuse', { ids: [b], reason: 'Too short' });
+    expect(await detail(a, lecturer)).toMatchObject({ approval: 'approved' });
+    expect(await detail(b, lecturer)).toMatchObject({ approval: 'refused' });
+  });
+});
+
 describe('course comments', () => {
   it('learners in the audience post and read visible comments; managers shield and restore', async () => {
     const org = await buildOrg(t.db, { name: `CC-${uniq()}` });
