@@ -177,11 +177,17 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
     });
   }
 
+  // A batch the rows' abilities refuse for some selected rows is not offered: the button says why instead of a bare 409.
+  const blockedBy = (action: string, allows?: (r: R) => boolean) => {
+    const n = allows ? list.selectedRows.filter((r) => !allows(r)).length : 0;
+    return n ? t('common.batchNotAllowed', { n, action }) : undefined;
+  };
   const batchActions: BatchAction[] = [
     ...batchKinds.map((k) => ({
       key: k,
       label: label(k),
       danger: DESTRUCTIVE.includes(k),
+      blocked: blockedBy(label(k), override(k)),
       run: () => act.mutateAsync({ ...standard(k), ids: list.selected }),
     })),
     ...extras.map((x) => ({
@@ -189,6 +195,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
       label: t(x.labelKey),
       danger: x.danger,
       confirm: t(x.confirmKey ?? 'common.confirmCount', { n: list.selected.length }),
+      blocked: blockedBy(t(x.labelKey), typeof x.row === 'function' ? x.row : undefined),
       run: () => act.mutateAsync({ ...custom(x), ids: list.selected }),
     })),
   ];
