@@ -177,7 +177,8 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
     });
   }
 
-  // A batch the rows' abilities refuse for some selected rows is not offered: the button says why instead of a bare 409.
+  // An extra batch (approve, submit …) the selected rows' abilities refuse is not offered: the button says why instead
+  // of a bare 409. Standard batches keep going to the server, whose refusals some pages turn into prompts (people).
   const blockedBy = (action: string, allows?: (r: R) => boolean) => {
     const n = allows ? list.selectedRows.filter((r) => !allows(r)).length : 0;
     return n ? t('common.batchNotAllowed', { n, action }) : undefined;
@@ -187,7 +188,6 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
       key: k,
       label: label(k),
       danger: DESTRUCTIVE.includes(k),
-      blocked: blockedBy(label(k), override(k)),
       run: () => act.mutateAsync({ ...standard(k), ids: list.selected }),
     })),
     ...extras.map((x) => ({
