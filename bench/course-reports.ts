@@ -22,7 +22,10 @@ try {
     insert into users (username, realname, kind, org_id, password_hash, first_login)
     select 'u' || g, '学员' || g, 'employee', (select id from organizations where parent_id = 1 order by id offset (g % 50) limit 1), 'x', false
       from generate_series(1, ${USERS}) g`);
-  await server.db.execute(sql`insert into courses (name, status, credit) select 'Bench course ' || g, 'published', g % 5 from generate_series(1, ${COURSES}) g`);
+  // The courses belong to the first department, whose administrator reports on them too.
+  await server.db.execute(
+    sql`insert into courses (name, status, credit, org_id) select 'Bench course ' || g, 'published', g % 5, (select id from organizations where parent_id = 1 order by id limit 1) from generate_series(1, ${COURSES}) g`,
+  );
   await server.db.execute(sql`
     insert into course_learners (course_id, user_id, source, status, progress, learned_seconds, credit_awarded, started_at, last_learned_at, passed_at)
     select c.id, u.id, 'self', case when (u.id + k) % 3 = 0 then 'passed' else 'learning' end, case when (u.id + k) % 3 = 0 then 100 else (u.id * 7 + k) % 100 end,

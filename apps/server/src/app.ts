@@ -27,6 +27,7 @@ import { createJobQueue } from './platform/jobs.js';
 import { loadConstraintRegistry } from './platform/db/constraints.js';
 import { createListRuntime } from './platform/list.js';
 import { createContentOrigin } from './platform/content-origin.js';
+import { installRequestLog, loggingOptions } from './platform/logging.js';
 
 export interface BuildOptions extends Pick<AppContext, 'config' | 'db' | 'kv' | 'storage'> {
   /** Defaults to `db` (statements are then planned per run, which is only slower). */
@@ -40,7 +41,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db, kv, storage } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    ...loggingOptions(config),
+    ...(opts.logger !== undefined ? { logger: opts.logger } : {}),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
@@ -51,6 +53,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     ajv: undefined,
   });
+  installRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply, payload) => {

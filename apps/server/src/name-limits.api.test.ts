@@ -14,6 +14,8 @@ describe('name limits', () => {
     { url: '/api/label-category/insert', field: 'name', max: 30, body: (name) => ({ name, kind: 'course' }) },
     { url: '/api/dict-type/insert', field: 'name', max: 30, body: (name) => ({ code: `c${name.length}`, name }) },
     { url: '/api/app-version/insert', field: 'version', max: 30, body: (version) => ({ version, description: 'd', terminal: 'android', platform: 'student' }) },
+    // A paper's name is a title, like an exam's.
+    { url: '/api/paper/insert', field: 'name', max: 200, body: (name) => ({ name, kind: 'fixed' }) },
     {
       url: '/api/notice/insert',
       field: 'title',

@@ -15,7 +15,11 @@ let app: FastifyInstance | undefined;
 let listening: 'PORT' | 'CONTENT_PORT' = 'PORT';
 try {
   config = loadConfig();
-  say(config.databaseUrl ? 'Hanlin: using DATABASE_URL' : `Hanlin: starting embedded PostgreSQL in ${config.dataDir}/pg (port ${config.embeddedPgPort})`);
+  say(
+    config.databaseUrl
+      ? `Hanlin: database ${databaseAddress(config.databaseUrl)} (DATABASE_URL)`
+      : `Hanlin: starting embedded PostgreSQL in ${config.dataDir}/pg (port ${config.embeddedPgPort})`,
+  );
   infra = await startInfrastructure(config, say);
   const seeded = await seed(infra.database.db, config.adminPassword);
   if (seeded.password) {
@@ -28,7 +32,9 @@ try {
   await app.listen({ port: config.port, host: config.host });
   listening = 'CONTENT_PORT';
   await app.contentApp.listen({ port: config.contentPort, host: config.host });
-  say(`Hanlin is running on http://localhost:${config.port}`);
+  say(
+    `Hanlin listening on http://localhost:${config.port} (log level ${config.logLevel}${config.logLevel === 'debug' || config.logLevel === 'trace' ? ', one line per request' : ''})`,
+  );
   const contentAt = config.contentUrl ?? `port ${(app.contentApp.server.address() as AddressInfo).port}`;
   say(`Uploaded content (SCORM) is served from ${contentAt}`);
   if (config.tls && !config.contentUrl)
@@ -39,6 +45,16 @@ try {
   await app?.close().catch(() => {});
   await infra?.close().catch(() => {});
   process.exit(1);
+}
+
+/** Where DATABASE_URL points, without its password: `PostgreSQL at host:port/db`. */
+function databaseAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `PostgreSQL at ${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
 }
 
 function whyStartFailed(e: unknown, c: Config | undefined): string {

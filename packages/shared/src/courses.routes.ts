@@ -63,8 +63,9 @@ export const courseRoutes = {
   }),
 
   approvalList: defineRoute({ method: 'POST', path: '/api/course-approval/list', permission: ['kcsp'], body: CourseListQuerySchema, response: pageSchema(CourseRowSchema) }),
-  approve: batchRoute('/api/course-approval/approve', ['kcsp:approve'], 'course.approve'),
-  refuse: writeRoute('/api/course-approval/refuse', ['kcsp:approve'], 'course.refuse', { body: CourseRefuseSchema, response: CountSchema }),
+  /** The approval page (kcsp) and the course list (kcgl) both carry `approve`. */
+  approve: batchRoute('/api/course-approval/approve', ['kcsp:approve', 'kcgl:approve'], 'course.approve'),
+  refuse: writeRoute('/api/course-approval/refuse', ['kcsp:approve', 'kcgl:approve'], 'course.refuse', { body: CourseRefuseSchema, response: CountSchema }),
 
   commentList: defineRoute({
     method: 'POST',

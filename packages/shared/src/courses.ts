@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSTANTS } from './constants.js';
 import { IdSchema, IdsSchema, PageQuerySchema, listExportSchema, ownerFields } from './api.js';
 import { AudienceSchema, AudienceTargetRowSchema } from './audiences.js';
 import { COURSEWARE_TYPES } from './courseware.js';
@@ -69,8 +70,10 @@ const courseFields = {
   /** Rich text (HTML), sanitized on the server. */
   intro: z.string().max(COURSE_INTRO_MAX),
   required: z.boolean(),
-  passProgress: z.number().int().min(0).max(100),
-  passScore: z.number().int().min(0).max(100).nullable(),
+  /** Pass condition (spec §5, required): the learning progress needed to pass, 1–100 %. */
+  passProgress: z.number().int().min(CONSTANTS.PASS_PERCENT_MIN).max(CONSTANTS.PASS_PERCENT_MAX),
+  /** Pass percentage where the courseware reports a score, 1–100 %; null: no score needed. */
+  passScore: z.number().int().min(CONSTANTS.PASS_PERCENT_MIN).max(CONSTANTS.PASS_PERCENT_MAX).nullable(),
   certificateTemplateId: IdSchema.nullable(),
   antiCheat: z.boolean(),
   /** Seconds between anti-cheat pop-ups; null with `antiCheat`: the parameter page's `antiCheatIntervalSeconds`. */
@@ -89,7 +92,6 @@ export const CourseInsertSchema = z.object({
   credit: f.credit.default(0),
   intro: f.intro.default(''),
   required: f.required.default(false),
-  passProgress: f.passProgress.default(100),
   passScore: f.passScore.default(null),
   certificateTemplateId: f.certificateTemplateId.default(null),
   antiCheat: f.antiCheat.default(false),

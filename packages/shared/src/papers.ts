@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSTANTS } from './constants.js';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { LabelsSchema } from './labels.js';
 import { QUESTION_DIFFICULTIES, QUESTION_TYPES, QuestionOptionSchema, QuestionScoreSchema, type QuestionType } from './questions.js';
@@ -9,7 +10,8 @@ import { QUESTION_DIFFICULTIES, QUESTION_TYPES, QuestionOptionSchema, QuestionSc
  */
 export const PAPER_KINDS = ['fixed', 'random', 'free'] as const;
 export type PaperKind = (typeof PAPER_KINDS)[number];
-export const PAPER_NAME_MAX = 100;
+/** Spec §5 "names are limited to 30 or 200 characters": a paper's name is a title (like an exam's or a course's), 200. */
+export const PAPER_NAME_MAX = CONSTANTS.NAME_LONG_MAX;
 export const PAPER_ITEMS_MAX = 500;
 export const PAPER_RULES_MAX = 50;
 export const PAPER_RULE_COUNT_MAX = 200;

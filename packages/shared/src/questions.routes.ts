@@ -22,7 +22,10 @@ export const questionRoutes = {
   insert: writeRoute('/api/question/insert', ['tkgl:add'], 'question.insert', { body: QuestionInsertSchema, response: NewIdSchema }),
   update: writeRoute('/api/question/update', ['tkgl:modify'], 'question.update', { body: QuestionUpdateSchema, response: z.null() }),
   delete: writeRoute('/api/question/delete', ['tkgl:delete'], 'question.delete', { body: IdsSchema, response: z.null() }),
-  submit: batchRoute('/api/question/submit', ['tkgl:add'], 'question.submit'),
+  /** Submitting publishes a question into the bank (for approval): tkgl:publish. */
+  submit: batchRoute('/api/question/submit', ['tkgl:publish'], 'question.submit'),
+  /** An approved question back to a draft: tkgl:unpublish. */
+  unpublish: batchRoute('/api/question/unpublish', ['tkgl:unpublish'], 'question.unpublish'),
   approve: batchRoute('/api/question-approval/approve', ['tkgl:approve'], 'question.approve'),
   refuse: writeRoute('/api/question-approval/refuse', ['tkgl:approve'], 'question.refuse', { body: QuestionRefuseSchema, response: CountSchema }),
 

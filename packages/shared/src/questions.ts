@@ -133,13 +133,15 @@ export const QUESTION_LIFECYCLE = defineLifecycle({
     submit: { from: ['draft', 'refused'], to: 'pending' },
     approve: { from: ['pending'], to: 'approved' },
     refuse: { from: ['pending'], to: 'refused' },
+    /** An approved question back to a draft, to be changed and submitted again (tkgl:unpublish; not while a paper uses it). */
+    unpublish: { from: ['approved'], to: 'draft' },
   },
   editable: ['draft', 'refused'],
   deletable: ['draft', 'refused', 'approved'],
   colors: { draft: 'default', pending: 'processing', approved: 'green', refused: 'red' },
   labels: {
     states: { draft: 'question.status_draft', pending: 'question.status_pending', approved: 'question.status_approved', refused: 'question.status_refused' },
-    commands: { submit: 'question.submit', approve: 'question.approve', refuse: 'question.refuse' },
+    commands: { submit: 'question.submit', approve: 'question.approve', refuse: 'question.refuse', unpublish: 'question.unpublish' },
   },
 });
 export const QuestionAbilitiesSchema = QUESTION_LIFECYCLE.abilitiesSchema;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { S3StorageOptions } from './storage-s3.js';
 import { checkStorageKey } from './storage.js';
 import { loadSmsConfig, type SmsConfig } from './sms.js';
+import { LOG_LEVELS, type LogFormat, type LogLevel } from './logging.js';
 
 /** Everything the server reads from the environment, read once. */
 export interface Config {
@@ -41,7 +42,10 @@ export interface Config {
    */
   tls: boolean;
   webDist: string;
-  logLevel: string;
+  /** LOG_LEVEL: fatal, error, warn, info (default: start-up, warnings, errors), debug (also one line per request), trace, silent. */
+  logLevel: LogLevel;
+  /** LOG_FORMAT: text (default, readable lines) or json (pino's JSON lines, for a log collector). */
+  logFormat: LogFormat;
   trustProxy: boolean;
   /** Login and password calls allowed per IP and minute. */
   loginRatePerMinute: number;
@@ -51,6 +55,8 @@ export interface Config {
   supportContact?: string;
   /** The vendor's Ed25519 public key (PEM) licences verify against: LICENCE_PUBLIC_KEY, else the bundled one. */
   licencePublicKey?: string;
+  /** TRANSCODE_TIME_LIMIT: seconds one video slicing may run (unset: 10 minutes plus four times the video's length). */
+  transcodeTimeLimitSeconds?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,12 +83,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     tls: loadTls(env),
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['text', 'json'] as const, 'text'),
     trustProxy: env.TRUST_PROXY === '1',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 20),
     sms: loadSmsConfig(env),
     supportContact: env.SUPPORT_CONTACT?.trim() || undefined,
     licencePublicKey: env.LICENCE_PUBLIC_KEY?.trim() ? env.LICENCE_PUBLIC_KEY.replace(/\\n/g, '\n') : undefined,
+    transcodeTimeLimitSeconds: positiveSeconds(env, 'TRANSCODE_TIME_LIMIT'),
   };
 }
 
@@ -114,6 +122,21 @@ function loadContentUrl(given: string | undefined, publicUrl: string | undefined
   if (new URL(publicUrl).origin === url.origin)
     throw new Error('CONTENT_URL must be another origin than PUBLIC_URL (another host or port): uploaded content must not run beside the session');
   return url.origin;
+}
+
+function oneOf<const T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const given = env[name]?.trim().toLowerCase();
+  if (!given) return fallback;
+  if (!(allowed as readonly string[]).includes(given)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got ${env[name]}`);
+  return given as T;
+}
+
+function positiveSeconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const given = env[name]?.trim();
+  if (!given) return undefined;
+  const n = Number(given);
+  if (!(n > 0)) throw new Error(`${name} must be a number of seconds above 0, got ${given}`);
+  return n;
 }
 
 function loadTls(env: NodeJS.ProcessEnv): boolean {

@@ -371,7 +371,7 @@ describe('courses', () => {
     (opts: { published?: boolean; pending?: boolean } = {}) =>
     async () => {
       const name = `Course ${uniq()}`;
-      const id = (await call(t.app, admin, '/api/course/insert', { name })).json().data.id as number;
+      const id = (await call(t.app, admin, '/api/course/insert', { name, passProgress: 100 })).json().data.id as number;
       names.set(id, name);
       await call(t.app, admin, '/api/course/chapters', { id, chapters: [{ name: 'One', coursewareIds: [coursewareId] }] });
       if (opts.published) await call(t.app, admin, '/api/course/publish', { ids: [id] });
@@ -439,18 +439,20 @@ describe('questions', () => {
     submit: (s, id) => call(t.app, s, '/api/question/submit', { ids: [id] }),
     approve: (s, id) => call(t.app, s, '/api/question-approval/approve', { ids: [id] }),
     refuse: (s, id) => call(t.app, s, '/api/question-approval/refuse', { ids: [id], reason: 'No' }),
+    unpublish: (s, id) => call(t.app, s, '/api/question/unpublish', { ids: [id] }),
   };
-  const none = { modify: false, delete: false, submit: false, approve: false, refuse: false };
+  const none = { modify: false, delete: false, submit: false, approve: false, refuse: false, unpublish: false };
 
   it('answers abilities the writes obey (state and codes)', async () => {
     await expectWritesObey(admin, make(), abilities(admin), writes, { ...none, modify: true, delete: true, submit: true });
     await expectWritesObey(admin, make('pending'), abilities(admin), writes, { ...none, approve: true, refuse: true });
-    await expectWritesObey(admin, make('approved'), abilities(admin), writes, { ...none, delete: true });
+    await expectWritesObey(admin, make('approved'), abilities(admin), writes, { ...none, delete: true, unpublish: true });
     await expectWritesObey(admin, make('refused'), abilities(admin), writes, { ...none, modify: true, delete: true, submit: true });
     const author = await buildUser(t.db, { permissions: ['tkgl', 'tkgl:add', 'tkgl:modify'] });
     const as = await login(t.app, author.username, author.password);
     await expectWritesObey(as, make('pending'), abilities(as), writes, none);
-    await expectWritesObey(as, make(), abilities(as), writes, { ...none, modify: true, submit: true });
+    // Submitting publishes into the bank: tkgl:publish, not the author's tkgl:add.
+    await expectWritesObey(as, make(), abilities(as), writes, { ...none, modify: true });
   });
 
   it('two concurrent approvals: one wins', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from './db/client.js';
+import type pg from 'pg';
+import type { Db, DbOrTx } from './db/client.js';
 
 /**
  * Every PostgreSQL advisory lock key of the application, named, in one place: two unrelated
@@ -52,9 +53,34 @@ export async function xactLock(tx: DbOrTx, name: LockName): Promise<void> {
 export const LOCK_SPACES = {
   /** Starting an attempt at an exam: one per (exam, user), so parallel starts of one person make one attempt. */
   examStart: 'examStart',
+  /** Processing a media file (slicing a video, converting a document): one job per file at a time across every node. */
+  mediaJob: 'mediaJob',
 } as const;
 
 /** Takes the transaction-level lock of `space` for these ids; it is released at commit or rollback. */
 export async function xactLockFor(tx: DbOrTx, space: keyof typeof LOCK_SPACES, ...ids: number[]): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${LOCK_SPACES[space]}:${ids.join(':')}`}, 0))`);
+}
+
+/**
+ * Runs `work` holding the session-level lock of `space` for these ids, on a connection of its own
+ * (for work that lasts minutes, outside any transaction); answers null without running it when
+ * another holder has the lock. A holder that dies frees the lock with its connection.
+ */
+export async function withSessionLockFor<T>(db: Db, space: keyof typeof LOCK_SPACES, ids: number[], work: () => Promise<T>): Promise<{ value: T } | null> {
+  const key = `${LOCK_SPACES[space]}:${ids.join(':')}`;
+  const client = await (db as unknown as { $client: pg.Pool }).$client.connect();
+  let broken = false;
+  try {
+    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [key]);
+    if (!rows[0]?.ok) return null;
+    try {
+      return { value: await work() };
+    } finally {
+      // A connection that could not unlock is closed rather than returned to the pool still holding it.
+      await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => (broken = true));
+    }
+  } finally {
+    client.release(broken);
+  }
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSION_CODES,
@@ -85,5 +87,32 @@ describe('message catalogues', () => {
     for (const l of lifecycles) {
       for (const k of [...Object.values(l.labels.states), ...Object.values(l.labels.commands)] as string[]) expect(zhKeys.has(k), `${l.name} ${k}`).toBe(true);
     }
+  });
+
+  it('has every key the code names in a t(…) call (a missing one shows the raw key, e.g. common.yes)', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const namespaces = new Set(Object.keys(catalogues['zh-CN']));
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of fs.readdirSync(dir)) {
+        const p = path.join(dir, name);
+        if (fs.statSync(p).isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(name) && !name.includes('.test.')) files.push(p);
+      }
+    };
+    walk(root);
+    const missing: string[] = [];
+    for (const file of files) {
+      // Literal keys in simple calls, both branches of a condition included: t('a.b'), t(x ? 'a.b' : 'a.c', { … }).
+      for (const call of fs.readFileSync(file, 'utf8').matchAll(/\bt\(([^()]*)\)/g)) {
+        for (const [, key] of call[1]!.matchAll(/'([a-zA-Z][\w-]*(?:\.[\w-]+)+)'/g)) {
+          // error.* texts come from the error catalogue (errors.json).
+          if (!namespaces.has(key!.split('.')[0]!)) continue;
+          const v = key!.split('.').reduce<unknown>((o, p) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[p] : undefined), catalogues['zh-CN']);
+          if (typeof v !== 'string') missing.push(`${path.relative(root, file)}: ${key}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

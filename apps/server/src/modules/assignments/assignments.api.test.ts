@@ -309,6 +309,25 @@ describe('learning assignments', () => {
     expect((await call(t.app, ps, '/api/learn-assign/get', { id: a.id })).json().data.abilities).toEqual({ modify: false, delete: false, publish: false, unpublish: false });
   });
 
+  it('shows a scoped administrator the progress of assignees in their scope only (one who moved to another branch is left out)', async () => {
+    const branchAdmin = await buildUser(t.db, { orgId: orgA.id, permissions: ALL, scopeOrgIds: [orgA.id] });
+    const s = await login(t.app, branchAdmin.username, branchAdmin.password);
+    const eve = await buildUser(t.db, { orgId: orgA1.id, realname: 'Eve' });
+    const a = await create(s, draft({ title: 'Moved away' }));
+    await ok(t.app, s, '/api/learn-assign/publish', { ids: [a.id] });
+    // Eve was assigned in Sales North, then moved to the Factory.
+    await t.db.execute(sql`update users set org_id = ${orgB.id} where id = ${eve.id}`);
+    const all = (await call(t.app, admin, '/api/learn-assign/progress', { id: a.id })).json().data;
+    expect(all.records.map((r: { userId: number }) => r.userId)).toContain(eve.id);
+    const mine = (await call(t.app, s, '/api/learn-assign/progress', { id: a.id, size: 100 })).json().data;
+    expect(mine.records.map((r: { userId: number }) => r.userId)).not.toContain(eve.id);
+    expect(mine.total).toBe(all.total - 1);
+    expect(mine.summary.assignees).toBe(all.summary.assignees - 1);
+    const sheet = (await readBook((await call(t.app, s, '/api/learn-assign/progress/export', { id: a.id, lang: 'en-US' })).rawPayload)).worksheets[0]!;
+    expect(sheet.rowCount).toBe(mine.total + 1);
+    expect(sheet.getColumn(1).values).not.toContain('Eve');
+  });
+
   it('edits and deletes drafts', async () => {
     const a = await create(admin, draft());
     const upd = await call(t.app, admin, '/api/learn-assign/update', { ...draft({ title: 'Renamed', courses: [{ courseId: elective, required: true }] }), id: a.id });

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../platform/db/client.js';
 import { deleteRows, insertRow, updateRow } from '../../platform/table-rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import { inScope } from '../../platform/scope.js';
 import { defineList, keywordPattern, type ListRuntime } from '../../platform/list.js';
 import { orderOf, pagedRows, type PageWindow } from '../../platform/paging.js';
 import { filterOrgPath, organizations } from '../orgs/index.js';
@@ -137,8 +138,9 @@ export async function enrolAudience(tx: DbOrTx, id: number) {
 /** An assignee is done when every required course is passed (every course, when none is required). */
 const DONE = sql`(case when p.required_total > 0 then p.required_passed = p.required_total else p.passed = p.total end)`;
 
-function progressWhere(id: number, q: Pick<AssignmentProgressQuery, 'keyword' | 'orgId'>, orgPath: string | null): SQL {
-  const parts: SQL[] = [sql`au.assignment_id = ${id}::int`];
+/** Assignees of an assignment whose organization lies in the caller's scope (one who moved to another branch is not theirs to see). */
+function progressWhere(principal: Principal, id: number, q: Pick<AssignmentProgressQuery, 'keyword' | 'orgId'>, orgPath: string | null): SQL {
+  const parts: SQL[] = [sql`au.assignment_id = ${id}::int`, inScope(principal, sql`u.org_id`)];
   if (q.keyword) parts.push(sql`(u.realname ilike ${keywordPattern(q.keyword)} or u.username ilike ${keywordPattern(q.keyword)})`);
   if (orgPath) parts.push(sql`u.org_id in (select o.id from organizations o where o.path like ${`${orgPath}%`})`);
   return sql.join(parts, sql` and `);
@@ -164,6 +166,7 @@ export interface AssigneeDbRow {
  */
 export async function findAssignees(
   db: DbOrTx,
+  principal: Principal,
   a: { id: number; deadline: Date },
   q: Pick<AssignmentProgressQuery, 'keyword' | 'orgId' | 'state' | 'sort'>,
   page: PageWindow,
@@ -185,7 +188,7 @@ export async function findAssignees(
       left join organizations o on o.id = u.org_id
       join learn_assignment_courses c on c.assignment_id = au.assignment_id
       left join course_learners l on l.course_id = c.course_id and l.user_id = au.user_id
-      where ${progressWhere(a.id, q, orgPath)}
+      where ${progressWhere(principal, a.id, q, orgPath)}
       group by u.id, o.name)`;
   const { rows, total } = await pagedRows<{
     user_id: number;
@@ -215,15 +218,16 @@ export async function findAssignees(
   return { records, total };
 }
 
-/** Over every assignee of an assignment: how many, and how many are done. */
-export async function assigneeSummary(db: DbOrTx, id: number) {
+/** Over every assignee of an assignment in the caller's scope: how many, and how many are done. */
+export async function assigneeSummary(db: DbOrTx, principal: Principal, id: number) {
   const { rows } = await db.execute<{ assignees: number; done: number }>(sql`with p as (
       select au.user_id, count(*) as total, count(*) filter (where c.required) as required_total,
         count(*) filter (where l.status = 'passed') as passed, count(*) filter (where c.required and l.status = 'passed') as required_passed
       from learn_assignment_users au
+      join users u on u.id = au.user_id
       join learn_assignment_courses c on c.assignment_id = au.assignment_id
       left join course_learners l on l.course_id = c.course_id and l.user_id = au.user_id
-      where au.assignment_id = ${id}::int group by au.user_id)
+      where au.assignment_id = ${id}::int and ${inScope(principal, sql`u.org_id`)} group by au.user_id)
     select count(*)::int as assignees, count(*) filter (where ${DONE})::int as done from p`);
   return rows[0] ?? { assignees: 0, done: 0 };
 }

@@ -125,7 +125,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
 
   async function progressOf(principal: Principal, q: Omit<AssignmentProgressQuery, 'page' | 'size'>, page: { limit: number | null; offset: number }) {
     const a = await getInScope(principal, q.id);
-    const [found, courses] = await Promise.all([repo.findAssignees(db, { id: a.id, deadline: a.deadline }, q, page), repo.getAssignmentCourses(db, a.id)]);
+    const [found, courses] = await Promise.all([repo.findAssignees(db, principal, { id: a.id, deadline: a.deadline }, q, page), repo.getAssignmentCourses(db, a.id)]);
     return { a, courses, ...found };
   }
 
@@ -179,7 +179,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
 
     async progress(principal: Principal, q: AssignmentProgressQuery): Promise<AssignmentProgress> {
       const { a, courses, records, total } = await progressOf(principal, q, pageWindow(q));
-      const summary = await repo.assigneeSummary(db, a.id);
+      const summary = await repo.assigneeSummary(db, principal, a.id);
       const expired = isExpired(a.deadline);
       return {
         records,

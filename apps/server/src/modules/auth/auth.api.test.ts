@@ -106,6 +106,26 @@ describe('login', () => {
     expect(rows.map((r) => r.result)).toEqual(['LOGIN_ERROR_NOT_MATCH', 'OK']);
     expect(rows[1]!.ip).toBeTruthy();
   });
+
+  it('answers LOGIN_FAILED (not a bare server error) when signing in fails for a reason no other code covers, and logs it', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    // The password is right, but the session cannot be written (a broken database object, say).
+    await t.db.execute(
+      sql.raw(`create function fail_session() returns trigger language plpgsql as $$ begin raise exception 'broken'; end $$;
+      create trigger fail_session before insert on user_sessions for each row when (new.user_id = ${u.id}) execute function fail_session();`),
+    );
+    try {
+      const res = await postLogin(t.app, u.username, u.password);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ msg: 'LOGIN_FAILED' });
+      expect(res.body).not.toContain('broken');
+    } finally {
+      await t.db.execute(sql.raw('drop trigger fail_session on user_sessions; drop function fail_session();'));
+    }
+    const rows = await t.db.select().from(loginLogs).where(eq(loginLogs.username, u.username));
+    expect(rows.map((r) => r.result)).toEqual(['LOGIN_FAILED']);
+    expect((await postLogin(t.app, u.username, u.password)).statusCode).toBe(200);
+  });
 });
 
 describe('signed calls and sessions', () => {

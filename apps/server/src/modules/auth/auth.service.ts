@@ -3,6 +3,7 @@ import svgCaptcha from 'svg-captcha';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPasswordAcceptable, type Login, type LoginResult, type PhoneCodeSend, type PhoneLogin } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
+import { isConnectionError } from '../../platform/db/pg-errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Kv } from '../../platform/kv.js';
 import type { RsaKeys } from '../../platform/auth/rsa.js';
@@ -160,6 +161,96 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
     };
   }
 
+  /**
+   * A login that fails for a reason no other code covers (a write refused, a bug) answers
+   * LOGIN_FAILED and leaves a login log row, instead of a bare server error; refusals with their own
+   * code, and a database that cannot be reached (503), pass through.
+   */
+  async function orLoginFailed<T>(username: string, client: ClientInfo, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      if (e instanceof AppError || isConnectionError(e)) throw e;
+      log?.error({ err: e, username }, 'login failed');
+      const user = await repo.findUserForLogin(db, username).catch(() => undefined);
+      await insertLoginLog(db, { userId: user?.id ?? null, username, ip: client.ip, userAgent: client.userAgent, result: 'LOGIN_FAILED' }).catch(() => undefined);
+      throw new AppError('LOGIN_FAILED');
+    }
+  }
+
+  async function passwordLogin(input: Login, client: ClientInfo): Promise<LoginResult> {
+    const cfg = await settings.login();
+    const limits = { max: cfg.maxWrongPasswords, lockMinutes: cfg.lockMinutes };
+    const password = await rsa.decrypt(input.password);
+    const user = await repo.findUserForLogin(db, input.username);
+    const who = { id: user?.id ?? null, username: input.username };
+
+    let state: FailureState = user ? { failed: user.failedLogins, lockedUntil: user.lockedUntil } : await unknownState(input.username);
+    // A lockout whose time has passed: the count starts again.
+    if (state.failed >= limits.max && state.lockedUntil && state.lockedUntil.getTime() <= Date.now()) {
+      if (user) await clearExpiredLock(db, user.id);
+      else await kv.del(unknownKey(input.username));
+      state = { failed: 0, lockedUntil: null };
+    }
+    if (cfg.captchaEnabled && state.failed >= cfg.captchaAfterFailures) {
+      const bad = await checkCaptcha(input.captchaKey, input.captcha);
+      if (bad) return refuse(bad, who, client, { captchaRequired: true });
+    }
+    // Locked: no password is tried, the right one included, until the time has passed.
+    if (state.failed >= limits.max && state.lockedUntil && state.lockedUntil.getTime() > Date.now()) return refuse('LOGIN_ERROR_OVER_MAX', who, client);
+
+    const pendingInitial = !!user && user.passwordHash === PENDING_PASSWORD_HASH && password === initialPassword(user.username);
+    const stored = user && user.passwordHash !== PENDING_PASSWORD_HASH ? user.passwordHash : await dummy();
+    // Verified even without an account (against the dummy hash), so both take as long.
+    const verified = pendingInitial || (await verifyPassword(stored, password));
+    const passwordOk = !!user && verified;
+    if (!passwordOk) {
+      let after: FailureState;
+      if (user) {
+        const row = await recordFailedLogin(db, user.id, limits);
+        after = { failed: row.failedLogins, lockedUntil: row.lockedUntil };
+        // This failure reached the limit (each lock is announced once).
+        if (row.failedLogins >= limits.max && row.failedLogins - 1 < limits.max) {
+          if (limits.lockMinutes === 0) {
+            // Frozen until an administrator unfreezes it: its open sessions end too.
+            await sessions.endSessions(db, [user.id], 'locked');
+          }
+          // Not awaited: the answer takes as long as for a name without an account.
+          void notifyLocked(user, cfg, client);
+        }
+      } else {
+        after = await recordUnknownFailure(input.username, limits, state);
+      }
+      if (after.failed >= limits.max) return refuse('LOGIN_ERROR_OVER_MAX', who, client);
+      return refuse('LOGIN_ERROR_NOT_MATCH', who, client, {
+        captchaRequired: cfg.captchaEnabled && after.failed >= cfg.captchaAfterFailures,
+        remaining: limits.max - after.failed,
+      });
+    }
+    if (pendingInitial) await credentials.completePending(db, user.id, password);
+    return admit(user, input.entry, cfg, client);
+  }
+
+  /** Signing in with a texted code: the code stands for the password; the account checks are the same. */
+  async function codeLogin(input: PhoneLogin, client: ClientInfo): Promise<LoginResult> {
+    const cfg = await settings.login();
+    const owner = await repo.findUserByPhone(db, input.phone);
+    const who = { id: owner?.id ?? null, username: owner?.username ?? input.phone };
+    try {
+      await phoneCodes.verify(input.phone, 'login', input.phoneCode);
+    } catch (e) {
+      await insertLoginLog(db, { userId: who.id, username: who.username, ip: client.ip, userAgent: client.userAgent, result: 'VERIFY_CODE_ERROR' });
+      throw e;
+    }
+    const user = owner && (await repo.findUserForLogin(db, owner.username));
+    if (!user) return refuse('ACCOUNT_NOT_FOUND', who, client);
+    // A lockout after wrong passwords holds for codes too.
+    if (user.failedLogins >= cfg.maxWrongPasswords && (!user.lockedUntil || user.lockedUntil.getTime() > Date.now())) {
+      return refuse('LOGIN_ERROR_OVER_MAX', who, client);
+    }
+    return admit(user, input.entry, cfg, client);
+  }
+
   return {
     publicKey: () => rsa.publicKey(),
 
@@ -174,58 +265,7 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
      * Until the password is proven, an unknown name, a wrong password, a frozen and an expired
      * account all answer alike: the state of an account is told only to whoever knows its password.
      */
-    async login(input: Login, client: ClientInfo): Promise<LoginResult> {
-      const cfg = await settings.login();
-      const limits = { max: cfg.maxWrongPasswords, lockMinutes: cfg.lockMinutes };
-      const password = await rsa.decrypt(input.password);
-      const user = await repo.findUserForLogin(db, input.username);
-      const who = { id: user?.id ?? null, username: input.username };
-
-      let state: FailureState = user ? { failed: user.failedLogins, lockedUntil: user.lockedUntil } : await unknownState(input.username);
-      // A lockout whose time has passed: the count starts again.
-      if (state.failed >= limits.max && state.lockedUntil && state.lockedUntil.getTime() <= Date.now()) {
-        if (user) await clearExpiredLock(db, user.id);
-        else await kv.del(unknownKey(input.username));
-        state = { failed: 0, lockedUntil: null };
-      }
-      if (cfg.captchaEnabled && state.failed >= cfg.captchaAfterFailures) {
-        const bad = await checkCaptcha(input.captchaKey, input.captcha);
-        if (bad) return refuse(bad, who, client, { captchaRequired: true });
-      }
-      // Locked: no password is tried, the right one included, until the time has passed.
-      if (state.failed >= limits.max && state.lockedUntil && state.lockedUntil.getTime() > Date.now()) return refuse('LOGIN_ERROR_OVER_MAX', who, client);
-
-      const pendingInitial = !!user && user.passwordHash === PENDING_PASSWORD_HASH && password === initialPassword(user.username);
-      const stored = user && user.passwordHash !== PENDING_PASSWORD_HASH ? user.passwordHash : await dummy();
-      // Verified even without an account (against the dummy hash), so both take as long.
-      const verified = pendingInitial || (await verifyPassword(stored, password));
-      const passwordOk = !!user && verified;
-      if (!passwordOk) {
-        let after: FailureState;
-        if (user) {
-          const row = await recordFailedLogin(db, user.id, limits);
-          after = { failed: row.failedLogins, lockedUntil: row.lockedUntil };
-          // This failure reached the limit (each lock is announced once).
-          if (row.failedLogins >= limits.max && row.failedLogins - 1 < limits.max) {
-            if (limits.lockMinutes === 0) {
-              // Frozen until an administrator unfreezes it: its open sessions end too.
-              await sessions.endSessions(db, [user.id], 'locked');
-            }
-            // Not awaited: the answer takes as long as for a name without an account.
-            void notifyLocked(user, cfg, client);
-          }
-        } else {
-          after = await recordUnknownFailure(input.username, limits, state);
-        }
-        if (after.failed >= limits.max) return refuse('LOGIN_ERROR_OVER_MAX', who, client);
-        return refuse('LOGIN_ERROR_NOT_MATCH', who, client, {
-          captchaRequired: cfg.captchaEnabled && after.failed >= cfg.captchaAfterFailures,
-          remaining: limits.max - after.failed,
-        });
-      }
-      if (pendingInitial) await credentials.completePending(db, user.id, password);
-      return admit(user, input.entry, cfg, client);
-    },
+    login: (input: Login, client: ClientInfo): Promise<LoginResult> => orLoginFailed(input.username, client, () => passwordLogin(input, client)),
 
     /** Sends a texted code: for signing in (the phone must be an account's) or registering (it must be free). */
     async sendPhoneCode(input: PhoneCodeSend) {
@@ -236,24 +276,7 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
     },
 
     /** Signing in with a texted code: the code stands for the password; the account checks are the same. */
-    async phoneLogin(input: PhoneLogin, client: ClientInfo): Promise<LoginResult> {
-      const cfg = await settings.login();
-      const owner = await repo.findUserByPhone(db, input.phone);
-      const who = { id: owner?.id ?? null, username: owner?.username ?? input.phone };
-      try {
-        await phoneCodes.verify(input.phone, 'login', input.phoneCode);
-      } catch (e) {
-        await insertLoginLog(db, { userId: who.id, username: who.username, ip: client.ip, userAgent: client.userAgent, result: 'VERIFY_CODE_ERROR' });
-        throw e;
-      }
-      const user = owner && (await repo.findUserForLogin(db, owner.username));
-      if (!user) return refuse('ACCOUNT_NOT_FOUND', who, client);
-      // A lockout after wrong passwords holds for codes too.
-      if (user.failedLogins >= cfg.maxWrongPasswords && (!user.lockedUntil || user.lockedUntil.getTime() > Date.now())) {
-        return refuse('LOGIN_ERROR_OVER_MAX', who, client);
-      }
-      return admit(user, input.entry, cfg, client);
-    },
+    phoneLogin: (input: PhoneLogin, client: ClientInfo): Promise<LoginResult> => orLoginFailed(input.phone, client, () => codeLogin(input, client)),
 
     async logout(principal: Principal, body: { id: number; platformType: number }) {
       if (body.id !== principal.userId) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });

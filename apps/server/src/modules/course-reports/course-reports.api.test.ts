@@ -10,11 +10,14 @@ let admin: Session;
 let outsider: Session;
 let north: { id: number }, south: { id: number }, other: { id: number };
 let ann: { id: number }, bob: { id: number }, cid: { id: number }, dee: { id: number };
-let fire: number, excel: number, draftCourse: number;
+let fire: number, excel: number, draftCourse: number, plant: number;
 const day = (iso: string) => new Date(`${iso}T10:00:00Z`);
 
-async function buildCourse(name: string, status = 'published', credit = 0) {
-  const [c] = await t.db.insert(courses).values({ name, status, credit }).returning({ id: courses.id });
+async function buildCourse(name: string, status = 'published', credit = 0, orgId?: number) {
+  const [c] = await t.db
+    .insert(courses)
+    .values({ name, status, credit, orgId: orgId ?? (await rootOrg(t.db)).id })
+    .returning({ id: courses.id });
   return c!.id;
 }
 
@@ -28,9 +31,11 @@ beforeAll(async () => {
   bob = await buildUser(t.db, { orgId: south.id, realname: 'Bob', username: 'bob' });
   cid = await buildUser(t.db, { orgId: south.id, realname: 'Cid', username: 'cid' });
   dee = await buildUser(t.db, { orgId: other.id, realname: 'Dee', username: 'dee' });
-  fire = await buildCourse('Fire drill', 'published', 2);
-  excel = await buildCourse('Excel tips', 'unpublished', 1);
+  fire = await buildCourse('Fire drill', 'published', 2, sales.id);
+  excel = await buildCourse('Excel tips', 'unpublished', 1, sales.id);
   draftCourse = await buildCourse('Not yet', 'draft');
+  // The Factory's own course, learnt by its own Dee only.
+  plant = await buildCourse('Plant safety', 'published', 0, other.id);
   await t.db.insert(courseLearners).values([
     {
       courseId: fire,
@@ -56,6 +61,7 @@ beforeAll(async () => {
       source: 'assignment',
     },
     { courseId: fire, userId: dee.id, status: 'passed', progress: 100, learnedSeconds: 7200, creditAwarded: 2, startedAt: day('2026-03-05'), passedAt: day('2026-03-06') },
+    { courseId: plant, userId: dee.id, status: 'learning', progress: 10, learnedSeconds: 60, startedAt: day('2026-03-07'), lastLearnedAt: day('2026-03-07') },
   ]);
   // Rows written straight into the table: their people's totals are counted as the learning module keeps them.
   await recountLearnerTotals(t.db);
@@ -151,11 +157,29 @@ describe('data scope', () => {
     const res = await call(t.app, outsider, '/api/report/person', { userId: ann.id });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('NO_DATA_PERMISSION_ERROR');
-    const courseRow = (await ok(t.app, outsider, '/api/report/course', { keyword: 'Fire' })).records[0];
-    expect(courseRow).toMatchObject({ learners: 1, passed: 1, passRate: 100 });
-    expect((await ok(t.app, outsider, '/api/report/course-info', { courseId: fire })).records.map((r: { userId: number }) => r.userId)).toEqual([dee.id]);
-    const file = await call(t.app, outsider, '/api/report/course-info/export', { courseId: fire });
+    const file = await call(t.app, outsider, '/api/report/course-info/export', { courseId: plant });
     expect((await readBook(file.rawPayload)).worksheets[0]!.rowCount).toBe(2);
+  });
+
+  it('shows an administrator of another branch none of the other branches’ courses, in lists, details and exports', async () => {
+    // Dee of the Factory learnt Sales' Fire drill: still a Sales course, not the Factory administrator's to report on.
+    const page = await ok(t.app, outsider, '/api/report/course', {});
+    expect(page.records.map((r: { courseId: number }) => r.courseId)).toEqual([plant]);
+    expect(page.total).toBe(1);
+    expect(page.records[0]).toMatchObject({ name: 'Plant safety', learners: 1, passed: 0 });
+    expect((await ok(t.app, outsider, '/api/report/course', { keyword: 'Fire' })).total).toBe(0);
+    const sheet = (await readBook((await call(t.app, outsider, '/api/report/course/export', { lang: 'en-US' })).rawPayload)).worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe('Plant safety');
+    for (const path of ['/api/report/course-info', '/api/report/course-info/export']) {
+      const res = await call(t.app, outsider, path, { courseId: fire });
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json(), path).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR', field: 'courseId' });
+    }
+    expect((await ok(t.app, outsider, '/api/report/course-info', { courseId: plant })).records.map((r: { userId: number }) => r.userId)).toEqual([dee.id]);
+    // The root administrator sees both branches' courses; learners stay those in the caller's scope.
+    const all = (await ok(t.app, admin, '/api/report/course', {})).records.map((r: { courseId: number }) => r.courseId);
+    expect(all).toEqual(expect.arrayContaining([fire, excel, plant]));
   });
 
   it('needs the report codes', async () => {

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
 import { keywordPattern } from '../../platform/list.js';
-import { inScope } from '../../platform/scope.js';
+import { inScope, requireInScope } from '../../platform/scope.js';
 import { orderOf, pagedRows, type PageWindow } from '../../platform/paging.js';
 import { filterOrgPath } from '../orgs/index.js';
 
@@ -149,10 +149,13 @@ export interface CourseRow extends Record<string, unknown> {
   avgSeconds: number;
 }
 
-/** Per course (every course that was ever published): learners in the caller's scope, passed, pass rate, average time. */
+/**
+ * Per course (every course of the caller's scope that was ever published): learners in the caller's
+ * scope, passed, pass rate, average time. A course of another branch is not listed, whoever learnt it.
+ */
 export async function courseReport(db: DbOrTx, principal: Principal, q: Omit<CourseReportQuery, 'page' | 'size'>, page: PageWindow) {
   const orgPath = await filterOrgPath(db, q.orgId);
-  const parts: SQL[] = [sql`c.status <> 'draft'`];
+  const parts: SQL[] = [sql`c.status <> 'draft'`, inScope(principal, sql`c.org_id`)];
   if (q.keyword) parts.push(sql`c.name ilike ${keywordPattern(q.keyword)}`);
   if (q.categoryId) parts.push(sql`c.category_id = ${q.categoryId}`);
   const query = sql`select c.id as "courseId", c.name, k.name as "categoryName", c.status, coalesce(a.learners, 0)::int as learners, coalesce(a.passed, 0)::int as passed,
@@ -167,10 +170,15 @@ export async function courseReport(db: DbOrTx, principal: Principal, q: Omit<Cou
   return pagedRows<CourseRow>(db, query, order, page);
 }
 
-export async function getCourse(db: DbOrTx, id: number) {
-  const { rows } = await db.execute<{ id: number; name: string; status: string }>(sql`select id, name, status from courses where id = ${id}`);
-  if (!rows[0]) throw new AppError('NOT_FOUND_ERROR', { field: 'courseId' });
-  return rows[0];
+/** A course the caller may report on: its organization lies in the caller's scope. */
+export async function getCourseInScope(db: DbOrTx, principal: Principal, id: number) {
+  const { rows } = await db.execute<{ id: number; name: string; status: string; orgPath: string | null }>(
+    sql`select c.id, c.name, c.status, o.path as "orgPath" from courses c left join organizations o on o.id = c.org_id where c.id = ${id}`,
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'courseId' });
+  requireInScope(principal, row.orgPath, { field: 'courseId' });
+  return { id: row.id, name: row.name, status: row.status };
 }
 
 export interface CourseInfoDbRow extends Record<string, unknown> {

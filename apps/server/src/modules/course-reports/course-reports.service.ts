@@ -102,13 +102,13 @@ export function createCourseReportsService({ db }: { db: Db }) {
     },
 
     async courseInfo(principal: Principal, q: CourseInfoQuery): Promise<CourseInfo> {
-      const course = await repo.getCourse(db, q.courseId);
+      const course = await repo.getCourseInScope(db, principal, q.courseId);
       const { rows, total } = await repo.courseInfo(db, principal, q, pageWindow(q));
       return { records: rows.map(presentCourseInfo), total, page: q.page, size: q.size, course };
     },
 
     async exportCourseInfo(principal: Principal, q: CourseInfoExport) {
-      const course = await repo.getCourse(db, q.courseId);
+      const course = await repo.getCourseInScope(db, principal, q.courseId);
       const { rows } = await repo.courseInfo(db, principal, q, ALL);
       return localizedExport(
         q,

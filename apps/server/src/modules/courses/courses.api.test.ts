@@ -23,7 +23,7 @@ const upload = async (s: Session, filename: string, data: Buffer, kind: string, 
 const courseware = async (s: Session = admin) =>
   (await ok(t.app, s, '/api/courseware/insert', { name: `Doc ${uniq()}`, type: 'general', file: await upload(s, 'doc.pdf', pdf, 'courseware', 'courseware') })).id as number;
 const insert = async (body: Record<string, unknown> = {}, s: Session = admin) =>
-  (await ok(t.app, s, '/api/course/insert', { name: `Course ${uniq()}`, ...body })).id as number;
+  (await ok(t.app, s, '/api/course/insert', { name: `Course ${uniq()}`, passProgress: 100, ...body })).id as number;
 const detail = (id: number, s: Session = admin) => ok(t.app, s, '/api/course/get', { id }) as Promise<CourseDetail>;
 const list = async (q: Record<string, unknown> = {}, s: Session = admin) =>
   (await ok(t.app, s, '/api/course/list', { size: 100, ...q })) as { records: CourseRow[]; total: number };
@@ -98,32 +98,53 @@ describe('course builder', () => {
   it('refuses what the rules of §5 refuse, on the server too', async () => {
     const name = `Dup ${uniq()}`;
     await insert({ name });
-    expect(await refusal(t.app, admin, '/api/course/insert', { name })).toMatchObject({ code: 'DUPLICATE_COURSE', field: 'name' });
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: 'x'.repeat(201) })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'name' });
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), credit: 100 })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'credit' });
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), credit: 1.5 })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'credit' });
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), labels: ['a', 'b', 'c', 'd', 'e', 'f'] })).toMatchObject({
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name })).toMatchObject({ code: 'DUPLICATE_COURSE', field: 'name' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: 'x'.repeat(201) })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'name' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), passProgress: 100, credit: 100 })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'credit' });
+    // The pass conditions: the progress value is required, both percentages are 1 to 100.
+    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq() })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'passProgress' });
+    for (const passProgress of [0, 101, null, 50.5])
+      expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), passProgress })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'passProgress' });
+    for (const passScore of [0, 101, 1.5])
+      expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), passProgress: 80, passScore })).toMatchObject({
+        code: 'PARAMETER_INVALID',
+        field: 'passScore',
+      });
+    const kept = await insert({ passProgress: 1, passScore: 100 });
+    expect(await refusal(t.app, admin, '/api/course/update', { id: kept, passProgress: 0 })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'passProgress' });
+    expect(await refusal(t.app, admin, '/api/course/update', { id: kept, passProgress: null })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'passProgress' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: uniq(), credit: 1.5 })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'credit' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: uniq(), labels: ['a', 'b', 'c', 'd', 'e', 'f'] })).toMatchObject({
       code: 'PARAMETER_INVALID',
       field: 'labels',
     });
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), labels: ['x'.repeat(11)] })).toMatchObject({ code: 'PARAMETER_INVALID' });
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), lecturerIds: [1, 2, 3, 4] })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'lecturerIds' });
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), lecturerIds: [99999999] })).toMatchObject({ code: 'NOT_FOUND_ERROR' });
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), intro: 'x'.repeat(10001) })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'intro' });
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), validUntil: new Date(Date.now() - 60_000).toISOString() })).toMatchObject({
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: uniq(), labels: ['x'.repeat(11)] })).toMatchObject({ code: 'PARAMETER_INVALID' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: uniq(), lecturerIds: [1, 2, 3, 4] })).toMatchObject({
+      code: 'PARAMETER_INVALID',
+      field: 'lecturerIds',
+    });
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: uniq(), lecturerIds: [99999999] })).toMatchObject({ code: 'NOT_FOUND_ERROR' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: uniq(), intro: 'x'.repeat(10001) })).toMatchObject({
+      code: 'PARAMETER_INVALID',
+      field: 'intro',
+    });
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: uniq(), validUntil: new Date(Date.now() - 60_000).toISOString() })).toMatchObject({
       code: 'TIME_BEFORE_NOW',
       field: 'validUntil',
     });
     // Anti-cheat without an interval of its own takes the parameter page's interval; a zero interval is refused.
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), antiCheat: true, antiCheatInterval: 0 })).toMatchObject({
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: uniq(), antiCheat: true, antiCheatInterval: 0 })).toMatchObject({
       code: 'PARAMETER_INVALID',
       field: 'antiCheatInterval',
     });
     expect(await insert({ antiCheat: true })).toBeGreaterThan(0);
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), categoryId: 99999999 })).toMatchObject({ code: 'NOT_FOUND_ERROR', field: 'categoryId' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: uniq(), categoryId: 99999999 })).toMatchObject({
+      code: 'NOT_FOUND_ERROR',
+      field: 'categoryId',
+    });
     // A cover must be the caller's own image upload.
     const notImage = await upload(admin, 'a.pdf', pdf, 'courseware', 'courseware');
-    expect(await refusal(t.app, admin, '/api/course/insert', { name: uniq(), cover: notImage })).toMatchObject({ field: 'cover' });
+    expect(await refusal(t.app, admin, '/api/course/insert', { passProgress: 100, name: uniq(), cover: notImage })).toMatchObject({ field: 'cover' });
   });
 
   it('builds chapters: required, names unique in the course, each with courseware, reordered and kept', async () => {
@@ -182,7 +203,7 @@ describe('course builder', () => {
     const id = await insert({ audience: [{ type: 'org', id: east.id }] });
     expect((await detail(id)).audience).toEqual([{ type: 'org', id: east.id, name: east.name }]);
     const manager = await session(['kcgl', 'kcgl:add', 'kcgl:modify'], east.id);
-    const beyond = await refusal(t.app, manager, '/api/course/insert', { name: uniq(), audience: [{ type: 'org', id: west.id }] });
+    const beyond = await refusal(t.app, manager, '/api/course/insert', { passProgress: 100, name: uniq(), audience: [{ type: 'org', id: west.id }] });
     expect(beyond).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR', field: 'audience' });
   });
 });
@@ -319,6 +340,24 @@ describe('course approval', () => {
     expect(await refusal(t.app, approver, '/api/course-approval/approve', { ids: [id] })).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
     await ok(t.app, approver, '/api/course/publish', { ids: [id] });
     expect(await detail(id, lecturer)).toMatchObject({ status: 'published', approval: 'approved' });
+  });
+});
+
+describe('the approve code of the course list (kcgl:approve)', () => {
+  it('lets a course manager holding it approve and refuse submitted courses from the course list; without it the buttons and calls are refused', async () => {
+    const lecturer = await session(['kcgl', 'kcgl:add', 'kcgl:modify']);
+    const manager = await session(['kcgl', 'kcgl:approve']);
+    const reader = await session(['kcgl']);
+    const [a, b] = [await buildable({}, lecturer), await buildable({}, lecturer)];
+    await ok(t.app, lecturer, '/api/course/submit', { ids: [a, b] });
+    const name = (await detail(a, lecturer)).name;
+    expect((await list({ keyword: name }, manager)).records[0]!.abilities).toMatchObject({ approve: true, refuse: true });
+    expect((await list({ keyword: name }, reader)).records[0]!.abilities).toMatchObject({ approve: false, refuse: false });
+    expect((await post('/api/course-approval/approve', { ids: [a] }, reader)).statusCode).toBe(403);
+    await ok(t.app, manager, '/api/course-approval/approve', { ids: [a] });
+    await ok(t.app, manager, '/api/course-approval/refuse', { ids: [b], reason: 'Too short' });
+    expect(await detail(a, lecturer)).toMatchObject({ approval: 'approved' });
+    expect(await detail(b, lecturer)).toMatchObject({ approval: 'refused' });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   COURSE_AUDIENCE,
   COURSE_INTRO_MAX,
   COURSE_LIFECYCLE,
+  courseRoutes,
   type CommentStatus,
   type CourseAbilities,
   type CourseApprovalState,
@@ -46,9 +47,12 @@ const ABILITY_CODES: Record<keyof CourseAbilities, string> = {
   unpublish: 'kcgl:unpublish',
   offShelf: 'kcgl:unpublish',
   submit: 'kcgl:add',
+  // Either of APPROVE_CODES (below).
   approve: 'kcsp:approve',
   refuse: 'kcsp:approve',
 };
+/** Approving (and refusing) is for the approval page's code and the course list's own (spec §6: both menus carry `approve`). */
+const APPROVE_CODES = courseRoutes.approve.permission as readonly string[];
 const COMMENT_CODES = { modify: 'kcpl:modify', delete: 'kcpl:modify', shield: 'kcpl:modify', restore: 'kcpl:modify' };
 
 /** A course may be published when its approval is not pending or refused (an administrator's needs none). */
@@ -83,7 +87,9 @@ export function createCoursesService({ db, lists, signer }: Deps) {
       approve: ap.approve,
       refuse: ap.refuse,
     };
-    return abilitiesOf(byState, p.permissions, ABILITY_CODES, { delete: r.learnerCount === 0, submit: !p.permissions.has('kcgl:publish') });
+    const approver = APPROVE_CODES.some((c) => p.permissions.has(c));
+    const out = abilitiesOf(byState, p.permissions, ABILITY_CODES, { delete: r.learnerCount === 0, submit: !p.permissions.has('kcgl:publish') });
+    return { ...out, approve: byState.approve && approver, refuse: byState.refuse && approver };
   }
 
   async function present(p: Principal, rows: repo.CourseRecord[]): Promise<CourseRow[]> {

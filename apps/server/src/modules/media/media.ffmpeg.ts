@@ -1,13 +1,6 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-
-/** The ffmpeg binary shipped inside the npm package @ffmpeg-installer/ffmpeg (no system install needed). */
-export function ffmpegPath(): string {
-  const require = createRequire(import.meta.url);
-  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
+import { findOnPath, runTracked } from './media.processes.js';
 
 /** `Duration: 00:01:02.50` in ffmpeg's log → milliseconds. */
 export function parseDurationMs(log: string): number | null {
@@ -16,49 +9,78 @@ export function parseDurationMs(log: string): number | null {
   return Math.round((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000);
 }
 
-interface RunResult {
-  code: number | null;
-  stderr: string;
+/** What `ffmpeg -i` says of an input: its duration, how many streams, the largest video frame. */
+export interface MediaProbe {
+  durationMs: number | null;
+  streams: number;
+  videoStreams: number;
+  width: number;
+  height: number;
 }
 
-function run(bin: string, args: string[], opts: { signal?: AbortSignal; onStdout?: (line: string) => void; timeoutMs?: number } = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    let rest = '';
-    const kill = () => child.kill('SIGKILL');
-    opts.signal?.addEventListener('abort', kill, { once: true });
-    const timer = opts.timeoutMs ? setTimeout(kill, opts.timeoutMs) : undefined;
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      const lines = (rest + d).split('\n');
-      rest = lines.pop()!;
-      for (const l of lines) opts.onStdout?.(l);
-    });
-    // Only the tail matters (the error is at the end); the head holds the duration.
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr = stderr.length > 64_000 ? stderr.slice(0, 8_000) + stderr.slice(-32_000) + d : stderr + d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', kill);
-      resolve({ code, stderr });
-    });
-  });
+export function parseProbe(log: string): MediaProbe {
+  const streams = log.match(/^\s*Stream #\d+:\d+/gm)?.length ?? 0;
+  let width = 0;
+  let height = 0;
+  let videoStreams = 0;
+  for (const line of log.split('\n')) {
+    if (!/^\s*Stream #\d+:\d+.*: Video: /.test(line)) continue;
+    videoStreams++;
+    const m = /[ ,](\d{1,6})x(\d{1,6})[ ,[]/.exec(line.slice(line.indexOf(': Video: ')));
+    if (m) {
+      width = Math.max(width, Number(m[1]));
+      height = Math.max(height, Number(m[2]));
+    }
+  }
+  return { durationMs: parseDurationMs(log), streams, videoStreams, width, height };
 }
 
-/** Duration of a media file in ms, or null when ffmpeg cannot read it as media. */
-export async function probeDurationMs(input: string, signal?: AbortSignal): Promise<number | null> {
-  // Without an output ffmpeg exits with an error after printing the input's description.
-  const { stderr } = await run(ffmpegPath(), ['-hide_banner', '-i', input], { signal, timeoutMs: 60_000 });
-  return parseDurationMs(stderr);
+/** What a video may be to be sliced: beyond these an input is refused before ffmpeg spends hours on it. */
+export const VIDEO_LIMITS = {
+  /** Either side of the frame (8K is 7680). */
+  maxSide: 7680,
+  /** 12 hours. */
+  maxDurationMs: 12 * 3600_000,
+  /** Video, audio, subtitle and data streams together. */
+  maxStreams: 32,
+};
+
+/** Why a probed video is refused (`dimensions`, `duration`, `streams`), or null when it may be sliced. */
+export function videoLimitExceeded(p: MediaProbe, limits = VIDEO_LIMITS): 'dimensions' | 'duration' | 'streams' | null {
+  if (p.width > limits.maxSide || p.height > limits.maxSide) return 'dimensions';
+  if ((p.durationMs ?? 0) > limits.maxDurationMs) return 'duration';
+  if (p.streams > limits.maxStreams) return 'streams';
+  return null;
 }
+
+/**
+ * How long slicing a video may run: 10 minutes plus four times its length (a 2-core machine slices
+ * to 720p faster than real time), or the `TRANSCODE_TIME_LIMIT` setting when it is given.
+ */
+export function transcodeTimeLimitMs(durationMs: number | null, settingSeconds?: number): number {
+  if (settingSeconds) return settingSeconds * 1000;
+  return 10 * 60_000 + 4 * (durationMs ?? 0);
+}
+
+/** Describes a media file (ffmpeg prints the input's description, then fails for want of an output). */
+export async function probeMedia(ffmpeg: string, input: string, dir: string, signal?: AbortSignal): Promise<MediaProbe> {
+  const { stderr } = await runTracked(ffmpeg, ['-hide_banner', '-i', input], { dir, signal, timeoutMs: 60_000 });
+  return parseProbe(stderr);
+}
+
+/** Slicing ran past its time limit and was killed. */
+export class TranscodeTimeout extends Error {}
 
 /**
  * Slices a video into HLS (H.264 up to 720p + AAC, 6-second segments) in `outDir`: index.m3u8 and
  * seg_NNNN.ts. Reports progress 0–100 from ffmpeg's `-progress` output. Throws when ffmpeg fails.
  */
-export async function transcodeToHls(input: string, outDir: string, opts: { durationMs: number | null; signal?: AbortSignal; onProgress?: (p: number) => void }) {
+export async function transcodeToHls(
+  ffmpeg: string,
+  input: string,
+  outDir: string,
+  opts: { dir: string; durationMs: number | null; timeoutMs: number; signal?: AbortSignal; onProgress?: (p: number) => void },
+) {
   fs.mkdirSync(outDir, { recursive: true });
   const args = [
     '-hide_banner',
@@ -101,37 +123,29 @@ export async function transcodeToHls(input: string, outDir: string, opts: { dura
     'pipe:1',
     path.join(outDir, 'index.m3u8'),
   ];
-  const { code, stderr } = await run(ffmpegPath(), args, {
+  const { code, stderr, timedOut } = await runTracked(ffmpeg, args, {
+    dir: opts.dir,
     signal: opts.signal,
+    timeoutMs: opts.timeoutMs,
     onStdout: (line) => {
       const m = /^out_time_(?:us|ms)=(\d+)/.exec(line);
       if (m && opts.durationMs) opts.onProgress?.(Math.min(99, (Number(m[1]) / 1000 / opts.durationMs) * 100));
     },
   });
+  if (timedOut) throw new TranscodeTimeout(`ffmpeg ran longer than ${Math.round(opts.timeoutMs / 1000)} s and was stopped`);
+  if (timedOut) throw new TranscodeTimeout(`ffmpeg ran longer than ${Math.round(opts.timeoutMs / 1000)} s and was stopped`);
   if (code !== 0 || !fs.existsSync(path.join(outDir, 'index.m3u8'))) throw new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-2).join(' ')}`);
 }
 
 /** The LibreOffice binary on PATH (`libreoffice` or `soffice`), or null: Office files then stay downloads. */
-export function findLibreOffice(env: NodeJS.ProcessEnv = process.env): string | null {
-  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
-    for (const name of ['libreoffice', 'soffice']) {
-      const file = path.join(dir, name);
-      try {
-        fs.accessSync(file, fs.constants.X_OK);
-        return file;
-      } catch {
-        /* not here */
-      }
-    }
-  }
-  return null;
-}
+export const findLibreOffice = (env: NodeJS.ProcessEnv = process.env): string | null => findOnPath(['libreoffice', 'soffice'], env);
 
 /** `libreoffice --headless --convert-to pdf`; the PDF path, or throws. */
 export async function convertToPdf(bin: string, input: string, outDir: string, signal?: AbortSignal): Promise<string> {
   // A private profile: two conversions at once with the shared profile block each other.
   const profile = `file://${path.join(outDir, 'profile')}`;
-  const { code, stderr } = await run(bin, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, input], {
+  const { code, stderr } = await runTracked(bin, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, input], {
+    dir: outDir,
     signal,
     timeoutMs: 5 * 60_000,
   });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,8 +10,10 @@ import { JobFailure, type JobQueue, type JobRun } from '../../platform/jobs.js';
 import { getFileByPublicId, type FileRow, type FileSigner } from '../uploads/index.js';
 import * as repo from './media.repository.js';
 import type { AssetRow } from './media.repository.js';
-import { convertToPdf, probeDurationMs, transcodeToHls } from './media.ffmpeg.js';
+import { convertToPdf, probeMedia, transcodeTimeLimitMs, TranscodeTimeout, transcodeToHls, videoLimitExceeded } from './media.ffmpeg.js';
 import { countPdfPages } from './media.pdf.js';
+import { makeWorkDir } from './media.processes.js';
+import { withSessionLockFor } from '../../platform/locks.js';
 
 export const JOB_TRANSCODE = 'media.transcode';
 export const JOB_PROBE = 'media.probe';
@@ -42,14 +43,18 @@ interface Deps {
   log?: FastifyBaseLogger;
   /** LibreOffice binary detected at start, or null (Office files then stay downloads). */
   libreOffice: string | null;
+  /** The ffmpeg binary chosen at start (the machine's own when on PATH, else the bundled one). */
+  ffmpeg: string;
+  /** TRANSCODE_TIME_LIMIT (seconds): how long one slicing may run; unset: from the video's length. */
+  transcodeTimeLimitSeconds?: number;
 }
 
-export function createMediaService({ db, storage, jobs, signer, log, libreOffice }: Deps) {
+export function createMediaService({ db, storage, jobs, signer, log, libreOffice, ffmpeg, transcodeTimeLimitSeconds }: Deps) {
   const setAsset = async (fileId: number, values: Parameters<typeof repo.setAsset>[2]) => void (await repo.setAsset(db, fileId, values));
 
   /** The stored file copied to a temporary folder (ffmpeg and LibreOffice need a seekable local file). */
   async function withLocalCopy<T>(file: FileRow, work: (input: string, dir: string) => Promise<T>): Promise<T> {
-    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'hanlin-media-'));
+    const { dir, done } = await makeWorkDir();
     try {
       const src = await storage.get(file.key);
       if (!src) throw new JobFailure('stored file missing', { retry: false });
@@ -57,8 +62,17 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       await pipeline(src, fs.createWriteStream(input));
       return await work(input, dir);
     } finally {
-      await fs.promises.rm(dir, { recursive: true, force: true });
+      await done();
     }
+  }
+
+  /**
+   * One job per file at a time across every node (a job claimed again after its node vanished
+   * must not run beside one still going); the other waits and retries.
+   */
+  async function locked(run: JobRun<{ fileId: number }>, work: () => Promise<void>) {
+    const got = await withSessionLockFor(db, 'mediaJob', [run.payload.fileId], work);
+    if (!got) throw new Error('another job is processing this file');
   }
 
   async function fileOfJob(run: JobRun<{ fileId: number }>): Promise<FileRow> {
@@ -73,15 +87,27 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
     let lastSaved = 0;
     let saving: Promise<unknown> = Promise.resolve();
     await withLocalCopy(file, async (input, dir) => {
-      const durationMs = await probeDurationMs(input, run.signal);
-      if (durationMs === null && !run.signal.aborted) {
+      // Probed first: what is not a video, or is beyond what a server slices, is refused before ffmpeg spends hours on it.
+      const probe = await probeMedia(ffmpeg, input, dir, run.signal);
+      if (run.signal.aborted) throw run.signal.reason;
+      if (probe.durationMs === null || probe.videoStreams === 0) {
         await setAsset(file.id, { state: 'failed', error: 'VIDEO_SLICE_FAILED' });
         throw new JobFailure('not a readable video', { retry: false });
       }
+      const beyond = videoLimitExceeded(probe);
+      if (beyond) {
+        await setAsset(file.id, { state: 'failed', error: 'VIDEO_LIMITS_EXCEEDED' });
+        throw new JobFailure(`video refused, ${beyond} beyond the limits (${probe.width}x${probe.height}, ${probe.durationMs} ms, ${probe.streams} streams)`, {
+          retry: false,
+        });
+      }
+      const { durationMs } = probe;
       const out = path.join(dir, 'hls');
       try {
-        await transcodeToHls(input, out, {
+        await transcodeToHls(ffmpeg, input, out, {
+          dir,
           durationMs,
+          timeoutMs: transcodeTimeLimitMs(durationMs, transcodeTimeLimitSeconds),
           signal: run.signal,
           onProgress: (p) => {
             void run.progress(p);
@@ -94,7 +120,8 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
         });
       } catch (e) {
         if (run.signal.aborted) throw e;
-        await setAsset(file.id, { state: 'failed', error: 'VIDEO_SLICE_FAILED' });
+        await saving;
+        await setAsset(file.id, { state: 'failed', error: e instanceof TranscodeTimeout ? 'VIDEO_SLICE_TIMEOUT' : 'VIDEO_SLICE_FAILED' });
         throw new JobFailure(e instanceof Error ? e.message : String(e), { retry: false });
       }
       const folder = `${mediaFolder(file.publicId)}/hls`;
@@ -109,8 +136,8 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
 
   async function probe(run: JobRun<{ fileId: number }>) {
     const file = await fileOfJob(run);
-    await withLocalCopy(file, async (input) => {
-      const durationMs = await probeDurationMs(input, run.signal);
+    await withLocalCopy(file, async (input, dir) => {
+      const { durationMs } = await probeMedia(ffmpeg, input, dir, run.signal);
       if (durationMs === null) {
         await setAsset(file.id, { state: 'failed', error: 'FILE_TYPE_ERROR' });
         throw new JobFailure('not a readable audio file', { retry: false });
@@ -144,9 +171,10 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
     if (fileId) await repo.markFailed(db, fileId);
   };
   // Two cores: one transcode at a time per node; conversions are heavy too.
-  jobs.handle(JOB_TRANSCODE, transcode, { concurrency: 1, maxAttempts: 3, onFailed });
-  jobs.handle(JOB_PROBE, probe, { concurrency: 2, maxAttempts: 3, onFailed });
-  jobs.handle(JOB_OFFICE, office, { concurrency: 1, maxAttempts: 2, onFailed });
+  type Run = JobRun<{ fileId: number }>;
+  jobs.handle<{ fileId: number }>(JOB_TRANSCODE, (run: Run) => locked(run, () => transcode(run)), { concurrency: 1, maxAttempts: 3, onFailed });
+  jobs.handle<{ fileId: number }>(JOB_PROBE, (run: Run) => locked(run, () => probe(run)), { concurrency: 2, maxAttempts: 3, onFailed });
+  jobs.handle<{ fileId: number }>(JOB_OFFICE, (run: Run) => locked(run, () => office(run)), { concurrency: 1, maxAttempts: 2, onFailed });
 
   async function present(file: Pick<FileRow, 'publicId' | 'mime' | 'originalName'>, a: AssetRow | undefined): Promise<MediaState> {
     const kind = (a?.kind as MediaKind | undefined) ?? mediaKindOf(file);

@@ -260,7 +260,7 @@ describe('list, scope and permissions', () => {
   it('lists papers of the caller’s organization subtree, by kind and name', async () => {
     const east = await buildOrg(t.db, { name: `East ${uniq()}` });
     const west = await buildOrg(t.db, { name: `West ${uniq()}` });
-    const codes = ['sjgl', 'sjgl:add', 'sjgl:modify', 'sjgl:delete', 'tkgl', 'tkgl:add'];
+    const codes = ['sjgl', 'sjgl:add', 'sjgl:modify', 'sjgl:delete', 'tkgl', 'tkgl:add', 'tkgl:publish'];
     const as = async (orgId: number) => {
       const u = await buildUser(t.db, { permissions: codes, orgId });
       return login(t.app, u.username, u.password);

@@ -11,7 +11,7 @@ export const papers = pgTable(
   'papers',
   {
     id: serial().primaryKey(),
-    name: varchar({ length: 100 }).notNull(),
+    name: varchar({ length: 200 }).notNull(),
     kind: varchar({ length: 8 }).notNull(),
     /** Hand-picked scores plus count × score of every rule, computed when saved. */
     total: doublePrecision().notNull().default(0),

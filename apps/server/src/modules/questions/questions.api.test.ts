@@ -182,11 +182,40 @@ describe('approval and deletion', () => {
   });
 });
 
+describe('publishing and unpublishing (tkgl:publish, tkgl:unpublish)', () => {
+  it('submitting a question into the bank needs tkgl:publish; taking an approved one back to a draft needs tkgl:unpublish and no paper using it', async () => {
+    const org = await buildOrg(t.db, { name: `Pub ${uniq()}` });
+    const author = await session(['tkgl', 'tkgl:add', 'tkgl:modify'], org.id);
+    const publisher = await session(['tkgl', 'tkgl:add', 'tkgl:modify', 'tkgl:publish'], org.id);
+    const id = await insert(single(), author);
+    expect((await get(id, author)).abilities.submit).toBe(false);
+    expect((await post('/api/question/submit', { ids: [id] }, author)).statusCode).toBe(403);
+    expect((await get(id, publisher)).abilities.submit).toBe(true);
+    await ok(t.app, publisher, '/api/question/submit', { ids: [id] });
+    await ok(t.app, admin, '/api/question-approval/approve', { ids: [id] });
+
+    // Approved: changing it goes through unpublish (back to a draft), edit, submit again.
+    expect((await get(id)).abilities).toMatchObject({ modify: false, unpublish: true });
+    expect((await get(id, publisher)).abilities.unpublish).toBe(false);
+    expect((await post('/api/question/unpublish', { ids: [id] }, publisher)).statusCode).toBe(403);
+    usedByPaper.add(id);
+    expect((await get(id)).abilities.unpublish).toBe(false);
+    const used = await post('/api/question/unpublish', { ids: [id] });
+    expect(used.statusCode).toBe(409);
+    expect(used.json()).toMatchObject({ msg: 'QUESTION_ANSWERED_CANNOT_UNPUBLISH', data: { ids: [id] } });
+    usedByPaper.delete(id);
+    expect((await post('/api/question/unpublish', { ids: [id] })).json().data).toEqual({ count: 1 });
+    expect(await get(id)).toMatchObject({ status: 'draft', abilities: expect.objectContaining({ modify: true, unpublish: false }) });
+    expect((await post('/api/question/update', { ...single(), id }, author)).statusCode).toBe(200);
+    expect((await post('/api/question/unpublish', { ids: [id] })).json()).toMatchObject({ msg: 'STATE_TRANSITION_INVALID' });
+  });
+});
+
 describe('data scope and permissions', () => {
   it('a question bank manager sees and changes the questions of their organization subtree only', async () => {
     const east = await buildOrg(t.db, { name: `East ${uniq()}` });
     const west = await buildOrg(t.db, { name: `West ${uniq()}` });
-    const eastManager = await session(['tkgl', 'tkgl:add', 'tkgl:modify', 'tkgl:delete'], east.id);
+    const eastManager = await session(['tkgl', 'tkgl:add', 'tkgl:modify', 'tkgl:delete', 'tkgl:publish'], east.id);
     const westManager = await session(['tkgl', 'tkgl:add', 'tkgl:modify', 'tkgl:delete'], west.id);
     const tag = uniq();
     const mine = await insert(single({ stem: `Scope ${tag} east` }), eastManager);

@@ -8,6 +8,6 @@ export function registerQuestionRoutes(app: FastifyInstance, questions: Question
   registerCategoryRoutes(app, routes, questions.categories);
 
   registerCrudRoutes(app, routes, questions);
-  registerBatchRoutes(app, routes, { submit: questions.submit, approve: questions.approve });
+  registerBatchRoutes(app, routes, { submit: questions.submit, approve: questions.approve, unpublish: questions.unpublish });
   registerRoute(app, routes.refuse, async (req) => questions.refuse(principalOf(req), req.body.ids, req.body.reason));
 }

@@ -30,7 +30,14 @@ interface Deps {
 }
 
 /** The permission code of each ability. */
-const ABILITY_CODES = { modify: 'tkgl:modify', delete: 'tkgl:delete', submit: 'tkgl:add', approve: 'tkgl:approve', refuse: 'tkgl:approve' } as const;
+const ABILITY_CODES = {
+  modify: 'tkgl:modify',
+  delete: 'tkgl:delete',
+  submit: 'tkgl:publish',
+  approve: 'tkgl:approve',
+  refuse: 'tkgl:approve',
+  unpublish: 'tkgl:unpublish',
+} as const;
 
 /** The stem as stored: sanitized rich text whose text keeps to 200 characters (PARAMETER_INVALID naming `stem`). */
 function cleanStem(html: string): string {
@@ -65,7 +72,7 @@ export function createQuestionsService({ db, lists, uses }: Deps) {
   const categories = categoryTreeCommands({ db, table: questionCategories, tree });
 
   const abilitiesFor = (p: Principal, status: QuestionStatus, inUse: boolean): QuestionAbilities =>
-    abilitiesOf(QUESTION_LIFECYCLE.abilities(status), p.permissions, ABILITY_CODES, { delete: !inUse });
+    abilitiesOf(QUESTION_LIFECYCLE.abilities(status), p.permissions, ABILITY_CODES, { delete: !inUse, unpublish: !inUse });
 
   async function present(p: Principal, rows: repo.QuestionRecord[]): Promise<QuestionRow[]> {
     const used = await questionsInUse(
@@ -90,7 +97,25 @@ export function createQuestionsService({ db, lists, uses }: Deps) {
     if (categoryId != null) await tree.mustGet(dbx, categoryId, 'categoryId');
   }
 
-  const transition = transitionCommand({ db, lifecycle: QUESTION_LIFECYCLE, table: questions, lock: lockInScope });
+  const transition = transitionCommand({
+    db,
+    lifecycle: QUESTION_LIFECYCLE,
+    table: questions,
+    lock: lockInScope,
+    on: {
+      // A question a paper uses may have been answered: it stays as it is.
+      unpublish: {
+        async check(tx, rows) {
+          const used = await questionsInUse(
+            uses,
+            tx,
+            rows.map((r) => r.id),
+          );
+          if (used.size) throw new AppError('QUESTION_ANSWERED_CANNOT_UNPUBLISH', { field: 'ids', data: { ids: [...used].sort((a, b) => a - b) } });
+        },
+      },
+    },
+  });
 
   return {
     categories,
@@ -134,6 +159,7 @@ export function createQuestionsService({ db, lists, uses }: Deps) {
     submit: (p: Principal, ids: number[]) => transition(p, ids, 'submit', { refuseReason: null }),
     approve: (p: Principal, ids: number[]) => transition(p, ids, 'approve', { refuseReason: null }),
     refuse: (p: Principal, ids: number[], reason: string) => transition(p, ids, 'refuse', { refuseReason: reason }),
+    unpublish: (p: Principal, ids: number[]) => transition(p, ids, 'unpublish'),
   };
 }
 export type QuestionsService = ReturnType<typeof createQuestionsService>;

@@ -10,6 +10,7 @@ export const updateQuestion = (input: QuestionUpdate) => call(routes.update, inp
 export const deleteQuestions = (input: { ids: number[] }) => call(routes.delete, input);
 export const submitQuestions = (input: { ids: number[] }) => call(routes.submit, input);
 export const approveQuestions = (input: { ids: number[] }) => call(routes.approve, input);
+export const unpublishQuestions = (input: { ids: number[] }) => call(routes.unpublish, input);
 export const refuseQuestions = (input: QuestionRefuse) => call(routes.refuse, input);
 
 /** The Excel template of one type. */

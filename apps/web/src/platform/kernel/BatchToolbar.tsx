@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Space } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../feedback';
 
@@ -12,6 +12,8 @@ export interface BatchAction {
   confirm?: string;
   /** Runs on the selection after the confirmation; a refusal was reported by the call. */
   run: () => Promise<unknown>;
+  /** Translated reason the selection cannot take this action (some rows' abilities refuse it): the button is disabled and says why. */
+  blocked?: string;
 }
 
 export interface BatchToolbarProps {
@@ -41,11 +43,20 @@ export function BatchToolbar({ selectedCount, actions, leading, children }: Batc
   return (
     <Space style={{ marginBottom: 16 }} wrap data-testid="crud-toolbar">
       {leading}
-      {actions.map((a) => (
-        <Button key={a.key} danger={a.danger} disabled={!selectedCount} data-testid={`crud-batch-${a.key}`} onClick={() => ask(a)}>
-          {a.label}
-        </Button>
-      ))}
+      {actions.map((a) => {
+        const button = (
+          <Button key={a.key} danger={a.danger} disabled={!selectedCount || !!a.blocked} data-testid={`crud-batch-${a.key}`} onClick={() => ask(a)}>
+            {a.label}
+          </Button>
+        );
+        return a.blocked ? (
+          <Tooltip key={a.key} title={a.blocked}>
+            <span data-testid={`crud-batch-${a.key}-blocked`}>{button}</span>
+          </Tooltip>
+        ) : (
+          button
+        );
+      })}
       {children}
       {selectedCount ? <span data-testid="crud-selected-count">{t('common.selectedCount', { n: selectedCount })}</span> : null}
     </Space>

@@ -177,6 +177,12 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
     });
   }
 
+  // An extra batch (approve, submit …) the selected rows' abilities refuse is not offered: the button says why instead
+  // of a bare 409. Standard batches keep going to the server, whose refusals some pages turn into prompts (people).
+  const blockedBy = (action: string, allows?: (r: R) => boolean) => {
+    const n = allows ? list.selectedRows.filter((r) => !allows(r)).length : 0;
+    return n ? t('common.batchNotAllowed', { n, action }) : undefined;
+  };
   const batchActions: BatchAction[] = [
     ...batchKinds.map((k) => ({
       key: k,
@@ -189,6 +195,7 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
       label: t(x.labelKey),
       danger: x.danger,
       confirm: t(x.confirmKey ?? 'common.confirmCount', { n: list.selected.length }),
+      blocked: blockedBy(t(x.labelKey), typeof x.row === 'function' ? x.row : undefined),
       run: () => act.mutateAsync({ ...custom(x), ids: list.selected }),
     })),
   ];

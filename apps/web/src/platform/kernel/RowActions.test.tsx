@@ -133,4 +133,26 @@ describe('CrudPage rows', () => {
     fireEvent.click(screen.getByText('open').closest('tr')!.querySelector('[data-testid="crud-row-delete"]')!);
     await screen.findByText('确定要删除角色「open」吗？');
   });
+
+  it('keeps a batch the selected rows do not allow disabled, saying why, instead of letting the server answer 409', async () => {
+    const approved: number[][] = [];
+    renderAt('/list', () => (
+      <CrudPage<Row>
+        titleKey="perm.zdgl"
+        queryKey="abilities-batch"
+        fetch={fetch}
+        columns={[{ key: 'name', titleKey: 'dict.label' }]}
+        extraBatch={[{ key: 'approve', labelKey: 'common.confirm', run: async (ids) => void approved.push(ids), row: (r) => r.name === 'open' }]}
+      />
+    ));
+    await screen.findByText('open');
+    const tick = (name: string) => fireEvent.click(screen.getByText(name).closest('tr')!.querySelector('input[type="checkbox"]')!);
+    tick('locked');
+    tick('open');
+    await waitFor(() => expect(screen.getByTestId('crud-batch-approve')).toHaveProperty('disabled', true));
+    expect(screen.getByTestId('crud-batch-approve-blocked')).toBeTruthy();
+    tick('locked');
+    await waitFor(() => expect(screen.getByTestId('crud-batch-approve')).toHaveProperty('disabled', false));
+    expect(screen.queryByTestId('crud-batch-approve-blocked')).toBeNull();
+  });
 });

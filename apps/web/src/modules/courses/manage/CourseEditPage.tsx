@@ -227,11 +227,20 @@ export default function CourseEditPage() {
           <LazyRichTextEditor testId="course-intro" />
         </Form.Item>
         <Space size="large" wrap>
-          <Form.Item name="passProgress" label={t('course.passProgress')} rules={[{ required: true, type: 'integer', min: 0, max: 100 }]}>
-            <InputNumber min={0} max={100} precision={0} suffix="%" />
+          <Form.Item
+            name="passProgress"
+            label={t('course.passProgress')}
+            rules={[{ required: true, type: 'integer', min: CONSTANTS.PASS_PERCENT_MIN, max: CONSTANTS.PASS_PERCENT_MAX }]}
+          >
+            <InputNumber min={CONSTANTS.PASS_PERCENT_MIN} max={CONSTANTS.PASS_PERCENT_MAX} precision={0} suffix="%" />
           </Form.Item>
-          <Form.Item name="passScore" label={t('course.passScore')} extra={t('course.passScoreHint')} rules={[{ type: 'integer', min: 0, max: 100 }]}>
-            <InputNumber min={0} max={100} precision={0} suffix="%" />
+          <Form.Item
+            name="passScore"
+            label={t('course.passScore')}
+            extra={t('course.passScoreHint')}
+            rules={[{ type: 'integer', min: CONSTANTS.PASS_PERCENT_MIN, max: CONSTANTS.PASS_PERCENT_MAX }]}
+          >
+            <InputNumber min={CONSTANTS.PASS_PERCENT_MIN} max={CONSTANTS.PASS_PERCENT_MAX} precision={0} suffix="%" />
           </Form.Item>
           <Form.Item name="certificateTemplateId" label={t('course.certificate')}>
             <Select allowClear style={{ minWidth: 200 }} options={(certificates.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />

@@ -1,10 +1,11 @@
 import { Button, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COURSE_APPROVAL_LIFECYCLE, COURSE_LIFECYCLE, COURSE_SORT_KEYS, type CourseRow } from '@hanlin/shared';
+import { COURSE_APPROVAL_LIFECYCLE, COURSE_APPROVAL_REASON_MAX, COURSE_LIFECYCLE, COURSE_SORT_KEYS, type CourseRow } from '@hanlin/shared';
 import { CrudPage, booleanFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
-import { deleteCourses, exportCourses, findCourses, offShelfCourses, publishCourses, submitCourses, unpublishCourses } from '../api';
+import { approveCourses, deleteCourses, exportCourses, findCourses, offShelfCourses, publishCourses, refuseCourses, submitCourses, unpublishCourses } from '../api';
+import { useRefuseWithReason } from '../../../platform/components/RefuseWithReason';
 import { CourseCategoryTree } from './category-tree';
 import { useFiledByCategory } from '../../../platform/components/CategoryTree';
 
@@ -42,35 +43,48 @@ export default function CourseListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const filed = useFiledByCategory<CourseRow>(CourseCategoryTree, '/dashboard/add-course');
+  // Submitted courses are approved or refused here too by holders of kcgl:approve (the rows' abilities say who).
+  const refuse = useRefuseWithReason<CourseRow>({
+    prefix: 'course',
+    title: (r) => t('course.refuseTitle', { name: r.name }),
+    maxLength: COURSE_APPROVAL_REASON_MAX,
+    refuse: refuseCourses,
+    queryKey: 'courses',
+  });
   return (
-    <CrudPage<CourseRow>
-      testId="course-page"
-      titleKey="perm.kcgl"
-      queryKey="courses"
-      fetch={(p) => findCourses(p)}
-      exportFile={(p) => exportCourses(p)}
-      columns={columns}
-      filters={filters}
-      menu="kcgl"
-      batch={{ publish: publishCourses, unpublish: unpublishCourses, delete: deleteCourses }}
-      rowBatch={['publish', 'unpublish']}
-      rowAllows={obeyAbilities<CourseRow>()}
-      extraBatch={[
-        { key: 'offShelf', labelKey: 'course.offShelf', run: (ids) => offShelfCourses({ ids }), perm: 'kcgl:unpublish', danger: true, row: (r) => r.abilities.offShelf },
-        { key: 'submit', labelKey: 'course.submit', run: (ids) => submitCourses({ ids }), perm: 'kcgl:add', row: (r) => r.abilities.submit },
-      ]}
-      {...filed}
-      sideWidth={280}
-      extraRowActions={(r) => (
-        <Space size={0}>
-          {r.abilities.modify && (
-            <Button size="small" type="link" data-testid="course-build" onClick={() => void navigate(`/dashboard/add-buildCourse?id=${r.id}`)}>
-              {t('course.build')}
-            </Button>
-          )}
-          {r.approval === 'refused' && r.approvalReason && <Tag color="red">{t('course.refusedBecause', { reason: r.approvalReason })}</Tag>}
-        </Space>
-      )}
-    />
+    <>
+      <CrudPage<CourseRow>
+        testId="course-page"
+        titleKey="perm.kcgl"
+        queryKey="courses"
+        fetch={(p) => findCourses(p)}
+        exportFile={(p) => exportCourses(p)}
+        columns={columns}
+        filters={filters}
+        menu="kcgl"
+        batch={{ publish: publishCourses, unpublish: unpublishCourses, delete: deleteCourses }}
+        rowBatch={['publish', 'unpublish']}
+        rowAllows={obeyAbilities<CourseRow>()}
+        extraBatch={[
+          { key: 'offShelf', labelKey: 'course.offShelf', run: (ids) => offShelfCourses({ ids }), perm: 'kcgl:unpublish', danger: true, row: (r) => r.abilities.offShelf },
+          { key: 'submit', labelKey: 'course.submit', run: (ids) => submitCourses({ ids }), perm: 'kcgl:add', row: (r) => r.abilities.submit },
+          { key: 'approve', labelKey: 'course.approve', run: (ids) => approveCourses({ ids }), perm: 'kcgl:approve', row: (r) => r.abilities.approve },
+        ]}
+        {...filed}
+        sideWidth={280}
+        extraRowActions={(r) => (
+          <Space size={0}>
+            {r.abilities.modify && (
+              <Button size="small" type="link" data-testid="course-build" onClick={() => void navigate(`/dashboard/add-buildCourse?id=${r.id}`)}>
+                {t('course.build')}
+              </Button>
+            )}
+            {refuse.rowAction(r)}
+            {r.approval === 'refused' && r.approvalReason && <Tag color="red">{t('course.refusedBecause', { reason: r.approvalReason })}</Tag>}
+          </Space>
+        )}
+      />
+      {refuse.dialog}
+    </>
   );
 }

@@ -34,6 +34,8 @@ describe('add-paper form', () => {
     const { router } = renderAt('/list?id=7', () => <PaperEditPage />);
     expect(await screen.findByText('Helmets are required')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('paper-total').textContent).toContain('9'));
+    // The rules say why a question without a classification is never drawn.
+    expect(screen.getByText(/未分类的试题不属于任何题库，不会被抽取/)).toBeTruthy();
     // 5 + 2 × 2 = 9; the hand-picked question's score becomes 2.5 (rounded to a multiple the server accepts): 6.5.
     fireEvent.change(screen.getByTestId('paper-item-score'), { target: { value: '2.5' } });
     await waitFor(() => expect(screen.getByTestId('paper-total').textContent).toContain('6.5'));

@@ -109,7 +109,7 @@ export default function PaperEditPage() {
         (form as FormInstance).setFields([
           {
             name: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
-            errors: [t(`paper.rule.${String(issue.path.at(-1))}`, { defaultValue: t('paper.rule.invalid') })],
+            errors: [t(`paper.rule.${String(issue.path.at(-1))}`, { max: PAPER_NAME_MAX, defaultValue: t('paper.rule.invalid') })],
           },
         ]);
       return;
@@ -129,7 +129,11 @@ export default function PaperEditPage() {
   return (
     <Card title={title} data-testid="paper-edit-page" extra={<Statistic title={t('paper.total')} value={total} data-testid="paper-total" />}>
       <Form form={form} layout="vertical" initialValues={{ kind: 'fixed', rules: [] }} onFinish={(v) => void save(v)}>
-        <Form.Item name="name" label={t('paper.name')} rules={[{ required: true, whitespace: true, max: PAPER_NAME_MAX, message: t('paper.rule.name') }]}>
+        <Form.Item
+          name="name"
+          label={t('paper.name')}
+          rules={[{ required: true, whitespace: true, max: PAPER_NAME_MAX, message: t('paper.rule.name', { max: PAPER_NAME_MAX }) }]}
+        >
           <Input maxLength={PAPER_NAME_MAX} data-testid="paper-name" />
         </Form.Item>
         <Form.Item name="kind" label={t('paper.kind')} extra={t(`paper.kindHint_${kind}`)}>

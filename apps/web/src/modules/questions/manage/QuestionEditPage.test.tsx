@@ -27,11 +27,17 @@ describe('add-question form', () => {
     fireEvent.click(screen.getByText('判断题'));
     await waitFor(() => expect(screen.queryByTestId('question-option-0')).toBeNull());
     expect(screen.getByTestId('question-judgment')).toBeTruthy();
-    // Fill in blank: the blank list appears.
+    // Fill in blank: one answer box per blank of the stem, following the stem.
     fireEvent.click(screen.getByText('填空题'));
-    expect(await screen.findByTestId('question-add-blank')).toBeTruthy();
+    fireEvent.change(await screen.findByTestId('question-stem'), { target: { value: 'Paris is in （） and Rome in ()' } });
+    expect(await screen.findByTestId('question-blank-1')).toBeTruthy();
+    expect(screen.getByTestId('question-blank-0')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: 'Paris is in （）' } });
+    await waitFor(() => expect(screen.queryByTestId('question-blank-1')).toBeNull());
+    expect(screen.getByTestId('question-blank-0')).toBeTruthy();
     // A fill-in stem without a blank: the shared schema refuses it on the stem field, nothing is sent.
     fireEvent.change(await screen.findByTestId('question-stem'), { target: { value: 'No blank here' } });
+    await waitFor(() => expect(screen.queryByTestId('question-blank-0')).toBeNull());
     fireEvent.change(screen.getByTestId('question-score'), { target: { value: '1' } });
     fireEvent.click(screen.getByTestId('question-submit'));
     expect(await screen.findByText('题干文字为1至200个字符；填空题题干至少有一个空（）。')).toBeTruthy();

@@ -86,6 +86,17 @@ export default function QuestionEditPage() {
   const options = (Form.useWatch('options', form) ?? []) as { content: string }[];
   const stem = (Form.useWatch('stem', form) ?? '') as string;
   const letters = OPTION_LETTERS.slice(0, options.length);
+  // A fill-in question has one answer box per blank of its stem: boxes come and go with the blanks (their answers kept).
+  const blankCount = type === 'fill' ? countBlanks(stem) : 0;
+  useEffect(() => {
+    if (type !== 'fill') return;
+    const current = (form.getFieldValue('blanks') ?? []) as string[][];
+    if (current.length === blankCount) return;
+    form.setFieldValue(
+      'blanks',
+      Array.from({ length: blankCount }, (_, i) => current[i] ?? []),
+    );
+  }, [form, type, blankCount]);
 
   useEffect(() => {
     const r = existing.data;
@@ -201,20 +212,16 @@ export default function QuestionEditPage() {
         )}
         {type === 'fill' && (
           <Form.List name="blanks">
-            {(fields, { add, remove }) => (
-              <Form.Item label={t('question.blanks', { count: countBlanks(stem) })} required>
+            {(fields) => (
+              <Form.Item label={t('question.blanks', { count: blankCount })} extra={fields.length ? undefined : t('question.blankHint')} required>
                 {fields.map((f, i) => (
                   <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
                     <span>{i + 1}.</span>
                     <Form.Item name={f.name} rules={[{ required: true, type: 'array', min: 1 }]}>
                       <Select mode="tags" open={false} style={{ width: 420, maxWidth: '70vw' }} placeholder={t('question.alternatives')} data-testid={`question-blank-${i}`} />
                     </Form.Item>
-                    <Button onClick={() => remove(f.name)}>{t('common.delete')}</Button>
                   </Space>
                 ))}
-                <Button onClick={() => add([])} data-testid="question-add-blank">
-                  {t('question.addBlank')}
-                </Button>
               </Form.Item>
             )}
           </Form.List>

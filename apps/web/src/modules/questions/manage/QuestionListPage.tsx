@@ -5,12 +5,12 @@ import type { QuestionRow } from '@hanlin/shared';
 import { CrudPage } from '../../../platform/kernel';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
-import { approveQuestions, deleteQuestions, exportQuestions, findQuestions, submitQuestions } from '../api';
+import { approveQuestions, deleteQuestions, exportQuestions, findQuestions, submitQuestions, unpublishQuestions } from '../api';
 import { QuestionCategoryTree } from './category-tree';
 import { useFiledByCategory } from '../../../platform/components/CategoryTree';
 import { questionColumns, questionFilters } from './columns';
 
-/** The question bank (`manage-questions`, code tkgl): classification on the left, filters, batch submit/approve/delete. */
+/** The question bank (`manage-questions`, code tkgl): classification on the left, filters, batch submit (tkgl:publish)/approve/back to draft (tkgl:unpublish)/delete. */
 export default function QuestionListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,8 +29,17 @@ export default function QuestionListPage() {
       batch={{ delete: deleteQuestions }}
       rowAllows={obeyAbilities<QuestionRow>()}
       extraBatch={[
-        { key: 'submit', labelKey: 'question.submit', run: (ids) => submitQuestions({ ids }), perm: 'tkgl:add', row: (r) => r.abilities.submit },
+        { key: 'submit', labelKey: 'question.submit', run: (ids) => submitQuestions({ ids }), perm: 'tkgl:publish', row: (r) => r.abilities.submit },
         { key: 'approve', labelKey: 'question.approve', run: (ids) => approveQuestions({ ids }), perm: 'tkgl:approve', row: (r) => r.abilities.approve },
+        // An approved question is changed by taking it back to a draft first.
+        {
+          key: 'unpublish',
+          labelKey: 'question.unpublish',
+          run: (ids) => unpublishQuestions({ ids }),
+          perm: 'tkgl:unpublish',
+          confirmKey: 'question.unpublishConfirm',
+          row: (r) => r.abilities.unpublish,
+        },
       ]}
       {...filed}
       sideWidth={280}

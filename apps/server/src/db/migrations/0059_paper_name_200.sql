@@ -1,0 +1,1 @@
+ALTER TABLE "papers" ALTER COLUMN "name" SET DATA TYPE varchar(200);
