@@ -1,21 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverProcesses, sleep, until } from './test/server-process.js';
+import { serverProcesses, sleep, until, alive } from './test/server-process.js';
 
 // The server process on the embedded database after crashes: of itself, of the database.
 const servers = await serverProcesses('crash', { ADMIN_PASSWORD: 'Admin-1234' });
 const { base, started, start, healthy, waitHealthy } = servers;
 const pgDir = path.join(servers.dir, 'pg');
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const postmasterPid = () => Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
 
 /** Processes whose command line mentions `word` (Linux /proc). */

@@ -115,3 +115,13 @@ export async function adminSession(base: string, password: string) {
     },
   };
 }
+
+/** Whether a process with this pid still runs (signal 0 checks without touching it). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

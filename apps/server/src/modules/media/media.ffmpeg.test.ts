@@ -7,18 +7,11 @@ import { findLibreOffice, parseDurationMs, parseProbe, TranscodeTimeout, transco
 import { chooseFfmpeg, makeWorkDir, REAPER_SCRIPT, runningChildren, sweepWorkDirs, WORK_DIR_PREFIX } from './media.processes.js';
 import { mediaKindOf } from './media.service.js';
 import { makeTestMedia } from '../../test/media.js';
+import { alive } from '../../test/server-process.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-ffmpeg-test-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 async function gone(pid: number) {
   for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
   return !alive(pid);

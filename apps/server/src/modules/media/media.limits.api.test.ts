@@ -9,6 +9,7 @@ import { useTestApp, login, call, uploaded, type Session } from '../../test/harn
 import { makeTestMedia } from '../../test/media.js';
 import { WORK_DIR_PREFIX } from './media.processes.js';
 import { withSessionLockFor } from '../../platform/locks.js';
+import { alive } from '../../test/server-process.js';
 
 // Left by a server killed with kill -9 before this one starts: its work folder and the ffmpeg still running in it.
 const stale = fs.mkdtempSync(path.join(os.tmpdir(), WORK_DIR_PREFIX));
@@ -24,14 +25,6 @@ beforeAll(async () => {
   admin = await login(t.app);
 });
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const stateOf = async (id: string): Promise<MediaState | undefined> =>
   (await t.app.inject({ method: 'GET', url: `/api/media/state?ids=${id}`, headers: admin.headers() })).json().data[0];
 async function until(id: string, done: (m: MediaState) => boolean): Promise<MediaState> {
