@@ -7,13 +7,14 @@ import { findLibreOffice, parseDurationMs, parseProbe, TranscodeTimeout, transco
 import { chooseFfmpeg, makeWorkDir, REAPER_SCRIPT, runningChildren, sweepWorkDirs, WORK_DIR_PREFIX } from './media.processes.js';
 import { mediaKindOf } from './media.service.js';
 import { makeTestMedia } from '../../test/media.js';
-import { alive } from '../../test/server-process.js';
+import { alive, until } from '../../test/server-process.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-ffmpeg-test-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
+/** Waits up to 5 s for the process to end. */
 async function gone(pid: number) {
-  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  await until(`process ${pid} to end`, async () => (alive(pid) ? undefined : true), 5000, 50).catch(() => undefined);
   return !alive(pid);
 }
 /** A process whose command line names `dir` (as ffmpeg's names its input), in its own group. */
@@ -140,10 +141,8 @@ describe('the processes of media work', { timeout: 120_000 }, () => {
     const dir = fs.mkdtempSync(path.join(scratch, WORK_DIR_PREFIX));
     const child = sleeperIn(dir);
     const reaper = spawn(process.execPath, ['-e', REAPER_SCRIPT], { stdio: ['pipe', 'ignore', 'ignore'] });
-    reaper.stdin.write(`d+ ${dir}\np+ ${child}\n`);
-    await new Promise((r) => setTimeout(r, 200));
-    // The server's end of the pipe closes as it would on kill -9.
-    reaper.stdin.end();
+    // The server's end of the pipe closes as it would on kill -9: the lines written before it arrive first.
+    reaper.stdin.end(`d+ ${dir}\np+ ${child}\n`);
     expect(await gone(child)).toBe(true);
     expect(await gone(reaper.pid!)).toBe(true);
     expect(fs.existsSync(dir)).toBe(false);

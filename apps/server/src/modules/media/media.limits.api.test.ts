@@ -9,7 +9,7 @@ import { useTestApp, login, call, uploaded, type Session } from '../../test/harn
 import { makeTestMedia } from '../../test/media.js';
 import { WORK_DIR_PREFIX } from './media.processes.js';
 import { withSessionLockFor } from '../../platform/locks.js';
-import { alive } from '../../test/server-process.js';
+import { alive, until as poll } from '../../test/server-process.js';
 
 // Left by a server killed with kill -9 before this one starts: its work folder and the ffmpeg still running in it.
 const stale = fs.mkdtempSync(path.join(os.tmpdir(), WORK_DIR_PREFIX));
@@ -49,7 +49,7 @@ const process_ = async (name: string, data: Buffer) => {
 
 describe('media work within limits', { timeout: 120_000 }, () => {
   it('sweeps at start the work folder a killed server left, ending the ffmpeg still running in it', async () => {
-    for (let i = 0; i < 100 && alive(orphan.pid!); i++) await new Promise((r) => setTimeout(r, 50));
+    await poll('the orphaned ffmpeg to end', async () => (alive(orphan.pid!) ? undefined : true), 5000, 50).catch(() => undefined);
     expect(alive(orphan.pid!)).toBe(false);
     expect(fs.existsSync(stale)).toBe(false);
   });
