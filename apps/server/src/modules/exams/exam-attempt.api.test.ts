@@ -338,6 +338,32 @@ describe('submitting', () => {
     expect(seen).toEqual({ closed: [false, false], open: [true, true], rankingBeforePublication: [false, false] });
   });
 
+  it('keeps the answer key of a submitted attempt closed while another attempt of the exam is being answered', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: single, score: 10 }]), { attempts: 2, showAnswers: true });
+    const ann = await student();
+    const first = await start(ann.s, exam);
+    await submit(ann.s, first.attemptId);
+    const review = (id: number) => call(t.app, ann.s, '/api/exam/my/review', { attemptId: id });
+    const results = () => ok<AttemptResult[]>(t.app, ann.s, '/api/exam/attempt/results', { examId: exam });
+    expect(dataOf(await review(first.attemptId)).questions[0]).toMatchObject({ keyAnswers: ['B'] });
+    expect((await results()).map((r) => r.reviewOpen)).toEqual([true]);
+
+    // The second attempt draws the same fixed paper: the first one's key would answer it.
+    const second = await start(ann.s, exam);
+    const during = await review(first.attemptId);
+    expect(during.statusCode).toBe(403);
+    expect(during.json()).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR' });
+    expect(during.body).not.toContain('keyAnswers');
+    expect((await results()).map((r) => [r.number, r.reviewOpen])).toEqual([
+      [2, false],
+      [1, false],
+    ]);
+
+    await submit(ann.s, second.attemptId);
+    expect(dataOf(await review(first.attemptId)).questions[0]).toMatchObject({ keyAnswers: ['B'] });
+    expect((await results()).map((r) => r.reviewOpen)).toEqual([true, true]);
+  });
+
   it('leaves a paper with a subjective question to the reviewers; the last review sets score and pass', async () => {
     const exam = await openExam(
       await fixedPaper([
