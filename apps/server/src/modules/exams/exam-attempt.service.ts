@@ -46,6 +46,13 @@ export const passes = (score: number, total: number, passPercent: number) => sco
 const visibleScore = (r: { scoreDisplay: string; scoresPublishedAt: Date | null }) =>
   r.scoreDisplay === 'immediate' || (r.scoreDisplay === 'published' && r.scoresPublishedAt !== null);
 
+/**
+ * The answer review (the key of a submitted attempt) is open to the examinee when the exam shows its
+ * answers and none of their attempts at the exam is being answered: the next attempt of a fixed paper
+ * draws the same questions (the one rule of the result page and `exam/my/review`).
+ */
+export const reviewOpen = (showAnswers: boolean, anyOngoing: boolean) => showAnswers && !anyOngoing;
+
 /** What one autosave needs to validate answers without reading the attempt: its owner and each question's shape. */
 interface Shape {
   type: DrawnQuestion['type'];
@@ -342,7 +349,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
     return late.fresh ?? late.id;
   }
 
-  function resultOf(a: repo.AttemptRecord, attemptsLeft: number): AttemptResult {
+  function resultOf(a: repo.AttemptRecord, attemptsLeft: number, anyOngoing: boolean): AttemptResult {
     const show = visibleScore(a);
     return {
       attemptId: a.id,
@@ -358,7 +365,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       score: show ? a.score : null,
       passed: show ? a.passed : null,
       attemptsLeft,
-      reviewOpen: a.showAnswers,
+      reviewOpen: reviewOpen(a.showAnswers, anyOngoing),
       rankingOpen: a.showRanking && show,
     };
   }
@@ -416,7 +423,11 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       shapes.delete(attemptId);
       const a = (await repo.getAttempt(db, attemptId))!;
       const used = await repo.attemptsOf(db, a.examId, p.userId);
-      return resultOf(a, Math.max(0, a.attemptsAllowed - used.length));
+      return resultOf(
+        a,
+        Math.max(0, a.attemptsAllowed - used.length),
+        used.some((u) => u.status === 'ongoing'),
+      );
     },
 
     /** The page was left: counted when the exam has anti-cheat; beyond the limit the attempt is submitted (exception). */
@@ -472,7 +483,8 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       const rows = await repo.attemptsOf(db, examId, p.userId);
       if (!e || (!rows.length && (!e.inAudience || e.status === 'draft'))) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
       const left = Math.max(0, e.attemptsAllowed - rows.length);
-      return rows.map((a) => resultOf(a, left));
+      const anyOngoing = rows.some((a) => a.status === 'ongoing');
+      return rows.map((a) => resultOf(a, left, anyOngoing));
     },
   };
 }

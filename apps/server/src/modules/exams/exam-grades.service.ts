@@ -38,7 +38,7 @@ import { localTime } from '../course-reports/index.js';
 import { filterOrgPath } from '../orgs/index.js';
 import * as repo from './exam-grades.repository.js';
 import { listedScoresPublishable, presentPaper } from './exam-marking.service.js';
-import { passes } from './exam-attempt.service.js';
+import { passes, reviewOpen } from './exam-attempt.service.js';
 
 const one = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);
 const rate = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : null);
@@ -432,13 +432,16 @@ export function createExamGradesService({ db }: { db: Db }) {
       return { examId, examName: exam.name, total: exam.total, rows: rows.map(rankingRow), mine: mine ? rankingRow(mine) : null };
     },
 
-    /** The student's review of their own submitted attempt: only when the exam shows answers; scores as the score display allows. */
+    /**
+     * The student's review of their own submitted attempt: only when the review is open (the exam shows
+     * answers, no attempt of theirs at it is being answered); scores as the score display allows.
+     */
     async myReview(p: Principal, attemptId: number): Promise<AttemptPaper> {
       const a = await repo.attemptRecord(db, attemptId);
       if (!a || a.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
-      const exam = (await repo.examFacts(db, a.examId, p.userId))!;
-      if (!exam.showAnswers || a.status === 'ongoing') throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'attemptId' });
-      return presentPaper(exam, a, await repo.attemptAnswers(db, attemptId), scoresVisible(exam));
+      const [exam, anyOngoing] = await Promise.all([repo.examFacts(db, a.examId, p.userId), repo.hasOngoingAttempt(db, a.examId, p.userId)]);
+      if (!reviewOpen(exam!.showAnswers, anyOngoing)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'attemptId' });
+      return presentPaper(exam!, a, await repo.attemptAnswers(db, attemptId), scoresVisible(exam!));
     },
   };
 }
