@@ -24,11 +24,10 @@ import type { Storage } from '../../platform/storage.js';
 import { AppError } from '../../platform/errors.js';
 import { applyTransition } from '../../platform/lifecycle.js';
 import { xactLockFor } from '../../platform/locks.js';
-import { drawPaper } from '../papers/index.js';
-import { questionKeys } from '../questions/index.js';
 import { issueCertificate } from '../certificates/index.js';
 import { sniffImage, storeServerFile } from '../uploads/index.js';
 import * as repo from './exam-attempt.repository.js';
+import { createAttemptDraws } from './exam-attempt.draws.js';
 import { examAttempts } from './exam-attempt.schema.js';
 
 /** Submits the attempts whose deadline is due (enqueued at each start, deduplicated per 5-second slot). */
@@ -94,18 +93,22 @@ export function answerMisfit(s: Shape, a: AnswerValue | null): string | null {
 }
 
 export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: JobQueue; storage: Storage }) {
-  // Attempts' questions never change after the draw: autosave validates against this cache.
+  // Attempts' questions never change after the draw: autosave validates against this cache (filled
+  // by the start that drew them, or read once).
   const shapes = new Map<number, { userId: number; shapes: Shape[] }>();
-  async function shapesOf(attemptId: number) {
-    let s = shapes.get(attemptId);
-    if (!s) {
-      const row = await repo.questionsOf(db, attemptId);
-      if (!row) return null;
-      if (shapes.size >= 50_000) shapes.clear();
-      shapes.set(attemptId, (s = { userId: row.userId, shapes: row.questions.map(shapeOf) }));
-    }
+  function rememberShapes(attemptId: number, userId: number, questions: DrawnQuestion[]) {
+    if (shapes.size >= 50_000) shapes.clear();
+    const s = { userId, shapes: questions.map(shapeOf) };
+    shapes.set(attemptId, s);
     return s;
   }
+  async function shapesOf(attemptId: number) {
+    const s = shapes.get(attemptId);
+    if (s) return s;
+    const row = await repo.questionsOf(db, attemptId);
+    return row ? rememberShapes(attemptId, row.userId, row.questions) : null;
+  }
+  const draw = createAttemptDraws();
 
   /** The caller's own attempt (someone else's looks missing). */
   async function ownAttempt(p: Principal, attemptId: number) {
@@ -292,16 +295,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       if (examStateAt(stored, e.startAt, e.myEndAt, now) !== 'started') throw new AppError('EXAM_NOT_OPEN', { field: 'examId' });
       if (e.attemptsUsed >= e.attemptsAllowed) throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
       const seed = crypto.randomUUID();
-      const drawn = await drawPaper(tx, e.paperId, seed);
-      const keyRows = await questionKeys(
-        tx,
-        drawn.questions.map((q) => q.questionId),
-      );
-      if (drawn.questions.some((q) => !keyRows.has(q.questionId))) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'examId' });
-      const keys: QuestionKey[] = drawn.questions.map((q) => {
-        const { id: _id, ...k } = keyRows.get(q.questionId)!;
-        return { ...k, score: q.score };
-      });
+      const drawn = await draw(tx, e.paperId, e.drawVersion, seed);
       const deadlineAt = new Date(Math.min(now.getTime() + e.duration * 60_000, e.myEndAt.getTime()));
       const { id, startedAt } = await repo.insertAttempt(tx, {
         examId,
@@ -310,7 +304,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
         seed,
         deadlineAt,
         questions: drawn.questions,
-        keys,
+        keys: drawn.keys,
         total: drawn.total,
       });
       // The new sheet from what is in hand (no read back of what was just written).
@@ -346,6 +340,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       return undefined;
     }
     if (late.slot !== undefined) rememberSlot(late.slot);
+    if (late.fresh) rememberShapes(late.id, p.userId, late.fresh.questions);
     return late.fresh ?? late.id;
   }
 
