@@ -196,6 +196,22 @@ describe('starting an attempt', () => {
     const seeds = await t.db.select({ seed: examAttempts.seed }).from(examAttempts).where(eq(examAttempts.examId, exam));
     expect(new Set(seeds.map((r) => r.seed)).size).toBe(6);
   });
+
+  it('draws from the bank as it is now: a question added or deleted after the first starts changes the next draws', async () => {
+    const { id: bank } = await ok<{ id: number }>(t.app, admin, '/api/question-sort/insert', { name: `Bank ${uniq()}` });
+    const [q1, q2] = [await question({ categoryId: bank }), await question({ categoryId: bank })];
+    const { id: paper } = await ok<{ id: number }>(t.app, admin, '/api/paper/insert', {
+      name: `Random ${uniq()}`,
+      kind: 'random',
+      rules: [{ categoryId: bank, type: 'judgment', count: 2, score: 5 }],
+    });
+    const exam = await openExam(paper);
+    const drawn = async () => (await start((await student()).s, exam)).questions.map((q) => q.questionId).sort((a, b) => a - b);
+    expect(await drawn()).toEqual([q1, q2].sort((a, b) => a - b));
+    const q3 = await question({ categoryId: bank, stem: `New one ${uniq()}` });
+    await ok(t.app, admin, '/api/question/delete', { ids: [q1] });
+    expect(await drawn()).toEqual([q2!, q3].sort((a, b) => a - b));
+  });
 });
 
 describe('answering', () => {
