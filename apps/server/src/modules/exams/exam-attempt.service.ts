@@ -137,6 +137,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       if (!list) byAttempt.set(a.attemptId, (list = []));
       list[a.position - 1] = a.answer;
     }
+    const now = new Date();
     const marks: Parameters<typeof repo.markAnswers>[1] = [];
     const scores: Parameters<typeof repo.setScores>[1] = [];
     const finished: repo.LockedAttempt[] = [];
@@ -159,10 +160,9 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       r.score = all ? autoScore : null;
       r.passed = passed;
       r.submittedBy = by;
-      r.submittedAt = new Date();
+      r.submittedAt = now;
     }
     await repo.markAnswers(tx, marks);
-    const now = new Date();
     for (const [command, group] of [
       ['finish', finished],
       ['submit', marking],
@@ -409,20 +409,18 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
 
     /** The examinee submits: marked at once; REPEAT_SUBMIT_ERROR when already submitted. */
     async submit(p: Principal, attemptId: number): Promise<AttemptResult> {
-      await db.transaction(async (tx) => {
+      const a = await db.transaction(async (tx) => {
         const [r] = await repo.lockAttempts(tx, [attemptId]);
         if (!r || r.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
         if (r.status !== 'ongoing') throw new AppError('REPEAT_SUBMIT_ERROR', { field: 'attemptId' });
         await submitLocked(tx, [r], r.deadlineAt.getTime() <= Date.now() ? 'deadline' : 'examinee');
+        return r;
       });
       shapes.delete(attemptId);
-      const a = (await repo.getAttempt(db, attemptId))!;
-      const used = await repo.attemptsOf(db, a.examId, p.userId);
-      return resultOf(
-        a,
-        Math.max(0, a.attemptsAllowed - used.length),
-        used.some((u) => u.status === 'ongoing'),
-      );
+      // The result from the submitted row as it now stands (no read back): it was the examinee's latest
+      // attempt (one sitting at a time, numbered from the count at its start), so `number` attempts are used
+      // and none is ongoing.
+      return resultOf(a, Math.max(0, a.attemptsAllowed - a.number), false);
     },
 
     /** The page was left: counted when the exam has anti-cheat; beyond the limit the attempt is submitted (exception). */
