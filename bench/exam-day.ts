@@ -3,15 +3,36 @@
  * answers every 15 s, then all submit within 60 s, while the server's own deadline job submits
  * the few who never do (5 % walk away). Prints calls per second, p50/p99 per call type, errors
  * (5xx apart) and lost answers: what the server acknowledged compared with what it stored.
- * Targets on this machine: 0 lost answers, 0 5xx, autosave p99 < 100 ms.
- * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2]   (DATABASE_URL optional)
+ * Before the load, the cost of one start in isolation (one examinee after another, nothing else
+ * running): queries sent to PostgreSQL and milliseconds per start, for a fixed and a random paper.
+ * Targets on this machine: 0 lost answers, 0 5xx, start p99 < 300 ms, autosave p99 < 100 ms.
+ * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2] [--profile 40]   (DATABASE_URL optional)
  */
+import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { signInput } from '../packages/shared/src/index.js';
 import { startBenchServer, printCpu, cpuSnapshot, loginHeaders, seedSignedInUsers, ADMIN_PASSWORD } from './support.js';
 
-const { values: args } = parseArgs({ options: { examinees: { type: 'string', default: '5000' }, minutes: { type: 'string', default: '2' } } });
+const { values: args } = parseArgs({
+  options: { examinees: { type: 'string', default: '5000' }, minutes: { type: 'string', default: '2' }, profile: { type: 'string', default: '40' } },
+});
+/** Starts timed one by one, per paper kind, before the load. */
+const PROFILE = Number(args.profile);
+
+/** Statements this process sends to PostgreSQL (the server runs in-process) and the ms they take: counted around the isolated starts. */
+let queries = 0;
+let queryMs = 0;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+  queries++;
+  const t = performance.now();
+  const r = (clientQuery as (...x: unknown[]) => unknown).apply(this, a);
+  if (r instanceof Promise) void r.then(() => (queryMs += performance.now() - t)).catch(() => undefined);
+  return r;
+} as typeof clientQuery;
 const EXAMINEES = Number(args.examinees);
 /** Minutes of answering between the start window and the submit window. */
 const MINUTES = Number(args.minutes);
@@ -181,23 +202,95 @@ try {
     items.push({ questionId: id, score: 5 });
   }
   const paper = await api<{ id: number }>('/api/paper/insert', { name: 'Bench paper', kind: 'fixed', items });
-  const exam = await api<{ id: number }>('/api/exam/insert', {
-    name: 'Bench exam day',
-    startAt: new Date(Date.now() + 60_000).toISOString(),
-    endAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
-    // The walk-aways' deadline falls a minute after the submit window: the deadline job submits them.
-    duration: MINUTES + 2,
-    passPercent: 60,
-    attempts: 1,
-    paperId: paper.id,
-    audience: [{ type: 'org', id: 1 }],
-    scoreDisplay: 'immediate',
-  });
-  await api('/api/exam/publish', { ids: [exam.id] });
-  await server.db.execute(sql`update exams set start_at = now() - interval '1 minute' where id = ${exam.id}`);
+  /** A published exam of the paper, open now, for everyone. */
+  const openExam = async (name: string, paperId: number) => {
+    const exam = await api<{ id: number }>('/api/exam/insert', {
+      name,
+      startAt: new Date(Date.now() + 60_000).toISOString(),
+      endAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      // The walk-aways' deadline falls a minute after the submit window: the deadline job submits them.
+      duration: MINUTES + 2,
+      passPercent: 60,
+      attempts: 1,
+      paperId,
+      audience: [{ type: 'org', id: 1 }],
+      scoreDisplay: 'immediate',
+    });
+    await api('/api/exam/publish', { ids: [exam.id] });
+    await server.db.execute(sql`update exams set start_at = now() - interval '1 minute' where id = ${exam.id}`);
+    return exam;
+  };
+  const exam = await openExam('Bench exam day', paper.id);
+  // The isolated starts: the same fixed paper, and a random one drawing 20 of a bank of 60 judgments.
+  const profiled: { kind: string; examId: number }[] = [];
+  if (PROFILE > 0) {
+    profiled.push({ kind: 'fixed', examId: (await openExam('Bench profile fixed', paper.id)).id });
+    const bank = await api<{ id: number }>('/api/question-sort/insert', { name: 'Bench bank' });
+    const ids: number[] = [];
+    for (let i = 0; i < 60; i++)
+      ids.push((await api<{ id: number }>('/api/question/insert', { type: 'judgment', stem: `Bench bank ${i}`, answers: ['T'], score: 5, categoryId: bank.id })).id);
+    await api('/api/question/submit', { ids });
+    await api('/api/question-approval/approve', { ids });
+    const random = await api<{ id: number }>('/api/paper/insert', {
+      name: 'Bench random paper',
+      kind: 'random',
+      rules: [{ categoryId: bank.id, type: 'judgment', count: 20, score: 5 }],
+    });
+    profiled.push({ kind: 'random', examId: (await openExam('Bench profile random', random.id)).id });
+  }
   const sessions = await seedSignedInUsers(server.db, { prefix: 'examinee', realname: '考生', kind: 'student', role: 'bench examinee', count: EXAMINEES });
   await server.db.execute(sql`vacuum analyze`);
   console.log(`seeded ${EXAMINEES} examinees, one exam of 20 questions, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  // One start after another, nothing else running: what one start costs (queries, ms), then one autosave.
+  const signed = (e: (typeof sessions)[number]) => {
+    const ts = Date.now();
+    const sign = crypto
+      .createHash('sha256')
+      .update(signInput(e.userId, ts, e.signNumber, 'hanlin'))
+      .digest('hex');
+    return { authorization: `Bearer ${e.token}`, 'x-timestamp': String(ts), 'x-sign': sign, 'content-type': 'application/json' };
+  };
+  for (const { kind, examId } of profiled) {
+    const ms: number[] = [];
+    const dbMs: number[] = [];
+    const cpu0 = process.cpuUsage();
+    const perStart: number[] = [];
+    const perSave: number[] = [];
+    const draws = new Set<string>();
+    for (const e of sessions.slice(0, PROFILE)) {
+      let q0 = queries;
+      const d0 = queryMs;
+      const t1 = performance.now();
+      const res = await fetch(`${server.base}/api/exam/attempt/start`, { method: 'POST', headers: signed(e), body: JSON.stringify({ examId }) });
+      const body = (await res.json()) as { data: { attemptId: number; questions: { questionId: number; type: string }[] } };
+      ms.push(performance.now() - t1);
+      dbMs.push(queryMs - d0);
+      perStart.push(queries - q0);
+      if (res.status !== 200) throw new Error(`profile start: ${res.status} ${JSON.stringify(body)}`);
+      draws.add(body.data.questions.map((x) => x.questionId).join(','));
+      q0 = queries;
+      const saved = await fetch(`${server.base}/api/exam/attempt/save`, {
+        method: 'POST',
+        headers: signed(e),
+        body: JSON.stringify({
+          attemptId: body.data.attemptId,
+          answers: [{ position: 1, answer: { choices: [body.data.questions[0]!.type === 'judgment' ? 'T' : 'A'] }, seq: 1 }],
+        }),
+      });
+      if (saved.status !== 200) throw new Error(`profile save: ${saved.status}`);
+      perSave.push(queries - q0);
+    }
+    const cpu = process.cpuUsage(cpu0);
+    const avg = (v: number[]) => (v.reduce((a, b) => a + b, 0) / v.length).toFixed(1);
+    // The first start of a paper reads it (and the examinee's session): the steady state is the rest.
+    const rest = ms.slice(1).sort((a, b) => a - b);
+    console.log(
+      `start in isolation (${kind} paper, ${PROFILE} examinees one by one): first ${ms[0]!.toFixed(1)} ms, then p50 ${pct(rest, 50).toFixed(1)} ms, p99 ${pct(rest, 99).toFixed(1)} ms,` +
+        ` in the database ${avg(dbMs.slice(1))} ms; queries per start: first ${perStart[0]}, then ${avg(perStart.slice(1))};` +
+        ` node CPU per start + autosave ${((cpu.user + cpu.system) / 1000 / PROFILE).toFixed(1)} ms; queries per autosave ${avg(perSave)}; distinct draws ${draws.size} of ${PROFILE}`,
+    );
+  }
   console.log(
     `run: starts over ${START_WINDOW_S} s, answering ${MINUTES} min (a save every ${SAVE_EVERY_S} s), submits over ${SUBMIT_WINDOW_S} s, ${ABSENT_SHARE * 100} % never submit`,
   );

@@ -223,8 +223,12 @@ export const QuestionStatSchema = z.object({
   ...paperQuestionFields,
   score: z.number(),
   answered: z.number(),
-  /** Share of the attempts marked with full marks on this question (0–1). */
+  /** Mean share of the question's score earned (0–1): full marks count 1, a partly scored answer its share (`scoreShare`). */
   correctRate: z.number().nullable(),
+  /** Answers by `answerOutcome`: full marks, part of the score, nothing. */
+  correct: z.number(),
+  partial: z.number(),
+  wrong: z.number(),
   /** Upper 27 % minus lower 27 % (by attempt score) mean share of the question's score (−1…1). */
   discrimination: z.number().nullable(),
 });
@@ -256,7 +260,9 @@ export const MistakeAnalysisRowSchema = z.object({
   /** Short answer, operation, calculation: the reference answer. */
   answerText: z.string(),
   answered: z.number(),
+  /** Mistakes (`isMistake`: below full marks), of which `partial` earned part of the score. */
   wrong: z.number(),
+  partial: z.number(),
   wrongRate: z.number(),
   /** The wrong answers most often given, most given first: option letters (choice, judgment) or `(n) text` for blank n. */
   wrongChoices: z.array(z.object({ choice: z.string(), count: z.number() })),

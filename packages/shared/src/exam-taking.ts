@@ -136,6 +136,22 @@ export function markAnswer(key: QuestionKey, answer: AnswerValue | null | undefi
   }
 }
 
+/**
+ * What a marked answer counts as: the one rule of the exam statistics, the mistake analysis and the
+ * mistake set. Full marks `correct`, part of the score `partial`, nothing `wrong`; null while unmarked
+ * (a reviewer's mark pending). `mark` is the mark that counts (the reviewer's, else the system's).
+ */
+export type AnswerOutcome = 'correct' | 'partial' | 'wrong';
+export function answerOutcome(mark: number | null | undefined, full: number): AnswerOutcome | null {
+  if (mark == null) return null;
+  if (mark + 1e-9 >= full) return 'correct';
+  return mark > 0 ? 'partial' : 'wrong';
+}
+/** A mistake (the mistake set, the mistake analysis' wrong count): marked below the question's full score. */
+export const isMistake = (o: AnswerOutcome | null) => o === 'partial' || o === 'wrong';
+/** The share of the question's score an answer earned (0–1): a correct rate averages it, so a partial answer counts partly. */
+export const scoreShare = (mark: number | null | undefined, full: number) => (full > 0 ? Math.min(1, Math.max(0, (mark ?? 0) / full)) : mark == null ? 0 : 1);
+
 /** A question as the examinee sees it while taking: the drawn face, the saved answer and the flag. */
 export const SheetQuestionSchema = DrawnQuestionSchema.extend({
   answer: AnswerValueSchema.nullable(),

@@ -197,6 +197,22 @@ describe('starting an attempt', () => {
     const seeds = await t.db.select({ seed: examAttempts.seed }).from(examAttempts).where(eq(examAttempts.examId, exam));
     expect(new Set(seeds.map((r) => r.seed)).size).toBe(6);
   });
+
+  it('draws from the bank as it is now: a question added or deleted after the first starts changes the next draws', async () => {
+    const { id: bank } = await ok<{ id: number }>(t.app, admin, '/api/question-sort/insert', { name: `Bank ${uniq()}` });
+    const [q1, q2] = [await question({ categoryId: bank }), await question({ categoryId: bank })];
+    const { id: paper } = await ok<{ id: number }>(t.app, admin, '/api/paper/insert', {
+      name: `Random ${uniq()}`,
+      kind: 'random',
+      rules: [{ categoryId: bank, type: 'judgment', count: 2, score: 5 }],
+    });
+    const exam = await openExam(paper);
+    const drawn = async () => (await start((await student()).s, exam)).questions.map((q) => q.questionId).sort((a, b) => a - b);
+    expect(await drawn()).toEqual([q1, q2].sort((a, b) => a - b));
+    const q3 = await question({ categoryId: bank, stem: `New one ${uniq()}` });
+    await ok(t.app, admin, '/api/question/delete', { ids: [q1] });
+    expect(await drawn()).toEqual([q2!, q3].sort((a, b) => a - b));
+  });
 });
 
 describe('answering', () => {
@@ -337,6 +353,32 @@ describe('submitting', () => {
       seen[name] = [r.reviewOpen, r.rankingOpen];
     }
     expect(seen).toEqual({ closed: [false, false], open: [true, true], rankingBeforePublication: [false, false] });
+  });
+
+  it('keeps the answer key of a submitted attempt closed while another attempt of the exam is being answered', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: single, score: 10 }]), { attempts: 2, showAnswers: true });
+    const ann = await student();
+    const first = await start(ann.s, exam);
+    await submit(ann.s, first.attemptId);
+    const review = (id: number) => call(t.app, ann.s, '/api/exam/my/review', { attemptId: id });
+    const results = () => ok<AttemptResult[]>(t.app, ann.s, '/api/exam/attempt/results', { examId: exam });
+    expect(dataOf(await review(first.attemptId)).questions[0]).toMatchObject({ keyAnswers: ['B'] });
+    expect((await results()).map((r) => r.reviewOpen)).toEqual([true]);
+
+    // The second attempt draws the same fixed paper: the first one's key would answer it.
+    const second = await start(ann.s, exam);
+    const during = await review(first.attemptId);
+    expect(during.statusCode).toBe(403);
+    expect(during.json()).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR' });
+    expect(during.body).not.toContain('keyAnswers');
+    expect((await results()).map((r) => [r.number, r.reviewOpen])).toEqual([
+      [2, false],
+      [1, false],
+    ]);
+
+    await submit(ann.s, second.attemptId);
+    expect(dataOf(await review(first.attemptId)).questions[0]).toMatchObject({ keyAnswers: ['B'] });
+    expect((await results()).map((r) => r.reviewOpen)).toEqual([true, true]);
   });
 
   it('leaves a paper with a subjective question to the reviewers; the last review sets score and pass', async () => {

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { EXAM_AUDIENCE, type AnswerValue, type DrawnQuestion, type QuestionKey } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { tableVersionsSql } from '../../platform/db/counts.js';
 import { inAudience } from '../audiences/index.js';
 import { organizations } from '../orgs/index.js';
 import { exams } from './exams.schema.js';
 import { examAttemptAnswers, examAttempts, examExtensions, examPhotos } from './exam-attempt.schema.js';
+import { DRAW_TABLES } from './exam-attempt.draws.js';
 
 /** The exam's settings an attempt follows (the sheet, scoring, score display, certificate). */
 const examSettings = {
@@ -21,7 +23,10 @@ const examSettings = {
   certificateTemplateId: exams.certificateTemplateId,
 };
 
-/** What starting an attempt checks, for one exam and one person: audience, personal end and attempts, the ongoing attempt. */
+/**
+ * What starting an attempt checks, for one exam and one person: audience, personal end and attempts, the
+ * ongoing attempt; with the version of the paper's draw (the tables it reads).
+ */
 export async function examForStart(db: DbOrTx, examId: number, userId: number) {
   const [row] = await db
     .select({
@@ -41,6 +46,7 @@ export async function examForStart(db: DbOrTx, examId: number, userId: number) {
         id: number;
         deadlineAt: string;
       } | null>`(select json_build_object('id', a.id, 'deadlineAt', a.deadline_at) from exam_attempts a where a.exam_id = ${exams.id} and a.user_id = ${userId}::int and a.status = 'ongoing')`,
+      drawVersion: tableVersionsSql(DRAW_TABLES),
     })
     .from(exams)
     .leftJoin(examExtensions, and(eq(examExtensions.examId, exams.id), eq(examExtensions.userId, sql`${userId}::int`)))
@@ -62,13 +68,20 @@ export type AttemptValues = {
   total: number;
 };
 
-/** A new attempt with one (empty) answer row per drawn question. */
+/** A new attempt with one (empty) answer row per drawn question, in one statement. */
 export async function insertAttempt(tx: DbOrTx, v: AttemptValues): Promise<{ id: number; startedAt: Date }> {
-  const [row] = await tx.insert(examAttempts).values(v).returning({ id: examAttempts.id, startedAt: examAttempts.startedAt });
-  const id = row!.id;
-  await tx.execute(sql`insert into exam_attempt_answers (attempt_id, position, question_id)
-    select ${id}, p, q from unnest(${sql.param(v.questions.map((q) => q.position))}::int[], ${sql.param(v.questions.map((q) => q.questionId))}::int[]) as x(p, q)`);
-  return row!;
+  const { rows } = await tx.execute<{ id: number; started_at: string | Date }>(sql`
+    with a as (
+      insert into exam_attempts (exam_id, user_id, number, seed, deadline_at, questions, keys, total)
+      values (${v.examId}, ${v.userId}, ${v.number}, ${v.seed}, ${v.deadlineAt.toISOString()}::timestamptz,
+        ${JSON.stringify(v.questions)}::jsonb, ${JSON.stringify(v.keys)}::jsonb, ${v.total})
+      returning id, started_at
+    ), x as (
+      insert into exam_attempt_answers (attempt_id, position, question_id)
+      select a.id, p, q from a, unnest(${sql.param(v.questions.map((q) => q.position))}::int[], ${sql.param(v.questions.map((q) => q.questionId))}::int[]) as x(p, q)
+    )
+    select id, started_at from a`);
+  return { id: Number(rows[0]!.id), startedAt: new Date(rows[0]!.started_at) };
 }
 
 /** An attempt with the exam settings every call of the examinee needs. */

@@ -24,11 +24,10 @@ import type { Storage } from '../../platform/storage.js';
 import { AppError } from '../../platform/errors.js';
 import { applyTransition } from '../../platform/lifecycle.js';
 import { xactLockFor } from '../../platform/locks.js';
-import { drawPaper } from '../papers/index.js';
-import { questionKeys } from '../questions/index.js';
 import { issueCertificate } from '../certificates/index.js';
 import { sniffImage, storeServerFile } from '../uploads/index.js';
 import * as repo from './exam-attempt.repository.js';
+import { createAttemptDraws } from './exam-attempt.draws.js';
 import { examAttempts } from './exam-attempt.schema.js';
 
 /** Submits the attempts whose deadline is due (enqueued at each start, deduplicated per 5-second slot). */
@@ -45,6 +44,13 @@ export const passes = (score: number, total: number, passPercent: number) => sco
 
 const visibleScore = (r: { scoreDisplay: string; scoresPublishedAt: Date | null }) =>
   r.scoreDisplay === 'immediate' || (r.scoreDisplay === 'published' && r.scoresPublishedAt !== null);
+
+/**
+ * The answer review (the key of a submitted attempt) is open to the examinee when the exam shows its
+ * answers and none of their attempts at the exam is being answered: the next attempt of a fixed paper
+ * draws the same questions (the one rule of the result page and `exam/my/review`).
+ */
+export const reviewOpen = (showAnswers: boolean, anyOngoing: boolean) => showAnswers && !anyOngoing;
 
 /** What one autosave needs to validate answers without reading the attempt: its owner and each question's shape. */
 interface Shape {
@@ -87,18 +93,22 @@ export function answerMisfit(s: Shape, a: AnswerValue | null): string | null {
 }
 
 export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: JobQueue; storage: Storage }) {
-  // Attempts' questions never change after the draw: autosave validates against this cache.
+  // Attempts' questions never change after the draw: autosave validates against this cache (filled
+  // by the start that drew them, or read once).
   const shapes = new Map<number, { userId: number; shapes: Shape[] }>();
-  async function shapesOf(attemptId: number) {
-    let s = shapes.get(attemptId);
-    if (!s) {
-      const row = await repo.questionsOf(db, attemptId);
-      if (!row) return null;
-      if (shapes.size >= 50_000) shapes.clear();
-      shapes.set(attemptId, (s = { userId: row.userId, shapes: row.questions.map(shapeOf) }));
-    }
+  function rememberShapes(attemptId: number, userId: number, questions: DrawnQuestion[]) {
+    if (shapes.size >= 50_000) shapes.clear();
+    const s = { userId, shapes: questions.map(shapeOf) };
+    shapes.set(attemptId, s);
     return s;
   }
+  async function shapesOf(attemptId: number) {
+    const s = shapes.get(attemptId);
+    if (s) return s;
+    const row = await repo.questionsOf(db, attemptId);
+    return row ? rememberShapes(attemptId, row.userId, row.questions) : null;
+  }
+  const draw = createAttemptDraws();
 
   /** The caller's own attempt (someone else's looks missing). */
   async function ownAttempt(p: Principal, attemptId: number) {
@@ -127,6 +137,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       if (!list) byAttempt.set(a.attemptId, (list = []));
       list[a.position - 1] = a.answer;
     }
+    const now = new Date();
     const marks: Parameters<typeof repo.markAnswers>[1] = [];
     const scores: Parameters<typeof repo.setScores>[1] = [];
     const finished: repo.LockedAttempt[] = [];
@@ -149,10 +160,9 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       r.score = all ? autoScore : null;
       r.passed = passed;
       r.submittedBy = by;
-      r.submittedAt = new Date();
+      r.submittedAt = now;
     }
     await repo.markAnswers(tx, marks);
-    const now = new Date();
     for (const [command, group] of [
       ['finish', finished],
       ['submit', marking],
@@ -285,16 +295,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       if (examStateAt(stored, e.startAt, e.myEndAt, now) !== 'started') throw new AppError('EXAM_NOT_OPEN', { field: 'examId' });
       if (e.attemptsUsed >= e.attemptsAllowed) throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
       const seed = crypto.randomUUID();
-      const drawn = await drawPaper(tx, e.paperId, seed);
-      const keyRows = await questionKeys(
-        tx,
-        drawn.questions.map((q) => q.questionId),
-      );
-      if (drawn.questions.some((q) => !keyRows.has(q.questionId))) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'examId' });
-      const keys: QuestionKey[] = drawn.questions.map((q) => {
-        const { id: _id, ...k } = keyRows.get(q.questionId)!;
-        return { ...k, score: q.score };
-      });
+      const drawn = await draw(tx, e.paperId, e.drawVersion, seed);
       const deadlineAt = new Date(Math.min(now.getTime() + e.duration * 60_000, e.myEndAt.getTime()));
       const { id, startedAt } = await repo.insertAttempt(tx, {
         examId,
@@ -303,7 +304,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
         seed,
         deadlineAt,
         questions: drawn.questions,
-        keys,
+        keys: drawn.keys,
         total: drawn.total,
       });
       // The new sheet from what is in hand (no read back of what was just written).
@@ -339,10 +340,11 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       return undefined;
     }
     if (late.slot !== undefined) rememberSlot(late.slot);
+    if (late.fresh) rememberShapes(late.id, p.userId, late.fresh.questions);
     return late.fresh ?? late.id;
   }
 
-  function resultOf(a: repo.AttemptRecord, attemptsLeft: number): AttemptResult {
+  function resultOf(a: repo.AttemptRecord, attemptsLeft: number, anyOngoing: boolean): AttemptResult {
     const show = visibleScore(a);
     return {
       attemptId: a.id,
@@ -358,7 +360,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       score: show ? a.score : null,
       passed: show ? a.passed : null,
       attemptsLeft,
-      reviewOpen: a.showAnswers,
+      reviewOpen: reviewOpen(a.showAnswers, anyOngoing),
       rankingOpen: a.showRanking && show,
     };
   }
@@ -407,16 +409,18 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
 
     /** The examinee submits: marked at once; REPEAT_SUBMIT_ERROR when already submitted. */
     async submit(p: Principal, attemptId: number): Promise<AttemptResult> {
-      await db.transaction(async (tx) => {
+      const a = await db.transaction(async (tx) => {
         const [r] = await repo.lockAttempts(tx, [attemptId]);
         if (!r || r.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
         if (r.status !== 'ongoing') throw new AppError('REPEAT_SUBMIT_ERROR', { field: 'attemptId' });
         await submitLocked(tx, [r], r.deadlineAt.getTime() <= Date.now() ? 'deadline' : 'examinee');
+        return r;
       });
       shapes.delete(attemptId);
-      const a = (await repo.getAttempt(db, attemptId))!;
-      const used = await repo.attemptsOf(db, a.examId, p.userId);
-      return resultOf(a, Math.max(0, a.attemptsAllowed - used.length));
+      // The result from the submitted row as it now stands (no read back): it was the examinee's latest
+      // attempt (one sitting at a time, numbered from the count at its start), so `number` attempts are used
+      // and none is ongoing.
+      return resultOf(a, Math.max(0, a.attemptsAllowed - a.number), false);
     },
 
     /** The page was left: counted when the exam has anti-cheat; beyond the limit the attempt is submitted (exception). */
@@ -472,7 +476,8 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       const rows = await repo.attemptsOf(db, examId, p.userId);
       if (!e || (!rows.length && (!e.inAudience || e.status === 'draft'))) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
       const left = Math.max(0, e.attemptsAllowed - rows.length);
-      return rows.map((a) => resultOf(a, left));
+      const anyOngoing = rows.some((a) => a.status === 'ongoing');
+      return rows.map((a) => resultOf(a, left, anyOngoing));
     },
   };
 }

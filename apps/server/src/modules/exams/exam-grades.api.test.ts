@@ -155,11 +155,12 @@ describe('statistics', () => {
     expect(s).toMatchObject({ total: 10, audienceSize: 7, people: 4, passed: 2, passRate: 50, average: 6.3, max: 10, min: 2 });
     expect(s.distribution.map((b: { count: number }) => b.count)).toEqual([0, 0, 1, 0, 0, 1, 0, 0, 1, 1]);
     expect(s.distribution[9]).toEqual({ from: 9, to: 10, count: 1 });
-    // Upper 27 % of 4 people = Amy (10), lower = Dan (2).
+    // Upper 27 % of 4 people = Amy (10), lower = Dan (2). The short answer's reviews 4, 2, 1 and 0 of 4:
+    // one right, two partly right (counted by their share of the score), one wrong.
     expect(s.questions).toEqual([
-      expect.objectContaining({ position: 1, questionId: 501, stem: 'Which helmet?', answered: 4, correctRate: 0.75, discrimination: 1 }),
+      expect.objectContaining({ position: 1, questionId: 501, stem: 'Which helmet?', answered: 4, correctRate: 0.75, correct: 3, partial: 0, wrong: 1, discrimination: 1 }),
       expect.objectContaining({ position: 2, questionId: 502, correctRate: 0.75, discrimination: 0 }),
-      expect.objectContaining({ position: 3, questionId: 503, correctRate: 0.25, discrimination: 1 }),
+      expect.objectContaining({ position: 3, questionId: 503, correctRate: 0.438, correct: 1, partial: 2, wrong: 1, discrimination: 1 }),
     ]);
   });
 

@@ -79,6 +79,12 @@ export interface AttemptRecord {
 }
 
 /** One attempt with its snapshot; `lock` takes the attempt row for update. */
+/** Whether the person has an attempt at the exam being answered now. */
+export async function hasOngoingAttempt(db: DbOrTx, examId: number, userId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ x: number }>(sql`select 1 as x from exam_attempts where exam_id = ${examId} and user_id = ${userId} and status = 'ongoing' limit 1`);
+  return rows.length > 0;
+}
+
 export async function attemptRecord(db: DbOrTx, attemptId: number, lock = false): Promise<AttemptRecord | undefined> {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     select a.id, a.exam_id, a.user_id, u.realname, a.number, a.status, a.submitted_by, a.started_at, a.submitted_at, a.total,

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  answerOutcome,
   blankAccepted,
+  isMistake,
+  scoreShare,
   type QuestionKey,
   GRADE_EXAM_SORT_KEYS,
   GRADE_PERSON_SORT_KEYS,
@@ -38,7 +41,7 @@ import { localTime } from '../course-reports/index.js';
 import { filterOrgPath } from '../orgs/index.js';
 import * as repo from './exam-grades.repository.js';
 import { listedScoresPublishable, presentPaper } from './exam-marking.service.js';
-import { passes } from './exam-attempt.service.js';
+import { passes, reviewOpen } from './exam-attempt.service.js';
 
 const one = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);
 const rate = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : null);
@@ -286,13 +289,18 @@ export function createExamGradesService({ db }: { db: Db }) {
       const g = best.length >= 2 ? Math.max(1, Math.round(best.length * 0.27)) : 0;
       const upper = new Set(ranked.slice(0, g).map((b) => b.id));
       const lower = new Set(ranked.slice(ranked.length - g).map((b) => b.id));
-      const perQuestion = new Map<number, { position: number; score: number; n: number; full: number; up: number[]; low: number[] }>();
+      const perQuestion = new Map<
+        number,
+        { position: number; score: number; n: number; shares: number; correct: number; partial: number; wrong: number; up: number[]; low: number[] }
+      >();
       for (const x of answers) {
         let s = perQuestion.get(x.questionId);
-        if (!s) perQuestion.set(x.questionId, (s = { position: x.position, score: x.key.score, n: 0, full: 0, up: [], low: [] }));
-        const share = x.key.score ? (x.mark ?? 0) / x.key.score : 0;
+        if (!s) perQuestion.set(x.questionId, (s = { position: x.position, score: x.key.score, n: 0, shares: 0, correct: 0, partial: 0, wrong: 0, up: [], low: [] }));
+        const share = scoreShare(x.mark, x.key.score);
+        const outcome = answerOutcome(x.mark, x.key.score);
         s.n++;
-        if ((x.mark ?? 0) >= x.key.score) s.full++;
+        s.shares += share;
+        if (outcome) s[outcome]++;
         if (upper.has(x.attemptId)) s.up.push(share);
         if (lower.has(x.attemptId)) s.low.push(share);
       }
@@ -307,7 +315,10 @@ export function createExamGradesService({ db }: { db: Db }) {
             stem: face?.q.stem ?? '',
             score: s.score,
             answered: s.n,
-            correctRate: s.n ? Math.round((s.full / s.n) * 1000) / 1000 : null,
+            correctRate: s.n ? Math.round((s.shares / s.n) * 1000) / 1000 : null,
+            correct: s.correct,
+            partial: s.partial,
+            wrong: s.wrong,
             discrimination: s.up.length && s.low.length ? Math.round((mean(s.up) - mean(s.low)) * 1000) / 1000 : null,
           };
         })
@@ -334,16 +345,17 @@ export function createExamGradesService({ db }: { db: Db }) {
       await examInScope(p, examId);
       const ids = await repo.finishedAttemptIds(db, examId);
       const [answers, faces] = await Promise.all([repo.answersOf(db, ids), repo.questionFaces(db, examId)]);
-      const per = new Map<number, { n: number; wrong: number; choices: Map<string, number>; key: QuestionKey }>();
+      const per = new Map<number, { n: number; wrong: number; partial: number; choices: Map<string, number>; key: QuestionKey }>();
       const given = (s: { choices: Map<string, number> }, c: string) => s.choices.set(c, (s.choices.get(c) ?? 0) + 1);
       for (const x of answers) {
         let s = per.get(x.questionId);
-        if (!s) per.set(x.questionId, (s = { n: 0, wrong: 0, choices: new Map(), key: x.key }));
+        if (!s) per.set(x.questionId, (s = { n: 0, wrong: 0, partial: 0, choices: new Map(), key: x.key }));
         s.n++;
-        // Wrong: not full marks (a subjective answer still unmarked is left out of the wrong count).
-        const wrong = x.correct === false || (x.correct == null && x.mark != null && x.mark < x.key.score);
-        if (!wrong) continue;
+        // Wrong: below full marks, as the mistake set counts it (a subjective answer still unmarked is left out).
+        const outcome = answerOutcome(x.mark, x.key.score);
+        if (!isMistake(outcome)) continue;
         s.wrong++;
+        if (outcome === 'partial') s.partial++;
         for (const c of x.answer?.choices ?? []) if (!x.key.answers.includes(c)) given(s, c);
         (x.answer?.blanks ?? []).forEach((b, i) => {
           const text = b.trim();
@@ -364,6 +376,7 @@ export function createExamGradesService({ db }: { db: Db }) {
             answerText: s.key.answerText,
             answered: s.n,
             wrong: s.wrong,
+            partial: s.partial,
             wrongRate: s.n ? Math.round((s.wrong / s.n) * 1000) / 1000 : 0,
             wrongChoices: [...s.choices.entries()].map(([choice, count]) => ({ choice, count })).sort((a, b) => b.count - a.count || a.choice.localeCompare(b.choice)),
           };
@@ -432,13 +445,16 @@ export function createExamGradesService({ db }: { db: Db }) {
       return { examId, examName: exam.name, total: exam.total, rows: rows.map(rankingRow), mine: mine ? rankingRow(mine) : null };
     },
 
-    /** The student's review of their own submitted attempt: only when the exam shows answers; scores as the score display allows. */
+    /**
+     * The student's review of their own submitted attempt: only when the review is open (the exam shows
+     * answers, no attempt of theirs at it is being answered); scores as the score display allows.
+     */
     async myReview(p: Principal, attemptId: number): Promise<AttemptPaper> {
       const a = await repo.attemptRecord(db, attemptId);
       if (!a || a.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
-      const exam = (await repo.examFacts(db, a.examId, p.userId))!;
-      if (!exam.showAnswers || a.status === 'ongoing') throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'attemptId' });
-      return presentPaper(exam, a, await repo.attemptAnswers(db, attemptId), scoresVisible(exam));
+      const [exam, anyOngoing] = await Promise.all([repo.examFacts(db, a.examId, p.userId), repo.hasOngoingAttempt(db, a.examId, p.userId)]);
+      if (!reviewOpen(exam!.showAnswers, anyOngoing)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'attemptId' });
+      return presentPaper(exam!, a, await repo.attemptAnswers(db, attemptId), scoresVisible(exam!));
     },
   };
 }

@@ -85,6 +85,61 @@ export async function describePapers(db: DbOrTx, ids: number[]): Promise<Map<num
   return out;
 }
 
+/** What every draw of a paper shares, read once: its hand-picked questions and each rule's candidates. */
+export interface PaperPlan {
+  paperId: number;
+  name: string;
+  kind: PaperKind;
+  total: number;
+  /** The hand-picked questions in order, with their faces (no answers). */
+  items: Omit<DrawnQuestion, 'position'>[];
+  /** Each rule's score per question, how many it draws and the ids it draws from (hand-picked ones left out). */
+  rules: { score: number; count: number; candidates: number[] }[];
+}
+
+const faceOf = (q: { type: string; stem: string; options: { content: string }[]; stars: number }) => ({
+  type: q.type as QuestionType,
+  stem: q.stem,
+  options: q.options,
+  blankCount: q.type === 'fill' ? countBlanks(q.stem) : 0,
+  stars: q.stars,
+});
+
+/**
+ * The plan of a paper (a handful of statements whatever its size). NOT_FOUND_ERROR for an unknown
+ * paper; PAPER_DELETED_OR_EMPTY for a deleted or empty one.
+ */
+export async function paperPlan(db: DbOrTx, paperId: number): Promise<PaperPlan> {
+  const [paper] = await repo.getPapers(db, [paperId]);
+  if (!paper) throw new AppError('NOT_FOUND_ERROR', { field: 'paperId' });
+  if (paper.deletedAt || paper.questionCount === 0) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId' });
+  const [items, rules] = await Promise.all([repo.itemsOf(db, [paperId]), repo.rulesOf(db, [paperId])]);
+  const pools = await rulePools(
+    db,
+    rules,
+    items.map((i) => i.questionId),
+  );
+  return {
+    paperId,
+    name: paper.name,
+    kind: paper.kind as PaperKind,
+    total: paper.total,
+    items: items.map((i) => ({ questionId: i.questionId, score: i.score, ...faceOf(i) })),
+    rules: rules.map((r, k) => ({ score: r.score, count: r.count, candidates: pools[k]!.candidates })),
+  };
+}
+
+/**
+ * The ids each rule of the plan draws for `seed`, in memory (random per seed, the same for the same
+ * seed while the bank is unchanged). PAPER_DELETED_OR_EMPTY when the bank can no longer fill the rules.
+ */
+export function drawPlan(plan: PaperPlan, seed: string): number[][] {
+  if (!plan.rules.length) return [];
+  const drawn = allocate(plan.rules, seed);
+  if ('short' in drawn) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { rule: drawn.short } });
+  return drawn.picks;
+}
+
 /**
  * The questions of one attempt: hand-picked ones in order, then each rule's draw for `seed`
  * (the same seed draws the same questions while the bank is unchanged; store the result with the
@@ -92,33 +147,14 @@ export async function describePapers(db: DbOrTx, ids: number[]): Promise<Map<num
  * for a deleted or empty one or one whose rules the bank can no longer satisfy.
  */
 export async function drawPaper(db: DbOrTx, paperId: number, seed: string): Promise<DrawnPaper> {
-  const [paper] = await repo.getPapers(db, [paperId]);
-  if (!paper) throw new AppError('NOT_FOUND_ERROR', { field: 'paperId' });
-  if (paper.deletedAt || paper.questionCount === 0) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId' });
-  const items = await repo.itemsOf(db, [paperId]);
-  const rules = await repo.rulesOf(db, [paperId]);
-  const drawn = allocate(
-    await rulePools(
-      db,
-      rules,
-      items.map((i) => i.questionId),
-    ),
-    seed,
-  );
-  if ('short' in drawn) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { rule: drawn.short } });
-  const faces = await repo.questionFaces(db, drawn.picks.flat());
-  const face = (q: { type: string; stem: string; options: { content: string }[]; stars: number }) => ({
-    type: q.type as QuestionType,
-    stem: q.stem,
-    options: q.options,
-    blankCount: q.type === 'fill' ? countBlanks(q.stem) : 0,
-    stars: q.stars,
-  });
+  const plan = await paperPlan(db, paperId);
+  const picks = drawPlan(plan, seed);
+  const faces = await repo.questionFaces(db, picks.flat());
   const questions: DrawnQuestion[] = [
-    ...items.map((i) => ({ questionId: i.questionId, score: i.score, ...face(i) })),
-    ...rules.flatMap((r, k) => drawn.picks[k]!.map((id) => ({ questionId: id, score: r.score, ...face(faces.get(id)!) }))),
+    ...plan.items,
+    ...plan.rules.flatMap((r, k) => picks[k]!.map((id) => ({ questionId: id, score: r.score, ...faceOf(faces.get(id)!) }))),
   ].map((q, position) => ({ ...q, position: position + 1 }));
-  return { paperId, name: paper.name, kind: paper.kind as PaperKind, total: paper.total, questions };
+  return { paperId, name: plan.name, kind: plan.kind, total: plan.total, questions };
 }
 
 /** Papers to pick from by name for an exam (not deleted), newest first, described as `describePapers` does. */

@@ -86,6 +86,40 @@ describe('the mistake set from exams', () => {
     expect(list.records.find((r) => r.question.questionId === 9002)!.key).toMatchObject({ answers: ['B'], analysis: 'Analysis Pick B' });
   });
 
+  it('agrees with the exam statistics on what is wrong: a partly scored answer is a mistake, and counts partly right in the rates', async () => {
+    const exam = await insertExam(t.db, { orgId, orgIds: [orgId], total: 12 });
+    const q: TestQuestion[] = [
+      { type: 'short', score: 4, questionId: 9101, stem: 'Explain' },
+      { type: 'short', score: 4, questionId: 9102, stem: 'Describe' },
+      { type: 'fill', score: 4, questionId: 9103, stem: '( ) and ( )', blanks: [['a'], ['b']] },
+    ];
+    // The reviewer gives the first short answer 2 of 4, the second full marks; the fill-in has one blank of two right.
+    await insertAttempt(t.db, {
+      examId: exam.id,
+      userId: studentId,
+      status: 'marked',
+      questions: q,
+      answers: [{ text: 'half' }, { text: 'all of it' }, { blanks: ['a', 'x'] }],
+      reviews: { 1: 2, 2: 4 },
+    });
+    const set = await mistakes(student, { sourceKind: 'exam', sourceId: exam.id });
+    expect(set.records.map((r) => r.question.questionId).sort()).toEqual([9101, 9103]);
+
+    type Stat = { questionId: number; correctRate: number; correct: number; partial: number; wrong: number };
+    const stats = await ok<{ questions: Stat[] }>(t.app, admin, '/api/exam/statistics/test', { examId: exam.id });
+    expect(stats.questions.map((x) => [x.questionId, x.correctRate, x.correct, x.partial, x.wrong])).toEqual([
+      [9101, 0.5, 0, 1, 0],
+      [9102, 1, 1, 0, 0],
+      [9103, 0.5, 0, 1, 0],
+    ]);
+    const analysis = await ok<{ questionId: number; wrong: number; partial: number }[]>(t.app, admin, '/api/exam/statistics/mistakes', { examId: exam.id });
+    expect(analysis.map((r) => [r.questionId, r.wrong, r.partial]).sort()).toEqual([
+      [9101, 1, 1],
+      [9102, 0, 0],
+      [9103, 1, 1],
+    ]);
+  });
+
   it('keeps the key of an exam that hides its answers even after it ended; re-practice says right or wrong only', async () => {
     const exam = await insertExam(t.db, { orgId, orgIds: [orgId], showAnswers: false });
     await insertAttempt(t.db, {

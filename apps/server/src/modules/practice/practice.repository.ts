@@ -1,5 +1,7 @@
 import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
+  answerOutcome,
+  isMistake,
   EXERCISE_AUDIENCE,
   MISTAKE_SORT_KEYS,
   type AnswerValue,
@@ -237,7 +239,8 @@ export async function recordMistakes(tx: DbOrTx, list: MistakeInput[]) {
 
 /**
  * The user's marked exam attempts not yet taken into the set, claimed in this transaction (a
- * concurrent reader claims none of them again), with their wrong answers.
+ * concurrent reader claims none of them again), with their wrong answers: below full marks, the
+ * mistake rule of the exam statistics (`isMistake`), a partly scored answer included.
  */
 export async function claimMarkedAttempts(tx: DbOrTx, userId: number) {
   const { rows: claimed } = await tx.execute<{ attempt_id: number }>(sql`insert into mistake_exam_attempts (attempt_id, user_id)
@@ -251,13 +254,17 @@ export async function claimMarkedAttempts(tx: DbOrTx, userId: number) {
     position: number;
     question_id: number;
     answer: AnswerValue | null;
-    questions: DrawnQuestion[];
-    keys: QuestionKey[];
+    mark: number | null;
+    question: DrawnQuestion | null;
+    key: QuestionKey | null;
     at: string;
-  }>(sql`select a.exam_id, w.position, w.question_id, w.answer, a.questions, a.keys, coalesce(a.submitted_at, a.started_at) as at
+  }>(sql`select a.exam_id, w.position, w.question_id, w.answer, coalesce(w.review_score, w.auto_score) as mark,
+      a.questions -> (w.position - 1) as question, a.keys -> (w.position - 1) as key, coalesce(a.submitted_at, a.started_at) as at
     from ${examAttempts} a join ${examAttemptAnswers} w on w.attempt_id = a.id
-    where a.id = any(${sql.param(ids)}::int[]) and w.correct = false`);
-  return rows;
+    where a.id = any(${sql.param(ids)}::int[])`);
+  return rows.flatMap((r) =>
+    r.question && r.key && isMistake(answerOutcome(r.mark == null ? null : Number(r.mark), r.key.score)) ? [{ ...r, question: r.question, key: r.key }] : [],
+  );
 }
 
 /** Exams the user has mistakes of whose key may be shown: ended (for them, extension included) and answers public. */

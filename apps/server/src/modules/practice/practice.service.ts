@@ -203,17 +203,15 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
       const wrong = await repo.claimMarkedAttempts(tx, userId);
       const merged = new Map<string, repo.MistakeInput>();
       for (const w of wrong) {
-        const i = w.questions.findIndex((q) => q.position === w.position);
-        if (i < 0 || !w.keys[i]) continue;
-        const { position: _p, ...question } = w.questions[i]!;
+        const { position: _p, ...question } = w.question;
         const k = `${w.exam_id}:${w.question_id}`;
         const at = new Date(w.at);
         const prev = merged.get(k);
         if (prev) {
           prev.times += 1;
-          if (at > prev.at) Object.assign(prev, { at, question, key: w.keys[i]!, lastAnswer: w.answer });
+          if (at > prev.at) Object.assign(prev, { at, question, key: w.key, lastAnswer: w.answer });
         } else {
-          merged.set(k, { userId, sourceKind: 'exam', sourceId: w.exam_id, questionId: w.question_id, question, key: w.keys[i]!, lastAnswer: w.answer, times: 1, at });
+          merged.set(k, { userId, sourceKind: 'exam', sourceId: w.exam_id, questionId: w.question_id, question, key: w.key, lastAnswer: w.answer, times: 1, at });
         }
       }
       await repo.recordMistakes(tx, [...merged.values()]);
