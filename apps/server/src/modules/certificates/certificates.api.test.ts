@@ -247,6 +247,25 @@ describe('templates belong to an organization (data scope)', () => {
     expect((await call(t.app, bs, '/api/certificate/template/delete', { ids: [own.id] })).json().data).toEqual({ count: 1 });
   });
 
+  it("lets a course name only a template in its author's scope (the picker offers no other; one already there stays)", async () => {
+    const rootTpl = await createTemplate(admin, { name: 'Root course template' });
+    const branch = await buildOrg(t.db);
+    const author = await buildUser(t.db, { orgId: branch.id, scopeOrgIds: [branch.id], permissions: ['kcgl', 'kcgl:add', 'kcgl:modify', 'zsgl', 'zsgl:add'] });
+    const s = await login(t.app, author.username, author.password);
+    const own = await createTemplate(s, { name: 'Branch course template' });
+    const options = (await call(t.app, s, '/api/course/certificate-options', {})).json().data.map((o: { id: number }) => o.id);
+    expect(options).toContain(own.id);
+    expect(options).not.toContain(rootTpl.id);
+    const refused = await call(t.app, s, '/api/course/insert', { name: `Scoped ${Date.now()}`, passProgress: 100, certificateTemplateId: rootTpl.id });
+    expect(refused.json()).toMatchObject({ msg: 'NO_DATA_PERMISSION_ERROR', field: 'certificateTemplateId' });
+    const id = (await call(t.app, s, '/api/course/insert', { name: `Scoped own ${Date.now()}`, passProgress: 100, certificateTemplateId: own.id })).json().data.id;
+    expect((await call(t.app, s, '/api/course/update', { id, certificateTemplateId: rootTpl.id })).json().msg).toBe('NO_DATA_PERMISSION_ERROR');
+    // A root administrator sets the root template; the branch author's later edit keeps it.
+    expect((await call(t.app, admin, '/api/course/update', { id, certificateTemplateId: rootTpl.id })).statusCode).toBe(200);
+    const kept = await call(t.app, s, '/api/course/update', { id, certificateTemplateId: rootTpl.id, credit: 2 });
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
   it('keeps what the template said at issue time on the issued certificate, its verification and its PDF', async () => {
     const template = await createTemplate(admin, { name: 'Snapshot template', authority: 'Original Academy', language: 'en-US' });
     const holder = await buildUser(t.db, { realname: 'Snap Holder', permissions: ['zs-pc'] });

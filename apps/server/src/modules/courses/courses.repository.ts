@@ -375,11 +375,19 @@ export async function coursewareOptions(db: DbOrTx, keyword: string | undefined)
     .limit(50);
   return rows.map((r) => ({ ...r, type: r.type as CoursewareType }));
 }
-export function certificateOptions(db: DbOrTx, keyword: string | undefined) {
+/** Certificate templates a course may name: those in the caller's data scope. */
+export function certificateOptions(db: DbOrTx, principal: Principal, keyword: string | undefined) {
+  const scoped = inScope(principal, certificateTemplates.orgId);
   return db
     .select({ id: certificateTemplates.id, name: certificateTemplates.name })
     .from(certificateTemplates)
-    .where(keyword ? sql`${certificateTemplates.name} ilike ${keywordPattern(keyword)}` : undefined)
+    .where(keyword ? and(scoped, sql`${certificateTemplates.name} ilike ${keywordPattern(keyword)}`) : scoped)
     .orderBy(asc(certificateTemplates.name), asc(certificateTemplates.id))
     .limit(50);
+}
+
+/** The certificate template a course names now (null: none). */
+export async function certificateTemplateOf(db: DbOrTx, courseId: number): Promise<number | null> {
+  const [row] = await db.select({ t: courses.certificateTemplateId }).from(courses).where(eq(courses.id, courseId));
+  return row?.t ?? null;
 }

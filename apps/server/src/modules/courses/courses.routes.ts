@@ -18,7 +18,7 @@ export function registerCoursesRoutes(app: FastifyInstance, courses: CoursesServ
 
   registerRoute(app, routes.lecturerOptions, async (req) => courses.lecturerOptions(req.body.keyword));
   registerRoute(app, routes.coursewareOptions, async (req) => courses.coursewareOptions(req.body.keyword));
-  registerRoute(app, routes.certificateOptions, async (req) => courses.certificateOptions(req.body.keyword));
+  registerRoute(app, routes.certificateOptions, async (req) => courses.certificateOptions(principalOf(req), req.body.keyword));
 
   registerRoute(app, routes.approvalList, async (req) => courses.approvalList(principalOf(req), req.body));
   registerBatchRoutes(app, routes, { approve: courses.approve });

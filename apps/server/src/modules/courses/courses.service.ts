@@ -35,6 +35,7 @@ import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
 import { localTime, localizedExport } from '../course-reports/index.js';
+import { requireTemplateInScope } from '../certificates/index.js';
 import * as repo from './courses.repository.js';
 import { categoryTree as tree } from './courses.repository.js';
 import { courseCategories, courseComments, courses } from './courses.schema.js';
@@ -242,7 +243,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
     get,
 
     lecturerOptions: (keyword?: string) => repo.lecturerOptions(db, keyword),
-    certificateOptions: (keyword?: string) => repo.certificateOptions(db, keyword),
+    certificateOptions: (p: Principal, keyword?: string) => repo.certificateOptions(db, p, keyword),
     coursewareOptions: (keyword?: string) => repo.coursewareOptions(db, keyword),
 
     async insert(p: Principal, input: CourseInsert) {
@@ -251,6 +252,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
       return db.transaction(async (tx) => {
         const cover = await claimCover(tx, p, input.cover);
         await requireCategory(tx, input.categoryId);
+        await requireTemplateInScope(tx, p, input.certificateTemplateId);
         if (await repo.nameTaken(tx, input.name)) throw new AppError('DUPLICATE_COURSE', { field: 'name' });
         const id = await repo.insertCourse(tx, {
           name: input.name,
@@ -293,6 +295,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
           throw new AppError('DUPLICATE_COURSE', { field: 'name' });
         }
         await requireCategory(tx, input.categoryId);
+        if (input.certificateTemplateId != null) await requireTemplateInScope(tx, p, input.certificateTemplateId, { kept: await repo.certificateTemplateOf(tx, cur!.id) });
         // An unchanged cover is not claimed again (another manager may edit the course).
         let coverFileId: number | null | undefined;
         if (input.cover !== undefined) {

@@ -24,6 +24,7 @@ import { abilitiesOf, applyTransition, deleteCommand, transitionCommand } from '
 import { homeOrgInScope, requireInScope, scopedLock } from '../../platform/scope.js';
 import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
+import { requireTemplateInScope } from '../certificates/index.js';
 import * as repo from './exams.repository.js';
 import { categoryTree as tree } from './exams.repository.js';
 import { examCategories, exams } from './exams.schema.js';
@@ -305,6 +306,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
       const values = valuesOf(input, paper);
       const id = await db.transaction(async (tx) => {
         if (values.categoryId != null) await tree.mustGet(tx, values.categoryId, 'categoryId');
+        await requireTemplateInScope(tx, p, values.certificateTemplateId);
         const orgId = await homeOrgInScope(tx, p);
         const newId = await repo.insertExam(tx, { ...values, orgId, createdBy: p.userId });
         await repo.setReviewers(tx, newId, reviewersOf(input));
@@ -333,6 +335,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
           if (state === 'started') await checkStartedChange(tx, cur!, values, input);
         }
         if (values.categoryId != null) await tree.mustGet(tx, values.categoryId, 'categoryId');
+        await requireTemplateInScope(tx, p, values.certificateTemplateId, { kept: cur!.certificateTemplateId });
         await repo.updateExam(tx, input.id, values);
         await repo.setReviewers(tx, input.id, reviewersOf(input));
         if (state !== 'started') await setAudience(tx, p, owner(input.id), input.audience);
