@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { post } from './support/api';
 import { eventually, useBrowser, visible } from './support/browser';
-import { loginAdminUI, sessionOf } from './support/flows';
+import { loginAdminUI, pickOption, sessionOf } from './support/flows';
 import { scormFixture } from './support/learning';
 import { buildZip, manifest12 } from '../apps/server/src/test/scorm';
 
@@ -149,7 +149,7 @@ describe('SCORM 1.2 player', () => {
     const box = (await player.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(390);
     await page.getByTestId('scorm-catalog').click();
-    await page.locator('.ant-select-item-option', { hasText: 'How to Make Friends Playing Golf' }).click();
+    await pickOption(page, 'How to Make Friends Playing Golf');
     await eventually(async () => {
       const src = await page.locator('[data-testid=scorm-frame]').getAttribute('src');
       if (!src?.includes('HavingFun/MakeFriends.html')) throw new Error(`frame at ${src}`);

@@ -102,6 +102,8 @@ export async function sessionOf(page: Page): Promise<Session> {
 export async function pickOption(page: Page, text: string): Promise<void> {
   const option = page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: text });
   await visible(option);
+  // The dropdown takes a click once its opening motion has ended (on a loaded machine it is caught mid-motion).
+  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown[class*="-appear"], .ant-select-dropdown[class*="-enter"]'));
   await option.first().click();
 }
 
