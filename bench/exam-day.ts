@@ -9,6 +9,7 @@
  * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2] [--profile 40]   (DATABASE_URL optional)
  */
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -29,6 +30,15 @@ const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
   queries++;
   const t = performance.now();
+  // The pool's own query() hands the client a callback (and gets no promise back).
+  const cb = a.findIndex((x) => typeof x === 'function');
+  if (cb >= 0) {
+    const done = a[cb] as (...y: unknown[]) => void;
+    a[cb] = (...y: unknown[]) => {
+      queryMs += performance.now() - t;
+      done(...y);
+    };
+  }
   const r = (clientQuery as (...x: unknown[]) => unknown).apply(this, a);
   if (r instanceof Promise) void r.then(() => (queryMs += performance.now() - t)).catch(() => undefined);
   return r;
@@ -292,7 +302,8 @@ try {
     );
   }
   console.log(
-    `run: starts over ${START_WINDOW_S} s, answering ${MINUTES} min (a save every ${SAVE_EVERY_S} s), submits over ${SUBMIT_WINDOW_S} s, ${ABSENT_SHARE * 100} % never submit`,
+    `run: starts over ${START_WINDOW_S} s, answering ${MINUTES} min (a save every ${SAVE_EVERY_S} s), submits over ${SUBMIT_WINDOW_S} s, ${ABSENT_SHARE * 100} % never submit;` +
+      ` machine load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores before the run (other processes make the latencies noisy)`,
   );
 
   const cpu0 = cpuSnapshot();
@@ -326,7 +337,7 @@ try {
       `  ${kind.padEnd(7)} ${String(sorted.length).padStart(7)} calls  p50 ${pct(sorted, 50).toFixed(1)} ms  p99 ${pct(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? 0).toFixed(1)} ms  4xx ${s.c4xx} ${JSON.stringify(s.codes)}  5xx ${s.c5xx}  network errors ${s.errors}`,
     );
   }
-  console.log(`  calls/s overall: ${(calls / result.seconds).toFixed(1)}`);
+  console.log(`  calls/s overall: ${(calls / result.seconds).toFixed(1)}  (machine load average at the end ${os.loadavg()[0]!.toFixed(1)})`);
   const saves = result.stats.save?.latencies.length ?? 0;
   console.log(`  autosaves/s: ${(saves / result.seconds).toFixed(1)} over the run (${(EXAMINEES / SAVE_EVERY_S).toFixed(0)}/s while everyone answers)`);
   printCpu(cpu0, cpu1, calls);

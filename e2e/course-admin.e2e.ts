@@ -67,7 +67,7 @@ describe('course administration', () => {
     await visible(page.getByTestId('course-edit-page'));
     await page.getByTestId('course-name').fill(names.course);
     await page.locator('[data-testid="course-credit"] input, input[data-testid="course-credit"]').fill('3');
-    await page.getByTestId('course-intro').locator('.ql-editor').fill('Wear a helmet');
+    await page.getByTestId('course-intro-content').fill('Wear a helmet');
     await pick(page, 'course-audience-search', names.org);
     await visible(page.getByTestId(`course-audience-tag-org-${orgId}`));
     await page.getByTestId('course-submit').click();

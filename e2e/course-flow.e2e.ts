@@ -25,7 +25,7 @@ async function addCourseware(page: Page, input: { name: string; typeLabel: strin
   await page.getByTestId('courseware-name').fill(input.name);
   await form.getByTestId('courseware-type').click();
   await pickOption(page, input.typeLabel);
-  await form.locator('.ant-upload input[type=file]').first().setInputFiles(input.file);
+  await form.locator('input[type=file]').setInputFiles(input.file);
   await visible(page.getByTestId('courseware-file-name'), 60_000);
   await page.getByTestId('courseware-submit').click();
   await waitForPath(page, '/dashboard/manage-courseware');
@@ -72,7 +72,7 @@ describe('course flow', () => {
     await visible(page.getByTestId('course-edit-page'));
     await page.getByTestId('course-name').fill(names.course);
     await page.locator('[data-testid="course-credit"] input, input[data-testid="course-credit"]').fill('2');
-    await page.getByTestId('course-intro').locator('.ql-editor').fill('Golf and video');
+    await page.getByTestId('course-intro-content').fill('Golf and video');
     await page.locator('#certificateTemplateId').click();
     await page.keyboard.type(names.cert);
     await pickOption(page, names.cert);

@@ -36,7 +36,7 @@ async function fillTime(page: Page, testId: string, minutes: number) {
 
 /** Types a stem into the question form's rich-text editor. */
 async function typeStem(page: Page, text: string) {
-  const editor = page.getByTestId('question-stem').locator('.ql-editor');
+  const editor = page.getByTestId('question-stem-content');
   await visible(editor);
   await editor.click();
   await page.keyboard.type(text);

@@ -4,24 +4,12 @@
  * experience ring).
  */
 import { describe, expect, it } from 'vitest';
-import { activate, createActiveStudent, createEmployee, createRole, loginAdmin, post, rootOrgId, uniq, type Session } from './support/api';
+import { activate, createActiveStudent, createEmployee, createRole, loginAdmin, releaseNotice, uniq } from './support/api';
 import { confirmDialog } from './support/browser';
 import { gone, toast, useBrowser, visible, waitForPath } from './support/browser';
 import { loginUI } from './support/flows';
 
 const PASSWORD = 'Passw0rd-e2e';
-
-/** A notice released to the whole platform (audience: the root organization): a message for every active user. */
-async function releaseNotice(admin: Session, title: string): Promise<void> {
-  const { id } = await post<{ id: number }>(admin, 'notice/insert', {
-    title,
-    type: 'announcement',
-    content: '<p>正文</p>',
-    displayTime: new Date(Date.now() + 60_000).toISOString(),
-    audience: [{ type: 'org', id: await rootOrgId(admin) }],
-  });
-  await post(admin, 'notice/release', { ids: [id] });
-}
 
 describe('message center and daily check-in in the header', () => {
   const b = useBrowser();

@@ -71,7 +71,7 @@ describe('parameters take effect', () => {
     });
   });
 
-  it('the parameters page says which values wait for the live, Q&A and knowledge modules', async () => {
+  it('the parameters page says which values wait for the live and knowledge modules, and when the Q&A limit is checked', async () => {
     const { page } = b;
     await page.addInitScript(() => localStorage.setItem('lang', 'en-US'));
     await loginAdminUI(page);
@@ -79,7 +79,7 @@ describe('parameters take effect', () => {
     const form = await visible(page.getByTestId('settings-params-page'));
     for (const text of [
       'Takes effect when the live module is available',
-      'Takes effect when the community Q&A module is available',
+      'How many Q&A entries may be pinned at once (1–9), checked when one is pinned',
       'Takes effect when the knowledge base module is available',
       'Given once when a learner passes a course',
     ])

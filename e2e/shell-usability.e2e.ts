@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './support/paths';
 import { baseUrl, loginAdmin, rootOrgId, uniq } from './support/api';
-import { confirmDialog, gone, useBrowser, visible, waitForPath } from './support/browser';
+import { confirmDialog, eventually, gone, useBrowser, visible, waitForPath } from './support/browser';
 import { loginAdminUI, openMenu, submitLogin } from './support/flows';
 
 describe('web shell usability', () => {
@@ -27,7 +27,7 @@ describe('web shell usability', () => {
     await page.waitForFunction(() => document.title === '角色管理 - 翰林学习平台');
   });
 
-  it('an add page opens a tab "Add …", asks before a half-filled form is left, closes its tab once saved; a delete names the record', async () => {
+  it('an add page opens a tab "Add …", keeps a half-filled form through a tab switch, closes its tab once saved (an edit page too); a delete names the record', async () => {
     const { page } = b;
     await loginAdminUI(page);
     const tabs = page.getByTestId('manage-tabs');
@@ -45,25 +45,36 @@ describe('web shell usability', () => {
     await perms.getByTestId('perm-expand-manage').click();
     await visible(perms.getByTestId('perm-node-gggl'));
 
-    // Half-filled: another menu page asks first; staying keeps what was typed.
+    // Half-filled: another menu page opens without asking; the add tab keeps what was typed (issue 18 point 18).
     const name = uniq('课程管理员');
     await page.getByTestId('role-name').fill(name);
     await openMenu(page, 'xtgl', 'gggl');
-    await visible(confirmDialog(page).filter({ hasText: '离开此页？' }));
-    await page.getByTestId('leave-confirm-cancel').click();
-    await gone(confirmDialog(page));
-    expect(new URL(page.url()).pathname).toBe('/dashboard/add-role');
-    await expect(page.getByTestId('role-name').inputValue()).resolves.toBe(name);
+    await waitForPath(page, '/dashboard/manage-notice');
+    expect(await confirmDialog(page).count()).toBe(0);
+    await tabs.getByTestId('tab-add-role').click();
+    await waitForPath(page, '/dashboard/add-role');
+    await eventually(async () => expect(await page.getByTestId('role-name').inputValue()).toBe(name));
 
     // Saved: back to the list without asking, the add tab closed.
+    if (!(await perms.getByTestId('perm-node-gggl').isVisible())) await perms.getByTestId('perm-expand-manage').click();
     await perms.getByTestId('perm-node-gggl').click();
     await page.getByTestId('role-submit').click();
     await waitForPath(page, '/dashboard/manage-role');
     await gone(tabs.getByTestId('tab-add-role'));
     expect(await confirmDialog(page).count()).toBe(0);
 
-    // The delete confirmation names the role (delete sits in the row's "more" menu, which asks in a dialog).
+    // An edit page, once saved, closes its tab too: no stray "Edit …" tab is left beside the list.
     const row = page.locator('tr', { has: page.getByTestId('role-row-name').filter({ hasText: name }) });
+    await row.getByTestId('crud-row-edit').click();
+    await waitForPath(page, '/dashboard/add-role');
+    await visible(tabs.getByTestId('tab-add-role'));
+    await page.getByTestId('role-description').fill('Edited once');
+    await page.getByTestId('role-submit').click();
+    await waitForPath(page, '/dashboard/manage-role');
+    await gone(tabs.getByTestId('tab-add-role'));
+    await visible(tabs.getByTestId('tab-manage-role').locator('xpath=..').and(page.locator('[aria-current=page]')));
+
+    // The delete confirmation names the role (delete sits in the row's "more" menu, which asks in a dialog).
     await row.getByTestId('crud-row-more').click();
     await page.locator('.ant-dropdown:visible').getByTestId('crud-row-delete').click();
     await visible(page.locator('.ant-modal-confirm').filter({ hasText: `确定要删除角色「${name}」吗？` }));
@@ -78,6 +89,12 @@ describe('web shell usability', () => {
     // The administrator is online and just signed in; built-in names read in the interface language.
     await expect(home.getByTestId('dashboard-card-onlineUsers').locator('.ant-statistic-content-value').textContent()).resolves.not.toBe('0');
     await visible(home.getByTestId('dashboard-card-recentLogins').filter({ hasText: '系统管理员' }));
+    // A sign-in's address and its time stay apart: side by side with a gap, or the time on a line of its own.
+    const login = home.getByTestId('dashboard-card-recentLogins').getByTestId('dashboard-list-item').first();
+    const who = await login.locator(':scope > span').first().boundingBox();
+    const when = await login.locator(':scope > span').last().boundingBox();
+    expect(who && when).toBeTruthy();
+    expect(when!.x >= who!.x + who!.width + 8 || when!.y >= who!.y + who!.height).toBe(true);
     await home.getByTestId('dashboard-card-organizations').click();
     await waitForPath(page, '/dashboard/manage-affiliation');
     await page.goBack();

@@ -130,7 +130,7 @@ describe('web shell', () => {
     await waitForPath(page, '/dashboard/manage-index');
     await gone(tab('manage-notice'));
     await visible(tab('manage-index'));
-    expect(await tabs.locator('.ant-tabs-tab').count()).toBe(1);
+    expect(await tabs.getByRole('listitem').count()).toBe(1);
   });
 
   it('a notice created and released in manage-notice shows in the student portal', async () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { ARTIFACTS_DIR } from './support/paths';
-import { createEmployee, loginAdmin } from './support/api';
+import { createEmployee, loginAdmin, post, rootOrgId, uniq } from './support/api';
 import { eventually, useBrowser, visible, waitForPath } from './support/browser';
 import { loginAdminUI } from './support/flows';
 
@@ -72,7 +72,7 @@ describe('tables at 1440 px', () => {
       else hidden.push(key);
     }
     expect(hidden.length).toBeGreaterThan(0); // some gave way at this width
-    const emailLabel = (await panel.getByTestId('crud-column-email').textContent())!.trim();
+    const rolesLabel = (await panel.getByTestId('crud-column-roles').textContent())!.trim();
     for (const key of hidden) await panel.getByTestId(`crud-column-${key}`).locator('input').check();
     for (const key of USER_COLUMNS) {
       const label = (await panel.getByTestId(`crud-column-${key}`).textContent())!.trim();
@@ -83,11 +83,64 @@ describe('tables at 1440 px', () => {
     // The choice is remembered for this list.
     await page.reload();
     await visible(page.getByTestId('user-row-username').first());
-    await eventually(async () => expect(await headerTexts(page)).toContain(emailLabel));
+    await eventually(async () => expect(await headerTexts(page)).toContain(rolesLabel));
     await page.getByTestId('crud-columns').click();
     await page.getByTestId('crud-columns-reset').click();
-    await eventually(async () => expect(await headerTexts(page)).not.toContain(emailLabel));
+    await eventually(async () => expect(await headerTexts(page)).not.toContain(rolesLabel));
   });
+
+  // Issue 18 point 18: phone and e-mail are default columns, cut with the whole text on hover, in every language.
+  for (const lang of ['zh-CN', 'en-US', 'pt'] as const) {
+    it(`the Users list shows phone and e-mail without sideways scrolling (${lang})`, async () => {
+      const admin = await loginAdmin();
+      const username = uniq('mail');
+      const phone = `139${String(Date.now()).slice(-8)}`;
+      const email = `${username}.with.a.rather.long.mailbox.name@training-department.example.com`;
+      await post(admin, 'user/insert', {
+        username,
+        realname: `Mail ${username.slice(-4)}`,
+        cardNumber: `M${username.replace(/[^A-Za-z0-9]/g, '')}`,
+        orgId: await rootOrgId(admin),
+        roleIds: [],
+        phone,
+        email,
+      });
+      const { page } = b;
+      await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      await loginAdminUI(page);
+      await page.goto(`/dashboard/manage-user`);
+      await visible(page.getByTestId('user-page'));
+      await page.getByTestId('filter-keyword').fill(username);
+      await page.getByTestId('crud-search').click();
+      await eventually(async () => expect(await page.getByTestId('user-row-username').allTextContents()).toEqual([username]));
+      await screenshot(page, `tables-users-1440-${lang}.png`);
+
+      const overflow = await page
+        .locator('.ant-table-content')
+        .first()
+        .evaluate((e) => e.scrollWidth - e.clientWidth);
+      expect(overflow, `${lang}: the table scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
+      const phoneCell = await visible(page.getByTestId('cell-ellipsis-phone').first());
+      const mail = await visible(page.getByTestId('cell-ellipsis-email').first());
+      // Phone, e-mail and the status (the header left of the fixed actions) all end before the actions column.
+      const heads = page.locator('.ant-table-thead th');
+      const actions = await box(heads.last());
+      for (const [what, cell] of [
+        ['phone', phoneCell],
+        ['e-mail', mail],
+        ['status', heads.nth((await heads.count()) - 2)],
+      ] as const) {
+        const c = await box(cell);
+        expect(c.x + c.width, `${lang}: the ${what} column reaches under the actions column`).toBeLessThanOrEqual(actions.x + 1);
+      }
+      // A phone number is shown whole; the long address is cut, and shows whole on hover.
+      expect(await phoneCell.textContent()).toBe(phone);
+      expect(await phoneCell.evaluate((e) => e.scrollWidth <= e.clientWidth), `${lang}: the phone number is cut`).toBe(true);
+      expect(await mail.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+      await mail.hover();
+      await visible(page.locator('.ant-tooltip').filter({ hasText: email }));
+    });
+  }
 
   it('the login log cuts the user agent and keeps the login time on screen', async () => {
     const { page } = b;

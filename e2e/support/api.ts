@@ -236,3 +236,15 @@ export async function activate(person: CreatedPerson, newPassword: string, entry
   await changePassword(s, person.password, newPassword);
   person.password = newPassword;
 }
+
+/** A notice released to the whole platform (audience: the root organization): a message for every active user. */
+export async function releaseNotice(admin: Session, title: string): Promise<void> {
+  const { id } = await post<{ id: number }>(admin, 'notice/insert', {
+    title,
+    type: 'announcement',
+    content: '<p>正文</p>',
+    displayTime: new Date(Date.now() + 60_000).toISOString(),
+    audience: [{ type: 'org', id: await rootOrgId(admin) }],
+  });
+  await post(admin, 'notice/release', { ids: [id] });
+}

@@ -70,7 +70,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const authSettings = createAuthSettings(db, kv, config.licencePublicKey);
   const sessions = createSessions(principals);
   const credentials = createCredentials(sessions);
-  const jobs = createJobQueue({ db, log: app.log });
+  const jobs = createJobQueue({ db, log: app.log, ...config.jobs });
   const content = createContentOrigin(config);
   const ctx: AppContext = {
     config,

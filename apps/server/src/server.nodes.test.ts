@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
 import { connectDatabase, runMigrations, type Database } from './platform/db/client.js';
 import { createMemoryKv } from './platform/kv.js';
+import { installJobsSchema } from './platform/jobs.js';
 import { createLocalStorage } from './platform/storage.js';
 import { seed } from './bootstrap/seed.js';
 import { encryptWithPublicKey } from './platform/auth/rsa.js';
@@ -19,7 +20,7 @@ const opened: { app: FastifyInstance; database: Database }[] = [];
 
 async function startNode(url: string) {
   const database = connectDatabase(url, 3);
-  await runMigrations(database.db);
+  await runMigrations(database.db, installJobsSchema);
   await seed(database.db, 'Admin-1234');
   const config = loadConfig({ ...process.env, DATA_DIR: path.join(os.tmpdir(), name), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
   const app = await buildApp({
@@ -65,5 +66,26 @@ describe('two nodes started together on a fresh database', () => {
     // A node started later reads the same pair rather than writing its own.
     const c = await startNode(url);
     expect((await c.inject({ method: 'GET', url: '/api/auth/public-key' })).json().data.publicKey).toBe(pk);
+  });
+});
+
+describe('a job across a restart', () => {
+  it('a job sent for later by a node that stops runs on the node started after it', { timeout: 120_000 }, async () => {
+    const url = withDatabase(baseUrl, name);
+    const first = await startNode(url);
+    first.jobs.handle('test.restart', async () => {
+      throw new Error('the first node is gone before the job is due');
+    });
+    const when = new Date(Date.now() + 2000);
+    const { id } = await first.jobs.sendAt('test.restart', { note: 'reminder' }, when);
+    await first.close();
+
+    const ran: { payload: unknown; at: number }[] = [];
+    const second = await startNode(url);
+    second.jobs.handle('test.restart', async (run) => void ran.push({ payload: run.payload, at: Date.now() }));
+    const row = await second.jobs.settled(id);
+    expect(row).toMatchObject({ state: 'done', attempts: 1 });
+    expect(ran).toEqual([{ payload: { note: 'reminder' }, at: expect.any(Number) }]);
+    expect(ran[0]!.at).toBeGreaterThanOrEqual(when.getTime() - 50);
   });
 });

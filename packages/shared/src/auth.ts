@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPasswordAcceptable } from './auth-rules.js';
 
 export const LoginSchema = z.object({
   username: z.string().trim().min(1).max(200),
@@ -32,6 +33,14 @@ export const LoginResultSchema = z.object({
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
 export const LogoutSchema = z.object({ id: z.number().int().positive(), platformType: z.literal(1) });
+
+/**
+ * A new password as typed (spec §5: 6–20 characters, two kinds), before it is encrypted for the
+ * wire; the server checks the decrypted one with the same rule. The refusal names its catalogue error.
+ */
+export const NewPasswordSchema = z.string().refine(isPasswordAcceptable, { message: 'PASSWORD_FORMAT_ERROR' });
+/** The answer typed for a captcha picture (a form that shows one requires it). */
+export const CaptchaAnswerSchema = z.string().trim().min(1).max(10);
 
 export const PasswordChangeSchema = z.object({
   /** Both encrypted like the login password. */

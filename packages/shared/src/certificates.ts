@@ -36,13 +36,13 @@ export function certificateCheckChar(random: string): string {
   let factor = 2;
   let sum = 0;
   for (let i = random.length - 1; i >= 0; i--) {
-    const code = CERTIFICATE_NUMBER_ALPHABET.indexOf(random[i]!);
+    const code = CERTIFICATE_NUMBER_ALPHABET.indexOf(random[i]);
     if (code < 0) throw new RangeError(`not a number character: ${random[i]}`);
     const addend = factor * code;
     sum += Math.floor(addend / n) + (addend % n);
     factor = factor === 2 ? 1 : 2;
   }
-  return CERTIFICATE_NUMBER_ALPHABET[(n - (sum % n)) % n]!;
+  return CERTIFICATE_NUMBER_ALPHABET[(n - (sum % n)) % n];
 }
 
 /** A number from its year and random part: `HL-2026-7KQ4-MX9T-R2H` plus the check character. */

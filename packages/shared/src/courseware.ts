@@ -1,11 +1,26 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { LabelsSchema } from './labels.js';
+import { isOneOf } from './typed.js';
 import { MediaStateSchema } from './media.js';
+import { AUDIO_EXTENSIONS, OFFICE_EXTENSIONS, VIDEO_EXTENSIONS } from './uploads.js';
 
-/** Courseware types (spec §5): a SCORM 1.2 zip, a general document (PDF/Office), a video, an audio. */
+/**
+ * Courseware types (spec §5): a SCORM 1.2 zip, a document (spec "general": a PDF or an Office file, with its page
+ * count), a video, an audio.
+ */
 export const COURSEWARE_TYPES = ['scorm', 'general', 'video', 'audio'] as const;
 export type CoursewareType = (typeof COURSEWARE_TYPES)[number];
+
+/** The type a file's name suggests (the add page preselects it; the server checks the file's content against the type chosen). */
+export function coursewareTypeOfName(name: string): CoursewareType | null {
+  const ext = name.split('.').pop()?.toLowerCase() ?? '';
+  if (ext === 'zip') return 'scorm';
+  if (ext === 'pdf' || isOneOf(OFFICE_EXTENSIONS, ext)) return 'general';
+  if (isOneOf(VIDEO_EXTENSIONS, ext)) return 'video';
+  if (isOneOf(AUDIO_EXTENSIONS, ext)) return 'audio';
+  return null;
+}
 /** Depth of the courseware category tree ("sort categories"; classifications keep to 5 levels, spec §9). */
 export const COURSEWARE_CATEGORY_DEPTH = 5;
 export const COURSEWARE_SORT_KEYS = ['id', 'name', 'createdAt'] as const;

@@ -9,8 +9,8 @@ export type DictStatus = (typeof DICT_STATUSES)[number];
 export const DICT_LIFECYCLE = defineFreezeLifecycle('dict_entries', { normal: 'dict.status_normal', frozen: 'dict.status_frozen' });
 export const DICT_SORT_KEYS = ['id', 'type', 'label', 'value', 'sort', 'createdAt'] as const;
 
-/** Dictionary types other modules read (users: type, city, team); they exist from the start and cannot be deleted. */
-export const DICT_TYPES = { userType: 'user-type', city: 'city', team: 'team' } as const;
+/** Dictionary types other modules read (users: type, city, team; qa: category); they exist from the start and cannot be deleted. */
+export const DICT_TYPES = { userType: 'user-type', city: 'city', team: 'team', qaCategory: 'qa-category' } as const;
 export const BUILTIN_DICT_TYPES: readonly string[] = Object.values(DICT_TYPES);
 const DictTypeCode = z
   .string()

@@ -3,6 +3,7 @@
  * number in `code`; the web app shows the translated text. Each name has one HTTP status.
  */
 import catalogueByGroup from './errors.json';
+import { keysOf, recordOf } from './typed.js';
 
 /** One entry of `errors.json` (grouped by area): `[code, status, zh, en, pt]`. */
 type Entry = readonly [code: number, status: number, zh: string, en: string, pt: string];
@@ -25,11 +26,12 @@ export interface ErrorInfo {
   text: Record<Lang, string>;
 }
 
-export const ERRORS = Object.fromEntries(
-  Object.entries(catalogue).map(([name, [code, status, zh, en, pt]]) => [name, { name, code, status, text: { 'zh-CN': zh, 'en-US': en, pt } }]),
-) as Record<ErrorName, ErrorInfo>;
+export const ERROR_NAMES: ErrorName[] = keysOf(catalogue);
 
-export const ERROR_NAMES = Object.keys(catalogue) as ErrorName[];
+export const ERRORS: Record<ErrorName, ErrorInfo> = recordOf(ERROR_NAMES, (name) => {
+  const [code, status, zh, en, pt] = catalogue[name];
+  return { name, code, status, text: { 'zh-CN': zh, 'en-US': en, pt } };
+});
 
 const byCode = new Map<number, ErrorInfo>(Object.values(ERRORS).map((e) => [e.code, e]));
 

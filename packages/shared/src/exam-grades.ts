@@ -90,6 +90,13 @@ export type MarkedQuestion = z.infer<typeof MarkedQuestionSchema>;
 
 export const AttemptIdSchema = z.object({ attemptId: IdSchema });
 
+/**
+ * What the caller may do with an attempt now: give marks (a reviewer of the exam, or cjpy:modify in
+ * scope, while its answers wait for marks) and change its score (cjgl:modify in scope, once marked).
+ */
+export const AttemptPaperAbilitiesSchema = z.object({ mark: z.boolean(), updateScore: z.boolean() });
+export type AttemptPaperAbilities = z.infer<typeof AttemptPaperAbilitiesSchema>;
+
 export const AttemptPaperSchema = z.object({
   attemptId: z.number(),
   examId: z.number(),
@@ -109,6 +116,7 @@ export const AttemptPaperSchema = z.object({
   adjustedByName: z.string().nullable(),
   adjustedAt: z.string().nullable(),
   questions: z.array(MarkedQuestionSchema),
+  abilities: AttemptPaperAbilitiesSchema,
 });
 export type AttemptPaper = z.infer<typeof AttemptPaperSchema>;
 

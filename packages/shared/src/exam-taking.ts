@@ -37,6 +37,14 @@ export const ATTEMPT_LIFECYCLE = defineLifecycle({
   },
 });
 
+type WithAttemptStatus = { status: AttemptStatus };
+/** Handed in (by the examinee, the deadline or the leave limit): no answer changes any more. */
+export const attemptSubmitted = (a: WithAttemptStatus) => !ATTEMPT_LIFECYCLE.canEdit(a.status);
+/** Handed in with subjective answers still waiting for the reviewers: no score yet. */
+export const attemptAwaitsMarks = (a: WithAttemptStatus) => ATTEMPT_LIFECYCLE.can(a.status, 'mark');
+/** Every answer marked: the score is final (a manager may still change it by hand). */
+export const attemptMarked = (a: WithAttemptStatus) => a.status === 'marked';
+
 /** Who submitted: the examinee, the server at the deadline, or the anti-cheat rule (leaves beyond the limit). */
 export const SUBMITTED_BY = ['examinee', 'deadline', 'leaveLimit'] as const;
 export type SubmittedBy = (typeof SUBMITTED_BY)[number];
@@ -118,7 +126,7 @@ export function markAnswer(key: QuestionKey, answer: AnswerValue | null | undefi
       const n = key.blanks.length;
       if (!n) return { score: 0, correct: false };
       const given = a.blanks ?? [];
-      const right = key.blanks.filter((alts, i) => given[i] !== undefined && blankAccepted(alts, given[i]!)).length;
+      const right = key.blanks.filter((alts, i) => given[i] !== undefined && blankAccepted(alts, given[i])).length;
       return { score: right === n ? key.score : halfPoints((key.score * right) / n), correct: right === n };
     }
     case 'rating':

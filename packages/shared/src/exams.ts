@@ -59,12 +59,16 @@ export const EXAM_REVIEWERS_MAX = 50;
 
 /** Whole paper on one page, or one question at a time. */
 export const EXAM_ANSWER_MODES = ['whole', 'single'] as const;
+export type ExamAnswerMode = (typeof EXAM_ANSWER_MODES)[number];
 /** Countdown from the attempt's duration, or to the exam's end. */
 export const EXAM_COUNTDOWN_MODES = ['duration', 'end'] as const;
+export type ExamCountdownMode = (typeof EXAM_COUNTDOWN_MODES)[number];
 /** Objective questions marked by the system only, or subjective ones by the named reviewers. */
 export const EXAM_MARKING_MODES = ['auto', 'reviewer'] as const;
+export type ExamMarkingMode = (typeof EXAM_MARKING_MODES)[number];
 /** The score is shown at once after submitting, once scores are published, or never. */
 export const EXAM_SCORE_DISPLAYS = ['immediate', 'published', 'hidden'] as const;
+export type ExamScoreDisplay = (typeof EXAM_SCORE_DISPLAYS)[number];
 
 const examFields = {
   name: z.string().trim().min(1).max(EXAM_NAME_MAX),

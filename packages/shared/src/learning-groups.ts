@@ -39,7 +39,7 @@ export const LearningGroupRowSchema = z.object({
   name: z.string(),
   kind: z.string(),
   description: z.string().nullable(),
-  status: z.string(),
+  status: z.enum(LEARNING_GROUP_LIFECYCLE.states),
   orgId: z.number(),
   orgName: z.string().nullable(),
   memberCount: z.number(),

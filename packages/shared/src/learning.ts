@@ -25,10 +25,15 @@ export const LEARNER_LIFECYCLE = defineLifecycle({
   labels: { states: { learning: 'learning.status_learning', passed: 'learning.status_passed' }, commands: { pass: 'learning.pass' } },
 });
 
+/** The pass conditions held: credits (and the certificate) given; the course is reviewed from now on. */
+export const learnerPassed = (l: { status: LearnerStatus }) => l.status === 'passed';
+
 /** What a student sees of their place in a course: not started (no learner row), learning, passed. */
 export const STUDENT_COURSE_STATUSES = ['notStarted', 'learning', 'passed'] as const;
 export const StudentCourseStatusSchema = z.enum(STUDENT_COURSE_STATUSES);
 export type StudentCourseStatus = z.infer<typeof StudentCourseStatusSchema>;
+/** The learner opened the course at least once (it has progress to show). */
+export const courseStarted = (status: StudentCourseStatus) => status !== 'notStarted';
 
 /** Heartbeats: the player sends one every ~10 s; the server credits at most this many seconds per beat. */
 export const LEARNING_HEARTBEAT_SECONDS = 10;

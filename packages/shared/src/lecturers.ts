@@ -21,7 +21,7 @@ export const LECTURER_CERTIFICATION = defineLifecycle({
     commands: { certify: 'lecturer.certify', uncertify: 'lecturer.uncertify' },
   },
 });
-export const certificationOf = (certified: boolean) => (certified ? 'certified' : 'uncertified') as 'certified' | 'uncertified';
+export const certificationOf = (certified: boolean) => (certified ? 'certified' : 'uncertified');
 /** What the caller may do to a listed lecturer (codes, state, certification, scope), decided by the server. */
 export const LecturerAbilitiesSchema = LECTURER_LIFECYCLE.abilitiesSchema.extend(LECTURER_CERTIFICATION.commandsSchema.shape);
 export type LecturerAbilities = z.infer<typeof LecturerAbilitiesSchema>;

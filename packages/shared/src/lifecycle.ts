@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneOf, keysOf, recordOf } from './typed.js';
 
 /** Ant Design tag colours a state may wear (presets and status colours). */
 export type LifecycleColor =
@@ -52,9 +53,9 @@ export interface Lifecycle<S extends string, C extends string> extends Lifecycle
  * editable/deletable lists or the initial state are refused at definition time.
  */
 export function defineLifecycle<const S extends string, const C extends string>(def: LifecycleDefinition<S, C>): Lifecycle<S, C> {
-  const states = def.states as readonly S[];
+  const states: readonly S[] = def.states;
   const known = new Set<string>(states);
-  const commands = Object.keys(def.transitions) as C[];
+  const commands = keysOf(def.transitions);
   const check = (s: string, where: string) => {
     if (!known.has(s)) throw new Error(`lifecycle ${def.name}: unknown state "${s}" in ${where}`);
   };
@@ -67,16 +68,16 @@ export function defineLifecycle<const S extends string, const C extends string>(
   def.editable?.forEach((s) => check(s, 'editable'));
   def.deletable?.forEach((s) => check(s, 'deletable'));
 
-  const can = (state: S, command: C) => (def.transitions[command].from as readonly S[]).includes(state);
+  const can = (state: S, command: C) => def.transitions[command].from.includes(state);
   const canEdit = (state: S) => (def.editable ?? states).includes(state);
   const canDelete = (state: S) => (def.deletable ?? states).includes(state);
-  const commandAbilities = (state: S) => Object.fromEntries(commands.map((c) => [c, can(state, c)])) as { [P in C]: boolean };
-  const flags = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Flags<K>);
+  const commandAbilities = (state: S): { [P in C]: boolean } => recordOf(commands, (c) => can(state, c));
+  const flags = <K extends string>(keys: readonly K[]) => z.object(recordOf(keys, () => z.boolean()));
 
   return {
     ...def,
     commands,
-    stateSchema: z.enum(states as unknown as [S, ...S[]]) as unknown as z.ZodEnum<{ [K in S]: K }>,
+    stateSchema: z.enum(def.states),
     abilitiesSchema: flags<C | 'modify' | 'delete'>(['modify', 'delete', ...commands]),
     commandsSchema: flags<C>(commands),
     isState: (value: unknown): value is S => typeof value === 'string' && known.has(value),
@@ -84,7 +85,7 @@ export function defineLifecycle<const S extends string, const C extends string>(
     canEdit,
     canDelete,
     commandAbilities,
-    abilities: (state: S) => ({ modify: canEdit(state), delete: canDelete(state), ...commandAbilities(state) }) as LifecycleAbilities<C>,
+    abilities: (state: S) => ({ modify: canEdit(state), delete: canDelete(state), ...commandAbilities(state) }),
   };
 }
 
@@ -101,6 +102,9 @@ export const FREEZE_TRANSITIONS = {
 export const FREEZE_STATES = ['normal', 'frozen'] as const;
 export const FREEZE_COLORS = { normal: 'green', frozen: 'red' } as const;
 
+/** A record of a normal/frozen lifecycle is frozen (its rows may still carry the state as plain text). */
+export const isFrozen = (r: { status: string }) => r.status === 'frozen';
+
 /** A normal/frozen lifecycle: `states` names the i18n keys of its two tags; the buttons say `common.freeze|unfreeze`. */
 export function defineFreezeLifecycle(name: string, states: LifecycleDefinition<'normal' | 'frozen', never>['labels']['states']) {
   const labels = { states, commands: { freeze: 'common.freeze', unfreeze: 'common.unfreeze' } };
@@ -115,34 +119,56 @@ export const PUBLISH_TRANSITIONS = {
 } as const;
 export const PUBLISH_COLORS = { draft: 'default', published: 'green', unpublished: 'orange' } as const;
 type PublishState = (typeof PUBLISH_STATES)[number];
-type PublishLifecycle<O extends string> = Lifecycle<PublishState | O, 'publish' | 'unpublish' | ([O] extends [never] ? never : 'offShelf')>;
+type PublishCommand = keyof typeof PUBLISH_TRANSITIONS;
+const PUBLISH_EDITABLE = ['draft', 'unpublished'] as const;
 
 /**
  * A draft/published/unpublished lifecycle, edited only while not published. `i18n` is the catalogue
  * prefix: tags say `<i18n>.status_<state>`, buttons `<i18n>.publish|unpublish|offShelf`. `offShelf`
  * names a red end state reached by the `offShelf` command from published or unpublished.
  */
-export function definePublishLifecycle<const O extends string = never>(
+export function definePublishLifecycle(
+  name: string,
+  i18n: string,
+  options: { deletable: readonly PublishState[]; offShelf?: undefined },
+): Lifecycle<PublishState, PublishCommand>;
+export function definePublishLifecycle<const O extends string>(
+  name: string,
+  i18n: string,
+  options: { deletable: readonly PublishState[]; offShelf: O },
+): Lifecycle<PublishState | O, PublishCommand | 'offShelf'>;
+export function definePublishLifecycle<const O extends string>(
   name: string,
   i18n: string,
   options: { deletable: readonly PublishState[]; offShelf?: O },
-): PublishLifecycle<O> {
+): Lifecycle<PublishState, PublishCommand> | Lifecycle<PublishState | O, PublishCommand | 'offShelf'> {
+  const labelsOf = <S extends string, C extends string>(states: readonly S[], commands: readonly C[]) => ({
+    states: recordOf(states, (s) => `${i18n}.status_${s}`),
+    commands: recordOf(commands, (c) => `${i18n}.${c}`),
+  });
   const off = options.offShelf;
-  const states: string[] = off ? [...PUBLISH_STATES, off] : [...PUBLISH_STATES];
-  const transitions = off ? { ...PUBLISH_TRANSITIONS, offShelf: { from: ['published', 'unpublished'], to: off } } : PUBLISH_TRANSITIONS;
-  const commands = Object.keys(transitions);
-  const def: LifecycleDefinition<string, string> = {
+  if (off === undefined) {
+    return defineLifecycle({
+      name,
+      states: PUBLISH_STATES,
+      initial: 'draft',
+      transitions: PUBLISH_TRANSITIONS,
+      editable: PUBLISH_EDITABLE,
+      deletable: options.deletable,
+      colors: PUBLISH_COLORS,
+      labels: labelsOf(PUBLISH_STATES, keysOf<PublishCommand>(PUBLISH_TRANSITIONS)),
+    });
+  }
+  const states: readonly [PublishState | O, ...(PublishState | O)[]] = [...PUBLISH_STATES, off];
+  const transitions = { ...PUBLISH_TRANSITIONS, offShelf: { from: ['published', 'unpublished'], to: off } } as const;
+  return defineLifecycle<PublishState | O, PublishCommand | 'offShelf'>({
     name,
-    states: states as [string, ...string[]],
+    states,
     initial: 'draft',
     transitions,
-    editable: ['draft', 'unpublished'],
+    editable: PUBLISH_EDITABLE,
     deletable: options.deletable,
-    colors: off ? { ...PUBLISH_COLORS, [off]: 'red' } : PUBLISH_COLORS,
-    labels: {
-      states: Object.fromEntries(states.map((s) => [s, `${i18n}.status_${s}`])),
-      commands: Object.fromEntries(commands.map((c) => [c, `${i18n}.${c}`])),
-    },
-  };
-  return defineLifecycle(def) as unknown as PublishLifecycle<O>;
+    colors: recordOf(states, (s) => (isOneOf(PUBLISH_STATES, s) ? PUBLISH_COLORS[s] : 'red')),
+    labels: labelsOf(states, keysOf<PublishCommand | 'offShelf'>(transitions)),
+  });
 }

@@ -3,6 +3,8 @@ import { IdsSchema, PageQuerySchema } from './api.js';
 
 export const MAIL_LOG_STATUSES = ['sent', 'failed'] as const;
 export type MailLogStatus = (typeof MAIL_LOG_STATUSES)[number];
+/** Tag colour of a mail log's status. */
+export const MAIL_LOG_COLORS = { sent: 'green', failed: 'red' } as const satisfies Record<MailLogStatus, string>;
 export const MAIL_LOG_SORT_KEYS = ['id', 'createdAt', 'sentAt'] as const;
 
 /** SMTP settings as an administrator saves them; `password` omitted keeps the stored one, '' clears it. */

@@ -1,3 +1,4 @@
+import { keysOf } from './typed.js';
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
 
@@ -8,9 +9,9 @@ export const MESSAGE_CONTENT_MAX = 2000;
  * What a message is about. `system` and `account` (approval of a registration, a password reset,
  * a frozen account) always arrive; a user may stop receiving the others (message config).
  */
-export const MESSAGE_KINDS = ['system', 'account', 'notice', 'course', 'exam', 'training', 'approval'] as const;
+export const MESSAGE_KINDS = ['system', 'account', 'notice', 'course', 'exam', 'training', 'approval', 'survey'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-export const MESSAGE_MUTABLE_KINDS = ['notice', 'course', 'exam', 'training', 'approval'] as const satisfies readonly MessageKind[];
+export const MESSAGE_MUTABLE_KINDS = ['notice', 'course', 'exam', 'training', 'approval', 'survey'] as const satisfies readonly MessageKind[];
 export type MessageMutableKind = (typeof MESSAGE_MUTABLE_KINDS)[number];
 
 /**
@@ -22,9 +23,42 @@ export const MESSAGE_TEMPLATES = {
   passwordReset: { kind: 'account', title: 'Password reset', content: 'An administrator reset your password. Sign in with the initial password and choose a new one.' },
   accountFrozen: { kind: 'account', title: 'Account frozen', content: 'An administrator froze your account. Contact your administrator.' },
   noticeReleased: { kind: 'notice', title: 'New notice: {{title}}', content: 'The notice "{{title}}" was released.' },
+  /** `endAt`: ISO instant (the web shows it in the reader's time). */
+  surveyOpened: { kind: 'survey', title: 'Survey open: {{name}}', content: 'The survey "{{name}}" is open until {{endAt}}.' },
+  surveyReminder: { kind: 'survey', title: 'Reminder: survey {{name}}', content: 'You have not answered the survey "{{name}}" yet. It closes at {{endAt}}.' },
+  surveyAnswerReminder: { kind: 'notice', title: 'Reminder: survey {{name}}', content: 'You have not answered the survey "{{name}}" yet. Please answer it before it closes.' },
+  approvalWaiting: { kind: 'approval', title: 'To approve: {{title}}', content: '{{applicant}} submitted "{{title}}" for approval; it waits for your decision.' },
+  approvalCc: {
+    kind: 'approval',
+    title: 'For your information: {{title}}',
+    content: 'The approval of "{{title}}" submitted by {{applicant}} reached a step you are copied on.',
+  },
+  approvalApproved: { kind: 'approval', title: 'Approved: {{title}}', content: 'Your approval request "{{title}}" was approved.' },
+  approvalRefused: { kind: 'approval', title: 'Refused: {{title}}', content: 'Your approval request "{{title}}" was refused: {{reason}}' },
+  /** A published training class changed (times, places, lecturers): sent to its admitted trainees. */
+  trainClassChanged: { kind: 'training', title: 'Training changed: {{name}}', content: 'The training class "{{name}}" was changed. Please check its schedule again.' },
+  trainClassCancelled: { kind: 'training', title: 'Training cancelled: {{name}}', content: 'The training class "{{name}}" was cancelled: {{reason}}' },
+  /** Sign-ups to training classes (train-enrolments): `name` is the class. */
+  enrolmentApproved: { kind: 'training', title: 'Sign-up approved: {{name}}', content: 'Your sign-up to the class "{{name}}" was approved.' },
+  enrolmentRefused: { kind: 'training', title: 'Sign-up refused: {{name}}', content: 'Your sign-up to the class "{{name}}" was refused: {{reason}}' },
+  enrolmentPromoted: { kind: 'training', title: 'You have a seat: {{name}}', content: 'A seat was freed in the class "{{name}}": you moved from the queue to the class.' },
+  enrolmentCancelled: { kind: 'training', title: 'Sign-up cancelled: {{name}}', content: 'Your sign-up to the class "{{name}}" was cancelled: {{reason}}' },
 } as const satisfies Record<string, { kind: MessageKind; title: string; content: string }>;
 export type MessageTemplate = keyof typeof MESSAGE_TEMPLATES;
-export const MESSAGE_TEMPLATE_NAMES = Object.keys(MESSAGE_TEMPLATES) as MessageTemplate[];
+
+/**
+ * Messages that also go out by mail when mail is configured (spec: each waiting approver and CC person gets a mail),
+ * with the mail's words in Chinese (the platform's default language) above the English ones.
+ */
+export const MAILED_MESSAGE_TEMPLATES = {
+  approvalWaiting: { title: '待审批：{{title}}', content: '{{applicant}} 提交的“{{title}}”正在等待您的审批。' },
+  approvalCc: { title: '抄送：{{title}}', content: '{{applicant}} 提交的“{{title}}”的审批已到达抄送您的环节。' },
+} as const satisfies Partial<Record<MessageTemplate, { title: string; content: string }>>;
+export type MailedMessageTemplate = keyof typeof MAILED_MESSAGE_TEMPLATES;
+/** Where a message's mail stands: waiting for the mailer, sent, failed, or skipped (no address, mail not configured). */
+export const MESSAGE_MAIL_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
+export type MessageMailState = (typeof MESSAGE_MAIL_STATES)[number];
+export const MESSAGE_TEMPLATE_NAMES = keysOf(MESSAGE_TEMPLATES);
 
 /** Fills `{{name}}` placeholders (the same syntax i18next uses on the web). */
 export function fillTemplate(text: string, params: Record<string, string>): string {

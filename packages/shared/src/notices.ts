@@ -44,8 +44,8 @@ export const NOTICE_TRANSITIONS = NOTICE_LIFECYCLE.transitions;
 export type NoticeCommand = keyof typeof NOTICE_TRANSITIONS;
 
 /** States in which the notice may be edited or deleted (a released notice must be unreleased first). */
-export const NOTICE_EDITABLE_STATES: readonly NoticeStatus[] = NOTICE_LIFECYCLE.editable!;
-export const NOTICE_DELETABLE_STATES: readonly NoticeStatus[] = NOTICE_LIFECYCLE.deletable!;
+export const NOTICE_EDITABLE_STATES: readonly NoticeStatus[] = NOTICE_LIFECYCLE.editable ?? NOTICE_LIFECYCLE.states;
+export const NOTICE_DELETABLE_STATES: readonly NoticeStatus[] = NOTICE_LIFECYCLE.deletable ?? NOTICE_LIFECYCLE.states;
 
 export const canTransitionNotice = (status: NoticeStatus, command: NoticeCommand): boolean => NOTICE_LIFECYCLE.can(status, command);
 
@@ -88,6 +88,8 @@ const noticeFields = {
 
 export const NoticeCreateSchema = z.object({
   ...noticeFields,
+  /** Left out: from the moment the server saves it, on the server's clock (never the device's). */
+  displayTime: noticeFields.displayTime.optional(),
   cover: noticeFields.cover.optional(),
   sort: noticeFields.sort.default(0),
   audience: noticeFields.audience.default([]),

@@ -29,13 +29,12 @@ const menu = <const C extends string, const A extends readonly Action[] = readon
   code: C,
   actions?: A | null,
   children?: K,
-) =>
-  ({
-    code,
-    label: code,
-    ...(actions ? { actions } : {}),
-    ...(children ? { children } : {}),
-  }) as { code: NoInfer<C>; label: NoInfer<C>; actions?: NoInfer<A>; children?: NoInfer<K> };
+): { code: NoInfer<C>; label: NoInfer<C>; actions?: NoInfer<A>; children?: NoInfer<K> } => ({
+  code,
+  label: code,
+  ...(actions ? { actions } : {}),
+  ...(children ? { children } : {}),
+});
 
 /** A menu that opens a page: `path` is its route, under the end's root (`/dashboard/<path>` for `manage`). */
 const page = <const C extends string, const A extends readonly Action[] = readonly []>(code: C, path: string, actions?: A) => ({ ...menu(code, actions), path });
@@ -87,15 +86,38 @@ const TREE = {
       page('cjgl', 'manage-grade', ['modify', 'publish', 'export']),
       page('cjpy', 'manage-marking', ['modify', 'publish']),
     ]),
-    menu('group:survey', undefined, [page('wjgl', 'manage-questionnaires', PUB), page('dcgl', 'manage-survey', [...PUB, 'export', 'import'])]),
+    menu('group:survey', undefined, [
+      page('wjgl', 'manage-questionnaires', PUB),
+      page('dcgl', 'manage-survey', [...PUB, 'export', 'import']),
+      // Q&A (manage-QA, add-QA): spec §6 lists no code of its own; wdgl (问答管理) follows the naming of wjgl and dcgl.
+      page('wdgl', 'manage-QA', [...CRUD, 'publish', 'unpublish']),
+    ]),
     menu('group:train', undefined, [
       page('ndjh', 'manage-train-year-plan', [...CRUD, 'approve']),
       page('pxapgl', 'manage-train', [...PUB, 'approve', 'export']),
       page('pxbmsp', 'enroll-approval', ['approve', 'export']),
       page('pxkqsp', 'manage-train-attendance', ['approve', 'import', 'export']),
-      page('pxjgsp', 'manage-train-result', ['approve', 'import', 'export']),
+      // Results are entered and submitted with pxjgsp:modify (enter-result, manage-exam-result, manage-mix-train-result read with pxjgsp);
+      // the class's satisfaction, performance and charges pages (manage-train-survey, manage-train-satisfaction,
+      // manage-train-performance, manage-train-chargeDetails) belong to the arrangement, pxapgl (writes pxapgl:modify).
+      page('pxjgsp', 'manage-train-result', ['modify', 'approve', 'import', 'export']),
       page('pxjggl', 'manage-institution', CRUD),
       page('ssgl', 'manage-boardroom', CRUD),
+      // Outside training (manage-train-out): spec §6 lists no code of its own; wxpx (外训) follows the naming of pxjggl and ssgl.
+      page('wxpx', 'manage-train-out', []),
+      // Training sites (manage-train-place, train-place-detail): spec §6 lists no code of its own; pxcdgl (培训场地管理) follows pxjggl.
+      page('pxcdgl', 'manage-train-place', CRUD),
+      // Face-to-face courses (manage-train-course, add-train-course): spec §6 lists no code of its own; pxkcgl (培训课程管理) follows pxcdgl.
+      page('pxkcgl', 'manage-train-course', [...CRUD, 'export']),
+      // Unplanned (ad-hoc) training plans (manage-train-plan; train-plan-approval needs pxjh:approve): spec §6 lists no
+      // code of their own; pxjh (培训计划) sits beside ndjh with the same actions plus export (the list's Excel).
+      page('pxjh', 'manage-train-plan', [...CRUD, 'approve', 'export']),
+      // Training leaders (manage-leader, add-leader): spec §6 lists no code of their own; pxld (培训领导) follows pxjggl.
+      // The leader's plan center (leader-center-plan) needs no code: the designation itself is the right.
+      page('pxld', 'manage-leader', CRUD),
+      // Help documents and templates (help-and-template, update-help-template): spec §6 lists no code of their own;
+      // bzmb (帮助模板) manages them; the published ones are read by holders of any training code (TRAINING_READER_CODES).
+      page('bzmb', 'help-and-template', CRUD),
     ]),
     menu('group:other', undefined, [
       page('zbgl', 'manage-live', PUB),
@@ -113,6 +135,18 @@ const TREE = {
 } as const satisfies Record<Terminal, readonly PermissionNode[]>;
 
 export const PERMISSION_TREE: Record<Terminal, readonly PermissionNode[]> = TREE;
+
+/**
+ * Menu entries of pages a node of another group opens (spec §2 lists the survey reports among the
+ * reports; their code stays the surveys' `dcgl`): the management menu shows them in the group named,
+ * after its pages; they grant nothing of their own, so the role tree and the code lists do not repeat them.
+ */
+export const MENU_LINKS: Readonly<Record<string, readonly { code: PermissionCode; path: string }[]>> = {
+  'group:report': [
+    { code: 'dcgl', path: 'manage-survey-report' },
+    { code: 'dcgl', path: 'manage-surveydetail-report' },
+  ],
+};
 
 /** A node's own codes: the menu (groups have none) and its actions. The tree is two levels deep. */
 type NodeCodes<N> = N extends { code: infer C extends string }
@@ -169,7 +203,7 @@ export function isPermissionCode(code: string): code is PermissionCode {
 export type RoutePermission = 'public' | 'authenticated' | readonly PermissionCode[];
 
 export function hasAnyPermission(granted: ReadonlySet<string> | readonly string[], needed: readonly string[]): boolean {
-  const set = granted instanceof Set ? granted : new Set(granted as readonly string[]);
+  const set: ReadonlySet<string> = granted instanceof Set ? granted : new Set(granted);
   return needed.some((c) => set.has(c) || set.has(PERMISSION_ALIASES[c] ?? ''));
 }
 

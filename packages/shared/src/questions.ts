@@ -64,7 +64,7 @@ const QuestionFields = z.object({
     .trim()
     .min(1)
     .max(QUESTION_STEM_MAX * 20)
-    .refine((s) => stemText(s).length >= 1 && stemText(s).length <= QUESTION_STEM_MAX, { message: `stem: 1 to ${QUESTION_STEM_MAX} characters` }),
+    .refine((s) => stemText(s).length >= 1 && stemText(s).length <= QUESTION_STEM_MAX, { message: 'question.rule.stem' }),
   difficulty: z.enum(QUESTION_DIFFICULTIES).default('medium'),
   labels: LabelsSchema.default([]),
   score: QuestionScoreSchema,
@@ -89,27 +89,27 @@ const QuestionFields = z.object({
 
 type QuestionFieldsValue = z.output<typeof QuestionFields>;
 
-/** The per-type rules of spec §5, each refusal naming its field. */
+/** The per-type rules of spec §5, each refusal naming its field; messages are the web's texts (`question.rule.<field>`). */
 function typeRules(q: QuestionFieldsValue, ctx: z.RefinementCtx) {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   const choice = ChoiceTypes.includes(q.type);
   if (choice) {
     const min = q.type === 'multiple' ? 3 : QUESTION_OPTIONS_MIN;
-    if (q.options.length < min) issue('options', `at least ${min} options`);
+    if (q.options.length < min) issue('options', 'question.rule.options');
     const letters = OPTION_LETTERS.slice(0, q.options.length);
-    if (q.answers.some((a) => !letters.includes(a)) || new Set(q.answers).size !== q.answers.length) issue('answers', 'answers must be distinct option letters');
-    else if (q.type === 'single' && q.answers.length !== 1) issue('answers', 'exactly one answer');
-    else if (q.type === 'multiple' && q.answers.length < 2) issue('answers', 'at least 2 answers');
-  } else if (q.options.length) issue('options', 'only choice questions have options');
-  if (q.type === 'judgment' && (q.answers.length !== 1 || !['T', 'F'].includes(q.answers[0]!))) issue('answers', 'T or F');
-  if (!choice && q.type !== 'judgment' && q.answers.length) issue('answers', 'no answers for this type');
+    if (q.answers.some((a) => !letters.includes(a)) || new Set(q.answers).size !== q.answers.length) issue('answers', 'question.rule.answers');
+    else if (q.type === 'single' && q.answers.length !== 1) issue('answers', 'question.rule.answers');
+    else if (q.type === 'multiple' && q.answers.length < 2) issue('answers', 'question.rule.answers');
+  } else if (q.options.length) issue('options', 'question.rule.options');
+  if (q.type === 'judgment' && (q.answers.length !== 1 || !['T', 'F'].includes(q.answers[0]))) issue('answers', 'question.rule.answers');
+  if (!choice && q.type !== 'judgment' && q.answers.length) issue('answers', 'question.rule.answers');
   if (q.type === 'fill') {
     const blanks = countBlanks(q.stem);
-    if (blanks === 0) issue('stem', 'at least one blank （） in the stem');
-    else if (q.blanks.length !== blanks) issue('blanks', `one answer per blank (${blanks})`);
-  } else if (q.blanks.length) issue('blanks', 'only fill-in questions have blanks');
-  if (q.type !== 'short' && (q.keywords || q.autoScore)) issue('keywords', 'only short answers have keywords');
-  if (q.type === 'short' && q.autoScore && !q.keywords) issue('keywords', 'keywords are needed to score automatically');
+    if (blanks === 0) issue('stem', 'question.rule.stem');
+    else if (q.blanks.length !== blanks) issue('blanks', 'question.rule.blanks');
+  } else if (q.blanks.length) issue('blanks', 'question.rule.blanks');
+  if (q.type !== 'short' && (q.keywords || q.autoScore)) issue('keywords', 'question.rule.keywords');
+  if (q.type === 'short' && q.autoScore && !q.keywords) issue('keywords', 'question.rule.keywords');
 }
 
 export const QuestionInsertSchema = QuestionFields.superRefine(typeRules);
@@ -125,6 +125,8 @@ export type QuestionUpdate = z.infer<typeof QuestionUpdateSchema>;
  */
 export const QUESTION_STATUSES = ['draft', 'pending', 'approved', 'refused'] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+/** Sent back by a reviewer (with a reason), to be edited and submitted again. */
+export const questionRefused = (q: { status: QuestionStatus }) => q.status === 'refused';
 export const QUESTION_LIFECYCLE = defineLifecycle({
   name: 'questions',
   states: QUESTION_STATUSES,

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { IdSchema, IdsSchema, PageQuerySchema } from './api.js';
 import { defineLifecycle } from './lifecycle.js';
+import { CaptchaAnswerSchema } from './auth.js';
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'refused'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+/** Refused by a reviewer, with the reason the applicant is told. */
+export const registrationRefused = (r: { status: RegistrationStatus }) => r.status === 'refused';
 /** A registration is decided once: pending → approved (an account is created) or refused. */
 export const REGISTRATION_LIFECYCLE = defineLifecycle({
   name: 'registrations',
@@ -52,15 +55,18 @@ export const RegistrationFieldsSchema = z.object({
     .trim()
     .regex(/^\d{6}$/)
     .optional(),
-  captcha: z.string().trim().min(1).max(10),
+  captcha: CaptchaAnswerSchema,
   captchaKey: z.string().min(1).max(100),
 });
 /** Public self-registration (page `/registered`); the password is RSA-encrypted like the login one. */
-export const RegistrationSubmitSchema = RegistrationFieldsSchema.superRefine((v, ctx) => {
+export const RegistrationSubmitSchema = RegistrationFieldsSchema.superRefine((v, ctx) => registrationCardRule(v, ctx));
+/** The card number's rule over the kind (the web's form shares it; messages are its texts). */
+export function registrationCardRule(v: { kind: (typeof REGISTRATION_KINDS)[number]; cardNumber?: string }, ctx: z.RefinementCtx) {
   const min = v.kind === 'employee' ? 3 : 5;
-  if (v.kind === 'employee' && !v.cardNumber) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: 'required' });
-  else if (v.cardNumber && v.cardNumber.length < min) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: `at least ${min}` });
-});
+  if (v.kind === 'employee' && !v.cardNumber) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: 'validation.required' });
+  else if (v.cardNumber && v.cardNumber.length < min)
+    ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: v.kind === 'employee' ? 'register.employeeNumberLength' : `at least ${min}` });
+}
 export type RegistrationSubmit = z.infer<typeof RegistrationSubmitSchema>;
 
 export const DepartmentOptionSchema = z.object({ id: z.number(), name: z.string() });

@@ -18,7 +18,7 @@ export const PermissionNodeSchema: z.ZodType<PermissionNode> = z.lazy(() =>
     children: z.array(PermissionNodeSchema).readonly().optional(),
   }),
 );
-export const PermissionTreeSchema = z.record(z.enum(TERMINALS as readonly Terminal[] as [Terminal, ...Terminal[]]), z.array(PermissionNodeSchema).readonly());
+export const PermissionTreeSchema = z.record(z.enum(TERMINALS as [Terminal, ...Terminal[]]), z.array(PermissionNodeSchema).readonly());
 
 /** Roles (rzjs) and the permission tree a role is edited with. */
 export const roleRoutes = {

@@ -50,6 +50,8 @@ export const PlatformParamsSchema = z.object({
   experiencePerCourse: z.number().int().min(0).max(999999999),
   /** Anti-cheat pop-up interval of course videos, seconds. */
   antiCheatIntervalSeconds: z.number().int().min(1).max(99999999),
+  /** Hours before a survey's end its audience members who have not answered get a reminder; 0: no reminder. */
+  surveyReminderHours: z.number().int().min(0).max(720),
 });
 export type PlatformParams = z.infer<typeof PlatformParamsSchema>;
 
@@ -67,6 +69,7 @@ export const PLATFORM_PARAMS_DEFAULTS: PlatformParams = {
   experiencePerSignIn: 10,
   experiencePerCourse: 50,
   antiCheatIntervalSeconds: 60,
+  surveyReminderHours: 24,
 };
 
 /**
@@ -93,8 +96,15 @@ export type LicenceSave = z.infer<typeof LicenceSaveSchema>;
 export const LICENCE_STATES = ['none', 'valid', 'invalid'] as const;
 export type LicenceState = (typeof LICENCE_STATES)[number];
 
+/** The licence's end has passed at `now` (logins other than the licence installers' are refused: LICENSE_EXPIRE_ERROR). */
+export const licenceExpired = (l: { expiresAt: string | null }, now: Date) => l.expiresAt != null && Date.parse(l.expiresAt) < now.getTime();
+/** A verified licence is installed (its serial number and customer are shown). */
+export const licenceValid = (l: { state: LicenceState }) => l.state === 'valid';
+
 export const LicenceViewSchema = z.object({
   state: z.enum(LICENCE_STATES),
+  /** Expired on the server's clock (`licenceExpired`): a page shows this, never its own clock's view. */
+  expired: z.boolean(),
   maxOnline: z.number().nullable(),
   expiresAt: z.string().nullable(),
   serialNumber: z.string().nullable(),

@@ -92,6 +92,13 @@ export const TextbookCardSchema = TextbookRowSchema.pick({ id: true, name: true,
 });
 export type TextbookCard = z.infer<typeof TextbookCardSchema>;
 
+/**
+ * What the reader may do now: register (a published textbook not yet registered), unregister (a
+ * registered one), score (once per reader).
+ */
+export const TextbookReaderAbilitiesSchema = z.object({ register: z.boolean(), unregister: z.boolean(), score: z.boolean() });
+export type TextbookReaderAbilities = z.infer<typeof TextbookReaderAbilitiesSchema>;
+
 /** What the reader page needs. A registered reader keeps reading an unpublished or off-shelf textbook. */
 export const TextbookReadingSchema = TextbookCardSchema.extend({
   intro: z.string(),
@@ -102,6 +109,7 @@ export const TextbookReadingSchema = TextbookCardSchema.extend({
   /** Last page the caller read (from 1), and the page count seen then. */
   page: z.number().nullable(),
   pageCount: z.number().nullable(),
+  abilities: TextbookReaderAbilitiesSchema,
 });
 export type TextbookReading = z.infer<typeof TextbookReadingSchema>;
 

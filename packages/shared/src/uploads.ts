@@ -73,7 +73,20 @@ export const PUBLIC_URL_TTL_MS = 30 * 24 * 3600_000;
  * What a file is for, given at upload and stored with it: it decides who besides the uploader may
  * read the file (server `uploads.access.ts`; each context registers its rule). Add new contexts here.
  */
-export const UPLOAD_PURPOSES = ['avatar', 'notice', 'feedback', 'courseware', 'cover', 'attachment', 'certificate', 'textbook', 'exam-photo'] as const;
+export const UPLOAD_PURPOSES = [
+  'avatar',
+  'notice',
+  'feedback',
+  'courseware',
+  'cover',
+  'attachment',
+  'certificate',
+  'textbook',
+  'exam-photo',
+  'outside-training',
+  'train-course',
+  'help-template',
+] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /** Files are addressed by a random UUID, never by their serial number. */
 export const FILE_PUBLIC_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -5,8 +5,10 @@ import type { Db } from '../platform/db/client.js';
 import { storedPassword } from '../platform/auth/credentials.js';
 import { xactLock } from '../platform/locks.js';
 import { getRootOrg, organizations } from '../modules/orgs/index.js';
-import { BUILTIN_ROLE_KEYS, BUILTIN_ROLES, findBuiltinRoleId, roles, userRoles, type BuiltinRoleKey } from '../modules/roles/index.js';
+import { BUILTIN_ROLE_KEYS, BUILTIN_ROLES, findBuiltinRoleId, roles, type BuiltinRoleKey } from '../modules/roles/index.js';
+import { userRoles } from '../modules/users/index.js';
 import { userDataScopes, users } from '../modules/users/index.js';
+import { onlyRow } from '../platform/db/rows.js';
 
 const STUDENT_CODES = ['kc-pc', 'zs-pc', 'kc-app', 'zs-app'];
 
@@ -23,9 +25,9 @@ export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdm
       [root] = await tx.insert(organizations).values({ name: BUILTIN_TEXTS.rootOrg, code: 'ROOT', path: '', depth: 1 }).returning();
       await tx
         .update(organizations)
-        .set({ path: `/${root!.id}/` })
-        .where(eq(organizations.id, root!.id));
-      root = { ...root!, path: `/${root!.id}/` };
+        .set({ path: `/${root.id}/` })
+        .where(eq(organizations.id, root.id));
+      root = { ...root, path: `/${root.id}/` };
     }
     // Built-in roles are found by their stable key; a role of the same name made before the key existed gets it.
     const upsertRole = async (key: BuiltinRoleKey, name: string, permissions: readonly string[], description: string) => {
@@ -37,8 +39,8 @@ export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdm
         .onConflictDoNothing()
         .returning();
       if (row) return row.id;
-      const [existing] = await tx.update(roles).set({ builtinKey: key }).where(eq(roles.name, name)).returning({ id: roles.id });
-      return existing!.id;
+      const existing = onlyRow(await tx.update(roles).set({ builtinKey: key }).where(eq(roles.name, name)).returning({ id: roles.id }));
+      return existing.id;
     };
     const adminRoleId = await upsertRole(BUILTIN_ROLE_KEYS.admin, BUILTIN_ROLES.admin, ALL_PERMISSION_CODES, DESCRIPTION.admin);
     await tx
@@ -57,20 +59,22 @@ export async function seed(db: Db, adminPassword?: string): Promise<{ createdAdm
       .where(sql`lower(${users.username}) = 'admin'`);
     if (admin) return { createdAdmin: false };
     const password = adminPassword ?? `Hl-${crypto.randomBytes(6).toString('base64url')}9`;
-    const [created] = await tx
-      .insert(users)
-      .values({
-        username: 'admin',
-        realname: BUILTIN_TEXTS.adminRealname,
-        kind: 'employee',
-        orgId: root!.id,
-        passwordHash: await storedPassword(password),
-        // A password given through ADMIN_PASSWORD was chosen on purpose; a generated one must change.
-        firstLogin: !adminPassword,
-      })
-      .returning({ id: users.id });
-    await tx.insert(userRoles).values({ userId: created!.id, roleId: adminRoleId });
-    await tx.insert(userDataScopes).values({ userId: created!.id, orgId: root!.id });
+    const created = onlyRow(
+      await tx
+        .insert(users)
+        .values({
+          username: 'admin',
+          realname: BUILTIN_TEXTS.adminRealname,
+          kind: 'employee',
+          orgId: root.id,
+          passwordHash: await storedPassword(password),
+          // A password given through ADMIN_PASSWORD was chosen on purpose; a generated one must change.
+          firstLogin: !adminPassword,
+        })
+        .returning({ id: users.id }),
+    );
+    await tx.insert(userRoles).values({ userId: created.id, roleId: adminRoleId });
+    await tx.insert(userDataScopes).values({ userId: created.id, orgId: root.id });
     return { createdAdmin: true, password: adminPassword ? undefined : password };
   });
 }

@@ -5,6 +5,7 @@ import { AppError } from './errors.js';
 import type { Db } from './db/client.js';
 import { buildForest } from './tree.js';
 import { defineTree, type Tree, type TreeOptions, type defineTreeTable } from './tree-repository.js';
+import { onlyRow } from './db/rows.js';
 
 type CategoryTable = ReturnType<typeof defineTreeTable<string>>;
 
@@ -36,15 +37,17 @@ export function categoryTreeCommands(deps: { db: Db; table: CategoryTable; tree:
   const nodes = () => db.select({ id: t.id, name: t.name, parentId: t.parentId, sort: t.sort }).from(t).orderBy(asc(t.sort), asc(t.id));
   return {
     nodes,
-    forest: async (): Promise<CategoryNode[]> => buildForest(await nodes()) as CategoryNode[],
+    forest: async (): Promise<CategoryNode[]> => buildForest(await nodes()),
 
     insert: (input: CategoryInput) =>
       db.transaction(async (tx) => {
         await tree.lock(tx);
         const parent = input.parentId == null ? null : await tree.mustGet(tx, input.parentId, 'parentId');
         const id = await tree.insert(tx, { parent, name: input.name, sort: input.sort }, async (row) => {
-          const [created] = await tx.insert(t).values({ parentId: row.parentId, name: input.name, sort: row.sort, path: row.path, depth: row.depth }).returning({ id: t.id });
-          return created!.id;
+          const created = onlyRow(
+            await tx.insert(t).values({ parentId: row.parentId, name: input.name, sort: row.sort, path: row.path, depth: row.depth }).returning({ id: t.id }),
+          );
+          return created.id;
         });
         return { id };
       }),

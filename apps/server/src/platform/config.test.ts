@@ -65,3 +65,11 @@ describe('content origin settings', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('background job settings', () => {
+  it('leave the defaults of platform/jobs.ts unset, or read the poll period and the archive days', () => {
+    expect(loadConfig({}).jobs).toEqual({ pollMs: undefined, retentionDays: undefined });
+    expect(loadConfig({ JOBS_POLL_SECONDS: '0.5', JOBS_RETENTION_DAYS: '30' }).jobs).toEqual({ pollMs: 500, retentionDays: 30 });
+    expect(() => loadConfig({ JOBS_RETENTION_DAYS: '0' })).toThrow(/JOBS_RETENTION_DAYS must be a number of days above 0/);
+  });
+});

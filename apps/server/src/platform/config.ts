@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isOneOf } from '@hanlin/shared';
 import type { S3StorageOptions } from './storage-s3.js';
 import { checkStorageKey } from './storage.js';
 import { loadSmsConfig, type SmsConfig } from './sms.js';
@@ -57,6 +58,8 @@ export interface Config {
   licencePublicKey?: string;
   /** TRANSCODE_TIME_LIMIT: seconds one video slicing may run (unset: 10 minutes plus four times the video's length). */
   transcodeTimeLimitSeconds?: number;
+  /** Background jobs (platform/jobs.ts): JOBS_POLL_SECONDS idle look-up period (default 2), JOBS_RETENTION_DAYS pg-boss archive (default 7). */
+  jobs: { pollMs?: number; retentionDays?: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportContact: env.SUPPORT_CONTACT?.trim() || undefined,
     licencePublicKey: env.LICENCE_PUBLIC_KEY?.trim() ? env.LICENCE_PUBLIC_KEY.replace(/\\n/g, '\n') : undefined,
     transcodeTimeLimitSeconds: positiveSeconds(env, 'TRANSCODE_TIME_LIMIT'),
+    jobs: { pollMs: secondsToMs(positiveSeconds(env, 'JOBS_POLL_SECONDS')), retentionDays: positiveSeconds(env, 'JOBS_RETENTION_DAYS', 'days') },
   };
 }
 
@@ -127,17 +131,19 @@ function loadContentUrl(given: string | undefined, publicUrl: string | undefined
 function oneOf<const T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const given = env[name]?.trim().toLowerCase();
   if (!given) return fallback;
-  if (!(allowed as readonly string[]).includes(given)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got ${env[name]}`);
-  return given as T;
+  if (!isOneOf(allowed, given)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got ${env[name]}`);
+  return given;
 }
 
-function positiveSeconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
+function positiveSeconds(env: NodeJS.ProcessEnv, name: string, unit = 'seconds'): number | undefined {
   const given = env[name]?.trim();
   if (!given) return undefined;
   const n = Number(given);
-  if (!(n > 0)) throw new Error(`${name} must be a number of seconds above 0, got ${given}`);
+  if (!(n > 0)) throw new Error(`${name} must be a number of ${unit} above 0, got ${given}`);
   return n;
 }
+
+const secondsToMs = (s: number | undefined) => (s === undefined ? undefined : Math.round(s * 1000));
 
 function loadTls(env: NodeJS.ProcessEnv): boolean {
   const given = env.TLS?.trim().toLowerCase();

@@ -45,7 +45,7 @@ export function createDashboardRegistry(): DashboardRegistry {
     },
     async cardsFor(principal) {
       const mine = providers.filter((p) => p.codes.some((c) => principal.permissions.has(c)));
-      const cards = await Promise.all(mine.map(async (p) => ({ key: p.key, ...(await p.load(principal)) }) as DashboardCard));
+      const cards = await Promise.all(mine.map(async (p) => ({ key: p.key, ...(await p.load(principal)) })));
       return { cards };
     },
   };

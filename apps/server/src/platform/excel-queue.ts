@@ -123,7 +123,15 @@ async function tryJob(layout: ReadLayout, data: Buffer, maxRows: number): Promis
     return await new Promise<ReadRow[] | typeof AGAIN>((resolve, reject) => {
       const id = ++jobs;
       const timer = setTimeout(() => fail(new ExcelFileError('FILE_TOO_LARGE')), excelWorkerLimits.timeoutMs);
-      const onMessage = (m: { id: number; rows?: ReadRow[]; transient?: boolean; unexpected?: boolean; code?: ExcelFileError['code']; data?: Record<string, unknown> }) => {
+      const onMessage = (m: {
+        id: number;
+        rows?: ReadRow[];
+        transient?: boolean;
+        unexpected?: boolean;
+        detail?: string;
+        code?: ExcelFileError['code'];
+        data?: Record<string, unknown>;
+      }) => {
         if (m.id !== id) return;
         detach();
         if (m.rows) return resolve(m.rows);
@@ -131,8 +139,14 @@ async function tryJob(layout: ReadLayout, data: Buffer, maxRows: number): Promis
         // next upload gets a fresh thread, so nothing of this one can reach it.
         void retire(r);
         // The reader failing by itself (not by a rule) may be the thread's state: once more on a new thread.
-        if (m.transient || m.unexpected) resolve(AGAIN);
-        else reject(new ExcelFileError(m.code ?? 'EXCEL_FORMAT_ERROR', m.data));
+        if (m.transient || m.unexpected) {
+          // Not the file's fault as far as we know: said in the log (with the reader's own words), then tried again.
+          process.emitWarning(`Excel worker: a read failed ${m.transient ? 'on a temporary file' : 'inside the reader'}; trying once more on a new thread`, {
+            code: 'HANLIN_EXCEL_RETRY',
+            detail: m.detail,
+          });
+          resolve(AGAIN);
+        } else reject(new ExcelFileError(m.code ?? 'EXCEL_FORMAT_ERROR', m.data));
       };
       // Out of memory: the file holds more than a template can. A thread that ended otherwise: try again.
       r.onFault = (e) => (e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fail(new ExcelFileError('FILE_TOO_LARGE')) : fail(AGAIN));

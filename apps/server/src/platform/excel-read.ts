@@ -33,7 +33,7 @@ export function cellText(v: ExcelJS.CellValue | undefined): string {
     // A formula counts by its cached result; a file never calculated has none, and the cell is empty.
     if ('formula' in v || 'sharedFormula' in v || 'result' in v) return cellText((v as { result?: ExcelJS.CellValue }).result);
     // A link counts by its text (which may itself be rich text).
-    if ('text' in v) return cellText(v.text as ExcelJS.CellValue);
+    if ('text' in v) return cellText(v.text);
   }
   return ''; // errors (#N/A) and anything unknown: empty, never "[object Object]"
 }
@@ -90,7 +90,7 @@ export async function readLayoutRows(layout: ReadLayout, data: Buffer, maxRows: 
   let rows: ReadRow[] | undefined;
   try {
     for await (const ws of reader) {
-      const name = (ws as unknown as { name?: string }).name;
+      const name = 'name' in ws && typeof ws.name === 'string' ? ws.name : undefined;
       if (name === META_SHEET) {
         for await (const row of ws) if (row.number === 1) marker = cellText(row.getCell(1).value);
       } else if (!rows) {
@@ -102,7 +102,7 @@ export async function readLayoutRows(layout: ReadLayout, data: Buffer, maxRows: 
   } catch (e) {
     if (e instanceof ExcelFileError) throw e;
     if (typeof (e as { syscall?: unknown } | null)?.syscall === 'string') throw e; // the machine's, not the file's
-    throw new ExcelFileError('EXCEL_FORMAT_ERROR', undefined, true);
+    throw new ExcelFileError('EXCEL_FORMAT_ERROR', undefined, true, e);
   }
   if (marker !== layout.marker || !rows) throw templateError();
   if (!rows.length) throw new ExcelFileError('EXCEL_EMPTY');

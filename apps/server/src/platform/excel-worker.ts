@@ -30,8 +30,11 @@ port.on('message', async (job: ExcelJob) => {
       port.postMessage({ id: job.id, transient: true });
       return;
     }
-    const refusal = e instanceof ExcelFileError ? e : new ExcelFileError('EXCEL_FORMAT_ERROR', undefined, true);
-    port.postMessage({ id: job.id, code: refusal.code, data: refusal.data, unexpected: refusal.unexpected === true });
+    const refusal = e instanceof ExcelFileError ? e : new ExcelFileError('EXCEL_FORMAT_ERROR', undefined, true, e);
+    // The reader's own failure travels with its message, so the log says why a file was refused as unreadable.
+    const cause: unknown = refusal.cause ?? e;
+    const detail = refusal.unexpected ? (cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)) : undefined;
+    port.postMessage({ id: job.id, code: refusal.code, data: refusal.data, unexpected: refusal.unexpected === true, detail });
   }
 });
 port.postMessage({ ready: true });

@@ -21,8 +21,10 @@ export class ExcelFileError extends Error {
     readonly data?: Record<string, unknown>,
     /** Set when the reader threw something of its own rather than refusing the file by a rule. */
     readonly unexpected?: boolean,
+    /** What the reader threw, for the log. */
+    cause?: unknown,
   ) {
-    super(code);
+    super(code, cause === undefined ? undefined : { cause });
   }
 }
 

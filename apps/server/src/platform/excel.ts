@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { CONSTANTS } from '@hanlin/shared';
+import { CONSTANTS, getKnown } from '@hanlin/shared';
 import { AppError } from './errors.js';
 import { META_SHEET, type ReadLayout } from './excel-read.js';
 import { readInWorker } from './excel-queue.js';
@@ -35,7 +35,7 @@ export const REASON_HEADER: Texts = { 'zh-CN': '错误原因', 'en-US': 'Error r
 export function excelLang(acceptLanguage: string | string[] | undefined): ExcelLang {
   const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '');
   for (const tag of header.split(',')) {
-    const t = tag.split(';')[0]!.trim().toLowerCase();
+    const t = tag.split(';')[0].trim().toLowerCase();
     if (t.startsWith('zh')) return 'zh-CN';
     if (t.startsWith('en')) return 'en-US';
     if (t.startsWith('pt')) return 'pt';
@@ -162,7 +162,7 @@ export async function readImportFile<K extends string>(layout: ExcelLayout<K>, f
   if (data.length > CONSTANTS.IMPORT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
   try {
     checkZipBomb(zipEntries(data));
-    return (await readInWorker(readLayoutOf(layout), data, maxRows)) as ExcelRow<K>[];
+    return await readInWorker(readLayoutOf(layout), data, maxRows);
   } catch (e) {
     if (e instanceof ExcelFileError) throw new AppError(e.code, { field: 'file', ...(e.data ? { data: e.data } : {}) });
     throw e;
@@ -316,8 +316,7 @@ export function createImportFlow<Row extends { row: number }, C extends ImportCh
       if (bad.length) {
         errorFileId = crypto.randomUUID();
         const reason = (r: Row) =>
-          errs
-            .get(r.row)!
+          getKnown(errs, r.row, 'row errors')
             .map((e) => spec.reasonText(e, lang))
             .join(lang === 'zh-CN' ? '；' : '; ');
         await spec.storage.put(
@@ -371,7 +370,7 @@ export async function matchImportOrgs(db: Db, p: Principal, texts: string[]): Pr
     const byCode = orgRows.find((o) => o.code === d);
     const byName = orgRows.filter((o) => o.name === d);
     if (byCode) orgOf.set(d, byCode.id);
-    else if (byName.length === 1) orgOf.set(d, byName[0]!.id);
+    else if (byName.length === 1) orgOf.set(d, byName[0].id);
     else if (byName.length > 1) orgOf.set(d, 'ambiguous');
   }
   return orgOf;
@@ -396,4 +395,11 @@ export async function checkImportOrgs<F extends string>(
     else if (hit === 'ambiguous') add(r.row, field, 'ORG_AMBIGUOUS');
   }
   return orgOf;
+}
+
+/** The organization id of a row that passed `checkImportOrgs` (found, not ambiguous): another is a fault of the program. */
+export function importedOrgId(orgOf: ReadonlyMap<string, number | 'ambiguous'>, name: string): number {
+  const id = orgOf.get(name);
+  if (typeof id !== 'number') throw new Error(`the organization '${name}' of an imported row was not checked`);
+  return id;
 }

@@ -95,7 +95,7 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
 
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
-      if (err.status >= 500) logFailure(req, err as FastifyError, 'domain error');
+      if (err.status >= 500) logFailure(req, err, 'domain error');
       return sendError(reply, err.errorName, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -152,10 +152,10 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
   // Deep links of the single-page app: any non-API GET that is not a file gets index.html.
   app.setNotFoundHandler((req, reply) => {
     // A missing file (`/assets/x.js` after a redeploy) is a 404, not the page: the browser must not run HTML as a script.
-    const isFile = /\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]!);
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]);
     if (opts.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/') && !isFile)
       return reply.type('text/html').header('cache-control', 'no-cache').send(opts.spaIndex);
-    const allowed = req.url.startsWith('/api/') ? allowedMethods(req.url.split('?')[0]!) : [];
+    const allowed = req.url.startsWith('/api/') ? allowedMethods(req.url.split('?')[0]) : [];
     if (allowed.length) return sendError(reply.header('allow', allowed.join(', ')), 'REQUEST_METHOD_ERROR');
     return sendError(reply, 'NOT_FOUND_ERROR');
   });

@@ -2,8 +2,10 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import { connectDatabase, runMigrations, type Database } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { installJobsSchema } from './jobs.js';
 import { createMemoryKv, createRedisKv, type Kv } from './kv.js';
 import { createLocalStorage, type Storage } from './storage.js';
+import { onlyRow } from './db/rows.js';
 
 export interface Infrastructure {
   database: Database;
@@ -16,7 +18,7 @@ export interface Infrastructure {
 /** Whether pg_trgm sees Chinese characters as word characters (it follows the database's LC_CTYPE). */
 async function classifiesChinese(database: Database): Promise<boolean> {
   const { rows } = await database.pool.query<{ n: number }>(`select cardinality(show_trgm('张伟强')) as n`);
-  return rows[0]!.n > 0;
+  return onlyRow(rows).n > 0;
 }
 
 /** Database (embedded PostgreSQL unless DATABASE_URL), migrations, kv and file storage (S3 when S3_BUCKET, else DATA_DIR/files). */
@@ -29,7 +31,7 @@ export async function startInfrastructure(config: Config, log: (m: string) => vo
   }
   const database = connectDatabase(url);
   try {
-    await runMigrations(database.db);
+    await runMigrations(database.db, installJobsSchema);
     if (!(await classifiesChinese(database))) {
       log(
         'database: its LC_CTYPE treats Chinese as punctuation, so keyword searches on Chinese text cannot use trigram indexes (create the database with a UTF-8 ctype, e.g. C.UTF-8)',

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestApp } from '../test/harness.js';
-import { createJobQueue, JobFailure, type JobQueue } from './jobs.js';
+import { createJobQueue, installJobsSchema, JobFailure, type JobQueue } from './jobs.js';
 
 const t = useTestApp();
 
 const jobRow = async (id: number) =>
-  (await t.db.execute<{ state: string; attempts: number; error: string | null; progress: number; locked_by: string | null }>(sql`select * from jobs where id = ${id}`))
-    .rows[0]!;
+  (await t.db.execute<{ state: string; attempts: number; error: string | null; progress: number }>(sql`select * from jobs where id = ${id}`)).rows[0]!;
 
 function queue(workerId: string, o: { leaseMs?: number; backoffMs?: number } = {}): JobQueue {
-  return createJobQueue({ db: t.db, workerId, leaseMs: o.leaseMs ?? 400, pollMs: 30, backoffMs: o.backoffMs ?? 20 });
+  return createJobQueue({ db: t.db, workerId, leaseMs: o.leaseMs ?? 1000, pollMs: 30, backoffMs: o.backoffMs ?? 20, maintenanceMs: 1000, cronCheckMs: 1000 });
 }
 
 describe('job queue', () => {
@@ -78,7 +77,7 @@ describe('job queue', () => {
     b.start();
     // Several lease lengths (600 ms) pass while b looks for due jobs every 30 ms and finds none.
     await b.idlePolls(100);
-    expect((await jobRow(id)).locked_by).toBe('w-long-a');
+    expect((await jobRow(id)).state).toBe('running');
     expect(ranOn).toEqual(['a']);
     finish();
     expect((await a.settled(id)).state).toBe('done');
@@ -204,6 +203,59 @@ describe('job queue', () => {
     const row = await jobRow(id);
     expect(row.state).toBe('queued');
     expect(row.attempts).toBe(0);
-    expect(row.locked_by).toBeNull();
+  });
+
+  it('a job sent for a time runs at that time, not before', async () => {
+    const q = queue('w-at');
+    const ran: number[] = [];
+    q.handle('test.at', async () => void ran.push(Date.now()));
+    q.start();
+    const when = new Date(Date.now() + 1500);
+    const { id } = await q.sendAt('test.at', { reminder: 1 }, when);
+    // Looked for many times before the time comes, and not run.
+    await q.idlePolls(5);
+    expect(ran).toEqual([]);
+    const row = await q.settled(id);
+    expect(row.state).toBe('done');
+    expect(ran).toHaveLength(1);
+    expect(ran[0]!).toBeGreaterThanOrEqual(when.getTime() - 50);
+    // Due, it is found within a poll or two (30 ms here; 2 s by default), whatever the load.
+    expect(ran[0]! - when.getTime()).toBeLessThan(3000);
+    await q.stop();
+  });
+
+  it('a cron schedule sends a job to one of the workers, and its run gets a row', async () => {
+    const a = queue('w-cron-a');
+    const b = queue('w-cron-b');
+    const seen: unknown[] = [];
+    for (const w of [a, b]) w.handle<{ plan: number }>('test.cron', async (run) => void seen.push(run.payload.plan));
+    a.start();
+    b.start();
+    const ran = Promise.race([a.ran('test.cron'), b.ran('test.cron')]);
+    // Every minute: the minute under way is due at once.
+    await a.schedule('test.cron', '* * * * *', { plan: 42 });
+    await ran;
+    await a.unschedule('test.cron');
+    const rows = (await t.db.execute<{ state: string; payload: { plan: number } }>(sql`select * from jobs where kind = 'test.cron'`)).rows;
+    expect(rows).toMatchObject([{ state: 'done', payload: { plan: 42 } }]);
+    expect(seen).toEqual([42]);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('jobs waiting in the queue before pg-boss (kept by the migration) run when they were due', async () => {
+    const when = new Date(Date.now() + 800);
+    const inserted = await t.db.execute<{ id: number }>(sql`insert into jobs (kind, payload, state, attempts) values ('test.earlier', '{"n": 3}', 'running', 1) returning id`);
+    const id = Number(inserted.rows[0]?.id);
+    await t.db.execute(sql`create table jobs_before_pgboss as select id, kind, ${when.toISOString()}::timestamptz as run_after, 3 as max_attempts from jobs where id = ${id}`);
+    await installJobsSchema(t.db);
+    expect((await t.db.execute(sql`select to_regclass('jobs_before_pgboss') as t`)).rows[0]).toEqual({ t: null });
+    const q = queue('w-earlier');
+    const ran: { n: number; at: number; attempt: number }[] = [];
+    q.handle<{ n: number }>('test.earlier', async (run) => void ran.push({ n: run.payload.n, at: Date.now(), attempt: run.attempt }));
+    q.start();
+    expect((await q.settled(id)).state).toBe('done');
+    expect(ran).toEqual([{ n: 3, at: expect.any(Number), attempt: 1 }]);
+    expect(ran[0]!.at).toBeGreaterThanOrEqual(when.getTime() - 50);
+    await q.stop();
   });
 });

@@ -1,9 +1,12 @@
+import { getKnown } from '@hanlin/shared';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { EventEmitter } from 'node:events';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
 import type { Db } from './db/client.js';
+import { pgErrorOf } from './db/pg-errors.js';
 import { jobs } from './jobs.schema.js';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -63,6 +66,15 @@ export interface JobQueue {
   handle<P>(kind: string, handler: JobHandler<P>, opts?: JobKindOptions): void;
   /** Adds a job (or returns the queued/running one with the same dedupe key); `db` may be a transaction. */
   enqueue(kind: string, payload: unknown, opts?: EnqueueOptions & { db?: Pick<Db, 'execute'> }): Promise<{ id: number }>;
+  /** Runs a job of `kind` at `when` (a state change at a start time, a reminder); `db` may be a transaction. */
+  sendAt(kind: string, payload: unknown, when: Date, opts?: Omit<EnqueueOptions, 'runAfter'> & { db?: Pick<Db, 'execute'> }): Promise<{ id: number }>;
+  /**
+   * Runs a job of `kind` on a cron schedule (5 fields, minute precision, `tz` default UTC), once per
+   * tick across every node; scheduling the same kind again replaces its schedule.
+   */
+  schedule(kind: string, cron: string, payload?: object, opts?: { tz?: string }): Promise<void>;
+  /** Removes the cron schedule of `kind` (jobs already queued still run). */
+  unschedule(kind: string): Promise<void>;
   get(ids: number[]): Promise<Map<number, JobRow>>;
   /** Starts claiming jobs of the registered kinds. */
   start(): void;
@@ -91,27 +103,112 @@ export interface JobQueueOptions {
   db: Db;
   log?: FastifyBaseLogger;
   workerId?: string;
-  /** How long a claim holds without renewal (renewed every third of it while the job runs). */
+  /** How long a claim holds without renewal (renewed every third of it while the job runs); whole seconds in pg-boss. */
   leaseMs?: number;
-  /** How often an idle worker looks for due jobs (jobs of other nodes, run_after reached, leases expired). */
+  /** How often an idle worker looks for due jobs (jobs of other nodes, start time reached, retries). */
   pollMs?: number;
-  /** Retry delay after attempt n: base·2^(n-1), capped at 10 minutes. */
+  /** Retry delay base: about base·2^(n-1) after attempt n (pg-boss backoff, whole seconds, with jitter). */
   backoffMs?: number;
+  /** How often pg-boss looks for expired leases (one node per period does it); a dead node's job is retried within lease + this. */
+  maintenanceMs?: number;
+  /** Days pg-boss keeps finished jobs in its archive (our `jobs` rows are kept). */
+  retentionDays?: number;
+  /** How often cron schedules are looked at (one node per period sends the due ones; 1–45 s). */
+  cronCheckMs?: number;
 }
 
-const MAX_BACKOFF_MS = 10 * 60_000;
+/** A pg-boss statement run on a Drizzle handle: the app's pool, or the caller's transaction when a job is sent in one. */
+function toSql(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((p, i) => (i % 2 ? sql.param(values[Number(p) - 1]) : sql.raw(p))),
+    sql.raw(''),
+  );
+}
+const adapter = (exec: Pick<Db, 'execute'>): PgBoss.Db => ({
+  executeSql: async (text, values) => ({ rows: (await exec.execute<Record<string, unknown>>(toSql(text, values))).rows }),
+});
 
-/** A durable job queue in PostgreSQL: claims with FOR UPDATE SKIP LOCKED, leases, retries, progress. */
+/** pg-boss's own schema, created and migrated by pg-boss itself (not by Drizzle). */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** pg-boss options of a node: the app's pool, its schema, its maintenance period and archive. */
+export function bossOptions(db: Pick<Db, 'execute'>, o: Pick<JobQueueOptions, 'maintenanceMs' | 'retentionDays' | 'cronCheckMs'> = {}): PgBoss.ConstructorOptions {
+  const cronSeconds = Math.min(45, Math.max(1, Math.round((o.cronCheckMs ?? 30_000) / 1000)));
+  return {
+    db: adapter(db),
+    schema: JOBS_SCHEMA,
+    maintenanceIntervalSeconds: Math.max(1, Math.round((o.maintenanceMs ?? 60_000) / 1000)),
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: o.retentionDays ?? 7,
+    // Cron schedules are looked at every 30 s by whichever node's timekeeper gets there first.
+    schedule: true,
+    cronMonitorIntervalSeconds: cronSeconds,
+    cronWorkerIntervalSeconds: Math.min(5, cronSeconds),
+  };
+}
+
+/** Creates or migrates pg-boss's schema now (the queue does it on first use anyway; the test template does it once for every clone). */
+export async function installJobsSchema(db: Db) {
+  const boss = new PgBoss({ ...bossOptions(db), supervise: false, schedule: false });
+  await boss.start();
+  try {
+    await adoptEarlierJobs(db, boss);
+  } finally {
+    await boss.stop({ graceful: false, close: false });
+  }
+}
+
+/**
+ * Jobs queued or running when pg-boss took over (migration 0062 kept them in `jobs_before_pgboss`):
+ * sent to pg-boss due when they were, with the default lease and backoff, then the table goes.
+ */
+async function adoptEarlierJobs(db: Db, boss: PgBoss) {
+  const stash = await db.execute<{ t: string | null }>(sql`select to_regclass('jobs_before_pgboss')::text as t`);
+  if (!stash.rows[0]?.t) return;
+  const { rows } = await db.execute<{ id: number; kind: string; run_after: string; max_attempts: number }>(sql`select * from jobs_before_pgboss order by id`);
+  for (const kind of new Set(rows.map((r) => r.kind))) await boss.createQueue(kind, { name: kind, policy: 'standard' });
+  await db.transaction(async (tx) => {
+    for (const r of rows) {
+      const bossId = crypto.randomUUID();
+      await boss.send(
+        r.kind,
+        { jobId: Number(r.id) },
+        { ...deliveryOptions(Math.max(0, r.max_attempts - 1)), id: bossId, startAfter: new Date(r.run_after), db: adapter(tx) },
+      );
+      await tx.execute(sql`update jobs set boss_id = ${bossId}, state = 'queued' where id = ${r.id}`);
+    }
+    await tx.execute(sql`drop table jobs_before_pgboss`);
+  });
+}
+
+const DEFAULT_LEASE_MS = 60_000;
+const DEFAULT_BACKOFF_MS = 5_000;
+
+/** How pg-boss delivers a job: attempts, backoff and lease (whole seconds in pg-boss). */
+function deliveryOptions(retryLimit: number, leaseMs = DEFAULT_LEASE_MS, backoffMs = DEFAULT_BACKOFF_MS) {
+  const retryDelay = Math.round(backoffMs / 1000);
+  return { retryLimit, retryDelay, retryBackoff: retryDelay > 0, expireInSeconds: Math.max(1, Math.round(leaseMs / 1000)) };
+}
+
+/**
+ * Jobs on pg-boss 10 (schema `pgboss`): pg-boss stores, delays, claims (SKIP LOCKED), retries with
+ * backoff, expires the claims of dead nodes and runs cron schedules; this module adds the job row
+ * (`jobs`: state, progress, attempts, error, dedupe key), leases renewed while a handler runs, an
+ * abort signal, per-kind concurrency and a shutdown that hands jobs back without spending an attempt.
+ */
 export function createJobQueue(opts: JobQueueOptions): JobQueue {
   const { db, log } = opts;
   const workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
-  const leaseMs = opts.leaseMs ?? 60_000;
+  const leaseSeconds = Math.max(1, Math.round((opts.leaseMs ?? DEFAULT_LEASE_MS) / 1000));
   const pollMs = opts.pollMs ?? 2_000;
-  const backoffMs = opts.backoffMs ?? 5_000;
+  const delivery = (kind: string, maxAttempts?: number) => deliveryOptions(Math.max(0, (maxAttempts ?? kinds.get(kind)?.maxAttempts ?? 3) - 1), opts.leaseMs, opts.backoffMs);
+  const boss = new PgBoss(bossOptions(db, opts));
+  boss.on('error', (err: unknown) => log?.error({ err }, 'job queue: pg-boss failed'));
   const kinds = new Map<string, { handler: JobHandler<any>; concurrency: number; maxAttempts: number; onFailed?: JobKindOptions['onFailed'] }>();
-  const running = new Map<number, { kind: string; abort: AbortController; done: Promise<void>; released: boolean }>();
+  const running = new Map<number, { kind: string; bossId: string; abort: AbortController; done: Promise<void>; released: boolean }>();
   let started = false;
-  // Local events (tests and callers await them instead of polling): started, settled, idle.
+  // Local events (tests and callers await them instead of polling): started, ran, idle.
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let stopping = false;
@@ -119,126 +216,197 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   let ticking: Promise<void> | undefined;
   let again = false;
 
+  // pg-boss starts on first use (an enqueue at start-up may come before the workers start); every
+  // queue is created once per node (creating an existing queue changes nothing), one at a time:
+  // two creations at once deadlock in pg-boss 10, so one that loses to another node's is tried again.
+  let booted: Promise<unknown> | undefined;
+  const queues = new Map<string, Promise<void>>();
+  let creating: Promise<unknown> = Promise.resolve();
+  const createQueue = async (kind: string) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await boss.createQueue(kind, { name: kind, policy: 'standard' });
+      } catch (e) {
+        if (pgErrorOf(e).code !== '40P01' || attempt >= 5) throw e;
+      }
+    }
+  };
+  const ready = (kind: string) => {
+    booted ??= boss.start();
+    let q = queues.get(kind);
+    if (!q) {
+      const started = booted;
+      q = (async () => {
+        await started;
+        const mine = creating.then(() => createQueue(kind));
+        creating = mine.catch(() => undefined);
+        await mine;
+      })();
+      q.catch(() => queues.delete(kind));
+      queues.set(kind, q);
+    }
+    return q;
+  };
+
   const runningOf = (kind: string) => [...running.values()].filter((r) => r.kind === kind).length;
 
-  /** Claims one due job of the given kinds: queued and due, or running with an expired lease. */
-  async function claim(free: string[]): Promise<JobRow | null> {
-    const res = await db.execute<Record<string, unknown>>(sql`
-      update jobs set state = 'running', locked_by = ${workerId}, lease_until = now() + ${`${leaseMs} milliseconds`}::interval,
-        attempts = attempts + 1, started_at = now(), error = case when state = 'running' then 'lease expired' else error end
-      where id = (
-        select id from jobs
-        where kind in (${sql.join(
-          free.map((k) => sql`${k}`),
-          sql`, `,
-        )})
-          and ((state = 'queued' and run_after <= now()) or (state = 'running' and lease_until < now()))
-        order by run_after, id
-        limit 1
-        for update skip locked
-      )
-      returning id`);
-    const id = res.rows[0]?.id;
-    if (id === undefined) return null;
+  async function setRow(id: number, values: Partial<typeof jobs.$inferInsert>) {
+    await db.update(jobs).set(values).where(eq(jobs.id, id));
+  }
+
+  /**
+   * Our row of a claimed pg-boss job (jobs sent by a cron schedule get theirs on their first run);
+   * null when the row was deleted: deleting a job's row cancels the job.
+   */
+  async function rowOf(job: PgBoss.JobWithMetadata<{ jobId?: number }>): Promise<JobRow | null> {
+    const attempts = job.retryCount + 1;
+    const values = { state: 'running', attempts, startedAt: new Date() };
+    if (job.data?.jobId) {
+      const [row] = await db.update(jobs).set(values).where(eq(jobs.id, job.data.jobId)).returning();
+      if (!row) await boss.cancel(job.name, job.id);
+      return row ?? null;
+    }
     const [row] = await db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.id, Number(id)));
-    return row ?? null;
+      .insert(jobs)
+      .values({ kind: job.name, payload: job.data ?? {}, bossId: job.id, ...values })
+      .onConflictDoUpdate({ target: jobs.bossId, set: values })
+      .returning();
+    return row;
   }
 
-  async function finish(id: number, values: Partial<typeof jobs.$inferInsert>) {
-    await db
-      .update(jobs)
-      .set(values)
-      .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.state, 'running')));
+  async function failForGood(row: JobRow, error: string) {
+    await setRow(row.id, { state: 'failed', error, finishedAt: new Date() });
+    await kinds
+      .get(row.kind)
+      ?.onFailed?.({ id: row.id, payload: row.payload, error })
+      .catch((e: unknown) => log?.error({ err: e, job: row.id }, 'job onFailed hook failed'));
   }
 
-  async function failForGood(job: JobRow, error: string) {
-    await finish(job.id, { state: 'failed', error, lockedBy: null, leaseUntil: null, finishedAt: new Date() });
-    const k = kinds.get(job.kind);
-    await k?.onFailed?.({ id: job.id, payload: job.payload, error }).catch((e: unknown) => log?.error({ err: e, job: job.id }, 'job onFailed hook failed'));
-  }
+  /** Claims of this node last `leaseSeconds` past now while their handler runs (pg-boss 10 has no heartbeat of its own). */
+  const renew = (kind: string, bossId: string) =>
+    db.execute(
+      sql`update ${sql.identifier(JOBS_SCHEMA)}.job set expire_in = (now() - started_on) + ${`${leaseSeconds} seconds`}::interval
+          where name = ${kind} and id = ${bossId} and state = 'active' returning id`,
+    );
 
-  function run(job: JobRow) {
-    const k = kinds.get(job.kind)!;
+  function run(job: PgBoss.JobWithMetadata<{ jobId?: number }>, row: JobRow) {
+    const k = getKnown(kinds, row.kind, 'job kind');
     const abort = new AbortController();
-    const entry = { kind: job.kind, abort, released: false, done: Promise.resolve() };
-    running.set(job.id, entry);
-    events.emit(`started:${job.id}`);
+    const entry = { kind: row.kind, bossId: job.id, abort, released: false, done: Promise.resolve() };
+    running.set(row.id, entry);
+    events.emit(`started:${row.id}`);
     let lastWrite = 0;
-    let pending: number | undefined;
-    const renew = setInterval(
+    const renewal = setInterval(
       () => {
-        void db
-          .execute(
-            sql`update jobs set lease_until = now() + ${`${leaseMs} milliseconds`}::interval where id = ${job.id} and locked_by = ${workerId} and state = 'running' returning id`,
-          )
+        void renew(job.name, job.id)
           .then((r) => {
             if (!r.rows.length) abort.abort(new Error('lease lost'));
           })
           .catch(() => undefined);
       },
-      Math.max(50, Math.floor(leaseMs / 3)),
+      Math.max(50, Math.floor((leaseSeconds * 1000) / 3)),
     );
-    // An aborted run no longer holds the job: its lease runs out and the queue decides.
-    abort.signal.addEventListener('abort', () => clearInterval(renew));
+    // An aborted run no longer holds the job: its lease runs out and pg-boss retries it.
+    abort.signal.addEventListener('abort', () => clearInterval(renewal));
     const progress = async (p: number) => {
-      pending = Math.max(0, Math.min(100, Math.round(p)));
-      if (Date.now() - lastWrite < 500 && pending < 100) return;
+      const value = Math.max(0, Math.min(100, Math.round(p)));
+      if (Date.now() - lastWrite < 500 && value < 100) return;
       lastWrite = Date.now();
-      const value = pending;
-      await finish(job.id, { progress: value }).catch(() => undefined);
+      await setRow(row.id, { progress: value }).catch(() => undefined);
     };
     entry.done = (async () => {
       try {
-        if (job.attempts > job.maxAttempts) {
-          await failForGood(job, job.error ?? 'too many attempts');
-          return;
-        }
-        await k.handler({ id: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, signal: abort.signal, progress });
+        await k.handler({ id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts, signal: abort.signal, progress });
         if (abort.signal.aborted) throw abort.signal.reason;
-        await finish(job.id, { state: 'done', progress: 100, error: null, lockedBy: null, leaseUntil: null, finishedAt: new Date() });
+        await boss.complete(job.name, job.id);
+        await setRow(row.id, { state: 'done', progress: 100, error: null, finishedAt: new Date() });
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         if (entry.released) {
-          // Shutdown: back to the queue without spending an attempt.
+          // Shutdown: back to the queue without spending an attempt (pg-boss counts a run once started_on is set).
           await db
             .execute(
-              sql`update jobs set state = 'queued', locked_by = null, lease_until = null, attempts = greatest(attempts - 1, 0) where id = ${job.id} and locked_by = ${workerId} and state = 'running'`,
+              sql`update ${sql.identifier(JOBS_SCHEMA)}.job set state = 'retry', started_on = null, start_after = now()
+                  where name = ${job.name} and id = ${job.id} and state = 'active'`,
             )
             .catch(() => undefined);
+          await setRow(row.id, { state: 'queued', attempts: row.attempts - 1 }).catch(() => undefined);
         } else if (abort.signal.aborted && !(e instanceof JobFailure)) {
           // Lease lost or crash simulation: whoever holds the job now decides.
-        } else if ((e instanceof JobFailure && !e.opts.retry) || job.attempts >= job.maxAttempts) {
-          log?.warn({ job: job.id, kind: job.kind, error: message }, 'job failed');
-          await failForGood(job, message);
+        } else if ((e instanceof JobFailure && !e.opts.retry) || row.attempts > job.retryLimit) {
+          log?.warn({ job: row.id, kind: row.kind, error: message }, 'job failed');
+          // Cancelled rather than failed in pg-boss: no retry is left or wanted.
+          await boss.cancel(job.name, job.id);
+          await failForGood(row, message);
         } else {
-          const delay = Math.min(MAX_BACKOFF_MS, backoffMs * 2 ** (job.attempts - 1));
-          await finish(job.id, { state: 'queued', error: message, lockedBy: null, leaseUntil: null, runAfter: sql`now() + ${`${delay} milliseconds`}::interval` as never });
+          await boss.fail(job.name, job.id, { message });
+          await setRow(row.id, { state: 'queued', error: message });
         }
       } finally {
-        clearInterval(renew);
-        running.delete(job.id);
-        events.emit(`ran:${job.id}`);
-        events.emit('ran', job.kind);
+        clearInterval(renewal);
+        running.delete(row.id);
+        events.emit(`ran:${row.id}`);
+        events.emit('ran', row.kind);
         if (!stopping) wake();
       }
     })();
   }
 
+  /**
+   * A claim whose lease ran out on its last attempt is failed by pg-boss's maintenance without any
+   * handler seeing it: its row is failed here, once (the update decides which node calls onFailed).
+   */
+  async function reapExpired() {
+    const res = await db.execute<{ id: number }>(sql`
+      update jobs j set state = 'failed', error = coalesce(j.error, 'lease expired'), finished_at = now()
+      from ${sql.identifier(JOBS_SCHEMA)}.job b
+      where j.state = 'running' and b.id = j.boss_id and b.name = j.kind and b.state = 'failed'
+      returning j.id`);
+    if (!res.rows.length) return;
+    const rows = await db
+      .select()
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.id,
+          res.rows.map((r) => Number(r.id)),
+        ),
+      );
+    for (const row of rows) {
+      await kinds
+        .get(row.kind)
+        ?.onFailed?.({ id: row.id, payload: row.payload, error: row.error ?? 'lease expired' })
+        .catch((e: unknown) => log?.error({ err: e, job: row.id }, 'job onFailed hook failed'));
+      events.emit(`ran:${row.id}`);
+    }
+  }
+
   async function tick() {
     if (!started || stopping) return;
-    for (;;) {
-      const free = [...kinds.entries()].filter(([kind, k]) => runningOf(kind) < k.concurrency).map(([kind]) => kind);
-      if (!free.length || stopping) return;
-      const job = await claim(free);
-      if (!job) events.emit('idle');
-      if (!job || stopping) {
-        if (job) await db.execute(sql`update jobs set state = 'queued', locked_by = null, attempts = attempts - 1 where id = ${job.id}`);
-        return;
+    let found = false;
+    for (const [kind, k] of kinds) {
+      for (;;) {
+        const free = k.concurrency - runningOf(kind);
+        if (free <= 0 || stopping) break;
+        await ready(kind);
+        const claimed = await boss.fetch<{ jobId?: number }>(kind, { batchSize: free, includeMetadata: true });
+        if (!claimed.length) break;
+        found = true;
+        for (const job of claimed) {
+          if (stopping) {
+            await db.execute(
+              sql`update ${sql.identifier(JOBS_SCHEMA)}.job set state = 'retry', started_on = null where name = ${kind} and id = ${job.id} and state = 'active'`,
+            );
+            continue;
+          }
+          const row = await rowOf(job);
+          if (row) run(job, row);
+        }
       }
-      run(job);
+    }
+    if (!found && !stopping) {
+      await reapExpired();
+      events.emit('idle');
     }
   }
 
@@ -258,31 +426,46 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     });
   }
 
+  async function enqueue(kind: string, payload: unknown, o: EnqueueOptions & { db?: Pick<Db, 'execute'> } = {}): Promise<{ id: number }> {
+    await ready(kind);
+    const write = async (exec: Pick<Db, 'execute'>) => {
+      const bossId = crypto.randomUUID();
+      const inserted = await exec.execute<{ id: number }>(sql`
+        insert into jobs (kind, payload, dedupe_key, boss_id)
+        values (${kind}, ${JSON.stringify(payload ?? {})}::jsonb, ${o.dedupeKey ?? null}, ${bossId})
+        on conflict (dedupe_key) where state in ('queued', 'running') do nothing
+        returning id`);
+      const id = inserted.rows[0]?.id;
+      if (id === undefined) {
+        const existing = await exec.execute<{ id: number }>(sql`select id from jobs where dedupe_key = ${o.dedupeKey!} and state in ('queued', 'running')`);
+        return existing.rows[0]?.id;
+      }
+      await boss.send(kind, { jobId: Number(id) }, { ...delivery(kind, o.maxAttempts), id: bossId, startAfter: o.runAfter, db: adapter(exec) });
+      return id;
+    };
+    const id = o.db ? await write(o.db) : await db.transaction((tx) => write(tx));
+    // The other job finished between the two statements: enqueue anew.
+    if (id === undefined) return enqueue(kind, payload, o);
+    // A job enqueued inside a transaction is visible after its commit: the next poll finds it.
+    if (!o.db) setImmediate(wake);
+    return { id: Number(id) };
+  }
+
   return {
     workerId,
     handle(kind, handler, o = {}) {
       if (kinds.has(kind)) throw new Error(`job handler for ${kind} registered twice`);
       kinds.set(kind, { handler, concurrency: o.concurrency ?? 2, maxAttempts: o.maxAttempts ?? 3, onFailed: o.onFailed });
     },
-    async enqueue(kind, payload, o = {}) {
-      const maxAttempts = o.maxAttempts ?? kinds.get(kind)?.maxAttempts ?? 3;
-      const runAfter = o.runAfter ? sql`${o.runAfter.toISOString()}::timestamptz` : sql`now()`;
-      const exec = o.db ?? db;
-      const inserted = await exec.execute<{ id: number }>(sql`
-        insert into jobs (kind, payload, run_after, dedupe_key, max_attempts)
-        values (${kind}, ${JSON.stringify(payload ?? {})}::jsonb, ${runAfter}, ${o.dedupeKey ?? null}, ${maxAttempts})
-        on conflict (dedupe_key) where state in ('queued', 'running') do nothing
-        returning id`);
-      let id = inserted.rows[0]?.id;
-      if (id === undefined) {
-        const existing = await exec.execute<{ id: number }>(sql`select id from jobs where dedupe_key = ${o.dedupeKey!} and state in ('queued', 'running')`);
-        id = existing.rows[0]?.id;
-        // The other job finished between the two statements: enqueue anew.
-        if (id === undefined) return this.enqueue(kind, payload, o);
-      }
-      // A job enqueued inside a transaction is visible after its commit: the next poll finds it.
-      if (!o.db) setImmediate(wake);
-      return { id: Number(id) };
+    enqueue,
+    sendAt: (kind, payload, when, o = {}) => enqueue(kind, payload, { ...o, runAfter: when }),
+    async schedule(kind, cron, payload = {}, o = {}) {
+      await ready(kind);
+      await boss.schedule(kind, cron, payload, { ...delivery(kind), tz: o.tz });
+    },
+    async unschedule(kind) {
+      await ready(kind);
+      await boss.unschedule(kind);
     },
     async get(ids) {
       if (!ids.length) return new Map();
@@ -306,10 +489,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       if (!release) {
         // A crash: no renewals, no writes; the leases expire and other workers take the jobs.
         for (const r of all) r.abort.abort(new Error('worker crashed'));
-        started = false;
-        return;
-      }
-      {
+      } else {
         let timeout: NodeJS.Timeout | undefined;
         const grace = new Promise<void>((resolve) => (timeout = setTimeout(resolve, graceMs)));
         await Promise.race([Promise.all(all.map((r) => r.done)), grace]);
@@ -318,9 +498,17 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
           r.released = true;
           r.abort.abort(new Error('worker stopping'));
         }
+        await Promise.all(all.map((r) => r.done));
       }
-      await Promise.all(all.map((r) => r.done));
       started = false;
+      // pg-boss's maintenance and cron timers stop with the node; it never fails our handed-back jobs
+      // (it has no worker of its own here) and leaves the app's pool open.
+      if (booted) {
+        await booted.catch(() => undefined);
+        await boss.stop({ graceful: false, close: false, wait: true });
+        booted = undefined;
+        queues.clear();
+      }
     },
     wake,
     started(id) {
@@ -367,7 +555,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
 /**
  * A job run once per period (its slot: the next whole `periodMs` since the epoch), whichever node
  * enqueues the slot first; each run, done or failed, enqueues the next slot. Registers the handler
- * and answers the function enqueueing the next slot (call it once at start).
+ * and answers the function enqueueing the next slot (call it once at start). Periods that a cron
+ * expression says (every hour, every day at 2:00) may use `jobs.schedule` instead.
  */
 export function definePeriodicJob(jobs: JobQueue, kind: string, periodMs: number, work: () => Promise<unknown>) {
   const enqueueNext = (after = 0) => {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, login, call, postUpload, type Session } from '../test/harness.js';
 import { buildOrg, buildRole, buildUser, rootOrg } from '../test/factories.js';
 import { expectWritesObey, uniq, type Abilities, type Write } from '../test/abilities.js';
+import { testApprovalType } from '../test/approvals.js';
 
 /**
  * Lifecycles and abilities across the stateful entities: each ability a row answers is what the
@@ -34,7 +35,7 @@ const freezeWrites = (base: string): Record<string, Write> => ({
 describe('roles', () => {
   const byName = new Map<number, string>();
   const make =
-    (opts: { status?: string; used?: boolean } = {}) =>
+    (opts: { status?: 'normal' | 'frozen'; used?: boolean } = {}) =>
     async () => {
       const role = await buildRole(t.db, { name: `lc-role-${uniq()}`, status: opts.status });
       if (opts.used) await buildUser(t.db, { roleIds: [role.id] });
@@ -286,6 +287,80 @@ describe('textbooks', () => {
   });
 });
 
+describe('questionnaire templates', () => {
+  const items = JSON.stringify([{ kind: 'rating', key: 'r', title: 'Rate', required: true, scale: 5 }]);
+  const make =
+    (status = 'draft') =>
+    async () => {
+      const { rows } = await t.db.execute<{ id: number }>(
+        sql`insert into questionnaires (name, status, items, org_id) values (${`lcq${uniq()}`}, ${status}, ${items}::jsonb, ${rootId}) returning id`,
+      );
+      return rows[0]!.id;
+    };
+  const abilities = (s: Session) => async (id: number) => (await call(t.app, s, '/api/questionnaire/get', { id })).json().data.abilities as Abilities;
+  const writes: Record<string, Write> = {
+    modify: (s, id) => call(t.app, s, '/api/questionnaire/update', { id, description: 'changed' }),
+    delete: (s, id) => call(t.app, s, '/api/questionnaire/delete', { ids: [id] }),
+    publish: (s, id) => call(t.app, s, '/api/questionnaire/publish', { ids: [id] }),
+    unpublish: (s, id) => call(t.app, s, '/api/questionnaire/unpublish', { ids: [id] }),
+    copy: (s, id) => call(t.app, s, '/api/questionnaire/copy', { id, name: `copy${uniq()}` }),
+  };
+
+  it('answers abilities the writes obey (state, codes)', async () => {
+    await expectWritesObey(admin, make(), abilities(admin), writes, { modify: true, delete: true, publish: true, unpublish: false, copy: true });
+    await expectWritesObey(admin, make('published'), abilities(admin), writes, { modify: false, delete: false, publish: false, unpublish: true, copy: true });
+    await expectWritesObey(admin, make('unpublished'), abilities(admin), writes, { modify: true, delete: true, publish: true, unpublish: false, copy: true });
+    const reader = await buildUser(t.db, { permissions: ['wjgl'] });
+    const s = await login(t.app, reader.username, reader.password);
+    await expectWritesObey(s, make(), abilities(s), writes, { modify: false, delete: false, publish: false, unpublish: false, copy: false });
+  });
+
+  it('of two concurrent transitions one wins; the database refuses a state outside the lifecycle', async () => {
+    const id = await make()();
+    await expectOneWins(() => writes.publish!(admin, id), 'STATE_TRANSITION_INVALID');
+    await expect(make('archived')()).rejects.toMatchObject({ cause: { code: '23514', constraint: 'questionnaires_status_check' } });
+  });
+});
+
+describe('surveys', () => {
+  const items = JSON.stringify([{ kind: 'rating', key: 'r', title: 'Rate', required: true, scale: 5 }]);
+  const make =
+    (status = 'draft', endsIn = '2 days') =>
+    async () => {
+      const { rows } = await t.db.execute<{ id: number }>(
+        sql`insert into surveys (name, status, items, start_at, end_at, org_id)
+            values (${`lcs${uniq()}`}, ${status}, ${items}::jsonb, now() - interval '3 days', now() + ${endsIn}::interval, ${rootId}) returning id`,
+      );
+      return rows[0]!.id;
+    };
+  const abilities = (s: Session) => async (id: number) => (await call(t.app, s, '/api/survey/get', { id })).json().data.abilities as Abilities;
+  const writes: Record<string, Write> = {
+    modify: (s, id) => call(t.app, s, '/api/survey/update', { id, endAt: new Date(Date.now() + 5 * 86400_000).toISOString() }),
+    delete: (s, id) => call(t.app, s, '/api/survey/delete', { ids: [id] }),
+    release: (s, id) => call(t.app, s, '/api/survey/release', { ids: [id] }),
+    unrelease: (s, id) => call(t.app, s, '/api/survey/unrelease', { ids: [id] }),
+  };
+
+  it('answers abilities the writes obey (state on the server clock, codes)', async () => {
+    const none = { modify: false, delete: false, release: false, unrelease: false, end: false };
+    await expectWritesObey(admin, make(), abilities(admin), writes, { ...none, modify: true, delete: true, release: true });
+    await expectWritesObey(admin, make('released'), abilities(admin), writes, { ...none, modify: true, unrelease: true });
+    await expectWritesObey(admin, make('unreleased'), abilities(admin), writes, { ...none, modify: true, delete: true, release: true });
+    // Released, past its end: ended on every read, whatever is stored.
+    await expectWritesObey(admin, make('released', '-1 minute'), abilities(admin), writes, none);
+    await expectWritesObey(admin, make('draft', '-1 minute'), abilities(admin), { release: writes.release! }, { ...none, modify: true, delete: true });
+    const reader = await buildUser(t.db, { permissions: ['dcgl'] });
+    const s = await login(t.app, reader.username, reader.password);
+    await expectWritesObey(s, make(), abilities(s), writes, none);
+  });
+
+  it('of two concurrent releases one wins; the database refuses a state outside the lifecycle', async () => {
+    const id = await make()();
+    await expectOneWins(() => writes.release!(admin, id), 'STATE_TRANSITION_INVALID');
+    await expect(make('archived')()).rejects.toMatchObject({ cause: { code: '23514', constraint: 'surveys_status_check' } });
+  });
+});
+
 describe('users', () => {
   it('the detail answers the abilities of the list', async () => {
     const frozen = await buildUser(t.db, { status: 'frozen' });
@@ -302,6 +377,7 @@ describe('users', () => {
   });
 
   it('the database refuses a status outside the lifecycle', async () => {
+    // @ts-expect-error a status outside the lifecycle, as a bug elsewhere might write it
     await expect(buildUser(t.db, { status: 'locked' })).rejects.toMatchObject({ cause: { code: '23514', constraint: 'users_status_check' } });
   });
 });
@@ -458,5 +534,358 @@ describe('questions', () => {
   it('two concurrent approvals: one wins', async () => {
     const id = await make('pending')();
     await expectOneWins(() => call(t.app, admin, '/api/question-approval/approve', { ids: [id] }), 'STATE_TRANSITION_INVALID');
+  });
+});
+
+describe('Q&A entries', () => {
+  const make =
+    (opts: { status?: string; pinned?: boolean; answers?: number } = {}) =>
+    async () => {
+      await t.db.execute(sql`update qa_entries set pinned = false`);
+      const { rows } = await t.db.execute<{ id: number }>(
+        sql`insert into qa_entries (title, content, status, pinned, answer_count, org_id)
+            values (${`lcqa${uniq()}`}, '<p>q</p>', ${opts.status ?? 'draft'}, ${opts.pinned ?? false}, ${opts.answers ?? 0}, ${rootId}) returning id`,
+      );
+      return rows[0]!.id;
+    };
+  const abilities = (s: Session) => async (id: number) => {
+    const detail = (await call(t.app, s, '/api/qa/get', { id })).json().data;
+    const list = (await call(t.app, s, '/api/qa/list', { keyword: detail.title })).json().data.records as { id: number; abilities: Abilities }[];
+    expect(list[0]!.abilities).toEqual(detail.abilities);
+    return detail.abilities as Abilities;
+  };
+  const writes: Record<string, Write> = {
+    modify: (s, id) => call(t.app, s, '/api/qa/update', { id, title: `changed ${uniq()}` }),
+    delete: (s, id) => call(t.app, s, '/api/qa/delete', { ids: [id] }),
+    release: (s, id) => call(t.app, s, '/api/qa/release', { ids: [id] }),
+    unrelease: (s, id) => call(t.app, s, '/api/qa/unrelease', { ids: [id] }),
+    pin: (s, id) => call(t.app, s, '/api/qa/pin', { ids: [id] }),
+    unpin: (s, id) => call(t.app, s, '/api/qa/unpin', { ids: [id] }),
+  };
+
+  it('answers abilities the writes obey (state, pin, answers, codes)', async () => {
+    const none = { modify: false, delete: false, release: false, unrelease: false, pin: false, unpin: false };
+    await expectWritesObey(admin, make(), abilities(admin), writes, { ...none, modify: true, delete: true, release: true });
+    await expectWritesObey(admin, make({ status: 'released' }), abilities(admin), writes, { ...none, unrelease: true, pin: true });
+    await expectWritesObey(admin, make({ status: 'released', pinned: true }), abilities(admin), writes, { ...none, unpin: true });
+    await expectWritesObey(admin, make({ status: 'released', answers: 1 }), abilities(admin), writes, { ...none, pin: true });
+    await expectWritesObey(admin, make({ status: 'unreleased' }), abilities(admin), writes, { ...none, modify: true, delete: true, release: true });
+    const reader = await buildUser(t.db, { permissions: ['wdgl'] });
+    const s = await login(t.app, reader.username, reader.password);
+    await expectWritesObey(s, make({ status: 'released' }), abilities(s), writes, none);
+  });
+
+  it('of two concurrent transitions one wins; the database refuses a state outside the lifecycle', async () => {
+    const id = await make()();
+    await expectOneWins(() => writes.release!(admin, id), 'STATE_TRANSITION_INVALID');
+    await expect(make({ status: 'archived' })()).rejects.toMatchObject({ cause: { code: '23514', constraint: 'qa_entries_status_check' } });
+  });
+});
+
+describe('approvals', () => {
+  let applicant: Session;
+  let approver: Session;
+  let type: string;
+  let businessId = 1;
+  beforeAll(async () => {
+    const a = await buildUser(t.db, { permissions: [] });
+    const b = await buildUser(t.db, { permissions: [] });
+    applicant = await login(t.app, a.username, a.password);
+    approver = await login(t.app, b.username, b.password);
+    type = testApprovalType(t.app).name;
+    await call(t.app, admin, '/api/approval-flow/insert', { businessType: type, name: 'LC flow', steps: [{ mode: 'orSign', approvers: [{ kind: 'user', userId: b.id }] }] });
+  });
+  const make = (then?: 'refuse' | 'withdraw' | 'approve') => async () => {
+    const id = (await call(t.app, applicant, '/api/approval/submit', { businessType: type, businessId: businessId++ })).json().data.id as number;
+    if (then === 'withdraw') await call(t.app, applicant, '/api/approval/withdraw', { id });
+    if (then === 'refuse' || then === 'approve') await call(t.app, approver, '/api/approval/decide', { id, decision: then, comment: 'LC' });
+    return id;
+  };
+  const abilities = async (id: number, s: Session) => (await call(t.app, s, '/api/approval/get', { id })).json().data.abilities as Abilities;
+  const businessOf = async (id: number) => (await call(t.app, applicant, '/api/approval/get', { id })).json().data.businessId as number;
+  const writes: Record<string, Write> = {
+    approve: (s, id) => call(t.app, s, '/api/approval/decide', { id, decision: 'approve' }),
+    refuse: (s, id) => call(t.app, s, '/api/approval/decide', { id, decision: 'refuse', comment: 'No' }),
+    withdraw: (s, id) => call(t.app, s, '/api/approval/withdraw', { id }),
+    resubmit: async (s, id) => call(t.app, s, '/api/approval/submit', { businessType: type, businessId: await businessOf(id) }),
+  };
+  const none = { approve: false, refuse: false, withdraw: false, resubmit: false };
+
+  it('answers abilities the writes obey (state, applicant, approver)', async () => {
+    await expectWritesObey(applicant, make(), abilities, writes, { ...none, withdraw: true });
+    await expectWritesObey(approver, make(), abilities, writes, { ...none, approve: true, refuse: true });
+    await expectWritesObey(applicant, make('refuse'), abilities, writes, { ...none, resubmit: true });
+    await expectWritesObey(applicant, make('withdraw'), abilities, writes, { ...none, resubmit: true });
+    await expectWritesObey(applicant, make('approve'), abilities, writes, none);
+    await expectWritesObey(approver, make('approve'), abilities, writes, none);
+  });
+
+  it('two concurrent decisions or withdrawals: one wins', async () => {
+    const id = await make()();
+    await expectOneWins(() => call(t.app, approver, '/api/approval/decide', { id, decision: 'approve' }), 'REPEAT_APPROVAL');
+    const other = await make()();
+    await expectOneWins(() => call(t.app, applicant, '/api/approval/withdraw', { id: other }), 'STATE_TRANSITION_INVALID');
+  });
+});
+
+describe('annual plans', () => {
+  let approver: Session & { id: number };
+  beforeAll(async () => {
+    const u = await buildUser(t.db, { permissions: [] });
+    approver = { ...(await login(t.app, u.username, u.password)), id: u.id };
+    await call(t.app, admin, '/api/approval-flow/insert', {
+      businessType: 'annualPlan',
+      name: 'LC annual plans',
+      steps: [{ mode: 'orSign', approvers: [{ kind: 'user', userId: u.id }] }],
+    });
+  });
+  const line = { month: 5, sessions: 1, trainingType: 'LC', content: 'LC', form: 'inside', days: 1, siteFee: 100, teacherFee: 0, textbookFee: 0, travelFee: 0 };
+  const pendingOf = async (planId: number) =>
+    ((await call(t.app, approver, '/api/approval/todo', { size: 500 })).json().data.records as { id: number; businessType: string; businessId: number }[]).find(
+      (r) => r.businessType === 'annualPlan' && r.businessId === planId,
+    )!.id;
+  /** A plan of a fresh department, then brought to a state through the approval engine. */
+  const make = (then?: 'submit' | 'approve' | 'refuse' | 'withdraw') => async () => {
+    const org = await buildOrg(t.db);
+    const id = (await call(t.app, admin, '/api/year-plan/insert', { name: `LC plan ${uniq()}`, year: 2030, type: 'salon', orgId: org.id, lines: [line] })).json().data
+      .id as number;
+    if (!then) return id;
+    await call(t.app, admin, '/api/year-plan/submit', { id });
+    if (then === 'withdraw') await call(t.app, admin, '/api/approval/withdraw', { id: await pendingOf(id) });
+    if (then === 'approve' || then === 'refuse') await call(t.app, approver, '/api/approval/decide', { id: await pendingOf(id), decision: then, comment: 'LC' });
+    return id;
+  };
+  const abilities = (s: Session) => async (id: number) => {
+    const detail = (await call(t.app, s, '/api/year-plan/get', { id })).json().data;
+    const list = (await call(t.app, s, '/api/year-plan/list', { keyword: detail.name })).json().data.records as { id: number; abilities: Abilities }[];
+    expect(list[0]!.abilities).toEqual(detail.abilities);
+    return detail.abilities as Abilities;
+  };
+  const writes: Record<string, Write> = {
+    modify: (s, id) => call(t.app, s, '/api/year-plan/update', { id, name: `changed ${uniq()}` }),
+    delete: (s, id) => call(t.app, s, '/api/year-plan/delete', { ids: [id] }),
+    submit: (s, id) => call(t.app, s, '/api/year-plan/submit', { id }),
+  };
+  const none = { modify: false, delete: false, submit: false };
+
+  it('answers abilities the writes obey (draft, under review, approved, audit failure, can resubmit, codes)', async () => {
+    await expectWritesObey(admin, make(), abilities(admin), writes, { modify: true, delete: true, submit: true });
+    await expectWritesObey(admin, make('submit'), abilities(admin), writes, none);
+    await expectWritesObey(admin, make('approve'), abilities(admin), writes, none);
+    await expectWritesObey(admin, make('refuse'), abilities(admin), writes, { modify: true, delete: false, submit: true });
+    await expectWritesObey(admin, make('withdraw'), abilities(admin), writes, { modify: true, delete: false, submit: true });
+    const reader = await buildUser(t.db, { permissions: ['ndjh'] });
+    const s = await login(t.app, reader.username, reader.password);
+    await expectWritesObey(s, make(), abilities(s), writes, none);
+  });
+
+  it('of two concurrent submissions one wins; the database refuses a state outside the lifecycle', async () => {
+    const id = await make()();
+    await expectOneWins(() => writes.submit!(admin, id), 'STATE_TRANSITION_INVALID');
+    await expect(t.db.execute(sql`update year_plans set status = 'archived' where id = ${id}`)).rejects.toMatchObject({
+      cause: { code: '23514', constraint: 'year_plans_status_check' },
+    });
+  });
+});
+
+describe('unplanned plans', () => {
+  let approver: Session & { id: number };
+  beforeAll(async () => {
+    const u = await buildUser(t.db, { permissions: [] });
+    approver = { ...(await login(t.app, u.username, u.password)), id: u.id };
+    await call(t.app, admin, '/api/approval-flow/insert', {
+      businessType: 'trainingPlan',
+      name: 'LC unplanned plans',
+      steps: [{ mode: 'orSign', approvers: [{ kind: 'user', userId: u.id }] }],
+    });
+  });
+  const pendingOf = async (planId: number) =>
+    ((await call(t.app, approver, '/api/approval/todo', { size: 500 })).json().data.records as { id: number; businessType: string; businessId: number }[]).find(
+      (r) => r.businessType === 'trainingPlan' && r.businessId === planId,
+    )!.id;
+  /** A plan of a fresh department, then brought to a state through the approval engine. */
+  const make = (then?: 'submit' | 'approve' | 'refuse' | 'withdraw') => async () => {
+    const org = await buildOrg(t.db);
+    const plan = {
+      name: `LC ad-hoc ${uniq()}`,
+      reason: 'LC',
+      startDate: '2030-05-01',
+      endDate: '2030-05-01',
+      trainingType: 'LC',
+      form: 'inside',
+      days: 1,
+      sessions: 1,
+      trainees: 5,
+    };
+    const id = (await call(t.app, admin, '/api/train-plan/insert', { ...plan, orgId: org.id })).json().data.id as number;
+    if (!then) return id;
+    await call(t.app, admin, '/api/train-plan/submit', { id });
+    if (then === 'withdraw') await call(t.app, admin, '/api/approval/withdraw', { id: await pendingOf(id) });
+    if (then === 'approve' || then === 'refuse') await call(t.app, approver, '/api/approval/decide', { id: await pendingOf(id), decision: then, comment: 'LC' });
+    return id;
+  };
+  const abilities = (s: Session) => async (id: number) => {
+    const detail = (await call(t.app, s, '/api/train-plan/get', { id })).json().data;
+    const list = (await call(t.app, s, '/api/train-plan/list', { keyword: detail.name })).json().data.records as { id: number; abilities: Abilities }[];
+    expect(list[0]!.abilities).toEqual(detail.abilities);
+    return detail.abilities as Abilities;
+  };
+  const writes: Record<string, Write> = {
+    modify: (s, id) => call(t.app, s, '/api/train-plan/update', { id, name: `changed ${uniq()}` }),
+    delete: (s, id) => call(t.app, s, '/api/train-plan/delete', { ids: [id] }),
+    submit: (s, id) => call(t.app, s, '/api/train-plan/submit', { id }),
+  };
+  const none = { modify: false, delete: false, submit: false };
+
+  it('answers abilities the writes obey (draft, under review, approved, audit failure, can resubmit, codes)', async () => {
+    await expectWritesObey(admin, make(), abilities(admin), writes, { modify: true, delete: true, submit: true });
+    await expectWritesObey(admin, make('submit'), abilities(admin), writes, none);
+    await expectWritesObey(admin, make('approve'), abilities(admin), writes, none);
+    await expectWritesObey(admin, make('refuse'), abilities(admin), writes, { modify: true, delete: false, submit: true });
+    await expectWritesObey(admin, make('withdraw'), abilities(admin), writes, { modify: true, delete: false, submit: true });
+    const reader = await buildUser(t.db, { permissions: ['pxjh'] });
+    const s = await login(t.app, reader.username, reader.password);
+    await expectWritesObey(s, make(), abilities(s), writes, none);
+  });
+
+  it('of two concurrent submissions one wins; the database refuses a state outside the lifecycle', async () => {
+    const id = await make()();
+    await expectOneWins(() => writes.submit!(admin, id), 'STATE_TRANSITION_INVALID');
+    await expect(t.db.execute(sql`update train_plans set status = 'archived' where id = ${id}`)).rejects.toMatchObject({
+      cause: { code: '23514', constraint: 'train_plans_status_check' },
+    });
+  });
+});
+
+describe('outside training', () => {
+  let approver: Session & { id: number };
+  let applicant: Session;
+  let manager: Session;
+  beforeAll(async () => {
+    const u = await buildUser(t.db, { permissions: [] });
+    approver = { ...(await login(t.app, u.username, u.password)), id: u.id };
+    const org = await buildOrg(t.db);
+    const a = await buildUser(t.db, { permissions: [], orgId: org.id });
+    applicant = await login(t.app, a.username, a.password);
+    const m = await buildUser(t.db, { permissions: ['wxpx'], orgId: org.id, scopeOrgIds: [org.id] });
+    manager = await login(t.app, m.username, m.password);
+    await call(t.app, admin, '/api/approval-flow/insert', {
+      businessType: 'outsideTraining',
+      name: 'LC outside training',
+      steps: [{ mode: 'orSign', approvers: [{ kind: 'user', userId: u.id }] }],
+    });
+  });
+  const pendingOf = async (id: number) =>
+    ((await call(t.app, approver, '/api/approval/todo', { size: 500 })).json().data.records as { id: number; businessType: string; businessId: number }[]).find(
+      (r) => r.businessType === 'outsideTraining' && r.businessId === id,
+    )!.id;
+  /** An application of the applicant, then brought to a state through the approval engine (and the result). */
+  const make = (then?: 'submit' | 'approve' | 'refuse' | 'withdraw' | 'complete') => async () => {
+    const body = { institutionName: 'LC institute', course: `LC course ${uniq()}`, startDate: '2031-01-01', endDate: '2031-01-02', cost: 100 };
+    const id = (await call(t.app, applicant, '/api/outside-training/insert', body)).json().data.id as number;
+    if (!then) return id;
+    await call(t.app, applicant, '/api/outside-training/submit', { id });
+    if (then === 'withdraw') await call(t.app, applicant, '/api/approval/withdraw', { id: await pendingOf(id) });
+    if (then === 'refuse') await call(t.app, approver, '/api/approval/decide', { id: await pendingOf(id), decision: 'refuse', comment: 'LC' });
+    if (then === 'approve' || then === 'complete') await call(t.app, approver, '/api/approval/decide', { id: await pendingOf(id), decision: 'approve', comment: 'LC' });
+    if (then === 'complete') await call(t.app, applicant, '/api/outside-training/result', { id, result: 'passed' });
+    return id;
+  };
+  const abilities = (s: Session) => async (id: number) => {
+    const detail = (await call(t.app, s, '/api/outside-training/get', { id })).json().data;
+    const url = s === manager ? '/api/outside-training/list' : '/api/outside-training/mine';
+    const list = (await call(t.app, s, url, { keyword: detail.course })).json().data.records as { id: number; abilities: Abilities }[];
+    expect(list[0]!.abilities).toEqual(detail.abilities);
+    return detail.abilities as Abilities;
+  };
+  const writes: Record<string, Write> = {
+    modify: (s, id) => call(t.app, s, '/api/outside-training/update', { id, cost: 200 }),
+    delete: (s, id) => call(t.app, s, '/api/outside-training/delete', { ids: [id] }),
+    submit: (s, id) => call(t.app, s, '/api/outside-training/submit', { id }),
+    recordResult: (s, id) => call(t.app, s, '/api/outside-training/result', { id, result: 'failed', score: 10 }),
+  };
+  const none = { modify: false, delete: false, submit: false, recordResult: false };
+
+  it('answers abilities the writes obey (draft, under review, approved, refused, withdrawn, completed, not the applicant)', async () => {
+    await expectWritesObey(applicant, make(), abilities(applicant), writes, { modify: true, delete: true, submit: true, recordResult: false });
+    await expectWritesObey(applicant, make('submit'), abilities(applicant), writes, none);
+    await expectWritesObey(applicant, make('approve'), abilities(applicant), writes, { ...none, recordResult: true });
+    await expectWritesObey(applicant, make('refuse'), abilities(applicant), writes, { modify: true, delete: false, submit: true, recordResult: false });
+    await expectWritesObey(applicant, make('withdraw'), abilities(applicant), writes, { modify: true, delete: false, submit: true, recordResult: false });
+    await expectWritesObey(applicant, make('complete'), abilities(applicant), writes, { ...none, recordResult: true });
+    await expectWritesObey(manager, make(), abilities(manager), writes, none);
+    await expectWritesObey(manager, make('approve'), abilities(manager), writes, none);
+  });
+
+  it('of two concurrent submissions one wins; the database refuses a state outside the lifecycle', async () => {
+    const id = await make()();
+    await expectOneWins(() => writes.submit!(applicant, id), 'STATE_TRANSITION_INVALID');
+    await expect(t.db.execute(sql`update outside_trainings set status = 'archived' where id = ${id}`)).rejects.toMatchObject({
+      cause: { code: '23514', constraint: 'outside_trainings_status_check' },
+    });
+  });
+});
+
+describe('training classes', () => {
+  const DAY = 86_400_000;
+  const names = new Map<number, string>();
+  /** A class of a fresh department, starting in ten days, then brought to a state. */
+  const make = (then?: 'publish' | 'change' | 'cancel' | 'start') => async () => {
+    const org = await buildOrg(t.db);
+    const start = Date.now() + 10 * DAY;
+    const name = `LC class ${uniq()}`;
+    const id = (
+      await call(t.app, admin, '/api/train-class/insert', {
+        name,
+        days: 1,
+        orgId: org.id,
+        startAt: new Date(start).toISOString(),
+        endAt: new Date(start + DAY).toISOString(),
+        enrolStartAt: new Date(Date.now() - DAY).toISOString(),
+        enrolEndAt: new Date(start - DAY).toISOString(),
+        traineeQuota: 10,
+      })
+    ).json().data.id as number;
+    names.set(id, name);
+    if (then) await call(t.app, admin, '/api/train-class/publish', { ids: [id] });
+    if (then === 'change') await call(t.app, admin, '/api/train-class/update', { id, traineeQuota: 11 });
+    if (then === 'cancel') await call(t.app, admin, '/api/train-class/cancel', { id, reason: 'LC' });
+    if (then === 'start') await t.db.execute(sql`update train_classes set status = 'started' where id = ${id}`);
+    return id;
+  };
+  const abilities = (s: Session) => async (id: number) => {
+    const detail = (await call(t.app, s, '/api/train-class/get', { id })).json().data;
+    const list = (await call(t.app, s, '/api/train-class/list', { keyword: names.get(id) })).json().data.records as { id: number; abilities: Abilities }[];
+    expect(list[0]!.abilities).toEqual(detail.abilities);
+    return detail.abilities as Abilities;
+  };
+  const writes: Record<string, Write> = {
+    modify: (s, id) => call(t.app, s, '/api/train-class/update', { id, traineeQuota: 20 }),
+    delete: (s, id) => call(t.app, s, '/api/train-class/delete', { ids: [id] }),
+    publish: (s, id) => call(t.app, s, '/api/train-class/publish', { ids: [id] }),
+    offline: (s, id) => call(t.app, s, '/api/train-class/offline', { ids: [id] }),
+    cancel: (s, id) => call(t.app, s, '/api/train-class/cancel', { id, reason: 'LC' }),
+    complete: (s, id) => call(t.app, s, '/api/train-class/complete', { ids: [id] }),
+    submit: (s, id) => call(t.app, s, '/api/train-class/submit', { id }),
+  };
+  const none = { modify: false, delete: false, publish: false, offline: false, cancel: false, complete: false, submit: false };
+
+  it('answers abilities the writes obey (to publish, published, changed, started, cancelled, codes)', async () => {
+    await expectWritesObey(admin, make(), abilities(admin), writes, { ...none, modify: true, delete: true, publish: true, cancel: true });
+    await expectWritesObey(admin, make('publish'), abilities(admin), writes, { ...none, modify: true, offline: true, cancel: true });
+    await expectWritesObey(admin, make('change'), abilities(admin), writes, { ...none, modify: true, publish: true, offline: true, cancel: true });
+    await expectWritesObey(admin, make('start'), abilities(admin), writes, { ...none, complete: true });
+    await expectWritesObey(admin, make('cancel'), abilities(admin), writes, none);
+    const reader = await buildUser(t.db, { permissions: ['pxapgl'] });
+    const s = await login(t.app, reader.username, reader.password);
+    await expectWritesObey(s, make(), abilities(s), writes, none);
+  });
+
+  it('of two concurrent publications one wins; the database refuses a state outside the lifecycle', async () => {
+    const id = await make()();
+    await expectOneWins(() => writes.publish!(admin, id), 'STATE_TRANSITION_INVALID');
+    await expect(t.db.execute(sql`update train_classes set status = 'archived' where id = ${id}`)).rejects.toMatchObject({
+      cause: { code: '23514', constraint: 'train_classes_status_check' },
+    });
   });
 });

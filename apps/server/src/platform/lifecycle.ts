@@ -2,6 +2,7 @@ import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { check, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ErrorName, Lifecycle } from '@hanlin/shared';
 import { AppError } from './errors.js';
+import { onlyRow } from './db/rows.js';
 import type { Db, DbOrTx } from './db/client.js';
 import type { Principal } from './auth/principal.js';
 
@@ -54,7 +55,7 @@ export async function applyTransition<S extends string, C extends string, R exte
   if (!ids.length) return { ids, to };
   const changed = (await tx
     .update(spec.table)
-    .set({ ...spec.set, [key]: encode(to) } as never)
+    .set({ ...spec.set, [key]: encode(to) })
     .where(and(inArray(spec.id, ids), inArray(spec.state, from.map(encode))))
     .returning({ id: spec.id })) as { id: number }[];
   if (changed.length !== ids.length) throw refuse(ids.filter((id) => !changed.some((c) => c.id === id)));
@@ -137,9 +138,9 @@ export async function lockEditable<S extends string, R extends { status: string 
   lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>,
   lifecycle: Pick<Lifecycle<S, string>, 'canEdit'>,
 ): Promise<R> {
-  const [row] = await lock(tx, principal, [id]);
-  if (!lifecycle.canEdit(row!.status as S)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
-  return row!;
+  const row = onlyRow(await lock(tx, principal, [id]));
+  if (!lifecycle.canEdit(row.status as S)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+  return row;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { asc, desc, and, getTableColumns, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { keysOf } from '@hanlin/shared';
+import { asc, desc, and, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, DbOrTx } from './db/client.js';
@@ -8,6 +9,7 @@ import { AppError } from './errors.js';
 import { cachedCount, tableVersionsSql } from './db/counts.js';
 import { escapeLike } from './db/pg-errors.js';
 import { inScopePatterns, requireInScope, scopePatterns, scopeReach } from './scope.js';
+import { onlyRow } from './db/rows.js';
 
 /**
  * The paged-list kernel: a module declares a list (filters, keyword, data-scope column, sort keys,
@@ -51,7 +53,7 @@ export type SortKeySpec = AnyPgColumn | SQL | { column: AnyPgColumn | SQL; order
 export const nullsLast = (column: SQLWrapper, isDesc: boolean) => (isDesc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`);
 const sortColumn = (k: SortKeySpec) => (typeof k === 'object' && 'order' in k ? k.column : k);
 const sortTerm = (k: SortKeySpec, column: SQLWrapper, isDesc: boolean) =>
-  typeof k === 'object' && 'order' in k ? k.order(column, isDesc) : isDesc ? desc(column as AnyColumn) : asc(column as AnyColumn);
+  typeof k === 'object' && 'order' in k ? k.order(column, isDesc) : isDesc ? desc(column) : asc(column);
 
 /** A filter: its condition given the value (a placeholder), and whether a value counts as set. */
 export type FilterSpec = ((value: SQLWrapper) => SQL) | { where: (value: SQLWrapper) => SQL; param?: (v: never) => unknown };
@@ -84,7 +86,7 @@ export interface ListSpec<F extends string, C extends SelectedFields, K extends 
   /** Query fields filtering the list (`undefined`/`null`/'' = not set). */
   filters?: Record<F, FilterSpec>;
   /** Condition of `keyword`, given the LIKE pattern `%keyword%` (wildcards escaped). */
-  keyword?: (pattern: SQLWrapper) => SQL;
+  keyword?: (pattern: SQLWrapper) => SQL | undefined;
   /**
    * The data-scope column (an organization id), or an expression giving it from a row (the author's
    * organization): rows outside the caller's subtrees are never listed.
@@ -125,6 +127,12 @@ export interface ListPage<R> {
 }
 
 const SEEN_TOTALS_MAX = 5000;
+/** A page row without the `versions` column the page statement adds. */
+function withoutVersions<R extends object>(row: R): R {
+  const record = { ...row };
+  Reflect.deleteProperty(record, 'versions');
+  return record;
+}
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== '';
 export const keywordPattern = (keyword: string) => `%${escapeLike(keyword)}%`;
 
@@ -146,8 +154,14 @@ export function defineList<F extends string, C extends SelectedFields, K extends
   declaredLists.push({ name: spec.name, tables: spec.tables });
   type Row = SelectResultFields<C>;
   type Q = ListQueryOf<F>;
-  const filterNames = Object.keys(spec.filters ?? {}) as F[];
-  const filterOf = (name: string) => (spec.filters as Record<string, FilterSpec>)[name]!;
+  const filterNames = keysOf<F>(spec.filters ?? {});
+  const filterSpecs = new Map<string, FilterSpec>(Object.entries<FilterSpec>(spec.filters ?? {}));
+  const filterOf = (name: string) => {
+    const filter = filterSpecs.get(name);
+    if (!filter) throw new Error(`${spec.name}: no filter '${name}'`);
+    return filter;
+  };
+  const isSortKey = (key: string): key is K => Object.hasOwn(spec.sort, key);
   const whereOf = (f: FilterSpec) => (typeof f === 'function' ? f : f.where);
   const paramOf = (f: FilterSpec, v: unknown) => (typeof f === 'function' || !f.param ? v : f.param(v as never));
   const few = spec.plan?.adaptive ? (spec.plan.few ?? 2000) : 0;
@@ -155,8 +169,8 @@ export function defineList<F extends string, C extends SelectedFields, K extends
   function parseOrder(sort: string | undefined): { key: K | ''; desc: boolean } {
     if (!sort) return Array.isArray(spec.defaultSort) ? { key: '', desc: false } : spec.defaultSort;
     const key = sort.replace(/^-/, '');
-    if (!Object.hasOwn(spec.sort, key)) throw new AppError('PARAMETER_INVALID', { field: 'sort' });
-    return { key: key as K, desc: sort.startsWith('-') };
+    if (!isSortKey(key)) throw new AppError('PARAMETER_INVALID', { field: 'sort' });
+    return { key, desc: sort.startsWith('-') };
   }
 
   /** WHERE of the list: scope (`all`, `none`, patterns) plus the conditions given (values or placeholders). */
@@ -164,15 +178,20 @@ export function defineList<F extends string, C extends SelectedFields, K extends
     const conds: SQL[] = spec.where ? [spec.where] : [];
     if (spec.scope && scope === 'none') conds.push(sql`false`);
     else if (spec.scope && scope === 'all' && spec.scope.nullable) conds.push(sql`${spec.scope.column} is not null`);
-    else if (spec.scope && scope === 'subtrees') conds.push(inScopePatterns(spec.scope.column, scopeValue!));
+    else if (spec.scope && scope === 'subtrees') {
+      if (!scopeValue) throw new Error(`${spec.name}: a subtree scope without its patterns`);
+      conds.push(inScopePatterns(spec.scope.column, scopeValue));
+    }
     for (const [name, value] of filters) conds.push(whereOf(filterOf(name))(value));
-    if (keyword && spec.keyword) conds.push(spec.keyword(keyword));
+    const byKeyword = keyword && spec.keyword?.(keyword);
+    if (byKeyword) conds.push(byKeyword);
     return conds.length ? and(...conds) : undefined;
   }
 
   function orderOf(shape: ListShape<K>) {
-    if (!shape.sortKey) return [...(spec.defaultSort as SQL[]), asc(spec.id)];
-    const key = spec.sort[shape.sortKey as K];
+    // No sort key: the default order is its own columns (parseOrder).
+    if (!shape.sortKey) return [...(Array.isArray(spec.defaultSort) ? spec.defaultSort : []), asc(spec.id)];
+    const key = spec.sort[shape.sortKey];
     const col = sortColumn(key);
     const dir = shape.desc ? desc : asc;
     return col === spec.id ? [sortTerm(key, col, shape.desc)] : [sortTerm(key, col, shape.desc), dir(spec.id)];
@@ -192,7 +211,7 @@ export function defineList<F extends string, C extends SelectedFields, K extends
       // All matches first, then their order. OFFSET $fence (always 0) keeps PostgreSQL from merging
       // the subquery into an ordered walk, which its estimates favour when the matches are sparse or
       // bunch at one end of the order: the walk then reads most of the table to fill one page.
-      const key: SortKeySpec = shape.sortKey ? spec.sort[shape.sortKey as K] : spec.id;
+      const key: SortKeySpec = shape.sortKey ? spec.sort[shape.sortKey] : spec.id;
       const matches = db
         .select({ id: spec.id, k: sql`${sortColumn(key)}`.as('k') })
         .from(spec.table)
@@ -224,7 +243,7 @@ export function defineList<F extends string, C extends SelectedFields, K extends
       .select({ ...spec.columns, versions: spec.count ? sql<string>`''` : tableVersionsSql(spec.tables) } as SelectedFields)
       .from(spec.table)
       .$dynamic();
-    if (spec.join) q = spec.join(q as PgSelect) as typeof q;
+    if (spec.join) q = spec.join(q) as typeof q;
     return q
       .where(sql`${spec.id} = any(array(${page}))`)
       .orderBy(...order)
@@ -232,28 +251,31 @@ export function defineList<F extends string, C extends SelectedFields, K extends
   }
 
   /** The list's rows (its columns, through its joins) of the ids given, in id order, outside its scope and `where`: what a write answers. */
-  function rowsOf(db: DbOrTx, ids: number[]): Promise<Row[]> {
+  async function rowsOf(db: DbOrTx, ids: number[]): Promise<Row[]> {
     let q = db
       .select(spec.columns as SelectedFields)
       .from(spec.table)
       .$dynamic();
-    if (spec.join) q = spec.join(q as PgSelect) as typeof q;
-    return q.where(inArray(spec.id, ids)).orderBy(asc(spec.id)) as unknown as Promise<Row[]>;
+    if (spec.join) q = spec.join(q) as typeof q;
+    // The join hook erases the selection's type: the rows are the list's columns (`Row`) again here.
+    const rows: Record<string, unknown>[] = await q.where(inArray(spec.id, ids)).orderBy(asc(spec.id));
+    return rows as Row[];
   }
 
   async function run(rt: ListRuntime, principal: Pick<Principal, 'scopePaths'> | null, q: Q): Promise<ListPage<Row>> {
     const { db, kv, lists } = rt;
     const order = parseOrder(q.sort);
     const setFilters = filterNames.filter((f) => isSet(q[f]));
-    const scope: ListShape['scope'] = spec.scope ? scopeReach(principal ?? { scopePaths: [] }) : 'unscoped';
+    const reach = principal ?? { scopePaths: [] };
+    const scope: ListShape['scope'] = spec.scope ? scopeReach(reach) : 'unscoped';
     const params: Record<string, unknown> = {};
     for (const f of setFilters) params[`f_${f}`] = paramOf(filterOf(f), q[f]);
-    if (scope === 'subtrees') params.scope = scopePatterns(principal!);
+    if (scope === 'subtrees') params.scope = scopePatterns(reach);
     const keyword = q.keyword && spec.keyword ? keywordPattern(q.keyword) : undefined;
     if (keyword) params.keyword = keyword;
 
     // The search without its page and order: the key of its total.
-    const search = [spec.name, scope === 'subtrees' ? principal!.scopePaths : scope, setFilters.map((f) => [f, params[`f_${f}`]]), keyword ?? ''];
+    const search = [spec.name, scope === 'subtrees' ? reach.scopePaths : scope, setFilters.map((f) => [f, params[`f_${f}`]]), keyword ?? ''];
     const countRows = async () => {
       const cond = where(
         scope,
@@ -268,14 +290,13 @@ export function defineList<F extends string, C extends SelectedFields, K extends
           .where(cond)
           .limit(spec.count.cap)
           .as('capped');
-        const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
-        return row!.total;
+        return onlyRow(await db.select({ total: sql<number>`count(*)::int` }).from(capped)).total;
       }
-      const [row] = await db
+      const rows = await db
         .select({ total: sql<number>`count(*)::int` })
         .from(spec.table)
         .where(cond);
-      return row!.total;
+      return onlyRow(rows).total;
     };
     const countTotal = (knownVersions?: string) => (spec.count ? countRows() : cachedCount(db, kv, spec.tables, search, countRows, knownVersions));
 
@@ -298,8 +319,9 @@ export function defineList<F extends string, C extends SelectedFields, K extends
     const shapeKey = `${spec.name}:${shape.scope}:${shape.filters.join('+')}:${shape.keyword}:${shape.plan}:${shape.sortKey}:${shape.desc}`;
     // Named on the planned connections (one generic plan each); unnamed otherwise, so PostgreSQL
     // plans it per run and never settles on a generic plan by itself.
-    const once = !!rt.plannedDb && !!spec.planOnce?.(shape, q);
-    const runOn = once ? rt.plannedDb! : db;
+    const planned = rt.plannedDb && spec.planOnce?.(shape, q) ? rt.plannedDb : undefined;
+    const once = planned !== undefined;
+    const runOn = planned ?? db;
     let statements = lists.statements.get(runOn);
     if (!statements) lists.statements.set(runOn, (statements = new Map()));
     let statement = statements.get(shapeKey) as ReturnType<typeof prepare> | undefined;
@@ -315,20 +337,22 @@ export function defineList<F extends string, C extends SelectedFields, K extends
       total ??= await countTotal(rows[0]?.versions);
     }
     if (searchKey) {
-      if (lists.seenTotals.size >= SEEN_TOTALS_MAX) lists.seenTotals.delete(lists.seenTotals.keys().next().value!);
+      const oldest = lists.seenTotals.keys().next();
+      if (lists.seenTotals.size >= SEEN_TOTALS_MAX && !oldest.done) lists.seenTotals.delete(oldest.value);
       lists.seenTotals.set(searchKey, total);
     }
-    const records = rows.map(({ versions: _v, ...r }) => r as unknown as Row);
+    const records = rows.map(withoutVersions);
     return { records, total, page: q.page, size: q.size };
   }
 
   /** WHERE of the list for another statement over the same rows (an export): scope plus filters. */
   function listWhere(principal: Pick<Principal, 'scopePaths'> | null, q: { keyword?: string } & { [P in F]?: unknown }) {
-    const scope: ListShape['scope'] = spec.scope ? scopeReach(principal ?? { scopePaths: [] }) : 'unscoped';
+    const reach = principal ?? { scopePaths: [] };
+    const scope: ListShape['scope'] = spec.scope ? scopeReach(reach) : 'unscoped';
     const setFilters = filterNames.filter((f) => isSet(q[f]));
     return where(
       scope,
-      scope === 'subtrees' ? sql.param(scopePatterns(principal!)) : undefined,
+      scope === 'subtrees' ? sql.param(scopePatterns(reach)) : undefined,
       setFilters.map((f) => [f, sql.param(paramOf(filterOf(f), q[f]))]),
       q.keyword && spec.keyword ? sql.param(keywordPattern(q.keyword)) : undefined,
     );
@@ -357,7 +381,7 @@ export function listReads<Q extends ListQuery, R extends { orgPath: string | nul
       const [row] = await list.rowsOf(rt.db, [id]);
       if (!row) throw new AppError('NOT_FOUND_ERROR', notFound.field ? { field: notFound.field } : undefined);
       requireInScope(p, row.orgPath);
-      return (await present(p, [row]))[0]!;
+      return onlyRow(await present(p, [row]));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
-import type { Db, DbOrTx } from './db/client.js';
+import type { Db, DbOrTx } from './db/types.js';
+import { poolOf } from './db/pool.js';
 
 /**
  * Every PostgreSQL advisory lock key of the application, named, in one place: two unrelated
@@ -28,8 +28,14 @@ export const LOCK_KEYS = {
   questionCategoryTree: 7243105,
   /** Structural changes of the exam classification tree. */
   examCategoryTree: 7243131,
+  /** Structural changes of the questionnaire classification tree. */
+  questionnaireCategoryTree: 7243132,
   /** Changes to the number of teacher levels. */
   lecturerLevels: 7243201,
+  /** Pinning Q&A entries: the pinned count against the parameter `pinnedQaLimit`. */
+  qaPins: 7243301,
+  /** Structural changes of the face-to-face course classification tree. */
+  trainCourseCategoryTree: 7243133,
 } as const;
 
 /** Two-int keys: taken with pg_try_advisory_xact_lock(a, b) and looked up in pg_locks by classid/objid. */
@@ -51,15 +57,29 @@ export async function xactLock(tx: DbOrTx, name: LockName): Promise<void> {
  * random 64-bit collision).
  */
 export const LOCK_SPACES = {
-  /** Starting an attempt at an exam: one per (exam, user), so parallel starts of one person make one attempt. */
-  examStart: 'examStart',
   /** Processing a media file (slicing a video, converting a document): one job per file at a time across every node. */
   mediaJob: 'mediaJob',
+  /**
+   * An exam's attempts being started (shared, one per start) against its scores being published
+   * (exclusive): scores are never published while an attempt is being started. Unlike a row lock on
+   * the exam, thousands of starts a minute share it without writing the exam row.
+   */
+  examScores: 'examScores',
 } as const;
 
 /** Takes the transaction-level lock of `space` for these ids; it is released at commit or rollback. */
 export async function xactLockFor(tx: DbOrTx, space: keyof typeof LOCK_SPACES, ...ids: number[]): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${LOCK_SPACES[space]}:${ids.join(':')}`}, 0))`);
+  await tx.execute(sql`select ${xactLockSql(space, ids)}`);
+}
+
+/**
+ * The call taking the transaction-level lock of `space` for these ids, for a statement that takes it
+ * itself (one round trip fewer). The statement's snapshot is older than the lock: only for a lock that
+ * guards what the statement writes, never what it reads. `shared` locks admit other shared holders.
+ */
+export function xactLockSql(space: keyof typeof LOCK_SPACES, ids: number[], opts: { shared?: boolean } = {}) {
+  const key = sql`hashtextextended(${`${LOCK_SPACES[space]}:${ids.join(':')}`}, 0)`;
+  return opts.shared ? sql`pg_advisory_xact_lock_shared(${key})` : sql`pg_advisory_xact_lock(${key})`;
 }
 
 /**
@@ -69,7 +89,7 @@ export async function xactLockFor(tx: DbOrTx, space: keyof typeof LOCK_SPACES, .
  */
 export async function withSessionLockFor<T>(db: Db, space: keyof typeof LOCK_SPACES, ids: number[], work: () => Promise<T>): Promise<{ value: T } | null> {
   const key = `${LOCK_SPACES[space]}:${ids.join(':')}`;
-  const client = await (db as unknown as { $client: pg.Pool }).$client.connect();
+  const client = await poolOf(db).connect();
   let broken = false;
   try {
     const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [key]);

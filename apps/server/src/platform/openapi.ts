@@ -25,7 +25,7 @@ export async function installOpenApi(app: FastifyInstance) {
           }
         }
       }
-      return out as never;
+      return out;
     },
   });
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());

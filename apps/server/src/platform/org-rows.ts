@@ -15,7 +15,7 @@ type LockedOrgRow<T extends IdTable, K extends keyof ColumnsOf<T>> = SelectResul
 /** `id` and the `columns` named of `table`, as a select map. */
 function pickColumns(table: IdTable, columns: readonly string[]): Record<string, PgColumn> {
   const all = getTableColumns(table) as Record<string, PgColumn>;
-  return Object.fromEntries(['id', ...columns].map((k) => [k, all[k]!]));
+  return Object.fromEntries(['id', ...columns].map((k) => [k, all[k]]));
 }
 
 /**

@@ -87,7 +87,7 @@ export function richTextPlain(html: string): string {
 
 /** The `src` of every image in sanitized rich text, in order. */
 export function richTextImageSources(html: string): string[] {
-  return [...html.matchAll(/<img\b[^>]*?\bsrc="([^"]*)"/gi)].map((m) => decodeAttr(m[1]!));
+  return [...html.matchAll(/<img\b[^>]*?\bsrc="([^"]*)"/gi)].map((m) => decodeAttr(m[1]));
 }
 
 /**
@@ -104,7 +104,7 @@ export async function mapRichTextImages(html: string, map: (src: string) => Prom
     out.push(html.slice(at, m.index));
     at = m.index + m[0].length;
     const src = /\bsrc="([^"]*)"/i.exec(m[0]);
-    const next = src ? await map(decodeAttr(src[1]!)) : null;
+    const next = src ? await map(decodeAttr(src[1])) : null;
     if (next !== null && src) out.push(m[0].replace(src[0], `src="${encodeAttr(next)}"`));
   }
   out.push(html.slice(at));

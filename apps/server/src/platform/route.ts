@@ -70,7 +70,7 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
       const counted = await installation(req);
       if (!counted.isAllowed && counted.isExceeded) throw new AppError('TOO_MANY_REQUESTS');
     });
-  const tags = route.tags ?? [route.path.split('/')[2]!];
+  const tags = route.tags ?? [domainOf(route.path)];
   if (route.kind === 'binary') acceptRawBodies(app);
   if (route.formEncoded) acceptFormBodies(app);
   app.route({
@@ -105,6 +105,13 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
       return download ? result : ok(result);
     },
   });
+}
+
+/** The OpenAPI tag of a route without its own: its domain, `/api/<domain>/...`. */
+function domainOf(path: string) {
+  const domain = path.split('/')[2];
+  if (!domain) throw new Error(`route ${path}: no domain in the path, declare its tags`);
+  return domain;
 }
 
 type Body<R extends RouteSpec> = RouteInput<R>['body'];
@@ -172,6 +179,9 @@ export function registerBatchRoutes<const R extends Record<string, RouteSpec>>(
   routes: R,
   commands: { [K in keyof R]?: (principal: Principal, ids: number[]) => Answer<R[K]> },
 ) {
-  for (const [key, command] of Object.entries(commands))
-    registerRoute(app, routes[key]!, (async (req: RouteRequest<RouteSpec>) => command!(principalOf(req), (req.body as { ids: number[] }).ids)) as never);
+  for (const [key, command] of Object.entries(commands)) {
+    const route = routes[key];
+    if (!route) throw new Error(`batch command ${key}: no route of that name`);
+    if (command) registerRoute(app, route, (async (req: RouteRequest<RouteSpec>) => command(principalOf(req), (req.body as { ids: number[] }).ids)) as never);
+  }
 }

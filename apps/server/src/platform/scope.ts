@@ -51,6 +51,15 @@ export interface ScopeRefusal {
  * A record's organization (its materialized path; null when it has none) must lie inside the
  * caller's data scope, else NO_DATA_PERMISSION_ERROR.
  */
+/** A record asked for lies in the caller's data scope: NO_DATA_PERMISSION_ERROR when it does not, or is missing. */
+export function requireRecordInScope<T extends { orgPath: string | null }>(
+  principal: Pick<Principal, 'scopePaths'>,
+  record: T | null | undefined,
+  opts: ScopeRefusal = {},
+): asserts record is T {
+  requireInScope(principal, record?.orgPath, opts);
+}
+
 export function requireInScope(principal: Pick<Principal, 'scopePaths'>, orgPath: string | null | undefined, opts: ScopeRefusal = {}): void {
   if (!orgPath || !pathInScope(principal, orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR', opts.field ? { field: opts.field } : {});
 }
@@ -76,14 +85,18 @@ export function scopedLock<R extends { id: number; orgPath: string | null }>(
   refusal: ScopeRefusal & { notFound?: string; beyond?: boolean } = {},
 ) {
   const { notFound = 'ids', beyond, ...scope } = refusal;
-  return async (tx: DbOrTx, principal: Pick<Principal, 'scopePaths'>, ids: readonly number[]): Promise<R[]> => {
+  // One id asked answers one row (`const [row] = await lock(tx, p, [id])` needs no `!`).
+  function locked(tx: DbOrTx, principal: Pick<Principal, 'scopePaths'>, ids: readonly [number]): Promise<[R]>;
+  function locked(tx: DbOrTx, principal: Pick<Principal, 'scopePaths'>, ids: readonly number[]): Promise<R[]>;
+  async function locked(tx: DbOrTx, principal: Pick<Principal, 'scopePaths'>, ids: readonly number[]): Promise<R[]> {
     const unique = [...new Set(ids)];
     const rows = await lock(tx, unique);
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: notFound });
     if (beyond) requireAllInScope(principal, rows, scope);
     else for (const r of rows) requireInScope(principal, r.orgPath, scope);
     return rows;
-  };
+  }
+  return locked;
 }
 
 /**

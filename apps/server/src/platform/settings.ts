@@ -19,3 +19,18 @@ export async function writeSetting(db: DbOrTx, key: string, value: object): Prom
 export async function createSettingIfAbsent(db: DbOrTx, key: string, value: object): Promise<void> {
   await db.insert(systemSettings).values({ key, value }).onConflictDoNothing({ target: systemSettings.key });
 }
+
+/**
+ * A random secret kept in the setting `key` (under `field`), made by `make` on first use: the
+ * first of several nodes to store one wins, the others read its value back.
+ */
+export async function settingSecret(db: DbOrTx, key: string, field: string, make: () => string): Promise<string> {
+  const read = async () => (await readSetting<Record<string, unknown>>(db, key, {}))[field];
+  let value = await read();
+  if (typeof value !== 'string' || !value) {
+    await createSettingIfAbsent(db, key, { [field]: make() });
+    value = await read();
+  }
+  if (typeof value !== 'string' || !value) throw new Error(`setting ${key} holds no ${field}`);
+  return value;
+}

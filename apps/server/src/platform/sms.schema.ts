@@ -15,7 +15,7 @@ export const smsOutbox = pgTable(
     purpose: varchar({ length: 16 }).notNull(),
     provider: varchar({ length: 16 }).notNull(),
     /** `logged` (logging sender), `sent` or `failed`. */
-    status: varchar({ length: 16 }).notNull(),
+    status: varchar({ length: 16 }).notNull().$type<'logged' | 'sent' | 'failed'>(),
     code: varchar({ length: 12 }),
     error: varchar({ length: 1000 }),
     /** The account the code is for, when known (no foreign key: platform does not know the users table). */

@@ -4,6 +4,7 @@ import type { DbOrTx } from './db/client.js';
 import { smsOutbox } from './sms.schema.js';
 import { AppError } from './errors.js';
 import type { Kv } from './kv.js';
+import { onlyRow } from './db/rows.js';
 
 /** Why a verification code is texted (spec §7: phone code for login, registration and reset). */
 export type SmsPurpose = 'login' | 'register' | 'reset';
@@ -43,18 +44,20 @@ export interface AliyunSmsOptions {
 
 /** SMS_PROVIDER=aliyun needs its four settings; anything else stops the start. */
 export function loadSmsConfig(env: NodeJS.ProcessEnv): SmsConfig {
-  const provider = (env.SMS_PROVIDER?.trim().toLowerCase() || 'log') as string;
+  const provider = env.SMS_PROVIDER?.trim().toLowerCase() || 'log';
   if (provider === 'log') return { provider: 'log' };
   if (provider !== 'aliyun') throw new Error(`SMS_PROVIDER must be log or aliyun, got ${env.SMS_PROVIDER}`);
-  const need = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'].filter((k) => !env[k]?.trim());
+  const names = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'];
+  const [accessKeyId, accessKeySecret, signName, templateCode] = names.map((k) => env[k]?.trim() ?? '');
+  const need = names.filter((k) => !env[k]?.trim());
   if (need.length) throw new Error(`SMS_PROVIDER=aliyun needs ${need.join(', ')}`);
   return {
     provider: 'aliyun',
     aliyun: {
-      accessKeyId: env.SMS_ACCESS_KEY_ID!.trim(),
-      accessKeySecret: env.SMS_ACCESS_KEY_SECRET!.trim(),
-      signName: env.SMS_SIGN_NAME!.trim(),
-      templateCode: env.SMS_TEMPLATE_CODE!.trim(),
+      accessKeyId,
+      accessKeySecret,
+      signName,
+      templateCode,
       endpoint: env.SMS_ENDPOINT?.trim() || 'https://dysmsapi.aliyuncs.com/',
       regionId: env.SMS_REGION_ID?.trim() || 'cn-hangzhou',
     },
@@ -72,7 +75,7 @@ export function aliyunEncode(s: string): string {
 export function aliyunSignature(method: string, params: Record<string, string>, secret: string): string {
   const canonical = Object.keys(params)
     .sort()
-    .map((k) => `${aliyunEncode(k)}=${aliyunEncode(params[k]!)}`)
+    .map((k) => `${aliyunEncode(k)}=${aliyunEncode(params[k])}`)
     .join('&');
   const toSign = `${method}&${aliyunEncode('/')}&${aliyunEncode(canonical)}`;
   return crypto.createHmac('sha1', `${secret}&`).update(toSign).digest('base64');
@@ -147,20 +150,22 @@ export function createSmsSender(deps: { db: DbOrTx; log: Pick<FastifyBaseLogger,
     delivers: provider.delivers,
     async send(msg) {
       const outcome = await provider.deliver(msg);
-      const [row] = await deps.db
-        .insert(smsOutbox)
-        .values({
-          phone: msg.phone,
-          purpose: msg.purpose,
-          provider: provider.name,
-          status: !outcome.ok ? 'failed' : provider.delivers ? 'sent' : 'logged',
-          // Only the logging provider keeps the code: it is the only way it reaches anyone.
-          code: provider.delivers ? null : msg.code,
-          error: outcome.ok ? null : outcome.error,
-          userId: msg.userId ?? null,
-        })
-        .returning({ id: smsOutbox.id });
-      return { ...outcome, outboxId: row!.id };
+      const row = onlyRow(
+        await deps.db
+          .insert(smsOutbox)
+          .values({
+            phone: msg.phone,
+            purpose: msg.purpose,
+            provider: provider.name,
+            status: !outcome.ok ? 'failed' : provider.delivers ? 'sent' : 'logged',
+            // Only the logging provider keeps the code: it is the only way it reaches anyone.
+            code: provider.delivers ? null : msg.code,
+            error: outcome.ok ? null : outcome.error,
+            userId: msg.userId ?? null,
+          })
+          .returning({ id: smsOutbox.id }),
+      );
+      return { ...outcome, outboxId: row.id };
     },
   };
 }
@@ -189,9 +194,9 @@ export function createPhoneCodes(deps: { kv: Kv; sender: SmsSender }) {
     },
     async verify(phone: string, purpose: SmsPurpose, code: string | undefined, field = 'phoneCode') {
       const raw = code ? await deps.kv.get(key(purpose, phone)) : null;
-      if (!raw) throw new AppError('VERIFY_CODE_ERROR', { field });
+      if (!raw || !code) throw new AppError('VERIFY_CODE_ERROR', { field });
       const stored = JSON.parse(raw) as { hash: string; attempts: number; expiresAt: number };
-      if (stored.hash === hash(phone, code!)) {
+      if (stored.hash === hash(phone, code)) {
         await deps.kv.del(key(purpose, phone));
         return;
       }

@@ -34,7 +34,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       const Key = objectKey(key);
       let size = 0;
       async function* counted(source: Readable) {
-        for await (const chunk of source as AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
           size += chunk.length;
           yield chunk;
         }

@@ -1,31 +1,29 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './db/client.js';
 import { AppError } from './errors.js';
+import { onlyRow } from './db/rows.js';
 
 /** A table whose rows are addressed by a numeric `id`. */
-export type IdTable = PgTable & { id: PgColumn };
+export type IdTable = PgTable & { id: AnyPgColumn<{ data: number; notNull: true }> };
 
 /** Inserts one row and answers its id. */
 export async function insertRow<T extends IdTable>(db: DbOrTx, table: T, values: T['$inferInsert']): Promise<number> {
-  const [row] = await db
-    .insert(table as IdTable)
-    .values(values as never)
-    .returning({ id: table.id });
-  return row!.id as number;
+  const row = onlyRow(await db.insert(table).values(values).returning({ id: table.id }));
+  return row.id;
 }
 
 /** Writes `set` on the row `id`, stamping `updated_at` with the transaction's time. */
-export async function updateRow<T extends IdTable & { updatedAt: PgColumn }>(db: DbOrTx, table: T, id: number, set: Partial<T['$inferInsert']>): Promise<void> {
+export async function updateRow<T extends IdTable & { updatedAt: PgColumn }>(db: DbOrTx, table: T, id: number, set: PgUpdateSetSource<T>): Promise<void> {
   await db
-    .update(table as IdTable)
-    .set({ ...set, updatedAt: sql`now()` } as never)
+    .update(table)
+    .set({ ...set, updatedAt: sql`now()` })
     .where(eq(table.id, id));
 }
 
 /** Deletes the rows `ids` and answers the ids deleted. */
 export function deleteRows(db: DbOrTx, table: IdTable, ids: number[]): Promise<{ id: number }[]> {
-  return db.delete(table).where(inArray(table.id, ids)).returning({ id: table.id }) as Promise<{ id: number }[]>;
+  return db.delete(table).where(inArray(table.id, ids)).returning({ id: table.id });
 }
 
 /** Whether a row other than `exceptId` meets `where`: a name or title already taken, a category in use. */

@@ -4,6 +4,7 @@ import type { ErrorName } from '@hanlin/shared';
 import { AppError } from './errors.js';
 import type { DbOrTx } from './db/client.js';
 import { xactLock, type LockName } from './locks.js';
+import { onlyRow } from './db/rows.js';
 
 /** The structural columns every tree row has; `path` is the chain of ids (`/1/4/9/`), `depth` 1 at a root. */
 export interface TreeNode {
@@ -58,7 +59,7 @@ export const inSubtreeOf = (table: string, column: SQLWrapper, id: unknown, c: {
  * and call these inside their transaction, after `lock(tx)`.
  */
 export function defineTree(opts: TreeOptions) {
-  const c = { ...DEFAULT_COLUMNS, ...opts.columns } as Record<ColumnKey, string | null>;
+  const c = { ...DEFAULT_COLUMNS, ...opts.columns };
   const t = sql.identifier(opts.table);
   const col = (k: Exclude<ColumnKey, 'updatedAt'>) => sql.identifier(c[k]!);
   const touch = c.updatedAt ? sql`, ${sql.identifier(c.updatedAt)} = now()` : sql``;
@@ -99,7 +100,7 @@ export function defineTree(opts: TreeOptions) {
     /** One more than the largest sort value under `parentId` (0 for the first child). */
     async nextSort(db: DbOrTx, parentId: number | null): Promise<number> {
       const { rows } = await db.execute<{ next: number }>(sql`select coalesce(max(${col('sort')}) + 1, 0)::int as next from ${t} where ${parentIs(parentId)}`);
-      return rows[0]!.next;
+      return onlyRow(rows).next;
     },
 
     /** Children of `parentId` in display order (sort, then id). */
@@ -122,7 +123,7 @@ export function defineTree(opts: TreeOptions) {
       const { rows } = await db.execute<{ h: number }>(
         sql`select coalesce(max(${col('depth')}), ${node.depth}::int)::int - ${node.depth}::int as h from ${t} where ${col('path')} like ${`${node.path}%`}`,
       );
-      return rows[0]!.h;
+      return onlyRow(rows).h;
     },
 
     /** TREE_DEPTH_EXCEEDED (naming `field`) when a node would sit deeper than `maxDepth`. */

@@ -1,6 +1,9 @@
+/** A row of a forest with its children, to any depth. */
+export type ForestNode<T> = T & { children: ForestNode<T>[] };
+
 /** Builds a forest from flat rows ordered by (sort, id); rows whose parent is absent become roots. */
-export function buildForest<T extends { id: number; parentId: number | null }>(rows: readonly T[]): (T & { children: (T & { children: unknown[] })[] })[] {
-  type N = T & { children: N[] };
+export function buildForest<T extends { id: number; parentId: number | null }>(rows: readonly T[]): ForestNode<T>[] {
+  type N = ForestNode<T>;
   const nodes = new Map<number, N>();
   for (const r of rows) nodes.set(r.id, { ...r, children: [] });
   const roots: N[] = [];
@@ -9,5 +12,5 @@ export function buildForest<T extends { id: number; parentId: number | null }>(r
     if (parent) parent.children.push(n);
     else roots.push(n);
   }
-  return roots as never;
+  return roots;
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { markAnswer, type AnswerValue, type AttemptStatus, type DrawnQuestion, type QuestionKey, type QuestionType, type SubmittedBy } from '@hanlin/shared';
-import type { Db } from '../platform/db/client.js';
+import type { Db, DbOrTx } from '../platform/db/client.js';
 import { audienceTargets } from '../modules/audiences/index.js';
 import { exams, examAttempts, examAttemptAnswers, examPhotos, examReviewers } from '../modules/exams/index.js';
 import { files } from '../modules/uploads/index.js';
@@ -122,7 +122,7 @@ export interface TestAttempt {
 }
 
 /** Inserts an attempt and its answer rows in the asked state; answers the attempt id and its score. */
-export async function insertAttempt(db: Db, a: TestAttempt) {
+export async function insertAttempt(db: DbOrTx, a: TestAttempt) {
   const snap = snapshot(a.questions);
   const total = a.questions.reduce((s, q) => s + q.score, 0);
   const finished = a.status !== 'ongoing';

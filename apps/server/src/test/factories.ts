@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { ROLE_LIFECYCLE, StateOf, UserStatus } from '@hanlin/shared';
 import type { Db } from '../platform/db/client.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { organizations } from '../modules/orgs/orgs.schema.js';
 import { getRootOrg } from '../modules/orgs/index.js';
-import { roles, userRoles } from '../modules/roles/roles.schema.js';
-import { userDataScopes, users } from '../modules/users/users.schema.js';
+import { roles } from '../modules/roles/roles.schema.js';
+import { userDataScopes, userRoles, users } from '../modules/users/users.schema.js';
 
 const uniq = () => crypto.randomBytes(4).toString('hex');
 let cachedHash: { pw: string; hash: string } | undefined;
@@ -26,7 +27,7 @@ export async function buildOrg(db: Db, opts: { parentId?: number; name?: string 
   return { ...org!, path };
 }
 
-export async function buildRole(db: Db, opts: { name?: string; permissions?: string[]; status?: string; canLogin?: boolean } = {}) {
+export async function buildRole(db: Db, opts: { name?: string; permissions?: string[]; status?: StateOf<typeof ROLE_LIFECYCLE>; canLogin?: boolean } = {}) {
   const [role] = await db
     .insert(roles)
     .values({ name: opts.name ?? `role-${uniq()}`, permissions: opts.permissions ?? [], status: opts.status ?? 'normal', canLogin: opts.canLogin ?? true })
@@ -43,7 +44,7 @@ export interface BuildUser {
   permissions?: string[];
   scopeOrgIds?: number[];
   firstLogin?: boolean;
-  status?: string;
+  status?: UserStatus;
   kind?: string;
 }
 

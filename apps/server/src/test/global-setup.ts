@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase, runMigrations } from '../platform/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../platform/db/embedded.js';
 import { seed } from '../bootstrap/seed.js';
+import { installJobsSchema } from '../platform/jobs.js';
 import { TEST_ADMIN_PASSWORD } from './constants.js';
 
 /**
@@ -30,7 +31,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database ${template}`);
   const tplUrl = withDatabase(baseUrl, template);
   const database = connectDatabase(tplUrl, 2);
-  await runMigrations(database.db);
+  await runMigrations(database.db, installJobsSchema);
   await seed(database.db, TEST_ADMIN_PASSWORD);
   await database.close();
 

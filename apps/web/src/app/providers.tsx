@@ -5,6 +5,7 @@ import type { Lang } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { Feedback } from '../platform/components/Feedback';
 import { antdLocale, currentLang } from '../platform/i18n';
+import { APP_THEME } from './theme';
 
 /** Errors are already shown by the API client; retrying would show them again. */
 export const queryClient = new QueryClient({
@@ -21,7 +22,7 @@ export function Providers({ children }: { children: ReactNode }) {
   }, [i18n]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocale(lang)} theme={{ token: { colorPrimary: '#1f5fbf' } }}>
+      <ConfigProvider locale={antdLocale(lang)} theme={APP_THEME}>
         <Feedback />
         {children}
       </ConfigProvider>

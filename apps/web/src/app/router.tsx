@@ -9,8 +9,17 @@ import { DocumentTitle } from '../platform/page-title';
 import { loadManageTexts } from '../platform/i18n';
 import { RequireAuth, RequireCodes } from './guards';
 import { MANAGE_CODES, MANAGE_HOME } from './routes/manage-paths';
-import { CLASS_TEACHER_CODES, LECTURER_CODES, PORTAL_SECTIONS, STUDENT_CENTER_SECTIONS } from './routes/portal-paths';
+import {
+  CLASS_TEACHER_CODES,
+  CLASS_TEACHER_END_PAGES,
+  LECTURER_CODES,
+  LECTURER_END_PAGES,
+  PORTAL_SECTIONS,
+  STUDENT_CENTER_SECTIONS,
+  type SectionRoute,
+} from './routes/portal-paths';
 import { EXAM_RESULT_ROUTES } from '../modules/exams/portal/result-routes';
+import { SURVEY_PORTAL_ROUTES } from '../modules/surveys/portal/routes';
 
 type Lazy = RouteObject['lazy'];
 type Loader = () => Promise<{ default: React.ComponentType }>;
@@ -51,6 +60,12 @@ const behindCodes = (path: string, titleKey: string, codes: readonly string[], c
   element: <RequireCodes codes={codes} />,
   children,
 });
+
+/** An end section's routes: its page and the pages below it, or "coming soon" while no module ships one. */
+const endSection = (section: Pick<SectionRoute, 'load' | 'children'> | undefined, titleKey: string): RouteObject[] =>
+  section?.load
+    ? [{ index: true, lazy: page(section.load) }, ...(section.children ?? []).map((c) => ({ path: c.path, lazy: page(c.load) }))]
+    : [{ index: true, element: <ComingSoon titleKey={titleKey} /> }];
 
 /** New navigations scroll to the top (ScrollRestoration); non-React code navigates through the router. */
 function RootShell() {
@@ -123,8 +138,8 @@ const routes: RouteObject[] = [
       { path: '/', handle: { titleKey: 'auth.login' }, lazy: page(() => import('../modules/auth/LoginPage')) },
       { path: '/registered', handle: { titleKey: 'register.title' }, lazy: page(() => import('../modules/auth/RegisterPage')) },
       { path: '/reset-password', handle: { titleKey: 'reset.title' }, lazy: page(() => import('../modules/auth/ResetPasswordPage')) },
-      { path: '/manage-version', handle: { titleKey: 'versions.title' }, lazy: page(() => import('../modules/versions/VersionListPage')) },
-      { path: '/attachment-viewer', handle: { titleKey: 'viewer.title' }, lazy: page(() => import('../modules/files/AttachmentViewerPage')) },
+      { path: '/manage-version', handle: { titleKey: 'versions.title' }, lazy: page(() => import('../modules/app-versions/public/VersionListPage')) },
+      { path: '/attachment-viewer', handle: { titleKey: 'viewer.title' }, lazy: page(() => import('../modules/uploads/AttachmentViewerPage')) },
       { path: '/media-viewer', lazy: page(() => import('../modules/media/MediaViewerPage')) },
       {
         path: '/certificate/verify/:number?',
@@ -179,7 +194,7 @@ const routes: RouteObject[] = [
                   },
                   {
                     lazy: page(() => import('./portal/StudentCenterLayout')),
-                    children: EXAM_RESULT_ROUTES.map((r) => ({ path: r.path, handle: { titleKey: r.titleKey }, lazy: page(r.load) })),
+                    children: [...EXAM_RESULT_ROUTES, ...SURVEY_PORTAL_ROUTES].map((r) => ({ path: r.path, handle: { titleKey: r.titleKey }, lazy: page(r.load) })),
                   },
                 ],
               },
@@ -189,9 +204,9 @@ const routes: RouteObject[] = [
             {
               lazy: page(withManageTexts(() => import('./ends/LecturerLayout'))),
               children: [
-                { index: true, element: <ComingSoon titleKey="ends.home" /> },
-                behindCodes('training', 'ends.training', ['pxgl-js'], [{ index: true, element: <ComingSoon titleKey="ends.training" /> }]),
-                behindCodes('evaluation', 'ends.evaluation', ['pxpj-js'], [{ index: true, element: <ComingSoon titleKey="ends.evaluation" /> }]),
+                ...endSection(LECTURER_END_PAGES.home, 'ends.home'),
+                behindCodes('training', 'ends.training', ['pxgl-js'], endSection(LECTURER_END_PAGES.training, 'ends.training')),
+                behindCodes('evaluation', 'ends.evaluation', ['pxpj-js'], endSection(LECTURER_END_PAGES.evaluation, 'ends.evaluation')),
               ],
             },
           ]),
@@ -199,8 +214,8 @@ const routes: RouteObject[] = [
             {
               lazy: page(withManageTexts(() => import('./ends/ClassTeacherLayout'))),
               children: [
-                { index: true, element: <ComingSoon titleKey="ends.home" /> },
-                { path: 'training', handle: { titleKey: 'ends.training' }, element: <ComingSoon titleKey="ends.training" /> },
+                ...endSection(CLASS_TEACHER_END_PAGES.home, 'ends.home'),
+                { path: 'training', handle: { titleKey: 'ends.training' }, children: endSection(CLASS_TEACHER_END_PAGES.training, 'ends.training') },
               ],
             },
           ]),

@@ -15,6 +15,7 @@ import {
   REGISTRATION_LIFECYCLE,
   ROLE_LIFECYCLE,
   USER_LIFECYCLE,
+  YEAR_PLAN_LIFECYCLE,
   PERMISSION_ALIASES,
   PERMISSION_TREE,
   TERMINALS,
@@ -82,6 +83,7 @@ describe('message catalogues', () => {
       LECTURER_LIFECYCLE,
       LECTURER_CERTIFICATION,
       REGISTRATION_LIFECYCLE,
+      YEAR_PLAN_LIFECYCLE,
     ];
     const zhKeys = new Set(zh);
     for (const l of lifecycles) {

@@ -11,7 +11,15 @@ import zhCNManage from './zh-CN/manage';
  * for text keys defined only in the back office's files.
  */
 const SRC = path.resolve(import.meta.dirname, '..');
-const BACK_OFFICE = [/^app\/manage\//, /^app\/routes\/manage-routes\.ts$/, /^app\/ends\//, /^modules\/[^/]+\/manage\//, /^modules\/[^/]+\/manage-pages\.ts$/];
+const BACK_OFFICE = [
+  /^app\/manage\//,
+  /^app\/routes\/manage-routes\.ts$/,
+  /^app\/ends\//,
+  /^modules\/[^/]+\/ends\//,
+  /^modules\/[^/]+\/lecturer\//,
+  /^modules\/[^/]+\/manage\//,
+  /^modules\/[^/]+\/manage-pages\.ts$/,
+];
 
 function resolve(from: string, spec: string): string | undefined {
   if (!spec.startsWith('.')) return undefined;

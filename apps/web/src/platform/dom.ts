@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type HTMLAttributes, type KeyboardEvent } from 'react';
 
 /** Adds the listeners (event name → handler) to a target; the returned function removes them, as an effect's cleanup. */
 export function listen(target: EventTarget, handlers: Record<string, (e: Event) => void>): () => void {
@@ -13,15 +13,41 @@ export function listen(target: EventTarget, handlers: Record<string, (e: Event) 
 export function useUnloadPrompt(ask: () => boolean) {
   const asks = useRef(ask);
   asks.current = ask;
-  useEffect(
-    () =>
-      listen(window, {
-        beforeunload: (e) => {
-          if (!asks.current()) return;
-          e.preventDefault();
-          (e as BeforeUnloadEvent).returnValue = '';
-        },
-      }),
-    [],
-  );
+  useEffect(() => {
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if (!asks.current()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, []);
+}
+
+/** The file an antd `Upload` hands its `customRequest` (always the File the user picked); anything else is a fault said by name. */
+export function pickedFile(file: string | Blob): File {
+  if (file instanceof File) return file;
+  throw new Error('the upload was handed no file');
+}
+
+/** A thrown value as an Error (antd's upload `onError` takes one). */
+export const errorOf = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+
+/**
+ * Props that make an element that is not a button (a card, a tag, a row's text) work as one from
+ * the keyboard too: in the tab order, announced as a button, Enter and Space press it. Nothing
+ * when there is no `action`.
+ */
+export function asButton(action: (() => void) | undefined): HTMLAttributes<HTMLElement> {
+  if (!action) return {};
+  return {
+    role: 'button',
+    tabIndex: 0,
+    onClick: action,
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+      if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+      e.preventDefault();
+      action();
+    },
+  };
 }

@@ -4,7 +4,7 @@ import type { Locale } from 'antd/es/locale';
 import antdZhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { CONSTANTS, ERROR_NAMES, LANGS, addErrorTexts, errorText, isErrorName, type Lang } from '@hanlin/shared';
+import { CONSTANTS, ERROR_NAMES, LANGS, addErrorTexts, errorText, isErrorName, type Lang, oneOf, getKnown } from '@hanlin/shared';
 import zhCN from '../locales/zh-CN';
 
 export const DEFAULT_LANG: Lang = 'zh-CN';
@@ -12,7 +12,7 @@ export const DEFAULT_LANG: Lang = 'zh-CN';
 export function storedLang(): Lang {
   try {
     const v = localStorage.getItem(CONSTANTS.LANG_STORAGE_KEY);
-    return (LANGS as readonly string[]).includes(v ?? '') ? (v as Lang) : DEFAULT_LANG;
+    return oneOf(LANGS, v, DEFAULT_LANG);
   } catch {
     return DEFAULT_LANG;
   }
@@ -43,11 +43,11 @@ const UI_LOCALES: Record<Lang, () => Promise<{ antd: Locale; dayjs: string }>> =
     return { antd: antd.default, dayjs: 'pt-br' };
   },
 };
-const uiLocales = new Map<Lang, { antd: Locale; dayjs: string }>([['zh-CN', { antd: antdZhCN, dayjs: 'zh-cn' }]]);
+const uiLocales = new Map<string, { antd: Locale; dayjs: string }>([['zh-CN', { antd: antdZhCN, dayjs: 'zh-cn' }]]);
 
 /** Ant Design's locale of a loaded language (Chinese until the language is loaded). */
 export function antdLocale(lang: Lang): Locale {
-  return (uiLocales.get(lang) ?? uiLocales.get(DEFAULT_LANG)!).antd;
+  return (uiLocales.get(lang) ?? getKnown(uiLocales, DEFAULT_LANG, 'loaded language')).antd;
 }
 
 /**
@@ -62,7 +62,7 @@ let manageWanted = false;
 function loadManageLang(lang: Lang): Promise<void> {
   let loading = manageLoaded.get(lang);
   if (!loading) {
-    loading = MANAGE_CATALOGUES[`../locales/${lang}/manage.ts`]!().then((m) => {
+    loading = MANAGE_CATALOGUES[`../locales/${lang}/manage.ts`]().then((m) => {
       i18n.addResourceBundle(lang, 'translation', m.default, true, true);
     });
     loading.catch(() => manageLoaded.delete(lang)); // a failed chunk is tried again next time
@@ -80,7 +80,7 @@ export function loadManageTexts(): Promise<void> {
 async function loadLang(lang: Lang): Promise<void> {
   if (manageWanted) await loadManageLang(lang);
   if (uiLocales.has(lang) && i18n.hasResourceBundle(lang, 'translation')) return;
-  const [catalogue, ui, errors] = await Promise.all([CATALOGUES[`../locales/${lang}/index.ts`]!(), UI_LOCALES[lang](), ERROR_TEXTS[lang]()]);
+  const [catalogue, ui, errors] = await Promise.all([CATALOGUES[`../locales/${lang}/index.ts`](), UI_LOCALES[lang](), ERROR_TEXTS[lang]()]);
   addErrorTexts(lang, errors.default);
   i18n.addResourceBundle(lang, 'translation', { ...catalogue.default, error: errorResources(lang) }, true, true);
   uiLocales.set(lang, ui);
@@ -97,7 +97,7 @@ void i18n.use(initReactI18next).init({
 });
 
 function applyDocument(lang: string) {
-  dayjs.locale((uiLocales.get(lang as Lang) ?? uiLocales.get(DEFAULT_LANG)!).dayjs);
+  dayjs.locale((uiLocales.get(lang) ?? getKnown(uiLocales, DEFAULT_LANG, 'loaded language')).dayjs);
   if (typeof document === 'undefined') return;
   document.documentElement.lang = lang;
   document.title = i18n.t('app.title');
@@ -118,8 +118,7 @@ export const i18nReady: Promise<void> = (async () => {
 })();
 
 export function currentLang(): Lang {
-  const l = i18n.language;
-  return (LANGS as readonly string[]).includes(l) ? (l as Lang) : DEFAULT_LANG;
+  return oneOf(LANGS, i18n.language, DEFAULT_LANG);
 }
 
 export async function setLang(lang: Lang): Promise<void> {

@@ -14,14 +14,17 @@ export interface LeavePromptTexts {
 
 /**
  * Leaving while `ask()` holds (read at that moment) asks first: another route opens a confirmation (`texts`; leave
- * goes on, stay cancels), closing or reloading the browser tab gets the browser's own question.
+ * goes on, stay cancels), closing or reloading the browser tab gets the browser's own question. `ask` is given the
+ * path (and query) of the route the user goes to; none when the browser tab closes.
  */
-export function useLeavePrompt(ask: () => boolean, texts: LeavePromptTexts, testIds?: { leave: string; stay: string }) {
+export function useLeavePrompt(ask: (next?: string) => boolean, texts: LeavePromptTexts, testIds?: { leave: string; stay: string }) {
   const { t } = useTranslation();
   const { modal } = useFeedback();
   const asks = useRef(ask);
   asks.current = ask;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && asks.current());
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && asks.current(nextLocation.pathname + nextLocation.search),
+  );
   const { title, content, leave, stay } = texts;
   const leaveId = testIds?.leave;
   const stayId = testIds?.stay;

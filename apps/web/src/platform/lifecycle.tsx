@@ -22,5 +22,5 @@ export const lifecycleOptions = <S extends string>(lifecycle: Lifecycle<S, strin
  * action the abilities do not name is not offered.
  */
 export function obeyAbilities<R extends { abilities: object }>(alias: Record<string, string> = {}) {
-  return (r: R, action: string): boolean => (r.abilities as Record<string, boolean>)[alias[action] ?? action] === true;
+  return (r: R, action: string): boolean => Reflect.get(r.abilities, alias[action] ?? action) === true;
 }

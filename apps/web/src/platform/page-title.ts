@@ -6,7 +6,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches, useNavigate } from 'react-router';
 import { session } from './session';
 
 let own: { path: string; title: string } | null = null;
@@ -18,7 +18,7 @@ const subscribe = (l: () => void) => {
 };
 
 /** The path part of a tab's path (tabs keep the query string). */
-export const tabKeyOf = (path: string) => path.split('?')[0]!;
+export const tabKeyOf = (path: string) => path.split('?')[0];
 
 /** Names the current page (document title and its management tab) with a translated text. */
 export function usePageTitle(title: string | undefined) {
@@ -47,6 +47,19 @@ export function closeTab(pathname: string) {
   if (list.some((h) => tabKeyOf(h.path) === pathname)) session.set({ history: list.filter((h) => tabKeyOf(h.path) !== pathname) });
 }
 
+/**
+ * For a page whose work is done (published, imported) outside the form kernel: goes to `to` and closes the page's own
+ * management tab, so no tab of a finished page is left beside the list (the form kernel's `leave` does the same).
+ */
+export function useFinishPage() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (to: string) => {
+    void navigate(to);
+    if (tabKeyOf(to) !== pathname) closeTab(pathname);
+  };
+}
+
 /** Keeps `document.title` as `<page> - <app>` in the interface language (rendered once, by the router's root). */
 export function DocumentTitle() {
   const { t } = useTranslation();
@@ -59,7 +72,7 @@ export function DocumentTitle() {
   );
   const key = [...matches]
     .reverse()
-    .map((m) => (m.handle as { titleKey?: string } | undefined)?.titleKey)
+    .map(({ handle }) => (typeof handle === 'object' && handle !== null && 'titleKey' in handle && typeof handle.titleKey === 'string' ? handle.titleKey : undefined))
     .find(Boolean);
   const pageTitle = mine?.path === pathname ? mine.title : key ? t(key) : '';
   const text = pageTitle ? `${pageTitle} - ${t('app.title')}` : t('app.title');

@@ -4,6 +4,7 @@ import { deleteRows, rowExists } from '../../platform/table-rows.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { appVersions } from './app-versions.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 const sortColumns = { createdAt: appVersions.createdAt, version: appVersions.version } as const;
 
@@ -12,8 +13,8 @@ const present = (r: Row): AppVersionRow => ({
   id: r.id,
   version: r.version,
   description: r.description,
-  terminal: r.terminal as AppVersionRow['terminal'],
-  platform: r.platform as AppVersionRow['platform'],
+  terminal: r.terminal,
+  platform: r.platform,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -51,8 +52,8 @@ export function versionTaken(db: DbOrTx, v: AppVersionCreate, exceptId?: number)
 }
 
 export async function insertAppVersion(db: DbOrTx, v: AppVersionCreate) {
-  const [row] = await db.insert(appVersions).values(v).returning();
-  return present(row!);
+  const row = onlyRow(await db.insert(appVersions).values(v).returning());
+  return present(row);
 }
 
 export async function updateAppVersion(db: DbOrTx, id: number, v: AppVersionCreate) {

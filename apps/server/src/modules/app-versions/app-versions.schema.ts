@@ -1,3 +1,4 @@
+import type { AppPlatform, AppTerminal } from '@hanlin/shared';
 import { index, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { timestamps } from '../../platform/db/columns.js';
@@ -10,9 +11,9 @@ export const appVersions = pgTable(
     version: varchar({ length: 30 }).notNull(),
     description: varchar({ length: 2000 }).notNull(),
     /** android | ios | pc | h5 */
-    terminal: varchar({ length: 16 }).notNull(),
+    terminal: varchar({ length: 16 }).notNull().$type<AppTerminal>(),
     /** student | manage | lecturer */
-    platform: varchar({ length: 16 }).notNull(),
+    platform: varchar({ length: 16 }).notNull().$type<AppPlatform>(),
     ...timestamps(),
   },
   (t) => [

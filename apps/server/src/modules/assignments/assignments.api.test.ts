@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CourseStatus } from '@hanlin/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { useTestApp, login, call, ok, newUserSession, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
@@ -13,7 +14,7 @@ const ALL = ['xxzp', 'xxzp:add', 'xxzp:modify', 'xxzp:delete', 'xxzp:publish', '
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 let n = 0;
 
-async function buildCourse(status = 'published', name = `Course ${++n}`) {
+async function buildCourse(status: CourseStatus = 'published', name = `Course ${++n}`) {
   const [c] = await t.db.insert(courses).values({ name, status }).returning({ id: courses.id });
   return c!.id;
 }

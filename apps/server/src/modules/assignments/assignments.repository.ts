@@ -50,7 +50,7 @@ export type AssignmentListRow = Omit<NonNullable<Awaited<ReturnType<typeof getAs
 
 export async function findAssignments(lists: ListRuntime, principal: Principal, q: AssignmentListQuery) {
   const page = await assignmentList.run(lists, principal, q);
-  return { ...page, records: page.records as AssignmentListRow[] };
+  return { ...page, records: page.records };
 }
 
 /** One assignment as a list row, with its organization's path for the scope check. */

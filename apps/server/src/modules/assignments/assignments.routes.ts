@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { assignmentRoutes as routes } from '@hanlin/shared';
 import { registerBatchRoutes, registerCrudRoutes, registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
-import { sendXlsx } from '../audit/index.js';
+import { sendXlsx } from '../../platform/xlsx.js';
 import type { AssignmentsService } from './assignments.service.js';
 
 export function registerAssignmentsRoutes(app: FastifyInstance, s: AssignmentsService) {

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { ASSIGNMENT_LIFECYCLE } from '@hanlin/shared';
+import { ASSIGNMENT_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
@@ -14,7 +14,7 @@ export const learnAssignments = pgTable(
     id: serial().primaryKey(),
     title: varchar({ length: 200 }).notNull(),
     deadline: timestamp({ withTimezone: true }).notNull(),
-    status: varchar({ length: 16 }).notNull().default(ASSIGNMENT_LIFECYCLE.initial),
+    status: varchar({ length: 16 }).notNull().default(ASSIGNMENT_LIFECYCLE.initial).$type<StateOf<typeof ASSIGNMENT_LIFECYCLE>>(),
     ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     publishedAt: timestamp({ withTimezone: true }),
   },

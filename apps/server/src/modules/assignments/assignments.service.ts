@@ -12,7 +12,6 @@ import {
   type AssignmentProgressExport,
   type AssignmentProgressQuery,
   type AssignmentRow,
-  type AssignmentStatus,
   type AssignmentUpdate,
   AssignmentCourseSearchSchema,
   type Page,
@@ -43,7 +42,7 @@ const owner = (id: number) => ({ type: ASSIGNMENT_AUDIENCE, id });
 
 export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRuntime }) {
   function present(principal: Principal, r: repo.AssignmentListRow): AssignmentRow {
-    const status = r.status as AssignmentStatus;
+    const status = r.status;
     const expired = isExpired(r.deadline);
     return {
       id: r.id,

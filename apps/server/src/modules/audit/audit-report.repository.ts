@@ -83,7 +83,7 @@ export const operationLogList = defineLogList(
 
 export async function findLoginLogs(lists: ListRuntime, q: LoginLogExport & { page: number; size: number }) {
   const page = await loginLogList.run(lists, null, { ...q, sort: auditSort(q.sort) });
-  return { ...page, records: page.records.map(iso) as LoginLogRow[] };
+  return { ...page, records: page.records.map(iso) };
 }
 
 export async function findLoginLogsForExport(db: DbOrTx, f: LoginLogExport, limit: number): Promise<LoginLogRow[]> {
@@ -94,7 +94,7 @@ export async function findLoginLogsForExport(db: DbOrTx, f: LoginLogExport, limi
 
 export async function findOperationLogs(lists: ListRuntime, q: OperationLogExport & { page: number; size: number }) {
   const page = await operationLogList.run(lists, null, { ...q, sort: auditSort(q.sort) });
-  return { ...page, records: page.records.map(iso) as OperationLogRow[] };
+  return { ...page, records: page.records.map(iso) };
 }
 
 export async function findOperationLogsForExport(db: DbOrTx, f: OperationLogExport, limit: number): Promise<OperationLogRow[]> {

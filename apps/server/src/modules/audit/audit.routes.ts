@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes as routes } from '@hanlin/shared';
 import { registerRoute } from '../../platform/route.js';
-import { sendXlsx, stampedName } from './xlsx.js';
+import { sendXlsx, stampedName } from '../../platform/xlsx.js';
 import type { AuditService } from './audit.service.js';
 
 export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ListRuntime } from '../../platform/list.js';
-import { buildXlsx, type XlsxColumn } from './xlsx.js';
+import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import * as repo from './audit-report.repository.js';
 
 const LOGIN_COLUMNS: XlsxColumn<LoginLogRow>[] = [

@@ -1,4 +1,3 @@
 // Public surface of the audit module: other modules import only from here.
 export { insertLoginLog } from './audit.repository.js';
 export { loginLogs, operationLogs } from './audit.schema.js';
-export { buildXlsx, sendXlsx, stampedName, type XlsxColumn } from './xlsx.js';

@@ -206,6 +206,27 @@ describe('signed calls and sessions', () => {
     }
   });
 
+  it('records a session as seen by a call more than a minute after the last, once a minute at most', async () => {
+    const u = await buildUser(t.db, { permissions: ['yhgl'] });
+    const s = await login(t.app, u.username, u.password);
+    const seenAgo = async () => {
+      const { rows } = await t.db.execute<{ s: number }>(sql`select extract(epoch from now() - last_seen_at)::float8 as s from user_sessions where user_id = ${u.id}`);
+      return rows[0]!.s;
+    };
+    await t.db.execute(sql`update user_sessions set last_seen_at = now() - interval '5 minutes' where user_id = ${u.id}`);
+    const fresh = await createTestAppSharingDb();
+    try {
+      expect((await call(fresh, s, '/api/user/list', {})).statusCode).toBe(200);
+      expect(await seenAgo()).toBeLessThan(30);
+      // Within the minute the node writes nothing more (its cached session still tells the older time).
+      await t.db.execute(sql`update user_sessions set last_seen_at = now() - interval '5 minutes' where user_id = ${u.id}`);
+      expect((await call(fresh, s, '/api/user/list', {})).statusCode).toBe(200);
+      expect(await seenAgo()).toBeGreaterThan(240);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('expires a session idle longer than the configured hours', async () => {
     const u = await buildUser(t.db, { permissions: ['yhgl'] });
     const s = await login(t.app, u.username, u.password);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { FastifyBaseLogger } from 'fastify';
-import { isPasswordAcceptable, type Login, type LoginResult, type PhoneCodeSend, type PhoneLogin } from '@hanlin/shared';
+import { isPasswordAcceptable, licenceExpired, type Login, type LoginResult, type PhoneCodeSend, type PhoneLogin } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import { isConnectionError } from '../../platform/db/pg-errors.js';
 import type { Db } from '../../platform/db/client.js';
@@ -131,7 +131,7 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
     // Whoever installs licences (xkz) still signs in when the licence refuses others: they are the ones who renew it.
     const licence = operateAuth.includes('xkz') ? NO_LIMITS : await settings.licence();
     if (licence.state === 'invalid') return refuse('LICENSE_ERROR', who, client);
-    if (licence.expiresAt && new Date(licence.expiresAt).getTime() < Date.now()) return refuse('LICENSE_EXPIRE_ERROR', who, client);
+    if (licenceExpired(licence, new Date())) return refuse('LICENSE_EXPIRE_ERROR', who, client);
     if (licence.maxOnline != null) {
       const online = await repo.countOnlineUsers(db, cfg.tokenIdleHours, user.id);
       if (!online.alreadyOnline && online.count >= licence.maxOnline) return refuse('LICENSE_ONLINE_COUNT_ERROR', who, client);

@@ -48,7 +48,7 @@ export type BannerListRow = Omit<NonNullable<Awaited<ReturnType<typeof getBanner
 export async function findBanners(lists: ListRuntime, principal: Principal, q: BannerListQuery) {
   const { key, desc } = parseSort(q.sort ?? 'sort', BANNER_SORT_KEYS, 'sort');
   const { records, total } = await bannerList.run(lists, principal, { ...q, sort: `${desc ? '-' : ''}${key}` });
-  return { rows: records as BannerListRow[], total };
+  return { rows: records, total };
 }
 
 export async function getBannerRow(db: DbOrTx, id: number) {

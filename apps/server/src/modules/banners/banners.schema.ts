@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { BANNER_LIFECYCLE } from '@hanlin/shared';
+import { BANNER_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { organizations } from '../orgs/index.js';
@@ -21,7 +21,7 @@ export const banners = pgTable(
     sort: integer().notNull().default(0),
     startAt: timestamp({ withTimezone: true }),
     endAt: timestamp({ withTimezone: true }),
-    status: varchar({ length: 16 }).notNull().default(BANNER_LIFECYCLE.initial),
+    status: varchar({ length: 16 }).notNull().default(BANNER_LIFECYCLE.initial).$type<StateOf<typeof BANNER_LIFECYCLE>>(),
     ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
   },
   (t) => [

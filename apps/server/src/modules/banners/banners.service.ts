@@ -5,7 +5,6 @@ import {
   type BannerListQuery,
   type BannerPublic,
   type BannerRow,
-  type BannerStatus,
   type BannerUpdate,
   type Page,
 } from '@hanlin/shared';
@@ -43,7 +42,7 @@ export function createBannersService({ db, signer, lists }: Deps) {
   }
 
   async function present(principal: Principal, r: repo.BannerListRow): Promise<BannerRow> {
-    const status = r.status as BannerStatus;
+    const status = r.status;
     return {
       id: r.id,
       title: r.title,
@@ -106,7 +105,7 @@ export function createBannersService({ db, signer, lists }: Deps) {
         const startAt = input.startAt !== undefined ? (input.startAt ? new Date(input.startAt) : null) : cur.startAt;
         const endAt = input.endAt !== undefined ? (input.endAt ? new Date(input.endAt) : null) : cur.endAt;
         if (startAt && endAt && endAt <= startAt) throw new AppError('PARAMETER_INVALID', { field: 'endAt' });
-        const changed = await repo.updateBannersWhereStatus(tx, [input.id], BANNER_LIFECYCLE.editable!, {
+        const changed = await repo.updateBannersWhereStatus(tx, [input.id], BANNER_LIFECYCLE.editable ?? BANNER_LIFECYCLE.states, {
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(input.image !== undefined ? { image: input.image } : {}),
           ...(input.link !== undefined ? { link: input.link || null } : {}),
@@ -123,8 +122,8 @@ export function createBannersService({ db, signer, lists }: Deps) {
     async remove(principal: Principal, ids: number[]) {
       return db.transaction(async (tx) => {
         const rows = await lockInScope(tx, principal, ids);
-        const deletable = BANNER_LIFECYCLE.deletable!;
-        if (rows.some((r) => !deletable.includes(r.status as BannerStatus))) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
+        const deletable = BANNER_LIFECYCLE.deletable ?? BANNER_LIFECYCLE.states;
+        if (rows.some((r) => !deletable.includes(r.status))) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids' });
         const gone = await repo.deleteBannersWhereStatus(
           tx,
           rows.map((r) => r.id),

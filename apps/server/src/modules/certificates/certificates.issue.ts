@@ -49,5 +49,5 @@ export async function issueCertificate(db: DbOrTx, input: IssueCertificateInput)
     },
   });
   const row = await repo.getIssued(db, id);
-  return { id, number: row!.number, created };
+  return { id, number: row.number, created };
 }

@@ -151,7 +151,7 @@ export function imageSize(buf: Buffer): { width: number; height: number } | null
   let i = 2;
   while (i + 9 < buf.length) {
     if (buf[i] !== 0xff) return null;
-    const marker = buf[i + 1]!;
+    const marker = buf[i + 1];
     const len = buf.readUInt16BE(i + 2);
     // SOF0..SOF15 except DHT (C4), JPG (C8), DAC (CC) carry the frame size.
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {

@@ -1,6 +1,11 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type CERTIFICATE_ISSUED_SORT_KEYS, type CERTIFICATE_SORT_KEYS, type CertificateIssuedListQuery, type CertificateMyQuery } from '@hanlin/shared';
+import {
+  type CERTIFICATE_ISSUED_SORT_KEYS,
+  type CERTIFICATE_SORT_KEYS,
+  type CertificateIssuedListQuery,
+  type CertificateMyQuery,
+  type CertificateSourceKind,
+} from '@hanlin/shared';
 import { pageWithTotal } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
@@ -110,7 +115,7 @@ export type IssuedRow = Awaited<ReturnType<ReturnType<typeof issuedFrom>['execut
  * The holder's organization: the data scope of issued certificates. A correlated subquery, since
  * the list's WHERE (and its count) reads the certificates table alone.
  */
-const holderOrg = sql`(select u.org_id from users u where u.id = ${certificates.userId})` as unknown as AnyPgColumn;
+const holderOrg = sql`(select u.org_id from users u where u.id = ${certificates.userId})`;
 
 /** Issued certificates of holders inside the caller's data scope. */
 export const certificateIssuedList = defineList({
@@ -201,7 +206,7 @@ export async function insertCertificateOnce(
     number: string;
     templateId: number;
     userId: number;
-    sourceKind: string;
+    sourceKind: CertificateSourceKind;
     sourceId: number;
     sourceTitle: string;
     validityMonths: number | null;
@@ -229,5 +234,5 @@ export async function insertCertificateOnce(
     .where(
       and(eq(certificates.templateId, v.templateId), eq(certificates.userId, v.userId), eq(certificates.sourceKind, v.sourceKind), eq(certificates.sourceId, v.sourceId)),
     );
-  return { id: existing!.id, created: false };
+  return { id: existing.id, created: false };
 }

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { CertificateLanguage, CertificateLayout } from '@hanlin/shared';
+import type { CertificateLanguage, CertificateLayout, CertificateSourceKind } from '@hanlin/shared';
 import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
@@ -50,7 +50,7 @@ export const certificates = pgTable(
     number: varchar({ length: 32 }).notNull(),
     templateId: requiredRef(() => certificateTemplates.id, 'restrict'),
     userId: requiredRef(() => users.id, 'cascade'),
-    sourceKind: varchar({ length: 16 }).notNull(),
+    sourceKind: varchar({ length: 16 }).notNull().$type<CertificateSourceKind>(),
     sourceId: integer().notNull(),
     sourceTitle: varchar({ length: 200 }).notNull(),
     templateName: varchar({ length: 30 }).notNull(),

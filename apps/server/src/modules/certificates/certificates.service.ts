@@ -9,7 +9,6 @@ import {
   type CertificateLanguage,
   type CertificateMine,
   type CertificateMyQuery,
-  type CertificateSourceKind,
   type CertificateTemplateAbilities,
   type CertificateTemplateCreate,
   type CertificateTemplateRow,
@@ -30,6 +29,7 @@ import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import * as repo from './certificates.repository.js';
 import { certificateTemplates } from './certificates.schema.js';
 import { imageSize, pageSizeFor, renderCertificatePdf } from './certificates.pdf.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 const TEMPLATE_ABILITY_CODES: Record<keyof CertificateTemplateAbilities, string> = { modify: 'zsgl:modify', delete: 'zsgl:delete' };
 const ISSUED_ABILITY_CODES: Record<keyof CertificateIssuedAbilities, string> = { revoke: 'zsgl:delete' };
@@ -50,7 +50,7 @@ async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
   const stream = await storage.get(key);
   if (!stream) return null;
   const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
+  for await (const c of stream) chunks.push(c);
   return Buffer.concat(chunks);
 }
 
@@ -116,7 +116,7 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
       username: r.username,
       realname: r.realname,
       orgName: r.orgName,
-      sourceKind: r.sourceKind as CertificateSourceKind,
+      sourceKind: r.sourceKind,
       sourceId: r.sourceId,
       sourceTitle: r.sourceTitle,
       issuedAt: r.issuedAt.toISOString(),
@@ -194,7 +194,7 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
      */
     async update(principal: Principal, input: CertificateTemplateUpdate): Promise<CertificateTemplateRow> {
       await db.transaction(async (tx) => {
-        const cur = (await lockTemplateInScope(tx, principal, [input.id]))[0]!;
+        const cur = onlyRow(await lockTemplateInScope(tx, principal, [input.id]));
         if (input.name !== undefined && input.name !== cur.name && (await repo.nameTaken(tx, input.name, input.id))) {
           throw new AppError('DUPLICATE_CERTIFICATE', { field: 'name' });
         }
@@ -268,7 +268,7 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
           templateName: r.templateName,
           authority: r.authority,
           thumbnailUrl: await signer.publicUrlForRef(r.thumbnail),
-          sourceKind: r.sourceKind as CertificateSourceKind,
+          sourceKind: r.sourceKind,
           sourceTitle: r.sourceTitle,
           issuedAt: r.issuedAt.toISOString(),
           expiresAt: r.expiresAt?.toISOString() ?? null,

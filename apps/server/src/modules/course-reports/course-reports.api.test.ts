@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CourseStatus } from '@hanlin/shared';
 import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
 import { readBook } from '../../test/excel.js';
@@ -13,7 +14,7 @@ let ann: { id: number }, bob: { id: number }, cid: { id: number }, dee: { id: nu
 let fire: number, excel: number, draftCourse: number, plant: number;
 const day = (iso: string) => new Date(`${iso}T10:00:00Z`);
 
-async function buildCourse(name: string, status = 'published', credit = 0, orgId?: number) {
+async function buildCourse(name: string, status: CourseStatus = 'published', credit = 0, orgId?: number) {
   const [c] = await t.db
     .insert(courses)
     .values({ name, status, credit, orgId: orgId ?? (await rootOrg(t.db)).id })

@@ -1,5 +1,5 @@
 import type { ExportLocale, Lang } from '@hanlin/shared';
-import { buildXlsx, stampedName, type XlsxColumn } from '../audit/index.js';
+import { localizedXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 
 /**
  * Excel exports of learning data in the reader's language and time zone: the page sends both
@@ -172,44 +172,18 @@ export function personColumns<T extends { realname: string; username: string; or
   ];
 }
 
-/** One formatter per time zone: building one costs far more than formatting with it. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    if (formatters.size > 500) formatters.clear();
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** `2026-01-31 09:30` in the reader's time zone; empty for no time. */
-export function localTime(value: Date | string | null, timeZone: string): string {
-  if (!value) return '';
-  const parts = formatterOf(timeZone).formatToParts(new Date(value));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-}
-
 /** Seconds as `h:mm:ss`. */
 export function durationText(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** A localized export: the workbook and its file name (`<title>-<local date and time>.xlsx`). */
-export async function localizedExport<T>(
+/** A localized export of learning data: the workbook and its file name in the reader's words (platform/xlsx.ts). */
+export function localizedExport<T>(
   locale: ExportLocale,
   title: (w: ExportWords) => string,
   columns: (w: ExportWords, tz: string) => readonly XlsxColumn<T>[],
   rows: readonly T[],
-): Promise<{ body: Buffer; fileName: string }> {
-  const words = exportText(locale.lang);
-  const name = title(words);
-  const body = await buildXlsx(name.slice(0, 31), columns(words, locale.timeZone), rows);
-  // The stamp in the reader's wall-clock time: shift now by the zone's offset, then format as UTC.
-  const now = new Date();
-  const wall = new Date(localTime(now, locale.timeZone).replace(' ', 'T') + ':00Z');
-  return { body, fileName: stampedName(name, wall) };
+) {
+  return localizedXlsx(locale, exportText(locale.lang), title, columns, rows);
 }

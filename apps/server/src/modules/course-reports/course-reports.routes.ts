@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { courseReportRoutes as routes } from '@hanlin/shared';
 import { registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
-import { sendXlsx } from '../audit/index.js';
+import { sendXlsx } from '../../platform/xlsx.js';
 import type { CourseReportsService } from './course-reports.service.js';
 
 const send = (reply: Parameters<typeof sendXlsx>[0], file: { body: Buffer; fileName: string }) => sendXlsx(reply, file.body, file.fileName);

@@ -17,7 +17,8 @@ import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { pageWindow, type PageWindow } from '../../platform/paging.js';
 import * as repo from './course-reports.repository.js';
-import { durationText, localizedExport, localTime, personColumns } from './course-reports.export.js';
+import { durationText, localizedExport, personColumns } from './course-reports.export.js';
+import { wallClockTime } from '../../platform/xlsx.js';
 
 /** At most this many rows in one export. */
 export const REPORT_EXPORT_MAX_ROWS = 100_000;
@@ -46,7 +47,7 @@ export function createCourseReportsService({ db }: { db: Db }) {
           { header: w.passed, value: (r) => r.passed },
           { header: w.learnedTime, value: (r) => durationText(r.learnedSeconds) },
           { header: w.credits, value: (r) => r.credits },
-          { header: w.lastLearnedAt, value: (r) => localTime(r.lastLearnedAt, tz) },
+          { header: w.lastLearnedAt, value: (r) => wallClockTime(r.lastLearnedAt, tz) },
         ],
         rows,
       );
@@ -72,8 +73,8 @@ export function createCourseReportsService({ db }: { db: Db }) {
           { header: w.learnedTime, value: (r) => durationText(r.learnedSeconds) },
           { header: w.score, value: (r) => r.score },
           { header: w.credits, value: (r) => r.credits },
-          { header: w.startedAt, value: (r) => localTime(r.startedAt, tz) },
-          { header: w.passedAt, value: (r) => localTime(r.passedAt, tz) },
+          { header: w.startedAt, value: (r) => wallClockTime(r.startedAt, tz) },
+          { header: w.passedAt, value: (r) => wallClockTime(r.passedAt, tz) },
         ],
         rows,
       );
@@ -120,8 +121,8 @@ export function createCourseReportsService({ db }: { db: Db }) {
           { header: w.progress, value: (r) => r.progress },
           { header: w.learnedTime, value: (r) => durationText(r.learnedSeconds) },
           { header: w.score, value: (r) => r.score },
-          { header: w.startedAt, value: (r) => localTime(r.startedAt, tz) },
-          { header: w.passedAt, value: (r) => localTime(r.passedAt, tz) },
+          { header: w.startedAt, value: (r) => wallClockTime(r.startedAt, tz) },
+          { header: w.passedAt, value: (r) => wallClockTime(r.passedAt, tz) },
         ],
         rows,
       );

@@ -1,2 +1,2 @@
 // Public surface of the course-reports module: other modules import only from here.
-export { durationText, localizedExport, localTime, exportText, personColumns, type ExportWords } from './course-reports.export.js';
+export { durationText, localizedExport, exportText, personColumns, type ExportWords } from './course-reports.export.js';

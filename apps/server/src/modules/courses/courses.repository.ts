@@ -23,8 +23,7 @@ import { coursewares } from '../courseware/index.js';
 import { lecturers } from '../lecturers/index.js';
 import { certificateTemplates } from '../certificates/index.js';
 import { inAudience } from '../audiences/index.js';
-import { courseLearners } from '../learning/index.js';
-import { COURSE_AUDIENCE } from '@hanlin/shared';
+import { COURSE_AUDIENCE, type CourseApprovalState, type CourseStatus } from '@hanlin/shared';
 import { courseCategories, courseChapters, courseComments, courseItems, courseLecturers, courses } from './courses.schema.js';
 
 /** The classification tree: several roots, at most 5 levels (§9); a category holding courses is in use. */
@@ -97,8 +96,8 @@ const joins = <Q extends { leftJoin: any }>(q: Q) =>
     .leftJoin(files, eq(files.id, courses.coverFileId));
 
 const listFilters = {
-  status: (v: unknown) => eq(courses.status, v as string),
-  approval: (v: unknown) => eq(courses.approval, v as string),
+  status: (v: unknown) => eq(courses.status, v as CourseStatus),
+  approval: (v: unknown) => eq(courses.approval, v as CourseApprovalState),
   required: (v: unknown) => eq(courses.required, v as boolean),
   label: (v: unknown) => sql`${courses.labels} @> array[${v}]::text[]`,
   categoryId: (v: unknown) => categoryTree.inSubtree(courses.categoryId, v),
@@ -185,13 +184,6 @@ export async function deleteCourses(db: DbOrTx, ids: number[]) {
   await db.delete(courses).where(inArray(courses.id, ids));
 }
 
-/** Of the ids, the courses somebody has learnt. */
-export async function learntCourseIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db.selectDistinct({ id: courseLearners.courseId }).from(courseLearners).where(inArray(courseLearners.courseId, ids));
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Of the ids, the courses whose every chapter holds courseware (and that have a chapter). */
 export async function completeCourseIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
@@ -228,7 +220,7 @@ export async function saveChapters(tx: DbOrTx, courseId: number, chapters: { nam
     let chapterId = byName.get(ch.name);
     if (chapterId) await tx.update(courseChapters).set({ sort }).where(eq(courseChapters.id, chapterId));
     else [{ id: chapterId }] = await tx.insert(courseChapters).values({ courseId, name: ch.name, sort }).returning({ id: courseChapters.id });
-    const items = await tx.select({ id: courseItems.id, coursewareId: courseItems.coursewareId }).from(courseItems).where(eq(courseItems.chapterId, chapterId!));
+    const items = await tx.select({ id: courseItems.id, coursewareId: courseItems.coursewareId }).from(courseItems).where(eq(courseItems.chapterId, chapterId));
     const wanted = new Set(ch.coursewareIds);
     const drop = items.filter((i) => !wanted.has(i.coursewareId)).map((i) => i.id);
     if (drop.length) await tx.delete(courseItems).where(inArray(courseItems.id, drop));
@@ -236,7 +228,7 @@ export async function saveChapters(tx: DbOrTx, courseId: number, chapters: { nam
     for (const [itemSort, coursewareId] of ch.coursewareIds.entries()) {
       const itemId = have.get(coursewareId);
       if (itemId) await tx.update(courseItems).set({ sort: itemSort }).where(eq(courseItems.id, itemId));
-      else await tx.insert(courseItems).values({ chapterId: chapterId!, coursewareId, sort: itemSort });
+      else await tx.insert(courseItems).values({ chapterId, coursewareId, sort: itemSort });
     }
   }
 }
@@ -373,7 +365,7 @@ export async function coursewareOptions(db: DbOrTx, keyword: string | undefined)
     .where(keyword ? sql`${coursewares.name} ilike ${keywordPattern(keyword)}` : undefined)
     .orderBy(sql`${coursewares.id} desc`)
     .limit(50);
-  return rows.map((r) => ({ ...r, type: r.type as CoursewareType }));
+  return rows.map((r) => ({ ...r, type: r.type }));
 }
 /** Certificate templates a course may name: those in the caller's data scope. */
 export function certificateOptions(db: DbOrTx, principal: Principal, keyword: string | undefined) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { courseRoutes as routes } from '@hanlin/shared';
 import { registerBatchRoutes, registerCategoryRoutes, registerCrudRoutes, registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
-import { sendXlsx } from '../audit/index.js';
+import { sendXlsx } from '../../platform/xlsx.js';
 import type { CoursesService } from './courses.service.js';
 
 export function registerCoursesRoutes(app: FastifyInstance, courses: CoursesService) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { COMMENT_LIFECYCLE, COURSE_APPROVAL_LIFECYCLE, COURSE_LIFECYCLE } from '@hanlin/shared';
+import { COMMENT_LIFECYCLE, COURSE_APPROVAL_LIFECYCLE, COURSE_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { defineConstraintErrors, ownedRecordConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineTreeTable } from '../../platform/tree-repository.js';
@@ -44,8 +44,8 @@ export const courses = pgTable(
     antiCheatInterval: integer(),
     /** Video courseware cannot be sought past the furthest point watched. */
     antiSkip: boolean().notNull().default(false),
-    status: varchar({ length: 16 }).notNull().default(COURSE_LIFECYCLE.initial),
-    approval: varchar({ length: 16 }).notNull().default(COURSE_APPROVAL_LIFECYCLE.initial),
+    status: varchar({ length: 16 }).notNull().default(COURSE_LIFECYCLE.initial).$type<StateOf<typeof COURSE_LIFECYCLE>>(),
+    approval: varchar({ length: 16 }).notNull().default(COURSE_APPROVAL_LIFECYCLE.initial).$type<StateOf<typeof COURSE_APPROVAL_LIFECYCLE>>(),
     approvalReason: varchar({ length: 200 }),
     ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     publishedAt: timestamp({ withTimezone: true }),
@@ -113,7 +113,7 @@ export const courseComments = pgTable(
     content: varchar({ length: 500 }).notNull(),
     /** 1–5 stars, optional. */
     rating: integer(),
-    status: varchar({ length: 16 }).notNull().default(COMMENT_LIFECYCLE.initial),
+    status: varchar({ length: 16 }).notNull().default(COMMENT_LIFECYCLE.initial).$type<StateOf<typeof COMMENT_LIFECYCLE>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

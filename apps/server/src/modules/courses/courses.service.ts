@@ -5,7 +5,6 @@ import {
   COURSE_INTRO_MAX,
   COURSE_LIFECYCLE,
   courseRoutes,
-  type CommentStatus,
   type CourseAbilities,
   type CourseApprovalState,
   type CourseChaptersSave,
@@ -34,11 +33,14 @@ import { requireInScope, scopedLock } from '../../platform/scope.js';
 import { categoryTreeCommands } from '../../platform/category-tree.js';
 import { claimFile, linkFile, type FileSigner } from '../uploads/index.js';
 import { clearAudience, getAudience, setAudience } from '../audiences/index.js';
-import { localTime, localizedExport } from '../course-reports/index.js';
+import { localizedExport } from '../course-reports/index.js';
+import { wallClockTime } from '../../platform/xlsx.js';
 import { requireTemplateInScope } from '../certificates/index.js';
 import * as repo from './courses.repository.js';
 import { categoryTree as tree } from './courses.repository.js';
 import { courseCategories, courseComments, courses } from './courses.schema.js';
+import { coursesInUse } from './courses.usage.js';
+import type { InUse } from '../../platform/use-registry.js';
 
 /** The permission code each ability also needs. Submitting is for those who cannot publish themselves. */
 const ABILITY_CODES: Record<keyof CourseAbilities, string> = {
@@ -53,7 +55,7 @@ const ABILITY_CODES: Record<keyof CourseAbilities, string> = {
   refuse: 'kcsp:approve',
 };
 /** Approving (and refusing) is for the approval page's code and the course list's own (spec §6: both menus carry `approve`). */
-const APPROVE_CODES = courseRoutes.approve.permission as readonly string[];
+const APPROVE_CODES = [courseRoutes.approve.permission].flat();
 const COMMENT_CODES = { modify: 'kcpl:modify', delete: 'kcpl:modify', shield: 'kcpl:modify', restore: 'kcpl:modify' };
 
 /** A course may be published when its approval is not pending or refused (an administrator's needs none). */
@@ -70,12 +72,12 @@ interface Deps {
   db: Db;
   lists: ListRuntime;
   signer: FileSigner;
+  /** Modules referencing courses (learners): a course one of them uses is not deleted. */
+  uses: ReadonlyMap<string, InUse>;
 }
 
-export function createCoursesService({ db, lists, signer }: Deps) {
-  function abilitiesFor(p: Principal, r: { status: string; approval: string; learnerCount: number }): CourseAbilities {
-    const status = r.status as CourseStatus;
-    const approval = r.approval as CourseApprovalState;
+export function createCoursesService({ db, lists, signer, uses }: Deps) {
+  function abilitiesFor(p: Principal, { status, approval, learnerCount }: { status: CourseStatus; approval: CourseApprovalState; learnerCount: number }): CourseAbilities {
     const st = COURSE_LIFECYCLE.abilities(status);
     const ap = COURSE_APPROVAL_LIFECYCLE.abilities(approval);
     const byState: CourseAbilities = {
@@ -89,7 +91,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
       refuse: ap.refuse,
     };
     const approver = APPROVE_CODES.some((c) => p.permissions.has(c));
-    const out = abilitiesOf(byState, p.permissions, ABILITY_CODES, { delete: r.learnerCount === 0, submit: !p.permissions.has('kcgl:publish') });
+    const out = abilitiesOf(byState, p.permissions, ABILITY_CODES, { delete: learnerCount === 0, submit: !p.permissions.has('kcgl:publish') });
     return { ...out, approve: byState.approve && approver, refuse: byState.refuse && approver };
   }
 
@@ -97,8 +99,8 @@ export function createCoursesService({ db, lists, signer }: Deps) {
     return Promise.all(
       rows.map(async ({ orgPath: _orgPath, coverId, ...r }) => ({
         ...r,
-        status: r.status as CourseStatus,
-        approval: r.approval as CourseApprovalState,
+        status: r.status,
+        approval: r.approval,
         coverUrl: coverId ? await signer.publicUrl(coverId) : null,
         validUntil: r.validUntil?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(),
@@ -138,7 +140,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
    * (COURSE_EXPIRED), every chapter with courseware (CONTENT_INCOMPLETE).
    */
   async function requirePublishable(tx: DbOrTx, rows: Awaited<ReturnType<typeof lockInScope>>) {
-    const waiting = rows.filter((r) => !approvalAllowsPublish(r.approval as CourseApprovalState)).map((r) => r.id);
+    const waiting = rows.filter((r) => !approvalAllowsPublish(r.approval)).map((r) => r.id);
     if (waiting.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'approval', data: { ids: waiting } });
     const expired = rows.filter((r) => r.validUntil && r.validUntil.getTime() <= Date.now()).map((r) => r.id);
     if (expired.length) throw new AppError('COURSE_EXPIRED', { field: 'ids', data: { ids: expired } });
@@ -168,7 +170,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
   async function requireSubmittable(tx: DbOrTx, rows: Awaited<ReturnType<typeof lockInScope>>, p: Principal) {
     // Those who may publish need no approval: submitting is the lecturers' way to the shelf.
     if (p.permissions.has('kcgl:publish')) throw new AppError('NO_PERMISSION_ERROR', { field: 'ids' });
-    const notEditable = rows.filter((r) => !COURSE_LIFECYCLE.abilities(r.status as CourseStatus).modify).map((r) => r.id);
+    const notEditable = rows.filter((r) => !COURSE_LIFECYCLE.abilities(r.status).modify).map((r) => r.id);
     if (notEditable.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: notEditable } });
     await requireComplete(tx, rows);
   }
@@ -194,7 +196,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
       getAudience(db, { type: COURSE_AUDIENCE, id }),
       repo.getCourseOutline(db, id),
     ]);
-    return { ...presented!, ...extra!, cover: row.coverId ? `/api/upload/file/${row.coverId}` : null, lecturers, audience, chapters };
+    return { ...presented, ...extra, cover: row.coverId ? `/api/upload/file/${row.coverId}` : null, lecturers, audience, chapters };
   }
 
   /** The classification tree: a class holding courses stays (IN_USE_CLASSIFICATION). */
@@ -205,7 +207,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
 
     async list(p: Principal, q: CourseListQuery): Promise<Page<CourseRow>> {
       const page = await repo.findCourses(lists, p, q);
-      return { ...page, records: await present(p, page.records as repo.CourseRecord[]) };
+      return { ...page, records: await present(p, page.records) };
     },
 
     /** The list's courses (its filters, scope and order) as an Excel file in the reader's language and time zone. */
@@ -221,14 +223,14 @@ export function createCoursesService({ db, lists, signer }: Deps) {
           { header: w.required, value: (r) => (r.required ? w.requiredYes : w.requiredNo) },
           { header: w.credits, value: (r) => r.credit },
           { header: w.labels, value: (r) => r.labels.join(', ') },
-          { header: w.status, value: (r) => w[`course_${r.status as CourseStatus}`] },
+          { header: w.status, value: (r) => w[`course_${r.status}`] },
           { header: w.chapters, value: (r) => r.chapterCount },
           { header: w.learners, value: (r) => r.learnerCount },
-          { header: w.validUntil, value: (r) => localTime(r.validUntil, tz) },
+          { header: w.validUntil, value: (r) => wallClockTime(r.validUntil, tz) },
           { header: w.org, value: (r) => r.orgName },
           { header: w.creator, value: (r) => r.creatorName },
-          { header: w.createdAt, value: (r) => localTime(r.createdAt, tz) },
-          { header: w.publishedAt, value: (r) => localTime(r.publishedAt, tz) },
+          { header: w.createdAt, value: (r) => wallClockTime(r.createdAt, tz) },
+          { header: w.publishedAt, value: (r) => wallClockTime(r.publishedAt, tz) },
         ],
         rows,
       );
@@ -237,7 +239,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
     /** Courses waiting for approval (or in another approval state when asked), in the approver's scope. */
     async approvalList(p: Principal, q: CourseListQuery): Promise<Page<CourseRow>> {
       const page = await repo.findCourses(lists, p, { ...q, approval: q.approval ?? 'pending' });
-      return { ...page, records: await present(p, page.records as repo.CourseRecord[]) };
+      return { ...page, records: await present(p, page.records) };
     },
 
     get,
@@ -287,37 +289,37 @@ export function createCoursesService({ db, lists, signer }: Deps) {
     async update(p: Principal, input: CourseUpdate) {
       await db.transaction(async (tx) => {
         const [cur] = await lockInScope(tx, p, [input.id]);
-        if (!editable(cur!.status as CourseStatus, cur!.approval as CourseApprovalState)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
-        if (input.validUntil !== undefined && input.validUntil !== (cur!.validUntil?.toISOString() ?? null)) assertLater(input.validUntil);
+        if (!editable(cur.status, cur.approval)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+        if (input.validUntil !== undefined && input.validUntil !== (cur.validUntil?.toISOString() ?? null)) assertLater(input.validUntil);
         // Anti-cheat without an interval of its own pops up at the parameter page's interval.
-        const antiCheat = input.antiCheat ?? cur!.antiCheat;
-        if (input.name !== undefined && input.name !== cur!.name && (await repo.nameTaken(tx, input.name, cur!.id))) {
+        const antiCheat = input.antiCheat ?? cur.antiCheat;
+        if (input.name !== undefined && input.name !== cur.name && (await repo.nameTaken(tx, input.name, cur.id))) {
           throw new AppError('DUPLICATE_COURSE', { field: 'name' });
         }
         await requireCategory(tx, input.categoryId);
-        if (input.certificateTemplateId != null) await requireTemplateInScope(tx, p, input.certificateTemplateId, { kept: await repo.certificateTemplateOf(tx, cur!.id) });
+        if (input.certificateTemplateId != null) await requireTemplateInScope(tx, p, input.certificateTemplateId, { kept: await repo.certificateTemplateOf(tx, cur.id) });
         // An unchanged cover is not claimed again (another manager may edit the course).
         let coverFileId: number | null | undefined;
         if (input.cover !== undefined) {
-          const [row] = await repo.getCourses(tx, [cur!.id]);
+          const [row] = await repo.getCourses(tx, [cur.id]);
           const same = input.cover && row?.coverId && input.cover.endsWith(`/${row.coverId}`);
           if (!same) {
             const cover = await claimCover(tx, p, input.cover);
             coverFileId = cover?.id ?? null;
-            if (cover) await linkFile(tx, cover.id, cur!.id);
+            if (cover) await linkFile(tx, cover.id, cur.id);
           }
         }
         const { id: _id, cover: _cover, lecturerIds, audience, validUntil, intro, ...plain } = input;
-        await repo.updateCourse(tx, cur!.id, {
+        await repo.updateCourse(tx, cur.id, {
           ...Object.fromEntries(Object.entries(plain).filter(([, v]) => v !== undefined)),
           ...(coverFileId !== undefined ? { coverFileId } : {}),
           ...(validUntil !== undefined ? { validUntil: validUntil ? new Date(validUntil) : null } : {}),
           ...(intro !== undefined ? { intro: cleanIntro(intro) } : {}),
           ...(!antiCheat ? { antiCheatInterval: null } : {}),
-          ...(cur!.approval === 'approved' && !p.permissions.has('kcgl:publish') ? { approval: 'none' } : {}),
+          ...(cur.approval === 'approved' && !p.permissions.has('kcgl:publish') ? { approval: 'none' } : {}),
         });
-        if (lecturerIds) await repo.setLecturers(tx, cur!.id, lecturerIds);
-        if (audience) await setAudience(tx, p, { type: COURSE_AUDIENCE, id: cur!.id }, audience);
+        if (lecturerIds) await repo.setLecturers(tx, cur.id, lecturerIds);
+        if (audience) await setAudience(tx, p, { type: COURSE_AUDIENCE, id: cur.id }, audience);
       });
     },
 
@@ -327,13 +329,13 @@ export function createCoursesService({ db, lists, signer }: Deps) {
       if (new Set(names).size !== names.length) throw new AppError('DUPLICATE_CHAPTER', { field: 'chapters' });
       await db.transaction(async (tx) => {
         const [cur] = await lockInScope(tx, p, [input.id]);
-        if (!editable(cur!.status as CourseStatus, cur!.approval as CourseApprovalState)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+        if (!editable(cur.status, cur.approval)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
         const wanted = [...new Set(input.chapters.flatMap((c) => c.coursewareIds))];
         const found = await repo.existingCoursewareIds(tx, wanted);
         const missing = wanted.filter((id) => !found.has(id));
         if (missing.length) throw new AppError('NOT_FOUND_ERROR', { field: 'chapters', data: { ids: missing } });
-        await repo.saveChapters(tx, cur!.id, input.chapters);
-        await repo.updateCourse(tx, cur!.id, {});
+        await repo.saveChapters(tx, cur.id, input.chapters);
+        await repo.updateCourse(tx, cur.id, {});
       });
     },
 
@@ -341,11 +343,12 @@ export function createCoursesService({ db, lists, signer }: Deps) {
     async remove(p: Principal, ids: number[]) {
       return db.transaction(async (tx) => {
         const rows = await lockInScope(tx, p, ids);
-        const learnt = await repo.learntCourseIds(
+        const learnt = await coursesInUse(
+          uses,
           tx,
           rows.map((r) => r.id),
         );
-        const used = rows.filter((r) => !COURSE_LIFECYCLE.abilities(r.status as CourseStatus).delete || learnt.has(r.id)).map((r) => r.id);
+        const used = rows.filter((r) => !COURSE_LIFECYCLE.abilities(r.status).delete || learnt.has(r.id)).map((r) => r.id);
         if (used.length) throw new AppError('IN_USE_COURSE', { field: 'ids', data: { ids: used } });
         for (const r of rows) await clearAudience(tx, { type: COURSE_AUDIENCE, id: r.id });
         await repo.deleteCourses(
@@ -389,9 +392,9 @@ export function createCoursesService({ db, lists, signer }: Deps) {
       return {
         records: records.map((r) => ({
           ...r,
-          status: r.status as CommentStatus,
+          status: r.status,
           createdAt: r.createdAt.toISOString(),
-          abilities: abilitiesOf(COMMENT_LIFECYCLE.abilities(r.status as CommentStatus), p.permissions, COMMENT_CODES),
+          abilities: abilitiesOf(COMMENT_LIFECYCLE.abilities(r.status), p.permissions, COMMENT_CODES),
         })),
         total,
         page: q.page,
@@ -406,7 +409,7 @@ export function createCoursesService({ db, lists, signer }: Deps) {
           lifecycle: COMMENT_LIFECYCLE,
           command,
           rows,
-          stateOf: (r) => r.status as CommentStatus,
+          stateOf: (r) => r.status,
           table: courseComments,
           id: courseComments.id,
           state: courseComments.status,

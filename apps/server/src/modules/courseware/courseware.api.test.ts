@@ -8,6 +8,10 @@ import { useTestApp, login, call, ok, newUserSession, uploaded, MINIMAL_PDF as p
 import { buildOrg } from '../../test/factories.js';
 import { registerCoursewareUse } from './index.js';
 import { makeTestMedia } from '../../test/media.js';
+import { until } from '../../test/server-process.js';
+import { PDFDocument } from 'pdf-lib';
+
+const hasLibreOffice = () => !!process.env.PATH?.split(':').some((p) => fs.existsSync(path.join(p, 'libreoffice')) || fs.existsSync(path.join(p, 'soffice')));
 
 const t = useTestApp();
 let admin: Session;
@@ -84,6 +88,25 @@ describe('courseware library', () => {
     expect((await list({ keyword: '安全手', type: 'general' })).records.map((r) => r.id)).toContain(id);
     expect((await list({ keyword: '安全手', type: 'video' })).records).toEqual([]);
     expect((await post('/api/courseware/get', { id })).json().data).toMatchObject({ id, name: '安全手册' });
+  });
+
+  it('a document (PDF or Office) carries the page count the server reads; an Office file it cannot convert says unknown', async () => {
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 3; i++) doc.addPage();
+    const id = await insert({ name: `Three pages ${uniq()}`, type: 'general', file: await upload(admin, 'three.pdf', Buffer.from(await doc.save())) });
+    const rowOf = async (wanted: number) => (await list({ keyword: 'Three pages', size: 100 })).records.find((r) => r.id === wanted);
+    const counted = await until('the page count', async () => {
+      const r = await rowOf(id);
+      return r?.media?.pages ? r : undefined;
+    });
+    expect(counted.media).toMatchObject({ kind: 'pdf', state: 'ready', pages: 3, durationMs: null });
+    // An Office file is a document too; without LibreOffice on the server it is offered as a download, pages unknown.
+    const pptx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), crypto.randomBytes(100)]);
+    const office = await insert({ name: `Slides ${uniq()}`, type: 'general', file: await upload(admin, 'slides.pptx', pptx) });
+    const row = (await list({ keyword: 'Slides', type: 'general' })).records.find((r) => r.id === office)!;
+    expect(row.type).toBe('general');
+    expect(row.media).toMatchObject({ kind: 'office', pages: null });
+    if (!hasLibreOffice()) expect(row.media!.state).toBe('download');
   });
 
   it('refuses bad input with the field named', async () => {

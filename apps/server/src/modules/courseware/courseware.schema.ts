@@ -1,3 +1,4 @@
+import type { CoursewareType } from '@hanlin/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { defineConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
@@ -17,7 +18,7 @@ export const coursewares = pgTable(
   {
     id: serial().primaryKey(),
     name: varchar({ length: 200 }).notNull(),
-    type: varchar({ length: 16 }).notNull(),
+    type: varchar({ length: 16 }).notNull().$type<CoursewareType>(),
     labels: textArray(),
     mobilePlay: boolean().notNull().default(true),
     download: boolean().notNull().default(false),

@@ -32,7 +32,7 @@ export function fileFitsType(file: Pick<FileRow, 'mime' | 'originalName'>, type:
 }
 
 const mediaOf = (m: MediaState | undefined): CoursewareRow['media'] =>
-  m ? { kind: m.kind, state: m.state, progress: m.progress, durationMs: m.durationMs, error: m.error, playUrl: m.playUrl, downloadUrl: m.downloadUrl } : null;
+  m ? { kind: m.kind, state: m.state, progress: m.progress, durationMs: m.durationMs, pages: m.pages, error: m.error, playUrl: m.playUrl, downloadUrl: m.downloadUrl } : null;
 
 export function createCoursewareService({ app, db, storage, lists, uses }: Deps) {
   /** A category with sub-categories or courseware stays (IN_USE_SUBCLASS). */
@@ -57,12 +57,12 @@ export function createCoursewareService({ app, db, storage, lists, uses }: Deps)
     );
     return rows.map(({ orgPath: _orgPath, ...r }) => ({
       ...r,
-      type: r.type as CoursewareType,
-      fileName: r.fileName!,
-      fileSize: r.fileSize!,
-      fileId: r.fileId!,
+      type: r.type,
+      fileName: r.fileName,
+      fileSize: r.fileSize,
+      fileId: r.fileId,
       createdAt: r.createdAt.toISOString(),
-      media: r.type === 'scorm' ? null : mediaOf(media.get(r.fileId!)),
+      media: r.type === 'scorm' ? null : mediaOf(media.get(r.fileId)),
       abilities: abilitiesOf(p, used.has(r.id)),
     }));
   }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_DICT_TYPES } from '@hanlin/shared';
 import { useTestApp, login, call, ok, type Session } from '../../test/harness.js';
 import { buildUser, rootOrg } from '../../test/factories.js';
 
@@ -141,7 +142,7 @@ describe('dictionary types', () => {
     expect(renamed.json().data).toMatchObject({ code: 'degree', name: 'Degrees', entryCount: 1 });
     const types = (await call(t.app, admin, '/api/dict-type/list', {})).json().data as { code: string; builtin: boolean }[];
     // The types other modules read exist from the start.
-    expect(types.filter((x) => x.builtin).map((x) => x.code)).toEqual(['user-type', 'city', 'team']);
+    expect(types.filter((x) => x.builtin).map((x) => x.code)).toEqual([...BUILTIN_DICT_TYPES]);
     expect(types.map((x) => x.code)).toContain('degree');
 
     const noType = await call(t.app, admin, '/api/dict/insert', { type: 'typed-by-hand', label: 'X', value: 'x' });

@@ -1,9 +1,10 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
-import { type DICT_SORT_KEYS, type DictEntryRow, type DictListQuery, type DictOption, type DictStatus, type DictTypeRow } from '@hanlin/shared';
+import { type DICT_SORT_KEYS, type DictEntryRow, type DictListQuery, type DictOption, type DictTypeRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { deleteRows, insertRow, updateRow } from '../../platform/table-rows.js';
 import { dictEntries, dictTypes } from './dict.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 const sortColumns = {
   id: dictEntries.id,
@@ -22,7 +23,7 @@ export const presentEntry = (r: Entry): Omit<DictEntryRow, 'abilities'> => ({
   value: r.value,
   sort: r.sort,
   remark: r.remark,
-  status: r.status as DictStatus,
+  status: r.status,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -33,7 +34,7 @@ export const dictList = defineList({
   table: dictEntries,
   tables: ['dict_entries'],
   filters: { type: (v) => eq(dictEntries.type, v), status: (v) => eq(dictEntries.status, v) },
-  keyword: (pattern) => or(ilike(dictEntries.label, pattern), ilike(dictEntries.value, pattern))!,
+  keyword: (pattern) => or(ilike(dictEntries.label, pattern), ilike(dictEntries.value, pattern)),
   sort: sortColumns satisfies Record<(typeof DICT_SORT_KEYS)[number], unknown>,
   defaultSort: [asc(dictEntries.type), asc(dictEntries.sort)],
   columns: getTableColumns(dictEntries),
@@ -71,17 +72,19 @@ export async function findClash(db: DbOrTx, type: string, value: string, label: 
 }
 
 export async function insertEntry(db: DbOrTx, values: typeof dictEntries.$inferInsert) {
-  const [row] = await db.insert(dictEntries).values(values).returning();
-  return row!;
+  const row = onlyRow(await db.insert(dictEntries).values(values).returning());
+  return row;
 }
 
 export async function updateEntry(db: DbOrTx, id: number, values: Partial<typeof dictEntries.$inferInsert>) {
-  const [row] = await db
-    .update(dictEntries)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(dictEntries.id, id))
-    .returning();
-  return row!;
+  const row = onlyRow(
+    await db
+      .update(dictEntries)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(dictEntries.id, id))
+      .returning(),
+  );
+  return row;
 }
 
 /** The entries, locked for a state change (ids that do not exist are missing). */

@@ -31,7 +31,7 @@ export const dictEntries = pgTable(
     value: varchar({ length: 50 }).notNull(),
     sort: integer().notNull().default(0),
     remark: varchar({ length: 200 }),
-    status: varchar({ length: 16 }).notNull().default('normal'),
+    status: varchar({ length: 16 }).notNull().default('normal').$type<(typeof DICT_STATUSES)[number]>(),
     ...timestamps(),
   },
   (t) => [

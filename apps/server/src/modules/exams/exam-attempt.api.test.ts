@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CERTIFICATE_DEFAULT_LAYOUT, type AttemptResult, type AttemptSheet, type MyExamRow } from '@hanlin/shared';
 import { useTestApp, login, call, ok, dataOf, refusal, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser, rootOrg } from '../../test/factories.js';
+import { makeJobsDue } from '../../test/jobs.js';
 import { jobs } from '../../platform/jobs.schema.js';
 import { certificates } from '../certificates/index.js';
 import { exams } from './exams.schema.js';
@@ -76,14 +77,10 @@ const pastDeadline = (attemptId: number) =>
     .where(eq(examAttempts.id, attemptId));
 /** Makes the queued jobs of a kind due now and waits until this node has run them. */
 async function runDue(kind: string) {
-  const rows = await t.db
-    .update(jobs)
-    .set({ runAfter: sql`now() - interval '1 second'` })
-    .where(and(like(jobs.kind, kind), eq(jobs.state, 'queued')))
-    .returning({ id: jobs.id });
-  expect(rows.length).toBeGreaterThan(0);
+  const ids = await makeJobsDue(t.db, kind);
+  expect(ids.length).toBeGreaterThan(0);
   t.app.jobs.wake();
-  for (const r of rows) expect((await t.app.jobs.settled(r.id)).state).toBe('done');
+  for (const id of ids) expect((await t.app.jobs.settled(id)).state).toBe('done');
 }
 
 beforeAll(async () => {
@@ -231,6 +228,42 @@ describe('answering', () => {
     // Clearing is an answer too.
     expect((await save(ann.s, attemptId, [{ position: 1, answer: null, seq: 3 }])).statusCode).toBe(200);
     expect((await ok<AttemptSheet>(t.app, ann.s, '/api/exam/attempt/sheet', { attemptId })).questions[0]!.answer).toBe(null);
+  });
+
+  it('answers each of many parallel autosaves as its own: stored, refused as someone else’s, or past the deadline', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: single, score: 5 }]));
+    const people = await Promise.all(Array.from({ length: 24 }, () => student()));
+    const attempts = await Promise.all(people.map(async (u) => (await start(u.s, exam)).attemptId));
+    // The last one's time is up; the one before saves into the first one's attempt.
+    await pastDeadline(attempts.at(-1)!);
+    const saves = await Promise.all(
+      people.map((u, i) =>
+        save(u.s, i === people.length - 2 ? attempts[0]! : attempts[i]!, [
+          { position: 1, answer: { choices: [['A', 'B'][i % 2]!] }, seq: 1 + (i % 3) },
+          // A retry of the same position in one call: the newer change counts.
+          { position: 1, answer: { choices: [['A', 'B'][(i + 1) % 2]!] }, seq: 10 },
+        ]),
+      ),
+    );
+    expect(saves.slice(0, -2).map((r) => r.statusCode)).toEqual(Array(people.length - 2).fill(200));
+    expect(saves.at(-2)!.json()).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
+    expect(saves.at(-1)!.json()).toMatchObject({ msg: 'EXAM_TIME_OVER' });
+    const stored = await t.db
+      .select({ attemptId: examAttemptAnswers.attemptId, answer: examAttemptAnswers.answer, seq: examAttemptAnswers.seq })
+      .from(examAttemptAnswers)
+      .where(inArray(examAttemptAnswers.attemptId, attempts));
+    const byAttempt = new Map(stored.map((r) => [r.attemptId, r]));
+    attempts.slice(0, -2).forEach((id, i) => expect(byAttempt.get(id)).toMatchObject({ answer: { choices: [['A', 'B'][(i + 1) % 2]] }, seq: 10 }));
+    expect(byAttempt.get(attempts.at(-2)!)).toMatchObject({ answer: null, seq: 0 });
+    expect(byAttempt.get(attempts.at(-1)!)).toMatchObject({ answer: null, seq: 0 });
+    expect(
+      (
+        await t.db
+          .select()
+          .from(examAttempts)
+          .where(eq(examAttempts.id, attempts.at(-1)!))
+      )[0],
+    ).toMatchObject({ status: 'marked', submittedBy: 'deadline' });
   });
 
   it('refuses answers that do not fit their question, positions beyond the paper, and someone else’s attempt', async () => {

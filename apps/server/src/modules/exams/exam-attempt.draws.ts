@@ -1,4 +1,5 @@
 import type { DrawnQuestion, QuestionKey } from '@hanlin/shared';
+import { getKnown } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { drawPlan, paperPlan, type PaperPlan } from '../papers/index.js';
@@ -64,13 +65,13 @@ export function createAttemptDraws() {
     if (missing.length) for (const [id, q] of await questionKeysFor(db, missing)) e.questions.set(id, q);
     const parts: [number, number][] = [
       ...e.plan.items.map((i): [number, number] => [i.questionId, i.score]),
-      ...e.plan.rules.flatMap((r, k) => picks[k]!.map((id): [number, number] => [id, r.score])),
+      ...e.plan.rules.flatMap((r, k) => picks[k].map((id): [number, number] => [id, r.score])),
     ];
     // A question deleted since the paper named it.
     if (parts.some(([id]) => !e.questions.has(id))) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'examId' });
     const drawn: AttemptDraw = {
-      questions: parts.map(([id, score], i) => ({ ...e.questions.get(id)!.face, score, position: i + 1 })),
-      keys: parts.map(([id, score]) => ({ ...e.questions.get(id)!.key, score })),
+      questions: parts.map(([id, score], i) => ({ ...getKnown(e.questions, id, 'question').face, score, position: i + 1 })),
+      keys: parts.map(([id, score]) => ({ ...getKnown(e.questions, id, 'question').key, score })),
       total: e.plan.total,
     };
     if (!e.plan.rules.length) e.fixed = drawn;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { EXAM_AUDIENCE, type AnswerValue, type DrawnQuestion, type QuestionKey } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { tableVersionsSql } from '../../platform/db/counts.js';
+import { xactLockSql } from '../../platform/locks.js';
 import { inAudience } from '../audiences/index.js';
 import { organizations } from '../orgs/index.js';
 import { exams } from './exams.schema.js';
@@ -25,7 +26,8 @@ const examSettings = {
 
 /**
  * What starting an attempt checks, for one exam and one person: audience, personal end and attempts, the
- * ongoing attempt; with the version of the paper's draw (the tables it reads).
+ * ongoing attempt; with the version of the paper's draw (the tables it reads). Nothing is locked: the
+ * insert's unique indexes settle parallel starts of one person.
  */
 export async function examForStart(db: DbOrTx, examId: number, userId: number) {
   const [row] = await db
@@ -50,10 +52,7 @@ export async function examForStart(db: DbOrTx, examId: number, userId: number) {
     })
     .from(exams)
     .leftJoin(examExtensions, and(eq(examExtensions.examId, exams.id), eq(examExtensions.userId, sql`${userId}::int`)))
-    .where(eq(exams.id, examId))
-    // A start and a score publication (which locks the exam for update) are serialized: scores are never
-    // published while an attempt is being started.
-    .for('share', { of: exams });
+    .where(eq(exams.id, examId));
   return row ?? null;
 }
 
@@ -68,20 +67,26 @@ export type AttemptValues = {
   total: number;
 };
 
-/** A new attempt with one (empty) answer row per drawn question, in one statement. */
-export async function insertAttempt(tx: DbOrTx, v: AttemptValues): Promise<{ id: number; startedAt: Date }> {
-  const { rows } = await tx.execute<{ id: number; started_at: string | Date }>(sql`
-    with a as (
+/**
+ * A new attempt with one (empty) answer row per drawn question, in one statement holding the exam's
+ * shared `examScores` lock until it commits (no publication of scores meanwhile); null when a unique
+ * index refuses it (the person's ongoing attempt or this attempt number exists: a parallel start won).
+ */
+export async function insertAttempt(db: DbOrTx, v: AttemptValues): Promise<{ id: number; startedAt: Date } | null> {
+  const { rows } = await db.execute<{ id: number; started_at: string | Date }>(sql`
+    with l as (select ${xactLockSql('examScores', [v.examId], { shared: true })}), a as (
       insert into exam_attempts (exam_id, user_id, number, seed, deadline_at, questions, keys, total)
-      values (${v.examId}, ${v.userId}, ${v.number}, ${v.seed}, ${v.deadlineAt.toISOString()}::timestamptz,
-        ${JSON.stringify(v.questions)}::jsonb, ${JSON.stringify(v.keys)}::jsonb, ${v.total})
+      select ${v.examId}::int, ${v.userId}::int, ${v.number}::int, ${v.seed}, ${v.deadlineAt.toISOString()}::timestamptz,
+        ${JSON.stringify(v.questions)}::jsonb, ${JSON.stringify(v.keys)}::jsonb, ${v.total}::float8 from l
+      on conflict do nothing
       returning id, started_at
     ), x as (
       insert into exam_attempt_answers (attempt_id, position, question_id)
       select a.id, p, q from a, unnest(${sql.param(v.questions.map((q) => q.position))}::int[], ${sql.param(v.questions.map((q) => q.questionId))}::int[]) as x(p, q)
     )
     select id, started_at from a`);
-  return { id: Number(rows[0]!.id), startedAt: new Date(rows[0]!.started_at) };
+  const r = rows[0];
+  return r ? { id: Number(r.id), startedAt: new Date(r.started_at) } : null;
 }
 
 /** An attempt with the exam settings every call of the examinee needs. */
@@ -162,26 +167,45 @@ export interface SaveItem {
   seq: number;
 }
 
+/** One examinee's autosave inside a batch. */
+export interface SaveRequest {
+  attemptId: number;
+  userId: number;
+  items: SaveItem[];
+}
+export type SaveOutcome = {
+  status: string;
+  submitted_by: string | null;
+  open: boolean;
+  remaining: number;
+  now: string;
+};
+
 /**
- * Autosave in one statement: the attempt is read under a KEY SHARE lock (a submission's FOR UPDATE
- * waits for it, and a save after a submission sees the submitted state), the answers whose stored
- * `seq` is older are written, and the attempt's state comes back. Nothing is written unless the
- * attempt is the caller's, ongoing and before its deadline (the database's clock).
+ * Autosaves of several attempts (one request each, attempts distinct) in one statement. Each attempt
+ * is read under a KEY SHARE lock, taken in id order: a submission's FOR UPDATE waits for it, a save
+ * after a submission sees the submitted state, and two batches never wait on each other in a cycle.
+ * Answers whose stored `seq` is older are written, and only for an attempt of that caller, ongoing
+ * and before its deadline (the database's clock). Answers each attempt's state by id; an attempt not
+ * found (or someone else's) is missing.
  */
-export async function saveAnswers(db: DbOrTx, attemptId: number, userId: number, items: SaveItem[]) {
-  const { rows } = await db.execute<{ status: string; submitted_by: string | null; open: boolean; remaining: number; now: string }>(sql`
+export async function saveAnswersOfMany(db: DbOrTx, saves: SaveRequest[]): Promise<Map<number, SaveOutcome>> {
+  const items = saves.flatMap((s) => s.items.map((i) => ({ attempt_id: s.attemptId, ...i })));
+  const { rows } = await db.execute<SaveOutcome & { id: number }>(sql`
     with a as (
-      select id, status, submitted_by, deadline_at, deadline_at > now() as open from exam_attempts where id = ${attemptId} and user_id = ${userId} for key share
+      select id, status, submitted_by, deadline_at, deadline_at > now() as open from exam_attempts
+      where (id, user_id) in (select * from unnest(${sql.param(saves.map((s) => s.attemptId))}::int[], ${sql.param(saves.map((s) => s.userId))}::int[]))
+      order by id for key share
     ), x as (
-      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(position int, answer jsonb, flagged boolean, seq int)
+      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(attempt_id int, position int, answer jsonb, flagged boolean, seq int)
     ), u as (
       update exam_attempt_answers e set answer = x.answer, flagged = x.flagged, seq = x.seq, saved_at = now()
       from x, a
-      where a.status = 'ongoing' and a.open and e.attempt_id = a.id and e.position = x.position and e.seq < x.seq
+      where a.id = x.attempt_id and a.status = 'ongoing' and a.open and e.attempt_id = a.id and e.position = x.position and e.seq < x.seq
       returning 1
     )
-    select status, submitted_by, open, greatest(0, floor(extract(epoch from deadline_at - now())))::int as remaining, now() as now, (select count(*) from u) as n from a`);
-  return rows[0] ?? null;
+    select id, status, submitted_by, open, greatest(0, floor(extract(epoch from deadline_at - now())))::int as remaining, now() as now, (select count(*) from u) as n from a`);
+  return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
 /** Writes the system's marks of answers. */
@@ -234,10 +258,7 @@ export async function examForResults(db: DbOrTx, examId: number, userId: number)
     })
     .from(exams)
     .leftJoin(examExtensions, and(eq(examExtensions.examId, exams.id), eq(examExtensions.userId, sql`${userId}::int`)))
-    .where(eq(exams.id, examId))
-    // A start and a score publication (which locks the exam for update) are serialized: scores are never
-    // published while an attempt is being started.
-    .for('share', { of: exams });
+    .where(eq(exams.id, examId));
   return row ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { ATTEMPT_LIFECYCLE, type AnswerValue, type DrawnQuestion, type QuestionKey } from '@hanlin/shared';
+import { ATTEMPT_LIFECYCLE, type AnswerValue, type DrawnQuestion, type QuestionKey, type StateOf, type SubmittedBy } from '@hanlin/shared';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { users } from '../users/index.js';
@@ -23,12 +23,12 @@ export const examAttempts = pgTable(
     number: smallint().notNull(),
     /** The draw's seed (random papers draw the same questions again from it while the bank is unchanged). */
     seed: varchar({ length: 64 }).notNull(),
-    status: varchar({ length: 16 }).notNull().default(ATTEMPT_LIFECYCLE.initial),
+    status: varchar({ length: 16 }).notNull().default(ATTEMPT_LIFECYCLE.initial).$type<StateOf<typeof ATTEMPT_LIFECYCLE>>(),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deadlineAt: timestamp({ withTimezone: true }).notNull(),
     submittedAt: timestamp({ withTimezone: true }),
     /** examinee | deadline | leaveLimit (SUBMITTED_BY). */
-    submittedBy: varchar({ length: 16 }),
+    submittedBy: varchar({ length: 16 }).$type<SubmittedBy>(),
     leaveCount: smallint().notNull().default(0),
     /** The drawn questions as the examinee sees them, by position. */
     questions: jsonb().$type<DrawnQuestion[]>().notNull(),

@@ -12,18 +12,18 @@ import {
   type AttemptSheet,
   type AttemptStatus,
   type DrawnQuestion,
-  type ExamStatus,
   type LeaveResult,
   type QuestionKey,
   type SubmittedBy,
 } from '@hanlin/shared';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import { found } from '../../platform/db/rows.js';
 import { definePeriodicJob, type JobQueue } from '../../platform/jobs.js';
 import type { Storage } from '../../platform/storage.js';
 import { AppError } from '../../platform/errors.js';
 import { applyTransition } from '../../platform/lifecycle.js';
-import { xactLockFor } from '../../platform/locks.js';
+import { createBatcher } from '../../platform/batcher.js';
 import { issueCertificate } from '../certificates/index.js';
 import { sniffImage, storeServerFile } from '../uploads/index.js';
 import * as repo from './exam-attempt.repository.js';
@@ -70,7 +70,7 @@ export function answerMisfit(s: Shape, a: AnswerValue | null): string | null {
     case 'single':
     case 'multiple': {
       if (!only('choices')) return 'answer';
-      const letters = OPTION_LETTERS.slice(0, s.options) as readonly string[];
+      const letters = OPTION_LETTERS.slice(0, s.options);
       const c = a.choices ?? [];
       if (c.some((x) => !letters.includes(x)) || new Set(c).size !== c.length) return 'choices';
       if (s.type === 'single' && c.length > 1) return 'choices';
@@ -109,6 +109,16 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
     return row ? rememberShapes(attemptId, row.userId, row.questions) : null;
   }
   const draw = createAttemptDraws();
+  // 5,000 examinees saving every 15 s make a few dozen statements a second instead of hundreds.
+  const saveBatched = createBatcher<repo.SaveRequest, repo.SaveOutcome | null>({
+    run: async (saves) => {
+      const out = await repo.saveAnswersOfMany(db, saves);
+      return saves.map((s) => out.get(s.attemptId) ?? null);
+    },
+    key: (s) => s.attemptId,
+    maxInFlight: 3,
+    maxBatch: 500,
+  });
 
   /** The caller's own attempt (someone else's looks missing). */
   async function ownAttempt(p: Principal, attemptId: number) {
@@ -172,7 +182,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
         lifecycle: ATTEMPT_LIFECYCLE,
         command,
         rows: group,
-        stateOf: () => 'ongoing' as AttemptStatus,
+        stateOf: (): AttemptStatus => 'ongoing',
         table: examAttempts,
         id: examAttempts.id,
         state: examAttempts.status,
@@ -234,14 +244,14 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       examName: a.examName,
       number: a.number,
       attemptsAllowed: a.attemptsAllowed,
-      status: a.status as AttemptStatus,
+      status: a.status,
       startedAt: a.startedAt.toISOString(),
       deadlineAt: a.deadlineAt.toISOString(),
       serverNow: now.toISOString(),
       remainingSeconds: Math.max(0, Math.floor((a.deadlineAt.getTime() - now.getTime()) / 1000)),
       total: a.total,
-      answerMode: a.answerMode as AttemptSheet['answerMode'],
-      countdownMode: a.countdownMode as AttemptSheet['countdownMode'],
+      answerMode: a.answerMode,
+      countdownMode: a.countdownMode,
       photoInterval: a.photoInterval,
       antiCheat: a.antiCheat,
       leaveLimit: a.antiCheat ? a.leaveLimit : null,
@@ -263,7 +273,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       throw new AppError('EXAM_TIME_OVER', { field: 'attemptId' });
     }
     const [q, answers] = await Promise.all([repo.questionsOf(db, a.id), repo.answersOf(db, [a.id])]);
-    return sheetOf(a, q!.questions, answers);
+    return sheetOf(a, found(q, 'NOT_FOUND_ERROR', 'attemptId').questions, answers);
   }
 
   /** Deadline slots whose job this node has committed (pruned as they pass). */
@@ -276,72 +286,65 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
   }
 
   /**
-   * One try of a start: the attempt started or resumed, or undefined when an ongoing attempt was
-   * found past its deadline and has just been submitted (in its own transaction: the start's refusal
-   * must not undo it), so the start is tried again.
+   * One try of a start, in two statements and no transaction: the attempt started (its sheet) or
+   * resumed (its id); `late` when an ongoing attempt was found past its deadline and has just been
+   * submitted, `taken` when a parallel start of the same person inserted first (the unique indexes
+   * refused this one): either way the start is tried again.
    */
-  async function startOrResume(p: Principal, examId: number): Promise<number | AttemptSheet | undefined> {
-    const late = await db.transaction(async (tx): Promise<{ id: number; slot?: number; fresh?: AttemptSheet } | { late: number }> => {
-      await xactLockFor(tx, 'examStart', examId, p.userId);
-      const e = await repo.examForStart(tx, examId, p.userId);
-      if (!e || !e.inAudience || !['published', 'started', 'ended'].includes(e.status)) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
-      const now = new Date();
-      if (e.ongoing) {
-        if (new Date(e.ongoing.deadlineAt).getTime() > now.getTime()) return { id: e.ongoing.id };
-        return { late: e.ongoing.id };
-      }
-      // The caller's own window: an exam the clock has ended is still open to someone whose extension runs on.
-      const stored = (e.status === 'ended' ? 'started' : e.status) as ExamStatus;
-      if (examStateAt(stored, e.startAt, e.myEndAt, now) !== 'started') throw new AppError('EXAM_NOT_OPEN', { field: 'examId' });
-      if (e.attemptsUsed >= e.attemptsAllowed) throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
-      const seed = crypto.randomUUID();
-      const drawn = await draw(tx, e.paperId, e.drawVersion, seed);
-      const deadlineAt = new Date(Math.min(now.getTime() + e.duration * 60_000, e.myEndAt.getTime()));
-      const { id, startedAt } = await repo.insertAttempt(tx, {
-        examId,
-        userId: p.userId,
-        number: e.attemptsUsed + 1,
-        seed,
-        deadlineAt,
-        questions: drawn.questions,
-        keys: drawn.keys,
-        total: drawn.total,
-      });
-      // The new sheet from what is in hand (no read back of what was just written).
-      const record: repo.AttemptRecord = {
-        ...e,
-        id,
-        examId,
-        userId: p.userId,
-        number: e.attemptsUsed + 1,
-        status: ATTEMPT_LIFECYCLE.initial,
-        startedAt,
-        deadlineAt,
-        submittedAt: null,
-        submittedBy: null,
-        leaveCount: 0,
-        total: drawn.total,
-        score: null,
-        passed: null,
-        examName: e.name,
-      };
-      const fresh = sheetOf(record, drawn.questions, []);
-      const slot = Math.ceil(deadlineAt.getTime() / DEADLINE_SLOT_MS) * DEADLINE_SLOT_MS;
-      // The slot's job, once committed, stays queued until after this deadline: only the first starts
-      // of a slot on this node insert it (a second insert of the key would wait for the first's commit,
-      // queueing every start of the slot behind one another).
-      if (!slotsEnqueued.has(slot))
-        await jobs.enqueue(ATTEMPT_DEADLINE_JOB, { at: slot }, { runAfter: new Date(slot), dedupeKey: `${ATTEMPT_DEADLINE_JOB}:${slot}`, db: tx as Db });
-      return { id, slot, fresh };
-    });
-
-    if ('late' in late) {
-      await submitIfDue(late.late);
-      return undefined;
+  async function startOrResume(p: Principal, examId: number): Promise<number | AttemptSheet | 'late' | 'taken'> {
+    const e = await repo.examForStart(db, examId, p.userId);
+    if (!e || !e.inAudience || !['published', 'started', 'ended'].includes(e.status)) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
+    const now = new Date();
+    if (e.ongoing) {
+      if (new Date(e.ongoing.deadlineAt).getTime() > now.getTime()) return e.ongoing.id;
+      await submitIfDue(e.ongoing.id);
+      return 'late';
     }
-    if (late.slot !== undefined) rememberSlot(late.slot);
-    if (late.fresh) rememberShapes(late.id, p.userId, late.fresh.questions);
-    return late.fresh ?? late.id;
+    // The caller's own window: an exam the clock has ended is still open to someone whose extension runs on.
+    const stored = e.status === 'ended' ? 'started' : e.status;
+    if (examStateAt(stored, e.startAt, e.myEndAt, now) !== 'started') throw new AppError('EXAM_NOT_OPEN', { field: 'examId' });
+    if (e.attemptsUsed >= e.attemptsAllowed) throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
+    const seed = crypto.randomUUID();
+    const drawn = await draw(db, e.paperId, e.drawVersion, seed);
+    const deadlineAt = new Date(Math.min(now.getTime() + e.duration * 60_000, e.myEndAt.getTime()));
+    const slot = Math.ceil(deadlineAt.getTime() / DEADLINE_SLOT_MS) * DEADLINE_SLOT_MS;
+    // The slot's job before the attempt, so no attempt goes without one; it stays queued until after
+    // this deadline, so only the first start of a slot on this node inserts it.
+    if (!slotsEnqueued.has(slot)) {
+      await jobs.enqueue(ATTEMPT_DEADLINE_JOB, { at: slot }, { runAfter: new Date(slot), dedupeKey: `${ATTEMPT_DEADLINE_JOB}:${slot}` });
+      rememberSlot(slot);
+    }
+    const inserted = await repo.insertAttempt(db, {
+      examId,
+      userId: p.userId,
+      number: e.attemptsUsed + 1,
+      seed,
+      deadlineAt,
+      questions: drawn.questions,
+      keys: drawn.keys,
+      total: drawn.total,
+    });
+    if (!inserted) return 'taken';
+    // The new sheet from what is in hand (no read back of what was just written).
+    const record: repo.AttemptRecord = {
+      ...e,
+      id: inserted.id,
+      examId,
+      userId: p.userId,
+      number: e.attemptsUsed + 1,
+      status: ATTEMPT_LIFECYCLE.initial,
+      startedAt: inserted.startedAt,
+      deadlineAt,
+      submittedAt: null,
+      submittedBy: null,
+      leaveCount: 0,
+      total: drawn.total,
+      score: null,
+      passed: null,
+      examName: e.name,
+    };
+    rememberShapes(inserted.id, p.userId, drawn.questions);
+    return sheetOf(record, drawn.questions, []);
   }
 
   function resultOf(a: repo.AttemptRecord, attemptsLeft: number, anyOngoing: boolean): AttemptResult {
@@ -351,9 +354,9 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       examId: a.examId,
       examName: a.examName,
       number: a.number,
-      status: a.status as AttemptStatus,
-      submitState: submitStateOf(a.submittedBy as SubmittedBy | null),
-      submittedBy: (a.submittedBy as SubmittedBy | null) ?? null,
+      status: a.status,
+      submitState: submitStateOf(a.submittedBy),
+      submittedBy: a.submittedBy ?? null,
       startedAt: a.startedAt.toISOString(),
       submittedAt: a.submittedAt?.toISOString() ?? null,
       total: a.total,
@@ -378,13 +381,15 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
      * is start + duration capped by the caller's end, and a job submits at it.
      */
     async start(p: Principal, examId: number): Promise<AttemptSheet> {
-      let started: number | AttemptSheet | undefined;
-      for (let i = 0; i < 3 && started === undefined; i++) started = await startOrResume(p, examId);
-      if (started === undefined) throw new AppError('EXAM_TIME_OVER', { field: 'examId' });
+      let started: Awaited<ReturnType<typeof startOrResume>> = 'late';
+      for (let i = 0; i < 3 && (started === 'late' || started === 'taken'); i++) started = await startOrResume(p, examId);
+      // Still taken: the attempt numbers are not what the count says (attempts deleted), as the unique index tells.
+      if (started === 'taken') throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
+      if (started === 'late') throw new AppError('EXAM_TIME_OVER', { field: 'examId' });
       return typeof started === 'number' ? sheet(p, started) : started;
     },
 
-    /** Autosave: one statement; an older `seq` than the stored one is ignored; past the deadline the server submits. */
+    /** Autosave: one statement shared with the saves arriving meanwhile; an older `seq` than the stored one is ignored; past the deadline the server submits. */
     async save(p: Principal, input: AnswerSave): Promise<AnswerSaveResult> {
       const s = await shapesOf(input.attemptId);
       if (!s || s.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
@@ -397,7 +402,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
         const prev = latest.get(x.position);
         if (!prev || prev.seq < x.seq) latest.set(x.position, { position: x.position, answer: x.answer, flagged: x.flagged, seq: x.seq });
       });
-      const r = await repo.saveAnswers(db, input.attemptId, p.userId, [...latest.values()]);
+      const r = await saveBatched({ attemptId: input.attemptId, userId: p.userId, items: [...latest.values()] });
       if (!r) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
       if (r.status !== 'ongoing') throw closed({ submittedBy: r.submitted_by });
       if (!r.open) {
@@ -503,7 +508,7 @@ export async function completeMarking(tx: DbOrTx, attemptId: number): Promise<bo
     lifecycle: ATTEMPT_LIFECYCLE,
     command: 'mark',
     rows: [r],
-    stateOf: (x) => x.status as AttemptStatus,
+    stateOf: (x) => x.status,
     table: examAttempts,
     id: examAttempts.id,
     state: examAttempts.status,

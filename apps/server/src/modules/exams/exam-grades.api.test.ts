@@ -237,6 +237,26 @@ describe('changing a grade', () => {
     expect(refusalOf(await update(b.id, 1))).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR' });
     expect(refusalOf(await update(b.id, 1, amySession))).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
   });
+
+  it('the paper offers the score change exactly where the update accepts it: marked, cjgl:modify, in scope', async () => {
+    const e = await insertExam(t.db, { orgId: orgA.id, orgIds: [workshop.id], passPercent: 60 });
+    const marked = await insertAttempt(t.db, { examId: e.id, userId: people.Cid!.id, status: 'marked', questions: PAPER, answers: sheet('A', 'F'), reviews: { 3: 1 } });
+    const waiting = await insertAttempt(t.db, { examId: e.id, userId: people.Eve!.id, status: 'marking', questions: PAPER, answers: sheet('A', 'F') });
+    const paper = (attemptId: number, s = deptAdmin) => ok(t.app, s, '/api/exam/grade/paper', { attemptId });
+    // Dora (cjgl:modify, no cjpy) changes the marked score, marks nothing.
+    expect((await paper(marked.id)).abilities).toEqual({ mark: false, updateScore: true });
+    expect(dataOf(await call(t.app, deptAdmin, '/api/exam/grade/update', { attemptId: marked.id, score: 7 }))).toMatchObject({ score: 7 });
+    // Waiting for marks: no score change, and the update refuses it too.
+    expect((await paper(waiting.id)).abilities).toEqual({ mark: false, updateScore: false });
+    expect(refusalOf(await call(t.app, deptAdmin, '/api/exam/grade/update', { attemptId: waiting.id, score: 7 }))).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
+    // Someone with cjgl alone reads the paper but changes nothing.
+    const r = await buildUser(t.db, { orgId: orgA.id, realname: 'Rea', permissions: ['cjgl'], scopeOrgIds: [orgA.id] });
+    const reader = await login(t.app, r.username, r.password);
+    expect((await paper(marked.id, reader)).abilities).toEqual({ mark: false, updateScore: false });
+    expect(await refusal(t.app, reader, '/api/exam/grade/update', { attemptId: marked.id, score: 6 })).toMatchObject({ code: 'NO_PERMISSION_ERROR' });
+    // The examinee's own review never offers a change.
+    expect((await ok(t.app, amySession, '/api/exam/my/review', { attemptId: attempts.Amy!.id })).abilities).toEqual({ mark: false, updateScore: false });
+  });
 });
 
 describe('extending an exam for one person', () => {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnswerValue, DrawnQuestion, QuestionKey } from '@hanlin/shared';
+import type { AnswerValue, AttemptStatus, DrawnQuestion, ExamStatus, QuestionKey, SubmitState, SubmittedBy } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { keywordPattern } from '../../platform/list.js';
@@ -7,18 +7,28 @@ import { inScope } from '../../platform/scope.js';
 import { audienceUserIds, inAudience } from '../audiences/index.js';
 import { pagedRows, type PageWindow } from '../../platform/paging.js';
 import { EXAM_AUDIENCE } from '@hanlin/shared';
+import { onlyRow } from '../../platform/db/rows.js';
 
 /**
  * SQL of marking, grades and statistics. A person's result is their best finished attempt:
  * `bestAttempts` (highest score, then the earlier submission; attempts being marked after scored ones).
  */
 
-export const toIso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
+/** A time as ISO text: `null` for none. */
+export function toIso(v: Date | string): string;
+export function toIso(v: Date | string | null | undefined): string | null;
+export function toIso(v: Date | string | null | undefined) {
+  return v == null ? null : new Date(v).toISOString();
+}
+
+/** Timestamps come from raw statements as text (the driver leaves them unparsed), numerics as text or numbers. */
+type SqlTime = string;
+type SqlNumber = number | string;
 
 export interface ExamFacts {
   id: number;
   name: string;
-  status: string;
+  status: ExamStatus;
   startAt: Date;
   endAt: Date;
   total: number;
@@ -32,8 +42,24 @@ export interface ExamFacts {
 }
 
 /** An exam with what marking and grades decide on; `lock` takes the row for update. */
+type ExamFactsSqlRow = {
+  id: number;
+  name: string;
+  status: ExamStatus;
+  start_at: SqlTime;
+  end_at: SqlTime;
+  total: SqlNumber;
+  pass_percent: number;
+  org_path: string | null;
+  score_display: string;
+  show_answers: boolean;
+  show_ranking: boolean;
+  scores_published_at: SqlTime | null;
+  is_reviewer: boolean;
+};
+
 export async function examFacts(db: DbOrTx, examId: number, userId: number, lock = false): Promise<ExamFacts | undefined> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const { rows } = await db.execute<ExamFactsSqlRow>(sql`
     select e.id, e.name, e.status, e.start_at, e.end_at, e.total, e.pass_percent, o.path as org_path, e.score_display,
       e.show_answers, e.show_ranking, e.scores_published_at,
       exists (select 1 from exam_reviewers r where r.exam_id = e.id and r.user_id = ${userId}) as is_reviewer
@@ -44,16 +70,16 @@ export async function examFacts(db: DbOrTx, examId: number, userId: number, lock
   return {
     id: Number(r.id),
     name: String(r.name),
-    status: String(r.status),
-    startAt: new Date(r.start_at as string),
-    endAt: new Date(r.end_at as string),
+    status: r.status,
+    startAt: new Date(r.start_at),
+    endAt: new Date(r.end_at),
     total: Number(r.total),
     passPercent: Number(r.pass_percent),
-    orgPath: (r.org_path as string | null) ?? null,
+    orgPath: r.org_path ?? null,
     scoreDisplay: String(r.score_display),
     showAnswers: Boolean(r.show_answers),
     showRanking: Boolean(r.show_ranking),
-    scoresPublishedAt: r.scores_published_at ? new Date(r.scores_published_at as string) : null,
+    scoresPublishedAt: r.scores_published_at ? new Date(r.scores_published_at) : null,
     isReviewer: Boolean(r.is_reviewer),
   };
 }
@@ -64,8 +90,8 @@ export interface AttemptRecord {
   userId: number;
   realname: string;
   number: number;
-  status: string;
-  submittedBy: string | null;
+  status: AttemptStatus;
+  submittedBy: SubmittedBy | null;
   startedAt: Date;
   submittedAt: Date | null;
   total: number;
@@ -85,8 +111,28 @@ export async function hasOngoingAttempt(db: DbOrTx, examId: number, userId: numb
   return rows.length > 0;
 }
 
+type AttemptSqlRow = {
+  id: number;
+  exam_id: number;
+  user_id: number;
+  realname: string;
+  number: number;
+  status: AttemptStatus;
+  submitted_by: SubmittedBy | null;
+  started_at: SqlTime;
+  submitted_at: SqlTime | null;
+  total: SqlNumber;
+  auto_score: SqlNumber | null;
+  score: SqlNumber | null;
+  passed: boolean | null;
+  adjusted_by_name: string | null;
+  adjusted_at: SqlTime | null;
+  questions: DrawnQuestion[];
+  keys: QuestionKey[];
+};
+
 export async function attemptRecord(db: DbOrTx, attemptId: number, lock = false): Promise<AttemptRecord | undefined> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const { rows } = await db.execute<AttemptSqlRow>(sql`
     select a.id, a.exam_id, a.user_id, u.realname, a.number, a.status, a.submitted_by, a.started_at, a.submitted_at, a.total,
       a.auto_score, a.score, a.passed, adj.realname as adjusted_by_name, a.adjusted_at, a.questions, a.keys
     from exam_attempts a join users u on u.id = a.user_id left join users adj on adj.id = a.adjusted_by
@@ -99,18 +145,18 @@ export async function attemptRecord(db: DbOrTx, attemptId: number, lock = false)
     userId: Number(r.user_id),
     realname: String(r.realname),
     number: Number(r.number),
-    status: String(r.status),
-    submittedBy: (r.submitted_by as string | null) ?? null,
-    startedAt: new Date(r.started_at as string),
-    submittedAt: r.submitted_at ? new Date(r.submitted_at as string) : null,
+    status: r.status,
+    submittedBy: r.submitted_by ?? null,
+    startedAt: new Date(r.started_at),
+    submittedAt: r.submitted_at ? new Date(r.submitted_at) : null,
     total: Number(r.total),
     autoScore: r.auto_score == null ? null : Number(r.auto_score),
     score: r.score == null ? null : Number(r.score),
     passed: r.passed == null ? null : Boolean(r.passed),
-    adjustedByName: (r.adjusted_by_name as string | null) ?? null,
-    adjustedAt: r.adjusted_at ? new Date(r.adjusted_at as string) : null,
-    questions: r.questions as DrawnQuestion[],
-    keys: r.keys as QuestionKey[],
+    adjustedByName: r.adjusted_by_name ?? null,
+    adjustedAt: r.adjusted_at ? new Date(r.adjusted_at) : null,
+    questions: r.questions,
+    keys: r.keys,
   };
 }
 
@@ -125,17 +171,25 @@ export interface AnswerRecord {
 }
 
 export async function attemptAnswers(db: DbOrTx, attemptId: number): Promise<AnswerRecord[]> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const { rows } = await db.execute<{
+    position: number;
+    question_id: number;
+    answer: AnswerValue | null;
+    auto_score: SqlNumber | null;
+    correct: boolean | null;
+    review_score: SqlNumber | null;
+    reviewer_name: string | null;
+  }>(sql`
     select x.position, x.question_id, x.answer, x.auto_score, x.correct, x.review_score, u.realname as reviewer_name
     from exam_attempt_answers x left join users u on u.id = x.reviewed_by where x.attempt_id = ${attemptId} order by x.position`);
   return rows.map((r) => ({
     position: Number(r.position),
     questionId: Number(r.question_id),
-    answer: (r.answer as AnswerValue | null) ?? null,
+    answer: r.answer ?? null,
     autoScore: r.auto_score == null ? null : Number(r.auto_score),
     correct: r.correct == null ? null : Boolean(r.correct),
     reviewScore: r.review_score == null ? null : Number(r.review_score),
-    reviewerName: (r.reviewer_name as string | null) ?? null,
+    reviewerName: r.reviewer_name ?? null,
   }));
 }
 
@@ -152,7 +206,7 @@ export async function markingState(tx: DbOrTx, attemptId: number) {
     select count(*) filter (where auto_score is null and review_score is null)::int as pending,
       coalesce(sum(coalesce(auto_score, 0) + coalesce(review_score, 0)), 0)::float8 as score
     from exam_attempt_answers where attempt_id = ${attemptId}`);
-  return rows[0]!;
+  return onlyRow(rows);
 }
 
 /** Attempts of an exam by state (ongoing, marking, marked). */
@@ -173,6 +227,35 @@ export async function setScoresPublished(tx: DbOrTx, examId: number) {
 
 const isReviewer = (userId: number) => sql`exists (select 1 from exam_reviewers r where r.exam_id = e.id and r.user_id = ${userId})`;
 
+/** An exam row of the marking and grade lists, as their statements select it. */
+export type ExamListSqlRow = {
+  id: number;
+  name: string;
+  status: ExamStatus;
+  total: SqlNumber;
+  scores_published_at: SqlTime | null;
+  org_path: string | null;
+  is_reviewer: boolean;
+};
+export type MarkingExamSqlRow = ExamListSqlRow & {
+  start_at: SqlTime;
+  end_at: SqlTime;
+  waiting: number;
+};
+export type MarkingExamineeSqlRow = {
+  attempt_id: number;
+  user_id: number;
+  realname: string;
+  username: string;
+  org_name: string | null;
+  number: number;
+  status: AttemptStatus;
+  submitted_at: SqlTime | null;
+  auto_score: SqlNumber | null;
+  score: SqlNumber | null;
+  pending: number;
+};
+
 /** Exams the caller marks: named reviewer, or (holding cjpy:modify) any exam of their scope. */
 export function markingExams(db: DbOrTx, p: Principal, canMarkScope: boolean, q: { keyword?: string; waiting?: boolean }, page: PageWindow) {
   const mine = sql`e.id in (select r.exam_id from exam_reviewers r where r.user_id = ${p.userId})`;
@@ -183,7 +266,7 @@ export function markingExams(db: DbOrTx, p: Principal, canMarkScope: boolean, q:
     from exams e where e.status <> 'draft' and ${access}
     ${q.keyword ? sql`and e.name ilike ${keywordPattern(q.keyword)}` : sql``}
     ${q.waiting ? sql`and ${waiting} > 0` : sql``}`;
-  return pagedRows<Record<string, unknown>>(db, query, sql`waiting desc, id desc`, page);
+  return pagedRows<MarkingExamSqlRow>(db, query, sql`waiting desc, id desc`, page);
 }
 
 export function markingExaminees(db: DbOrTx, q: { examId: number; marked?: boolean; keyword?: string }, page: PageWindow) {
@@ -200,7 +283,7 @@ export function markingExaminees(db: DbOrTx, q: { examId: number; marked?: boole
     from exam_attempts a join users u on u.id = a.user_id left join organizations o on o.id = u.org_id
     where a.exam_id = ${q.examId} and ${state}
     ${q.keyword ? sql`and (u.realname ilike ${keywordPattern(q.keyword)} or u.username ilike ${keywordPattern(q.keyword)})` : sql``}`;
-  return pagedRows<Record<string, unknown>>(db, query, sql`submitted_at asc nulls last, attempt_id asc`, page);
+  return pagedRows<MarkingExamineeSqlRow>(db, query, sql`submitted_at asc nulls last, attempt_id asc`, page);
 }
 
 // ---------------------------------------------------------------- grades
@@ -217,11 +300,19 @@ export function gradeExams(
   order: SQL,
   page: PageWindow,
 ) {
-  return pagedRows<Record<string, unknown>>(db, gradeExamQuery(p, q), order, page);
+  return pagedRows<GradeExamSqlRow>(db, gradeExamQuery(p, q), order, page);
 }
 
 const stateSql = sql`(case when e.status in ('published', 'started') and now() >= e.end_at then 'ended'
   when e.status = 'published' and now() >= e.start_at then 'started' else e.status end)`;
+
+/** A row of `gradeExamQuery`. */
+export type GradeExamSqlRow = ExamListSqlRow & {
+  category_name: string | null;
+  startAt: SqlTime;
+  endAt: SqlTime;
+  pass_percent: number;
+};
 
 export function gradeExamQuery(p: Principal, q: { keyword?: string; status?: string; categoryId?: number; startFrom?: string; startTo?: string; id?: number }) {
   return sql`select e.id, e.name, c.name as category_name, e.status, e.start_at as "startAt", e.end_at as "endAt", e.total, e.pass_percent,
@@ -267,6 +358,25 @@ export interface GradePersonFilter {
   orgPath?: string | null;
 }
 
+/** A row of `gradePeopleQuery`. */
+export type GradePersonSqlRow = {
+  userId: number;
+  realname: string;
+  username: string;
+  orgName: string | null;
+  attemptId: number | null;
+  attemptStatus: AttemptStatus | null;
+  submittedBy: SubmittedBy | null;
+  state: SubmitState;
+  score: SqlNumber | null;
+  passed: boolean | null;
+  attemptsUsed: number;
+  submittedAt: SqlTime | null;
+  adjusted: boolean;
+  extendedEndAt: SqlTime | null;
+  extraAttempts: number;
+};
+
 /** Every audience member with their best attempt (none: not submitted). */
 export function gradePeopleQuery(f: GradePersonFilter) {
   const state = sql`(case when b.id is null then 'notSubmitted' when b.submitted_by = 'leaveLimit' then 'exception' else 'normal' end)`;
@@ -295,6 +405,18 @@ export async function upsertExtension(tx: DbOrTx, v: { examId: number; userId: n
     on conflict (exam_id, user_id) do update set end_at = excluded.end_at, extra_attempts = excluded.extra_attempts, created_by = excluded.created_by, created_at = now()`);
 }
 
+/** A row of `rankingQuery`. */
+export type RankingSqlRow = {
+  rank: number;
+  ord: number;
+  userId: number;
+  realname: string;
+  orgName: string | null;
+  score: SqlNumber;
+  passed: boolean;
+  submittedAt: SqlTime | null;
+};
+
 /** The ranking: best marked score per person; equal scores share a place (1, 2, 2, 4), listed by the earlier submission (`ord`). */
 export function rankingQuery(examId: number) {
   return sql`select rank() over (order by b.score desc)::int as rank,
@@ -318,7 +440,15 @@ export interface StatAnswer {
 /** The answers of the given attempts with each question's key (from the attempt's snapshot). */
 export async function answersOf(db: DbOrTx, attemptIds: number[]): Promise<StatAnswer[]> {
   if (!attemptIds.length) return [];
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const { rows } = await db.execute<{
+    attempt_id: number;
+    position: number;
+    question_id: number;
+    answer: AnswerValue | null;
+    mark: SqlNumber | null;
+    correct: boolean | null;
+    key: QuestionKey;
+  }>(sql`
     select x.attempt_id, x.position, x.question_id, x.answer, coalesce(x.review_score, x.auto_score) as mark, x.correct,
       a.keys -> (x.position - 1) as key
     from exam_attempt_answers x join exam_attempts a on a.id = x.attempt_id where x.attempt_id = any(${sql.param(attemptIds)}::int[])`);
@@ -326,10 +456,10 @@ export async function answersOf(db: DbOrTx, attemptIds: number[]): Promise<StatA
     attemptId: Number(r.attempt_id),
     position: Number(r.position),
     questionId: Number(r.question_id),
-    answer: (r.answer as AnswerValue | null) ?? null,
+    answer: r.answer ?? null,
     mark: r.mark == null ? null : Number(r.mark),
     correct: r.correct == null ? null : Boolean(r.correct),
-    key: r.key as QuestionKey,
+    key: r.key,
   }));
 }
 
@@ -363,8 +493,19 @@ export async function gradeTotals(db: DbOrTx, examQuery: SQL) {
     select (select count(*) from ex)::int as exams, (select count(distinct user_id) from best)::int as examinees,
       (select count(*) from best)::int as submitted, (select count(*) from best where passed)::int as passed,
       (select avg(score) from best where status = 'marked')::float8 as average`);
-  return rows[0]!;
+  return onlyRow(rows);
 }
+
+/** A row of `personTotalsQuery`. */
+export type PersonTotalSqlRow = {
+  userId: number;
+  realname: string;
+  username: string;
+  orgName: string | null;
+  exams: number;
+  passed: number;
+  average: number | null;
+};
 
 /** Per person (in the caller's scope) with a finished attempt: exams taken, passed, average of best scores. */
 export function personTotalsQuery(p: Principal, f: { keyword?: string; orgPath?: string | null }) {
@@ -380,7 +521,15 @@ export function personTotalsQuery(p: Principal, f: { keyword?: string; orgPath?:
 }
 
 export async function personExams(db: DbOrTx, userId: number) {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const { rows } = await db.execute<{
+    exam_id: number;
+    exam_name: string;
+    attempt_id: number;
+    attempts: number;
+    score: SqlNumber | null;
+    passed: boolean | null;
+    submitted_at: SqlTime | null;
+  }>(sql`
     select b.exam_id, e.name as exam_name, b.id as attempt_id, (select count(*) from exam_attempts c where c.exam_id = b.exam_id and c.user_id = b.user_id)::int as attempts,
       b.score, b.passed, b.submitted_at
     from (select distinct on (a.exam_id) a.* from exam_attempts a where a.user_id = ${userId} and a.status <> 'ongoing'
@@ -395,8 +544,8 @@ export async function userOrgPath(db: DbOrTx, userId: number) {
 }
 
 /** One person's row of an exam's ranking (undefined when they are not ranked). */
-export async function rankingRowOf(db: DbOrTx, examId: number, userId: number): Promise<Record<string, unknown> | undefined> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`select * from (${rankingQuery(examId)}) r where r."userId" = ${userId}`);
+export async function rankingRowOf(db: DbOrTx, examId: number, userId: number): Promise<RankingSqlRow | undefined> {
+  const { rows } = await db.execute<RankingSqlRow>(sql`select * from (${rankingQuery(examId)}) r where r."userId" = ${userId}`);
   return rows[0];
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { examGradeRoutes as routes } from '@hanlin/shared';
 import { registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
-import { sendXlsx } from '../audit/index.js';
+import { sendXlsx } from '../../platform/xlsx.js';
 import type { ExamMarkingService } from './exam-marking.service.js';
 import type { ExamGradesService } from './exam-grades.service.js';
 

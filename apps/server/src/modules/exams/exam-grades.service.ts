@@ -11,7 +11,6 @@ import {
   examStateAt,
   type AttemptPaper,
   type ExamExtension,
-  type ExamStatus,
   type GradeExamQuery,
   type GradeExamRow,
   type GradePersonExport,
@@ -34,21 +33,27 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
-import { pathInScope, requireInScope } from '../../platform/scope.js';
-import { buildXlsx, stampedName } from '../audit/index.js';
+import { pathInScope, requireInScope, requireRecordInScope } from '../../platform/scope.js';
+import { found, onlyRow } from '../../platform/db/rows.js';
+import { buildXlsx, stampedName } from '../../platform/xlsx.js';
 import { orderOf, pagedRows, pageWindow } from '../../platform/paging.js';
-import { localTime } from '../course-reports/index.js';
+import { wallClockTime } from '../../platform/xlsx.js';
 import { filterOrgPath } from '../orgs/index.js';
 import * as repo from './exam-grades.repository.js';
-import { listedScoresPublishable, presentPaper } from './exam-marking.service.js';
+import { READ_ONLY_PAPER, listedScoresPublishable, marksExam, paperAbilities, presentPaper, scoreChangeable } from './exam-marking.service.js';
 import { passes, reviewOpen } from './exam-attempt.service.js';
 
-const one = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);
+function one(v: number): number;
+function one(v: number | null): number | null;
+function one(v: number | null) {
+  return v == null ? null : Math.round(v * 10) / 10;
+}
 const rate = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : null);
 const EXPORT_MAX_ROWS = 100_000;
 
 /** Export words of the grade list, per language. */
-const WORDS: Record<Lang, Record<string, string>> = {
+type ExportWord = 'title' | 'realname' | 'username' | 'org' | 'state' | SubmitState | 'score' | 'passed' | 'yes' | 'no' | 'attempts' | 'submittedAt';
+const WORDS: Record<Lang, Record<ExportWord, string>> = {
   'zh-CN': {
     title: '考试成绩',
     realname: '姓名',
@@ -109,51 +114,51 @@ export function createExamGradesService({ db }: { db: Db }) {
   }
 
   /** Exams of a page with their counts: a handful of statements whatever the page size (audience sizes one each). */
-  async function presentExams(p: Principal, rows: Record<string, unknown>[]): Promise<GradeExamRow[]> {
+  async function presentExams(p: Principal, rows: repo.GradeExamSqlRow[]): Promise<GradeExamRow[]> {
     const ids = rows.map((r) => Number(r.id));
     const [results, counts, sizes] = await Promise.all([repo.resultCounts(db, ids), repo.attemptCounts(db, ids), Promise.all(ids.map((id) => repo.audienceSize(db, id)))]);
     return rows.map((r, i) => {
-      const id = ids[i]!;
+      const id = Number(r.id);
       const res = results.get(id);
       const c = counts.get(id);
-      const status = examStateAt(r.status as ExamStatus, new Date(r.startAt as string), new Date(r.endAt as string));
+      const status = examStateAt(r.status, new Date(r.startAt), new Date(r.endAt));
       return {
         id,
         name: String(r.name),
-        categoryName: (r.category_name as string | null) ?? null,
+        categoryName: r.category_name ?? null,
         status,
-        startAt: repo.toIso(r.startAt as string)!,
-        endAt: repo.toIso(r.endAt as string)!,
+        startAt: repo.toIso(r.startAt),
+        endAt: repo.toIso(r.endAt),
         total: Number(r.total),
         passPercent: Number(r.pass_percent),
-        audienceSize: sizes[i]!,
+        audienceSize: sizes[i] ?? 0,
         submitted: res?.submitted ?? 0,
         passed: res?.passed ?? 0,
         passRate: rate(res?.passed ?? 0, res?.submitted ?? 0),
         average: one(res?.average ?? null),
         ongoing: c?.ongoing ?? 0,
         marking: c?.marking ?? 0,
-        scoresPublishedAt: repo.toIso(r.scores_published_at as string | null),
+        scoresPublishedAt: repo.toIso(r.scores_published_at),
         abilities: { publishScores: listedScoresPublishable(p, r, status, c) },
       };
     });
   }
 
-  const personRow = (r: Record<string, unknown>): GradePersonRow => ({
+  const personRow = (r: repo.GradePersonSqlRow): GradePersonRow => ({
     userId: Number(r.userId),
     realname: String(r.realname),
     username: String(r.username),
-    orgName: (r.orgName as string | null) ?? null,
+    orgName: r.orgName ?? null,
     attemptId: r.attemptId == null ? null : Number(r.attemptId),
-    attemptStatus: (r.attemptStatus as GradePersonRow['attemptStatus']) ?? null,
-    submittedBy: (r.submittedBy as GradePersonRow['submittedBy']) ?? null,
-    state: r.state as SubmitState,
+    attemptStatus: r.attemptStatus ?? null,
+    submittedBy: r.submittedBy ?? null,
+    state: r.state,
     score: r.score == null ? null : Number(r.score),
     passed: r.passed == null ? null : Boolean(r.passed),
     attemptsUsed: Number(r.attemptsUsed),
-    submittedAt: repo.toIso(r.submittedAt as string | null),
+    submittedAt: repo.toIso(r.submittedAt),
     adjusted: Boolean(r.adjusted),
-    extendedEndAt: repo.toIso(r.extendedEndAt as string | null),
+    extendedEndAt: repo.toIso(r.extendedEndAt),
     extraAttempts: Number(r.extraAttempts),
   });
 
@@ -161,7 +166,7 @@ export function createExamGradesService({ db }: { db: Db }) {
     await examInScope(p, q.examId);
     const orgPath = await filterOrgPath(db, q.orgId);
     const order = orderOf(q.sort, GRADE_PERSON_SORT_KEYS, { key: 'realname', desc: false }, 'userId');
-    return pagedRows<Record<string, unknown>>(db, repo.gradePeopleQuery({ ...q, orgPath }), order, page);
+    return pagedRows<repo.GradePersonSqlRow>(db, repo.gradePeopleQuery({ ...q, orgPath }), order, page);
   }
 
   /** Scores are visible to the examinee: shown at once, or published (score display `published`). */
@@ -176,9 +181,9 @@ export function createExamGradesService({ db }: { db: Db }) {
 
     async count(p: Principal, examId: number): Promise<GradeExamRow> {
       await examInScope(p, examId);
-      const { rows } = await pagedRows<Record<string, unknown>>(db, repo.gradeExamQuery(p, { id: examId }), sql`id`, { limit: 1, offset: 0 });
+      const { rows } = await pagedRows<repo.GradeExamSqlRow>(db, repo.gradeExamQuery(p, { id: examId }), sql`id`, { limit: 1, offset: 0 });
       if (!rows.length) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
-      return (await presentExams(p, rows))[0]!;
+      return onlyRow(await presentExams(p, rows));
     },
 
     async people(p: Principal, q: GradePersonQuery): Promise<Page<GradePersonRow>> {
@@ -194,20 +199,20 @@ export function createExamGradesService({ db }: { db: Db }) {
       const w = WORDS[lang];
       const data = rows.map(personRow);
       const body = await buildXlsx(
-        w.title!,
+        w.title,
         [
-          { header: w.realname!, value: (r: GradePersonRow) => r.realname },
-          { header: w.username!, value: (r) => r.username },
-          { header: w.org!, value: (r) => r.orgName },
-          { header: w.state!, value: (r) => w[r.state]! },
-          { header: w.score!, value: (r) => r.score },
-          { header: w.passed!, value: (r) => (r.passed == null ? '' : r.passed ? w.yes! : w.no!) },
-          { header: w.attempts!, value: (r) => r.attemptsUsed },
-          { header: w.submittedAt!, value: (r) => localTime(r.submittedAt, timeZone) },
+          { header: w.realname, value: (r: GradePersonRow) => r.realname },
+          { header: w.username, value: (r) => r.username },
+          { header: w.org, value: (r) => r.orgName },
+          { header: w.state, value: (r) => w[r.state] },
+          { header: w.score, value: (r) => r.score },
+          { header: w.passed, value: (r) => (r.passed == null ? '' : r.passed ? w.yes : w.no) },
+          { header: w.attempts, value: (r) => r.attemptsUsed },
+          { header: w.submittedAt, value: (r) => wallClockTime(r.submittedAt, timeZone) },
         ],
         data,
       );
-      const wall = new Date(localTime(new Date(), timeZone).replace(' ', 'T') + ':00Z');
+      const wall = new Date(wallClockTime(new Date(), timeZone).replace(' ', 'T') + ':00Z');
       return { body, fileName: stampedName(`${w.title}-${exam.name}`.slice(0, 120), wall) };
     },
 
@@ -217,10 +222,10 @@ export function createExamGradesService({ db }: { db: Db }) {
         const a = await repo.attemptRecord(tx, input.attemptId, true);
         if (!a) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
         const exam = await repo.examFacts(tx, a.examId, p.userId);
-        requireInScope(p, exam?.orgPath, { field: 'attemptId' });
-        if (a.status !== 'marked') throw new AppError('STATE_TRANSITION_INVALID', { field: 'attemptId', data: { ids: [a.id] } });
+        requireRecordInScope(p, exam, { field: 'attemptId' });
+        if (!scoreChangeable(a.status)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'attemptId', data: { ids: [a.id] } });
         if (input.score > a.total) throw new AppError('EXAM_SCORE_OVER_TOTAL', { field: 'score', data: { max: a.total } });
-        const passed = passes(input.score, a.total, exam!.passPercent);
+        const passed = passes(input.score, a.total, exam.passPercent);
         await repo.updateScore(tx, a.id, input.score, passed, p.userId);
         return { score: input.score, passed };
       });
@@ -248,7 +253,7 @@ export function createExamGradesService({ db }: { db: Db }) {
 
     async ranking(p: Principal, q: RankingQuery): Promise<Page<RankingRow>> {
       await examInScope(p, q.examId);
-      const { rows, total } = await pagedRows<Record<string, unknown>>(db, repo.rankingQuery(q.examId), sql`ord`, pageWindow(q));
+      const { rows, total } = await pagedRows<repo.RankingSqlRow>(db, repo.rankingQuery(q.examId), sql`ord`, pageWindow(q));
       return { records: rows.map(rankingRow), total, page: q.page, size: q.size };
     },
 
@@ -256,11 +261,10 @@ export function createExamGradesService({ db }: { db: Db }) {
     async paper(p: Principal, attemptId: number): Promise<AttemptPaper> {
       const a = await repo.attemptRecord(db, attemptId);
       if (!a) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
-      const exam = (await repo.examFacts(db, a.examId, p.userId))!;
+      const exam = found(await repo.examFacts(db, a.examId, p.userId), 'NOT_FOUND_ERROR', 'attemptId');
       const inScope = exam.orgPath != null && pathInScope(p, exam.orgPath);
-      const marks = exam.isReviewer || (p.permissions.has('cjpy:modify') && inScope);
-      if (!(inScope && p.permissions.has('cjgl')) && !marks) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'attemptId' });
-      return presentPaper(exam, a, await repo.attemptAnswers(db, attemptId));
+      if (!(inScope && p.permissions.has('cjgl')) && !marksExam(p, exam)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'attemptId' });
+      return presentPaper(exam, a, await repo.attemptAnswers(db, attemptId), paperAbilities(p, exam, a.status));
     },
 
     /**
@@ -280,8 +284,12 @@ export function createExamGradesService({ db }: { db: Db }) {
         repo.audienceSize(db, examId),
       ]);
       const total = exam.total;
-      const distribution = Array.from({ length: 10 }, (_, i) => ({ from: one((total * i) / 10)!, to: one((total * (i + 1)) / 10)!, count: 0 }));
-      for (const b of best) distribution[Math.min(9, Math.max(0, Math.floor((b.score / (total || 1)) * 10 + 1e-9)))]!.count++;
+      const bucketOf = (score: number) => Math.min(9, Math.max(0, Math.floor((score / (total || 1)) * 10 + 1e-9)));
+      const distribution = Array.from({ length: 10 }, (_, i) => ({
+        from: one((total * i) / 10),
+        to: one((total * (i + 1)) / 10),
+        count: best.filter((b) => bucketOf(b.score) === i).length,
+      }));
       const scores = best.map((b) => b.score);
       const passed = best.filter((b) => b.passed).length;
       // Upper and lower groups: 27 % of the people (at least one each), by score then earlier submission.
@@ -401,13 +409,13 @@ export function createExamGradesService({ db }: { db: Db }) {
     async personTotals(p: Principal, q: PersonTotalQuery): Promise<Page<PersonTotalRow>> {
       const orgPath = await filterOrgPath(db, q.orgId);
       const order = orderOf(q.sort, PERSON_TOTAL_SORT_KEYS, { key: 'exams', desc: true }, 'userId');
-      const { rows, total } = await pagedRows<Record<string, unknown>>(db, repo.personTotalsQuery(p, { keyword: q.keyword, orgPath }), order, pageWindow(q));
+      const { rows, total } = await pagedRows<repo.PersonTotalSqlRow>(db, repo.personTotalsQuery(p, { keyword: q.keyword, orgPath }), order, pageWindow(q));
       return {
         records: rows.map((r) => ({
           userId: Number(r.userId),
           realname: String(r.realname),
           username: String(r.username),
-          orgName: (r.orgName as string | null) ?? null,
+          orgName: r.orgName ?? null,
           exams: Number(r.exams),
           passed: Number(r.passed),
           average: one(r.average == null ? null : Number(r.average)),
@@ -431,7 +439,7 @@ export function createExamGradesService({ db }: { db: Db }) {
         attempts: Number(r.attempts),
         score: r.score == null ? null : Number(r.score),
         passed: r.passed == null ? null : Boolean(r.passed),
-        submittedAt: repo.toIso(r.submitted_at as string | null),
+        submittedAt: repo.toIso(r.submitted_at),
       }));
     },
 
@@ -440,7 +448,7 @@ export function createExamGradesService({ db }: { db: Db }) {
       const exam = await repo.examFacts(db, examId, p.userId);
       if (!exam || exam.status === 'draft' || !(await repo.reachesExam(db, p.userId, examId))) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
       if (!exam.showRanking || !scoresVisible(exam)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'examId' });
-      const { rows } = await pagedRows<Record<string, unknown>>(db, repo.rankingQuery(examId), sql`ord`, { limit: 100, offset: 0 });
+      const { rows } = await pagedRows<repo.RankingSqlRow>(db, repo.rankingQuery(examId), sql`ord`, { limit: 100, offset: 0 });
       const mine = await repo.rankingRowOf(db, examId, p.userId);
       return { examId, examName: exam.name, total: exam.total, rows: rows.map(rankingRow), mine: mine ? rankingRow(mine) : null };
     },
@@ -452,21 +460,22 @@ export function createExamGradesService({ db }: { db: Db }) {
     async myReview(p: Principal, attemptId: number): Promise<AttemptPaper> {
       const a = await repo.attemptRecord(db, attemptId);
       if (!a || a.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
-      const [exam, anyOngoing] = await Promise.all([repo.examFacts(db, a.examId, p.userId), repo.hasOngoingAttempt(db, a.examId, p.userId)]);
-      if (!reviewOpen(exam!.showAnswers, anyOngoing)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'attemptId' });
-      return presentPaper(exam!, a, await repo.attemptAnswers(db, attemptId), scoresVisible(exam!));
+      const [facts, anyOngoing] = await Promise.all([repo.examFacts(db, a.examId, p.userId), repo.hasOngoingAttempt(db, a.examId, p.userId)]);
+      const exam = found(facts, 'NOT_FOUND_ERROR', 'attemptId');
+      if (!reviewOpen(exam.showAnswers, anyOngoing)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'attemptId' });
+      return presentPaper(exam, a, await repo.attemptAnswers(db, attemptId), READ_ONLY_PAPER, scoresVisible(exam));
     },
   };
 }
 
-const rankingRow = (r: Record<string, unknown>): RankingRow => ({
+const rankingRow = (r: repo.RankingSqlRow): RankingRow => ({
   rank: Number(r.rank),
   userId: Number(r.userId),
   realname: String(r.realname),
-  orgName: (r.orgName as string | null) ?? null,
+  orgName: r.orgName ?? null,
   score: Number(r.score),
   passed: Boolean(r.passed),
-  submittedAt: repo.toIso(r.submittedAt as string | null),
+  submittedAt: repo.toIso(r.submittedAt),
 });
 
 export type ExamGradesService = ReturnType<typeof createExamGradesService>;

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { useTestApp, login, call, ok, refusal, dataOf, refusalOf, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { insertAttempt, insertExam, type TestQuestion } from '../../test/exam-attempts.js';
 import { examAttempts } from './exam-attempt.schema.js';
+import { xactLockSql } from '../../platform/locks.js';
+import { until } from '../../test/server-process.js';
 
 const t = useTestApp();
 
@@ -107,6 +109,24 @@ describe('marking an attempt', () => {
     ]);
   });
 
+  it('the paper offers marks exactly while the save accepts them, to its markers only', async () => {
+    const exam = await insertExam(t.db, { orgId: orgA.id, reviewerIds: [reviewerId], orgIds: [orgA.id], passPercent: 60 });
+    const a = await insertAttempt(t.db, { examId: exam.id, userId: bob.id, status: 'marking', questions: PAPER, answers: RIGHT });
+    const abilities = async (s: Session, path = '/api/exam/marking/attempt') => (await ok(t.app, s, path, { attemptId: a.id })).abilities;
+    // The named reviewer (cjpy only) and the department's cjpy:modify holder mark it; neither changes scores.
+    expect(await abilities(reviewer)).toEqual({ mark: true, updateScore: false });
+    expect(await abilities(deptAdmin)).toEqual({ mark: true, updateScore: false });
+    expect(await abilities(deptAdmin, '/api/exam/grade/paper')).toEqual({ mark: true, updateScore: false });
+    expect(await ok(t.app, reviewer, '/api/exam/marking/save', { attemptId: a.id, marks: [{ position: 3, score: 2 }] })).toMatchObject({ status: 'marked' });
+    // Marked: no more marks offered, and the save refuses them.
+    expect(await abilities(reviewer)).toEqual({ mark: false, updateScore: false });
+    expect(refusalOf(await call(t.app, reviewer, '/api/exam/marking/save', { attemptId: a.id, marks: [{ position: 3, score: 3 }] }))).toMatchObject({
+      code: 'STATE_TRANSITION_INVALID',
+    });
+    // The administrator (every code, whole tree) may now change the score.
+    expect(await abilities(admin, '/api/exam/grade/paper')).toEqual({ mark: false, updateScore: true });
+  });
+
   it('fails a score below the pass percentage', async () => {
     const exam = await insertExam(t.db, { orgId: orgA.id, reviewerIds: [reviewerId], orgIds: [orgA.id], passPercent: 80 });
     const a = await insertAttempt(t.db, {
@@ -184,6 +204,24 @@ describe('publishing scores', () => {
     expect(refusalOf(await publish(admin))).toMatchObject({ code: 'EXAM_SCORES_PUBLISHED' });
     const myAfter = await ok(t.app, student, '/api/exam/my', {});
     expect(myAfter.records.find((r: { id: number }) => r.id === exam.id)).toMatchObject({ lastScore: 10, lastPassed: true });
+  });
+
+  it('waits for an attempt being started, and is then refused because of it', async () => {
+    const exam = await insertExam(t.db, { orgId: orgA.id, orgIds: [orgA.id], scoreDisplay: 'published' });
+    let publishing: ReturnType<typeof call> | undefined;
+    // A start in progress, played by a transaction holding a start's lock until it has written the attempt.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select ${xactLockSql('examScores', [exam.id], { shared: true })}`);
+      publishing = call(t.app, deptAdmin, '/api/exam/scores/publish', { examId: exam.id });
+      await until('the publication waits for the start', async () => {
+        const { rows } = await t.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+        );
+        return rows[0]!.n > 0 || undefined;
+      });
+      await insertAttempt(tx, { examId: exam.id, userId: bob.id, status: 'ongoing', questions: PAPER, answers: [] });
+    });
+    expect(refusalOf(await publishing!)).toMatchObject({ code: 'EXAM_IN_PROGRESS_CANNOT_PUBLISH_SCORE', field: 'examId' });
   });
 
   it('a department administrator cannot publish the scores of an exam beyond their scope', async () => {

@@ -4,7 +4,7 @@ import {
   examStateAt,
   submitStateOf,
   type AttemptPaper,
-  type AttemptStatus,
+  type AttemptPaperAbilities,
   type ExamStatus,
   type MarkSave,
   type MarkSaveResult,
@@ -13,13 +13,14 @@ import {
   type MarkingExamineeQuery,
   type MarkingExamineeRow,
   type Page,
-  type SubmittedBy,
 } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
+import { xactLockFor } from '../../platform/locks.js';
 import { pathInScope } from '../../platform/scope.js';
 import { pageWindow } from '../../platform/paging.js';
+import { found } from '../../platform/db/rows.js';
 import * as repo from './exam-grades.repository.js';
 import { completeMarking } from './exam-attempt.service.js';
 
@@ -29,6 +30,26 @@ export function canPublishScores(p: Principal, exam: Pick<repo.ExamFacts, 'orgPa
   return (p.permissions.has('cjgl:publish') && inScope) || (p.permissions.has('cjpy:publish') && (inScope || exam.isReviewer));
 }
 
+/** A reviewer named on the exam marks it; a holder of cjpy:modify marks any exam in their scope. */
+export function marksExam(p: Principal, exam: Pick<repo.ExamFacts, 'orgPath' | 'isReviewer'>) {
+  return exam.isReviewer || (p.permissions.has('cjpy:modify') && exam.orgPath != null && pathInScope(p, exam.orgPath));
+}
+
+/** A score is changed by hand only once the attempt is marked. */
+export const scoreChangeable = (status: string) => status === 'marked';
+
+/** An attempt nobody may change: the examinee's own review. */
+export const READ_ONLY_PAPER: AttemptPaperAbilities = { mark: false, updateScore: false };
+
+/** What the caller may do with an attempt: what `save` (marks) and the grade update accept. */
+export function paperAbilities(p: Principal, exam: Pick<repo.ExamFacts, 'orgPath' | 'isReviewer'>, status: string): AttemptPaperAbilities {
+  const inScope = exam.orgPath != null && pathInScope(p, exam.orgPath);
+  return {
+    mark: p.permissions.has('cjpy') && marksExam(p, exam) && ATTEMPT_LIFECYCLE.isState(status) && ATTEMPT_LIFECYCLE.can(status, 'mark'),
+    updateScore: p.permissions.has('cjgl:modify') && inScope && scoreChangeable(status),
+  };
+}
+
 /** Scores are published once the exam has started (or ended). */
 export const scoresPublishable = (state: ExamStatus) => state === 'started' || state === 'ended';
 
@@ -36,13 +57,19 @@ export const scoresPublishable = (state: ExamStatus) => state === 'started' || s
  * The publish-scores ability of an exam row of the marking and grades lists (raw: `org_path`,
  * `is_reviewer`, `scores_published_at`): what `publishScores` accepts, read from the row and its attempt counts.
  */
-export function listedScoresPublishable(p: Principal, r: Record<string, unknown>, state: ExamStatus, counts: { ongoing: number; marking: number } | undefined) {
-  const facts = { orgPath: (r.org_path as string | null) ?? null, isReviewer: Boolean(r.is_reviewer) };
+export function listedScoresPublishable(p: Principal, r: repo.ExamListSqlRow, state: ExamStatus, counts: { ongoing: number; marking: number } | undefined) {
+  const facts = { orgPath: r.org_path ?? null, isReviewer: Boolean(r.is_reviewer) };
   return scoresPublishable(state) && !r.scores_published_at && !counts?.ongoing && !counts?.marking && canPublishScores(p, facts);
 }
 
 /** The attempt as marked: every question with the answer, the key, the marks and the analysis. */
-export function presentPaper(exam: Pick<repo.ExamFacts, 'name' | 'passPercent'>, a: repo.AttemptRecord, answers: repo.AnswerRecord[], showScores = true): AttemptPaper {
+export function presentPaper(
+  exam: Pick<repo.ExamFacts, 'name' | 'passPercent'>,
+  a: repo.AttemptRecord,
+  answers: repo.AnswerRecord[],
+  abilities: AttemptPaperAbilities,
+  showScores = true,
+): AttemptPaper {
   const byPos = new Map(answers.map((x) => [x.position, x]));
   return {
     attemptId: a.id,
@@ -51,8 +78,8 @@ export function presentPaper(exam: Pick<repo.ExamFacts, 'name' | 'passPercent'>,
     userId: a.userId,
     realname: a.realname,
     number: a.number,
-    status: a.status as AttemptStatus,
-    submitState: submitStateOf(a.submittedBy as SubmittedBy | null),
+    status: a.status,
+    submitState: submitStateOf(a.submittedBy),
     startedAt: a.startedAt.toISOString(),
     submittedAt: a.submittedAt?.toISOString() ?? null,
     total: a.total,
@@ -63,7 +90,7 @@ export function presentPaper(exam: Pick<repo.ExamFacts, 'name' | 'passPercent'>,
     adjustedByName: showScores ? a.adjustedByName : null,
     adjustedAt: showScores ? (a.adjustedAt?.toISOString() ?? null) : null,
     questions: a.questions.map((q, i) => {
-      const key = a.keys[i]!;
+      const key = a.keys[i];
       const x = byPos.get(q.position);
       const subjective = x ? x.autoScore == null && a.status !== 'ongoing' : !OBJECTIVE_TYPES.includes(q.type);
       const mark = x ? (subjective ? x.reviewScore : x.autoScore) : null;
@@ -88,15 +115,13 @@ export function presentPaper(exam: Pick<repo.ExamFacts, 'name' | 'passPercent'>,
         mark: showScores ? mark : null,
       };
     }),
+    abilities,
   };
 }
 
 export function createExamMarkingService({ db }: { db: Db }) {
-  /** A reviewer named on the exam marks it; a holder of cjpy:modify marks any exam in their scope. */
   function requireMarker(p: Principal, exam: repo.ExamFacts, field = 'examId') {
-    if (exam.isReviewer) return;
-    if (!p.permissions.has('cjpy:modify')) throw new AppError('NO_DATA_PERMISSION_ERROR', { field });
-    if (!exam.orgPath || !pathInScope(p, exam.orgPath)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field });
+    if (!marksExam(p, exam)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field });
   }
 
   async function examFor(p: Principal, examId: number, field = 'examId') {
@@ -121,18 +146,18 @@ export function createExamMarkingService({ db }: { db: Db }) {
       const records = rows.map((r) => {
         const id = Number(r.id);
         const c = counts.get(id);
-        const status = examStateAt(r.status as ExamStatus, new Date(r.start_at as string), new Date(r.end_at as string));
+        const status = examStateAt(r.status, new Date(r.start_at), new Date(r.end_at));
         return {
           id,
           name: String(r.name),
           status,
-          startAt: repo.toIso(r.start_at as string)!,
-          endAt: repo.toIso(r.end_at as string)!,
+          startAt: repo.toIso(r.start_at),
+          endAt: repo.toIso(r.end_at),
           total: Number(r.total),
           waiting: c?.marking ?? 0,
           marked: c?.marked ?? 0,
           ongoing: c?.ongoing ?? 0,
-          scoresPublishedAt: repo.toIso(r.scores_published_at as string | null),
+          scoresPublishedAt: repo.toIso(r.scores_published_at),
           abilities: { publishScores: listedScoresPublishable(p, r, status, c) },
         };
       });
@@ -148,10 +173,10 @@ export function createExamMarkingService({ db }: { db: Db }) {
           userId: Number(r.user_id),
           realname: String(r.realname),
           username: String(r.username),
-          orgName: (r.org_name as string | null) ?? null,
+          orgName: r.org_name ?? null,
           number: Number(r.number),
-          status: r.status as AttemptStatus,
-          submittedAt: repo.toIso(r.submitted_at as string | null),
+          status: r.status,
+          submittedAt: repo.toIso(r.submitted_at),
           autoScore: r.auto_score == null ? null : Number(r.auto_score),
           score: r.score == null ? null : Number(r.score),
           pending: Number(r.pending),
@@ -166,7 +191,7 @@ export function createExamMarkingService({ db }: { db: Db }) {
     async attempt(p: Principal, attemptId: number): Promise<AttemptPaper> {
       const { a, exam } = await attemptFor(p, attemptId);
       if (a.status === 'ongoing') throw new AppError('STATE_TRANSITION_INVALID', { field: 'attemptId', data: { ids: [attemptId] } });
-      return presentPaper(exam, a, await repo.attemptAnswers(db, attemptId));
+      return presentPaper(exam, a, await repo.attemptAnswers(db, attemptId), paperAbilities(p, exam, a.status));
     },
 
     /**
@@ -181,7 +206,7 @@ export function createExamMarkingService({ db }: { db: Db }) {
         const exam = await repo.examFacts(tx, a.examId, p.userId);
         if (!exam) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
         requireMarker(p, exam, 'attemptId');
-        if (!ATTEMPT_LIFECYCLE.can(a.status as AttemptStatus, 'mark')) throw new AppError('STATE_TRANSITION_INVALID', { field: 'attemptId', data: { ids: [a.id] } });
+        if (!ATTEMPT_LIFECYCLE.can(a.status, 'mark')) throw new AppError('STATE_TRANSITION_INVALID', { field: 'attemptId', data: { ids: [a.id] } });
         const answers = new Map((await repo.attemptAnswers(tx, a.id)).map((x) => [x.position, x]));
         input.marks.forEach((m, i) => {
           const x = answers.get(m.position);
@@ -195,7 +220,7 @@ export function createExamMarkingService({ db }: { db: Db }) {
         if (state.pending > 0) return { status: 'marking', pending: state.pending, score: null, passed: null };
         // The last mark: score, pass, `mark` transition and certificate are the attempt service's one rule.
         await completeMarking(tx, a.id);
-        const done = (await repo.attemptRecord(tx, a.id))!;
+        const done = found(await repo.attemptRecord(tx, a.id), 'NOT_FOUND_ERROR', 'attemptId');
         const { score, passed } = done;
         return { status: 'marked', pending: 0, score, passed };
       });
@@ -208,11 +233,13 @@ export function createExamMarkingService({ db }: { db: Db }) {
      */
     async publishScores(p: Principal, examId: number): Promise<null> {
       return db.transaction(async (tx) => {
+        // Waits for the starts being committed; none begins until this is done (the ongoing count below holds).
+        await xactLockFor(tx, 'examScores', examId);
         const exam = await repo.examFacts(tx, examId, p.userId, true);
         if (!exam) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
         if (!canPublishScores(p, exam)) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'examId' });
         // Nobody has sat an exam before it starts: its scores are published once it has started (or ended).
-        if (!scoresPublishable(examStateAt(exam.status as ExamStatus, exam.startAt, exam.endAt)))
+        if (!scoresPublishable(examStateAt(exam.status, exam.startAt, exam.endAt)))
           throw new AppError('STATE_TRANSITION_INVALID', { field: 'examId', data: { ids: [examId] } });
         if (exam.scoresPublishedAt) throw new AppError('EXAM_SCORES_PUBLISHED', { field: 'examId' });
         const c = (await repo.attemptCounts(tx, [examId])).get(examId);

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { useTestApp, login, call, ok, codeOf, dataOf, refusalOf, type Session } from '../../test/harness.js';
 import { expectWritesObey } from '../../test/abilities.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
+import { makeJobsDue, queuedJobs } from '../../test/jobs.js';
 import { exams } from './exams.schema.js';
 import { setExamPaperSource, type ExamPaperInfo } from './exams.paper.js';
 import { EXAM_CLOCK_JOB } from './exams.service.js';
@@ -223,22 +224,21 @@ describe('exam lifecycle', () => {
   it('follows the clock: started once the start passes, ended after the end; the job moves the stored state', async () => {
     const e = await create(admin, draft());
     await call(t.app, admin, '/api/exam/publish', { ids: [e.id] });
-    const [job] = (await t.db.execute<{ run_after: Date }>(sql`select run_after from jobs where kind = ${EXAM_CLOCK_JOB} and payload->>'examId' = ${String(e.id)}`)).rows;
-    expect(new Date(job!.run_after).toISOString()).toBe(e.startAt);
+    const ofExam = sql`j.payload->>'examId' = ${String(e.id)}`;
+    const [job] = await queuedJobs(t.db, EXAM_CLOCK_JOB, ofExam);
+    expect(job!.runAfter.toISOString()).toBe(e.startAt);
 
     await startedAgo(e.id);
     expect((await get(e.id)).status).toBe('started'); // read follows the clock before the job runs
     expect((await call(t.app, admin, '/api/exam/list', { status: 'started', keyword: e.name })).json().data.total).toBe(1);
     // The clock job (made due now) moves the stored state and schedules the end.
     const ran = t.app.jobs.ran(EXAM_CLOCK_JOB);
-    await t.db.execute(sql`update jobs set run_after = now() where kind = ${EXAM_CLOCK_JOB} and payload->>'examId' = ${String(e.id)} and state = 'queued'`);
+    await makeJobsDue(t.db, EXAM_CLOCK_JOB, ofExam);
     t.app.jobs.wake();
     await ran;
     expect(await storedStatus(e.id)).toBe('started');
-    const next = (
-      await t.db.execute<{ run_after: Date }>(sql`select run_after from jobs where kind = ${EXAM_CLOCK_JOB} and payload->>'examId' = ${String(e.id)} and state = 'queued'`)
-    ).rows;
-    expect(next.map((j) => new Date(j.run_after).toISOString())).toEqual([e.endAt]);
+    const next = await queuedJobs(t.db, EXAM_CLOCK_JOB, ofExam);
+    expect(next.map((j) => j.runAfter.toISOString())).toEqual([e.endAt]);
 
     await endedAgo(e.id);
     const ended = await get(e.id);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { EXAM_AUDIENCE, EXAM_CATEGORY_DEPTH, type EXAM_SORT_KEYS, type ExamListQuery, type MyExamQuery } from '@hanlin/shared';
+import { EXAM_AUDIENCE, EXAM_CATEGORY_DEPTH, type EXAM_SORT_KEYS, type ExamListQuery, type ExamStatus, type MyExamQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, updateRow } from '../../platform/table-rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -155,7 +155,7 @@ export async function deleteExams(db: DbOrTx, ids: number[]) {
 const myEnd = sql`greatest(${exams.endAt}, ${examExtensions.endAt})`;
 const myStateAt = (now: Date) => {
   const at = sql`${now.toISOString()}::timestamptz`;
-  return sql<string>`(case when ${exams.status} in ('published', 'started', 'ended') and ${at} >= ${myEnd} then 'ended'
+  return sql<ExamStatus>`(case when ${exams.status} in ('published', 'started', 'ended') and ${at} >= ${myEnd} then 'ended'
   when ${exams.status} in ('published', 'started', 'ended') and ${at} >= ${exams.startAt} then 'started' else ${exams.status} end)`;
 };
 

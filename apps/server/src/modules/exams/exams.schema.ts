@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { EXAM_LIFECYCLE } from '@hanlin/shared';
+import { EXAM_LIFECYCLE, type ExamAnswerMode, type ExamCountdownMode, type ExamMarkingMode, type ExamScoreDisplay, type StateOf } from '@hanlin/shared';
 import { defineConstraintErrors, ownedRecordConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { defineTreeTable } from '../../platform/tree-repository.js';
 import { stateCheck } from '../../platform/lifecycle.js';
@@ -19,7 +19,7 @@ export const exams = pgTable(
     id: serial().primaryKey(),
     name: varchar({ length: 200 }).notNull(),
     categoryId: integer().references(() => examCategories.id, { onDelete: 'restrict' }),
-    status: varchar({ length: 16 }).notNull().default(EXAM_LIFECYCLE.initial),
+    status: varchar({ length: 16 }).notNull().default(EXAM_LIFECYCLE.initial).$type<StateOf<typeof EXAM_LIFECYCLE>>(),
     startAt: timestamp({ withTimezone: true }).notNull(),
     endAt: timestamp({ withTimezone: true }).notNull(),
     /** Minutes one attempt may last. */
@@ -29,14 +29,14 @@ export const exams = pgTable(
     total: doublePrecision().notNull(),
     attempts: smallint().notNull(),
     paperId: integer().notNull(),
-    answerMode: varchar({ length: 16 }).notNull().default('whole'),
-    countdownMode: varchar({ length: 16 }).notNull().default('duration'),
+    answerMode: varchar({ length: 16 }).notNull().default('whole').$type<ExamAnswerMode>(),
+    countdownMode: varchar({ length: 16 }).notNull().default('duration').$type<ExamCountdownMode>(),
     /** Seconds between camera photos; 0 takes none. */
     photoInterval: integer().notNull().default(0),
-    markingMode: varchar({ length: 16 }).notNull().default('auto'),
+    markingMode: varchar({ length: 16 }).notNull().default('auto').$type<ExamMarkingMode>(),
     antiCheat: boolean().notNull().default(false),
     leaveLimit: smallint(),
-    scoreDisplay: varchar({ length: 16 }).notNull().default('published'),
+    scoreDisplay: varchar({ length: 16 }).notNull().default('published').$type<ExamScoreDisplay>(),
     showAnswers: boolean().notNull().default(false),
     showRanking: boolean().notNull().default(false),
     certificateTemplateId: integer().references(() => certificateTemplates.id, { onDelete: 'restrict' }),

@@ -14,6 +14,7 @@ import {
   type MyExamQuery,
   type MyExamRow,
   type Page,
+  getKnown,
 } from '@hanlin/shared';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -29,6 +30,7 @@ import * as repo from './exams.repository.js';
 import { categoryTree as tree } from './exams.repository.js';
 import { examCategories, exams } from './exams.schema.js';
 import { describeExamPapers, searchExamPapers, type ExamPaperInfo } from './exams.paper.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 /** The clock job: moves a published exam to started at its start and to ended at its end. */
 export const EXAM_CLOCK_JOB = 'exams.clock';
@@ -43,7 +45,7 @@ const ABILITY_CODES: Record<keyof ExamAbilities, string> = {
 };
 
 const owner = (id: number) => ({ type: EXAM_AUDIENCE, id });
-const stateOf = (r: { status: string; startAt: Date; endAt: Date }, now = new Date()) => examStateAt(r.status as ExamStatus, r.startAt, r.endAt, now);
+const stateOf = (r: { status: ExamStatus; startAt: Date; endAt: Date }, now = new Date()) => examStateAt(r.status, r.startAt, r.endAt, now);
 
 /** Fields a started exam keeps as they are (only the end extends and the attempts increase). */
 const FROZEN_WHEN_STARTED = [
@@ -68,14 +70,36 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
   /** A category with sub-categories (IN_USE_SUBCLASS) or exams (IN_USE_CLASSIFICATION) stays. */
   const categories = categoryTreeCommands({ db, table: examCategories, tree, itemsInUse: 'IN_USE_CLASSIFICATION' });
 
-  function abilitiesFor(p: Principal, r: { status: string; startAt: Date; endAt: Date }): ExamAbilities {
+  function abilitiesFor(p: Principal, r: { status: ExamStatus; startAt: Date; endAt: Date }): ExamAbilities {
     const now = new Date();
     const state = stateOf(r, now);
     // A start already passed cannot be published (spec §8): the button is not offered either.
     return abilitiesOf(EXAM_LIFECYCLE.abilities(state), p.permissions, ABILITY_CODES, { start: false, end: false, publish: r.startAt > now });
   }
 
-  function present(p: Principal, r: Omit<repo.ExamRecord, 'orgPath'>): ExamRow {
+  /** What a row of the exam list shows: the list's columns, and the detail's. */
+  type ListedExam = Pick<
+    repo.ExamRecord,
+    | 'id'
+    | 'name'
+    | 'categoryId'
+    | 'categoryName'
+    | 'status'
+    | 'startAt'
+    | 'endAt'
+    | 'duration'
+    | 'passPercent'
+    | 'total'
+    | 'attempts'
+    | 'paperId'
+    | 'orgId'
+    | 'orgName'
+    | 'creatorName'
+    | 'createdAt'
+    | 'publishedAt'
+  >;
+
+  function present(p: Principal, r: ListedExam): ExamRow {
     return {
       id: r.id,
       name: r.name,
@@ -111,14 +135,14 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     const paper = papers.get(row.paperId);
     return {
       ...present(p, row),
-      answerMode: row.answerMode as ExamDetail['answerMode'],
-      countdownMode: row.countdownMode as ExamDetail['countdownMode'],
+      answerMode: row.answerMode,
+      countdownMode: row.countdownMode,
       photoInterval: row.photoInterval,
-      markingMode: row.markingMode as ExamDetail['markingMode'],
+      markingMode: row.markingMode,
       reviewers,
       antiCheat: row.antiCheat,
       leaveLimit: row.leaveLimit,
-      scoreDisplay: row.scoreDisplay as ExamDetail['scoreDisplay'],
+      scoreDisplay: row.scoreDisplay,
       showAnswers: row.showAnswers,
       showRanking: row.showRanking,
       certificateTemplateId: row.certificateTemplateId,
@@ -137,13 +161,13 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
   async function followClock<R extends repo.LockedExam>(tx: DbOrTx, rows: R[]): Promise<R[]> {
     const now = new Date();
     for (const command of ['start', 'end'] as const) {
-      const due = rows.filter((r) => EXAM_LIFECYCLE.can(r.status as ExamStatus, command) && EXAM_LIFECYCLE.transitions[command].to !== r.status && stepDue(r, command, now));
+      const due = rows.filter((r) => EXAM_LIFECYCLE.can(r.status, command) && EXAM_LIFECYCLE.transitions[command].to !== r.status && stepDue(r, command, now));
       if (!due.length) continue;
       await applyTransition(tx, {
         lifecycle: EXAM_LIFECYCLE,
         command,
         rows: due,
-        stateOf: (r) => r.status as ExamStatus,
+        stateOf: (r) => r.status,
         table: exams,
         id: exams.id,
         state: exams.status,
@@ -156,11 +180,11 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
   const stepDue = (r: { startAt: Date; endAt: Date }, command: 'start' | 'end', now: Date) => (command === 'start' ? now >= r.startAt : now >= r.endAt);
 
   /** Schedules the clock job for the next moment the exam's state changes (with the caller's transaction). */
-  async function scheduleClock(tx: DbOrTx, r: { id: number; status: string; startAt: Date; endAt: Date }) {
+  async function scheduleClock(tx: DbOrTx, r: { id: number; status: ExamStatus; startAt: Date; endAt: Date }) {
     const state = stateOf(r);
     const at = state === 'published' ? r.startAt : state === 'started' ? r.endAt : null;
     if (!at) return;
-    await jobs.enqueue(EXAM_CLOCK_JOB, { examId: r.id, at: at.getTime() }, { runAfter: at, dedupeKey: `${EXAM_CLOCK_JOB}:${r.id}:${at.getTime()}`, db: tx as Db });
+    await jobs.enqueue(EXAM_CLOCK_JOB, { examId: r.id, at: at.getTime() }, { runAfter: at, dedupeKey: `${EXAM_CLOCK_JOB}:${r.id}:${at.getTime()}`, db: tx });
   }
 
   /** Moves the exam to its clock state and schedules the next move; answers whether it moved. */
@@ -168,10 +192,10 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     return db.transaction(async (tx) => {
       const rows = await repo.lockExams(tx, [examId]);
       if (!rows.length) return false;
-      const before = rows[0]!.status;
-      const [r] = await followClock(tx, rows);
-      await scheduleClock(tx, r!);
-      return r!.status !== before;
+      const before = onlyRow(rows).status;
+      const r = onlyRow(await followClock(tx, rows));
+      await scheduleClock(tx, r);
+      return r.status !== before;
     });
   }
   jobs.handle<{ examId: number; at?: number }>(
@@ -227,7 +251,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     if (next.startAt.getTime() !== cur.startAt.getTime()) throw refuse('startAt');
     if (next.endAt.getTime() < cur.endAt.getTime()) throw refuse('endAt');
     if (next.duration < cur.duration) throw refuse('duration');
-    if (next.attempts! < cur.attempts) throw refuse('attempts');
+    if (next.attempts < cur.attempts) throw refuse('attempts');
   }
 
   /** Spec §5: a running exam may only extend its end or increase its attempts. */
@@ -279,7 +303,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     const papers = await describeExamPapers(rows.map((r) => r.paperId));
     const unusable = rows.filter((r) => !papers.get(r.paperId)?.usable).map((r) => r.id);
     if (unusable.length) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { ids: unusable } });
-    const subjective = rows.filter((r) => r.certificateTemplateId != null && papers.get(r.paperId)!.hasSubjective).map((r) => r.id);
+    const subjective = rows.filter((r) => r.certificateTemplateId != null && getKnown(papers, r.paperId, 'paper').hasSubjective).map((r) => r.id);
     if (subjective.length) throw new AppError('EXAM_CERTIFICATE_NEEDS_OBJECTIVE', { field: 'certificateTemplateId', data: { ids: subjective } });
   }
 
@@ -288,7 +312,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
 
     async list(p: Principal, q: ExamListQuery): Promise<Page<ExamRow>> {
       const page = await repo.findExams(lists, p, q);
-      return { ...page, records: (page.records as repo.ExamRecord[]).map((r) => present(p, r)) };
+      return { ...page, records: page.records.map((r) => present(p, r)) };
     },
 
     get,
@@ -325,21 +349,21 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
       const paper = await checkPaper(input);
       const values = valuesOf(input, paper);
       await db.transaction(async (tx) => {
-        const [cur] = await followClock(tx, await lockId(tx, p, [input.id]));
-        const state = cur!.status as ExamStatus;
+        const cur = onlyRow(await followClock(tx, await lockId(tx, p, [input.id])));
+        const state = cur.status;
         if (!EXAM_LIFECYCLE.canEdit(state)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'id', data: { ids: [input.id] } });
         if (state === 'draft') {
-          if (values.startAt.getTime() !== cur!.startAt.getTime()) requireFuture(values.startAt);
+          if (values.startAt.getTime() !== cur.startAt.getTime()) requireFuture(values.startAt);
         } else {
-          checkPublishedChange(cur!, values);
-          if (state === 'started') await checkStartedChange(tx, cur!, values, input);
+          checkPublishedChange(cur, values);
+          if (state === 'started') await checkStartedChange(tx, cur, values, input);
         }
         if (values.categoryId != null) await tree.mustGet(tx, values.categoryId, 'categoryId');
-        await requireTemplateInScope(tx, p, values.certificateTemplateId, { kept: cur!.certificateTemplateId });
+        await requireTemplateInScope(tx, p, values.certificateTemplateId, { kept: cur.certificateTemplateId });
         await repo.updateExam(tx, input.id, values);
         await repo.setReviewers(tx, input.id, reviewersOf(input));
         if (state !== 'started') await setAudience(tx, p, owner(input.id), input.audience);
-        if (state !== 'draft' && values.endAt.getTime() !== cur!.endAt.getTime())
+        if (state !== 'draft' && values.endAt.getTime() !== cur.endAt.getTime())
           await scheduleClock(tx, { id: input.id, status: state, startAt: values.startAt, endAt: values.endAt });
       });
       return get(p, input.id);
@@ -362,7 +386,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
           const attemptsLeft = Math.max(0, r.attemptsAllowed - r.attemptsUsed);
           return {
             ...r,
-            status: r.status as ExamStatus,
+            status: r.status,
             startAt: r.startAt.toISOString(),
             endAt: r.endAt.toISOString(),
             myEndAt: r.myEndAt.toISOString(),

@@ -38,10 +38,7 @@ export const feedbackList = defineList({
   scope: { column: sql`(select u.org_id from users u where u.id = ${feedback.userId})`, nullable: true },
   filters: { replied: (v) => eq(feedback.replied, v) },
   keyword: (pattern) =>
-    or(
-      ilike(feedback.content, pattern),
-      sql`exists (select 1 from users u where u.id = ${feedback.userId} and (u.username ilike ${pattern} or u.realname ilike ${pattern}))`,
-    )!,
+    or(ilike(feedback.content, pattern), sql`exists (select 1 from users u where u.id = ${feedback.userId} and (u.username ilike ${pattern} or u.realname ilike ${pattern}))`),
   sort: { createdAt: feedback.createdAt } satisfies Record<(typeof FEEDBACK_SORT_KEYS)[number], unknown>,
   defaultSort: { key: 'createdAt', desc: true },
   columns,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { feedbackRoutes as routes } from '@hanlin/shared';
 import { registerRoute } from '../../platform/route.js';
 import { principalOf } from '../../platform/auth/guard.js';
-import { sendXlsx, stampedName } from '../audit/index.js';
+import { sendXlsx, stampedName } from '../../platform/xlsx.js';
 import type { FeedbackService } from './feedback.service.js';
 
 export function registerFeedbackRoutes(app: FastifyInstance, fb: FeedbackService) {

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { pathInScope, requireInScope } from '../../platform/scope.js';
-import { buildXlsx, type XlsxColumn } from '../audit/index.js';
+import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import * as repo from './feedback.repository.js';
 
 export const FEEDBACK_EXPORT_MAX_ROWS = 50_000;

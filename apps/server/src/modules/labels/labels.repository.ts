@@ -27,7 +27,7 @@ export const categoryList = defineList({
 
 export async function findCategories(lists: ListRuntime, q: LabelCategoryListQuery) {
   const page = await categoryList.run(lists, null, q);
-  const records: Omit<LabelCategoryRow, 'abilities'>[] = page.records.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
+  const records: Omit<LabelCategoryRow, 'abilities'>[] = page.records.map((r) => ({ ...r, kind: r.kind, createdAt: r.createdAt.toISOString() }));
   return { ...page, records };
 }
 
@@ -47,7 +47,7 @@ export const labelList = defineList({
 
 export async function findLabels(lists: ListRuntime, q: LabelListQuery) {
   const page = await labelList.run(lists, null, q);
-  const records: Omit<LabelRow, 'abilities'>[] = page.records.map((r) => ({ ...r, kind: r.kind as LabelKind, createdAt: r.createdAt.toISOString() }));
+  const records: Omit<LabelRow, 'abilities'>[] = page.records.map((r) => ({ ...r, kind: r.kind, createdAt: r.createdAt.toISOString() }));
   return { ...page, records };
 }
 
@@ -74,7 +74,7 @@ export async function getCategory(db: DbOrTx, id: number) {
 export async function categoryNameTaken(db: DbOrTx, name: string, exceptId?: number) {
   return rowExists(db, labelCategories, eq(labelCategories.name, name), exceptId);
 }
-export async function insertCategory(db: DbOrTx, v: { name: string; kind: string }) {
+export async function insertCategory(db: DbOrTx, v: { name: string; kind: LabelKind }) {
   return insertRow(db, labelCategories, v);
 }
 export async function updateCategory(db: DbOrTx, id: number, set: Partial<Pick<CategoryRecord, 'name' | 'kind'>>) {

@@ -1,3 +1,4 @@
+import type { LabelKind } from '@hanlin/shared';
 import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { requiredRef, timestamps } from '../../platform/db/columns.js';
@@ -8,7 +9,7 @@ export const labelCategories = pgTable(
   {
     id: serial().primaryKey(),
     name: varchar({ length: 30 }).notNull(),
-    kind: varchar({ length: 16 }).notNull(),
+    kind: varchar({ length: 16 }).notNull().$type<LabelKind>(),
     sort: integer().notNull().default(0),
     ...timestamps(),
   },

@@ -92,7 +92,7 @@ export function dnParts(dn: string): string[] {
   const parts: string[] = [];
   let cur = '';
   for (let i = 0; i < dn.length; i++) {
-    const c = dn[i]!;
+    const c = dn[i];
     if (c === '\\' && i + 1 < dn.length) {
       cur += c + dn[i + 1];
       i++;

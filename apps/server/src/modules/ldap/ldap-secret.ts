@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { readSetting } from '../../platform/settings.js';
-import { systemSettings } from '../../platform/settings.schema.js';
+import { settingSecret } from '../../platform/settings.js';
 
 const SECRET_KEY = 'ldap.secret';
 const AAD = Buffer.from('hanlin:ldap.bindPassword');
@@ -16,15 +15,7 @@ export function createLdapSecret(db: DbOrTx) {
 
   async function load(): Promise<Buffer> {
     if (key) return key;
-    let stored = await readSetting<{ key?: string }>(db, SECRET_KEY, {});
-    if (!stored.key) {
-      await db
-        .insert(systemSettings)
-        .values({ key: SECRET_KEY, value: { key: crypto.randomBytes(32).toString('base64') } })
-        .onConflictDoNothing();
-      stored = await readSetting<{ key?: string }>(db, SECRET_KEY, {});
-    }
-    key = Buffer.from(stored.key!, 'base64');
+    key = Buffer.from(await settingSecret(db, SECRET_KEY, 'key', () => crypto.randomBytes(32).toString('base64')), 'base64');
     return key;
   }
 

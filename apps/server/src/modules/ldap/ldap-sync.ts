@@ -1,8 +1,9 @@
-import { CONSTANTS, type LdapMapping, type LdapSyncError, type LdapSyncReason } from '@hanlin/shared';
+import { CONSTANTS, type LdapMapping, type LdapSyncError, type LdapSyncReason, getKnown } from '@hanlin/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { storedInitialPassword, type StoredPassword } from '../../platform/auth/credentials.js';
 import { BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
-import { insertSyncedOrg, lockOrgTree } from '../orgs/index.js';
+import { isUniqueViolation, pgErrorOf } from '../../platform/db/pg-errors.js';
+import { insertSyncedOrg, lockOrgTree, moveSyncedOrg, renameSyncedOrg } from '../orgs/index.js';
 import { AppError } from '../../platform/errors.js';
 import { dnParts, normalizeDn, type DirEntry } from './ldap-directory.js';
 import * as repo from './ldap.repository.js';
@@ -32,10 +33,6 @@ class EntryError extends Error {
   }
 }
 
-const isUniqueViolation = (e: unknown): { constraint?: string } | undefined => {
-  const pg = (e as { code?: string; constraint?: string })?.code === '23505' ? e : (e as { cause?: unknown })?.cause;
-  return (pg as { code?: string })?.code === '23505' ? (pg as { constraint?: string }) : undefined;
-};
 const fieldOfConstraint = (c?: string) =>
   c?.includes('email')
     ? 'email'
@@ -116,14 +113,17 @@ export async function applyDirectory(tx: Tx, dir: { orgs: DirEntry[]; users: Dir
         } else {
           let changed = false;
           if (org.name !== name) {
-            await repo.renameOrg(sp, org.id, name);
+            await renameSyncedOrg(sp, org.id, name);
             org = { ...org, name };
             changed = true;
           }
           if (org.parentId !== parent.id) {
             // A directory cannot put a unit under its own descendant; the local tree might.
             if (parent.path.startsWith(org.path)) throw new EntryError('PARENT_CODE_EMPTY', 'parentCode');
-            org = await repo.moveOrg(sp, org, parent);
+            org = await moveSyncedOrg(sp, org, parent).catch((e: unknown) => {
+              if (e instanceof AppError && e.errorName === 'TREE_DEPTH_EXCEEDED') throw new EntryError('TREE_DEPTH_EXCEEDED', 'parentCode');
+              throw e;
+            });
             changed = true;
           }
           if (changed) out.orgsUpdated++;
@@ -135,7 +135,7 @@ export async function applyDirectory(tx: Tx, dir: { orgs: DirEntry[]; users: Dir
       orgByDn.set(key, node);
     } catch (e) {
       if (e instanceof EntryError) fail(entry.dn, e.reason, e.field);
-      else if (isUniqueViolation(e)) fail(entry.dn, 'DUPLICATE_EXISTING', fieldOfConstraint(isUniqueViolation(e)!.constraint));
+      else if (isUniqueViolation(e)) fail(entry.dn, 'DUPLICATE_EXISTING', fieldOfConstraint(pgErrorOf(e).constraint));
       else throw e;
     }
   }
@@ -175,10 +175,10 @@ export async function applyDirectory(tx: Tx, dir: { orgs: DirEntry[]; users: Dir
       if (!PHONE_RE.test(r.phone)) throw new EntryError('PHONE_INVALID', 'phone');
       if (!r.email || r.email.length > FIELD_MAX || !EMAIL_RE.test(r.email)) throw new EntryError('EMAIL_INVALID', 'email');
       if (r.cardNumber.length > FIELD_MAX) throw new EntryError('FIELD_TOO_LONG', 'cardNumber');
-      if (seen.username.get(r.username.toLowerCase())! > 1) throw new EntryError('DUPLICATE_NAME', 'username');
-      if (seen.email.get(r.email.toLowerCase())! > 1) throw new EntryError('DUPLICATE_NAME', 'email');
-      if (seen.phone.get(r.phone)! > 1) throw new EntryError('DUPLICATE_NAME', 'phone');
-      if (r.cardNumber && seen.cardNumber.get(r.cardNumber)! > 1) throw new EntryError('DUPLICATE_NAME', 'cardNumber');
+      if ((seen.username.get(r.username.toLowerCase()) ?? 0) > 1) throw new EntryError('DUPLICATE_NAME', 'username');
+      if ((seen.email.get(r.email.toLowerCase()) ?? 0) > 1) throw new EntryError('DUPLICATE_NAME', 'email');
+      if ((seen.phone.get(r.phone) ?? 0) > 1) throw new EntryError('DUPLICATE_NAME', 'phone');
+      if (r.cardNumber && (seen.cardNumber.get(r.cardNumber) ?? 0) > 1) throw new EntryError('DUPLICATE_NAME', 'cardNumber');
       const ou = nearestOu(r.dn, ouDns);
       const org = ou === undefined ? undefined : orgByDn.get(ou);
       if (!org) throw new EntryError('DEPARTMENT_MISSING', 'orgCode');
@@ -207,14 +207,14 @@ export async function applyDirectory(tx: Tx, dir: { orgs: DirEntry[]; users: Dir
   for (let i = 0; i < toCreate.length; i += HASH_CONCURRENCY) {
     const batch = toCreate.slice(i, i + HASH_CONCURRENCY);
     const done = await Promise.all(batch.map((p) => storedInitialPassword(p.fields.username)));
-    batch.forEach((p, j) => hashes.set(p.dn, done[j]!));
+    batch.forEach((p, j) => hashes.set(p.dn, done[j]));
   }
 
   for (const p of plans) {
     try {
       await tx.transaction(async (sp) => {
         if (!p.existing) {
-          await repo.insertLdapUser(sp, { ...p.fields, passwordHash: hashes.get(p.dn)!, roleId: studentRoleId, dn: p.dn });
+          await repo.insertLdapUser(sp, { ...p.fields, passwordHash: getKnown(hashes, p.dn, 'password hash'), roleId: studentRoleId, dn: p.dn });
           out.usersCreated++;
           return;
         }
@@ -228,9 +228,8 @@ export async function applyDirectory(tx: Tx, dir: { orgs: DirEntry[]; users: Dir
         } else await repo.touchUserLink(sp, x.id, p.dn);
       });
     } catch (e) {
-      const u = isUniqueViolation(e);
-      if (!u) throw e;
-      fail(p.dn, 'DUPLICATE_EXISTING', fieldOfConstraint(u.constraint));
+      if (!isUniqueViolation(e)) throw e;
+      fail(p.dn, 'DUPLICATE_EXISTING', fieldOfConstraint(pgErrorOf(e).constraint));
     }
   }
   return out;

@@ -7,7 +7,8 @@ import { useTestApp, login, postLogin, call, newUserSession, type Session } from
 import { buildUser, rootOrg } from '../../test/factories.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
-import { roles, userRoles } from '../roles/index.js';
+import { roles } from '../roles/index.js';
+import { userRoles } from '../users/index.js';
 import { systemSettings } from '../../platform/settings.schema.js';
 import { LDAP_SYNC_LOCK } from './ldap.service.js';
 import { addEntries, asRoot, ROOT_DN, ROOT_PASSWORD, SLAPD, startSlapd, SUFFIX, type Slapd } from '../../test/slapd.js';

@@ -18,7 +18,7 @@ const orgCols = {
 
 export async function getRootOrg(db: DbOrTx): Promise<OrgNode> {
   const [root] = await db.select(orgCols).from(organizations).where(isNull(organizations.parentId)).orderBy(organizations.id).limit(1);
-  return root!;
+  return root;
 }
 
 export async function getOrg(db: DbOrTx, id: number): Promise<OrgNode | undefined> {
@@ -43,28 +43,6 @@ export async function findSiblingByName(db: DbOrTx, parentId: number, name: stri
 export async function getOrgLinks(db: DbOrTx): Promise<Map<string, number>> {
   const rows = await db.select({ code: ldapOrgLinks.code, orgId: ldapOrgLinks.orgId }).from(ldapOrgLinks);
   return new Map(rows.map((r) => [r.code, r.orgId]));
-}
-
-/** Creates a child organization with its materialized path (`parent.path + id + '/'`). */
-export async function renameOrg(db: DbOrTx, id: number, name: string) {
-  await db
-    .update(organizations)
-    .set({ name, updatedAt: sql`now()` })
-    .where(eq(organizations.id, id));
-}
-
-/** Moves an organization and its whole subtree under a new parent, rewriting paths and depths. */
-export async function moveOrg(db: DbOrTx, org: OrgNode, parent: OrgNode): Promise<OrgNode> {
-  const newPath = `${parent.path}${org.id}/`;
-  const delta = parent.depth + 1 - org.depth;
-  await db.execute(sql`
-    update organizations
-       set path = ${newPath} || substr(path, ${org.path.length + 1}),
-           depth = depth + ${delta},
-           updated_at = now()
-     where path like ${`${org.path}%`}`);
-  await db.update(organizations).set({ parentId: parent.id }).where(eq(organizations.id, org.id));
-  return { ...org, parentId: parent.id, path: newPath, depth: parent.depth + 1 };
 }
 
 export async function upsertOrgLink(db: DbOrTx, orgId: number, code: string, dn: string) {

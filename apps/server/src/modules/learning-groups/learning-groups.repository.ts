@@ -48,7 +48,7 @@ export const groupList = defineList({
 
 export async function findGroups(lists: ListRuntime, principal: Principal, q: LearningGroupListQuery) {
   const page = await groupList.run(lists, principal, q);
-  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }) as Omit<LearningGroupRow, 'abilities'>);
+  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { ...page, records };
 }
 

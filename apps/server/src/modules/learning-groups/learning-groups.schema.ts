@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
-import { LEARNING_GROUP_LIFECYCLE } from '@hanlin/shared';
+import { LEARNING_GROUP_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { requiredRef, timestamps } from '../../platform/db/columns.js';
@@ -14,7 +14,7 @@ export const learningGroups = pgTable(
     name: varchar({ length: 30 }).notNull(),
     kind: varchar({ length: 16 }).notNull(),
     description: varchar({ length: 200 }),
-    status: varchar({ length: 16 }).notNull().default('normal'),
+    status: varchar({ length: 16 }).notNull().default('normal').$type<StateOf<typeof LEARNING_GROUP_LIFECYCLE>>(),
     orgId: requiredRef(() => organizations.id, 'restrict'),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),

@@ -10,6 +10,7 @@ import {
   type Page,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
+import { found } from '../../platform/db/rows.js';
 import { requireInScope, requireOrgsInScope } from '../../platform/scope.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -18,18 +19,20 @@ import * as repo from './learning-groups.repository.js';
 import { abilitiesOf, applyStatusTransition, freezeAbilityCodes } from '../../platform/lifecycle.js';
 import { learningGroups } from './learning-groups.schema.js';
 
-type GroupStatus = (typeof LEARNING_GROUP_LIFECYCLE.states)[number];
 const ABILITY_CODES: Record<keyof LearningGroupAbilities, string> = { ...freezeAbilityCodes('xxqz'), addMembers: 'xxqz:modify' };
 
 /** The rules of remove (no members) and addMembers (a normal group), for the page to obey. */
 function withAbilities(p: Principal, r: Omit<LearningGroupRow, 'abilities'>): LearningGroupRow {
-  const status = r.status as GroupStatus;
-  const byState = { ...LEARNING_GROUP_LIFECYCLE.abilities(status), addMembers: status === 'normal' };
+  const byState = { ...LEARNING_GROUP_LIFECYCLE.abilities(r.status), addMembers: r.status === 'normal' };
   return { ...r, abilities: abilitiesOf(byState, p.permissions, ABILITY_CODES, { delete: r.memberCount === 0 }) };
 }
 
-/** The groups, locked, each inside the caller's data scope. */
-async function lockGroups(tx: DbOrTx, principal: Principal, ids: number[]) {
+type LockedGroup = Awaited<ReturnType<typeof repo.getForUpdate>>[number]['group'];
+
+/** The groups, locked, each inside the caller's data scope (one id asked answers one group). */
+async function lockGroups(tx: DbOrTx, principal: Principal, ids: [number]): Promise<[LockedGroup]>;
+async function lockGroups(tx: DbOrTx, principal: Principal, ids: number[]): Promise<LockedGroup[]>;
+async function lockGroups(tx: DbOrTx, principal: Principal, ids: number[]): Promise<LockedGroup[]> {
   const rows = await repo.getForUpdate(tx, ids);
   if (rows.length !== ids.length) throw new AppError('NOT_FOUND_ERROR', ids.length > 1 ? { field: 'ids' } : {});
   for (const r of rows) requireInScope(principal, r.orgPath);
@@ -47,7 +50,7 @@ export function createLearningGroupsService({ db, lists }: { db: Db; lists: List
       const row = await repo.getWithPath(db, id);
       if (!row) throw new AppError('NOT_FOUND_ERROR');
       requireInScope(principal, row.orgPath);
-      return withAbilities(principal, (await repo.getGroup(db, principal, id))!);
+      return withAbilities(principal, found(await repo.getGroup(db, principal, id)));
     },
 
     async members(principal: Principal, q: LearningGroupMemberListQuery) {
@@ -70,9 +73,9 @@ export function createLearningGroupsService({ db, lists }: { db: Db; lists: List
     async update(principal: Principal, input: LearningGroupUpdate) {
       await db.transaction(async (tx) => {
         const [group] = await lockGroups(tx, principal, [input.id]);
-        if (input.orgId !== undefined && input.orgId !== group!.orgId) await requireOrgsInScope(tx, principal, [input.orgId], { field: 'orgId' });
-        if (input.name !== undefined && (await repo.nameTaken(tx, input.name, group!.id))) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });
-        await repo.updateGroup(tx, group!.id, {
+        if (input.orgId !== undefined && input.orgId !== group.orgId) await requireOrgsInScope(tx, principal, [input.orgId], { field: 'orgId' });
+        if (input.name !== undefined && (await repo.nameTaken(tx, input.name, group.id))) throw new AppError('DUPLICATE_LEARNING_GROUP', { field: 'name' });
+        await repo.updateGroup(tx, group.id, {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.kind !== undefined ? { kind: input.kind } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
@@ -102,11 +105,11 @@ export function createLearningGroupsService({ db, lists }: { db: Db; lists: List
       const userIds = [...new Set(input.userIds)];
       return db.transaction(async (tx) => {
         const [group] = await lockGroups(tx, principal, [input.id]);
-        if (group!.status !== 'normal') throw new AppError('STATE_TRANSITION_INVALID');
+        if (group.status !== 'normal') throw new AppError('STATE_TRANSITION_INVALID');
         const found = await repo.usersWithPaths(tx, userIds);
         if (found.length !== userIds.length) throw new AppError('NOT_FOUND_ERROR', { field: 'userIds' });
         for (const u of found) requireInScope(principal, u.orgPath, { field: 'userIds' });
-        return { added: await repo.addMembers(tx, group!.id, userIds) };
+        return { added: await repo.addMembers(tx, group.id, userIds) };
       });
     },
 
@@ -114,7 +117,7 @@ export function createLearningGroupsService({ db, lists }: { db: Db; lists: List
       const userIds = [...new Set(input.userIds)];
       return db.transaction(async (tx) => {
         const [group] = await lockGroups(tx, principal, [input.id]);
-        return { removed: await repo.removeMembers(tx, group!.id, userIds) };
+        return { removed: await repo.removeMembers(tx, group.id, userIds) };
       });
     },
   };

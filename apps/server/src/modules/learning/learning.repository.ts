@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { StudentCourseQuery } from '@hanlin/shared';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { LearnerStatus, StudentCourseQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { keywordPattern } from '../../platform/list.js';
 import { catalogOrder, courseCategories, courseChapters, courseItems, courseLecturers, courses, coursesReachedBy, inCourseAudience } from '../courses/index.js';
@@ -8,6 +8,7 @@ import { lecturers } from '../lecturers/index.js';
 import { mediaAssets } from '../media/index.js';
 import { files } from '../uploads/index.js';
 import { courseItemProgress, courseLearners, learnerTotals, learningClocks } from './learning.schema.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 const learnerColumns = {
   id: courseLearners.id,
@@ -23,7 +24,7 @@ const learnerColumns = {
 };
 export type LearnerRow = {
   id: number;
-  status: string;
+  status: LearnerStatus;
   progress: number;
   learnedSeconds: number;
   score: number | null;
@@ -209,7 +210,7 @@ export async function tickClock(tx: DbOrTx, userId: number, cap: number, until: 
     from (select user_id, last_beat_at from learning_clocks where user_id = ${userId} for update) o
     where c.user_id = o.user_id
     returning greatest(0, floor(extract(epoch from least(now(), coalesce(${until}::timestamptz, now())) - greatest(o.last_beat_at, now() - make_interval(secs => ${cap})))))::int as credit`);
-  if (rows.length) return Number(rows[0]!.credit);
+  if (rows.length) return Number(rows[0].credit);
   await tx
     .insert(learningClocks)
     .values({ userId, lastBeatAt: sql`now()` })
@@ -250,7 +251,7 @@ export async function lockLearnerWithItem(tx: DbOrTx, courseId: number, userId: 
     .where(and(eq(courseLearners.courseId, courseId), eq(courseLearners.userId, userId)))
     .for('update', { of: courseLearners });
   if (!row) return undefined;
-  return { learner: row.learner as LearnerRow, item: row.item?.position == null ? undefined : (row.item as ItemProgressRow) };
+  return { learner: row.learner, item: row.item?.position == null ? undefined : row.item };
 }
 export interface ItemProgressRow {
   position: number;
@@ -295,7 +296,7 @@ export async function courseCompletion(tx: DbOrTx, userId: number, courseId: num
     from course_items i join course_chapters ch on ch.id = i.chapter_id
     left join course_item_progress p on p.item_id = i.id and p.user_id = ${userId}
     where ch.course_id = ${courseId}`);
-  const r = rows[0]!;
+  const r = onlyRow(rows);
   return { progress: r.all ? Math.floor((r.done * 100) / r.all) : 0, score: r.score === null ? null : Number(r.score) };
 }
 
@@ -305,17 +306,19 @@ export async function updateLearner(
   userId: number,
   set: { addSeconds?: number; progress?: number; score?: number | null; challengeDueAt?: SQL | null; touched?: boolean },
 ): Promise<LearnerRow> {
-  const [row] = await tx
-    .update(courseLearners)
-    .set({
-      ...(set.addSeconds ? { learnedSeconds: sql`${courseLearners.learnedSeconds} + ${set.addSeconds}` } : {}),
-      ...(set.touched ? { lastLearnedAt: sql`now()` } : {}),
-      ...(set.progress !== undefined ? { progress: set.progress } : {}),
-      ...(set.score !== undefined ? { score: set.score } : {}),
-      ...(set.challengeDueAt !== undefined ? { challengeDueAt: set.challengeDueAt } : {}),
-    })
-    .where(and(eq(courseLearners.courseId, courseId), eq(courseLearners.userId, userId)))
-    .returning(learnerColumns);
+  const row = onlyRow(
+    await tx
+      .update(courseLearners)
+      .set({
+        ...(set.addSeconds ? { learnedSeconds: sql`${courseLearners.learnedSeconds} + ${set.addSeconds}` } : {}),
+        ...(set.touched ? { lastLearnedAt: sql`now()` } : {}),
+        ...(set.progress !== undefined ? { progress: set.progress } : {}),
+        ...(set.score !== undefined ? { score: set.score } : {}),
+        ...(set.challengeDueAt !== undefined ? { challengeDueAt: set.challengeDueAt } : {}),
+      })
+      .where(and(eq(courseLearners.courseId, courseId), eq(courseLearners.userId, userId)))
+      .returning(learnerColumns),
+  );
   if (set.addSeconds || set.touched) {
     await tx
       .update(learnerTotals)
@@ -325,7 +328,7 @@ export async function updateLearner(
       })
       .where(eq(learnerTotals.userId, userId));
   }
-  return row!;
+  return row;
 }
 
 export async function setLearnerCertificate(tx: DbOrTx, courseId: number, userId: number, certificateId: number) {
@@ -336,7 +339,7 @@ export async function setLearnerCertificate(tx: DbOrTx, courseId: number, userId
 }
 
 /** "My courses": the user's learner rows of one status, most recently learnt first. */
-export function findMyCourses(db: DbOrTx, userId: number, q: { status: string; page: number; size: number }) {
+export function findMyCourses(db: DbOrTx, userId: number, q: { status: LearnerStatus; page: number; size: number }) {
   return db
     .select({
       id: courses.id,
@@ -370,4 +373,11 @@ export async function learnsPackage(db: DbOrTx, userId: number, courseId: number
     join course_items i on i.chapter_id = ch.id join coursewares w on w.id = i.courseware_id
     where l.course_id = ${courseId} and l.user_id = ${userId} and w.scorm_package_id = ${packageId} limit 1`);
   return rows.length > 0;
+}
+
+/** Of the ids, the courses somebody has learnt (a learnt course is not deleted). */
+export async function learntCourseIds(db: DbOrTx, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectDistinct({ id: courseLearners.courseId }).from(courseLearners).where(inArray(courseLearners.courseId, ids));
+  return rows.map((r) => r.id);
 }

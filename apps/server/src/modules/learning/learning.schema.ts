@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { LEARNER_LIFECYCLE } from '@hanlin/shared';
+import { LEARNER_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { users } from '../users/index.js';
@@ -20,7 +20,7 @@ export const courseLearners = pgTable(
     courseId: requiredRef(() => courses.id, 'restrict'),
     userId: requiredRef(() => users.id, 'cascade'),
     source: varchar({ length: 16 }).notNull().default('self'),
-    status: varchar({ length: 16 }).notNull().default('learning'),
+    status: varchar({ length: 16 }).notNull().default('learning').$type<StateOf<typeof LEARNER_LIFECYCLE>>(),
     /** Percent of the course's courseware completed (0–100). */
     progress: integer().notNull().default(0),
     /** Learning time counted by the server, in seconds. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { found } from '../../platform/db/rows.js';
 import {
   LEARNER_LIFECYCLE,
   LEARNING_BEAT_CAP_SECONDS,
@@ -8,7 +9,6 @@ import {
   type Heartbeat,
   type HeartbeatAnswer,
   type LearnerState,
-  type LearnerStatus,
   type LearningItem,
   type LearningItemKind,
   type LearningItemOpen,
@@ -87,7 +87,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function learnerState(l: repo.LearnerRow): LearnerState {
   return {
-    status: l.status as LearnerState['status'],
+    status: l.status,
     progress: l.progress,
     learnedSeconds: l.learnedSeconds,
     score: l.score,
@@ -200,7 +200,7 @@ export function createLearningService({ app, db, signer }: Deps) {
       const changed = (completed && !before?.completedAt) || score !== (before?.score ?? null);
       const completion = changed ? await repo.courseCompletion(tx, p.userId, ctx.courseId) : undefined;
       let row = await repo.updateLearner(tx, ctx.courseId, p.userId, { addSeconds: counted, touched: true, ...completion });
-      if (completion && LEARNER_LIFECYCLE.can(row.status as 'learning', 'pass') && passes(ctx, row)) row = await pass(tx, p.userId, ctx, row);
+      if (completion && LEARNER_LIFECYCLE.can(row.status, 'pass') && passes(ctx, row)) row = await pass(tx, p.userId, ctx, row);
       const item = toItem(ctx, { position, furthest, score, completedAt: completed ? new Date() : null });
       return { counted, challenge, item, learner: learnerState(row) };
     });
@@ -220,7 +220,7 @@ export function createLearningService({ app, db, signer }: Deps) {
       lifecycle: LEARNER_LIFECYCLE,
       command: 'pass',
       rows: [learner],
-      stateOf: (l) => l.status as LearnerStatus,
+      stateOf: (l) => l.status,
       table: courseLearners,
       id: courseLearners.id,
       state: courseLearners.status,
@@ -234,7 +234,7 @@ export function createLearningService({ app, db, signer }: Deps) {
       const cert = await issueCertificate(tx, { templateId: ctx.certificateTemplateId, userId, source: { kind: 'course', id: ctx.courseId, title: ctx.courseName } });
       await repo.setLearnerCertificate(tx, ctx.courseId, userId, cert.id);
     }
-    return (await repo.getLearner(tx, ctx.courseId, userId))!;
+    return found(await repo.getLearner(tx, ctx.courseId, userId));
   }
 
   /** SCORM: completed or passed as the scorm module keeps it; the score is the mean of the SCOs' raw scores. */
@@ -316,7 +316,7 @@ export function createLearningService({ app, db, signer }: Deps) {
         if (c.status !== 'published') throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
         await repo.insertLearner(db, courseId, p.userId);
       }
-      return learnerState((await repo.getLearner(db, courseId, p.userId))!);
+      return learnerState(found(await repo.getLearner(db, courseId, p.userId)));
     },
 
     /** Opening a courseware on the learning page: what to play, the anti-cheat countdown; a general file counts as opened. */
@@ -393,7 +393,7 @@ export function createLearningService({ app, db, signer }: Deps) {
         credit: r.credit,
         required: r.required,
         offShelf: r.status === 'offshelf',
-        learner: learnerState(r.learner as repo.LearnerRow),
+        learner: learnerState(r.learner),
       }));
     },
 

@@ -8,6 +8,7 @@ import {
   type LecturerImportReason,
   type LecturerImportResult,
   builtinTextIn,
+  getKnown,
 } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
@@ -16,6 +17,7 @@ import {
   createImportFlow,
   importErrors,
   checkImportOrgs,
+  importedOrgId,
   fitsLength,
   layoutReasonText,
   readImportFile,
@@ -151,12 +153,12 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
             realname: r.realname,
             username: r.username,
             email: r.email || null,
-            kind: KIND[r.kind.toLowerCase()]!,
+            kind: KIND[r.kind.toLowerCase()],
             userId: isInternal(r) ? (userOf.get(r.username.toLowerCase())?.id ?? null) : null,
-            orgId: orgOf.get(r.org) as number,
+            orgId: importedOrgId(orgOf, r.org),
             unit: r.unit || null,
             title: r.title || null,
-            levelId: r.level ? levelOf.get(r.level.toLowerCase())! : null,
+            levelId: r.level ? getKnown(levelOf, r.level.toLowerCase(), 'level') : null,
             feeFen: r.fee ? yuanToFen(r.fee) : 0,
             introduction: r.introduction || null,
           })),

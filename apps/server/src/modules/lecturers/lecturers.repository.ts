@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { type LECTURER_SORT_KEYS, type LecturerDetail, type LecturerInnerUsersQuery, type LecturerListQuery, type LecturerRow } from '@hanlin/shared';
+import { type LECTURER_SORT_KEYS, type LecturerDetail, type LecturerInnerUsersQuery, type LecturerListQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
@@ -71,7 +71,7 @@ export function findLecturersForExport(db: DbOrTx, p: Principal, q: Omit<Lecture
 
 export async function findLecturers(lists: ListRuntime, p: Principal, q: LecturerListQuery) {
   const page = await lecturerList.run(lists, p, q);
-  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }) as Omit<LecturerRow, 'abilities'>);
+  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { ...page, records };
 }
 
@@ -104,7 +104,7 @@ export const innerUserList = defineList({
   name: 'lecturer_inner_user_list',
   table: users,
   tables: ['users', 'organizations', 'lecturers'],
-  where: and(eq(users.kind, 'employee'), eq(users.status, 'normal'), sql`not exists (select 1 from lecturers l where l.user_id = ${users.id})`)!,
+  where: and(eq(users.kind, 'employee'), eq(users.status, 'normal'), sql`not exists (select 1 from lecturers l where l.user_id = ${users.id})`),
   scope: { column: users.orgId },
   keyword: (pattern) => sql`(${users.username} ilike ${pattern} or ${users.realname} ilike ${pattern})`,
   sort: { id: users.id },

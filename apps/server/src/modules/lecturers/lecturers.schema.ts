@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
-import { LECTURER_LIFECYCLE } from '@hanlin/shared';
+import { LECTURER_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { timestamps } from '../../platform/db/columns.js';
@@ -42,7 +42,7 @@ export const lecturers = pgTable(
     introduction: varchar({ length: 2000 }),
     certificate: varchar({ length: 500 }),
     machineCode: varchar({ length: 100 }),
-    status: varchar({ length: 16 }).notNull().default('normal'),
+    status: varchar({ length: 16 }).notNull().default('normal').$type<StateOf<typeof LECTURER_LIFECYCLE>>(),
     certified: boolean().notNull().default(false),
     ...timestamps(),
   },

@@ -21,6 +21,7 @@ import { lecturers, teacherLevels } from './lecturers.schema.js';
 import type { ListRuntime } from '../../platform/list.js';
 import * as repo from './lecturers.repository.js';
 import { abilitiesOf, applyTransition, freezeAbilityCodes } from '../../platform/lifecycle.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 type LecturerStatus = (typeof LECTURER_LIFECYCLE.states)[number];
 const ABILITY_CODES: Record<keyof LecturerAbilities, string> = { ...freezeAbilityCodes('jsgl'), certify: 'jsgl:approve', uncertify: 'jsgl:approve' };
@@ -73,7 +74,7 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
     const keys = ['userId', 'realname', 'username', 'kind', 'orgId', 'levelId', 'feeFen'] as const;
     for (const k of keys) if (i[k] !== undefined) (out as Record<string, unknown>)[k] = i[k];
     const texts = ['email', 'unit', 'title', 'avatar', 'introduction', 'certificate', 'machineCode'] as const;
-    for (const k of texts) if (i[k] !== undefined) (out as Record<string, unknown>)[k] = blank(i[k]);
+    for (const k of texts) if (i[k] !== undefined) out[k] = blank(i[k]);
     return out;
   };
 
@@ -85,7 +86,7 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
       if (rows.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
       const common = { rows, table: lecturers, id: lecturers.id, set: { updatedAt: sql`now()` } };
       if (command === 'freeze' || command === 'unfreeze') {
-        await applyTransition(tx, { ...common, lifecycle: LECTURER_LIFECYCLE, command, stateOf: (r) => r.status as LecturerStatus, state: lecturers.status });
+        await applyTransition(tx, { ...common, lifecycle: LECTURER_LIFECYCLE, command, stateOf: (r) => r.status, state: lecturers.status });
       } else {
         await applyTransition(tx, {
           ...common,
@@ -118,11 +119,13 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
     async insert(p: Principal, input: LecturerInsert) {
       await requireOrgsInScope(db, p, [input.orgId], { field: 'orgId' });
       await checkFields(input.kind, input);
-      const [row] = await db
-        .insert(lecturers)
-        .values({ ...columns(input), realname: input.realname, username: input.username, kind: input.kind, orgId: input.orgId })
-        .returning({ id: lecturers.id });
-      return { id: row!.id };
+      const row = onlyRow(
+        await db
+          .insert(lecturers)
+          .values({ ...columns(input), realname: input.realname, username: input.username, kind: input.kind, orgId: input.orgId })
+          .returning({ id: lecturers.id }),
+      );
+      return { id: row.id };
     },
 
     async update(p: Principal, input: LecturerUpdate) {
@@ -130,9 +133,9 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
       await assertLecturersInScope(p, [id]);
       if (rest.orgId !== undefined) await requireOrgsInScope(db, p, [rest.orgId], { field: 'orgId' });
       const [current] = await db.select({ kind: lecturers.kind, userId: lecturers.userId }).from(lecturers).where(eq(lecturers.id, id));
-      const kind = rest.kind ?? current!.kind;
+      const kind = rest.kind ?? current.kind;
       // Turning a lecturer external drops the link to an account.
-      if (kind === 'external' && rest.userId === undefined && current!.userId != null) rest.userId = null;
+      if (kind === 'external' && rest.userId === undefined && current.userId != null) rest.userId = null;
       await checkFields(kind, rest, id);
       await db
         .update(lecturers)
@@ -164,8 +167,8 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
           .from(teacherLevels)
           .where(sql`lower(${teacherLevels.name}) = lower(${input.name})`);
         if (dup) throw new AppError('DUPLICATE_DATA', { field: 'name' });
-        const [row] = await tx.insert(teacherLevels).values(input).returning({ id: teacherLevels.id });
-        return { id: row!.id };
+        const row = onlyRow(await tx.insert(teacherLevels).values(input).returning({ id: teacherLevels.id }));
+        return { id: row.id };
       });
     },
 

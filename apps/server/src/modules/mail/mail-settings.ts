@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { MailSettingsSave, MailSettingsView } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { readSetting, writeSetting } from '../../platform/settings.js';
-import { systemSettings } from '../../platform/settings.schema.js';
+import { readSetting, settingSecret, writeSetting } from '../../platform/settings.js';
 
 const KEY = 'mail';
 const SECRET_KEY = 'mail.secret';
@@ -23,19 +21,7 @@ const DEFAULTS: StoredMailSettings = { host: '', port: 25, secure: false, user: 
 
 /** The encryption key lives in system_settings, created once; concurrent first uses agree on one. */
 async function secretKey(db: DbOrTx): Promise<Buffer> {
-  const read = async () => {
-    const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, SECRET_KEY));
-    return (row?.value as { key?: string } | undefined)?.key;
-  };
-  let key = await read();
-  if (!key) {
-    await db
-      .insert(systemSettings)
-      .values({ key: SECRET_KEY, value: { key: crypto.randomBytes(32).toString('base64') } })
-      .onConflictDoNothing();
-    key = await read();
-  }
-  return Buffer.from(key!, 'base64');
+  return Buffer.from(await settingSecret(db, SECRET_KEY, 'key', () => crypto.randomBytes(32).toString('base64')), 'base64');
 }
 
 function encrypt(key: Buffer, plain: string): string {

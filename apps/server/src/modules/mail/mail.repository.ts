@@ -3,6 +3,7 @@ import { MAIL_LOG_SORT_KEYS, parseSort, type MailLogListQuery, type MailLogRow, 
 import type { DbOrTx } from '../../platform/db/client.js';
 import { mailLogs } from './mail.schema.js';
 import { defineList, nullsLast, type ListRuntime } from '../../platform/list.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 const rowColumns = {
   id: mailLogs.id,
@@ -22,7 +23,7 @@ interface Selected {
   toAddress: string;
   subject: string;
   body: string;
-  status: string;
+  status: MailLogStatus;
   error: string | null;
   read: boolean;
   attempts: number;
@@ -34,7 +35,6 @@ interface Selected {
 function present(r: Selected): MailLogRow {
   return {
     ...r,
-    status: r.status as MailLogStatus,
     createdAt: r.createdAt.toISOString(),
     sentAt: r.sentAt ? r.sentAt.toISOString() : null,
   };
@@ -44,11 +44,13 @@ export async function insertMailLog(
   db: DbOrTx,
   row: { toAddress: string; subject: string; body: string; html: string | null; secret?: boolean; status: MailLogStatus; error: string | null; userId: number | null },
 ): Promise<MailLogRow> {
-  const [r] = await db
-    .insert(mailLogs)
-    .values({ ...row, sentAt: row.status === 'sent' ? sql`now()` : null })
-    .returning(rowColumns);
-  return present(r!);
+  const r = onlyRow(
+    await db
+      .insert(mailLogs)
+      .values({ ...row, sentAt: row.status === 'sent' ? sql`now()` : null })
+      .returning(rowColumns),
+  );
+  return present(r);
 }
 
 export const mailLogList = defineList({
@@ -56,7 +58,7 @@ export const mailLogList = defineList({
   table: mailLogs,
   tables: ['mail_logs'],
   filters: { status: (v) => eq(mailLogs.status, v), read: (v) => eq(mailLogs.read, v) },
-  keyword: (pattern) => or(ilike(mailLogs.toAddress, pattern), ilike(mailLogs.subject, pattern))!,
+  keyword: (pattern) => or(ilike(mailLogs.toAddress, pattern), ilike(mailLogs.subject, pattern)),
   // Mails not sent (yet) come last whichever way `sentAt` sorts.
   sort: { id: mailLogs.id, createdAt: mailLogs.createdAt, sentAt: { column: mailLogs.sentAt, order: nullsLast } },
   columns: rowColumns,

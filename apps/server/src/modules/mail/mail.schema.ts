@@ -16,7 +16,7 @@ export const mailLogs = pgTable(
     html: text(),
     /** The mail carries a code or link that grants access (password reset): the log never shows its body. */
     secret: boolean().notNull().default(false),
-    status: varchar({ length: 16 }).notNull(),
+    status: varchar({ length: 16 }).notNull().$type<(typeof MAIL_LOG_STATUSES)[number]>(),
     error: text(),
     read: boolean().notNull().default(false),
     attempts: integer().notNull().default(1),

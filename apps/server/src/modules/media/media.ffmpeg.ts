@@ -133,7 +133,6 @@ export async function transcodeToHls(
     },
   });
   if (timedOut) throw new TranscodeTimeout(`ffmpeg ran longer than ${Math.round(opts.timeoutMs / 1000)} s and was stopped`);
-  if (timedOut) throw new TranscodeTimeout(`ffmpeg ran longer than ${Math.round(opts.timeoutMs / 1000)} s and was stopped`);
   if (code !== 0 || !fs.existsSync(path.join(outDir, 'index.m3u8'))) throw new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-2).join(' ')}`);
 }
 

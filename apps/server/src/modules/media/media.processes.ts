@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { unrefStream } from '../../platform/streams.js';
 
 /**
  * The processes media work starts (ffmpeg, LibreOffice) and their temporary folders, so none
@@ -49,7 +50,7 @@ function versionOf(bin: string): string | null {
   try {
     return (
       execFileSync(bin, ['-hide_banner', '-version'], { timeout: 10_000, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
-        .split('\n')[0]!
+        .split('\n')[0]
         .trim() || null
     );
   } catch {
@@ -125,7 +126,7 @@ function tell(line: string) {
       reaper.on('error', () => (reaper = null));
       reaper.stdin!.on('error', () => {});
       reaper.unref();
-      (reaper.stdin as unknown as { unref?: () => void }).unref?.();
+      unrefStream(reaper.stdin);
     } catch {
       reaper = null;
     }
@@ -184,13 +185,13 @@ export function runTracked(bin: string, args: string[], opts: RunOptions): Promi
           kill();
         }, opts.timeoutMs)
       : undefined;
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
       const lines = (rest + d).split('\n');
       rest = lines.pop()!;
       for (const l of lines) opts.onStdout?.(l);
     });
     // Only the head (the input's description) and the tail (the error) matter.
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
       stderr = stderr.length > 64_000 ? stderr.slice(0, 8_000) + stderr.slice(-32_000) + d : stderr + d;
     });
     const untrack = () => {

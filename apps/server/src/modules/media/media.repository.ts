@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { files } from '../uploads/index.js';
 import { mediaAssets } from './media.schema.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 export type AssetRow = typeof mediaAssets.$inferSelect;
 type AssetValues = Partial<typeof mediaAssets.$inferInsert>;
@@ -18,12 +19,14 @@ export async function setAsset(db: DbOrTx, fileId: number, values: AssetValues):
 
 /** Creates or resets a file's media asset; answers the row. */
 export async function upsertAsset(db: DbOrTx, values: typeof mediaAssets.$inferInsert): Promise<AssetRow> {
-  const [row] = await db
-    .insert(mediaAssets)
-    .values(values)
-    .onConflictDoUpdate({ target: mediaAssets.fileId, set: { ...values, updatedAt: sql`now()` } })
-    .returning();
-  return row!;
+  const row = onlyRow(
+    await db
+      .insert(mediaAssets)
+      .values(values)
+      .onConflictDoUpdate({ target: mediaAssets.fileId, set: { ...values, updatedAt: sql`now()` } })
+      .returning(),
+  );
+  return row;
 }
 
 export async function getAsset(db: DbOrTx, fileId: number): Promise<AssetRow | undefined> {

@@ -1,4 +1,5 @@
 import { bigint, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { MediaKind, MediaStateName } from '@hanlin/shared';
 import { files } from '../uploads/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { sharedKey } from '../../platform/db/columns.js';
@@ -7,9 +8,9 @@ import { sharedKey } from '../../platform/db/columns.js';
 export const mediaAssets = pgTable('media_assets', {
   fileId: sharedKey(() => files.id),
   /** One of MEDIA_KINDS. */
-  kind: varchar({ length: 16 }).notNull(),
+  kind: varchar({ length: 16 }).notNull().$type<MediaKind>(),
   /** One of MEDIA_STATES. */
-  state: varchar({ length: 16 }).notNull(),
+  state: varchar({ length: 16 }).notNull().$type<MediaStateName>(),
   progress: smallint().notNull().default(0),
   durationMs: integer(),
   /** Page count of a PDF (the file itself, or an Office file's conversion), counted on first need (null until then). */

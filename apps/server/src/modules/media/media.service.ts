@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { FILE_PUBLIC_ID_PATTERN, OFFICE_EXTENSIONS, type MediaKind, type MediaState } from '@hanlin/shared';
+import { FILE_PUBLIC_ID_PATTERN, OFFICE_EXTENSIONS, type MediaKind, type MediaState, type MediaStateName, isOneOf } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import { parseRange, type Storage } from '../../platform/storage.js';
@@ -26,7 +26,7 @@ export function mediaKindOf(file: Pick<FileRow, 'mime' | 'originalName'>): Media
   if (file.mime.startsWith('audio/')) return 'audio';
   if (file.mime === 'application/pdf') return 'pdf';
   const ext = path.extname(file.originalName).slice(1).toLowerCase();
-  if ((OFFICE_EXTENSIONS as readonly string[]).includes(ext)) return 'office';
+  if (isOneOf(OFFICE_EXTENSIONS, ext)) return 'office';
   return 'other';
 }
 
@@ -161,7 +161,9 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       }
       const key = `${mediaFolder(file.publicId)}/document.pdf`;
       await storage.put(key, fs.createReadStream(pdf));
-      await setAsset(file.id, { state: 'ready', progress: 100, outputKey: key, error: null });
+      // The conversion's page count is the document's (null when the PDF cannot be read: counted again on need).
+      const pages = await countPdfPages(fs.createReadStream(pdf));
+      await setAsset(file.id, { state: 'ready', progress: 100, outputKey: key, error: null, pages });
     });
   }
 
@@ -177,13 +179,14 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
   jobs.handle<{ fileId: number }>(JOB_OFFICE, (run: Run) => locked(run, () => office(run)), { concurrency: 1, maxAttempts: 2, onFailed });
 
   async function present(file: Pick<FileRow, 'publicId' | 'mime' | 'originalName'>, a: AssetRow | undefined): Promise<MediaState> {
-    const kind = (a?.kind as MediaKind | undefined) ?? mediaKindOf(file);
+    const kind = a?.kind ?? mediaKindOf(file);
     const state: MediaState = {
       fileId: file.publicId,
       kind,
-      state: (a?.state as MediaState['state'] | undefined) ?? 'none',
+      state: a?.state ?? 'none',
       progress: a?.progress ?? 0,
       durationMs: a?.durationMs ?? null,
+      pages: a?.pages ?? null,
       error: a?.error ?? null,
       playUrl: null,
       downloadUrl: `/api/upload/file/${file.publicId}`,
@@ -199,6 +202,27 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
   /** Page counts being read, per file id: two learners opening the same PDF read it once. */
   const counting = new Map<number, Promise<number | null>>();
 
+  /** The page count of a file's ready PDF, read from storage the first time and kept on its asset. */
+  async function countPages(file: FileRow): Promise<number | null> {
+    const asset = await repo.getAsset(db, file.id);
+    if (asset?.state !== 'ready') return null;
+    if (asset.pages !== null) return asset.pages;
+    const key = asset.kind === 'pdf' ? file.key : asset.kind === 'office' ? asset.outputKey : null;
+    if (!key) return null;
+    let run = counting.get(file.id);
+    if (!run) {
+      run = (async () => {
+        const stream = await storage.get(key);
+        const pages = stream ? await countPdfPages(stream) : null;
+        if (pages === null) log?.warn({ file: file.publicId }, 'media: the page count of a PDF could not be read');
+        else await setAsset(file.id, { pages });
+        return pages;
+      })().finally(() => counting.delete(file.id));
+      counting.set(file.id, run);
+    }
+    return run;
+  }
+
   return {
     /**
      * Starts what a file needs to be played: video → HLS job, audio → duration probe, Office → PDF
@@ -212,7 +236,7 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
       const existing = await repo.getAsset(db, file.id);
       if (existing && existing.state !== 'failed') return present(file, existing);
       const job = kind === 'video' ? JOB_TRANSCODE : kind === 'audio' ? JOB_PROBE : kind === 'office' && libreOffice ? JOB_OFFICE : null;
-      const state = job ? 'pending' : kind === 'pdf' ? 'ready' : 'download';
+      const state: MediaStateName = job ? 'pending' : kind === 'pdf' ? 'ready' : 'download';
       const values = { fileId: file.id, kind, state, progress: 0, error: null, durationMs: null, pages: null, outputKey: null };
       let row: AssetRow | undefined = await repo.upsertAsset(db, values);
       if (job) {
@@ -220,6 +244,8 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
         row = await repo.setAsset(db, file.id, { jobId: id });
       }
       log?.info({ file: file.publicId, kind, state }, 'media processing requested');
+      // A PDF is ready at once: its page count is read beside the answer (lists show it once known).
+      if (kind === 'pdf') void countPages(file).catch((e: unknown) => log?.warn({ file: file.publicId, err: e }, 'media: page count failed'));
       return present(file, row);
     },
 
@@ -240,24 +266,7 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
      */
     async getDocumentPages(publicId: string): Promise<number | null> {
       const file = FILE_PUBLIC_ID_PATTERN.test(publicId) ? await getFileByPublicId(db, publicId) : null;
-      if (!file) return null;
-      const asset = await repo.getAsset(db, file.id);
-      if (asset?.state !== 'ready') return null;
-      if (asset.pages !== null) return asset.pages;
-      const key = asset.kind === 'pdf' ? file.key : asset.kind === 'office' ? asset.outputKey : null;
-      if (!key) return null;
-      let run = counting.get(file.id);
-      if (!run) {
-        run = (async () => {
-          const stream = await storage.get(key);
-          const pages = stream ? await countPdfPages(stream) : null;
-          if (pages === null) log?.warn({ file: publicId }, 'media: the page count of a PDF could not be read');
-          else await setAsset(file.id, { pages });
-          return pages;
-        })().finally(() => counting.delete(file.id));
-        counting.set(file.id, run);
-      }
-      return run;
+      return file ? countPages(file) : null;
     },
 
     /** A file of a media folder for a signed play link: the storage stream and its type, or NOT_FOUND. */

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { MessageListQuery, MessageRow, MessageTemplate } from '@hanlin/shared';
+import type { MessageListQuery, MessageMutableKind, MessageRow } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
@@ -12,6 +12,8 @@ export interface MessageInsert {
   kind: string;
   template: string | null;
   params: Record<string, string>;
+  /** 'pending' for a message that also goes by mail. */
+  mailState?: 'pending' | null;
 }
 
 /**
@@ -22,8 +24,8 @@ export interface MessageInsert {
 export async function insertMessagesFor(db: DbOrTx, to: number[] | SQL, m: MessageInsert): Promise<number> {
   const source = Array.isArray(to) ? sql`select distinct unnest(${`{${to.join(',')}}`}::int[]) as user_id` : sql`select distinct r.user_id from (${to}) as r(user_id)`;
   const { rowCount } = await db.execute(sql`
-    insert into ${messages} (user_id, title, content, kind, template, params)
-    select s.user_id, ${m.title}, ${m.content}, ${m.kind}, ${m.template}, ${JSON.stringify(m.params)}::jsonb
+    insert into ${messages} (user_id, title, content, kind, template, params, mail_state)
+    select s.user_id, ${m.title}, ${m.content}, ${m.kind}, ${m.template}, ${JSON.stringify(m.params)}::jsonb, ${m.mailState ?? null}
       from (${source}) s
       join ${users} on ${users.id} = s.user_id
      where not exists (select 1 from ${messageConfigs} c where c.user_id = s.user_id and ${m.kind} = any(c.muted))`);
@@ -43,7 +45,7 @@ export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
     .select({ n: sql<number>`count(*)::int` })
     .from(messages)
     .where(and(eq(messages.userId, userId), isNull(messages.readAt)));
-  return row!.n;
+  return row.n;
 }
 
 /** The caller's own messages, newest first, by read state, kind and time received. */
@@ -70,7 +72,7 @@ export function present(r: StoredMessage): MessageRow {
     title: r.title,
     content: r.content,
     kind: r.kind,
-    template: (r.template as MessageTemplate | null) ?? null,
+    template: r.template ?? null,
     params: r.params ?? {},
     read: r.readAt !== null,
     readAt: r.readAt ? new Date(r.readAt).toISOString() : null,
@@ -117,11 +119,11 @@ export async function deleteMessages(db: DbOrTx, userId: number, ids: number[]) 
     .returning({ id: messages.id });
 }
 
-export async function getMuted(db: DbOrTx, userId: number): Promise<string[]> {
+export async function getMuted(db: DbOrTx, userId: number): Promise<MessageMutableKind[]> {
   const [row] = await db.select({ muted: messageConfigs.muted }).from(messageConfigs).where(eq(messageConfigs.userId, userId));
   return row?.muted ?? [];
 }
 
-export async function saveMuted(db: DbOrTx, userId: number, muted: string[]) {
+export async function saveMuted(db: DbOrTx, userId: number, muted: MessageMutableKind[]) {
   await db.insert(messageConfigs).values({ userId, muted }).onConflictDoUpdate({ target: messageConfigs.userId, set: { muted } });
 }

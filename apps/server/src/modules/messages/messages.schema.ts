@@ -1,3 +1,5 @@
+import type { MessageMailState, MessageMutableKind, MessageTemplate } from '@hanlin/shared';
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
@@ -13,18 +15,26 @@ export const messages = pgTable(
     content: varchar({ length: 2000 }).notNull(),
     kind: varchar({ length: 50 }).notNull(),
     /** A platform message (MESSAGE_TEMPLATES): the web shows it in the reader's language. */
-    template: varchar({ length: 50 }),
+    template: varchar({ length: 50 }).$type<MessageTemplate>(),
     params: jsonb().$type<Record<string, string>>().notNull().default({}),
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set for the templates that also go by mail (MAILED_MESSAGE_TEMPLATES): the rows are the mailer's queue. */
+    mailState: varchar({ length: 8 }).$type<MessageMailState>(),
   },
-  (t) => [index('messages_user_read_idx').on(t.userId, t.readAt), index('messages_user_id_idx').on(t.userId, t.id)],
+  (t) => [
+    index('messages_user_read_idx').on(t.userId, t.readAt),
+    index('messages_user_id_idx').on(t.userId, t.id),
+    index('messages_mail_pending_idx')
+      .on(t.id)
+      .where(sql`${t.mailState} = 'pending'`),
+  ],
 );
 
 /** Message config: the kinds a user chose not to receive (no row: every kind). */
 export const messageConfigs = pgTable('message_configs', {
   userId: sharedKey(() => users.id),
-  muted: varchar({ length: 50 }).array().notNull().default([]),
+  muted: varchar({ length: 50 }).array().notNull().default([]).$type<MessageMutableKind[]>(),
 });
 
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */

@@ -1,12 +1,14 @@
 import type { SQL } from 'drizzle-orm';
 import {
+  MAILED_MESSAGE_TEMPLATES,
   MESSAGE_CONTENT_MAX,
   MESSAGE_TEMPLATES,
+  isOneOf,
+  keysOf,
   MESSAGE_TITLE_MAX,
   fillTemplate,
   type MessageConfig,
   type MessageListQuery,
-  type MessageMutableKind,
   type MessageRow,
   type MessageTemplate,
 } from '@hanlin/shared';
@@ -44,7 +46,14 @@ export async function sendMessage(db: DbOrTx, msg: SendMessage): Promise<{ count
   if ('template' in msg) {
     const tpl = MESSAGE_TEMPLATES[msg.template];
     const params = msg.params ?? {};
-    row = { title: fillTemplate(tpl.title, params), content: fillTemplate(tpl.content, params), kind: tpl.kind, template: msg.template, params };
+    row = {
+      title: fillTemplate(tpl.title, params),
+      content: fillTemplate(tpl.content, params),
+      kind: tpl.kind,
+      template: msg.template,
+      params,
+      mailState: isOneOf(keysOf(MAILED_MESSAGE_TEMPLATES), msg.template) ? 'pending' : null,
+    };
   } else {
     row = { title: msg.title, content: msg.content, kind: msg.kind, template: null, params: {} };
   }
@@ -87,11 +96,11 @@ export function createMessagesService({ db, lists }: { db: Db; lists: ListRuntim
       return { count: (await repo.deleteMessages(db, userId, own)).length };
     },
     async getConfig(userId: number): Promise<MessageConfig> {
-      return { muted: (await repo.getMuted(db, userId)) as MessageMutableKind[] };
+      return { muted: await repo.getMuted(db, userId) };
     },
     async saveConfig(userId: number, config: MessageConfig): Promise<MessageConfig> {
       await repo.saveMuted(db, userId, [...new Set(config.muted)]);
-      return { muted: (await repo.getMuted(db, userId)) as MessageMutableKind[] };
+      return { muted: await repo.getMuted(db, userId) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { EXAM_AUDIENCE, MONITORING_RECENT_DAYS, type ExamineeQuery, type ExamineeState, type MonitoredExamQuery } from '@hanlin/shared';
+import { EXAM_AUDIENCE, MONITORING_RECENT_DAYS, type ExamineeQuery, type ExamStatus, type ExamineeState, type MonitoredExamQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
@@ -7,11 +7,12 @@ import { pagedRows, pageWindow } from '../../platform/paging.js';
 import { audienceUserIds } from '../audiences/index.js';
 import { examAttemptAnswers, examAttempts, examPhotos, examStateNow, exams } from '../exams/index.js';
 import { files } from '../uploads/index.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 export interface ExamHead {
   id: number;
   name: string;
-  status: string;
+  status: ExamStatus;
   startAt: string;
   endAt: string;
   orgName: string | null;
@@ -48,7 +49,7 @@ export async function examCounts(db: DbOrTx, examId: number) {
       (select count(distinct user_id)::int from att where status <> 'ongoing') as submitted,
       (select count(*)::int from aud where not exists (select 1 from att where att.user_id = aud.user_id)) as "notStarted",
       (select count(*)::int from att where submitted_by = 'leaveLimit') as exceptions`);
-  return rows[0]!;
+  return onlyRow(rows);
 }
 
 export interface ExamineeDbRow {

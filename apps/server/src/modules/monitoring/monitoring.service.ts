@@ -1,4 +1,4 @@
-import type { AttemptPhotos, ExamineePage, ExamineeQuery, ExamStatus, MonitoredExamQuery, MonitoredExamRow, Page } from '@hanlin/shared';
+import type { AttemptPhotos, ExamineePage, ExamineeQuery, MonitoredExamQuery, MonitoredExamRow, Page } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
@@ -14,7 +14,7 @@ export function createMonitoringService({ db, signer }: { db: Db; signer: FileSi
     return {
       id: e.id,
       name: e.name,
-      status: e.status as ExamStatus,
+      status: e.status,
       startAt: iso(e.startAt),
       endAt: iso(e.endAt),
       orgName: e.orgName,

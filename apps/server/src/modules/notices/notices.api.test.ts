@@ -70,6 +70,17 @@ describe('notice management', () => {
     await create(admin, { content: 'x'.repeat(2000), displayTime: inMinutes(-0.5) });
   });
 
+  it('shows a notice saved without a display time from the moment the server saved it, on the server clock', async () => {
+    const before = Date.now();
+    const body: Record<string, unknown> = draft();
+    delete body.displayTime;
+    const saved = await ok<{ id: number; displayTime: string }>(t.app, admin, '/api/notice/insert', body);
+    const at = Date.parse(saved.displayTime);
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+    expect((await ok<{ displayTime: string }>(t.app, admin, '/api/notice/get', { id: saved.id })).displayTime).toBe(saved.displayTime);
+  });
+
   it('walks the state machine: edit and delete only when not released', async () => {
     const a = await create(admin);
     const rel = await call(t.app, admin, '/api/notice/release', { ids: [a.id] });

@@ -58,7 +58,7 @@ export async function findNotices(lists: ListRuntime, principal: Principal, q: N
   // Unknown keys fall back to the newest first, as before.
   const { key, desc: isDesc } = parseSort(q.sort, NOTICE_SORT_KEYS, 'id');
   const { records, total } = await noticeList.run(lists, principal, { ...q, sort: `${isDesc ? '-' : ''}${key}` });
-  return { rows: records as NoticeListRow[], total };
+  return { rows: records, total };
 }
 
 /** A row of the list (organization and creator left-joined). */

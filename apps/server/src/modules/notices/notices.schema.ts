@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
-import { NOTICE_LIFECYCLE } from '@hanlin/shared';
+import { NOTICE_LIFECYCLE, type StateOf, type NoticeType } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { timestamps } from '../../platform/db/columns.js';
@@ -13,12 +13,12 @@ export const notices = pgTable(
   {
     id: serial().primaryKey(),
     title: varchar({ length: 200 }).notNull(),
-    type: varchar({ length: 16 }).notNull(),
+    type: varchar({ length: 16 }).notNull().$type<NoticeType>(),
     cover: text(),
     /** Sanitized rich text (platform/rich-text.ts); its text at most 2,000 characters. */
     content: text().notNull(),
     displayTime: timestamp({ withTimezone: true }).notNull(),
-    status: varchar({ length: 16 }).notNull().default('draft'),
+    status: varchar({ length: 16 }).notNull().default('draft').$type<StateOf<typeof NOTICE_LIFECYCLE>>(),
     /** Smaller first in the portal, after the pinned notices. */
     sort: integer().notNull().default(0),
     pinned: boolean().notNull().default(false),

@@ -107,12 +107,12 @@ export function createNoticesService({ db, signer, lists }: Deps) {
     return {
       id: r.id,
       title: r.title,
-      type: r.type as NoticeType,
+      type: r.type,
       cover: r.cover,
       coverUrl: await signer.publicUrlForRef(r.cover),
       content: await contentOut(r.content),
       displayTime: r.displayTime.toISOString(),
-      status: r.status as NoticeStatus,
+      status: r.status,
       orgId: r.orgId,
       orgName: r.orgName,
       createdBy: r.createdBy,
@@ -122,14 +122,14 @@ export function createNoticesService({ db, signer, lists }: Deps) {
       releasedAt: r.releasedAt?.toISOString() ?? null,
       sort: r.sort,
       pinned: r.pinned,
-      abilities: abilitiesFor(principal, r.status as NoticeStatus, r.pinned),
+      abilities: abilitiesFor(principal, r.status, r.pinned),
     };
   }
 
   async function presentPublic(r: {
     id: number;
     title: string;
-    type: string;
+    type: NoticeType;
     cover: string | null;
     content: string;
     displayTime: Date;
@@ -138,7 +138,7 @@ export function createNoticesService({ db, signer, lists }: Deps) {
     return {
       id: r.id,
       title: r.title,
-      type: r.type as NoticeType,
+      type: r.type,
       coverUrl: await signer.publicUrlForRef(r.cover),
       content: await contentOut(r.content),
       displayTime: r.displayTime.toISOString(),
@@ -205,8 +205,9 @@ export function createNoticesService({ db, signer, lists }: Deps) {
       return { available: !(await repo.titleTaken(db, q.title, q.id)) };
     },
 
+    /** A notice without a display time shows from the moment it is saved, on this server's clock. */
     async insert(principal: Principal, input: NoticeCreate): Promise<NoticeDetail> {
-      assertNotBeforeNow(input.displayTime);
+      if (input.displayTime !== undefined) assertNotBeforeNow(input.displayTime);
       const id = await db.transaction(async (tx) => {
         const coverFile = await claimCover(tx, principal, input.cover);
         const content = await prepareContent(tx, principal, input.content);
@@ -216,7 +217,7 @@ export function createNoticesService({ db, signer, lists }: Deps) {
           type: input.type,
           cover: input.cover || null,
           content: content.html,
-          displayTime: new Date(input.displayTime),
+          displayTime: input.displayTime !== undefined ? new Date(input.displayTime) : new Date(),
           sort: input.sort ?? 0,
           status: 'draft',
           orgId: await homeOrgInScope(tx, principal),
@@ -260,7 +261,7 @@ export function createNoticesService({ db, signer, lists }: Deps) {
     async remove(principal: Principal, ids: number[]) {
       return db.transaction(async (tx) => {
         const rows = await lockInScope(tx, principal, ids);
-        if (rows.some((r) => !NOTICE_DELETABLE_STATES.includes(r.status as NoticeStatus))) throw new AppError('IN_USE_NOTICE', { field: 'ids' });
+        if (rows.some((r) => !NOTICE_DELETABLE_STATES.includes(r.status))) throw new AppError('IN_USE_NOTICE', { field: 'ids' });
         const changed = await repo.updateNoticesWhereStatus(
           tx,
           rows.map((r) => r.id),

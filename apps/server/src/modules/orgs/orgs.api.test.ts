@@ -232,6 +232,13 @@ describe('data scope and authorization', () => {
     expect(tree[0]!.children.map((n) => n.id)).toEqual([eastSub.id]);
     const dataTree = (await call(t.app, s, '/api/org/data-tree', {})).json().data;
     expect(dataTree.map((n: { id: number }) => n.id)).toEqual([east.id]);
+    // A page of another domain that assigns records to a department (an annual plan's department) offers the
+    // caller's scope to anyone signed in: a planner holding only `ndjh` picks among their own organizations.
+    const planner = await buildUser(t.db, { orgId: west.id, permissions: ['ndjh', 'ndjh:add'], scopeOrgIds: [east.id] });
+    const ps = await login(t.app, planner.username, planner.password);
+    const plannerTree = (await call(t.app, ps, '/api/org/data-tree', {})).json().data;
+    expect(plannerTree.map((n: { id: number }) => n.id)).toEqual([east.id]);
+    expect((await call(t.app, ps, '/api/org/tree', {})).statusCode).toBe(403);
     const root = await rootOrg(t.db);
     const refused: [string, object][] = [
       ['/api/org/get', { id: west.id }],
@@ -279,10 +286,11 @@ describe('data scope and authorization', () => {
     }
     for (const url of ['/api/org/tree', '/api/org/data-tree']) expect((await call(t.app, rs, url, {})).statusCode, url).toBe(200);
     expect((await call(t.app, rs, '/api/org/get', { id: org.id })).statusCode).toBe(200);
-    for (const url of ['/api/org/tree', '/api/org/data-tree', '/api/org/get']) {
+    for (const url of ['/api/org/tree', '/api/org/get']) {
       expect((await call(t.app, ns, url, { id: org.id })).statusCode, url).toBe(403);
       expect((await call(t.app, null, url, { id: org.id })).statusCode, url).toBe(401);
     }
+    expect((await call(t.app, null, '/api/org/data-tree', {})).statusCode).toBe(401);
     // Each action code opens exactly its call.
     const adder = await buildUser(t.db, { permissions: ['zzjg:add'] });
     const as = await login(t.app, adder.username, adder.password);

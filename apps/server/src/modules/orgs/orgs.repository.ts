@@ -6,8 +6,8 @@ import { defineTree, type TreeNode } from '../../platform/tree-repository.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { inScope } from '../../platform/scope.js';
 import { AppError } from '../../platform/errors.js';
-import { users } from '../users/index.js';
 import { organizations } from './orgs.schema.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 export type OrgRecord = typeof organizations.$inferSelect;
 
@@ -65,16 +65,6 @@ export function findScopeOrgs(db: DbOrTx, principal: Principal) {
     .orderBy(asc(organizations.depth), asc(organizations.sort), asc(organizations.id));
 }
 
-/** Users directly in each organization of the caller's scope. */
-export async function countUsersByOrg(db: DbOrTx, principal: Principal, kind?: 'employee' | 'student'): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ orgId: users.orgId, n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(kind ? and(inScope(principal, users.orgId), eq(users.kind, kind)) : inScope(principal, users.orgId))
-    .groupBy(users.orgId);
-  return new Map(rows.map((r) => [r.orgId!, r.n]));
-}
-
 export async function codeTaken(db: DbOrTx, code: string, exceptId?: number) {
   const conds: SQL[] = [eq(organizations.code, code)];
   if (exceptId) conds.push(ne(organizations.id, exceptId));
@@ -89,21 +79,18 @@ export async function codeTaken(db: DbOrTx, code: string, exceptId?: number) {
 /** Adds an organization under `parent` (depth, sibling name and next sort through `orgTree`). */
 export function insertOrg(tx: DbOrTx, parent: TreeNode, v: { name: string; code: string | null; sort?: number; leaderIds: number[] }) {
   return orgTree.insert(tx, { parent, name: v.name, sort: v.sort }, async (row) => {
-    const [created] = await tx
-      .insert(organizations)
-      .values({ parentId: row.parentId, name: v.name, code: v.code, sort: row.sort, leaderIds: v.leaderIds, path: row.path, depth: row.depth })
-      .returning({ id: organizations.id });
-    return created!.id;
+    const created = onlyRow(
+      await tx
+        .insert(organizations)
+        .values({ parentId: row.parentId, name: v.name, code: v.code, sort: row.sort, leaderIds: v.leaderIds, path: row.path, depth: row.depth })
+        .returning({ id: organizations.id }),
+    );
+    return created.id;
   });
 }
 
 export async function updateOrgRow(tx: DbOrTx, id: number, set: Partial<Pick<OrgRecord, 'name' | 'code' | 'sort' | 'leaderIds'>>) {
   await updateRow(tx, organizations, id, set);
-}
-
-export async function hasUsers(db: DbOrTx, orgId: number) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.orgId, orgId)).limit(1);
-  return !!row;
 }
 
 export async function deleteOrg(tx: DbOrTx, id: number) {
@@ -115,28 +102,6 @@ export async function setSubtreeStatus(tx: DbOrTx, paths: string[], status: 'nor
   await tx.execute(sql`
     update organizations set status = ${status}, updated_at = now()
      where path like any(${sql.param(paths.map((p) => `${p}%`))}::text[]) and status <> ${status}`);
-}
-
-export function findUsersBrief(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db
-    .select({ id: users.id, username: users.username, realname: users.realname, orgId: users.orgId, orgPath: organizations.path })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.orgId))
-    .where(inArray(users.id, ids));
-}
-
-/**
- * Users whose data scope may involve the subtree at `path` (their own organization, an explicit
- * user scope, or a role scope there): their cached sessions hold the old paths.
- */
-export async function usersScopedUnder(db: DbOrTx, path: string): Promise<number[]> {
-  const { rows } = await db.execute<{ id: number }>(sql`
-    with sub as (select id from organizations where path like ${`${path}%`})
-    select u.id from users u where u.org_id in (select id from sub)
-    union select ds.user_id from user_data_scopes ds where ds.org_id in (select id from sub)
-    union select ur.user_id from user_roles ur join role_data_scopes rs on rs.role_id = ur.role_id where rs.org_id in (select id from sub)`);
-  return rows.map((r) => r.id);
 }
 
 /**

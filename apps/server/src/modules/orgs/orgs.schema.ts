@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { ORG_LIFECYCLE } from '@hanlin/shared';
+import { ORG_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { timestamps } from '../../platform/db/columns.js';
@@ -16,7 +16,7 @@ export const organizations = pgTable(
     path: text().notNull().default(''),
     depth: integer().notNull().default(1),
     sort: integer().notNull().default(0),
-    status: varchar({ length: 16 }).notNull().default('normal'),
+    status: varchar({ length: 16 }).notNull().default('normal').$type<StateOf<typeof ORG_LIFECYCLE>>(),
     leaderIds: integer()
       .array()
       .notNull()

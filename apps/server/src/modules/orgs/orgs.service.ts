@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal, PrincipalLoader } from '../../platform/auth/principal.js';
 import * as repo from './orgs.repository.js';
 import { orgTree } from './orgs.repository.js';
+import type { OrgMembers } from './orgs.usage.js';
 import { buildForest } from '../../platform/tree.js';
 import { abilitiesOf, freezeAbilityCodes } from '../../platform/lifecycle.js';
 
@@ -23,9 +24,13 @@ type OrgStatus = (typeof ORG_LIFECYCLE.states)[number];
 const ABILITY_CODES: Record<keyof OrgAbilities, string> = freezeAbilityCodes('zzjg');
 
 /** The rules of remove and setStatus: the root neither goes nor freezes; an organization in use is not deleted. */
-function orgAbilities(principal: Principal, org: { parentId: number | null; status: string }, use: { children: boolean; members: boolean; lecturers: boolean }): OrgAbilities {
+function orgAbilities(
+  principal: Principal,
+  org: { parentId: number | null; status: OrgStatus },
+  use: { children: boolean; members: boolean; lecturers: boolean },
+): OrgAbilities {
   const root = org.parentId == null;
-  return abilitiesOf(ORG_LIFECYCLE.abilities(org.status as OrgStatus), principal.permissions, ABILITY_CODES, {
+  return abilitiesOf(ORG_LIFECYCLE.abilities(org.status), principal.permissions, ABILITY_CODES, {
     delete: !root && !use.children && !use.members && !use.lecturers,
     freeze: !root,
   });
@@ -34,6 +39,8 @@ function orgAbilities(principal: Principal, org: { parentId: number | null; stat
 interface Deps {
   db: Db;
   principals: Pick<PrincipalLoader, 'forgetUsers'>;
+  /** The people in organizations (registered by users, orgs.usage.ts). */
+  members: OrgMembers;
 }
 
 type ScopeRow = Awaited<ReturnType<typeof repo.findScopeOrgs>>[number];
@@ -48,10 +55,10 @@ function uniqueIds(ids: number[] | undefined) {
   return ids ? [...new Set(ids)] : undefined;
 }
 
-export function createOrgsService({ db, principals }: Deps) {
+export function createOrgsService({ db, principals, members }: Deps) {
   /** Leaders must be existing users the caller may see. */
   async function checkLeaders(tx: DbOrTx, principal: Principal, leaderIds: number[]) {
-    const found = await repo.findUsersBrief(tx, leaderIds);
+    const found = await members.brief(tx, leaderIds);
     if (found.length !== leaderIds.length) throw new AppError('PARAMETER_INVALID', { field: 'leaderIds' });
     for (const u of found) requireInScope(principal, u.orgPath, { field: 'leaderIds' });
   }
@@ -71,7 +78,7 @@ export function createOrgsService({ db, principals }: Deps) {
 
   /** Scope rows with `userCount` summed over each subtree. */
   async function scopeRowsWithCounts(principal: Principal, kind?: 'employee' | 'student') {
-    const [rows, direct] = await Promise.all([repo.findScopeOrgs(db, principal), repo.countUsersByOrg(db, principal, kind)]);
+    const [rows, direct] = await Promise.all([repo.findScopeOrgs(db, principal), members.countByOrg(db, principal, kind)]);
     const lecturers = await repo.orgsWithLecturers(
       db,
       rows.map((r) => r.id),
@@ -121,7 +128,7 @@ export function createOrgsService({ db, principals }: Deps) {
     /** The caller's scope subtrees as a forest: every level, or `maxDepth` levels from each scope root when asked. */
     async tree(principal: Principal, q: OrgTreeQuery): Promise<OrgNode[]> {
       const rows = await scopeRowsWithCounts(principal, q.kind);
-      const forest = buildForest(rows.map(toNode)) as OrgNode[];
+      const forest = buildForest(rows.map(toNode));
       return q.maxDepth === undefined ? forest : prune(forest, q.maxDepth);
     },
 
@@ -134,26 +141,26 @@ export function createOrgsService({ db, principals }: Deps) {
         if (!r.name.toLowerCase().includes(needle)) continue;
         for (const id of r.path.split('/').filter(Boolean)) keep.add(Number(id));
       }
-      return buildForest(rows.filter((r) => keep.has(r.id)).map(toNode)) as OrgNode[];
+      return buildForest(rows.filter((r) => keep.has(r.id)).map(toNode));
     },
 
     async dataTree(principal: Principal): Promise<OrgDataNode[]> {
       const rows = await repo.findScopeOrgs(db, principal);
-      return buildForest(rows.map((r) => ({ id: r.id, name: r.name, parentId: r.parentId }))) as OrgDataNode[];
+      return buildForest(rows.map((r) => ({ id: r.id, name: r.name, parentId: r.parentId })));
     },
 
     async get(principal: Principal, id: number): Promise<OrgDetail> {
       const org = await mustGet(db, id);
       requireInScope(principal, org.path);
-      const [parent, leaders, children, members, lecturers] = await Promise.all([
+      const [parent, leaders, children, hasMembers, lecturers] = await Promise.all([
         org.parentId ? repo.getOrg(db, org.parentId) : undefined,
-        repo.findUsersBrief(db, org.leaderIds),
+        members.brief(db, org.leaderIds),
         orgTree.hasChildren(db, id),
-        repo.hasUsers(db, id),
+        members.any(db, id),
         repo.hasLecturers(db, id),
       ]);
       const byId = new Map(leaders.map((l) => [l.id, l]));
-      const abilities = orgAbilities(principal, org, { children, members, lecturers });
+      const abilities = orgAbilities(principal, org, { children, members: hasMembers, lecturers });
       return {
         abilities,
         id: org.id,
@@ -210,7 +217,7 @@ export function createOrgsService({ db, principals }: Deps) {
           ...(leaderIds !== undefined ? { leaderIds } : {}),
         });
       });
-      if (movedPath) await principals.forgetUsers(await repo.usersScopedUnder(db, movedPath));
+      if (movedPath) await principals.forgetUsers(await members.scopedUnder(db, movedPath));
     },
 
     async remove(principal: Principal, id: number): Promise<void> {
@@ -220,8 +227,8 @@ export function createOrgsService({ db, principals }: Deps) {
         const node = await mustGet(tx, id);
         requireInScope(principal, node.path);
         if (node.parentId == null) throw new AppError('STATE_TRANSITION_INVALID');
-        if ((await orgTree.hasChildren(tx, id)) || (await repo.hasUsers(tx, id))) throw new AppError('IN_USE_ORGANIZATION');
-        affected = await repo.usersScopedUnder(tx, node.path);
+        if ((await orgTree.hasChildren(tx, id)) || (await members.any(tx, id))) throw new AppError('IN_USE_ORGANIZATION');
+        affected = await members.scopedUnder(tx, node.path);
         await repo.deleteOrg(tx, id);
       });
       await principals.forgetUsers(affected);
@@ -236,7 +243,7 @@ export function createOrgsService({ db, principals }: Deps) {
         const orgs = await repo.getOrgs(tx, unique);
         if (orgs.length !== unique.length) throw new AppError('NOT_FOUND_ERROR', { field: 'ids' });
         for (const o of orgs) requireInScope(principal, o.path, { field: 'ids' });
-        const refused = orgs.filter((o) => !ORG_LIFECYCLE.can(o.status as OrgStatus, command) || (command === 'freeze' && o.parentId == null)).map((o) => o.id);
+        const refused = orgs.filter((o) => !ORG_LIFECYCLE.can(o.status, command) || (command === 'freeze' && o.parentId == null)).map((o) => o.id);
         if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
         // The whole subtree follows the organization named.
         await repo.setSubtreeStatus(
@@ -263,7 +270,7 @@ export function createOrgsService({ db, principals }: Deps) {
         if (target.parentId !== node.parentId) requireInScope(principal, (await mustGet(tx, target.parentId, 'targetId')).path, { field: 'targetId' });
         movedPath = (await orgTree.place(tx, node, target, input.position)).movedTo;
       });
-      if (movedPath) await principals.forgetUsers(await repo.usersScopedUnder(db, movedPath));
+      if (movedPath) await principals.forgetUsers(await members.scopedUnder(db, movedPath));
     },
   };
 }

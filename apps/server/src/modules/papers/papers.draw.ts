@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { countBlanks, type DrawnPaper, type DrawnQuestion, type ExamPaperInfoRow, type PaperKind, type QuestionType } from '@hanlin/shared';
+import { countBlanks, type DrawnPaper, type DrawnQuestion, type ExamPaperInfoRow, type PaperKind, type QuestionType, getKnown } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import * as repo from './papers.repository.js';
@@ -23,26 +23,28 @@ export function allocate(pools: { candidates: number[]; count: number }[], seed:
     if (r === undefined) rank.set(id, (r = crypto.createHash('sha256').update(`${seed}:${id}`).digest('hex').slice(0, 16)));
     return r;
   };
-  const ordered = pools.map((p) => [...p.candidates].sort((a, b) => (rankOf(a) < rankOf(b) ? -1 : rankOf(a) > rankOf(b) ? 1 : a - b)));
-  const slots: number[] = pools.flatMap((p, rule) => Array.from({ length: p.count }, () => rule));
-  const holder = new Map<number, number>(); // question → slot
-  const held: (number | undefined)[] = slots.map(() => undefined);
-  const tryAssign = (slot: number, seen: Set<number>): boolean => {
-    for (const q of ordered[slots[slot]!]!) {
+  const byRank = (a: number, b: number) => (rankOf(a) < rankOf(b) ? -1 : rankOf(a) > rankOf(b) ? 1 : a - b);
+  // One slot per question a rule draws: its candidates in the seed's order, the question it holds.
+  const slots: { rule: number; order: number[]; held?: number }[] = pools.flatMap((p, rule) => {
+    const order = [...p.candidates].sort(byRank);
+    return Array.from({ length: p.count }, () => ({ rule, order }));
+  });
+  const holder = new Map<number, (typeof slots)[number]>(); // question → slot
+  const tryAssign = (slot: (typeof slots)[number], seen: Set<number>): boolean => {
+    for (const q of slot.order) {
       if (seen.has(q)) continue;
       seen.add(q);
       const other = holder.get(q);
       if (other === undefined || tryAssign(other, seen)) {
         holder.set(q, slot);
-        held[slot] = q;
+        slot.held = q;
         return true;
       }
     }
     return false;
   };
-  for (let slot = 0; slot < slots.length; slot++) if (!tryAssign(slot, new Set())) return { short: slots[slot]! };
-  const picks: number[][] = pools.map(() => []);
-  held.forEach((q, slot) => picks[slots[slot]!]!.push(q!));
+  for (const slot of slots) if (!tryAssign(slot, new Set())) return { short: slot.rule };
+  const picks = pools.map((_, rule) => slots.flatMap((s) => (s.rule === rule && s.held !== undefined ? [s.held] : [])));
   // Within a rule, the questions come in the seed's order.
   for (const list of picks) list.sort((a, b) => (rankOf(a) < rankOf(b) ? -1 : 1));
   return { picks };
@@ -75,7 +77,7 @@ export async function describePapers(db: DbOrTx, ids: number[]): Promise<Map<num
     out.set(r.id, {
       id: r.id,
       name: r.name,
-      kind: r.kind as PaperKind,
+      kind: r.kind,
       total: r.total,
       questionCount: r.questionCount,
       hasSubjective: r.hasSubjective,
@@ -97,8 +99,8 @@ export interface PaperPlan {
   rules: { score: number; count: number; candidates: number[] }[];
 }
 
-const faceOf = (q: { type: string; stem: string; options: { content: string }[]; stars: number }) => ({
-  type: q.type as QuestionType,
+const faceOf = (q: { type: QuestionType; stem: string; options: { content: string }[]; stars: number }) => ({
+  type: q.type,
   stem: q.stem,
   options: q.options,
   blankCount: q.type === 'fill' ? countBlanks(q.stem) : 0,
@@ -122,10 +124,10 @@ export async function paperPlan(db: DbOrTx, paperId: number): Promise<PaperPlan>
   return {
     paperId,
     name: paper.name,
-    kind: paper.kind as PaperKind,
+    kind: paper.kind,
     total: paper.total,
     items: items.map((i) => ({ questionId: i.questionId, score: i.score, ...faceOf(i) })),
-    rules: rules.map((r, k) => ({ score: r.score, count: r.count, candidates: pools[k]!.candidates })),
+    rules: rules.map((r, k) => ({ score: r.score, count: r.count, candidates: pools[k].candidates })),
   };
 }
 
@@ -152,7 +154,7 @@ export async function drawPaper(db: DbOrTx, paperId: number, seed: string): Prom
   const faces = await repo.questionFaces(db, picks.flat());
   const questions: DrawnQuestion[] = [
     ...plan.items,
-    ...plan.rules.flatMap((r, k) => picks[k]!.map((id) => ({ questionId: id, score: r.score, ...faceOf(faces.get(id)!) }))),
+    ...plan.rules.flatMap((r, k) => picks[k].map((id) => ({ questionId: id, score: r.score, ...faceOf(getKnown(faces, id, 'question')) }))),
   ].map((q, position) => ({ ...q, position: position + 1 }));
   return { paperId, name: plan.name, kind: plan.kind, total: plan.total, questions };
 }
@@ -161,5 +163,8 @@ export async function drawPaper(db: DbOrTx, paperId: number, seed: string): Prom
 export async function searchPapers(db: DbOrTx, keyword: string | undefined, limit: number): Promise<ExamPaperInfo[]> {
   const ids = await repo.searchPaperIds(db, keyword, limit);
   const found = await describePapers(db, ids);
-  return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+  return ids.flatMap((id) => {
+    const paper = found.get(id);
+    return paper ? [paper] : [];
+  });
 }

@@ -134,7 +134,7 @@ export async function questionFaces(db: DbOrTx, ids: number[]) {
     .select({ id: questions.id, type: questions.type, stem: questions.stem, options: questions.options, blanks: questions.blanks, stars: questions.stars })
     .from(questions)
     .where(inArray(questions.id, ids));
-  return new Map(rows.map((r) => [r.id, { ...r, type: r.type as QuestionType }]));
+  return new Map(rows.map((r) => [r.id, { ...r, type: r.type }]));
 }
 
 /** The questions checked before a paper names them: status, type and the author's organization path. */

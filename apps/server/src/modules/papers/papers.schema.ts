@@ -1,3 +1,4 @@
+import type { PaperKind, QuestionType, QuestionDifficulty } from '@hanlin/shared';
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
@@ -12,7 +13,7 @@ export const papers = pgTable(
   {
     id: serial().primaryKey(),
     name: varchar({ length: 200 }).notNull(),
-    kind: varchar({ length: 8 }).notNull(),
+    kind: varchar({ length: 8 }).notNull().$type<PaperKind>(),
     /** Hand-picked scores plus count × score of every rule, computed when saved. */
     total: doublePrecision().notNull().default(0),
     ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
@@ -51,8 +52,8 @@ export const paperRules = pgTable(
     paperId: requiredRef(() => papers.id, 'cascade'),
     position: smallint().notNull(),
     categoryId: requiredRef(() => questionCategories.id, 'restrict'),
-    type: varchar({ length: 16 }).notNull(),
-    difficulty: varchar({ length: 8 }),
+    type: varchar({ length: 16 }).notNull().$type<QuestionType>(),
+    difficulty: varchar({ length: 8 }).$type<QuestionDifficulty>(),
     labels: textArray(),
     count: smallint().notNull(),
     score: doublePrecision().notNull(),

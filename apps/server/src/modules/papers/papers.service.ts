@@ -1,17 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  paperTotal,
-  type DrawnPaper,
-  type PaperAbilities,
-  type PaperDetail,
-  type PaperInsert,
-  type PaperKind,
-  type PaperListQuery,
-  type PaperRow,
-  type PaperUpdate,
-  type QuestionDifficulty,
-  type QuestionType,
-} from '@hanlin/shared';
+import { paperTotal, type DrawnPaper, type PaperAbilities, type PaperDetail, type PaperInsert, type PaperListQuery, type PaperRow, type PaperUpdate } from '@hanlin/shared';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -23,6 +11,7 @@ import * as repo from './papers.repository.js';
 import { papers } from './papers.schema.js';
 import { allocate, drawPaper, rulePools } from './papers.draw.js';
 import { papersInUse, type PaperUse } from './papers.usage.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 interface Deps {
   db: Db;
@@ -44,7 +33,7 @@ export function createPapersService({ db, lists, uses }: Deps) {
     );
     return rows.map(({ orgPath: _orgPath, deletedAt: _deletedAt, ...r }) => ({
       ...r,
-      kind: r.kind as PaperKind,
+      kind: r.kind,
       createdAt: r.createdAt.toISOString(),
       abilities: abilitiesFor(p, used.has(r.id)),
     }));
@@ -96,14 +85,14 @@ export function createPapersService({ db, lists, uses }: Deps) {
     const drawn = allocate(pools, '');
     if ('short' in drawn) {
       const i = drawn.short;
-      throw new AppError('PAPER_RULE_UNSATISFIABLE', { field: `rules.${i}.count`, data: { rule: i, available: pools[i]!.candidates.length } });
+      throw new AppError('PAPER_RULE_UNSATISFIABLE', { field: `rules.${i}.count`, data: { rule: i, available: pools[i].candidates.length } });
     }
   }
 
   return {
     async list(p: Principal, q: PaperListQuery) {
       const page = await repo.findPapers(lists, p, q);
-      return { ...page, records: await present(p, page.records as repo.PaperRecord[]) };
+      return { ...page, records: await present(p, page.records) };
     },
 
     async get(p: Principal, id: number): Promise<PaperDetail> {
@@ -112,14 +101,14 @@ export function createPapersService({ db, lists, uses }: Deps) {
       const rules = await repo.rulesOf(db, [id]);
       const exclude = items.map((i) => i.questionId);
       return {
-        ...(await present(p, [row]))[0]!,
-        items: items.map((i) => ({ questionId: i.questionId, score: i.score, type: i.type as QuestionType, stem: i.stem, difficulty: i.difficulty as QuestionDifficulty })),
+        ...onlyRow(await present(p, [row])),
+        items: items.map((i) => ({ questionId: i.questionId, score: i.score, type: i.type, stem: i.stem, difficulty: i.difficulty })),
         rules: await Promise.all(
           rules.map(async (r) => ({
             categoryId: r.categoryId,
             categoryName: r.categoryName,
-            type: r.type as QuestionType,
-            difficulty: (r.difficulty as QuestionDifficulty | null) ?? null,
+            type: r.type,
+            difficulty: r.difficulty ?? null,
             labels: r.labels,
             count: r.count,
             score: r.score,
@@ -133,12 +122,14 @@ export function createPapersService({ db, lists, uses }: Deps) {
     async insert(p: Principal, input: PaperInsert) {
       return db.transaction(async (tx) => {
         await checkParts(tx, p, input);
-        const [row] = await tx
-          .insert(papers)
-          .values({ name: input.name, kind: input.kind, total: paperTotal(input), orgId: p.orgId, createdBy: p.userId })
-          .returning({ id: papers.id });
-        await repo.writeParts(tx, row!.id, input.items, input.rules);
-        return { id: row!.id };
+        const row = onlyRow(
+          await tx
+            .insert(papers)
+            .values({ name: input.name, kind: input.kind, total: paperTotal(input), orgId: p.orgId, createdBy: p.userId })
+            .returning({ id: papers.id }),
+        );
+        await repo.writeParts(tx, row.id, input.items, input.rules);
+        return { id: row.id };
       });
     },
 

@@ -3,9 +3,9 @@ import { type POSITION_SORT_KEYS, type PositionListQuery, type PositionRow } fro
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, lockRows, rowExists, updateRow } from '../../platform/table-rows.js';
 import { labels } from '../labels/index.js';
-import { users } from '../users/index.js';
 import { positionLabels, positions } from './positions.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
+import { countPositionHolders, type PositionUse } from './positions.usage.js';
 
 export type PositionRecord = typeof positions.$inferSelect;
 
@@ -23,18 +23,18 @@ export const positionList = defineList({
   columns: getTableColumns(positions),
 });
 
-export async function findPositions(lists: ListRuntime, q: PositionListQuery) {
+export async function findPositions(lists: ListRuntime, q: PositionListQuery, uses: ReadonlyMap<string, PositionUse>) {
   const page = await positionList.run(lists, null, q);
-  return { ...page, records: await presentPositions(lists.db, page.records) };
+  return { ...page, records: await presentPositions(lists.db, page.records, uses) };
 }
 
 /** One position with its labels and the number of users holding it, or null. */
-export async function getPosition(db: DbOrTx, id: number): Promise<Omit<PositionRow, 'abilities'> | null> {
+export async function getPosition(db: DbOrTx, id: number, uses: ReadonlyMap<string, PositionUse>): Promise<Omit<PositionRow, 'abilities'> | null> {
   const rows = await db.select().from(positions).where(eq(positions.id, id));
-  return (await presentPositions(db, rows))[0] ?? null;
+  return (await presentPositions(db, rows, uses))[0] ?? null;
 }
 
-async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect)[]): Promise<Omit<PositionRow, 'abilities'>[]> {
+async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect)[], uses: ReadonlyMap<string, PositionUse>): Promise<Omit<PositionRow, 'abilities'>[]> {
   const ids = rows.map((r) => r.id);
   const [labelRows, counts] = await Promise.all([
     ids.length
@@ -45,22 +45,15 @@ async function presentPositions(db: DbOrTx, rows: (typeof positions.$inferSelect
           .where(inArray(positionLabels.positionId, ids))
           .orderBy(asc(labels.id))
       : [],
-    ids.length
-      ? db
-          .select({ positionId: users.positionId, n: sql<number>`count(*)::int` })
-          .from(users)
-          .where(inArray(users.positionId, ids))
-          .groupBy(users.positionId)
-      : [],
+    countPositionHolders(uses, db, ids),
   ]);
-  const countById = new Map(counts.map((c) => [c.positionId, c.n]));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     description: r.description,
     sort: r.sort,
     labels: labelRows.filter((l) => l.positionId === r.id).map((l) => ({ id: l.id, name: l.name })),
-    userCount: countById.get(r.id) ?? 0,
+    userCount: counts.get(r.id) ?? 0,
     createdAt: r.createdAt.toISOString(),
   }));
 }
@@ -73,16 +66,9 @@ export async function nameTaken(db: DbOrTx, name: string, exceptId?: number) {
   return rowExists(db, positions, eq(positions.name, name), exceptId);
 }
 
-/** Whether a user holds one of these positions (`users.position_id`). */
-export async function anyUserHolds(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return false;
-  const [row] = await db.select({ id: users.id }).from(users).where(inArray(users.positionId, ids)).limit(1);
-  return !!row;
-}
-
 export async function nextSort(db: DbOrTx) {
   const [row] = await db.select({ next: sql<number>`coalesce(max(${positions.sort}) + 1, 0)::int` }).from(positions);
-  return row!.next;
+  return row.next;
 }
 
 export async function insertPosition(db: DbOrTx, v: { name: string; description: string | null; sort: number }) {

@@ -8,6 +8,8 @@ import type { ListRuntime } from '../../platform/list.js';
 import { deleteAllRows } from '../../platform/table-rows.js';
 import * as repo from './positions.repository.js';
 import { positions } from './positions.schema.js';
+import type { PositionUse } from './positions.usage.js';
+import { idsInUse } from '../../platform/use-registry.js';
 
 /** Position labels must be existing labels of a `job` category. */
 const checkLabels = (tx: DbOrTx, labelIds: number[]) => requireLabelsOfKind(tx, labelIds, 'job', 'labelIds');
@@ -19,14 +21,21 @@ function withAbilities(p: Principal, r: Omit<PositionRow, 'abilities'>): Positio
   return { ...r, abilities: abilitiesOf({ modify: true, delete: true }, p.permissions, ABILITY_CODES, { delete: r.userCount === 0 }) };
 }
 
-export function createPositionsService({ db, lists }: { db: Db; lists: ListRuntime }) {
+interface Deps {
+  db: Db;
+  lists: ListRuntime;
+  /** Modules holding positions (users): a held position is not deleted; the rows count its holders. */
+  uses: ReadonlyMap<string, PositionUse>;
+}
+
+export function createPositionsService({ db, lists, uses }: Deps) {
   return {
     async list(principal: Principal, q: PositionListQuery) {
-      const page = await repo.findPositions(lists, q);
+      const page = await repo.findPositions(lists, q, uses);
       return { ...page, records: page.records.map((r) => withAbilities(principal, r)) };
     },
     async get(principal: Principal, id: number) {
-      const row = await repo.getPosition(db, id);
+      const row = await repo.getPosition(db, id, uses);
       if (!row) throw new AppError('NOT_FOUND_ERROR');
       return withAbilities(principal, row);
     },
@@ -63,7 +72,7 @@ export function createPositionsService({ db, lists }: { db: Db; lists: ListRunti
 
     remove: (ids: number[]) =>
       deleteAllRows(db, positions, ids, async (tx, _rows, unique) => {
-        if (await repo.anyUserHolds(tx, unique)) throw new AppError('IN_USE_POSITION');
+        if ((await idsInUse(uses, tx, unique)).size) throw new AppError('IN_USE_POSITION');
       }),
   };
 }

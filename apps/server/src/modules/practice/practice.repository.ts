@@ -65,7 +65,7 @@ export type ExerciseListRow = NonNullable<Awaited<ReturnType<typeof getExerciseR
 
 export async function findExercises(lists: ListRuntime, principal: Principal, q: ExerciseListQuery) {
   const page = await exerciseList.run(lists, principal, q);
-  return { ...page, records: page.records as ExerciseListRow[] };
+  return { ...page, records: page.records };
 }
 
 export async function getExerciseRow(db: DbOrTx, id: number) {
@@ -171,7 +171,7 @@ export async function getSession(db: DbOrTx, id: number, lock = false): Promise<
     .innerJoin(exercises, eq(exercises.id, practiceSessions.exerciseId))
     .where(eq(practiceSessions.id, id));
   const [row] = lock ? await q.for('update', { of: practiceSessions }) : await q;
-  return (row as SessionRow | undefined) ?? null;
+  return row ?? null;
 }
 
 export async function sessionCounts(tx: DbOrTx, exerciseId: number, userId: number) {

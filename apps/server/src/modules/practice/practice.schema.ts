@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { EXERCISE_LIFECYCLE, PRACTICE_SESSION_LIFECYCLE, type AnswerValue, type DrawnQuestion, type QuestionKey } from '@hanlin/shared';
+import { EXERCISE_LIFECYCLE, PRACTICE_SESSION_LIFECYCLE, type AnswerValue, type DrawnQuestion, type QuestionKey, type StateOf } from '@hanlin/shared';
 import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { organizations } from '../orgs/index.js';
@@ -16,7 +16,7 @@ export const exercises = pgTable(
     id: serial().primaryKey(),
     name: varchar({ length: 200 }).notNull(),
     /** paper | bank */
-    sourceKind: varchar({ length: 8 }).notNull(),
+    sourceKind: varchar({ length: 8 }).notNull().$type<'paper' | 'bank'>(),
     /** The papers module's paper (its id only, as exams keep it; papers keep deleted rows). */
     paperId: integer(),
     categoryId: integer().references(() => questionCategories.id, { onDelete: 'restrict' }),
@@ -25,7 +25,7 @@ export const exercises = pgTable(
     /** Minutes one session may last. */
     timeLimit: integer().notNull(),
     autoMarking: boolean().notNull().default(true),
-    status: varchar({ length: 16 }).notNull().default(EXERCISE_LIFECYCLE.initial),
+    status: varchar({ length: 16 }).notNull().default(EXERCISE_LIFECYCLE.initial).$type<StateOf<typeof EXERCISE_LIFECYCLE>>(),
     ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
     publishedAt: timestamp({ withTimezone: true }),
   },
@@ -51,7 +51,7 @@ export const practiceSessions = pgTable(
     exerciseId: requiredRef(() => exercises.id, 'cascade'),
     userId: requiredRef(() => users.id, 'cascade'),
     number: smallint().notNull(),
-    status: varchar({ length: 16 }).notNull().default(PRACTICE_SESSION_LIFECYCLE.initial),
+    status: varchar({ length: 16 }).notNull().default(PRACTICE_SESSION_LIFECYCLE.initial).$type<StateOf<typeof PRACTICE_SESSION_LIFECYCLE>>(),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deadlineAt: timestamp({ withTimezone: true }).notNull(),
     finishedAt: timestamp({ withTimezone: true }),
@@ -95,7 +95,7 @@ export const mistakeEntries = pgTable(
     id: serial().primaryKey(),
     userId: requiredRef(() => users.id, 'cascade'),
     /** exam | practice */
-    sourceKind: varchar({ length: 8 }).notNull(),
+    sourceKind: varchar({ length: 8 }).notNull().$type<'exam' | 'practice'>(),
     /** The exam's or the exercise's id. */
     sourceId: integer().notNull(),
     questionId: integer().notNull(),

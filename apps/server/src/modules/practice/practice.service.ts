@@ -15,7 +15,6 @@ import {
   type ExerciseDetail,
   type ExerciseListQuery,
   type ExerciseRow,
-  type ExerciseStatus,
   type ExerciseUpdate,
   type MistakeAnswerResult,
   type MistakeListQuery,
@@ -76,10 +75,10 @@ function summaryOf(questions: DrawnQuestion[], answers: { correct: boolean | nul
 
 export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntime }) {
   function present(principal: Principal, { orgPath: _p, ...r }: repo.ExerciseListRow): ExerciseRow {
-    const status = r.status as ExerciseStatus;
+    const status = r.status;
     return {
       ...r,
-      sourceKind: r.sourceKind as 'paper' | 'bank',
+      sourceKind: r.sourceKind,
       status,
       createdAt: r.createdAt.toISOString(),
       publishedAt: r.publishedAt?.toISOString() ?? null,
@@ -99,8 +98,8 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
   /** The source as saved: a paper that exists, or a bank (classification) that exists. */
   function sourceValues(input: ExerciseCreate) {
     return input.sourceKind === 'paper'
-      ? { sourceKind: 'paper', paperId: input.paperId, categoryId: null, questionCount: null }
-      : { sourceKind: 'bank', paperId: null, categoryId: input.categoryId, questionCount: input.questionCount };
+      ? { sourceKind: 'paper' as const, paperId: input.paperId, categoryId: null, questionCount: null }
+      : { sourceKind: 'bank' as const, paperId: null, categoryId: input.categoryId, questionCount: input.questionCount };
   }
   async function requireSource(tx: DbOrTx, input: ExerciseCreate) {
     if (input.sourceKind === 'paper') {
@@ -123,7 +122,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     );
     for (const r of rows) {
       if (r.sourceKind === 'paper') {
-        const info = infos.get(r.paperId!);
+        const info = r.paperId === null ? undefined : infos.get(r.paperId);
         if (!info?.usable) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { ids: [r.id] } });
         if (r.autoMarking && info.hasSubjective) throw new AppError('EXERCISE_SUBJECTIVE_CANNOT_PUBLISH', { field: 'autoMarking', data: { ids: [r.id] } });
       } else if ((await countBankQuestions(tx, r.categoryId!, bankTypes(r.autoMarking))) === 0) {
@@ -168,7 +167,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
       finished: remaining === 0,
       questions: s.questions.map((q, i) => {
         const a = byPos.get(q.position);
-        return { ...q, answer: a?.answer ?? null, feedback: a ? { correct: a.correct, score: a.score, key: keyView(s.keys[i]!) } : null };
+        return { ...q, answer: a?.answer ?? null, feedback: a ? { correct: a.correct, score: a.score, key: keyView(s.keys[i]) } : null };
       }),
       summary: summaryOf(s.questions, answers, s.total),
     };
@@ -187,7 +186,10 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
       if (!ids.length) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'exerciseId' });
     }
     const found = await questionKeysFor(tx, ids, scores);
-    const picked = ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+    const picked = ids.flatMap((id) => {
+      const question = found.get(id);
+      return question ? [question] : [];
+    });
     return {
       questions: picked.map((q, i) => ({ ...q.face, position: i + 1 })),
       keys: picked.map((q) => q.key),
@@ -303,7 +305,9 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
           if (!s) throw new AppError('PRACTICE_TIMES_USED_UP', { field: 'exerciseId' });
           return sessionView(tx, s);
         }
-        return sessionView(tx, (await repo.getSession(tx, id))!);
+        const created = await repo.getSession(tx, id);
+        if (!created) throw new Error('the session just started is missing');
+        return sessionView(tx, created);
       });
     },
 
@@ -322,10 +326,11 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
         const s = await ownSession(tx, principal, input.sessionId, true);
         if (s.status !== 'ongoing' || s.deadlineAt.getTime() <= Date.now()) throw new AppError('EXAM_TIME_OVER', { field: 'sessionId' });
         const i = s.questions.findIndex((q) => q.position === input.position);
-        if (i < 0) throw new AppError('NOT_FOUND_ERROR', { field: 'position' });
+        const q = s.questions[i];
+        const key = s.keys[i];
+        if (!q) throw new AppError('NOT_FOUND_ERROR', { field: 'position' });
         if (!isAnswered(input.answer)) throw new AppError('PARAMETER_INVALID', { field: 'answer' });
-        const q = s.questions[i]!;
-        const key = s.keys[i]!;
+        if (!key) throw new Error(`session ${s.id}: question ${q.position} has no key`);
         const feedback = feedbackOf(key, input.answer);
         const written = await repo.insertAnswer(tx, {
           sessionId: s.id,

@@ -20,7 +20,7 @@ export function createProfessionalsService({ db }: { db: Db }) {
         ...r,
         abilities: abilitiesOf({ modify: true, delete: true }, principal.permissions, ABILITY_CODES, { delete: !parents.has(r.id) }),
       }));
-      return buildForest(withAbilities) as ProfessionalNode[];
+      return buildForest(withAbilities);
     },
     insert,
     update,

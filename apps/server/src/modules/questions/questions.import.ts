@@ -3,12 +3,15 @@ import {
   OPTION_LETTERS,
   QUESTION_IMPORT_REASONS,
   QuestionInsertSchema,
+  QUESTION_TYPES,
+  recordOf,
   type QuestionExportQuery,
   type QuestionImportField,
   type QuestionImportReason,
   type QuestionInput,
   type QuestionType,
   type UserImportResult,
+  keysOf,
 } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
@@ -119,12 +122,11 @@ const PARTS: Record<QuestionType, ExcelColumn<QuestionImportField>[]> = {
   rating: [col('stars', T('星级数(1-10)', 'Stars (1-10)', 'Estrelas (1-10)'), 12, true)],
 };
 /** One template per type: stem, the type's own columns, then the common ones. */
-export const QUESTION_LAYOUTS = Object.fromEntries(
-  (Object.keys(PARTS) as QuestionType[]).map((type) => [
-    type,
-    { sheetName: TYPE_TEXT[type], marker: `hanlin:question-import:${type}:v1`, columns: [...COMMON_HEAD, ...PARTS[type], ...COMMON_TAIL] },
-  ]),
-) as unknown as Record<QuestionType, ExcelLayout<QuestionImportField>>;
+export const QUESTION_LAYOUTS = recordOf(QUESTION_TYPES, (type): ExcelLayout<QuestionImportField> => ({
+  sheetName: TYPE_TEXT[type],
+  marker: `hanlin:question-import:${type}:v1`,
+  columns: [...COMMON_HEAD, ...PARTS[type], ...COMMON_TAIL],
+}));
 
 /** Every type in one sheet: the export of a bank. */
 const ecol = (key: string, header: Texts, width: number) => ({ key, header, width });
@@ -234,7 +236,7 @@ export function createQuestionsImportService({ db, storage }: { db: Db; storage:
   }
 
   const flows = Object.fromEntries(
-    (Object.keys(QUESTION_LAYOUTS) as QuestionType[]).map((type) => [
+    keysOf(QUESTION_LAYOUTS).map((type) => [
       type,
       createImportFlow({
         storage,
@@ -306,7 +308,7 @@ export function createQuestionsImportService({ db, storage }: { db: Db; storage:
         lang,
         [],
         rows.map((r) => [
-          TYPE_TEXT[r.type as QuestionType]?.[lang] ?? r.type,
+          TYPE_TEXT[r.type]?.[lang] ?? r.type,
           richTextPlain(r.stem),
           r.options.map((o, i) => `${OPTION_LETTERS[i]}. ${o.content}`).join('|'),
           answerOf(r),

@@ -33,7 +33,7 @@ export async function questionKeys(db: DbOrTx, ids: number[]): Promise<Map<numbe
     })
     .from(questions)
     .where(inArray(questions.id, unique));
-  return new Map(rows.map((r) => [r.id, { ...r, type: r.type as QuestionType }]));
+  return new Map(rows.map((r) => [r.id, { ...r, type: r.type }]));
 }
 
 /** A question as practice shows it (face, no position) with its answer key. */
@@ -108,5 +108,5 @@ export async function questionCategoryForest(db: DbOrTx): Promise<QuestionCatego
     .select({ id: questionCategories.id, name: questionCategories.name, parentId: questionCategories.parentId, sort: questionCategories.sort })
     .from(questionCategories)
     .orderBy(asc(questionCategories.sort), asc(questionCategories.id));
-  return buildForest(nodes) as QuestionCategoryNode[];
+  return buildForest(nodes);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
-import { QUESTION_LIFECYCLE, type QuestionOption } from '@hanlin/shared';
+import { QUESTION_LIFECYCLE, type QuestionOption, type StateOf, type QuestionType, type QuestionDifficulty } from '@hanlin/shared';
 import { defineConstraintErrors, ownedRecordConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { defineTreeTable } from '../../platform/tree-repository.js';
 import { stateCheck } from '../../platform/lifecycle.js';
@@ -16,10 +16,10 @@ export const questions = pgTable(
   'questions',
   {
     id: serial().primaryKey(),
-    type: varchar({ length: 16 }).notNull(),
+    type: varchar({ length: 16 }).notNull().$type<QuestionType>(),
     /** Sanitized rich text. */
     stem: text().notNull(),
-    difficulty: varchar({ length: 8 }).notNull().default('medium'),
+    difficulty: varchar({ length: 8 }).notNull().default('medium').$type<QuestionDifficulty>(),
     labels: textArray(),
     /** A multiple of 0.5, at most 100. */
     score: doublePrecision().notNull(),
@@ -32,7 +32,7 @@ export const questions = pgTable(
     answerText: text().notNull().default(''),
     stars: smallint().notNull().default(5),
     categoryId: integer().references(() => questionCategories.id, { onDelete: 'restrict' }),
-    status: varchar({ length: 16 }).notNull().default('draft'),
+    status: varchar({ length: 16 }).notNull().default('draft').$type<StateOf<typeof QUESTION_LIFECYCLE>>(),
     refuseReason: varchar({ length: 200 }),
     ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
   },

@@ -3,11 +3,9 @@ import {
   QUESTION_STEM_MAX,
   stemText,
   type QuestionAbilities,
-  type QuestionDifficulty,
   type QuestionInsert,
   type QuestionRow,
   type QuestionStatus,
-  type QuestionType,
   type QuestionUpdate,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
@@ -82,11 +80,11 @@ export function createQuestionsService({ db, lists, uses }: Deps) {
     );
     return rows.map(({ orgPath: _orgPath, ...r }) => ({
       ...r,
-      type: r.type as QuestionType,
-      difficulty: r.difficulty as QuestionDifficulty,
-      status: r.status as QuestionStatus,
+      type: r.type,
+      difficulty: r.difficulty,
+      status: r.status,
       createdAt: r.createdAt.toISOString(),
-      abilities: abilitiesFor(p, r.status as QuestionStatus, used.has(r.id)),
+      abilities: abilitiesFor(p, r.status, used.has(r.id)),
     }));
   }
 
@@ -136,7 +134,7 @@ export function createQuestionsService({ db, lists, uses }: Deps) {
       const values = valuesOf(input);
       await db.transaction(async (tx) => {
         const [row] = await lockInScope(tx, p, [input.id]);
-        if (!QUESTION_LIFECYCLE.abilities(row!.status as QuestionStatus).modify) {
+        if (!QUESTION_LIFECYCLE.abilities(row.status).modify) {
           throw new AppError('STATE_TRANSITION_INVALID', { field: 'id', data: { ids: [input.id] } });
         }
         await requireCategory(tx, values.categoryId);
@@ -148,7 +146,7 @@ export function createQuestionsService({ db, lists, uses }: Deps) {
     async remove(p: Principal, ids: number[]) {
       await db.transaction(async (tx) => {
         const rows = await lockInScope(tx, p, ids);
-        const stuck = rows.filter((r) => !QUESTION_LIFECYCLE.abilities(r.status as QuestionStatus).delete).map((r) => r.id);
+        const stuck = rows.filter((r) => !QUESTION_LIFECYCLE.abilities(r.status).delete).map((r) => r.id);
         if (stuck.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: stuck } });
         const used = await questionsInUse(uses, tx, ids);
         if (used.size) throw new AppError('IN_USE_QUESTION', { field: 'ids', data: { ids: [...used].sort((a, b) => a - b) } });

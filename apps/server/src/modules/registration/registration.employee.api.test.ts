@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { useTestApp, encrypt, login, call, postLogin, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
-import { BUILTIN_ROLE_KEYS, findBuiltinRoleId, userRoles } from '../roles/index.js';
+import { BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
+import { userRoles } from '../users/index.js';
 import { users } from '../users/index.js';
 import { smsOutbox } from '../../platform/sms.schema.js';
 

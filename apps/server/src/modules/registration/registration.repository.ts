@@ -1,11 +1,12 @@
 import { aliasedTable, and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { parseSort, REGISTRATION_SORT_KEYS, type RegistrationListQuery, type RegistrationRow } from '@hanlin/shared';
+import { parseSort, REGISTRATION_SORT_KEYS, type RegistrationListQuery, type RegistrationRow, type RegistrationStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { registrations } from './registration.schema.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 const reviewers = aliasedTable(users, 'reviewers');
 const sortColumns = { id: registrations.id, createdAt: registrations.createdAt, username: registrations.username } as const;
@@ -70,8 +71,8 @@ export async function insertRegistration(
     passwordHash: string;
   },
 ) {
-  const [r] = await db.insert(registrations).values(v).returning({ id: registrations.id, status: registrations.status });
-  return r!;
+  const r = onlyRow(await db.insert(registrations).values(v).returning({ id: registrations.id, status: registrations.status }));
+  return r;
 }
 
 const rowColumns = {
@@ -122,7 +123,7 @@ export const registrationList = defineList({
   scope: { column: registrations.orgId },
   filters: { status: (v) => eq(registrations.status, v), kind: (v) => eq(registrations.kind, v) },
   keyword: (pattern) =>
-    or(ilike(registrations.username, pattern), ilike(registrations.realname, pattern), ilike(registrations.email, pattern), ilike(registrations.phone, pattern))!,
+    or(ilike(registrations.username, pattern), ilike(registrations.realname, pattern), ilike(registrations.email, pattern), ilike(registrations.phone, pattern)),
   sort: sortColumns,
   columns: rowColumns,
   join: (q) => q.leftJoin(organizations, eq(organizations.id, registrations.orgId)).leftJoin(reviewers, eq(reviewers.id, registrations.reviewedBy)),
@@ -153,7 +154,7 @@ export async function lockRegistrations(tx: DbOrTx, ids: number[]) {
     org_path: string | null;
     kind: string;
     password_hash: string;
-    status: string;
+    status: RegistrationStatus;
   }>(sql`
     select r.id, r.username, r.realname, r.email, r.phone, r.card_number, r.org_id, o.path as org_path, r.kind, r.password_hash, r.status
       from registrations r left join organizations o on o.id = r.org_id

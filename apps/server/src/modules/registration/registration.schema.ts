@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
-import { REGISTRATION_LIFECYCLE } from '@hanlin/shared';
+import { REGISTRATION_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
@@ -20,7 +20,7 @@ export const registrations = pgTable(
     /** Employee number (employees) or student number, copied to the account on approval. */
     cardNumber: varchar({ length: 200 }),
     passwordHash: text().notNull(),
-    status: varchar({ length: 16 }).notNull().default('pending'),
+    status: varchar({ length: 16 }).notNull().default('pending').$type<StateOf<typeof REGISTRATION_LIFECYCLE>>(),
     reason: varchar({ length: 200 }),
     reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp({ withTimezone: true }),

@@ -1,4 +1,4 @@
-import { isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isNull, sql, type SQL } from 'drizzle-orm';
 import {
   isPasswordAcceptable,
   REGISTRATION_LIFECYCLE,
@@ -31,8 +31,8 @@ const withAbilities = (p: Principal, r: Omit<RegistrationRow, 'abilities'>): Reg
   abilities: abilitiesOf(REGISTRATION_LIFECYCLE.commandAbilities(r.status), p.permissions, ABILITY_CODES),
 });
 /** A registration is decided once (the guard of approve and refuse, on the locked rows). */
-function assertPending(rows: { status: string }[], command: 'approve' | 'refuse') {
-  if (rows.some((r) => !REGISTRATION_LIFECYCLE.can(r.status as RegistrationStatus, command))) throw new AppError('REPEAT_APPROVAL', { field: 'ids' });
+function assertPending(rows: { status: RegistrationStatus }[], command: 'approve' | 'refuse') {
+  if (rows.some((r) => !REGISTRATION_LIFECYCLE.can(r.status, command))) throw new AppError('REPEAT_APPROVAL', { field: 'ids' });
 }
 
 interface Deps {
@@ -71,7 +71,7 @@ export function createRegistrationService({ db, kv, rsa, lists, phoneCodes, smsD
   /** Registrations the caller may see: organizations in scope, and those without one for root-scope admins. */
   async function scopeOf(principal: Principal): Promise<{ where: SQL; rootInScope: boolean }> {
     const rootInScope = pathInScope(principal, (await rootOrg()).path);
-    const where = rootInScope ? or(inScope(principal, registrations.orgId), isNull(registrations.orgId))! : inScope(principal, registrations.orgId);
+    const where = rootInScope ? sql`(${inScope(principal, registrations.orgId)} or ${isNull(registrations.orgId)})` : inScope(principal, registrations.orgId);
     return { where, rootInScope };
   }
 

@@ -1,8 +1,8 @@
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { type ROLE_SORT_KEYS, type RoleListQuery, type RoleRow } from '@hanlin/shared';
+import { type ROLE_SORT_KEYS, type RoleListQuery } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, lockRows, rowExists, updateRow } from '../../platform/table-rows.js';
-import { roleDataScopes, roles, userRoles } from './roles.schema.js';
+import { roleDataScopes, roles } from './roles.schema.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 
 export type RoleRecord = typeof roles.$inferSelect;
@@ -31,7 +31,7 @@ export const roleList = defineList({
 
 export async function findRoles(lists: ListRuntime, q: RoleListQuery) {
   const page = await roleList.run(lists, null, q);
-  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }) as Omit<RoleRow, 'abilities'>);
+  const records = page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   return { ...page, records };
 }
 
@@ -74,17 +74,6 @@ export async function grantsOfRoles(db: DbOrTx, ids: number[]): Promise<{ id: nu
     })
     .from(roles)
     .where(inArray(roles.id, ids));
-}
-
-export async function userIdsOfRoles(db: DbOrTx, roleIds: number[]) {
-  if (!roleIds.length) return [];
-  const rows = await db.selectDistinct({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.roleId, roleIds));
-  return rows.map((r) => r.userId);
-}
-
-export async function rolesInUse(db: DbOrTx, roleIds: number[]) {
-  const [row] = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(inArray(userRoles.roleId, roleIds)).limit(1);
-  return !!row;
 }
 
 export async function insertRole(tx: DbOrTx, v: { name: string; description: string | null; permissions: string[]; canLogin: boolean }) {

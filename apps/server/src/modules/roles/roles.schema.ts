@@ -1,7 +1,6 @@
 import { boolean, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../users/index.js';
 import { organizations } from '../orgs/index.js';
-import { ROLE_LIFECYCLE } from '@hanlin/shared';
+import { ROLE_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { linkTable, textArray, timestamps } from '../../platform/db/columns.js';
@@ -13,7 +12,7 @@ export const roles = pgTable(
     name: varchar({ length: 50 }).notNull(),
     description: varchar({ length: 200 }),
     permissions: textArray(),
-    status: varchar({ length: 16 }).notNull().default('normal'),
+    status: varchar({ length: 16 }).notNull().default('normal').$type<StateOf<typeof ROLE_LIFECYCLE>>(),
     /** Some roles may never sign in (spec section 6). */
     canLogin: boolean().notNull().default(true),
     builtin: boolean().notNull().default(false),
@@ -24,8 +23,6 @@ export const roles = pgTable(
   (t) => [uniqueIndex('roles_name_uq').on(t.name), uniqueIndex('roles_builtin_key_uq').on(t.builtinKey), stateCheck('roles_status_check', t.status, ROLE_LIFECYCLE)],
 );
 
-export const userRoles = linkTable('user_roles', ['userId', () => users.id, 'cascade'], ['roleId', () => roles.id, 'restrict'], 'user_roles_role_idx');
-
 /** Data permission by organization attached to a role (spec section 6); users of the role get these subtrees. */
 export const roleDataScopes = linkTable('role_data_scopes', ['roleId', () => roles.id, 'cascade'], ['orgId', () => organizations.id, 'cascade'], 'role_data_scopes_org_idx');
 
@@ -34,8 +31,6 @@ export const constraintErrors = defineConstraintErrors({
   roles_status_check: null,
   roles_builtin_key_uq: null,
   roles_name_uq: { code: 'DUPLICATE_ROLE_NAME', field: 'name' },
-  user_roles_role_id_roles_id_fk: { code: 'IN_USE_ROLE', field: 'roleIds' },
-  user_roles_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
   role_data_scopes_org_id_organizations_id_fk: { code: 'DATA_IN_USE', field: 'orgIds' },
   role_data_scopes_role_id_roles_id_fk: { code: 'DATA_IN_USE', field: 'id' },
 });

@@ -16,6 +16,7 @@ import type { Principal, PrincipalLoader } from '../../platform/auth/principal.j
 import type { ListRuntime } from '../../platform/list.js';
 import { deleteAllRows } from '../../platform/table-rows.js';
 import * as repo from './roles.repository.js';
+import { roleHolders, rolesInUse, type RoleUse } from './roles.usage.js';
 import { assertGrantable, assertOrgsGrantable } from './roles.grants.js';
 import { abilitiesOf, applyStatusTransition, freezeAbilityCodes } from '../../platform/lifecycle.js';
 import { roles } from './roles.schema.js';
@@ -27,8 +28,8 @@ const ABILITY_CODES: Record<keyof RoleAbilities, string> = freezeAbilityCodes('r
  * The rules of update, remove and setStatus for one role: built-in roles are never deleted nor
  * frozen (they would lock whole ends of the product out), a role held by users is not deleted.
  */
-function roleAbilities(p: Principal, r: { status: string; builtin: boolean; inUse: boolean }): RoleAbilities {
-  return abilitiesOf(ROLE_LIFECYCLE.abilities(r.status as RoleStatus), p.permissions, ABILITY_CODES, {
+function roleAbilities(p: Principal, r: { status: RoleStatus; builtin: boolean; inUse: boolean }): RoleAbilities {
+  return abilitiesOf(ROLE_LIFECYCLE.abilities(r.status), p.permissions, ABILITY_CODES, {
     delete: !r.builtin && !r.inUse,
     freeze: !r.builtin,
   });
@@ -38,6 +39,8 @@ interface Deps {
   db: Db;
   lists: ListRuntime;
   principals: Pick<PrincipalLoader, 'forgetUsers'>;
+  /** Modules holding roles (users): a held role is not deleted; its holders' sessions are forgotten on change. */
+  uses: ReadonlyMap<string, RoleUse>;
 }
 
 /** Known codes only, aliases replaced by their main code, each once. */
@@ -46,7 +49,7 @@ function normalizePermissions(codes: string[]): string[] {
   return [...new Set(codes.map((c) => PERMISSION_ALIASES[c] ?? c))].sort();
 }
 
-export function createRolesService({ db, lists, principals }: Deps) {
+export function createRolesService({ db, lists, principals, uses }: Deps) {
   async function mustGet(tx: DbOrTx, id: number, forUpdate = false) {
     const role = await repo.getRole(tx, id, forUpdate);
     if (!role) throw new AppError('NOT_FOUND_ERROR');
@@ -63,7 +66,7 @@ export function createRolesService({ db, lists, principals }: Deps) {
     async get(principal: Principal, id: number): Promise<RoleDetail> {
       const role = await mustGet(db, id);
       return {
-        abilities: roleAbilities(principal, { ...role, inUse: await repo.rolesInUse(db, [id]) }),
+        abilities: roleAbilities(principal, { ...role, inUse: await rolesInUse(uses, db, [id]) }),
         id: role.id,
         name: role.name,
         description: role.description,
@@ -117,12 +120,12 @@ export function createRolesService({ db, lists, principals }: Deps) {
           ...(input.canLogin !== undefined ? { canLogin: input.canLogin } : {}),
         });
       });
-      await principals.forgetUsers(await repo.userIdsOfRoles(db, [input.id]));
+      await principals.forgetUsers(await roleHolders(uses, db, [input.id]));
     },
 
     remove: (ids: number[]): Promise<void> =>
       deleteAllRows(db, roles, ids, async (tx, rows, unique) => {
-        if (rows.some((r) => r.builtin) || (await repo.rolesInUse(tx, unique))) throw new AppError('IN_USE_ROLE');
+        if (rows.some((r) => r.builtin) || (await rolesInUse(uses, tx, unique))) throw new AppError('IN_USE_ROLE');
       }),
 
     async setStatus(ids: number[], status: 'normal' | 'frozen'): Promise<void> {
@@ -139,7 +142,7 @@ export function createRolesService({ db, lists, principals }: Deps) {
           table: roles,
         });
       });
-      await principals.forgetUsers(await repo.userIdsOfRoles(db, unique));
+      await principals.forgetUsers(await roleHolders(uses, db, unique));
     },
   };
 }

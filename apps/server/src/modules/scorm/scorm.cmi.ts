@@ -27,7 +27,7 @@ export const COMPLETED_STATUSES: ReadonlySet<string> = new Set(['completed', 'pa
  * LMS decides passed/failed for a SCO that reports itself done; 'not attempted' never overwrites a
  * status the SCO already reached (scorm-again sends the whole model, initial values included).
  */
-export function nextLessonStatus(current: string, sent: ScormLessonStatus | undefined, scoreRaw: number | null, masteryScore: number | null): string {
+export function nextLessonStatus(current: ScormLessonStatus, sent: ScormLessonStatus | undefined, scoreRaw: number | null, masteryScore: number | null): ScormLessonStatus {
   let status = sent === undefined || sent === 'not attempted' ? current : sent;
   if (masteryScore !== null && scoreRaw !== null && (status === 'completed' || status === 'passed' || status === 'failed')) {
     status = scoreRaw >= masteryScore ? 'passed' : 'failed';

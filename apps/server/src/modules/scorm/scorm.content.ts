@@ -143,7 +143,7 @@ export function withScormApi(html: Buffer): Buffer {
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
+  for await (const c of stream) chunks.push(c);
   return Buffer.concat(chunks);
 }
 

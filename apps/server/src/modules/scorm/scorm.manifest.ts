@@ -51,7 +51,7 @@ export function decodeXml(buf: Buffer): string {
   return buf.toString('utf8');
 }
 
-const asArray = (v: unknown): Node[] => (Array.isArray(v) ? (v as Node[]) : v && typeof v === 'object' ? [v as Node] : []);
+const asArray = (v: unknown): Node[] => (Array.isArray(v) ? v : v && typeof v === 'object' ? [v as Node] : []);
 const attr = (n: Node | undefined, name: string): string | undefined => {
   const v = n?.[`@${name}`];
   return typeof v === 'string' ? v.trim() : undefined;
@@ -210,7 +210,7 @@ export function parseManifest(buf: Buffer, hasFile: (path: string) => boolean): 
   if (scos.length === 0) throw new ScormParseError('item_without_resource', text(org, 'title'));
   return {
     identifier: (attr(manifest, 'identifier') ?? '').slice(0, 500),
-    title: (text(org, 'title') || scos[0]!.title || 'SCORM').slice(0, 500),
+    title: (text(org, 'title') || scos[0].title || 'SCORM').slice(0, 500),
     catalog,
     scos,
   };

@@ -4,13 +4,14 @@ import { inScope } from '../../platform/scope.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { users } from '../users/index.js';
 import { scormFiles, scormPackages, scormRuntime, scormSessions } from './scorm.schema.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 export type PackageRow = typeof scormPackages.$inferSelect;
 export type RuntimeRow = typeof scormRuntime.$inferSelect;
 
 export async function insertPackage(db: DbOrTx, row: typeof scormPackages.$inferInsert): Promise<PackageRow> {
-  const [r] = await db.insert(scormPackages).values(row).returning();
-  return r!;
+  const r = onlyRow(await db.insert(scormPackages).values(row).returning());
+  return r;
 }
 
 export async function insertFiles(db: DbOrTx, rows: (typeof scormFiles.$inferInsert)[]): Promise<void> {
@@ -67,7 +68,7 @@ export async function ensureRuntime(db: DbOrTx, k: { userId: number; packageId: 
     .select()
     .from(scormRuntime)
     .where(and(runtimeKey(k), eq(scormRuntime.scoId, k.scoId)));
-  return r!;
+  return r;
 }
 
 /** The row locked for an update (commits of two tabs queue here). */
@@ -81,13 +82,13 @@ export async function lockRuntime(db: DbOrTx, k: { userId: number; packageId: nu
 }
 
 export async function updateRuntime(db: DbOrTx, id: number, set: Partial<typeof scormRuntime.$inferInsert>): Promise<RuntimeRow> {
-  const [r] = await db.update(scormRuntime).set(set).where(eq(scormRuntime.id, id)).returning();
-  return r!;
+  const r = onlyRow(await db.update(scormRuntime).set(set).where(eq(scormRuntime.id, id)).returning());
+  return r;
 }
 
 export async function insertSession(db: DbOrTx, runtimeId: number): Promise<string> {
-  const [r] = await db.insert(scormSessions).values({ runtimeId }).returning({ id: scormSessions.id });
-  return r!.id;
+  const r = onlyRow(await db.insert(scormSessions).values({ runtimeId }).returning({ id: scormSessions.id }));
+  return r.id;
 }
 
 export async function getSession(db: DbOrTx, id: string): Promise<{ runtimeId: number; finishedAt: Date | null } | null> {

@@ -1,5 +1,5 @@
 import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, uniqueIndex, uuid, varchar, text } from 'drizzle-orm/pg-core';
-import type { ScormCatalogNode, ScormSco } from '@hanlin/shared';
+import type { ScormCatalogNode, ScormLessonStatus, ScormSco } from '@hanlin/shared';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
@@ -54,7 +54,7 @@ export const scormRuntime = pgTable(
     packageId: requiredRef(() => scormPackages.id, 'cascade'),
     scoId: varchar({ length: 200 }).notNull(),
     contextKey: varchar({ length: 100 }).notNull(),
-    lessonStatus: varchar({ length: 20 }).notNull().default('not attempted'),
+    lessonStatus: varchar({ length: 20 }).notNull().default('not attempted').$type<ScormLessonStatus>(),
     scoreRaw: doublePrecision(),
     scoreMin: doublePrecision(),
     scoreMax: doublePrecision(),

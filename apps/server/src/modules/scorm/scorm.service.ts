@@ -4,16 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import {
-  SCORM_LIMITS,
-  type ScormCmiValues,
-  type ScormCommit,
-  type ScormLaunch,
-  type ScormLaunchResult,
-  type ScormLessonStatus,
-  type ScormPackageInfo,
-  type ScormScoState,
-} from '@hanlin/shared';
+import { SCORM_LIMITS, type ScormCmiValues, type ScormCommit, type ScormLaunch, type ScormLaunchResult, type ScormPackageInfo, type ScormScoState } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
@@ -51,7 +42,7 @@ const num = (v: string | undefined): number | null | undefined => (v === undefin
 function presentState(r: repo.RuntimeRow): ScormScoState {
   return {
     scoId: r.scoId,
-    lessonStatus: r.lessonStatus as ScormLessonStatus,
+    lessonStatus: r.lessonStatus,
     scoreRaw: r.scoreRaw,
     scoreMin: r.scoreMin,
     scoreMax: r.scoreMax,
@@ -199,7 +190,7 @@ export async function getScormProgress(db: DbOrTx, input: { userId: number; pack
   });
   const completed = scos.length > 0 && scos.every((s) => s.completed);
   // Passed: every SCO with a mastery score passed, the others completed.
-  const passed = completed && pkg.scos.every((s, i) => (s.masteryScore === null ? scos[i]!.completed : scos[i]!.passed));
+  const passed = completed && pkg.scos.every((s, i) => (s.masteryScore === null ? scos[i].completed : scos[i].passed));
   return { packageId: pkg.id, scos, completed, passed };
 }
 export type ScormProgress = Awaited<ReturnType<typeof getScormProgress>>;
@@ -283,7 +274,7 @@ export function createScormService({ db, storage, signer, rules }: ServiceDeps) 
         // Resume where the learner was last, else the first SCO not completed yet.
         const last = [...existing.values()].filter((r) => r.lastCommittedAt).sort((a, b) => b.lastCommittedAt!.getTime() - a.lastCommittedAt!.getTime())[0];
         const lastSco = last && !COMPLETED_STATUSES.has(last.lessonStatus) ? pkg.scos.find((s) => s.id === last.scoId) : undefined;
-        sco = lastSco ?? pkg.scos.find((s) => !COMPLETED_STATUSES.has(existing.get(s.id)?.lessonStatus ?? '')) ?? pkg.scos[0]!;
+        sco = lastSco ?? pkg.scos.find((s) => !COMPLETED_STATUSES.has(existing.get(s.id)?.lessonStatus ?? '')) ?? pkg.scos[0];
       }
       const { row, sessionId } = await db.transaction(async (tx) => {
         const r = await repo.ensureRuntime(tx, { ...base, scoId: sco.id });

@@ -96,7 +96,7 @@ export async function readEntry(z: OpenedZip, e: PackageEntry, max: number): Pro
   const s = await z.read(e);
   const chunks: Buffer[] = [];
   try {
-    for await (const c of s) chunks.push(c as Buffer);
+    for await (const c of s) chunks.push(c);
   } catch {
     throw new ScormParseError('zip_broken', e.path);
   }

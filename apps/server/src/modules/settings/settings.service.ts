@@ -1,6 +1,7 @@
 import {
   PLATFORM_PARAMS_DEFAULTS,
   PlatformParamsSchema,
+  licenceExpired,
   type LicenceSave,
   type LicenceView,
   type LoginConfig,
@@ -35,7 +36,7 @@ export function createSettingsService({ db, authSettings }: { db: DbOrTx; authSe
 
   const getLicence = async (): Promise<LicenceView> => {
     const [licence, login] = await Promise.all([authSettings.licence(), authSettings.login()]);
-    return { ...licence, onlineNow: await countOnlineUsers(db, login.tokenIdleHours) };
+    return { ...licence, expired: licenceExpired(licence, new Date()), onlineNow: await countOnlineUsers(db, login.tokenIdleHours) };
   };
 
   return {

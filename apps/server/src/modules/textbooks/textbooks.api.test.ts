@@ -157,7 +157,9 @@ describe('textbooks for students', () => {
     expect(again.json()).toMatchObject({ msg: 'REPEAT_SUBMIT_ERROR', field: 'score' });
     expect((await post('/api/textbook/score', { id, score: 6 }, s2)).json().msg).toBe('PARAMETER_INVALID');
     await ok(t.app, s2, '/api/textbook/score', { id, score: 4 });
-    expect(await ok(t.app, s1, '/api/textbook/read', { id })).toMatchObject({ myScore: 5, averageScore: 4.5, scoreCount: 2 });
+    expect(await ok(t.app, s1, '/api/textbook/read', { id })).toMatchObject({ myScore: 5, averageScore: 4.5, scoreCount: 2, abilities: { score: false } });
+    // A reader who has not scored yet is offered the score.
+    expect((await ok(t.app, await student(), '/api/textbook/read', { id })).abilities).toMatchObject({ score: true });
   });
 
   it('keeps notes per page, each reader seeing and changing only their own', async () => {
@@ -186,15 +188,17 @@ describe('textbooks for students', () => {
     const id = await textbook();
     expect((await post('/api/textbook/register', { id }, s)).json().msg).toBe('STATE_TRANSITION_INVALID');
     await ok(t.app, admin, '/api/textbook/publish', { ids: [id] });
+    expect((await ok(t.app, s, '/api/textbook/read', { id })).abilities).toEqual({ register: true, unregister: false, score: true });
     await ok(t.app, s, '/api/textbook/register', { id });
     await ok(t.app, s, '/api/textbook/register', { id });
+    expect((await ok(t.app, s, '/api/textbook/read', { id })).abilities).toMatchObject({ register: false, unregister: true });
     const mine = await ok(t.app, s, '/api/textbook/shelf', { mine: true });
     expect(mine.records.map((r: TextbookCard) => r.id)).toEqual([id]);
     expect(mine.records[0].registered).toBe(true);
 
     await ok(t.app, admin, '/api/textbook/off-shelf', { ids: [id] });
     expect((await ok(t.app, s, '/api/textbook/shelf', { size: 100 })).records.map((r: TextbookCard) => r.id)).not.toContain(id);
-    expect(await ok(t.app, s, '/api/textbook/read', { id })).toMatchObject({ status: 'offShelf', registered: true });
+    expect(await ok(t.app, s, '/api/textbook/read', { id })).toMatchObject({ status: 'offShelf', registered: true, abilities: { register: false, unregister: true } });
     // Someone who had not registered cannot open it any more.
     expect((await post('/api/textbook/read', { id }, await student())).json().msg).toBe('NOT_FOUND_ERROR');
 

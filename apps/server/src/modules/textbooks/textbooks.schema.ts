@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { TEXTBOOK_LIFECYCLE } from '@hanlin/shared';
+import { TEXTBOOK_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { defineConstraintErrors, ownedRecordConstraintErrors, treeConstraintErrors } from '../../platform/db/constraints.js';
 import { defineTreeTable } from '../../platform/tree-repository.js';
 import { stateCheck } from '../../platform/lifecycle.js';
@@ -18,7 +18,7 @@ export const textbooks = pgTable(
   {
     id: serial().primaryKey(),
     name: varchar({ length: 200 }).notNull(),
-    status: varchar({ length: 16 }).notNull().default('draft'),
+    status: varchar({ length: 16 }).notNull().default('draft').$type<StateOf<typeof TEXTBOOK_LIFECYCLE>>(),
     categoryId: integer().references(() => textbookCategories.id, { onDelete: 'restrict' }),
     labels: textArray(),
     intro: text().notNull().default(''),

@@ -14,7 +14,6 @@ import {
   type TextbookRow,
   type TextbookScore,
   type TextbookShelfQuery,
-  type TextbookStatus,
   type TextbookUpdate,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
@@ -52,13 +51,13 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     return Promise.all(
       rows.map(async ({ orgPath: _orgPath, fileId, ...r }) => ({
         ...r,
-        status: r.status as TextbookStatus,
+        status: r.status,
         file: `/api/upload/file/${fileId}`,
-        fileName: r.fileName!,
+        fileName: r.fileName,
         coverUrl: await signer.publicUrlForRef(r.cover),
         createdAt: r.createdAt.toISOString(),
         publishedAt: r.publishedAt?.toISOString() ?? null,
-        abilities: abilitiesOf(TEXTBOOK_LIFECYCLE.abilities(r.status as TextbookStatus), p.permissions, ABILITY_CODES),
+        abilities: abilitiesOf(TEXTBOOK_LIFECYCLE.abilities(r.status), p.permissions, ABILITY_CODES),
       })),
     );
   }
@@ -104,6 +103,9 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     on: { publish: { set: (now) => ({ publishedAt: now }) } },
   });
 
+  /** On the shelf: only a published textbook is registered anew. */
+  const shelved = (card: { status: string }) => card.status === 'published';
+
   /** A textbook the reader may open: published, or registered by them earlier (NOT_FOUND_ERROR otherwise). */
   async function requireReadable(dbx: DbOrTx, p: Principal, id: number, field = 'id') {
     if (!(await repo.readableBy(dbx, p.userId, id))) throw new AppError('NOT_FOUND_ERROR', { field });
@@ -145,20 +147,20 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     async update(p: Principal, input: TextbookUpdate) {
       const newFile = await db.transaction(async (tx) => {
         const [row] = await lockInScope(tx, p, [input.id]);
-        if (!TEXTBOOK_LIFECYCLE.editable!.includes(row!.status as TextbookStatus)) {
+        if (!TEXTBOOK_LIFECYCLE.canEdit(row.status)) {
           throw new AppError('STATE_TRANSITION_INVALID', { field: 'id', data: { ids: [input.id] } });
         }
-        if (input.name !== undefined && input.name !== row!.name && (await repo.nameTaken(tx, input.name, row!.id))) {
+        if (input.name !== undefined && input.name !== row.name && (await repo.nameTaken(tx, input.name, row.id))) {
           throw new AppError('DUPLICATE_TEXTBOOK', { field: 'name' });
         }
         if (input.categoryId !== undefined) await requireCategory(tx, input.categoryId);
-        const coverChanged = input.cover !== undefined && (input.cover || null) !== row!.cover;
+        const coverChanged = input.cover !== undefined && (input.cover || null) !== row.cover;
         const cover = coverChanged ? await claimCover(tx, p, input.cover) : null;
-        if (cover) await linkFile(tx, cover.id, row!.id);
+        if (cover) await linkFile(tx, cover.id, row.id);
         // The file the textbook already has is no change (another manager may edit it).
-        const file = input.file !== undefined && input.file !== `/api/upload/file/${row!.filePublicId}` ? await claimPdf(tx, p, input.file) : null;
-        if (file && file.id !== row!.fileId) await linkFile(tx, file.id, row!.id);
-        await repo.updateTextbook(tx, row!.id, {
+        const file = input.file !== undefined && input.file !== `/api/upload/file/${row.filePublicId}` ? await claimPdf(tx, p, input.file) : null;
+        if (file && file.id !== row.fileId) await linkFile(tx, file.id, row.id);
+        await repo.updateTextbook(tx, row.id, {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
           ...(input.labels !== undefined ? { labels: input.labels } : {}),
@@ -166,9 +168,9 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
           ...(input.author !== undefined ? { author: input.author } : {}),
           ...(input.publisher !== undefined ? { publisher: input.publisher } : {}),
           ...(coverChanged ? { cover: input.cover || null } : {}),
-          ...(file && file.id !== row!.fileId ? { fileId: file.id } : {}),
+          ...(file && file.id !== row.fileId ? { fileId: file.id } : {}),
         });
-        return file && file.id !== row!.fileId ? file.publicId : null;
+        return file && file.id !== row.fileId ? file.publicId : null;
       });
       if (newFile) await requestMediaProcessing(app, newFile);
     },
@@ -176,7 +178,7 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     async remove(p: Principal, ids: number[]) {
       return db.transaction(async (tx) => {
         const rows = await lockInScope(tx, p, ids);
-        const refused = rows.filter((r) => !TEXTBOOK_LIFECYCLE.abilities(r.status as TextbookStatus).delete).map((r) => r.id);
+        const refused = rows.filter((r) => !TEXTBOOK_LIFECYCLE.abilities(r.status).delete).map((r) => r.id);
         if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
         await repo.deleteTextbooks(tx, ids);
         return { count: rows.length };
@@ -194,16 +196,17 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
 
     async read(p: Principal, id: number): Promise<TextbookReading> {
       await requireReadable(db, p, id);
-      const card = (await repo.getCard(db, p.userId, id))!;
+      const card = await repo.getCard(db, p.userId, id);
       const [media, progress, myScore] = await Promise.all([getMediaState(app, [card.filePublicId]), repo.getProgress(db, id, p.userId), repo.getScore(db, id, p.userId)]);
       return {
         ...(await presentCard(card)),
         intro: card.intro,
-        status: card.status as TextbookStatus,
+        status: card.status,
         pdfUrl: media.get(card.filePublicId)?.playUrl ?? null,
         myScore,
         page: progress?.page ?? null,
         pageCount: progress?.pageCount ?? null,
+        abilities: { register: !card.registered && shelved(card), unregister: card.registered, score: myScore == null },
       };
     },
 
@@ -225,7 +228,7 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     async register(p: Principal, id: number) {
       const card = await repo.getCard(db, p.userId, id);
       if (!card) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-      if (card.status !== 'published' && !card.registered) throw new AppError('STATE_TRANSITION_INVALID', { field: 'id', data: { ids: [id] } });
+      if (!shelved(card) && !card.registered) throw new AppError('STATE_TRANSITION_INVALID', { field: 'id', data: { ids: [id] } });
       await repo.register(db, id, p.userId);
     },
     async unregister(p: Principal, id: number) {

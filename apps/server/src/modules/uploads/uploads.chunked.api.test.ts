@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { UPLOAD_CHUNK_BYTES } from '@hanlin/shared';
 import { useTestApp, login, call, type Session } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
+import { makeJobsDue, queuedJobs } from '../../test/jobs.js';
 
 const t = useTestApp();
 let admin: Session;
@@ -133,10 +134,8 @@ describe('chunked resumable upload', () => {
     expect(chunkObjects()).toBe(1);
     await t.db.execute(sql`update upload_sessions set updated_at = now() - interval '25 hours' where id = ${s.uploadId}`);
     // Due now instead of at the next full hour.
-    await t.db.execute(sql`update jobs set run_after = now() where kind = 'uploads.cleanup-chunks' and state = 'queued'`);
-    const nextScheduled = async () =>
-      (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'uploads.cleanup-chunks' and state = 'queued' and run_after > now()`)).rows[0]!
-        .n;
+    await makeJobsDue(t.db, 'uploads.cleanup-chunks');
+    const nextScheduled = async () => (await queuedJobs(t.db, 'uploads.cleanup-chunks')).filter((j) => j.runAfter.getTime() > Date.now()).length;
     // Done when the session is gone and the next cleanup is scheduled.
     for (;;) {
       const ran = t.app.jobs.ran('uploads.cleanup-chunks'); // listen first, then look

@@ -1,15 +1,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import {
-  UPLOAD_CHUNK_BYTES,
-  UPLOAD_SESSION_TTL_MS,
-  type ChunkedUploadInit,
-  type ChunkedUploadState,
-  type UploadKind,
-  type UploadPurpose,
-  type UploadResult,
-} from '@hanlin/shared';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_SESSION_TTL_MS, type ChunkedUploadInit, type ChunkedUploadState, type UploadResult } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
@@ -82,7 +74,7 @@ export function createChunkedUploads({ db, storage, uploads }: Deps) {
             eq(uploadSessions.purpose, input.purpose),
           ),
         );
-      return stateOf(s!);
+      return stateOf(s);
     },
 
     async check(id: string, userId: number): Promise<ChunkedUploadState> {
@@ -98,7 +90,7 @@ export function createChunkedUploads({ db, storage, uploads }: Deps) {
       if (data.length !== expected) throw new AppError('PARAMETER_INVALID', { field: 'chunk' });
       if (index === 0) {
         try {
-          describeUpload(s.name, data, s.kind as UploadKind);
+          describeUpload(s.name, data, s.kind);
         } catch (e) {
           // The file is not what its name says: nothing of it is kept.
           await discard(s);
@@ -126,7 +118,7 @@ export function createChunkedUploads({ db, storage, uploads }: Deps) {
         .where(and(eq(uploadSessions.id, s.id), eq(uploadSessions.state, 'open')))
         .returning({ id: uploadSessions.id });
       if (!claimed) throw new AppError('UPLOAD_INCOMPLETE');
-      const { ext, mime } = describeUpload(s.name, Buffer.alloc(0), s.kind as UploadKind, { suffixOnly: true });
+      const { ext, mime } = describeUpload(s.name, Buffer.alloc(0), s.kind, { suffixOnly: true });
       const key = newFileKey(ext);
       const hash = crypto.createHash('sha256');
       let size = 0;
@@ -134,7 +126,7 @@ export function createChunkedUploads({ db, storage, uploads }: Deps) {
         for (let i = 0; i < s.totalChunks; i++) {
           const part = await storage.get(chunkKey(s.id, i));
           if (!part) throw new AppError('UPLOAD_INCOMPLETE');
-          for await (const c of part as AsyncIterable<Buffer>) {
+          for await (const c of part) {
             hash.update(c);
             size += c.length;
             yield c;
@@ -154,7 +146,7 @@ export function createChunkedUploads({ db, storage, uploads }: Deps) {
       }
       let result: UploadResult;
       try {
-        result = await uploads.record({ key, name: s.name, mime, size, purpose: s.purpose as UploadPurpose, userId });
+        result = await uploads.record({ key, name: s.name, mime, size, purpose: s.purpose, userId });
       } catch (e) {
         await storage.remove(key).catch(() => undefined);
         throw e;

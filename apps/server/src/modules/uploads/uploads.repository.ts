@@ -1,12 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { files } from './uploads.schema.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 export type FileRow = typeof files.$inferSelect;
 
 export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert): Promise<FileRow> {
-  const [row] = await db.insert(files).values(values).returning();
-  return row!;
+  const row = onlyRow(await db.insert(files).values(values).returning());
+  return row;
 }
 
 export async function getFileByPublicId(db: DbOrTx, publicId: string): Promise<FileRow | null> {

@@ -1,3 +1,4 @@
+import type { UploadKind, UploadPurpose } from '@hanlin/shared';
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/index.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
@@ -16,7 +17,7 @@ export const files = pgTable(
     size: integer().notNull(),
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     /** One of UPLOAD_PURPOSES; files stored before purposes existed are 'legacy' (owner only). */
-    purpose: varchar({ length: 32 }).notNull().default('legacy'),
+    purpose: varchar({ length: 32 }).notNull().default('legacy').$type<UploadPurpose | 'legacy'>(),
     /** The record of the purpose the file was linked to when that record was saved (a notice id). */
     refId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -33,12 +34,12 @@ export const uploadSessions = pgTable(
     name: varchar({ length: 255 }).notNull(),
     size: integer().notNull(),
     sha256: varchar({ length: 64 }).notNull(),
-    kind: varchar({ length: 32 }).notNull(),
-    purpose: varchar({ length: 32 }).notNull(),
+    kind: varchar({ length: 32 }).notNull().$type<UploadKind>(),
+    purpose: varchar({ length: 32 }).notNull().$type<UploadPurpose>(),
     chunkSize: integer().notNull(),
     totalChunks: integer().notNull(),
     /** open → merging (one completion at a time); removed once merged. */
-    state: varchar({ length: 16 }).notNull().default('open'),
+    state: varchar({ length: 16 }).notNull().default('open').$type<'open' | 'merging'>(),
     ...timestamps(),
   },
   (t) => [

@@ -33,7 +33,7 @@ export function describeUpload(name: string, head: Buffer, kind: UploadKind, opt
   if (ext === 'jpeg') ext = 'jpg';
   if (!MIME_BY_EXT[ext]) return { ext: ext || 'bin', mime: 'application/octet-stream' };
   if (!opts.suffixOnly && !contentMatches(ext, sniff(head.subarray(0, SNIFF_BYTES)))) throw new AppError('FILE_TYPE_ERROR', { field: 'file' });
-  return { ext, mime: MIME_BY_EXT[ext]! };
+  return { ext, mime: MIME_BY_EXT[ext] };
 }
 
 /** Base name without folders (old browsers send `C:\fakepath\x.png`) and control characters. */

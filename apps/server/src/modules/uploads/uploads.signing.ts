@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { FILE_PUBLIC_ID_PATTERN, PUBLIC_URL_TTL_MS } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { readSetting } from '../../platform/settings.js';
-import { systemSettings } from '../../platform/settings.schema.js';
+import { settingSecret } from '../../platform/settings.js';
 import { publicIdsOf } from './uploads.repository.js';
 
 const SECRET_KEY = 'files.secret';
@@ -17,7 +16,7 @@ export type FileRef = { publicId: string } | { id: number };
 export function fileRefOf(ref: string | null | undefined): FileRef | null {
   const m = ref ? /^\/api\/upload\/(?:file|public)\/([0-9a-f-]{36}|\d{1,10})(?:[?#].*)?$/.exec(ref) : null;
   if (!m) return null;
-  if (FILE_PUBLIC_ID_PATTERN.test(m[1]!)) return { publicId: m[1]! };
+  if (FILE_PUBLIC_ID_PATTERN.test(m[1])) return { publicId: m[1] };
   const id = Number(m[1]);
   return Number.isSafeInteger(id) && id > 0 && id <= 2147483647 ? { id } : null;
 }
@@ -30,16 +29,8 @@ export function createFileSigner(db: DbOrTx) {
   let secret: Promise<Buffer> | undefined;
 
   async function loadSecret(): Promise<Buffer> {
-    let { secret: s } = await readSetting(db, SECRET_KEY, { secret: '' });
-    if (!s) {
-      // Two nodes may start together: the first insert wins and both read the winner.
-      await db
-        .insert(systemSettings)
-        .values({ key: SECRET_KEY, value: { secret: crypto.randomBytes(32).toString('hex') } })
-        .onConflictDoNothing();
-      ({ secret: s } = await readSetting(db, SECRET_KEY, { secret: '' }));
-    }
-    return Buffer.from(s, 'hex');
+    // Two nodes may start together: the first to store a secret wins and both read the winner.
+    return Buffer.from(await settingSecret(db, SECRET_KEY, 'secret', () => crypto.randomBytes(32).toString('hex')), 'hex');
   }
   const key = () => {
     secret ??= loadSecret().catch((e) => {
@@ -79,7 +70,7 @@ export function createFileSigner(db: DbOrTx) {
       const m = /^(\d{1,16})\.([0-9a-f]{64})$/.exec(token);
       if (!m || Number(m[1]) < Date.now()) return false;
       const expected = Buffer.from(await mac(`folder:${folder}`, Number(m[1])), 'hex');
-      return crypto.timingSafeEqual(expected, Buffer.from(m[2]!, 'hex'));
+      return crypto.timingSafeEqual(expected, Buffer.from(m[2], 'hex'));
     },
     /** A fresh public link for a stored file reference, or null when it is not an uploaded file. */
     async publicUrlForRef(ref: string | null | undefined): Promise<string | null> {

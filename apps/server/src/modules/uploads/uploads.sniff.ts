@@ -31,7 +31,7 @@ export function sniff(b: Buffer): Sniffed | null {
   if (starts(b, [0x1a, 0x45, 0xdf, 0xa3])) return 'matroska';
   if (ascii(b, 'FLV') && b[3] === 1) return 'flv';
   if (ascii(b, 'OggS')) return 'ogg';
-  if (ascii(b, 'ID3') || (b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0)) return 'mp3';
+  if (ascii(b, 'ID3') || (b.length >= 2 && b[0] === 0xff && (b[1] & 0xe0) === 0xe0)) return 'mp3';
   if (isText(b)) return 'text';
   return null;
 }

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { StoredPassword } from '../../platform/auth/credentials.js';
-import { userRoles } from '../roles/index.js';
+import { userRoles } from './users.schema.js';
 import { users } from './users.schema.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 /**
  * Writes of `users` other modules ask for (registration approval, LDAP sync, the login's
@@ -29,13 +30,13 @@ export interface NewAccount {
 /** Inserts an account with its roles; returns its id (unique violations propagate to the caller). */
 export async function insertAccount(tx: DbOrTx, v: NewAccount): Promise<number> {
   const { roleIds, ...user } = v;
-  const [row] = await tx.insert(users).values(user).returning({ id: users.id });
+  const row = onlyRow(await tx.insert(users).values(user).returning({ id: users.id }));
   if (roleIds.length)
     await tx
       .insert(userRoles)
-      .values(roleIds.map((roleId) => ({ userId: row!.id, roleId })))
+      .values(roleIds.map((roleId) => ({ userId: row.id, roleId })))
       .onConflictDoNothing();
-  return row!.id;
+  return row.id;
 }
 
 /** Fields a directory (LDAP) keeps in step with its entry. */
@@ -60,17 +61,21 @@ export async function updateDirectoryFields(tx: DbOrTx, id: number, v: Directory
  */
 export async function recordFailedLogin(db: DbOrTx, userId: number, limits: { max: number; lockMinutes: number }) {
   const atLimit = sql`${users.failedLogins} + 1 >= ${limits.max}`;
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLogins: sql`${users.failedLogins} + 1`,
-      lockedUntil:
-        limits.lockMinutes > 0 ? sql`case when ${atLimit} then now() + make_interval(mins => ${limits.lockMinutes}) else ${users.lockedUntil} end` : sql`${users.lockedUntil}`,
-      status: limits.lockMinutes > 0 ? sql`${users.status}` : sql`case when ${atLimit} then 'frozen' else ${users.status} end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ failedLogins: users.failedLogins, status: users.status, lockedUntil: users.lockedUntil });
-  return row!;
+  const row = onlyRow(
+    await db
+      .update(users)
+      .set({
+        failedLogins: sql`${users.failedLogins} + 1`,
+        lockedUntil:
+          limits.lockMinutes > 0
+            ? sql`case when ${atLimit} then now() + make_interval(mins => ${limits.lockMinutes}) else ${users.lockedUntil} end`
+            : sql`${users.lockedUntil}`,
+        status: limits.lockMinutes > 0 ? sql`${users.status}` : sql`case when ${atLimit} then 'frozen' else ${users.status} end`,
+      })
+      .where(eq(users.id, userId))
+      .returning({ failedLogins: users.failedLogins, status: users.status, lockedUntil: users.lockedUntil }),
+  );
+  return row;
 }
 
 /** Ends a lockout whose time has passed: the count starts again (an administrator's freeze stays). */

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { useTestApp, login, call, postLogin, type Session } from '../../test/harness.js';
 import { buildOrg, buildRole, buildUser, rootOrg } from '../../test/factories.js';
-import { BUILTIN_ROLE_KEYS, findBuiltinRoleId, userRoles } from '../roles/index.js';
+import { BUILTIN_ROLE_KEYS, findBuiltinRoleId } from '../roles/index.js';
+import { userRoles } from './users.schema.js';
 import { users } from './users.schema.js';
 import { PENDING_PASSWORD_HASH } from './users.passwords.js';
 

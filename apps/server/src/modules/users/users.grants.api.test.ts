@@ -3,7 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { useTestApp, login, call, postLogin, signHeaders, type Session } from '../../test/harness.js';
 import { tokenHash } from '../../platform/auth/principal.js';
 import { buildOrg, buildRole, buildUser, rootOrg } from '../../test/factories.js';
-import { BUILTIN_ROLES, roleDataScopes, roles, userRoles } from '../roles/index.js';
+import { BUILTIN_ROLES, roleDataScopes, roles } from '../roles/index.js';
+import { userRoles } from './users.schema.js';
 import { userSessions } from '../auth/index.js';
 import { users } from './users.schema.js';
 

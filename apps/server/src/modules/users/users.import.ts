@@ -12,12 +12,12 @@ import {
 } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
-import { checkImportOrgs, createImportFlow, fitsLength, importErrors, layoutReasonText, localTime, type ExcelLocale } from '../../platform/excel.js';
+import { checkImportOrgs, createImportFlow, importedOrgId, fitsLength, importErrors, layoutReasonText, localTime, type ExcelLocale } from '../../platform/excel.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
 import { dictLabels, matchDictTexts } from '../dict/index.js';
-import { findDefaultRoleId, roles, userRoles } from '../roles/index.js';
-import { users } from './users.schema.js';
+import { findDefaultRoleId, roles } from '../roles/index.js';
+import { userRoles, users } from './users.schema.js';
 import { userListWhere, type UserKind } from './users.repository.js';
 import { buildErrorFile, buildExport, buildTemplate, layoutOf, parseImportFile, SEX_TEXT, STATUS_TEXT, type ImportColumn, type ImportRow } from './users.excel.js';
 import type { InitialPasswordHasher } from './users.passwords.js';
@@ -98,7 +98,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
       phone: new Set(phones.rows.map((r) => r.v)),
       email: new Set(emails.rows.map((r) => r.v)),
     };
-    for (const { f, norm } of uniqueCols) for (const r of rows) if (r[f] && taken[f]!.has(norm(r[f]))) add(r.row, f, 'DUPLICATE_EXISTING');
+    for (const { f, norm } of uniqueCols) for (const r of rows) if (r[f] && taken[f].has(norm(r[f]))) add(r.row, f, 'DUPLICATE_EXISTING');
 
     // Department: code first, then name, inside the caller's data scope.
     const orgOf = await checkImportOrgs(db, p, rows, 'department', add);
@@ -140,8 +140,8 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
               cardNumber: r.cardNumber,
               phone: r.phone || null,
               email: r.email || null,
-              orgId: orgOf.get(r.department) as number,
-              sex: r.sex ? SEX[r.sex.toLowerCase()]! : null,
+              orgId: importedOrgId(orgOf, r.department),
+              sex: r.sex ? SEX[r.sex.toLowerCase()] : null,
               englishName: r.englishName || null,
               positionId: (r.post && positionOf.get(r.post)) || null,
               city: (r.city && cityOf.get(r.city)) || null,

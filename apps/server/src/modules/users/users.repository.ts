@@ -7,10 +7,9 @@ import { defineList, type ListRuntime } from '../../platform/list.js';
 import { inSubtreeOf } from '../../platform/tree-repository.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { organizations } from '../orgs/index.js';
-import { userRoles } from '../roles/index.js';
 import { positions } from '../positions/index.js';
 import { labels } from '../labels/index.js';
-import { userDataScopes, userLabels, users } from './users.schema.js';
+import { userDataScopes, userLabels, userRoles, users } from './users.schema.js';
 
 /** Who a user is: the columns every user answer starts with. */
 const IDENTITY_COLUMNS = {
@@ -83,7 +82,7 @@ export async function findUsers(
   const page = await userList.run(rt, principal, q);
   return {
     ...page,
-    records: page.records.map((r) => ({ ...r, kind: r.kind as UserRow['kind'], status: r.status as UserRow['status'], createdAt: r.createdAt.toISOString() })),
+    records: page.records.map((r) => ({ ...r, kind: r.kind, status: r.status, createdAt: r.createdAt.toISOString() })),
   };
 }
 
@@ -265,4 +264,36 @@ export async function dictValuesHeld(db: DbOrTx, column: 'type' | 'city' | 'team
   const col = users[column];
   const rows = await db.selectDistinct({ v: col }).from(users).where(inArray(col, values));
   return rows.map((r) => r.v!);
+}
+
+/** Of the roles, those some user holds. */
+export async function rolesHeld(db: DbOrTx, roleIds: number[]): Promise<number[]> {
+  if (!roleIds.length) return [];
+  const rows = await db.selectDistinct({ roleId: userRoles.roleId }).from(userRoles).where(inArray(userRoles.roleId, roleIds));
+  return rows.map((r) => r.roleId);
+}
+
+/** The users holding one of the roles. */
+export async function holdersOfRoles(db: DbOrTx, roleIds: number[]): Promise<number[]> {
+  if (!roleIds.length) return [];
+  const rows = await db.selectDistinct({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.roleId, roleIds));
+  return rows.map((r) => r.userId);
+}
+
+/** Of the positions, those some user holds. */
+export async function positionsHeld(db: DbOrTx, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectDistinct({ id: users.positionId }).from(users).where(inArray(users.positionId, ids));
+  return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+}
+
+/** How many users hold each of the positions. */
+export async function countPositionHolders(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ positionId: users.positionId, n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(inArray(users.positionId, ids))
+    .groupBy(users.positionId);
+  return new Map(rows.flatMap((r) => (r.positionId === null ? [] : [[r.positionId, r.n] as const])));
 }

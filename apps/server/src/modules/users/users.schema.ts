@@ -3,8 +3,9 @@ import { boolean, date, index, integer, pgTable, primaryKey, serial, text, times
 import { organizations } from '../orgs/index.js';
 import { positions } from '../positions/index.js';
 import { labels as labelCatalogue } from '../labels/index.js';
+import { roles } from '../roles/index.js';
 import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
-import { USER_LIFECYCLE } from '@hanlin/shared';
+import { USER_LIFECYCLE, type StateOf } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { linkTable, requiredRef, timestamps } from '../../platform/db/columns.js';
@@ -26,7 +27,7 @@ export const users = pgTable(
     city: varchar({ length: 100 }),
     leaderId: integer().references((): any => users.id, { onDelete: 'set null' }),
     team: varchar({ length: 200 }),
-    status: varchar({ length: 16 }).notNull().default('normal'),
+    status: varchar({ length: 16 }).notNull().default('normal').$type<StateOf<typeof USER_LIFECYCLE>>(),
     /** The position (post) the user holds. */
     positionId: integer().references(() => positions.id, { onDelete: 'restrict' }),
     orgId: integer()
@@ -91,6 +92,9 @@ export const userDataScopes = pgTable(
 /** User labels: labels of a `user` category (at most 5 per user, spec §9). */
 export const userLabels = linkTable('user_labels', ['userId', () => users.id, 'cascade'], ['labelId', () => labelCatalogue.id, 'restrict'], 'user_labels_label_idx');
 
+/** The roles a user holds (the roles module asks, through `registerRoleUse`, who holds a role). */
+export const userRoles = linkTable('user_roles', ['userId', () => users.id, 'cascade'], ['roleId', () => roles.id, 'restrict'], 'user_roles_role_idx');
+
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
 export const constraintErrors = defineConstraintErrors({
   users_status_check: null,
@@ -106,4 +110,6 @@ export const constraintErrors = defineConstraintErrors({
   user_labels_label_id_labels_id_fk: { code: 'IN_USE_LABEL', field: 'labelIds' },
   user_data_scopes_org_id_organizations_id_fk: { code: 'DATA_IN_USE', field: 'scopeOrgIds' },
   user_data_scopes_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
+  user_roles_role_id_roles_id_fk: { code: 'IN_USE_ROLE', field: 'roleIds' },
+  user_roles_user_id_users_id_fk: { code: 'DATA_IN_USE', field: 'userId' },
 });

@@ -24,15 +24,15 @@ import { pathInScope, requireAllInScope, requireInScope, requireOrgsInScope, sco
 import type { Sessions } from '../../platform/auth/sessions.js';
 import { storedInitialPassword, type Credentials } from '../../platform/auth/credentials.js';
 import { assertRolesGrantable, DEFAULT_ROLE_KEY_LIST, findDefaultRoleId, findDefaultRoleIds } from '../roles/index.js';
-import { claimFile } from '../uploads/index.js';
 import { requireLabelsOfKind } from '../labels/index.js';
 import { requireDictValues } from '../dict/index.js';
 import { applyTransition } from '../../platform/lifecycle.js';
 import { users } from './users.schema.js';
-import { sendMessage } from '../messages/index.js';
+import { emitUserEvent, type UserEvents } from './users.events.js';
 import * as repo from './users.repository.js';
 import type { UserKind } from './users.repository.js';
 import type { InitialPasswordHasher } from './users.passwords.js';
+import { onlyRow } from '../../platform/db/rows.js';
 
 /** The built-in administrator account: nobody may delete or freeze it, nor reset its password. */
 export const SEEDED_ADMIN = 'admin';
@@ -86,6 +86,8 @@ interface Deps {
   sessions: Sessions;
   credentials: Credentials;
   hasher: InitialPasswordHasher;
+  /** Other modules' listeners (users.events.ts). */
+  events: ReadonlyMap<string, UserEvents>;
 }
 
 /** The page code managing each kind of user (its actions are `<code>:add`, `<code>:modify`, ...). */
@@ -94,7 +96,7 @@ const MENU_OF: Record<UserKind, string> = { employee: 'yhgl', student: 'xsgl' };
 /** Up to this many users get their reset password hashed within the request; more go to the background hasher. */
 const INLINE_RESET_MAX = 16;
 
-export function createUsersService({ db, lists, principals, sessions, credentials, hasher }: Deps) {
+export function createUsersService({ db, lists, principals, sessions, credentials, hasher, events }: Deps) {
   /** Target users must exist with this kind and lie inside the caller's scope. */
   async function assertUsersInScope(p: Principal, ids: number[], kind: UserKind) {
     const unique = [...new Set(ids)];
@@ -195,7 +197,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
     // A leader beyond the caller's scope (set by someone with a wider one) stays anonymous.
     if (detail.leaderName !== null && (!leaderOrgPath || !pathInScope(p, leaderOrgPath))) detail.leaderName = null;
     const [abilities] = await abilitiesFor(p, [detail]);
-    return { ...detail, abilities: abilities! };
+    return { ...detail, abilities };
   }
 
   async function insert(p: Principal, input: UserInsert, kind: UserKind): Promise<UserCreated> {
@@ -211,14 +213,16 @@ export function createUsersService({ db, lists, principals, sessions, credential
     await assertUnique(values);
     const passwordHash = await storedInitialPassword(input.username);
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({ ...values, username: input.username, realname: input.realname, orgId: input.orgId, kind, passwordHash, firstLogin: true })
-        .returning({ id: users.id });
-      await repo.replaceUserRoles(tx, row!.id, roleIds);
-      if (input.scopeOrgIds?.length) await repo.replaceUserScopes(tx, row!.id, input.scopeOrgIds);
-      if (input.labelIds?.length) await repo.replaceUserLabels(tx, row!.id, input.labelIds);
-      return { id: row!.id, initialPassword: initialPassword(input.username) };
+      const row = onlyRow(
+        await tx
+          .insert(users)
+          .values({ ...values, username: input.username, realname: input.realname, orgId: input.orgId, kind, passwordHash, firstLogin: true })
+          .returning({ id: users.id }),
+      );
+      await repo.replaceUserRoles(tx, row.id, roleIds);
+      if (input.scopeOrgIds?.length) await repo.replaceUserScopes(tx, row.id, input.scopeOrgIds);
+      if (input.labelIds?.length) await repo.replaceUserLabels(tx, row.id, input.labelIds);
+      return { id: row.id, initialPassword: initialPassword(input.username) };
     });
   }
 
@@ -238,7 +242,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
       );
     }
     // An unchanged leader stays even when beyond the caller's scope (the form sends it back).
-    if (rest.leaderId !== target!.leaderId) await assertLeader(p, rest.leaderId, id);
+    if (rest.leaderId !== target.leaderId) await assertLeader(p, rest.leaderId, id);
     await assertPosition(rest.positionId);
     await assertUserLabels(labelIds);
     const values = columnsOf(rest);
@@ -291,14 +295,14 @@ export function createUsersService({ db, lists, principals, sessions, credential
           lifecycle: USER_LIFECYCLE,
           command: 'freeze',
           rows,
-          stateOf: (r) => r.status as UserStatus,
+          stateOf: (r) => r.status,
           table: users,
           id: users.id,
           state: users.status,
           set: { updatedAt: sql`now()` },
         });
         await sessions.endSessions(tx, unique, 'frozen');
-        await sendMessage(tx, { to: unique, template: 'accountFrozen' });
+        await emitUserEvent(events, 'accountsFrozen', (f) => f(tx, unique));
       } else {
         // Unfreeze also lifts a login lock of a user still normal, so it is not refused on them.
         await tx
@@ -327,7 +331,12 @@ export function createUsersService({ db, lists, principals, sessions, credential
       // Every session ends: an old (perhaps stolen) one could otherwise set a password of its
       // choosing from the predictable initial one.
       await credentials.setPasswords(tx, hashed, { mustChange: true, endSessions: 'password_reset' });
-      await sendMessage(tx, { to: hashed.map((h) => h.id), template: 'passwordReset' });
+      await emitUserEvent(events, 'passwordsReset', (f) =>
+        f(
+          tx,
+          hashed.map((h) => h.id),
+        ),
+      );
     });
     if (!inline) hasher.kick();
     return null;
@@ -420,7 +429,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
     if (!p.permissions.has(MENU_OF[kind])) throw new AppError('NO_PERMISSION_ERROR', { field: 'kind' });
     const page = await repo.findUsers(lists, p, { ...q, kind });
     const abilities = await abilitiesFor(p, page.records);
-    const records = page.records.map((r, i): UserRow => ({ ...r, abilities: abilities[i]! }));
+    const records = page.records.map((r, i): UserRow => ({ ...r, abilities: abilities[i] }));
     return { ...page, records };
   }
 
@@ -436,7 +445,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
   }
 
   async function updateOwnAvatar(p: Principal, avatar: string): Promise<null> {
-    await claimFile(db, p, avatar, { purpose: 'avatar', field: 'avatar' }); // an uploaded avatar must be the caller's own
+    await emitUserEvent(events, 'avatarChosen', (f) => f(db, p, avatar)); // an uploaded avatar must be the caller's own
     await db
       .update(users)
       .set({ avatar, updatedAt: sql`now()` })

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONSTANTS, hasAnyPermission, isPermissionCode, signInput, type RoutePermission } from '@hanlin/shared';
 import { AppError } from '../errors.js';
 import type { Db } from '../db/client.js';
+import { createBatcher } from '../batcher.js';
 import type { Principal, PrincipalLoader } from './principal.js';
 import type { AuthSettings } from './login-settings.js';
 import type { Sessions } from './sessions.js';
@@ -51,6 +52,19 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; principals: P
     for (const m of methods) if (m !== 'HEAD') routePermissions.set(`${m} ${route.url}`, permission);
   });
 
+  // When this node last marked a session seen: the cached session keeps its older time, and is not
+  // read again for it. Sessions marked together share one statement.
+  const touched = new Map<number, number>();
+  const touch = createBatcher<number, void>({
+    run: async (ids) => {
+      await deps.db.execute(sql`update user_sessions set last_seen_at = now() where id = any(${sql.param(ids)}::int[])`);
+      return ids.map(() => undefined);
+    },
+    key: (id) => id,
+    maxInFlight: 2,
+    maxBatch: 1000,
+  });
+
   app.addHook('onRequest', async (req) => {
     const permission = req.routeOptions.config?.permission;
     if (!permission || permission === 'public') return;
@@ -61,7 +75,7 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; principals: P
     if (!row) throw new AppError('TOKEN_INVALID');
     if (row.endedAt) throw new AppError(row.endReason === 'replaced' ? 'REPEAT_LOGIN_ERROR' : 'TOKEN_INVALID');
     const settings = await deps.settings.login();
-    const idleMs = Date.now() - new Date(row.lastSeenAt).getTime();
+    const idleMs = Date.now() - Math.max(new Date(row.lastSeenAt).getTime(), touched.get(row.sessionId) ?? 0);
     if (idleMs > settings.tokenIdleHours * 3600_000) {
       await deps.sessions.endSession(deps.db, row.sessionId, 'expired');
       throw new AppError('TOKEN_INVALID');
@@ -80,8 +94,9 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; principals: P
     if (Math.abs(now - Number(ts)) > CONSTANTS.SIGN_WINDOW_MS) throw new AppError('UNAUTHENTICATED', { field: 'X-Timestamp', data: { serverTime: now } });
 
     if (idleMs > TOUCH_EVERY_MS) {
-      await deps.db.execute(sql`update user_sessions set last_seen_at = now() where id = ${row.sessionId}`);
-      await deps.principals.forgetTokens([sha256(token)]);
+      if (touched.size >= 100_000) touched.clear();
+      touched.set(row.sessionId, Date.now());
+      await touch(row.sessionId);
     }
 
     req.principal = {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { Kv } from '../kv.js';
+import { createBatcher } from '../batcher.js';
 
 /** The signed-in caller as every service sees it. */
 export interface Principal {
@@ -47,9 +48,11 @@ const STALE_MS = 15 * 60_000;
  * cached briefly; `forget` drops the cache when a session ends or a user changes.
  */
 export function createPrincipalLoader(db: Db, kv: Kv) {
-  async function query(hash: string): Promise<SessionRow | null> {
-    const { rows } = await db.execute<SessionRow & Record<string, unknown>>(sql`
-      select s.id as "sessionId", s.user_id as "userId", u.username, s.sign_number as "signNumber",
+  // Sessions read together share one statement (an exam day's thousands of examinees refresh theirs every half minute).
+  const query = createBatcher<string, SessionRow | null>({
+    run: async (hashes) => {
+      const { rows } = await db.execute<SessionRow & { tokenHash: string } & Record<string, unknown>>(sql`
+      select s.token_hash as "tokenHash", s.id as "sessionId", s.user_id as "userId", u.username, s.sign_number as "signNumber",
              s.ended_at as "endedAt", s.end_reason as "endReason", s.last_seen_at as "lastSeenAt",
              u.status as "userStatus", u.org_id as "orgId", u.first_login as "firstLogin",
              coalesce((select array_agg(distinct p) from user_roles ur
@@ -66,9 +69,14 @@ export function createPrincipalLoader(db: Db, kv: Kv) {
                                         where ur.user_id = u.id)),
                       (select array[o.path] from organizations o where o.id = u.org_id), '{}') as "scopePaths"
         from user_sessions s join users u on u.id = s.user_id
-       where s.token_hash = ${hash}`);
-    return rows[0] ?? null;
-  }
+       where s.token_hash = any(${sql.param(hashes)}::text[])`);
+      const byHash = new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));
+      return hashes.map((h) => byHash.get(h) ?? null);
+    },
+    key: (hash) => hash,
+    maxInFlight: 3,
+    maxBatch: 500,
+  });
 
   // The kv entry stays the source of truth (shared by every node with Redis); this node only
   // remembers what it last parsed from it, so an unchanged entry is not parsed again per call.

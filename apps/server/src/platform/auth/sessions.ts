@@ -33,7 +33,7 @@ export function createSessions(principals: Pick<PrincipalLoader, 'markStale'>): 
     if (rows.length)
       await principals.markStale(
         rows.map((r) => r.token_hash),
-        rows[0]!.xid,
+        rows[0].xid,
       );
   }
   return {

@@ -1,14 +1,13 @@
 import path from 'node:path';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { poolOf } from './pool.js';
 import { sql } from 'drizzle-orm';
 import { LOCK_KEYS } from '../locks.js';
 
-export type Db = NodePgDatabase<Record<string, never>>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** A database handle or an open transaction; repositories accept either. */
-export type DbOrTx = Db | Tx;
+import type { Db } from './types.js';
+export type { Db, DbOrTx, Tx } from './types.js';
 
 export interface Database {
   db: Db;
@@ -46,13 +45,13 @@ function resilientPool(config: pg.PoolConfig): pg.Pool {
 
 export function connectDatabase(url: string, max = 10): Database {
   const pool = resilientPool({ connectionString: url, max });
-  const db = drizzle({ client: pool, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle({ client: pool, casing: 'snake_case' });
   const plannedPool = resilientPool({
     connectionString: url,
     max: Math.max(2, Math.ceil(max / 2)),
     options: '-c plan_cache_mode=force_generic_plan',
   });
-  const plannedDb = drizzle({ client: plannedPool, casing: 'snake_case' }) as unknown as Db;
+  const plannedDb = drizzle({ client: plannedPool, casing: 'snake_case' });
   return { db, plannedDb, pool, close: async () => void (await Promise.all([pool.end(), plannedPool.end()])) };
 }
 
@@ -64,10 +63,11 @@ export const MIGRATION_LOCK_KEY = LOCK_KEYS.migrations;
 /**
  * Applies the pending migrations. Nodes started at the same moment would otherwise run the same
  * DDL twice (duplicate type, extension or table), so the whole run holds an advisory lock on one
- * dedicated connection; a node that waited finds everything applied and does nothing.
+ * dedicated connection; a node that waited finds everything applied and does nothing. `then` runs
+ * under the same lock: schemas that libraries install themselves (pg-boss's, platform/jobs.ts).
  */
-export async function runMigrations(db: Db): Promise<void> {
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
+export async function runMigrations(db: Db, then?: (onConnection: Db) => Promise<void>): Promise<void> {
+  const pool = poolOf(db);
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -75,6 +75,7 @@ export async function runMigrations(db: Db): Promise<void> {
     // Trigram indexes back the keyword searches of lists; pg_trgm is a trusted extension (PG ≥ 13).
     await onConnection.execute(sql`create extension if not exists pg_trgm`);
     await migrate(onConnection, { migrationsFolder: MIGRATIONS_DIR });
+    await then?.(onConnection);
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     client.release();
   } catch (e) {

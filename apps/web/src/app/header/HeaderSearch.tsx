@@ -1,7 +1,7 @@
 import { CloseOutlined, DownOutlined, SearchOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dropdown, Input, Space } from 'antd';
-import { CONSTANTS } from '@hanlin/shared';
+import { CONSTANTS, keysOf } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { findHotWords, recordSearch, suggestSearch } from '../../modules/student/api';
@@ -92,7 +92,7 @@ export function HeaderSearch() {
           menu={{
             selectable: true,
             selectedKeys: [type],
-            items: (Object.keys(SEARCH_TARGETS) as SearchType[]).map((k) => ({
+            items: keysOf(SEARCH_TARGETS).map((k) => ({
               key: k,
               label: <span data-testid={`search-type-${k}`}>{t(`search.${k}`)}</span>,
             })),

@@ -7,6 +7,7 @@ import { dashboardRoutes, PERMISSION_TREE, walkPermissionTree, type DashboardCar
 import { call } from '../../platform/api/call';
 import { builtinText } from '../../platform/builtin';
 import type { DashboardCardView } from '../../platform/dashboard';
+import { asButton } from '../../platform/dom';
 import { formatTime } from '../../platform/format';
 import { can } from '../../platform/permission';
 import { useSession } from '../../platform/session';
@@ -45,7 +46,7 @@ function CardView({ card, held, views }: { card: DashboardCard; held: ReadonlySe
   const open = path ? () => void navigate(path) : undefined;
   if (card.kind === 'count')
     return (
-      <Card size="small" hoverable={!!open} onClick={open} data-testid={`dashboard-card-${card.key}`}>
+      <Card size="small" hoverable={!!open} {...asButton(open)} data-testid={`dashboard-card-${card.key}`}>
         <Statistic title={title} value={card.value} />
       </Card>
     );

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
-import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tabs } from 'antd';
+import { useEffect, useRef } from 'react';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { session, useSession, type HistoryPage } from '../../platform/session';
 import { tabKeyOf as keyOf } from '../../platform/page-title';
 import { MANAGE_HOME } from '../routes/manage-paths';
@@ -17,7 +17,7 @@ function recordTab(pathname: string, search: string) {
   const list = session.get().history;
   const i = list.findIndex((h) => keyOf(h.path) === pathname);
   if (i < 0) session.set({ history: [...list, { path: full, titleKey: route.titleKey }] });
-  else if (list[i]!.path !== full) session.set({ history: list.map((h, j) => (j === i ? { ...h, path: full } : h)) });
+  else if (list[i].path !== full) session.set({ history: list.map((h, j) => (j === i ? { ...h, path: full } : h)) });
 }
 
 /** Every opened management page becomes a tab; the home tab stays. */
@@ -48,41 +48,60 @@ export function ManageTabs() {
     closeTabs((h) => keyOf(h.path) !== key, key === active ? (rest.at(-1)?.path ?? HOME) : undefined);
   };
 
+  // The active tab stays in view when the strip scrolls sideways.
+  const strip = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const nav = strip.current;
+    const li = nav?.querySelector<HTMLElement>('[aria-current=page]')?.parentElement;
+    if (!nav || !li) return;
+    if (li.offsetLeft < nav.scrollLeft) nav.scrollLeft = li.offsetLeft;
+    else if (li.offsetLeft + li.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = li.offsetLeft + li.offsetWidth - nav.clientWidth;
+  }, [active, tabs.length]);
+
+  // Links in a navigation list, not antd's Tabs: these tabs open pages (no tab panels), and a
+  // tablist may hold only tabs (axe's aria-required-children failed on its close buttons).
   return (
-    <Tabs
-      data-testid="manage-tabs"
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={active}
-      onChange={(k) => void navigate(tabs.find((tb) => keyOf(tb.path) === k)?.path ?? k)}
-      onEdit={(k, action) => action === 'remove' && close(String(k))}
-      items={tabs.map((tb) => ({
-        key: keyOf(tb.path),
-        closable: keyOf(tb.path) !== HOME,
-        label: <span data-testid={`tab-${keyOf(tb.path).replace('/dashboard/', '')}`}>{tb.title && tb.lang === i18n.language ? tb.title : t(tb.titleKey)}</span>,
-      }))}
-      tabBarExtraContent={
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'current', label: <span data-testid="tabs-close-current">{t('tabs.closeCurrent')}</span>, disabled: active === HOME },
-              { key: 'others', label: <span data-testid="tabs-close-others">{t('tabs.closeOthers')}</span> },
-              { key: 'all', label: <span data-testid="tabs-close-all">{t('tabs.closeAll')}</span> },
-            ],
-            onClick: ({ key }) => {
-              if (key === 'current') close(active);
-              else if (key === 'others') closeTabs((h) => keyOf(h.path) === active);
-              else closeTabs(() => false, HOME);
-            },
-          }}
-        >
-          <Button size="small" data-testid="tabs-actions">
-            {t('tabs.actions')} <DownOutlined />
-          </Button>
-        </Dropdown>
-      }
-    />
+    <div className="hl-tabs" data-testid="manage-tabs">
+      <nav ref={strip} className="hl-tabs-nav" aria-label={t('tabs.label')}>
+        <ul className="hl-tabs-list">
+          {tabs.map((tb) => {
+            const key = keyOf(tb.path);
+            const title = tb.title && tb.lang === i18n.language ? tb.title : t(tb.titleKey);
+            const current = key === active;
+            return (
+              <li key={key} className={current ? 'hl-tab hl-tab-active' : 'hl-tab'}>
+                <Link to={tb.path} className="hl-tab-link" aria-current={current ? 'page' : undefined}>
+                  <span data-testid={`tab-${key.replace('/dashboard/', '')}`}>{title}</span>
+                </Link>
+                {key !== HOME && (
+                  <button type="button" className="hl-tab-close" aria-label={t('tabs.close', { name: title })} onClick={() => close(key)}>
+                    <CloseOutlined />
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'current', label: <span data-testid="tabs-close-current">{t('tabs.closeCurrent')}</span>, disabled: active === HOME },
+            { key: 'others', label: <span data-testid="tabs-close-others">{t('tabs.closeOthers')}</span> },
+            { key: 'all', label: <span data-testid="tabs-close-all">{t('tabs.closeAll')}</span> },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'current') close(active);
+            else if (key === 'others') closeTabs((h) => keyOf(h.path) === active);
+            else closeTabs(() => false, HOME);
+          },
+        }}
+      >
+        <Button size="small" className="hl-tabs-actions" data-testid="tabs-actions">
+          {t('tabs.actions')} <DownOutlined />
+        </Button>
+      </Dropdown>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   type AssignmentUpdate,
 } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
-import { exportLocale } from '../course-reports/api';
+import { exportLocale } from '../../platform/api/export-locale';
 
 export type AssignmentQuery = Partial<AssignmentListQuery> & { page: number; size: number };
 

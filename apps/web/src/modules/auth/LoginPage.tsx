@@ -3,6 +3,8 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CaptchaAnswerSchema, LoginSchema } from '@hanlin/shared';
+import { useSchemaForm } from '../../platform/forms/useSchemaForm';
 import { ApiError } from '../../platform/api/client';
 import { PublicShell } from '../../platform/components/PublicShell';
 import { session } from '../../platform/session';
@@ -10,16 +12,17 @@ import { login, type Entry } from './api';
 import { CaptchaImage, useCaptcha } from './captcha';
 import { useFeedback } from '../../platform/feedback';
 
-interface Values {
-  username: string;
-  password: string;
-  captcha?: string;
-}
+/** The login body's fields as typed (the password is RSA-encrypted for the wire, see `login`). */
+const LoginFormSchema = LoginSchema.pick({ username: true, password: true });
+/** Once the server asks for a captcha, its answer is required too. */
+const LoginCaptchaFormSchema = LoginFormSchema.extend({ captcha: CaptchaAnswerSchema });
+/** The fields have no labels: their "required" texts name them. */
+const REQUIRED_TEXTS = { username: 'auth.usernameRequired', password: 'auth.passwordRequired', captcha: 'error.CAPTCHA_REQUIRED' };
 
 const CAPTCHA_ERRORS = new Set(['CAPTCHA_REQUIRED', 'CAPTCHA_NOT_MATCH']);
 
 function needsCaptcha(e: ApiError): boolean {
-  return CAPTCHA_ERRORS.has(e.name) || !!(e.data as { captchaRequired?: boolean } | null)?.captchaRequired;
+  return CAPTCHA_ERRORS.has(e.name) || !!e.dataField('captchaRequired');
 }
 
 /** A deep link opened while signed out (`/?redirect=`): a path of this site only. */
@@ -33,15 +36,20 @@ export default function LoginPage() {
   const { message } = useFeedback();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm();
   const [entry, setEntry] = useState<Entry>('manage');
   const { captcha, reload: loadCaptcha } = useCaptcha(form);
+  const plain = useSchemaForm(LoginFormSchema, { form, requiredTexts: REQUIRED_TEXTS });
+  const withCaptcha = useSchemaForm(LoginCaptchaFormSchema, { form, requiredTexts: REQUIRED_TEXTS });
+  const f = captcha ? withCaptcha : plain;
   const [busy, setBusy] = useState(false);
 
-  const submit = async (v: Values) => {
+  const submit = async () => {
+    const v = await f.read();
+    if (!v) return;
     setBusy(true);
     try {
-      const r = await login({ username: v.username, password: v.password, entry, captcha: v.captcha, captchaKey: captcha?.captchaKey });
+      const r = await login({ ...v, entry, captchaKey: captcha?.captchaKey });
       session.set({
         token: r.access_token,
         signNumber: r.signNumber,
@@ -56,7 +64,7 @@ export default function LoginPage() {
       void navigate(safeRedirect(params.get('redirect')) ?? (entry === 'manage' ? '/dashboard' : '/portal'));
     } catch (e) {
       const err = e instanceof ApiError ? e : null;
-      if (err?.name === 'NO_LOGIN_PERMISSION' && (err.data as { entry?: string } | null)?.entry === 'student') {
+      if (err?.name === 'NO_LOGIN_PERMISSION' && err.dataField('entry') === 'student') {
         // Students, lecturers and class teachers sign in at the student entry, then switch ends in the header.
         setEntry('student');
         message.warning({ content: t('auth.useStudentEntry'), duration: 8, className: 'login-use-student-entry' });
@@ -80,11 +88,11 @@ export default function LoginPage() {
           { key: 'student', label: <span data-testid="login-tab-student">{t('auth.entryStudent')}</span> },
         ]}
       />
-      <Form form={form} onFinish={submit} size="large" data-testid="login-form">
-        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('auth.usernameRequired') }]}>
+      <Form form={form} onFinish={() => void submit()} size="large" data-testid="login-form">
+        <Form.Item {...f.item('username')}>
           <Input prefix={<UserOutlined />} placeholder={t('auth.username')} aria-label={t('auth.username')} autoComplete="username" data-testid="login-username" />
         </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: t('auth.passwordRequired') }]}>
+        <Form.Item {...f.item('password')}>
           <Input.Password
             prefix={<LockOutlined />}
             placeholder={t('auth.password')}
@@ -96,7 +104,7 @@ export default function LoginPage() {
         {captcha ? (
           <Form.Item>
             <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="captcha" noStyle rules={[{ required: true, message: t('error.CAPTCHA_REQUIRED') }]}>
+              <Form.Item {...withCaptcha.item('captcha')} noStyle>
                 <Input prefix={<SafetyOutlined />} placeholder={t('auth.captcha')} aria-label={t('auth.captcha')} data-testid="login-captcha" />
               </Form.Item>
               <CaptchaImage captcha={captcha} onReload={() => void loadCaptcha()} testId="login-captcha-image" height={40} />

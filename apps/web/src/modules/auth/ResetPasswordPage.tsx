@@ -1,15 +1,22 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Radio, Result, Space, Steps } from 'antd';
-import type { ResetCheckResult, ResetSend } from '@hanlin/shared';
+import { ResetCheckSchema, ResetVerifySchema, type ResetCheckResult, type ResetSend } from '@hanlin/shared';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicShell } from '../../platform/components/PublicShell';
 import { checkReset, confirmReset, getResetChannels, sendReset, verifyReset } from './reset-api';
 import { NewPasswordFields } from './PasswordChangeForm';
+import { ResetPasswordFormSchema } from './password-schemas';
+import { useSchemaForm, type SchemaFormApi } from '../../platform/forms/useSchemaForm';
+import type { FieldName, SchemaObject } from '../../platform/forms/types';
 import { useFeedback } from '../../platform/feedback';
 
 type Method = ResetSend['method'];
+
+/** The code step's field of the shared verify body (the account is the one named in step 1). */
+const ResetCodeSchema = ResetVerifySchema.pick({ code: true });
 
 /** The ways to verify each channel offers. */
 const METHODS_OF = { email: ['code', 'link'], sms: ['sms'] } as const;
@@ -29,16 +36,48 @@ function NoChannel({ contact, forAccount }: { contact: string | null; forAccount
   );
 }
 
-/** A step's form: one required text field (`name`, test id `reset-<name>`) and "next" (`submitTestId`). */
-function NextStepForm(p: { testId: string; name: string; labelKey: string; submitTestId: string; busy: boolean; onFinish: (value: string) => void }) {
+/** A step's form: one text field of the shared step body `schema` (`name`, test id `reset-<name>`) and "next" (`submitTestId`). */
+function NextStepForm<S extends SchemaObject>(p: {
+  schema: S;
+  name: FieldName<S>;
+  testId: string;
+  labelKey: string;
+  submitTestId: string;
+  busy: boolean;
+  onFinish: (body: z.output<S>) => void;
+}) {
   const { t } = useTranslation();
+  const f = useSchemaForm(p.schema);
+  const { name, ...item } = f.item(p.name);
+  const next = async () => {
+    const body = await f.read();
+    if (body) p.onFinish(body);
+  };
   return (
-    <Form layout="vertical" data-testid={p.testId} onFinish={(v: Record<string, string>) => p.onFinish(v[p.name]!)}>
-      <Form.Item name={p.name} label={t(p.labelKey)} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
-        <Input data-testid={`reset-${p.name}`} />
+    <Form form={f.form} layout="vertical" data-testid={p.testId} onFinish={() => void next()}>
+      <Form.Item {...item} name={String(name)} label={t(p.labelKey)}>
+        <Input data-testid={`reset-${name}`} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={p.busy} data-testid={p.submitTestId}>
         {t('common.next')}
+      </Button>
+    </Form>
+  );
+}
+
+/** The last step's form: the new password and its confirmation (`ResetPasswordFormSchema`); a refusal lands on the password. */
+function NewPasswordForm({ busy, onFinish }: { busy: boolean; onFinish: (password: string, f: SchemaFormApi<typeof ResetPasswordFormSchema>) => void }) {
+  const { t } = useTranslation();
+  const f = useSchemaForm(ResetPasswordFormSchema);
+  const submit = async () => {
+    const body = await f.read();
+    if (body) onFinish(body.password, f);
+  };
+  return (
+    <Form form={f.form} layout="vertical" data-testid="reset-password-form" onFinish={() => void submit()}>
+      <NewPasswordFields password={f.item('password')} confirm={f.item('confirm')} testIds={['reset-password', 'reset-confirm']} />
+      <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
+        {t('common.submit')}
       </Button>
     </Form>
   );
@@ -94,14 +133,14 @@ export default function ResetPasswordPage() {
       {step === 0 && account && !account.channels.length && site.data?.channels.length ? <NoChannel contact={account.contact} forAccount /> : null}
       {step === 0 ? (
         <NextStepForm
+          schema={ResetCheckSchema}
           testId="reset-account-form"
           name="username"
           labelKey="reset.account"
           submitTestId="reset-next"
           busy={busy}
-          onFinish={(value) =>
+          onFinish={({ username: name }) =>
             run(async () => {
-              const name = value.trim();
               const checked = await checkReset({ username: name });
               setUsername(name);
               setAccount(checked);
@@ -132,14 +171,15 @@ export default function ResetPasswordPage() {
           </Button>
           {(method === 'code' || method === 'sms') && sent ? (
             <NextStepForm
+              schema={ResetCodeSchema}
               testId="reset-code-form"
               name="code"
               labelKey="reset.code"
               submitTestId="reset-verify"
               busy={busy}
-              onFinish={(code) =>
+              onFinish={({ code }) =>
                 run(async () => {
-                  const r = await verifyReset({ username, code: code.trim() });
+                  const r = await verifyReset({ username, code });
                   setResetToken(r.resetToken);
                   setStep(2);
                 })
@@ -153,22 +193,21 @@ export default function ResetPasswordPage() {
         </Space>
       ) : null}
       {step === 2 ? (
-        <Form
-          layout="vertical"
-          data-testid="reset-password-form"
-          onFinish={(v: { password: string }) =>
+        <NewPasswordForm
+          busy={busy}
+          onFinish={(password, f) =>
             run(async () => {
-              await confirmReset({ resetToken, password: v.password });
+              try {
+                await confirmReset({ resetToken, password });
+              } catch (e) {
+                f.showError(e);
+                return;
+              }
               message.success(t('reset.done'));
               void navigate('/');
             })
           }
-        >
-          <NewPasswordFields testIds={['reset-password', 'reset-confirm']} />
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
-            {t('common.submit')}
-          </Button>
-        </Form>
+        />
       ) : null}
       <div style={{ marginTop: 16, textAlign: 'center' }}>
         <Link to="/">{t('auth.backToLogin')}</Link>

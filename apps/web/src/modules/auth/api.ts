@@ -38,9 +38,14 @@ export function logout(input: { id: number }) {
   return call(authRoutes.logout, { id: input.id, platformType: 1 }, { silent: true });
 }
 
+/** Silent: the form puts a refusal on the field it names, or reports it. */
 export async function modifyPassword(input: { oldPassword: string; newPassword: string }) {
-  return call(authRoutes.changePassword, {
-    oldPassword: await encryptPassword(input.oldPassword),
-    newPassword: await encryptPassword(input.newPassword),
-  });
+  return call(
+    authRoutes.changePassword,
+    {
+      oldPassword: await encryptPassword(input.oldPassword),
+      newPassword: await encryptPassword(input.newPassword),
+    },
+    { silent: true },
+  );
 }

@@ -7,8 +7,9 @@ export function getDepartments() {
   return call(registrationRoutes.departments, {}, { silent: true });
 }
 
+/** Silent: the form puts a refusal on the field it names, or reports it. */
 export async function register(input: Omit<RegistrationSubmit, 'kind'> & { kind?: RegistrationSubmit['kind'] }) {
-  return call(registrationRoutes.submit, { ...input, password: await encryptPassword(input.password) });
+  return call(registrationRoutes.submit, { ...input, password: await encryptPassword(input.password) }, { silent: true });
 }
 
 /** Texts a 6-digit code for signing in or registering. */

@@ -20,6 +20,7 @@ export function verifyReset(input: { username: string; code: string }) {
   return call(passwordResetRoutes.verify, input);
 }
 
+/** Silent: the form puts a refusal on the field it names, or reports it. */
 export async function confirmReset(input: { resetToken: string; password: string }) {
-  return call(passwordResetRoutes.confirm, { resetToken: input.resetToken, password: await encryptPassword(input.password) });
+  return call(passwordResetRoutes.confirm, { resetToken: input.resetToken, password: await encryptPassword(input.password) }, { silent: true });
 }

@@ -4,7 +4,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { session, useSession } from '../../platform/session';
 import { setAvatar } from './api';
-import { ImageUpload } from '../files/ImageUpload';
+import { ImageUpload } from '../uploads/index';
 import { useFeedback } from '../../platform/feedback';
 
 /** Upload a picture, then save it as the user's avatar. */

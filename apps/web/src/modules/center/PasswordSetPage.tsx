@@ -1,4 +1,4 @@
-import { PasswordChangeForm } from '../auth/PasswordChangeForm';
+import { PasswordChangeForm } from '../auth/index';
 
 export default function PasswordSetPage() {
   return <PasswordChangeForm />;

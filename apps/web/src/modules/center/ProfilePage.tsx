@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { USER_PHONE_PATTERN, type UserInfoUpdate } from '@hanlin/shared';
+import { UserInfoUpdateSchema } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { session, useSession } from '../../platform/session';
 import { useFeedback } from '../../platform/feedback';
+import { useSchemaForm } from '../../platform/forms/useSchemaForm';
 import { updateOwnInfo } from './api';
 
-interface Values {
-  realname: string;
-  phone?: string;
-  email?: string;
-}
+const ProfileSchema = UserInfoUpdateSchema.pick({ realname: true, phone: true, email: true });
 
 /**
  * The caller's own name, phone and e-mail (POST /api/user/info/update). The session carries only
@@ -20,13 +17,13 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const user = useSession((s) => s.user);
-  const [form] = Form.useForm<Values>();
+  const f = useSchemaForm(ProfileSchema);
   const [busy, setBusy] = useState(false);
   if (!user) return null;
-  const save = async (values: Values) => {
-    const input: UserInfoUpdate = { realname: values.realname.trim() };
-    if (values.phone?.trim()) input.phone = values.phone.trim();
-    if (values.email?.trim()) input.email = values.email.trim();
+  const save = async () => {
+    // An empty phone or e-mail is left out of the body: the stored one stays.
+    const input = await f.read();
+    if (!input) return;
     setBusy(true);
     try {
       await updateOwnInfo(input);
@@ -39,14 +36,14 @@ export default function ProfilePage() {
     }
   };
   return (
-    <Form form={form} layout="vertical" initialValues={{ realname: user.realname }} onFinish={save} style={{ maxWidth: 420 }} data-testid="profile-form">
-      <Form.Item name="realname" label={t('user.realname')} rules={[{ required: true, whitespace: true, max: 200 }]}>
+    <Form form={f.form} layout="vertical" initialValues={{ realname: user.realname }} onFinish={() => void save()} style={{ maxWidth: 420 }} data-testid="profile-form">
+      <Form.Item {...f.item('realname')} label={t('user.realname')}>
         <Input data-testid="profile-realname" autoComplete="name" />
       </Form.Item>
-      <Form.Item name="phone" label={t('user.phone')} extra={t('center.keepHint')} rules={[{ pattern: USER_PHONE_PATTERN, message: t('center.phoneInvalid') }]}>
+      <Form.Item {...f.item('phone')} label={t('user.phone')} extra={t('center.keepHint')}>
         <Input data-testid="profile-phone" inputMode="tel" autoComplete="tel" />
       </Form.Item>
-      <Form.Item name="email" label={t('user.email')} extra={t('center.keepHint')} rules={[{ type: 'email', max: 200, message: t('center.emailInvalid') }]}>
+      <Form.Item {...f.item('email')} label={t('user.email')} extra={t('center.keepHint')}>
         <Input data-testid="profile-email" inputMode="email" autoComplete="email" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={busy} data-testid="profile-save">

@@ -11,16 +11,11 @@ import {
   type StudyReportQuery,
 } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
-import { currentLang } from '../../platform/i18n';
+import { exportLocale } from '../../platform/api/export-locale';
 
 type Paged<Q> = Partial<Q> & { page: number; size: number };
 type Filters<E> = Omit<E, keyof ExportLocale>;
 const LONG = { timeout: 5 * 60_000 };
-
-/** What an export needs to speak the reader's language and time: the interface language and the browser's time zone. */
-export function exportLocale(): ExportLocale {
-  return { lang: currentLang(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai' };
-}
 
 export const findStudyReport = (q: Paged<StudyReportQuery>) => call(routes.study, q);
 export const exportStudyReport = (q: Filters<StudyReportExport>) => call(routes.exportStudy, { ...q, ...exportLocale() }, LONG);

@@ -10,11 +10,11 @@ import {
   type CourseUpdate,
 } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
-import { exportLocale } from '../course-reports/api';
+import { exportLocale } from '../../platform/api/export-locale';
 
 export const getCourseCategoryTree = () => call(routes.categoryTree);
 
-export const findCourses = (input: Partial<CourseListQuery>) => call(routes.list, input as CourseListQuery);
+export const findCourses = (input: Partial<CourseListQuery>) => call(routes.list, input);
 /** The list's courses as an Excel file (its filters and order; the page and size are the list's own). */
 export const exportCourses = (filters: Omit<Partial<CourseListQuery>, 'page' | 'size'>) => call(routes.export, { ...filters, ...exportLocale() }, { timeout: 5 * 60_000 });
 export const getCourseById = (input: { id: number }) => call(routes.get, input);
@@ -27,14 +27,13 @@ export const unpublishCourses = (input: { ids: number[] }) => call(routes.unpubl
 export const offShelfCourses = (input: { ids: number[] }) => call(routes.offShelf, input);
 export const submitCourses = (input: { ids: number[] }) => call(routes.submit, input);
 
-export const findPendingCourses = (input: Partial<CourseListQuery>) => call(routes.approvalList, input as CourseListQuery);
+export const findPendingCourses = (input: Partial<CourseListQuery>) => call(routes.approvalList, input);
 export const approveCourses = (input: { ids: number[] }) => call(routes.approve, input);
 export const refuseCourses = (input: CourseRefuse) => call(routes.refuse, input);
 
 export const findCourseComments = (input: CourseCommentListQuery) => call(routes.commentList, input);
-export const postCourseComment = (input: Partial<CourseCommentPost> & { courseId: number; content: string }) =>
-  call(routes.commentPost, input as CourseCommentPost, { silent: true });
-export const findManagedComments = (input: Partial<CourseCommentManageQuery>) => call(routes.commentManageList, input as CourseCommentManageQuery);
+export const postCourseComment = (input: Partial<CourseCommentPost> & { courseId: number; content: string }) => call(routes.commentPost, input, { silent: true });
+export const findManagedComments = (input: Partial<CourseCommentManageQuery>) => call(routes.commentManageList, input);
 export const shieldComments = (input: { ids: number[] }) => call(routes.commentShield, input);
 export const restoreComments = (input: { ids: number[] }) => call(routes.commentRestore, input);
 export const findLecturerOptions = (input: { keyword?: string }) => call(routes.lecturerOptions, input);

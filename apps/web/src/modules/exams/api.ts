@@ -5,7 +5,7 @@ export type ExamQuery = Partial<ExamListQuery> & { page: number; size: number };
 
 export const getExamCategoryTree = () => call(routes.categoryTree);
 
-export const findExams = (q: ExamQuery) => call(routes.list, q as ExamListQuery);
+export const findExams = (q: ExamQuery) => call(routes.list, q);
 export const getExamById = (input: { id: number }) => call(routes.get, input);
 export const findExamPapers = (input: { keyword?: string; ids?: number[] }) => call(routes.papers, input);
 export const insertExam = (input: ExamCreate) => call(routes.insert, input, { silent: true });
@@ -15,4 +15,4 @@ export const publishExams = (input: { ids: number[] }) => call(routes.publish, i
 export const unpublishExams = (input: { ids: number[] }) => call(routes.unpublish, input);
 
 /** Certificate templates to link (silent: a manager without the certificate code sees an empty list). */
-export const findCertificateOptions = () => call(certificateRoutes.templateList, { page: 1, size: 100 } as never, { silent: true });
+export const findCertificateOptions = () => call(certificateRoutes.templateList, { page: 1, size: 100 }, { silent: true });

@@ -12,29 +12,28 @@ import {
   type RankingQuery,
 } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
-import { currentLang } from '../../platform/i18n';
+import { exportLocale } from '../../platform/api/export-locale';
 
 /** Back-office calls of marking, grades and statistics (the pages under manage/grades). */
 type Paged<Q> = Partial<Q> & { page: number; size: number };
-const exportLocale = (): ExportLocale => ({ lang: currentLang(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai' });
 
-export const findMarkingExams = (q: Paged<MarkingExamQuery>) => call(routes.markingList, q as MarkingExamQuery);
-export const findMarkingExaminees = (q: Paged<MarkingExamineeQuery> & { examId: number }) => call(routes.markingExaminees, q as MarkingExamineeQuery);
+export const findMarkingExams = (q: Paged<MarkingExamQuery>) => call(routes.markingList, q);
+export const findMarkingExaminees = (q: Paged<MarkingExamineeQuery> & { examId: number }) => call(routes.markingExaminees, q);
 export const getMarkingAttempt = (attemptId: number) => call(routes.markingAttempt, { attemptId });
 export const saveMarks = (input: MarkSave) => call(routes.markingSave, input);
 export const publishScores = (examId: number) => call(routes.publishScores, { examId });
 
-export const findGradeExams = (q: Paged<GradeExamQuery>) => call(routes.gradeList, q as GradeExamQuery);
+export const findGradeExams = (q: Paged<GradeExamQuery>) => call(routes.gradeList, q);
 export const getGradeCount = (examId: number) => call(routes.gradeCount, { examId });
-export const findGradePeople = (q: Paged<GradePersonQuery> & { examId: number }) => call(routes.gradePeople, q as GradePersonQuery);
+export const findGradePeople = (q: Paged<GradePersonQuery> & { examId: number }) => call(routes.gradePeople, q);
 export const exportGradePeople = (q: Omit<GradePersonExport, keyof ExportLocale>) => call(routes.gradeExport, { ...q, ...exportLocale() }, { timeout: 5 * 60_000 });
 export const updateGrade = (input: { attemptId: number; score: number }) => call(routes.gradeUpdate, input, { silent: true });
 export const extendExam = (input: ExamExtension) => call(routes.extend, input, { silent: true });
-export const findRanking = (q: Paged<RankingQuery> & { examId: number }) => call(routes.ranking, q as RankingQuery);
+export const findRanking = (q: Paged<RankingQuery> & { examId: number }) => call(routes.ranking, q);
 export const getPaperDetail = (attemptId: number) => call(routes.paperDetail, { attemptId });
 
 export const getTestStatistics = (examId: number) => call(routes.testStatistics, { examId });
 export const getMistakes = (examId: number) => call(routes.mistakes, { examId });
-export const getGradeStatistics = (q: Partial<GradeExamQuery>) => call(routes.gradeStatistics, q as GradeExamQuery);
-export const findPersonTotals = (q: Paged<PersonTotalQuery>) => call(routes.personTotals, q as PersonTotalQuery);
+export const getGradeStatistics = (q: Partial<GradeExamQuery>) => call(routes.gradeStatistics, q);
+export const findPersonTotals = (q: Paged<PersonTotalQuery>) => call(routes.personTotals, q);
 export const getPersonExams = (userId: number) => call(routes.personExams, { userId });

@@ -3,7 +3,7 @@ import { Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FILE_PUBLIC_ID_PATTERN, UPLOAD_KINDS, type UploadKind } from '@hanlin/shared';
+import { FILE_PUBLIC_ID_PATTERN, UPLOAD_KINDS, mediaInProgress, mediaUnprocessed, oneOf } from '@hanlin/shared';
 import { getMediaStates, requestMediaProcessing } from './api';
 import MediaPreview from './components/MediaPreview';
 import ChunkedUploader from './components/ChunkedUploader';
@@ -22,16 +22,16 @@ export default function MediaViewerPage() {
     queryKey: ['media-state', id],
     enabled: valid,
     queryFn: async () => (await getMediaStates({ ids: [id] }))[0] ?? null,
-    refetchInterval: (query) => (['pending', 'processing'].includes(query.state.data?.state ?? '') ? 2000 : false),
+    refetchInterval: (query) => (query.state.data && mediaInProgress(query.state.data) ? 2000 : false),
   });
   const media = q.data;
+  const unprocessed = !!media && mediaUnprocessed(media);
   useEffect(() => {
-    if (media?.state === 'none') void requestMediaProcessing({ id }).then(() => q.refetch());
-  }, [media?.state, id, q]);
+    if (unprocessed) void requestMediaProcessing({ id }).then(() => q.refetch());
+  }, [unprocessed, id, q]);
 
   if (!id) {
-    const asked = params.get('kind') as UploadKind | null;
-    const kind = asked && (UPLOAD_KINDS as readonly string[]).includes(asked) ? asked : 'courseware';
+    const kind = oneOf(UPLOAD_KINDS, params.get('kind'), 'courseware');
     return (
       <div style={{ maxWidth: 960, margin: '0 auto', padding: 16 }} data-testid="media-upload">
         <ChunkedUploader kind={kind} purpose="courseware" onUploaded={(f) => setParams({ file: f.id })} />

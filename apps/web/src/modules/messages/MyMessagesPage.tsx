@@ -4,7 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Badge, Button, Card, Checkbox, DatePicker, Empty, List, Modal, Pagination, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_KINDS, MESSAGE_MUTABLE_KINDS, type MessageKind, type MessageListQuery, type MessageMutableKind } from '@hanlin/shared';
+import { MESSAGE_KINDS, MESSAGE_MUTABLE_KINDS, type MessageKind, type MessageListQuery, isOneOf } from '@hanlin/shared';
+import { asButton } from '../../platform/dom';
 import { formatTime } from '../../platform/format';
 import { deleteMessages, findMyMessages, getMessageConfig, readAllMessages, readMessages, saveMessageConfig } from './api';
 import MessageDialog from './components/MessageDialog';
@@ -20,7 +21,7 @@ function MessageConfigDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { message } = useFeedback();
   const config = useQuery({ queryKey: ['message', 'config'], queryFn: getMessageConfig, enabled: open });
   const [received, setReceived] = useState<MessageKind[] | null>(null);
-  const shown = received ?? MESSAGE_KINDS.filter((k) => !config.data?.muted.includes(k as MessageMutableKind));
+  const shown = received ?? MESSAGE_KINDS.filter((k) => !isOneOf(config.data?.muted ?? [], k));
   const save = useMutation({
     mutationFn: () => saveMessageConfig({ muted: MESSAGE_MUTABLE_KINDS.filter((k) => !shown.includes(k)) }),
     onSuccess: () => {
@@ -44,9 +45,9 @@ function MessageConfigDialog({ open, onClose }: { open: boolean; onClose: () => 
       cancelText={t('common.cancel')}
     >
       <Typography.Paragraph type="secondary">{t('message.configHint')}</Typography.Paragraph>
-      <Checkbox.Group value={shown} onChange={(v) => setReceived(v as MessageKind[])} style={{ display: 'grid', gap: 8 }}>
+      <Checkbox.Group value={shown} onChange={(v) => setReceived(v)} style={{ display: 'grid', gap: 8 }}>
         {MESSAGE_KINDS.map((k) => (
-          <Checkbox key={k} value={k} disabled={!(MESSAGE_MUTABLE_KINDS as readonly string[]).includes(k)} data-testid={`message-config-${k}`}>
+          <Checkbox key={k} value={k} disabled={!isOneOf(MESSAGE_MUTABLE_KINDS, k)} data-testid={`message-config-${k}`}>
             {t(`message.kind.${k}`)}
           </Checkbox>
         ))}
@@ -165,7 +166,7 @@ export default function MyMessagesPage() {
                   onChange={(e) => setSelected(e.target.checked ? [...selected, m.id] : selected.filter((id) => id !== m.id))}
                   aria-label={text.title}
                 />
-                <div style={{ flex: 1, minWidth: 0, cursor: 'pointer' }} onClick={() => setReading(m.id)} data-testid="message-open">
+                <div style={{ flex: 1, minWidth: 0, cursor: 'pointer' }} {...asButton(() => setReading(m.id))} data-testid="message-open">
                   <Typography.Text strong={!m.read} ellipsis style={{ maxWidth: '100%' }}>
                     {m.read ? null : <Badge status="processing" />} {text.title}
                   </Typography.Text>

@@ -3,7 +3,7 @@ import { call } from '../../platform/api/call';
 
 export type ExerciseQuery = Partial<ExerciseListQuery> & { page: number; size: number };
 
-export const findExercises = (q: ExerciseQuery) => call(routes.list, q as ExerciseListQuery);
+export const findExercises = (q: ExerciseQuery) => call(routes.list, q);
 export const getExerciseById = (input: { id: number }) => call(routes.get, input);
 export const insertExercise = (input: ExerciseCreate) => call(routes.insert, input, { silent: true });
 export const updateExercise = (input: ExerciseUpdate) => call(routes.update, input, { silent: true });

@@ -3,7 +3,7 @@ import { call } from '../../platform/api/call';
 
 export const getQuestionCategoryTree = () => call(routes.categoryTree);
 
-export const findQuestions = (input: Partial<QuestionListQuery>) => call(routes.list, input as QuestionListQuery);
+export const findQuestions = (input: Partial<QuestionListQuery>) => call(routes.list, input);
 export const getQuestionById = (input: { id: number }) => call(routes.get, input);
 export const insertQuestion = (input: QuestionInsert) => call(routes.insert, input, { silent: true });
 export const updateQuestion = (input: QuestionUpdate) => call(routes.update, input, { silent: true });
@@ -16,7 +16,7 @@ export const refuseQuestions = (input: QuestionRefuse) => call(routes.refuse, in
 /** The Excel template of one type. */
 export const downloadQuestionTemplate = (input: { type: QuestionType }) => call(routes.template, input);
 /** The questions of the list's filters (a bank: its classification), every type in one sheet. */
-export const exportQuestions = (q: Partial<QuestionListQuery>) => call(routes.export, q as QuestionListQuery, { timeout: 300_000 });
+export const exportQuestions = (q: Partial<QuestionListQuery>) => call(routes.export, q, { timeout: 300_000 });
 /** `check` validates every row against the type's rules; `commit` writes (the good rows only with `skipInvalid`). */
 export function importQuestions(type: QuestionType, input: { file: File; mode: 'check' | 'commit'; skipInvalid?: boolean }) {
   const form = new FormData();

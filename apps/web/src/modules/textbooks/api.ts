@@ -14,7 +14,7 @@ import { call } from '../../platform/api/call';
 
 export const getTextbookCategoryTree = () => call(routes.categoryTree);
 
-export const findTextbooks = (input: Partial<TextbookListQuery>) => call(routes.list, input as TextbookListQuery);
+export const findTextbooks = (input: Partial<TextbookListQuery>) => call(routes.list, input);
 export const getTextbookById = (input: { id: number }) => call(routes.get, input);
 export const insertTextbook = (input: TextbookInsert) => call(routes.insert, input);
 export const updateTextbook = (input: TextbookUpdate) => call(routes.update, input);
@@ -23,7 +23,7 @@ export const publishTextbooks = (input: { ids: number[] }) => call(routes.publis
 export const unpublishTextbooks = (input: { ids: number[] }) => call(routes.unpublish, input);
 export const offShelfTextbooks = (input: { ids: number[] }) => call(routes.offShelf, input);
 
-export const findShelfTextbooks = (input: Partial<TextbookShelfQuery>) => call(routes.shelf, input as TextbookShelfQuery);
+export const findShelfTextbooks = (input: Partial<TextbookShelfQuery>) => call(routes.shelf, input);
 export const readTextbook = (input: { id: number }) => call(routes.read, input);
 export const saveTextbookProgress = (input: TextbookProgress) => call(routes.progress, input, { silent: true });
 export const scoreTextbook = (input: TextbookScore) => call(routes.score, input);

@@ -15,7 +15,6 @@ export type CallInput<R extends RouteSpec> = R['kind'] extends 'upload'
     : RouteCallInput<R>;
 
 type Args<R extends RouteSpec> = object extends CallInput<R> ? [input?: CallInput<R>, opts?: CallOptions] : [input: CallInput<R>, opts?: CallOptions];
-type Query = NonNullable<ApiOptions['query']>;
 
 /**
  * Calls a route declared in `packages/shared`: `:name` path segments are filled from the input,
@@ -24,7 +23,7 @@ type Query = NonNullable<ApiOptions['query']>;
  * application/octet-stream, and the rest as the query). Public routes go without session headers.
  */
 export function call<const R extends RouteSpec>(route: R, ...[input, opts = {}]: Args<R>): Promise<CallResult<R>> {
-  const rest: Record<string, unknown> = { ...((input ?? {}) as Record<string, unknown>) };
+  const rest: Record<string, unknown> = { ...(input ?? {}) };
   let path = route.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = rest[name];
     delete rest[name];
@@ -42,13 +41,13 @@ export function call<const R extends RouteSpec>(route: R, ...[input, opts = {}]:
   if (route.kind === 'upload') {
     body = rest.form;
     delete rest.form;
-    options.query = rest as Query;
+    options.query = rest;
   } else if (route.kind === 'binary') {
     body = new Blob([rest.data as Blob], { type: 'application/octet-stream' });
     delete rest.data;
-    options.query = rest as Query;
+    options.query = rest;
   } else if (route.method === 'GET') {
-    options.query = rest as Query;
+    options.query = rest;
   } else if (route.body) {
     body = rest;
   }

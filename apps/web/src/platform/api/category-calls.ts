@@ -1,7 +1,7 @@
-import type { CategoryRoutes, RouteCallInput, RouteResponse, RouteSpec, TreeSort } from '@hanlin/shared';
-import { call, type CallOptions } from './call';
+import type { CategoryRoutes, RouteCallInput, RouteResponse, TreeSort } from '@hanlin/shared';
+import { call } from './call';
 
-const send = call as (route: RouteSpec, input?: unknown, opts?: CallOptions) => Promise<unknown>;
+const send = call;
 
 /**
  * A classification tree's calls over its five routes: insert, update and delete are silent (the

@@ -8,7 +8,7 @@ import { learnServerTime, serverNow } from './server-clock';
 export interface ApiOptions {
   method?: 'GET' | 'POST';
   /** Query string (GET parameters). */
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: Record<string, unknown>;
   /** application/x-www-form-urlencoded body instead of JSON. */
   form?: boolean;
   /** Answer is a file: resolves to `{ blob, fileName }`. */
@@ -86,8 +86,11 @@ function localeHeaders(): Record<string, string> {
 }
 
 /** A well-signed call refused for its timestamp (the device clock is off): the answer holds the server's time. */
-const refusedForTime = (err: ApiError) =>
-  err.name === 'UNAUTHENTICATED' && err.field === 'X-Timestamp' && typeof (err.data as { serverTime?: unknown } | null)?.serverTime === 'number';
+const timeRefused = (err: ApiError): number | undefined => {
+  const serverTime = err.dataField('serverTime');
+  return err.name === 'UNAUTHENTICATED' && err.field === 'X-Timestamp' && typeof serverTime === 'number' ? serverTime : undefined;
+};
+const refusedForTime = (err: ApiError) => timeRefused(err) !== undefined;
 
 /**
  * The one API call: POST JSON by default, 60 s timeout, credentials, bearer + sign headers on the
@@ -127,7 +130,8 @@ export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOp
     const code = (envelope as { code?: unknown } | null)?.code;
     if (!res.ok || code !== 200) {
       const err = normalizeError(res.status, envelope);
-      if (refusedForTime(err) && !serverTime) learnServerTime((err.data as { serverTime: number }).serverTime, sentAt, receivedAt);
+      const told = timeRefused(err);
+      if (told !== undefined && !serverTime) learnServerTime(told, sentAt, receivedAt);
       throw err;
     }
     return (envelope as { data: T }).data;

@@ -9,7 +9,7 @@ import 'node-forge/lib/sha256';
 
 /** Same scheme as the server's `privateDecrypt` (rsa.ts): OAEP with SHA-256, MGF1 with SHA-256, empty label. */
 export function rsaOaepSha256Encrypt(spkiDer: Uint8Array, text: string): Uint8Array {
-  const key = forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(forge.util.createBuffer(toBinary(spkiDer)))) as forge.pki.rsa.PublicKey;
+  const key = forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(forge.util.createBuffer(toBinary(spkiDer))));
   const cipher = key.encrypt(forge.util.encodeUtf8(text), 'RSA-OAEP', {
     md: forge.md.sha256.create(),
     mgf1: { md: forge.md.sha256.create() },
@@ -23,7 +23,7 @@ export function sha256Hex(text: string): string {
 
 function toBinary(bytes: Uint8Array): string {
   let s = '';
-  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]!);
+  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
   return s;
 }
 

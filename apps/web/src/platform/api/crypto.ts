@@ -3,7 +3,7 @@ import { CONSTANTS, signInput } from '@hanlin/shared';
 function toBase64(buf: ArrayBuffer | Uint8Array): string {
   let s = '';
   const bytes = buf instanceof Uint8Array ? buf : new Uint8Array(buf);
-  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]!);
+  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
   return btoa(s);
 }
 

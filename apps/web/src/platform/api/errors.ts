@@ -18,6 +18,11 @@ export class ApiError extends Error {
   ) {
     super(name);
   }
+  /** One field of `data` (whatever shape the server sent), or undefined. */
+  dataField(key: string): unknown {
+    const data = this.data;
+    return data !== null && typeof data === 'object' && key in data ? Reflect.get(data, key) : undefined;
+  }
   /** Text in the current language. */
   get text(): string {
     return errorMessage(this.name);

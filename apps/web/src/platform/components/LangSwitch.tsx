@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
-import { LANGS, type Lang } from '@hanlin/shared';
+import { LANGS, isOneOf } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLang, setLang } from '../i18n';
 
@@ -14,7 +14,7 @@ export function LangSwitch({ dark = false }: { dark?: boolean }) {
         selectable: true,
         selectedKeys: [lang],
         items: LANGS.map((l) => ({ key: l, label: <span data-testid={`lang-${l}`}>{t(`lang.${l}`)}</span> })),
-        onClick: ({ key }) => void setLang(key as Lang),
+        onClick: ({ key }) => void (isOneOf(LANGS, key) && setLang(key)),
       }}
     >
       <Button

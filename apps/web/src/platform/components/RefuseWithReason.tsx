@@ -45,7 +45,8 @@ export function useRefuseWithReason<R extends { id: number; abilities: { refuse:
       onCancel={() => setRefusing(null)}
       destroyOnHidden
       onOk={async () => {
-        await o.refuse({ ids: [refusing!.id], reason: reason.trim() });
+        if (!refusing) return;
+        await o.refuse({ ids: [refusing.id], reason: reason.trim() });
         void message.success(t('common.done'));
         setRefusing(null);
         setReason('');

@@ -93,7 +93,7 @@ function Toolbar({ editor, onImage, onLink, testId }: { editor: Editor; onImage?
             <ToolButton
               key={f.labelKey}
               label={t(f.labelKey)}
-              active={s.formats[g]![i]}
+              active={s.formats[g][i]}
               onClick={() => f.toggle(chain()).run()}
               testId={f.testId ? `${testId}-${f.testId}` : undefined}
             >
@@ -200,7 +200,7 @@ export default function RichTextEditor({ value, onChange, uploadImage, maxText =
         open={linkOpen}
         onOk={applyLink}
         onCancel={() => setLinkOpen(false)}
-        okButtonProps={{ 'data-testid': `${testId}-link-ok` } as Record<`data-${string}`, string>}
+        okButtonProps={{ 'data-testid': `${testId}-link-ok` }}
         destroyOnHidden
       >
         <Input autoFocus value={href} onChange={(e) => setHref(e.target.value)} onPressEnter={applyLink} placeholder="https://" data-testid={`${testId}-link-input`} />

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Form, Input, Modal, Row, Spin, Typography, type TreeDataNode, type TreeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TreeSort } from '@hanlin/shared';
+import { required, type TreeSort } from '@hanlin/shared';
 import { ApiError } from '../api/client';
 import { rulesFor } from '../forms/zod-rules';
 
@@ -136,7 +136,7 @@ const BASE: Record<MenuAction, TreeAction> = {
  * The server decides (sibling names, depth, data scope); the page shows its answers.
  */
 export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
-  const { testId, api, can, variant = 'default', allowRoot = false, expand = 'all', schema, nameMaxLength, renderTitle, onEdit } = props;
+  const { testId, api, can, variant = 'default', allowRoot = false, expand = 'all', schema, nameMaxLength, renderTitle, onEdit, onSelect } = props;
   const texts = { ...TEXTS, ...props.texts };
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
@@ -189,18 +189,19 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
   };
 
   const openEdit = (e: TreeEdit<N>) => {
-    if (e.mode === 'add' && e.parent) setExpanded((k) => ((k ?? []).includes(e.parent!.id) ? k : [...(k ?? []), e.parent!.id]));
+    const parent = e.mode === 'add' ? e.parent : undefined;
+    if (parent) setExpanded((k) => ((k ?? []).includes(parent.id) ? k : [...(k ?? []), parent.id]));
     if (onEdit) onEdit(e);
     else setEditing(e);
   };
 
   const save = useMutation({
     mutationFn: async ({ e, name }: { e: TreeEdit<N>; name: string }) => {
-      if (e.mode === 'edit') return api.update!({ id: e.node.id, name });
-      if (e.mode === 'add') return api.insert!({ parentId: e.parent?.id ?? null, name });
+      if (e.mode === 'edit') return required(api.update, 'api.update')({ id: e.node.id, name });
+      if (e.mode === 'add') return required(api.insert, 'api.insert')({ parentId: e.parent?.id ?? null, name });
       // A sibling of the target: created under the same parent, then placed above or below it.
-      const { id } = await api.insert!({ parentId: e.target.parentId, name });
-      await api.sort!({ id, position: e.position, targetId: e.target.id });
+      const { id } = await required(api.insert, 'api.insert')({ parentId: e.target.parentId, name });
+      await required(api.sort, 'api.sort')({ id, position: e.position, targetId: e.target.id });
     },
     onSuccess: async () => {
       message.success(t('common.saved'));
@@ -211,7 +212,7 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
   });
 
   const remove = useMutation({
-    mutationFn: (id: number) => api.remove!({ id }),
+    mutationFn: (id: number) => required(api.remove, 'api.remove')({ id }),
     onSuccess: async (_d, id) => {
       message.success(t('common.done'));
       props.onDeleted?.(id);
@@ -248,7 +249,7 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
 
   const move = useMutation({
     mutationFn: async (m: { kind: 'sort'; input: TreeSort } | { kind: 'move'; id: number; parentId: number }) =>
-      m.kind === 'sort' ? api.sort!(m.input) : api.move!({ id: m.id, parentId: m.parentId }),
+      m.kind === 'sort' ? required(api.sort, 'api.sort')(m.input) : required(api.move, 'api.move')({ id: m.id, parentId: m.parentId }),
     // sort and move are reporting calls: the API client shows a refusal.
     onSuccess: () => message.success(t('common.done')),
     onSettled: refresh,
@@ -318,10 +319,10 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
               onAction={onAction}
               expandedKeys={expanded ?? []}
               onExpand={(keys) => setExpanded(keys)}
-              {...(props.onSelect
+              {...(onSelect
                 ? {
                     selectedKeys: props.selectedId ? [props.selectedId] : [],
-                    onSelect: (keys: React.Key[]) => props.onSelect!(keys.length ? (byId.get(Number(keys[0])) ?? null) : null),
+                    onSelect: (keys: React.Key[]) => onSelect(keys.length ? (byId.get(Number(keys[0])) ?? null) : null),
                   }
                 : {})}
               draggable={can.modify && api.sort && !search ? { icon: false } : false}

@@ -17,7 +17,7 @@ const FIELD_OF: Record<string, string> = {
 export function fieldOfError(err: unknown, byCode: Record<string, string> = {}): string | undefined {
   if (!(err instanceof ApiError)) return undefined;
   if (err.field) return err.field;
-  const data = err.data as unknown;
+  const data = err.data;
   const first = Array.isArray(data) ? (data[0] as { field?: unknown } | undefined) : (data as { field?: unknown } | null);
   if (first && typeof first.field === 'string' && first.field) return first.field;
   return byCode[err.name] ?? FIELD_OF[err.name];
@@ -28,6 +28,8 @@ export interface SaveErrorOptions {
   fields?: readonly string[];
   /** Error name -> field, for refusals whose answer names no field. */
   byCode?: Record<string, string>;
+  /** Show an error on a nested field (`audience.0.id`) on its top-level field (`audience`). */
+  topLevel?: boolean;
   /** Also report the error the usual way (for calls that were not made `silent`, it already was). */
   report?: boolean;
 }
@@ -37,15 +39,24 @@ export interface SaveErrorOptions {
  * anything not tied to a shown field goes to the client's usual error report.
  * Returns whether a field took the error.
  */
-export function showSaveError(form: FormInstance, err: unknown, { fields, byCode, report = true }: SaveErrorOptions = {}): boolean {
+export function showSaveError(form: FormInstance, err: unknown, { fields, byCode, topLevel, report = true }: SaveErrorOptions = {}): boolean {
   if (!(err instanceof ApiError)) return false;
-  const field = fieldOfError(err, byCode);
-  if (field && (!fields || fields.includes(field))) {
-    const name = field.includes('.') ? field.split('.') : field;
-    form.setFields([{ name, errors: [err.text] }]);
-    form.scrollToField(name);
+  const named = [fieldOfError(err, byCode), ...issueFields(err)]
+    .map((f) => (topLevel ? f?.split('.')[0] : f))
+    .filter((f): f is string => !!f && (!fields || fields.includes(f)));
+  const names = [...new Set(named)].map((f) => (f.includes('.') ? f.split('.') : f));
+  if (names.length) {
+    form.setFields(names.map((name) => ({ name, errors: [err.text] })));
+    form.scrollToField(names[0]);
     return true;
   }
   if (report) reportError(err);
   return false;
+}
+
+/** Every field a refused body names (PARAMETER_INVALID lists up to ten issues in `data`). */
+function issueFields(err: ApiError): string[] {
+  const data = err.data;
+  if (!Array.isArray(data)) return [];
+  return data.map((d: { field?: unknown } | null) => (d && typeof d.field === 'string' ? d.field : '')).filter(Boolean);
 }

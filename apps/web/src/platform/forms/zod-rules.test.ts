@@ -11,10 +11,12 @@ const Schema = z.object({
   sort: z.number().int().min(0),
   cover: z.string().nullable().optional(),
   pw: z.string().refine(() => false, { message: 'PASSWORD_FORMAT_ERROR' }),
+  email: z.union([z.literal(''), z.email()]).nullish(),
 });
 
 async function check(name: string, value: unknown): Promise<string | null> {
-  const rule = rulesFor(Schema, name, t)[0] as { validator: (r: unknown, v: unknown) => Promise<void> };
+  const render = rulesFor(Schema, name, t)[0] as (form: unknown) => { validator: (r: unknown, v: unknown) => Promise<void> };
+  const rule = render({ getFieldsValue: () => ({}) });
   try {
     await rule.validator({}, value);
     return null;
@@ -39,6 +41,9 @@ describe('zod -> AntD rules', () => {
     expect(await check('sort', 1.5)).toBe('validation.integer');
     expect(await check('sort', -1)).toBe('validation.min:{"n":0}');
     expect(await check('pw', 'x')).toMatch(/6/);
+    // An alternative of "empty or a valid one" says what the valid one needs.
+    expect(await check('email', 'nope')).toBe('validation.email');
+    expect(await check('email', '')).toBeNull();
   });
 
   it('normalizes empty values and keeps null where the schema takes it', () => {

@@ -35,6 +35,17 @@ export function maxLengthOf(s: z.ZodType | undefined): number | undefined {
   return undefined;
 }
 
+/** Whether a field holds an ISO date-time (a date picker's field). */
+export function isDateTime(s: z.ZodType | undefined): boolean {
+  let cur: unknown = s;
+  for (let i = 0; i < 4 && cur; i++) {
+    const c = cur as { format?: string | null; unwrap?: () => unknown };
+    if (c.format === 'datetime') return true;
+    cur = typeof c.unwrap === 'function' ? c.unwrap() : undefined;
+  }
+  return false;
+}
+
 /** Form control value -> the value the API receives. */
 export function normalizeValue(v: unknown, s?: z.ZodType): unknown {
   if (dayjs.isDayjs(v)) return v.toISOString();
@@ -64,6 +75,11 @@ export function issueText(issue: z.core.$ZodIssue, t: TFunction): string {
       return t('validation.format');
     case 'invalid_value':
       return t('validation.choice');
+    case 'invalid_union': {
+      // `'' | phone` and the like: the last alternative is the value's real rule.
+      const last = (i as { errors?: z.core.$ZodIssue[][] }).errors?.at(-1)?.[0];
+      return last ? issueText(last, t) : t('validation.invalid');
+    }
     default:
       if (isErrorName(i.message)) return errorMessage(i.message);
       if (i.message && i.message.includes('.') && !i.message.includes(' ')) return t(i.message);
@@ -71,18 +87,53 @@ export function issueText(issue: z.core.$ZodIssue, t: TFunction): string {
   }
 }
 
-/** One validator rule per field, running the field's zod schema on the normalized value. */
-export function rulesFor(schema: AnyObject, name: string, t: TFunction): Rule[] {
+/** Whether the object schema carries refinements over several fields (`.refine` / `.superRefine` on the object). */
+export function hasObjectChecks(schema: AnyObject): boolean {
+  return !!schema._zod.def.checks?.length;
+}
+
+/** Form values -> the values the API receives (see normalizeValue), field by field. */
+export function normalizeValues(schema: AnyObject, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) out[k] = normalizeValue(v, fieldSchema(schema, k));
+  return out;
+}
+
+/**
+ * One validator rule per field, running the field's zod schema on the normalized value; when the
+ * field passes and the object has refinements over several fields, the whole form is parsed and
+ * the refinement issues naming this field are shown on it.
+ */
+export function rulesFor(schema: AnyObject, name: string, t: TFunction, requiredText?: string): Rule[] {
   const s = fieldSchema(schema, name);
   if (!s) return [];
+  const crossField = hasObjectChecks(schema);
   return [
-    {
+    (form) => ({
       validator: async (_rule, value) => {
-        const v = normalizeValue(value, s);
-        if (v === undefined && isRequired(s)) throw new Error(t('validation.required'));
-        const r = s.safeParse(v);
-        if (!r.success) throw new Error(issueText(r.error.issues[0]!, t));
+        checkValue(s, value, t, requiredText);
+        if (!crossField) return;
+        const whole = schema.safeParse(normalizeValues(schema, { ...form.getFieldsValue(true), [name]: value }));
+        const own = whole.success ? undefined : whole.error.issues.find((i) => i.path[0] === name && i.code === 'custom');
+        if (own) throw new Error(issueText(own, t));
       },
-    },
+    }),
   ];
+}
+
+/** Throws the text of the first issue of a control's value against its schema. */
+function checkValue(s: z.ZodType, value: unknown, t: TFunction, requiredText?: string) {
+  const required = requiredText ?? t('validation.required');
+  const v = normalizeValue(value, s);
+  if (v === undefined && isRequired(s)) throw new Error(required);
+  const r = s.safeParse(v);
+  if (!r.success) {
+    const text = issueText(r.error.issues[0], t);
+    throw new Error(text === t('validation.required') ? required : text);
+  }
+}
+
+/** The rule of a control whose value is one element of a schema's list (an option, a blank's answers). */
+export function elementRules(s: z.ZodType, t: TFunction): Rule[] {
+  return [{ validator: async (_rule, value) => checkValue(s, value, t) }];
 }

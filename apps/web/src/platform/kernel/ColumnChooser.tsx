@@ -13,7 +13,7 @@ function readChoice(list: string): Choice {
   try {
     const raw = localStorage.getItem(columnStoreKey(list));
     const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Choice) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.fromEntries(Object.entries(parsed).filter(([, shown]) => typeof shown === 'boolean')) : {};
   } catch {
     return {};
   }

@@ -1,3 +1,4 @@
+import { required } from '@hanlin/shared';
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Table, Tooltip, Typography } from 'antd';
@@ -53,19 +54,48 @@ function ellipsisCell<R>(c: ColumnSpec<R>, r: R) {
   );
 }
 
+/**
+ * The header of a column of fixed width: it wraps within the width (lists scroll at max-content, where a header
+ * would otherwise widen its column to its whole text on one line), a word too long for it is cut, the whole title on hover.
+ */
+function cutTitle(text: string, width: number, sortable: boolean) {
+  // As wide as the column's cut cells (`width` is their content's width), less the sorter's arrows.
+  const room = Math.max(24, width - (sortable ? 16 : 0));
+  return (
+    <span
+      title={text}
+      style={{
+        display: 'inline-block',
+        maxWidth: room,
+        whiteSpace: 'normal',
+        overflowWrap: 'normal',
+        wordBreak: 'normal',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        verticalAlign: 'middle',
+      }}
+    >
+      {text}
+    </span>
+  );
+}
+
 /** antd columns of the column specs, the sorted one showing its order. */
 export function tableColumns<R>(specs: readonly ColumnSpec<R>[], sort: string | undefined, t: (k: string) => string) {
   const order = (key: string) => (sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null);
-  return specs.map((c) => ({
-    key: c.key,
-    dataIndex: c.key,
-    title: t(c.titleKey),
-    sorter: c.sortable ? true : undefined,
-    sortOrder: c.sortable ? order(c.key) : undefined,
-    width: c.width ?? (c.ellipsis ? ELLIPSIS_WIDTH : undefined),
-    ellipsis: c.ellipsis ? { showTitle: false } : undefined,
-    render: c.ellipsis ? (_: unknown, r: R) => ellipsisCell(c, r) : c.render ? (_: unknown, r: R) => c.render!(r) : undefined,
-  })) as NonNullable<TableProps<R>['columns']>;
+  return specs.map((c) => {
+    const { render } = c;
+    return {
+      key: c.key,
+      dataIndex: c.key,
+      title: c.ellipsis ? cutTitle(t(c.titleKey), c.width ?? ELLIPSIS_WIDTH, !!c.sortable) : t(c.titleKey),
+      sorter: c.sortable ? true : undefined,
+      sortOrder: c.sortable ? order(c.key) : undefined,
+      width: c.width ?? (c.ellipsis ? ELLIPSIS_WIDTH : undefined),
+      ellipsis: c.ellipsis ? { showTitle: false } : undefined,
+      render: c.ellipsis ? (_: unknown, r: R) => ellipsisCell(c, r) : render ? (_: unknown, r: R) => render(r) : undefined,
+    };
+  }) as NonNullable<TableProps<R>['columns']>;
 }
 
 /**
@@ -112,12 +142,12 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
       }),
   });
   const exporting = useMutation({
-    mutationFn: ({ page: _p, size: _s, ...query }: ListParams) => props.exportFile!(query),
+    mutationFn: ({ page: _p, size: _s, ...query }: ListParams) => required(props.exportFile, 'exportFile')(query),
     onSuccess: saveDownload,
   });
 
   const label = (k: BatchKind) => t(props.labels?.[k] ?? `common.${k}`);
-  const standard = (kind: BatchKind): Omit<Action, 'ids'> => ({ action: kind, exec: (ids) => props.batch![kind]!({ ids }) });
+  const standard = (kind: BatchKind): Omit<Action, 'ids'> => ({ action: kind, exec: (ids) => required(props.batch?.[kind], `batch.${kind}`)({ ids }) });
   const custom = (x: ExtraBatch<R>): Omit<Action, 'ids'> => ({ action: x.key, exec: x.run, doneKey: x.doneKey });
 
   const modalForm = isModalForm(props.form) ? props.form : null;
@@ -142,7 +172,8 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
     return props.nounKey ? t('common.confirmNamedNoun', { action, noun: t(props.nounKey), name }) : t('common.confirmNamed', { action, name });
   };
   // Row actions: edit, state actions, extra ones, delete last. `rowAllows` overrides abilities.
-  const override = (k: BatchKind | 'modify') => (props.rowAllows ? (r: R) => props.rowAllows!(r, k) : undefined);
+  const { rowAllows } = props;
+  const override = (k: BatchKind | 'modify') => (rowAllows ? (r: R) => rowAllows(r, k) : undefined);
   const kindAction = (k: BatchKind): RowAction<R> => ({
     key: k,
     label: label(k),
@@ -267,8 +298,10 @@ export function CrudPage<R extends { id: number }, S extends SchemaObject = Sche
           title={t(editing === 'new' ? 'common.add' : 'common.edit')}
           schema={modalForm.schema}
           fields={modalForm.fields}
-          initialValues={editing && editing !== 'new' ? (modalForm.toValues?.(editing) ?? (editing as unknown as Record<string, unknown>)) : modalForm.defaults}
-          onSubmit={(values) => (editing && editing !== 'new' ? modalForm.update!({ ...values, id: editing.id }) : modalForm.create!(values))}
+          initialValues={editing && editing !== 'new' ? (modalForm.toValues?.(editing) ?? editing) : modalForm.defaults}
+          onSubmit={(values) =>
+            editing && editing !== 'new' ? required(modalForm.update, 'form.update')({ ...values, id: editing.id }) : required(modalForm.create, 'form.create')(values)
+          }
           onSaved={() => {
             setEditing(null);
             void list.refresh();

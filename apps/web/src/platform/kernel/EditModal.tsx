@@ -46,7 +46,7 @@ export function EditModal<S extends SchemaObject, N extends string>(p: EditModal
       p.onSaved?.(result);
     } catch (err) {
       // The client already showed the message; a refusal naming a field also marks that field.
-      showSaveError(form, err, { fields: p.fields.map((f) => f.name as string), report: false, ...p.saveErrors });
+      showSaveError(form, err, { fields: p.fields.map((f) => f.name), report: false, ...p.saveErrors });
     } finally {
       setSaving(false);
     }

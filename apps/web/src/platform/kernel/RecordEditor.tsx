@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useMutation, useQuery, useQueryClient, skipToken } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Space, Spin, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -51,7 +52,7 @@ export interface RecordEditor<R, B> {
   canSave: boolean;
   saving: boolean;
   /** Validates the form with the schema, maps the values (default: the `toBody` option) and saves. */
-  submit: (schema: SchemaObject, toBody?: (values: Record<string, unknown>) => B) => Promise<void>;
+  submit: <S extends SchemaObject>(schema: S, toBody?: (values: z.output<S>) => B) => Promise<void>;
   back: () => void;
 }
 
@@ -67,12 +68,12 @@ export function useRecordEditor<R, B>(o: RecordEditorOptions<R, B>): RecordEdito
   const id = Number(params.get(o.param ?? 'id')) || undefined;
   const [form] = Form.useForm();
   // A half-filled form asks before the user leaves; a finished save leaves without asking (the title is the card's).
-  const page = useFormPage({ form, title: undefined });
+  const existing = useQuery({ queryKey: [o.queryKey, 'one', id], queryFn: id ? () => o.load(id) : skipToken });
+  const page = useFormPage({ form, title: undefined, ready: !id || existing.isSuccess });
   // Cancel is a choice to drop what was typed: it leaves without asking, like a save.
   const back = () => page.leave(o.listPath);
   const canSave = useCan(o.perms ? (id ? o.perms.modify : o.perms.add) : []);
 
-  const existing = useQuery({ queryKey: [o.queryKey, 'one', id], queryFn: () => o.load(id!), enabled: !!id });
   const record = existing.data ?? undefined;
   // toForm is a pure mapping of the record: the record alone decides when the values change.
   // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -39,9 +39,9 @@ export interface RowActionsProps<R> {
  */
 export function rowAllows<R>(record: R, a: Pick<RowAction<R>, 'key' | 'ability' | 'allowed'>): boolean {
   if (a.allowed) return a.allowed(record);
-  const abilities = (record as { abilities?: unknown } | null)?.abilities;
+  const abilities: unknown = typeof record === 'object' && record !== null && 'abilities' in record ? record.abilities : undefined;
   if (a.ability === false || !abilities || typeof abilities !== 'object') return true;
-  return (abilities as Record<string, unknown>)[a.ability ?? a.key] === true;
+  return Reflect.get(abilities, a.ability ?? a.key) === true;
 }
 
 /** The action links of a table row, filtered by the row's abilities, confirmations where asked; beyond `visible` a "more" menu. */

@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { DatePicker, Form, Input, InputNumber, Select, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { fieldSchema, isRequired, issueText, maxLengthOf, normalizeValue, rulesFor } from '../forms/zod-rules';
+import { fieldSchema, isRequired, maxLengthOf, rulesFor } from '../forms/zod-rules';
+import { parseFormValues } from '../forms/useSchemaForm';
 import type { z } from 'zod';
 import type { FieldName, FieldSpec, SchemaFields, SchemaObject } from './types';
 
@@ -25,18 +26,8 @@ export function toFormValues(fields: readonly FieldSpec[], values: Record<string
  * Validates the whole object with the schema and returns the parsed body, or puts the
  * issues on their fields and returns null.
  */
-export async function readForm<S extends SchemaObject>(
-  form: FormInstance,
-  schema: S,
-  t: ReturnType<typeof useTranslation>['t'],
-): Promise<(z.infer<S> & Record<string, unknown>) | null> {
-  const raw = (await form.validateFields()) as Record<string, unknown>;
-  const values: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) values[k] = normalizeValue(v, fieldSchema(schema, k));
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return parsed.data as z.infer<S> & Record<string, unknown>;
-  form.setFields(parsed.error.issues.map((i) => ({ name: String(i.path[0] ?? ''), errors: [issueText(i, t)] })));
-  return null;
+export async function readForm<S extends SchemaObject>(form: FormInstance, schema: S, t: ReturnType<typeof useTranslation>['t']): Promise<z.output<S> | null> {
+  return parseFormValues(form, schema, t);
 }
 
 /** Form.Item injects value/onChange/id into its direct child, so they are passed on. */
@@ -77,10 +68,14 @@ export interface SchemaFormProps<S extends SchemaObject = SchemaObject, N extend
 export function SchemaForm<S extends SchemaObject, N extends string>({ form, schema, fields, initialValues, layout = 'vertical', testId }: SchemaFormProps<S, N>) {
   const { t } = useTranslation();
   const initial = useMemo(() => toFormValues(fields as readonly FieldSpec[], initialValues), [fields, initialValues]);
+  // Reset to the record when it changes, not when the fields do: a field shown or hidden by another
+  // field's value (a lecturer's kind) must not wipe what was typed.
+  const latest = useRef(initial);
+  latest.current = initial;
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue(initial);
-  }, [form, initial]);
+    form.setFieldsValue(latest.current);
+  }, [form, initialValues]);
   return (
     <Form form={form} layout={layout} initialValues={initial} data-testid={testId}>
       {(fields as readonly FieldSpec[]).map((f) => {

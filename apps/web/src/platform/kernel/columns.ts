@@ -38,7 +38,7 @@ export function personColumns<R extends { realname: string; username: string; or
   more: { realname?: Partial<ColumnSpec<R>>; others?: Partial<ColumnSpec<R>> } = {},
 ): ColumnSpec<R>[] {
   const column = (key: 'realname' | 'username' | 'orgName', titleKey: string, extra?: Partial<ColumnSpec<R>>): ColumnSpec<R> => ({
-    key: key as keyof R & string,
+    key: key,
     titleKey: `${prefix}.${titleKey}`,
     ...extra,
   });

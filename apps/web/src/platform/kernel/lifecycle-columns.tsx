@@ -8,7 +8,7 @@ export function statusColumn<R extends { status: string }, S extends string = st
   { testIdPrefix, titleKey = 'common.status' }: { testIdPrefix?: string; titleKey?: string } = {},
 ): ColumnSpec<R> {
   return {
-    key: 'status' as keyof R & string,
+    key: 'status',
     titleKey,
     render: (r) => <LifecycleTag lifecycle={lifecycle} state={r.status} testId={testIdPrefix ? `${testIdPrefix}-${r.status}` : undefined} />,
   };

@@ -17,7 +17,11 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Ar
 
 /** The query parameter names a filter writes (a date range writes two). */
 export function filterKeys(f: FilterSpec): string[] {
-  if (f.kind !== 'daterange') return [f.name];
+  return f.kind === 'daterange' ? rangeKeys(f) : [f.name];
+}
+
+/** The two query keys of a date-range filter: its start and its end. */
+function rangeKeys(f: FilterSpec): [string, string] {
   const r = f.range ?? { from: `${f.name}From`, to: `${f.name}To` };
   return [r.from, r.to];
 }
@@ -29,7 +33,7 @@ export function toQuery(filters: readonly FilterSpec[] | undefined, values: Reco
     const spec = filters?.find((f) => f.name === k);
     if (spec?.kind === 'daterange') {
       const [from, to] = (raw ?? []) as [Dayjs | null | undefined, Dayjs | null | undefined];
-      const [fromKey, toKey] = filterKeys(spec) as [string, string];
+      const [fromKey, toKey] = rangeKeys(spec);
       if (from) out[fromKey] = from.startOf('day').toISOString();
       if (to) out[toKey] = to.endOf('day').toISOString();
       continue;
@@ -50,7 +54,7 @@ export function toFilterValues(filters: readonly FilterSpec[] | undefined, query
   const out: Record<string, unknown> = {};
   for (const f of filters ?? []) {
     if (f.kind === 'daterange') {
-      const [fromKey, toKey] = filterKeys(f) as [string, string];
+      const [fromKey, toKey] = rangeKeys(f);
       const from = query[fromKey];
       const to = query[toKey];
       if (from || to) out[f.name] = [from ? dayjs(String(from)) : null, to ? dayjs(String(to)) : null];

@@ -14,12 +14,12 @@ export function listTableProps<R extends { id: number }>(list: ListState<R>, t: 
     dataSource: list.records,
     onChange: list.onTableChange,
     scroll: { x: 'max-content' },
-    rowSelection: selectable ? { selectedRowKeys: list.selected, preserveSelectedRowKeys: true, onChange: (keys, rows) => list.select(keys as number[], rows) } : undefined,
+    rowSelection: selectable ? { selectedRowKeys: list.selected, preserveSelectedRowKeys: true, onChange: (keys, rows) => list.select(keys.map(Number), rows) } : undefined,
     pagination: { current: list.params.page, pageSize: list.params.size, total: list.total, showSizeChanger: true, showTotal: (n) => t('common.total', { n }) },
   };
 }
 
 /** A page of rows keyed by another field (a person's `userId`, a course's `courseId`), copied into the `id` a list keys its rows by. */
-export function keyedBy<R, K extends keyof R>(key: K, page: Page<R>): Page<R & { id: number }> {
-  return { records: page.records.map((r) => ({ ...r, id: r[key] as number })), total: page.total, page: page.page, size: page.size };
+export function keyedBy<K extends string, R extends Record<K, number>>(key: K, page: Page<R>): Page<R & { id: number }> {
+  return { records: page.records.map((r) => ({ ...r, id: r[key] })), total: page.total, page: page.page, size: page.size };
 }

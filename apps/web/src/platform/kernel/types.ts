@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import type { Page } from '@hanlin/shared';
 import type { DownloadResult } from '../api/client';
 
-export type SchemaObject = z.ZodObject<z.ZodRawShape>;
-/** The field names of a form schema: a field spec naming anything else does not compile. */
-export type FieldName<S extends SchemaObject> = Extract<keyof z.input<S>, string>;
+import type { FieldName, SchemaObject } from '../forms/types';
+export type { FieldName, SchemaObject } from '../forms/types';
 /**
  * Fields over a schema: names written as literals must be keys of the schema (checked at compile
  * time); a list declared as plain `FieldSpec[]` (names widened to string) is taken as it is.

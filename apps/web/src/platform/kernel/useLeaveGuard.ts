@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { feedback } from '../feedback';
 import { closeTab, usePageTitle } from '../page-title';
 import { useLeavePrompt } from '../leave-prompt';
+import { useTabDraft } from './tab-drafts';
 
 const LEAVE_TEXTS = { title: 'common.leaveTitle', content: 'common.leaveContent', leave: 'common.leave', stay: 'common.stay' };
 
@@ -17,11 +18,15 @@ export interface LeaveGuard {
 /**
  * Leaving a half-filled form asks first: another route (menu, tab, back button) opens a
  * confirmation; closing or reloading the browser tab gets the browser's own question.
- * `dirty` is read when the user leaves (e.g. `() => form.isFieldsTouched()`).
+ * `dirty` is read when the user leaves (e.g. `() => form.isFieldsTouched()`); `keep(next)`, when
+ * given, may keep what was typed for later instead (a switch to another management tab), and then nothing is asked.
  */
-export function useLeaveGuard(dirty: () => boolean): LeaveGuard {
+export function useLeaveGuard(dirty: () => boolean, keep?: (next: string) => boolean): LeaveGuard {
   const released = useRef(false);
-  useLeavePrompt(() => !released.current && dirty(), LEAVE_TEXTS, { leave: 'leave-confirm-ok', stay: 'leave-confirm-cancel' });
+  useLeavePrompt((next) => !released.current && dirty() && !(next !== undefined && keep?.(next)), LEAVE_TEXTS, {
+    leave: 'leave-confirm-ok',
+    stay: 'leave-confirm-cancel',
+  });
   return {
     release: () => {
       released.current = true;
@@ -30,21 +35,24 @@ export function useLeaveGuard(dirty: () => boolean): LeaveGuard {
 }
 
 /**
- * The shell of a form page (add/edit) that does not use `useRecordEditor`: its title names the
- * document and its management tab, leaving it half-filled asks first, and `leave(to)` after a
- * save goes on without asking and closes the page's tab (unless it stays on the same page).
- * `save` runs a save of the records under `queryKey`.
+ * The shell of a form page (add/edit): its title names the document and its management tab; switching
+ * to another management tab keeps what was typed and puts it back on return (`useTabDraft`, once `ready`:
+ * the record loaded); leaving it half-filled otherwise asks first; `leave(to)` after a save or cancel goes on
+ * without asking and closes the page's tab (unless it stays on the same page). `save` runs a save of the
+ * records under `queryKey`.
  */
-export function useFormPage(o: { form: FormInstance; title: string | undefined; queryKey?: string }) {
+export function useFormPage(o: { form: FormInstance; title: string | undefined; queryKey?: string; ready?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   usePageTitle(o.title);
-  const guard = useLeaveGuard(() => o.form.isFieldsTouched());
+  const draft = useTabDraft(o.form, o.ready ?? true);
+  const guard = useLeaveGuard(draft.dirty, draft.keep);
   const leave = (to: string, opts?: { replace?: boolean }) => {
     const stays = to.split('?')[0] === pathname;
+    draft.drop();
     if (!stays) guard.release();
     void navigate(to, opts);
     if (!stays) closeTab(pathname);

@@ -148,7 +148,7 @@ export function useList<R extends { id: number }>(o: UseListOptions<R>): ListSta
         ...params,
         page: pg.current ?? 1,
         size: pg.pageSize ?? params.size,
-        sort: key ? (s!.order === 'descend' ? `-${key}` : key) : undefined,
+        sort: key ? (s.order === 'descend' ? `-${key}` : key) : undefined,
       });
     },
     applyFilters,

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, skipToken } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ export function useRecordFormPage<V, R>(o: { queryKey: string; titleKeys: { add:
   const [form] = Form.useForm<V>();
   const title = t(id ? o.titleKeys.edit : o.titleKeys.add);
   // Names the tab, asks before a half-filled form is left, closes the tab once saved or cancelled.
-  const page = useFormPage({ form, title, queryKey: o.queryKey });
-  const existing = useQuery({ queryKey: [o.queryKey, 'one', id], queryFn: () => o.load({ id: id! }), enabled: !!id });
+  const existing = useQuery({ queryKey: [o.queryKey, 'one', id], queryFn: id ? () => o.load({ id }) : skipToken });
+  const page = useFormPage({ form, title, queryKey: o.queryKey, ready: !id || existing.isSuccess });
   return { id, params, form, title, page, existing, loading: !!id && existing.isLoading };
 }

@@ -3,7 +3,7 @@ import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AssignmentCreateSchema, type AssignmentCreate, type AssignmentDetail } from '@hanlin/shared';
 import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
-import { AudiencePicker, useAudienceGuard } from '../../audiences/components/AudiencePicker';
+import { AudiencePicker, useAudienceGuard } from '../../audiences/index';
 import { CoursePicker, type PickedCourse } from '../components/CoursePicker';
 import { getAssignmentById, insertAssignment, publishAssignments, updateAssignment } from '../api';
 

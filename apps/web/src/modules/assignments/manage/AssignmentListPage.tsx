@@ -1,12 +1,12 @@
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ASSIGNMENT_LIFECYCLE, ASSIGNMENT_SORT_KEYS, type AssignmentRow } from '@hanlin/shared';
+import { ASSIGNMENT_LIFECYCLE, ASSIGNMENT_SORT_KEYS, type AssignmentRow, isOneOf } from '@hanlin/shared';
 import { CrudPage, publishableActions, statusColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { deleteAssignments, findAssignments, publishAssignments, unpublishAssignments } from '../api';
 
-const sortable = (k: string) => (ASSIGNMENT_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(ASSIGNMENT_SORT_KEYS, k);
 
 function Deadline({ row }: { row: AssignmentRow }) {
   const { t } = useTranslation();

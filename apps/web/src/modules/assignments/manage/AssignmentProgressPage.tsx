@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Card, Descriptions, Empty, Flex, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ASSIGNEE_SORT_KEYS, ASSIGNEE_STATES, type AssigneeRow, type AssignmentProgress } from '@hanlin/shared';
+import { ASSIGNEE_SORT_KEYS, ASSIGNEE_STATES, type AssigneeRow, type AssignmentProgress, isOneOf } from '@hanlin/shared';
 import { enumFilter, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { LearnerStatusTag, OrgReport, ProgressBar, durationText } from '../../course-reports/components/report-parts';
+import { LearnerStatusTag, OrgReport, ProgressBar, durationText } from '../../course-reports/index';
 import { exportAssignmentProgress, findAssignmentProgress } from '../api';
 
 /** A row keyed by user, with a `course<id>` key per course (one table column each). */
 type Row = AssigneeRow & { id: number } & Record<`course${number}`, unknown>;
 type Meta = Omit<AssignmentProgress, 'records' | 'total' | 'page' | 'size'>;
-const sortable = (k: string) => (ASSIGNEE_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(ASSIGNEE_SORT_KEYS, k);
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'assignment.assigneeKeyword', testId: 'assignee-filter-keyword' },
@@ -107,7 +107,7 @@ export default function AssignmentProgressPage() {
         filters={filters}
         extraFilters={{ id }}
         menu="xxzp"
-        exportFile={(q) => exportAssignmentProgress({ ...q, id } as Parameters<typeof exportAssignmentProgress>[0])}
+        exportFile={(q) => exportAssignmentProgress({ ...q, id })}
       />
     </Flex>
   );

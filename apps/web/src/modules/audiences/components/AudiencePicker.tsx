@@ -52,7 +52,7 @@ export function AudiencePicker({ value = [], onChange, disabled, testId = 'audie
           <Segmented
             data-testid={`${testId}-type`}
             value={type}
-            onChange={(v) => setType(v as AudienceTargetType)}
+            onChange={(v) => setType(v)}
             options={AUDIENCE_TARGET_TYPES.map((v) => ({ value: v, label: t(`audience.type_${v}`) }))}
           />
         </Space.Compact>
@@ -103,8 +103,8 @@ export function AudiencePicker({ value = [], onChange, disabled, testId = 'audie
 /** The targets the server named as beyond the caller's data scope, or null for any other failure. */
 export function audienceBeyondOf(e: unknown): AudienceTarget[] | null {
   if (!(e instanceof ApiError) || e.name !== 'NO_DATA_PERMISSION_ERROR' || e.field !== 'audience') return null;
-  const beyond = (e.data as { beyond?: unknown } | null)?.beyond;
-  return Array.isArray(beyond) && beyond.length ? (beyond as AudienceTarget[]) : null;
+  const beyond = e.dataField('beyond');
+  return Array.isArray(beyond) && beyond.length ? beyond : null;
 }
 
 /**

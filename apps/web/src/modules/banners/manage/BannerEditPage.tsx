@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { BannerCreateSchema, type BannerCreate, type BannerRow } from '@hanlin/shared';
-import { ImageUpload } from '../../files/ImageUpload';
+import { ImageUpload } from '../../uploads/index';
 import { getBannerById, insertBanner, updateBanner } from '../api';
 
 function bannerFields(preview: string | null): FieldSpec[] {

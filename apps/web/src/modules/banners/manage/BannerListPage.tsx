@@ -1,10 +1,10 @@
 import { CrudPage, pictureColumn, statusColumn, statusFilter, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { BANNER_LIFECYCLE, BANNER_SORT_KEYS, type BannerRow as Banner } from '@hanlin/shared';
+import { BANNER_LIFECYCLE, BANNER_SORT_KEYS, type BannerRow as Banner, isOneOf } from '@hanlin/shared';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { deleteBanners, findBanners, releaseBanners, unreleaseBanners } from '../api';
 
-const sortable = (k: string) => (BANNER_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(BANNER_SORT_KEYS, k);
 const period = (r: Banner) => (r.startAt || r.endAt ? `${r.startAt ? formatTime(r.startAt) : '…'} – ${r.endAt ? formatTime(r.endAt) : '…'}` : '—');
 
 const columns: ColumnSpec<Banner>[] = [

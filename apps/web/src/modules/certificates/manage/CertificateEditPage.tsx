@@ -1,25 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Col, ColorPicker, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Switch, Table, Typography } from 'antd';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { Button, Card, Col, ColorPicker, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Switch, Table, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   CERTIFICATE_AUTHORITY_MAX,
   CERTIFICATE_DEFAULT_LAYOUT,
   CERTIFICATE_DEFAULT_PAGE,
-  CERTIFICATE_EXTRA_TEXT_MAX,
   CERTIFICATE_LANGUAGES,
-  CERTIFICATE_NAME_MAX,
   CERTIFICATE_WORDING,
+  CertificateFieldPositionSchema,
+  CertificateLayoutSchema,
   CertificateTemplateCreateSchema,
   type CertificateFieldPosition,
   type CertificateLanguage,
   type CertificateLayout,
   type CertificateTemplateCreate,
   type CertificateTemplateRow,
+  isOneOf,
 } from '@hanlin/shared';
-import { useRecordEditor } from '../../../platform/kernel';
+import { maxLengthOf, rulesFor, useRecordEditor } from '../../../platform/kernel';
+import { useSchemaForm, type SchemaFormApi } from '../../../platform/forms/useSchemaForm';
 import { usePageTitle } from '../../../platform/page-title';
-import { ImageUpload } from '../../files/ImageUpload';
+import { ImageUpload } from '../../uploads/index';
 import { getCertificateTemplateById, insertCertificateTemplate, updateCertificateTemplate } from '../api';
 
 /**
@@ -31,6 +33,9 @@ const FormSchema = CertificateTemplateCreateSchema.extend({
   validityMonths: z.number().int().min(1).max(999),
   authority: z.string().trim().max(CERTIFICATE_AUTHORITY_MAX).optional(),
 });
+
+/** The printed extra text's own rules (the layout's optional `extra` entry). */
+const ExtraSchema = CertificateLayoutSchema.shape.extra.unwrap().unwrap();
 
 type FieldKey = 'title' | 'name' | 'source' | 'date' | 'number' | 'authority' | 'extra';
 const FIELD_KEYS: FieldKey[] = ['title', 'name', 'source', 'date', 'number', 'authority', 'extra'];
@@ -131,7 +136,7 @@ function LayoutPreview({
           </div>
         ))}
       {FIELD_KEYS.map((key) => {
-        const pos = layout[key] as CertificateFieldPosition | null | undefined;
+        const pos = layout[key];
         if (!pos) return null;
         return (
           <div
@@ -161,8 +166,9 @@ function LayoutPreview({
 }
 
 function PositionInputs({ field, testId }: { field: FieldKey; testId: string }) {
+  const { t } = useTranslation();
   const num = (name: keyof CertificateFieldPosition, min: number, max: number) => (
-    <Form.Item name={['layout', field, name]} noStyle rules={[{ required: true }]}>
+    <Form.Item name={['layout', field, name]} noStyle rules={rulesFor(CertificateFieldPositionSchema, name, t)}>
       <InputNumber min={min} max={max} size="small" style={{ width: 72 }} data-testid={`${testId}-${name}`} />
     </Form.Item>
   );
@@ -178,6 +184,100 @@ function PositionInputs({ field, testId }: { field: FieldKey; testId: string }) 
         <Select size="small" style={{ width: 90 }} options={[{ value: 'left' }, { value: 'center' }].map((o) => ({ ...o, label: o.value === 'left' ? '⟵' : '↔' }))} />
       </Form.Item>
     </Space>
+  );
+}
+
+/** Where each printed field goes (coordinates, size, colour, alignment), the optional fields' switches and the extra text. */
+function CertificatePositions({ form, layout }: { form: FormInstance; layout: CertificateLayout }) {
+  const { t } = useTranslation();
+  const extraOn = !!layout.extra;
+  return (
+    <>
+      <Typography.Text strong>{t('certificate.positions')}</Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t('certificate.positionsHint')}
+      </Typography.Paragraph>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="key"
+        dataSource={FIELD_KEYS.filter((k) => !!layout[k]).map((key) => ({ key }))}
+        columns={[
+          { title: t('certificate.field'), dataIndex: 'key', width: 90, render: (k: FieldKey) => t(`certificate.field_${k}`) },
+          { title: t('certificate.coords'), dataIndex: 'key', render: (k: FieldKey) => <PositionInputs field={k} testId={`certificate-pos-${k}`} /> },
+        ]}
+      />
+      <Space style={{ marginTop: 12 }} wrap>
+        {OPTIONAL_KEYS.map((key) => (
+          <Space key={key} size={4}>
+            <Switch
+              checked={!!layout[key]}
+              data-testid={`certificate-${key}-switch`}
+              onChange={(on) => form.setFieldValue(['layout', key], on ? CERTIFICATE_DEFAULT_LAYOUT[key] : null)}
+            />
+            <span>{t(`certificate.field_${key}`)}</span>
+          </Space>
+        ))}
+      </Space>
+      <Space style={{ marginTop: 12 }} align="start" wrap>
+        <Switch
+          checked={extraOn}
+          data-testid="certificate-extra-switch"
+          onChange={(on) =>
+            form.setFieldValue(['layout', 'extra'], on ? { text: t('certificate.sampleExtra'), x: 60, y: 60, fontSize: 16, color: '#1f1f1f', align: 'left' } : null)
+          }
+        />
+        <span>{t('certificate.extra')}</span>
+        {extraOn && (
+          <Form.Item name={['layout', 'extra', 'text']} noStyle rules={rulesFor(ExtraSchema, 'text', t)}>
+            <Input maxLength={maxLengthOf(ExtraSchema.shape.text)} style={{ width: 220 }} data-testid="certificate-extra-text" />
+          </Form.Item>
+        )}
+      </Space>
+    </>
+  );
+}
+
+/** Permanent, or valid for a number of months (kept while hidden, so switching back keeps it). */
+function ValidityField({ f, permanent }: { f: SchemaFormApi<typeof FormSchema>; permanent: boolean | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={t('certificate.validity')}>
+      <Space>
+        <Form.Item name="permanent" noStyle>
+          <Radio.Group
+            data-testid="certificate-validity"
+            options={[
+              { value: true, label: t('certificate.permanent') },
+              { value: false, label: t('certificate.limited') },
+            ]}
+          />
+        </Form.Item>
+        {/* Always mounted (hidden when permanent) so the form keeps the months. */}
+        <Form.Item {...f.item('validityMonths')} noStyle hidden={permanent !== false}>
+          <InputNumber min={1} max={999} precision={0} addonAfter={t('certificate.monthUnit')} data-testid="certificate-months" />
+        </Form.Item>
+      </Space>
+    </Form.Item>
+  );
+}
+
+/** The template's thumbnail and background pictures. */
+function CertificateImages({ record, onBackground }: { record: CertificateTemplateRow | undefined; onBackground: ComponentProps<typeof ImageUpload>['onChange'] }) {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={12}>
+      <Col span={12}>
+        <Form.Item name="thumbnail" label={t('certificate.thumbnail')}>
+          <ImageUpload purpose="certificate" testId="certificate-thumbnail" previewUrl={record?.thumbnailUrl ?? null} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="background" label={t('certificate.background')} extra={t('certificate.backgroundHint')}>
+          <ImageUpload purpose="certificate" testId="certificate-background" previewUrl={record?.backgroundUrl ?? null} onChange={onBackground} />
+        </Form.Item>
+      </Col>
+    </Row>
   );
 }
 
@@ -204,7 +304,7 @@ export default function CertificateEditPage() {
             layout: { ...r.layout, extra: r.layout.extra ?? null },
           }
         : {
-            language: (CERTIFICATE_LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'zh-CN',
+            language: isOneOf(CERTIFICATE_LANGUAGES, i18n.language) ? i18n.language : 'zh-CN',
             permanent: true,
             validityMonths: 12,
             thumbnail: null,
@@ -214,6 +314,7 @@ export default function CertificateEditPage() {
   });
   usePageTitle(t(ed.id ? 'certificate.edit' : 'certificate.add'));
   const { form, record } = ed;
+  const f = useSchemaForm(FormSchema, { form });
   const [bgPreview, setBgPreview] = useState<string | null>(null);
   const [page, setPage] = useState<{ width: number; height: number } | null>(null);
   // preserve: the extra text exists before its inputs do.
@@ -222,7 +323,6 @@ export default function CertificateEditPage() {
   const background = Form.useWatch('background', form) as string | null | undefined;
   const language = (Form.useWatch('language', form) as CertificateLanguage | undefined) ?? 'zh-CN';
   const authority = Form.useWatch('authority', form) as string | undefined;
-  const extraOn = !!layout.extra;
   const shownBg = background ? (bgPreview ?? record?.backgroundUrl ?? null) : null;
   const shownPage = background ? (page ?? (record ? { width: record.pageWidth, height: record.pageHeight } : CERTIFICATE_DEFAULT_PAGE)) : CERTIFICATE_DEFAULT_PAGE;
 
@@ -255,7 +355,7 @@ export default function CertificateEditPage() {
   // "Permanent" is a form switch: the body sends null months then.
   const submit = () =>
     void ed.submit(FormSchema, (v) => {
-      const { permanent: isPermanent, ...body } = v as z.infer<typeof FormSchema>;
+      const { permanent: isPermanent, ...body } = v;
       return {
         ...body,
         authority: body.authority || undefined,
@@ -271,99 +371,25 @@ export default function CertificateEditPage() {
       <Form form={form} layout="vertical" initialValues={ed.initial} data-testid="certificate-form">
         <Row gutter={24}>
           <Col xs={24} lg={9}>
-            <Form.Item name="name" label={t('certificate.name')} rules={[{ required: true, whitespace: true, max: CERTIFICATE_NAME_MAX }]}>
-              <Input maxLength={CERTIFICATE_NAME_MAX} showCount data-testid="certificate-name" />
+            <Form.Item {...f.item('name')} label={t('certificate.name')}>
+              <Input maxLength={f.maxLength('name')} showCount data-testid="certificate-name" />
             </Form.Item>
-            <Form.Item
-              name="authority"
-              label={t('certificate.authority')}
-              extra={ed.id ? undefined : t('certificate.authorityDefault')}
-              rules={[{ max: CERTIFICATE_AUTHORITY_MAX }]}
-            >
-              <Input maxLength={CERTIFICATE_AUTHORITY_MAX} placeholder={t('app.title')} data-testid="certificate-authority" />
+            <Form.Item {...f.item('authority')} label={t('certificate.authority')} extra={ed.id ? undefined : t('certificate.authorityDefault')}>
+              <Input maxLength={f.maxLength('authority')} placeholder={t('app.title')} data-testid="certificate-authority" />
             </Form.Item>
             <Form.Item name="language" label={t('certificate.language')} extra={t('certificate.languageHint')}>
               <Select data-testid="certificate-language" options={CERTIFICATE_LANGUAGES.map((l) => ({ value: l, label: t(`certificate.language_${l}`) }))} />
             </Form.Item>
-            <Form.Item label={t('certificate.validity')}>
-              <Space>
-                <Form.Item name="permanent" noStyle>
-                  <Radio.Group
-                    data-testid="certificate-validity"
-                    options={[
-                      { value: true, label: t('certificate.permanent') },
-                      { value: false, label: t('certificate.limited') },
-                    ]}
-                  />
-                </Form.Item>
-                {/* Always mounted (hidden when permanent) so the form keeps the months. */}
-                <Form.Item name="validityMonths" noStyle hidden={permanent !== false} rules={[{ required: true }]}>
-                  <InputNumber min={1} max={999} precision={0} addonAfter={t('certificate.monthUnit')} data-testid="certificate-months" />
-                </Form.Item>
-              </Space>
-            </Form.Item>
-            <Row gutter={12}>
-              <Col span={12}>
-                <Form.Item name="thumbnail" label={t('certificate.thumbnail')}>
-                  <ImageUpload purpose="certificate" testId="certificate-thumbnail" previewUrl={record?.thumbnailUrl ?? null} />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="background" label={t('certificate.background')} extra={t('certificate.backgroundHint')}>
-                  <ImageUpload
-                    purpose="certificate"
-                    testId="certificate-background"
-                    previewUrl={record?.backgroundUrl ?? null}
-                    onChange={(url, up) => {
-                      form.setFieldValue('background', url);
-                      setBgPreview(up?.publicUrl ?? null);
-                      setPage(null);
-                    }}
-                  />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Typography.Text strong>{t('certificate.positions')}</Typography.Text>
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-              {t('certificate.positionsHint')}
-            </Typography.Paragraph>
-            <Table
-              size="small"
-              pagination={false}
-              rowKey="key"
-              dataSource={FIELD_KEYS.filter((k) => !!layout[k]).map((key) => ({ key }))}
-              columns={[
-                { title: t('certificate.field'), dataIndex: 'key', width: 90, render: (k: FieldKey) => t(`certificate.field_${k}`) },
-                { title: t('certificate.coords'), dataIndex: 'key', render: (k: FieldKey) => <PositionInputs field={k} testId={`certificate-pos-${k}`} /> },
-              ]}
+            <ValidityField f={f} permanent={permanent} />
+            <CertificateImages
+              record={record}
+              onBackground={(url, up) => {
+                form.setFieldValue('background', url);
+                setBgPreview(up?.publicUrl ?? null);
+                setPage(null);
+              }}
             />
-            <Space style={{ marginTop: 12 }} wrap>
-              {OPTIONAL_KEYS.map((key) => (
-                <Space key={key} size={4}>
-                  <Switch
-                    checked={!!layout[key]}
-                    data-testid={`certificate-${key}-switch`}
-                    onChange={(on) => form.setFieldValue(['layout', key], on ? CERTIFICATE_DEFAULT_LAYOUT[key] : null)}
-                  />
-                  <span>{t(`certificate.field_${key}`)}</span>
-                </Space>
-              ))}
-            </Space>
-            <Space style={{ marginTop: 12 }} align="start" wrap>
-              <Switch
-                checked={extraOn}
-                data-testid="certificate-extra-switch"
-                onChange={(on) =>
-                  form.setFieldValue(['layout', 'extra'], on ? { text: t('certificate.sampleExtra'), x: 60, y: 60, fontSize: 16, color: '#1f1f1f', align: 'left' } : null)
-                }
-              />
-              <span>{t('certificate.extra')}</span>
-              {extraOn && (
-                <Form.Item name={['layout', 'extra', 'text']} noStyle rules={[{ required: true, whitespace: true, max: CERTIFICATE_EXTRA_TEXT_MAX }]}>
-                  <Input maxLength={CERTIFICATE_EXTRA_TEXT_MAX} style={{ width: 220 }} data-testid="certificate-extra-text" />
-                </Form.Item>
-              )}
-            </Space>
+            <CertificatePositions form={form} layout={layout} />
           </Col>
           <Col xs={24} lg={15}>
             <Typography.Text strong>{t('certificate.preview')}</Typography.Text>

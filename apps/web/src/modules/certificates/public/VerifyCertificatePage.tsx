@@ -53,7 +53,7 @@ export default function VerifyCertificatePage() {
           {valid && q.isLoading && <Spin />}
           {typo && <Result status="warning" title={t('certificate.typo')} data-testid="certificate-verify-typo" />}
           {notFound && <Result status="warning" title={t('certificate.notFound')} data-testid="certificate-verify-not-found" />}
-          {q.error && !notFound && <Alert type="error" message={(q.error as Error).message} />}
+          {q.error && !notFound && <Alert type="error" message={q.error.message} />}
           {q.data && (
             <Descriptions bordered column={1} size="small" data-testid="certificate-verify-result">
               <Descriptions.Item label={t('common.status')}>

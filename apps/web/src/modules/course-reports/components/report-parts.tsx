@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LearnerStatus } from '@hanlin/shared';
 import { CrudPage, type ColumnSpec, type CrudPageProps, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
+import { OrgTreeSelect } from '../../orgs/index';
 
 /** Seconds as `h:mm:ss` (what the exports write too). */
 export function durationText(seconds: number): string {

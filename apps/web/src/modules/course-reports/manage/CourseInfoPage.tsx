@@ -52,7 +52,7 @@ export default function CourseInfoPage() {
         filters={filters}
         extraFilters={{ courseId }}
         menu="kctj"
-        exportFile={(q) => exportCourseInfo({ ...q, courseId } as Parameters<typeof exportCourseInfo>[0])}
+        exportFile={(q) => exportCourseInfo({ ...q, courseId })}
       />
     </>
   );

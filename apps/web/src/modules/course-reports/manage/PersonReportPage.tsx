@@ -57,7 +57,7 @@ export default function PersonReportPage() {
         filters={filters}
         extraFilters={{ userId }}
         menu="bbtj"
-        exportFile={(q) => exportPersonReport({ ...q, userId } as Parameters<typeof exportPersonReport>[0])}
+        exportFile={(q) => exportPersonReport({ ...q, userId })}
       />
     </>
   );

@@ -9,6 +9,7 @@ import { ApiError } from '../../../platform/api/client';
 import { LifecycleTag } from '../../../platform/lifecycle';
 import { findCoursewareOptions, getCourseById, publishCourses, saveCourseChapters, submitCourses } from '../api';
 import { useFeedback } from '../../../platform/feedback';
+import { useFinishPage } from '../../../platform/page-title';
 
 interface Ware {
   id: number;
@@ -25,7 +26,7 @@ const newKey = () => `c${++keySeq}`;
 const move = <T,>(list: T[], from: number, to: number) => {
   const out = [...list];
   const [x] = out.splice(from, 1);
-  out.splice(to, 0, x!);
+  out.splice(to, 0, x);
   return out;
 };
 
@@ -56,6 +57,7 @@ export default function CourseBuildPage() {
   const { message } = useFeedback();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const finish = useFinishPage();
   const queryClient = useQueryClient();
   const id = Number(params.get('id'));
   const course = useQuery({ queryKey: ['courses', 'one', id], queryFn: () => getCourseById({ id }), enabled: !!id });
@@ -102,7 +104,8 @@ export default function CourseBuildPage() {
       else await submitCourses({ ids: [id] });
       await queryClient.invalidateQueries({ queryKey: ['courses'] });
     },
-    onSuccess: () => void navigate('/dashboard/manage-course'),
+    // Published or submitted: the builder's tab closes and the list shows.
+    onSuccess: () => finish('/dashboard/manage-course'),
   });
 
   if (!id) return <Empty />;

@@ -1,118 +1,72 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect, Upload } from 'antd';
-import { feedback } from '../../../platform/feedback';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  CONSTANTS,
-  COURSE_CREDIT_MAX,
-  COURSE_INTRO_MAX,
-  COURSE_LECTURERS_MAX,
-  COURSE_NAME_MAX,
-  type AudienceTargetRow,
-  type CourseDetail,
-  type CourseInsert,
-} from '@hanlin/shared';
+import { COURSE_LECTURERS_MAX, CourseInsertSchema, type AudienceTargetRow, type CourseDetail } from '@hanlin/shared';
+import { feedback } from '../../../platform/feedback';
 import { ApiError } from '../../../platform/api/client';
-import { LazyRichTextEditor } from '../components/LazyRichTextEditor';
-import { uploadFile } from '../../files/api';
-import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/components/AudiencePicker';
+import { useSchemaForm, type FormValues, type SchemaFormApi } from '../../../platform/forms/useSchemaForm';
+import { LazyRichTextEditor } from '../../../platform/components/LazyRichTextEditor';
+import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/index';
 import { findCertificateOptions, findLecturerOptions, getCourseById, getCourseCategoryTree, insertCourse, updateCourse } from '../api';
 import { treeOptions } from '../../../platform/tree-options';
 import { useRecordFormPage } from '../../../platform/kernel/useRecordFormPage';
-import { LabelTagsField } from '../../labels/components/LabelTagsField';
+import { LabelTagsField } from '../../labels/index';
+import { CourseCoverField } from './CourseCoverField';
 
-interface Values {
-  name: string;
-  categoryId?: number | null;
-  labels: string[];
-  lecturerIds: number[];
-  validUntil?: Dayjs | null;
-  credit: number;
-  intro: string;
-  required: boolean;
-  passProgress: number;
-  passScore?: number | null;
-  certificateTemplateId?: number | null;
-  antiCheat: boolean;
-  antiCheatInterval?: number | null;
-  antiSkip: boolean;
-  audience: AudienceTargetRow[];
-}
+/** The form of a new course. */
+const NEW_COURSE: FormValues<typeof CourseInsertSchema> = {
+  labels: [],
+  lecturerIds: [],
+  credit: 0,
+  intro: '',
+  required: false,
+  passProgress: 100,
+  antiCheat: false,
+  antiSkip: false,
+  audience: [],
+};
 
-/** Basic information of a course (`add-course`, `?id=` to edit): the rules of spec §5 on the client too; then the chapters. */
+/** Basic information of a course (`add-course`, `?id=` to edit): the shared `CourseInsertSchema` gives the rules and the body; then the chapters. */
 export default function CourseEditPage() {
   const { t } = useTranslation();
   const beyondPrompt = useAudienceBeyondPrompt();
-  const { id, params, form, title, page, existing, loading } = useRecordFormPage<Values, CourseDetail>({
+  const { id, params, form, title, page, existing, loading } = useRecordFormPage<FormValues<typeof CourseInsertSchema>, CourseDetail>({
     queryKey: 'courses',
     titleKeys: { add: 'course.addTitle', edit: 'course.editTitle' },
     load: getCourseById,
   });
-  const [cover, setCover] = useState<{ ref: string; url: string | null } | null>(null);
+  const f = useSchemaForm(CourseInsertSchema, { form });
   const [lecturerKeyword, setLecturerKeyword] = useState('');
   const categories = useQuery({ queryKey: ['courses', 'categories'], queryFn: getCourseCategoryTree });
   const lecturers = useQuery({ queryKey: ['courses', 'lecturer-options', lecturerKeyword], queryFn: () => findLecturerOptions({ keyword: lecturerKeyword || undefined }) });
   const certificates = useQuery({ queryKey: ['courses', 'certificate-options'], queryFn: () => findCertificateOptions({}) });
   const antiCheat = Form.useWatch('antiCheat', form);
+  const fill = f.fill;
 
   useEffect(() => {
     const r = existing.data;
-    if (!r) return;
-    form.setFieldsValue({
-      name: r.name,
-      categoryId: r.categoryId,
-      labels: r.labels,
-      lecturerIds: r.lecturers.map((l) => l.id),
-      validUntil: r.validUntil ? dayjs(r.validUntil) : null,
-      credit: r.credit,
-      intro: r.intro,
-      required: r.required,
-      passProgress: r.passProgress,
-      passScore: r.passScore,
-      certificateTemplateId: r.certificateTemplateId,
-      antiCheat: r.antiCheat,
-      antiCheatInterval: r.antiCheatInterval,
-      antiSkip: r.antiSkip,
-      audience: r.audience,
-    });
-    setCover(r.cover ? { ref: r.cover, url: r.coverUrl } : null);
-  }, [existing.data, form]);
+    if (r) fill({ ...r, lecturerIds: r.lecturers.map((l) => l.id) });
+  }, [existing.data, fill]);
 
-  async function save(v: Values) {
-    const body: Omit<CourseInsert, 'audience'> & { audience: AudienceTargetRow[] } = {
-      name: v.name,
-      categoryId: v.categoryId ?? null,
-      cover: cover?.ref ?? null,
-      labels: v.labels ?? [],
-      lecturerIds: v.lecturerIds ?? [],
-      validUntil: v.validUntil ? v.validUntil.toISOString() : null,
-      credit: v.credit ?? 0,
-      intro: v.intro ?? '',
-      required: !!v.required,
-      passProgress: v.passProgress ?? 100,
-      passScore: v.passScore ?? null,
-      certificateTemplateId: v.certificateTemplateId ?? null,
-      antiCheat: !!v.antiCheat,
-      antiCheatInterval: v.antiCheat ? (v.antiCheatInterval ?? null) : null,
-      antiSkip: !!v.antiSkip,
-      audience: v.audience ?? [],
-    };
-    const audience = body.audience.map(({ type, id: targetId }) => ({ type, id: targetId }));
+  async function save() {
+    const body = await f.read();
+    if (!body) return;
+    // Without anti-cheat the interval field is hidden: no interval of its own is kept.
+    if (!body.antiCheat) body.antiCheatInterval = null;
     await page.save(
       async () => {
-        let courseId = id;
-        if (id) await updateCourse({ ...body, audience, id });
-        else courseId = (await insertCourse({ ...body, audience })).id;
+        const courseId = id ? (await updateCourse({ ...body, id }), id) : (await insertCourse(body)).id;
         return `/dashboard/add-buildCourse?id=${courseId}`;
       },
       (e) => {
-        if (beyondPrompt(e, v.audience ?? [], (rest) => void save({ ...v, audience: rest }).then(() => form.setFieldValue('audience', rest)))) return;
-        if (e instanceof ApiError) {
-          if (e.field && e.field in v) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
-          else feedback.message.error(e.text);
-        }
+        const audience = (form.getFieldValue('audience') ?? []) as AudienceTargetRow[];
+        const retry = (rest: AudienceTargetRow[]) => {
+          form.setFieldValue('audience', rest);
+          void save();
+        };
+        if (beyondPrompt(e, audience, retry)) return;
+        if (!f.showError(e, { report: false }) && e instanceof ApiError) feedback.message.error(e.text);
       },
     );
   }
@@ -120,64 +74,24 @@ export default function CourseEditPage() {
   if (loading) return <Spin />;
   return (
     <Card title={title} data-testid="course-edit-page">
-      <Form<Values>
+      <Form
         form={form}
         layout="vertical"
         style={{ maxWidth: 760 }}
-        initialValues={{
-          labels: [],
-          lecturerIds: [],
-          credit: 0,
-          intro: '',
-          required: false,
-          passProgress: 100,
-          antiCheat: false,
-          antiSkip: false,
-          audience: [],
-          categoryId: Number(params.get('categoryId')) || null,
-        }}
-        onFinish={(v) => void save(v)}
+        initialValues={{ ...NEW_COURSE, categoryId: Number(params.get('categoryId')) || null }}
+        onFinish={() => void save()}
       >
-        <Form.Item name="name" label={t('course.name')} rules={[{ required: true, whitespace: true, max: COURSE_NAME_MAX }]}>
-          <Input maxLength={COURSE_NAME_MAX} data-testid="course-name" />
+        <Form.Item {...f.item('name')} label={t('course.name')}>
+          <Input maxLength={f.maxLength('name')} data-testid="course-name" />
         </Form.Item>
-        <Form.Item name="categoryId" label={t('course.category.name')}>
+        <Form.Item {...f.item('categoryId')} label={t('course.category.name')}>
           <TreeSelect allowClear treeDefaultExpandAll treeData={treeOptions(categories.data ?? [])} data-testid="course-category" />
         </Form.Item>
-        <Form.Item label={t('course.cover')} extra={t('course.coverHint')}>
-          <Space align="start">
-            {cover?.url && <img src={cover.url} alt="" style={{ width: 160, height: 90, objectFit: 'cover' }} />}
-            <Upload
-              accept=".jpg,.jpeg,.png"
-              maxCount={1}
-              showUploadList={false}
-              beforeUpload={(f) => {
-                if (f.size >= CONSTANTS.COVER_MAX_BYTES || !/\.(jpe?g|png)$/i.test(f.name)) {
-                  feedback.message.error(t('course.coverHint'));
-                  return Upload.LIST_IGNORE;
-                }
-                return true;
-              }}
-              customRequest={({ file, onSuccess, onError }) => {
-                uploadFile({ file: file as File, purpose: 'cover', kind: 'cover' })
-                  .then((r) => {
-                    setCover({ ref: r.url, url: URL.createObjectURL(file as File) });
-                    onSuccess?.(r);
-                  })
-                  .catch((e: Error) => onError?.(e));
-              }}
-            >
-              <Button data-testid="course-cover">{t('course.chooseCover')}</Button>
-            </Upload>
-            {cover && <Button onClick={() => setCover(null)}>{t('common.delete')}</Button>}
-          </Space>
+        <Form.Item {...f.item('cover')} label={t('course.cover')} extra={t('course.coverHint')}>
+          <CourseCoverField url={existing.data?.coverUrl} />
         </Form.Item>
         <LabelTagsField prefix="course" testId="course-labels" />
-        <Form.Item
-          name="lecturerIds"
-          label={t('course.lecturers')}
-          rules={[{ type: 'array', max: COURSE_LECTURERS_MAX, message: t('course.lecturersMax', { count: COURSE_LECTURERS_MAX }) }]}
-        >
+        <Form.Item {...f.item('lecturerIds')} label={t('course.lecturers')}>
           <Select
             mode="multiple"
             maxCount={COURSE_LECTURERS_MAX}
@@ -188,23 +102,14 @@ export default function CourseEditPage() {
           />
         </Form.Item>
         <Space size="large" wrap>
-          <Form.Item
-            name="validUntil"
-            label={t('course.validUntil')}
-            rules={[
-              {
-                validator: async (_, v: Dayjs | null) => {
-                  if (v && !v.isAfter(dayjs())) throw new Error(t('course.validLater'));
-                },
-              },
-            ]}
-          >
-            <DatePicker showTime allowClear disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+          {/* "Later than now" is the server's rule, on its clock: a refusal lands on this field. */}
+          <Form.Item {...f.item('validUntil')} label={t('course.validUntil')}>
+            <DatePicker showTime allowClear />
           </Form.Item>
-          <Form.Item name="credit" label={t('course.credit')} rules={[{ required: true, type: 'integer', min: 0, max: COURSE_CREDIT_MAX }]}>
-            <InputNumber min={0} max={COURSE_CREDIT_MAX} precision={0} data-testid="course-credit" />
+          <Form.Item {...f.item('credit')} label={t('course.credit')}>
+            <InputNumber precision={0} data-testid="course-credit" />
           </Form.Item>
-          <Form.Item name="required" label={t('course.kind')}>
+          <Form.Item {...f.item('required')} label={t('course.kind')}>
             <Radio.Group
               options={[
                 { value: true, label: t('course.compulsory') },
@@ -213,58 +118,11 @@ export default function CourseEditPage() {
             />
           </Form.Item>
         </Space>
-        <Form.Item
-          name="intro"
-          label={t('course.intro')}
-          rules={[
-            {
-              validator: async (_, v: string = '') => {
-                if (v.length > COURSE_INTRO_MAX) throw new Error(t('course.introMax', { count: COURSE_INTRO_MAX }));
-              },
-            },
-          ]}
-        >
-          <LazyRichTextEditor testId="course-intro" />
+        <Form.Item {...f.item('intro')} label={t('course.intro')}>
+          <LazyRichTextEditor testId="course-intro" maxText={f.maxLength('intro')} />
         </Form.Item>
-        <Space size="large" wrap>
-          <Form.Item
-            name="passProgress"
-            label={t('course.passProgress')}
-            rules={[{ required: true, type: 'integer', min: CONSTANTS.PASS_PERCENT_MIN, max: CONSTANTS.PASS_PERCENT_MAX }]}
-          >
-            <InputNumber min={CONSTANTS.PASS_PERCENT_MIN} max={CONSTANTS.PASS_PERCENT_MAX} precision={0} suffix="%" />
-          </Form.Item>
-          <Form.Item
-            name="passScore"
-            label={t('course.passScore')}
-            extra={t('course.passScoreHint')}
-            rules={[{ type: 'integer', min: CONSTANTS.PASS_PERCENT_MIN, max: CONSTANTS.PASS_PERCENT_MAX }]}
-          >
-            <InputNumber min={CONSTANTS.PASS_PERCENT_MIN} max={CONSTANTS.PASS_PERCENT_MAX} precision={0} suffix="%" />
-          </Form.Item>
-          <Form.Item name="certificateTemplateId" label={t('course.certificate')}>
-            <Select allowClear style={{ minWidth: 200 }} options={(certificates.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
-          </Form.Item>
-        </Space>
-        <Space size="large" wrap>
-          <Form.Item name="antiCheat" label={t('course.antiCheat')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          {antiCheat && (
-            <Form.Item
-              name="antiCheatInterval"
-              label={t('course.antiCheatInterval')}
-              extra={t('course.antiCheatIntervalHint')}
-              rules={[{ type: 'integer', min: 1, max: 86400 }]}
-            >
-              <InputNumber min={1} max={86400} precision={0} suffix={t('course.seconds')} />
-            </Form.Item>
-          )}
-          <Form.Item name="antiSkip" label={t('course.antiSkip')} valuePropName="checked" extra={t('course.antiSkipHint')}>
-            <Switch />
-          </Form.Item>
-        </Space>
-        <Form.Item name="audience" label={t('course.audience')} extra={t('course.audienceHint')}>
+        <CoursePassFields f={f} certificates={certificates.data ?? []} antiCheat={!!antiCheat} />
+        <Form.Item {...f.item('audience')} label={t('course.audience')} extra={t('course.audienceHint')}>
           <AudiencePicker testId="course-audience" />
         </Form.Item>
         <Space>
@@ -275,5 +133,38 @@ export default function CourseEditPage() {
         </Space>
       </Form>
     </Card>
+  );
+}
+
+/** Pass conditions, certificate and the anti-cheat settings of a course. */
+function CoursePassFields({ f, certificates, antiCheat }: { f: SchemaFormApi<typeof CourseInsertSchema>; certificates: { id: number; name: string }[]; antiCheat: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Space size="large" wrap>
+        <Form.Item {...f.item('passProgress')} label={t('course.passProgress')}>
+          <InputNumber precision={0} suffix="%" />
+        </Form.Item>
+        <Form.Item {...f.item('passScore')} label={t('course.passScore')} extra={t('course.passScoreHint')}>
+          <InputNumber precision={0} suffix="%" />
+        </Form.Item>
+        <Form.Item {...f.item('certificateTemplateId')} label={t('course.certificate')}>
+          <Select allowClear style={{ minWidth: 200 }} options={certificates.map((c) => ({ value: c.id, label: c.name }))} />
+        </Form.Item>
+      </Space>
+      <Space size="large" wrap>
+        <Form.Item {...f.item('antiCheat')} label={t('course.antiCheat')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        {antiCheat && (
+          <Form.Item {...f.item('antiCheatInterval')} label={t('course.antiCheatInterval')} extra={t('course.antiCheatIntervalHint')}>
+            <InputNumber precision={0} suffix={t('course.seconds')} />
+          </Form.Item>
+        )}
+        <Form.Item {...f.item('antiSkip')} label={t('course.antiSkip')} valuePropName="checked" extra={t('course.antiSkipHint')}>
+          <Switch />
+        </Form.Item>
+      </Space>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COURSE_APPROVAL_LIFECYCLE, COURSE_APPROVAL_REASON_MAX, COURSE_LIFECYCLE, COURSE_SORT_KEYS, type CourseRow } from '@hanlin/shared';
+import { COURSE_APPROVAL_LIFECYCLE, COURSE_APPROVAL_REASON_MAX, COURSE_LIFECYCLE, COURSE_SORT_KEYS, type CourseRow, isOneOf } from '@hanlin/shared';
 import { CrudPage, booleanFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { LifecycleTag, lifecycleOptions, obeyAbilities } from '../../../platform/lifecycle';
 import { approveCourses, deleteCourses, exportCourses, findCourses, offShelfCourses, publishCourses, refuseCourses, submitCourses, unpublishCourses } from '../api';
@@ -9,7 +9,7 @@ import { useRefuseWithReason } from '../../../platform/components/RefuseWithReas
 import { CourseCategoryTree } from './category-tree';
 import { useFiledByCategory } from '../../../platform/components/CategoryTree';
 
-const sortable = (k: string) => (COURSE_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(COURSE_SORT_KEYS, k);
 
 const columns: ColumnSpec<CourseRow>[] = [
   { key: 'name', titleKey: 'course.name', sortable: sortable('name'), render: (r) => <span data-testid="course-row-name">{r.name}</span> },

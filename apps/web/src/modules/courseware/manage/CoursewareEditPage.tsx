@@ -2,59 +2,64 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COURSEWARE_TYPES, type CoursewareRow, type CoursewareType, type UploadResult } from '@hanlin/shared';
-import { ApiError } from '../../../platform/api/client';
-import { FileUpload } from '../../media/components/FileUpload';
+import { COURSEWARE_TYPES, CoursewareInsertSchema, coursewareTypeOfName, type CoursewareRow, type CoursewareType, type UploadResult } from '@hanlin/shared';
+import { useSchemaForm, type FormValues } from '../../../platform/forms/useSchemaForm';
+import { FileUpload } from '../../media/index';
 import { getCoursewareById, getCoursewareCategoryTree, insertCourseware, updateCourseware } from '../api';
 import { feedback } from '../../../platform/feedback';
 import { treeOptions } from '../../../platform/tree-options';
 import { useRecordFormPage } from '../../../platform/kernel/useRecordFormPage';
-import { LabelTagsField } from '../../labels/components/LabelTagsField';
+import { LabelTagsField } from '../../labels/index';
 
-/** Files up to this size go in one request; larger ones through the resumable chunked upload. */
-
-interface Values {
-  name: string;
-  type: CoursewareType;
-  categoryId?: number | null;
-  labels: string[];
-  mobilePlay: boolean;
-  download: boolean;
-}
+/** The form's fields: the body of an add without its file (uploaded beside the form); an edit sends them less the type. */
+const FormSchema = CoursewareInsertSchema.omit({ file: true });
 
 /** Add (`add-courseware`) or edit (`?id=`) a courseware: fields, and on add the file (checked against the type by the server). */
 export default function CoursewareEditPage() {
   const { t } = useTranslation();
-  const { id, params, form, title, page, existing, loading } = useRecordFormPage<Values, CoursewareRow>({
+  const { id, params, form, title, page, existing, loading } = useRecordFormPage<FormValues<typeof FormSchema>, CoursewareRow>({
     queryKey: 'courseware',
     titleKeys: { add: 'courseware.addTitle', edit: 'courseware.editTitle' },
     load: getCoursewareById,
   });
+  const f = useSchemaForm(FormSchema, { form });
+  const fill = f.fill;
   const [file, setFile] = useState<UploadResult | null>(null);
   const [uploading, setUploading] = useState(false);
   const categories = useQuery({ queryKey: ['courseware', 'categories'], queryFn: getCoursewareCategoryTree });
+  // The type follows the file chosen (still changeable; the server checks the content against it).
+  const [picked, setPicked] = useState<CoursewareType | null>(null);
+  const uploaded = (r: UploadResult) => {
+    setFile(r);
+    const type = coursewareTypeOfName(r.name);
+    setPicked(type);
+    if (type) form.setFieldValue('type', type);
+  };
 
   useEffect(() => {
-    const r = existing.data;
-    if (r) form.setFieldsValue({ name: r.name, type: r.type, categoryId: r.categoryId, labels: r.labels, mobilePlay: r.mobilePlay, download: r.download });
-  }, [existing.data, form]);
+    if (existing.data) fill(existing.data);
+  }, [existing.data, fill]);
 
-  async function submit(v: Values) {
+  async function submit() {
+    const read = await f.read();
+    if (!read) return;
+    // A cleared category is sent as none (left out, an edit keeps the old one).
+    const v = { ...read, categoryId: read.categoryId ?? null };
     await page.save(
       async () => {
-        if (id) await updateCourseware({ id, name: v.name, categoryId: v.categoryId ?? null, labels: v.labels, mobilePlay: v.mobilePlay, download: v.download });
-        else {
+        if (id) {
+          const { type: _kept, ...fields } = v;
+          await updateCourseware({ id, ...fields });
+        } else {
           if (!file) {
             feedback.message.error(t('courseware.fileRequired'));
             return undefined;
           }
-          await insertCourseware({ ...v, categoryId: v.categoryId ?? null, file: file.url });
+          await insertCourseware(CoursewareInsertSchema.parse({ ...v, file: file.url }));
         }
         return '/dashboard/manage-courseware';
       },
-      (e) => {
-        if (e instanceof ApiError && e.field) form.setFields([{ name: e.field as keyof Values, errors: [e.text] }]);
-      },
+      (e) => f.showError(e, { report: false }),
       { quiet: true },
     );
   }
@@ -62,36 +67,41 @@ export default function CoursewareEditPage() {
   if (loading) return <Spin />;
   return (
     <Card title={title} data-testid="courseware-edit-page">
-      <Form<Values>
+      <Form
         form={form}
         layout="vertical"
         style={{ maxWidth: 640 }}
         initialValues={{ type: 'video', labels: [], mobilePlay: true, download: false, categoryId: Number(params.get('categoryId')) || null }}
-        onFinish={(v) => void submit(v)}
+        onFinish={() => void submit()}
       >
-        <Form.Item name="name" label={t('courseware.name')} rules={[{ required: true, whitespace: true, max: 200 }]}>
-          <Input maxLength={200} data-testid="courseware-name" />
+        <Form.Item {...f.item('name')} label={t('courseware.name')}>
+          <Input maxLength={f.maxLength('name')} data-testid="courseware-name" />
         </Form.Item>
-        <Form.Item name="type" label={t('courseware.type')} rules={[{ required: true }]} extra={t('courseware.typeHint')}>
+        <Form.Item {...f.item('type')} label={t('courseware.type')} extra={t('courseware.typeHint')}>
           <Select disabled={!!id} options={COURSEWARE_TYPES.map((v) => ({ value: v, label: t(`courseware.types.${v}`) }))} data-testid="courseware-type" />
         </Form.Item>
-        <Form.Item name="categoryId" label={t('courseware.category.name')}>
+        <Form.Item {...f.item('categoryId')} label={t('courseware.category.name')}>
           <TreeSelect allowClear treeDefaultExpandAll treeData={treeOptions(categories.data ?? [])} />
         </Form.Item>
         <LabelTagsField prefix="courseware" />
         <Space size="large">
-          <Form.Item name="mobilePlay" label={t('courseware.mobilePlay')} valuePropName="checked">
+          <Form.Item {...f.item('mobilePlay')} label={t('courseware.mobilePlay')} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="download" label={t('courseware.download')} valuePropName="checked">
+          <Form.Item {...f.item('download')} label={t('courseware.download')} valuePropName="checked">
             <Switch />
           </Form.Item>
         </Space>
         {!id && (
           <Form.Item label={t('courseware.file')} required>
             <Space direction="vertical" style={{ width: '100%' }}>
-              <FileUpload purpose="courseware" kind="courseware" texts="courseware" testId="courseware-file" onBusy={setUploading} onUploaded={setFile} />
+              <FileUpload purpose="courseware" kind="courseware" texts="courseware" testId="courseware-file" onBusy={setUploading} onUploaded={uploaded} />
               {file && <Typography.Text data-testid="courseware-file-name">{t('courseware.uploaded', { name: file.name })}</Typography.Text>}
+              {picked && (
+                <Typography.Text type="secondary" data-testid="courseware-picked-type">
+                  {t('courseware.pickedType', { type: t(`courseware.types.${picked}`) })}
+                </Typography.Text>
+              )}
             </Space>
           </Form.Item>
         )}

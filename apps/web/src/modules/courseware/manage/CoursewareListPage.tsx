@@ -1,11 +1,11 @@
 import { Suspense, useState } from 'react';
 import { Button, Modal, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, coursewareRoutes, type CoursewareRow, type MediaState } from '@hanlin/shared';
+import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, coursewareRoutes, mediaIsDocument, mediaSettled, type CoursewareRow, type MediaState } from '@hanlin/shared';
 import { enumFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { defineCategoryTree, useFiledByCategory } from '../../../platform/components/CategoryTree';
-import { MediaPreview, MediaStateTag } from '../../media/components';
-import { ScormPlayer } from '../../scorm/components/ScormPlayer';
+import { MediaPreview, MediaStateTag } from '../../media/index';
+import { ScormPlayer } from '../../scorm/index';
 import { deleteCoursewares, findCoursewares } from '../api';
 
 const sortable = sortableIn(COURSEWARE_SORT_KEYS);
@@ -15,6 +15,14 @@ function duration(ms: number | null | undefined) {
   if (!ms) return '';
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** What a processed file measures: a video's or audio's length, a document's pages (unknown once settled without a count). */
+function Measure({ media }: { media: NonNullable<CoursewareRow['media']> }) {
+  const { t } = useTranslation();
+  if (!mediaIsDocument(media)) return <>{duration(media.durationMs)}</>;
+  if (media.pages !== null) return <span data-testid="courseware-pages">{t('courseware.pages', { count: media.pages })}</span>;
+  return mediaSettled(media) ? <span data-testid="courseware-pages">{t('courseware.pagesUnknown')}</span> : null;
 }
 
 function YesNo({ value }: { value: boolean }) {
@@ -36,7 +44,7 @@ const columns: ColumnSpec<CoursewareRow>[] = [
       r.media ? (
         <Space size={4}>
           <MediaStateTag media={r.media} />
-          {duration(r.media.durationMs)}
+          <Measure media={r.media} />
         </Space>
       ) : null,
   },
@@ -57,7 +65,7 @@ const filters: FilterSpec[] = [
 /** Preview: players of the media module for files, the SCORM player (context `courseware:<id>`) for packages. */
 function Preview({ row, onClose }: { row: CoursewareRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const ready = row.media && (row.media.state === 'ready' || row.media.state === 'download');
+  const ready = row.media && mediaSettled(row.media);
   return (
     <Modal open title={row.name} onCancel={onClose} footer={null} width={960} destroyOnHidden>
       <Suspense fallback={<Spin />}>

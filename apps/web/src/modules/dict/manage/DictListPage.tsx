@@ -50,7 +50,7 @@ const defaults = { sort: 0 };
 
 /**
  * Dictionary (`manage-dict`, code zdgl): the kernel's parts composed by hand (what CrudPage does
- * in one declaration), as the example of docs/architecture.md.
+ * in one declaration), as the example of platform/kernel/README.md.
  */
 export default function DictListPage() {
   const { t } = useTranslation();

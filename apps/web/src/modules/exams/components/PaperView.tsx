@@ -1,6 +1,6 @@
 import { Card, InputNumber, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AnswerValue, AttemptPaper, MarkedQuestion } from '@hanlin/shared';
+import { attemptAwaitsMarks, type AnswerValue, type AttemptPaper, type MarkedQuestion } from '@hanlin/shared';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -28,13 +28,13 @@ export interface PaperViewProps {
   onMark?: (position: number, score: number | null) => void;
 }
 
-/** An attempt's questions with the answer, the key, the marks and the analysis (paper detail, marking, the student's review). */
+/** An attempt's questions with the answer, the key, the marks and the analysis (paper detail, marking, the student's review); mark inputs where the paper's abilities allow marks. */
 export function PaperView({ paper, marks, onMark }: PaperViewProps) {
   const { t } = useTranslation();
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="paper-view">
       {paper.questions.map((q) => {
-        const editable = !!onMark && q.subjective && paper.status === 'marking';
+        const editable = !!onMark && q.subjective && paper.abilities.mark;
         return (
           <Card
             key={q.position}
@@ -46,7 +46,7 @@ export function PaperView({ paper, marks, onMark }: PaperViewProps) {
                 <Tag>{t(`examResults.type_${q.type}`)}</Tag>
                 <span>{t('examResults.points', { n: q.score })}</span>
                 {q.mark != null ? <Tag color={q.mark >= q.score ? 'green' : q.mark > 0 ? 'orange' : 'red'}>{t('examResults.mark', { n: q.mark })}</Tag> : null}
-                {q.subjective && q.reviewScore == null && paper.status === 'marking' ? <Tag color="orange">{t('examResults.waitingMark')}</Tag> : null}
+                {q.subjective && q.reviewScore == null && attemptAwaitsMarks(paper) ? <Tag color="orange">{t('examResults.waitingMark')}</Tag> : null}
               </Space>
             }
           >
@@ -88,7 +88,7 @@ export function PaperView({ paper, marks, onMark }: PaperViewProps) {
                   max={q.score}
                   step={0.5}
                   value={marks?.[q.position] ?? q.reviewScore ?? null}
-                  onChange={(v) => onMark!(q.position, v == null ? null : Number(v))}
+                  onChange={(v) => onMark(q.position, v == null ? null : Number(v))}
                 />
                 <span>/ {q.score}</span>
               </Space>

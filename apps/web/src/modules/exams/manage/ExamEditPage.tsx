@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EXAM_ANSWER_MODES, EXAM_COUNTDOWN_MODES, EXAM_MARKING_MODES, EXAM_SCORE_DISPLAYS, ExamCreateSchema, type ExamCreate, type ExamDetail } from '@hanlin/shared';
 import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { ApiError } from '../../../platform/api/errors';
-import { AudiencePicker, useAudienceGuard } from '../../audiences/components/AudiencePicker';
+import { AudiencePicker, useAudienceGuard } from '../../audiences/index';
 import { getExamById, insertExam, publishExams, updateExam } from '../api';
 import { CategorySelect, CertificateSelect, PaperPicker, ReviewerPicker, SwitchControl } from './exam-controls';
 
@@ -141,11 +141,11 @@ export default function ExamEditPage() {
   const allFields = useMemo(() => steps.flat(), [steps]);
   stepsRef.current = steps;
 
-  const submit = (publish: boolean) => void ed.submit(ExamCreateSchema, (v) => ({ body: v as ExamCreate, publish }));
+  const submit = (publish: boolean) => void ed.submit(ExamCreateSchema, (body) => ({ body, publish }));
   resubmit.current = submit;
   const next = async () => {
     const ok = await ed.form
-      .validateFields(steps[step]!.map((f) => f.name))
+      .validateFields(steps[step].map((f) => f.name))
       .then(() => true)
       .catch(() => false);
     if (ok) setStep(step + 1);

@@ -1,13 +1,13 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EXAM_LIFECYCLE, EXAM_SORT_KEYS, type ExamRow } from '@hanlin/shared';
+import { EXAM_LIFECYCLE, EXAM_SORT_KEYS, type ExamRow, isOneOf } from '@hanlin/shared';
 import { CrudPage, publishableActions, statusColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { deleteExams, findExams, publishExams, unpublishExams } from '../api';
 import { ExamCategoryTree } from './category-tree';
 import { useFiledByCategory } from '../../../platform/components/CategoryTree';
 
-const sortable = (k: string) => (EXAM_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(EXAM_SORT_KEYS, k);
 
 function DetailLink({ row }: { row: ExamRow }) {
   const navigate = useNavigate();

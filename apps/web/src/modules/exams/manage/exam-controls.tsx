@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ExamCategoryNode, ExamPaperInfoRow } from '@hanlin/shared';
-import { searchAudience } from '../../audiences/api';
+import type { ExamPaperInfoRow } from '@hanlin/shared';
+import { searchAudience } from '../../audiences/index';
 import { findCertificateOptions, findExamPapers, getExamCategoryTree } from '../api';
 
 interface ControlProps<V> {
@@ -25,7 +25,7 @@ export function CategorySelect({ value, onChange }: ControlProps<number | null>)
       allowClear
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
-      treeData={data as ExamCategoryNode[]}
+      treeData={data}
       fieldNames={{ label: 'name', value: 'id', children: 'children' }}
       placeholder={t('exam.category.pick')}
       treeDefaultExpandAll

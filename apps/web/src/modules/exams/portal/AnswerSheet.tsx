@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { isAnswered, type AttemptResult, type AttemptSheet } from '@hanlin/shared';
+import { attemptSubmitted, isAnswered, type AttemptResult, type AttemptSheet } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
 import { useFeedback } from '../../../platform/feedback';
 import { useLeavePrompt } from '../../../platform/leave-prompt';
@@ -117,7 +117,8 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
         .then((list) => list.find((a) => a.attemptId === attemptId))
         .catch(() => undefined);
       if (stop) return;
-      if ((r && r.status !== 'ongoing') || round >= 20) return goResult({ notice: 'timeUp', ...(r && r.status !== 'ongoing' ? { result: r } : {}) });
+      const submitted = r && attemptSubmitted(r) ? r : undefined;
+      if (submitted || round >= 20) return goResult({ notice: 'timeUp', ...(submitted ? { result: submitted } : {}) });
       timer = setTimeout(() => void poll(round + 1), 2000);
     };
     void saver.settle().finally(() => void poll(0));
@@ -129,7 +130,7 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
 
   const camera = useCamera(sheet.photoInterval, (jpeg) => void examTaking.photo(attemptId, jpeg).catch(() => {}));
   // Counted once the camera is on: the browser's camera question may take the focus, which is no leave.
-  useAntiCheat(sheet.antiCheat && !locked && camera.state === 'on', () => {
+  useAntiCheat(sheet.antiCheat && !locked && camera.on, () => {
     examTaking
       .leave(attemptId)
       .then((r) => {
@@ -263,8 +264,8 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
       <div style={{ maxWidth: 1200, margin: '0 auto', minWidth: 0 }}>
         {leaving === 'timeUp' && <Alert type="warning" showIcon style={{ margin: 12 }} title={t('examTaking.timeUp')} data-testid="time-up" />}
 
-        {camera.state !== 'on' ? (
-          <CameraBlocked state={camera.state} onRetry={camera.retry} />
+        {camera.blocked ? (
+          <CameraBlocked state={camera.blocked} onRetry={camera.retry} />
         ) : (
           <Row gutter={[16, 16]} style={{ padding: 12, margin: 0 }} wrap={false}>
             <Col flex="auto" style={{ minWidth: 0 }}>
@@ -276,14 +277,14 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
                 <>
                   {sheet.questions[index] && view(sheet.questions[index], index)}
                   <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12, gap: 8 }}>
-                    <Button icon={<LeftOutlined />} disabled={index === 0} onClick={() => jump(sheet.questions[index - 1]!.position)} data-testid="prev">
+                    <Button icon={<LeftOutlined />} disabled={index === 0} onClick={() => jump(sheet.questions[index - 1].position)} data-testid="prev">
                       {t('examTaking.prev')}
                     </Button>
                     <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
                       {index + 1} / {sheet.questions.length}
                     </Typography.Text>
                     {index < sheet.questions.length - 1 ? (
-                      <Button onClick={() => jump(sheet.questions[index + 1]!.position)} data-testid="next">
+                      <Button onClick={() => jump(sheet.questions[index + 1].position)} data-testid="next">
                         {t('examTaking.next')} <RightOutlined />
                       </Button>
                     ) : (
@@ -307,7 +308,7 @@ export function AnswerSheet({ sheet }: { sheet: AttemptSheet }) {
             {nav}
           </Drawer>
         )}
-        {sheet.photoInterval > 0 && camera.state === 'on' && <CameraPreview attach={camera.attach} />}
+        {sheet.photoInterval > 0 && camera.on && <CameraPreview attach={camera.attach} />}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import type { AttemptSheet } from '@hanlin/shared';
+import { attemptSubmitted, type AttemptSheet } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
 import { examTaking } from '../portal-api';
 import { AnswerSheet, resultPath } from './AnswerSheet';
@@ -42,7 +42,7 @@ export default function AnswerSheetPage() {
   });
   const sheet = handed ?? q.data;
   if (sheet) {
-    if (sheet.status !== 'ongoing') return <Navigate to={resultPath(sheet.examId, sheet.attemptId)} replace />;
+    if (attemptSubmitted(sheet)) return <Navigate to={resultPath(sheet.examId, sheet.attemptId)} replace />;
     return <AnswerSheet key={sheet.attemptId} sheet={sheet} />;
   }
   if (q.error) {

@@ -102,7 +102,8 @@ export function useCamera(interval: number, send: (jpeg: string) => void) {
     },
     [stream],
   );
-  return { state, attach, retry: () => setAttempt((n) => n + 1) };
+  // `blocked`: why the questions give way to the camera's instructions (null once it is on).
+  return { on: state === 'on', blocked: state === 'on' ? null : state, attach, retry: () => setAttempt((n) => n + 1) };
 }
 
 /** The small preview in a corner of the sheet. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, List, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { AttemptResult } from '@hanlin/shared';
+import { attemptAwaitsMarks, attemptSubmitted, type AttemptResult } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
 import { formatTime } from '../../../platform/format';
 import { examTaking } from '../portal-api';
@@ -13,8 +13,8 @@ import { answerReviewPath, examRankingPath } from './result-routes';
 /** The score line of an attempt: the score and pass when shown, otherwise why not yet. */
 export function ScoreText({ r }: { r: AttemptResult }) {
   const { t } = useTranslation();
-  if (r.status === 'ongoing') return <Typography.Text type="secondary">{t('examTaking.submitting')}</Typography.Text>;
-  if (r.score == null) return <Typography.Text type="secondary">{r.status === 'marking' ? t('examTaking.awaitingMarking') : t('examTaking.awaitingPublish')}</Typography.Text>;
+  if (!attemptSubmitted(r)) return <Typography.Text type="secondary">{t('examTaking.submitting')}</Typography.Text>;
+  if (r.score == null) return <Typography.Text type="secondary">{attemptAwaitsMarks(r) ? t('examTaking.awaitingMarking') : t('examTaking.awaitingPublish')}</Typography.Text>;
   return (
     <Space size={4} wrap>
       <Typography.Text strong>{t('examTaking.scoreOf', { score: r.score, total: r.total })}</Typography.Text>
@@ -41,7 +41,7 @@ export default function ExamResultPage() {
     refetchInterval: (query) => {
       const list = query.state.data;
       const r = list?.find((a) => a.attemptId === wanted) ?? list?.[0];
-      return r?.status === 'ongoing' && query.state.dataUpdateCount < 40 ? 3000 : false;
+      return r && !attemptSubmitted(r) && query.state.dataUpdateCount < 40 ? 3000 : false;
     },
   });
   const list = q.data ?? [];
@@ -60,7 +60,8 @@ export default function ExamResultPage() {
       );
     return <Result status="info" title={t('examTaking.noResults')} />;
   }
-  const status = r.status === 'ongoing' ? 'info' : r.passed === true ? 'success' : r.passed === false ? 'warning' : 'info';
+  const submitted = attemptSubmitted(r);
+  const status = !submitted ? 'info' : r.passed === true ? 'success' : r.passed === false ? 'warning' : 'info';
   return (
     <Card data-testid="exam-result" styles={{ body: { padding: 12 } }} style={{ maxWidth: 800, margin: '0 auto' }}>
       {notice && (
@@ -74,7 +75,7 @@ export default function ExamResultPage() {
       )}
       <Result
         status={status}
-        icon={r.status === 'ongoing' ? <Spin size="large" /> : undefined}
+        icon={submitted ? undefined : <Spin size="large" />}
         title={<span data-testid="result-title">{r.examName}</span>}
         subTitle={
           <span data-testid="result-score">
@@ -86,12 +87,12 @@ export default function ExamResultPage() {
             <Button type="primary" onClick={() => void navigate(MY_EXAMS_PATH)} data-testid="back-to-my-exams">
               {t('examTaking.backToMyExams')}
             </Button>
-            {r.status !== 'ongoing' && r.reviewOpen && (
+            {submitted && r.reviewOpen && (
               <Button onClick={() => void navigate(answerReviewPath(r.attemptId))} data-testid="result-review">
                 {t('examResults.reviewTitle')}
               </Button>
             )}
-            {r.status !== 'ongoing' && r.rankingOpen && (
+            {submitted && r.rankingOpen && (
               <Button onClick={() => void navigate(examRankingPath(r.examId))} data-testid="result-ranking">
                 {t('examResults.rankingTitle')}
               </Button>

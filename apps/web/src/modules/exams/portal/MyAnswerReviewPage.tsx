@@ -1,4 +1,5 @@
 import { Card, Space, Spin, Tag, Typography } from 'antd';
+import { attemptAwaitsMarks } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../platform/format';
 import { PaperView } from '../components/PaperView';
@@ -21,7 +22,7 @@ export default function MyAnswerReviewPage() {
             {t('examResults.scoreOf', { score: p.score })} / {p.total} · {t(p.passed ? 'examResults.passed' : 'examResults.failed')}
           </Tag>
         ) : (
-          <Tag data-testid="my-review-score-hidden">{p.status === 'marking' ? t('examResults.marking') : t('examResults.scoreHidden')}</Tag>
+          <Tag data-testid="my-review-score-hidden">{attemptAwaitsMarks(p) ? t('examResults.marking') : t('examResults.scoreHidden')}</Tag>
         )}
       </Space>
       <PaperView paper={p} />

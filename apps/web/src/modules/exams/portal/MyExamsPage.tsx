@@ -3,7 +3,7 @@ import { Card, Tabs, Typography } from 'antd';
 import { FileDoneOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PagedList, PagedListItem, usePagedQuery } from '../../../platform/components/PagedList';
-import { EXAM_LIFECYCLE, type MyExamQuery, type MyExamRow } from '@hanlin/shared';
+import { EXAM_LIFECYCLE, isOneOf, type MyExamQuery, type MyExamRow } from '@hanlin/shared';
 import { serverNow } from '../../../platform/api/server-clock';
 import { formatTime } from '../../../platform/format';
 import { LifecycleTag } from '../../../platform/lifecycle';
@@ -44,7 +44,8 @@ export default function MyExamsPage() {
         // Narrow gaps: the four tabs fit 390 px in every language (Portuguese hid "Ended" behind "…").
         tabBarGutter={16}
         onChange={(k) => {
-          setTab(k as Tab);
+          if (!isOneOf(TABS, k)) return;
+          setTab(k);
           paged.setPage(1);
         }}
         items={TABS.map((k) => ({ key: k, label: <span data-testid={`my-exams-tab-${k}`}>{t(k === 'all' ? 'exam.my.all' : `exam.my.${k}`)}</span> }))}

@@ -7,7 +7,8 @@ export interface NavItem {
   flagged: boolean;
 }
 
-const COLORS = { current: '#1677ff', flagged: '#fa8c16', answered: '#52c41a' };
+/** White on each, or each on white, at least 5:1 (WCAG AA). */
+const COLORS = { current: '#1f5fbf', flagged: '#ad4e00', answered: '#237804' };
 
 /** The numbers of the sheet's questions, coloured answered / flagged / current; a click jumps to the question. */
 export function NavPanel({ items, current, onJump }: { items: readonly NavItem[]; current: number; onJump: (position: number) => void }) {
@@ -38,7 +39,8 @@ export function NavPanel({ items, current, onJump }: { items: readonly NavItem[]
                 borderColor: color,
                 color: state === 'current' || (state === 'answered' && !it.flagged) ? '#fff' : color,
                 background: state === 'current' ? COLORS.current : state === 'answered' ? COLORS.answered : undefined,
-                outline: it.flagged && state !== 'flagged' ? `2px solid ${COLORS.flagged}` : undefined,
+                // A ring, not an outline: the outline is the keyboard focus ring.
+                boxShadow: it.flagged && state !== 'flagged' ? `0 0 0 2px ${COLORS.flagged}` : undefined,
               }}
             >
               {i + 1}

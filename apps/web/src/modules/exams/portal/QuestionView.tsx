@@ -30,7 +30,7 @@ function AnswerInput({
   switch (q.type) {
     case 'single':
       return (
-        <Radio.Group value={answer?.choices?.[0]} disabled={disabled} onChange={(e) => onAnswer({ choices: [e.target.value as string] })} style={{ width: '100%' }}>
+        <Radio.Group value={answer?.choices?.[0]} disabled={disabled} onChange={(e) => onAnswer({ choices: [e.target.value] })} style={{ width: '100%' }}>
           {q.options.map((o, i) => (
             <Radio key={i} value={OPTION_LETTERS[i]} style={block} data-testid={`${tid}-${OPTION_LETTERS[i]}`}>
               {OPTION_LETTERS[i]}. {o.content}
@@ -40,12 +40,7 @@ function AnswerInput({
       );
     case 'multiple':
       return (
-        <Checkbox.Group
-          value={answer?.choices ?? []}
-          disabled={disabled}
-          onChange={(v) => onAnswer({ choices: [...(v as string[])].sort() })}
-          style={{ width: '100%', display: 'block' }}
-        >
+        <Checkbox.Group value={answer?.choices ?? []} disabled={disabled} onChange={(v) => onAnswer({ choices: [...v].sort() })} style={{ width: '100%', display: 'block' }}>
           {q.options.map((o, i) => (
             <Checkbox key={i} value={OPTION_LETTERS[i]} style={{ ...block, marginInlineStart: 0 }} data-testid={`${tid}-${OPTION_LETTERS[i]}`}>
               {OPTION_LETTERS[i]}. {o.content}
@@ -55,7 +50,7 @@ function AnswerInput({
       );
     case 'judgment':
       return (
-        <Radio.Group value={answer?.choices?.[0]} disabled={disabled} onChange={(e) => onAnswer({ choices: [e.target.value as string] })}>
+        <Radio.Group value={answer?.choices?.[0]} disabled={disabled} onChange={(e) => onAnswer({ choices: [e.target.value] })}>
           <Radio value="T" data-testid={`${tid}-T`}>
             {t('examTaking.true')}
           </Radio>
@@ -132,7 +127,7 @@ export const QuestionView = memo(function QuestionView(p: QuestionViewProps) {
           size="small"
           type="text"
           disabled={p.disabled}
-          icon={p.flagged ? <FlagFilled style={{ color: '#fa8c16' }} /> : <FlagOutlined />}
+          icon={p.flagged ? <FlagFilled style={{ color: '#ad4e00' }} /> : <FlagOutlined />}
           aria-pressed={p.flagged}
           data-testid={`flag-${q.position}`}
           onClick={() => p.onChange(q.position, { flagged: !p.flagged })}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { AnswerSave, AnswerSaveResult, AnswerValue } from '@hanlin/shared';
+import { attemptSubmitted, type AnswerSave, type AnswerSaveResult, type AnswerValue, getKnown } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
 
 /** One question's answer as the sheet holds it: `seq` grows with every change made to it. */
@@ -171,7 +171,7 @@ export class Autosave {
       this.setState({ kind: 'offline' });
       return Promise.resolve();
     }
-    const batch = [...this.unsent].slice(0, MAX_BATCH).map((position) => ({ position, ...this.entries.get(position)! }));
+    const batch = [...this.unsent].slice(0, MAX_BATCH).map((position) => ({ position, ...getKnown(this.entries, position, 'answer') }));
     this.setState({ kind: 'saving' });
     this.inflight = this.send(batch).finally(() => {
       this.inflight = null;
@@ -190,14 +190,14 @@ export class Autosave {
       this.persist();
       this.failures = 0;
       this.opts.onSaved?.(r);
-      if (r.status !== 'ongoing') return this.close('REPEAT_SUBMIT_ERROR');
+      if (attemptSubmitted(r)) return this.close('REPEAT_SUBMIT_ERROR');
       this.setState(this.unsent.size ? { kind: 'saving' } : { kind: 'saved', at: new Date(r.savedAt) });
       if (this.unsent.size && !this.timer) this.schedule(this.opts.debounceMs ?? 800);
     } catch (e) {
       const name = e instanceof ApiError ? e.name : '';
       if (CLOSED_ERRORS.has(name)) return this.close(name);
       if (!online()) return this.setState({ kind: 'offline' });
-      const wait = RETRY_BACKOFF_MS[Math.min(this.failures, RETRY_BACKOFF_MS.length - 1)]!;
+      const wait = RETRY_BACKOFF_MS[Math.min(this.failures, RETRY_BACKOFF_MS.length - 1)];
       this.failures += 1;
       this.setState({ kind: 'error', retryInMs: wait });
       this.schedule(wait);

@@ -47,7 +47,7 @@ export default function FeedbackListPage() {
       testId="feedback-page"
       titleKey="perm.yjfk"
       queryKey="feedback"
-      fetch={(p) => findFeedback(p as Parameters<typeof findFeedback>[0])}
+      fetch={(p) => findFeedback(p)}
       columns={columns}
       filters={filters}
       menu="yjfk"

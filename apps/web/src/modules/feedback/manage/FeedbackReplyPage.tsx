@@ -2,10 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FEEDBACK_CONTENT_MAX, FeedbackReplySchema } from '@hanlin/shared';
-import { rulesFor } from '../../../platform/kernel';
+import { FeedbackReplySchema } from '@hanlin/shared';
+import { useSchemaForm } from '../../../platform/forms/useSchemaForm';
 import { formatTime } from '../../../platform/format';
-import { showSaveError } from '../../../platform/forms/server-errors';
 import { findFeedbackReplies, getFeedbackById, replyFeedback } from '../api';
 import { RepliedTag } from './feedback-meta';
 import { useFeedback } from '../../../platform/feedback';
@@ -20,7 +19,7 @@ export default function FeedbackReplyPage() {
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
-  const [form] = Form.useForm<{ content: string }>();
+  const reply = useSchemaForm(FeedbackReplySchema);
 
   const detail = useQuery({ queryKey: ['feedback', 'one', id], queryFn: () => getFeedbackById({ id }), enabled: id > 0 });
   // The server decides (code and data scope): a feedback beyond the scope offers no reply form.
@@ -31,17 +30,15 @@ export default function FeedbackReplyPage() {
     mutationFn: (content: string) => replyFeedback({ id, content }),
     onSuccess: async () => {
       message.success(t('feedback.replySent'));
-      form.resetFields();
+      reply.form.resetFields();
       await qc.invalidateQueries({ queryKey: ['feedback'] });
     },
-    onError: (err) => showSaveError(form, err, { fields: ['content'] }),
+    onError: (err) => reply.showError(err),
   });
 
   const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    const body = FeedbackReplySchema.safeParse({ id, content: v.content });
-    if (body.success) send.mutate(body.data.content);
+    const body = await reply.read({ id });
+    if (body) send.mutate(body.content);
   };
 
   if (!id) return <Empty description={t('feedback.notFound')} />;
@@ -105,9 +102,9 @@ export default function FeedbackReplyPage() {
       </Card>
       {canReply ? (
         <Card title={t('feedback.reply')}>
-          <Form form={form} layout="vertical" data-testid="feedback-reply-form">
-            <Form.Item name="content" label={t('feedback.replyContent')} required rules={rulesFor(FeedbackReplySchema, 'content', t)}>
-              <Input.TextArea rows={5} maxLength={FEEDBACK_CONTENT_MAX} showCount data-testid="feedback-content-input" />
+          <Form form={reply.form} layout="vertical" data-testid="feedback-reply-form">
+            <Form.Item {...reply.item('content')} label={t('feedback.replyContent')}>
+              <Input.TextArea rows={5} maxLength={reply.maxLength('content')} showCount data-testid="feedback-content-input" />
             </Form.Item>
           </Form>
           <Button type="primary" loading={send.isPending} onClick={() => void submit()} data-testid="feedback-reply-submit">

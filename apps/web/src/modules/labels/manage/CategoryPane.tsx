@@ -88,7 +88,7 @@ export function CategoryPane({ selected, onSelect, kind }: { selected: LabelCate
         onChange={(pg, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const key = s?.order ? String(s.columnKey) : undefined;
-          setParams((p) => ({ ...p, page: pg.current ?? 1, size: pg.pageSize ?? p.size, sort: key ? (s!.order === 'descend' ? `-${key}` : key) : undefined }));
+          setParams((p) => ({ ...p, page: pg.current ?? 1, size: pg.pageSize ?? p.size, sort: key ? (s.order === 'descend' ? `-${key}` : key) : undefined }));
         }}
         pagination={{ current: params.page, pageSize: params.size, total: list.data?.total ?? 0, size: 'small', showTotal: (n) => t('common.total', { n }) }}
         columns={[

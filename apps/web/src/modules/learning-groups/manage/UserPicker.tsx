@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, Modal, Segmented, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { peopleApi, type PeopleKind, type UserRow } from '../../users/api';
+import { peopleApi, type PeopleKind, type UserRow } from '../../users/index';
 import { useCan } from '../../../platform/permission';
 import { usePeopleParams, userColumns } from './group-meta';
 
@@ -58,7 +58,7 @@ export function UserPicker({ open, confirmLoading, onCancel, onPick }: Props) {
             value={kind}
             data-testid="learning-group-picker-kind"
             onChange={(k) => {
-              setKind(k as PeopleKind);
+              setKind(k);
               setParams((p) => ({ ...p, page: 1 }));
             }}
             options={kinds.map((k) => ({ value: k, label: t(k === 'employee' ? 'perm.yhgl' : 'perm.xsgl') }))}

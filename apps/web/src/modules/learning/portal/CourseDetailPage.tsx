@@ -3,8 +3,9 @@ import { Button, Card, Descriptions, List, Progress, Result, Space, Spin, Tabs, 
 import { CheckCircleFilled, PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { StudentCourseDetail } from '@hanlin/shared';
+import { learnerPassed, type StudentCourseDetail } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
+import { RichTextView } from '../../../platform/components/RichTextView';
 import { getStudentCourseById, startCourse } from '../api';
 import { CourseStatusTag, useDuration } from './course-meta';
 
@@ -88,10 +89,10 @@ export default function CourseDetailPage() {
             </Space>
             {c.learner && (
               <div style={{ marginTop: 8 }}>
-                <Progress percent={c.learner.progress} data-testid="course-progress" />
+                <Progress percent={c.learner.progress} aria-label={t('learning.courseProgress')} data-testid="course-progress" />
                 <Typography.Text type="secondary">
                   {t('learning.learnedTime')}: {duration(c.learner.learnedSeconds)}
-                  {c.learner.status === 'passed' && ` · ${t('learning.creditAwarded', { n: c.learner.creditAwarded })}`}
+                  {learnerPassed(c.learner) && ` · ${t('learning.creditAwarded', { n: c.learner.creditAwarded })}`}
                 </Typography.Text>
               </div>
             )}
@@ -126,7 +127,7 @@ export default function CourseDetailPage() {
               key: 'intro',
               label: t('learning.intro'),
               // The intro is rich text sanitized by the server when the course was saved.
-              children: <div className="hl-rich-text" dangerouslySetInnerHTML={{ __html: c.intro }} />,
+              children: <RichTextView html={c.intro} testId="course-intro-view" />,
             },
             {
               key: 'comments',

@@ -3,7 +3,8 @@ import { Card, Col, Empty, Input, Pagination, Progress, Row, Segmented, Space, S
 import { BookOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { StudentCourseRow, StudentCourseStatus } from '@hanlin/shared';
+import { STUDENT_COURSE_STATUSES, courseStarted, oneOf, type StudentCourseRow } from '@hanlin/shared';
+import { asButton } from '../../../platform/dom';
 import { findStudentCourses, type CourseQuery } from '../api';
 import { CourseStatusTag } from './course-meta';
 
@@ -20,7 +21,7 @@ function useCourseQuery() {
     categoryId: num('categoryId'),
     label: params.get('label') ?? undefined,
     required: params.get('required') === null ? undefined : params.get('required') === 'true',
-    status: (params.get('status') as StudentCourseStatus | null) ?? undefined,
+    status: oneOf(STUDENT_COURSE_STATUSES, params.get('status'), undefined),
   };
   const set = (changes: Record<string, string | number | boolean | undefined>) => {
     const next = new URLSearchParams(params);
@@ -61,12 +62,12 @@ function CourseCard({ c, onLabel, onCategory }: { c: StudentCourseRow; onLabel: 
         <Tag color={c.required ? 'red' : 'blue'}>{t(c.required ? 'learning.required' : 'learning.elective')}</Tag>
         {c.offShelf && <Tag>{t('learning.offShelf')}</Tag>}
         {c.categoryName && (
-          <Tag style={{ cursor: 'pointer' }} onClick={onCategory}>
+          <Tag style={{ cursor: 'pointer' }} {...asButton(onCategory)}>
             {c.categoryName}
           </Tag>
         )}
         {c.labels.map((l) => (
-          <Tag key={l} color="geekblue" style={{ cursor: 'pointer' }} onClick={() => onLabel(l)}>
+          <Tag key={l} color="geekblue" style={{ cursor: 'pointer' }} {...asButton(() => onLabel(l))}>
             {l}
           </Tag>
         ))}
@@ -74,7 +75,7 @@ function CourseCard({ c, onLabel, onCategory }: { c: StudentCourseRow; onLabel: 
       <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
         {t('learning.credit')}: {c.credit}
       </Typography.Text>
-      {c.myStatus !== 'notStarted' && <Progress percent={c.progress} size="small" />}
+      {courseStarted(c.myStatus) && <Progress percent={c.progress} size="small" aria-label={t('learning.courseProgress')} />}
     </Card>
   );
 }
@@ -107,21 +108,10 @@ export default function CourseListPage() {
           onSearch={(v) => set({ keyword: v.trim() || undefined })}
         />
         <div style={{ overflowX: 'auto' }}>
-          <Segmented
-            size="small"
-            value={q.status ?? ''}
-            options={statusOptions}
-            onChange={(v) => set({ status: (v as string) || undefined })}
-            data-testid="course-status-filter"
-          />
+          <Segmented size="small" value={q.status ?? ''} options={statusOptions} onChange={(v) => set({ status: v || undefined })} data-testid="course-status-filter" />
         </div>
         <Space wrap size={8}>
-          <Segmented
-            size="small"
-            value={q.required === undefined ? '' : String(q.required)}
-            options={kindOptions}
-            onChange={(v) => set({ required: (v as string) || undefined })}
-          />
+          <Segmented size="small" value={q.required === undefined ? '' : String(q.required)} options={kindOptions} onChange={(v) => set({ required: v || undefined })} />
           {q.label && (
             <Tag closable onClose={() => set({ label: undefined })} color="geekblue">
               {t('learning.label')}: {q.label}

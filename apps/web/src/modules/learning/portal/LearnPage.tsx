@@ -1,13 +1,22 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Drawer, Grid, List, Modal, Progress, Space, Spin, Typography, type ButtonProps } from 'antd';
+import { Alert, Button, Card, Drawer, Grid, List, Modal, Progress, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckCircleFilled, DownloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LEARNING_HEARTBEAT_SECONDS, type LearnerState, type LearningItem, type LearningItemOpen, type StudentCourseDetail } from '@hanlin/shared';
+import {
+  LEARNING_HEARTBEAT_SECONDS,
+  learnerPassed,
+  mediaPlayable,
+  mediaSettled,
+  type LearnerState,
+  type LearningItem,
+  type LearningItemOpen,
+  type StudentCourseDetail,
+} from '@hanlin/shared';
 import { saveDownload } from '../../../platform/api/client';
-import { AudioPlayer, MediaStateTag, PdfViewer, VideoPlayer } from '../../media/components';
-import { ScormPlayer } from '../../scorm/components/ScormPlayer';
+import { AudioPlayer, MediaStateTag, PdfViewer, VideoPlayer } from '../../media/index';
+import { ScormPlayer } from '../../scorm/index';
 import { answerChallenge, downloadCoursewareFile, getStudentCourseById, openItem, sendHeartbeat, syncItem } from '../api';
 
 /** Where the learner is in the item (seconds of media, page of a document); lengths are the server's. */
@@ -45,10 +54,10 @@ function ItemContent({ open, where, onSynced }: { open: LearningItemOpen; where:
   const { item, media } = open;
   if (item.kind === 'scorm' && open.scormPackageId)
     return <ScormPlayer packageId={open.scormPackageId} contextKey={open.contextKey} onSaved={onSynced} height="calc(100vh - 260px)" />;
-  if (item.kind === 'file' || !media?.playUrl || media.state !== 'ready') {
+  if (item.kind === 'file' || !media?.playUrl || !mediaPlayable(media)) {
     return (
       <Space direction="vertical">
-        {media && media.state !== 'ready' && media.state !== 'download' && <MediaStateTag media={media} />}
+        {media && !mediaSettled(media) && <MediaStateTag media={media} />}
         <Button
           icon={<DownloadOutlined />}
           data-testid="learn-download"
@@ -108,7 +117,7 @@ function Progresses({ item, course }: { item: number; course: number }) {
       <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
         {label}
       </Typography.Text>
-      <Progress percent={percent} size="small" style={{ margin: 0, flex: 1, minWidth: 0 }} data-testid={testId} />
+      <Progress percent={percent} size="small" aria-label={label} style={{ margin: 0, flex: 1, minWidth: 0 }} data-testid={testId} />
     </div>
   );
   return (
@@ -214,7 +223,7 @@ export default function LearnPage() {
       <div style={{ display: 'flex', gap: 16 }}>
         <div style={{ flex: 1, minWidth: 0 }} ref={player}>
           {state && <Progresses item={item.progress} course={state.progress} />}
-          {state?.status === 'passed' && <Alert type="success" showIcon message={t('learning.passedMessage')} style={{ marginBottom: 8 }} data-testid="learn-passed" />}
+          {state && learnerPassed(state) && <Alert type="success" showIcon message={t('learning.passedMessage')} style={{ marginBottom: 8 }} data-testid="learn-passed" />}
           <Suspense fallback={<Spin />}>
             <ItemContent key={itemId} open={open.data} where={where} onSynced={synced} />
           </Suspense>
@@ -236,7 +245,7 @@ export default function LearnPage() {
         title={t('learning.challengeTitle')}
         cancelButtonProps={{ style: { display: 'none' } }}
         okText={t('learning.challengeOk')}
-        okButtonProps={{ 'data-testid': 'learn-challenge-ok' } as ButtonProps}
+        okButtonProps={{ 'data-testid': 'learn-challenge-ok' }}
         onOk={() =>
           void answerChallenge({ id: courseId }).then(() => {
             setChallenge(false);

@@ -4,7 +4,7 @@ import { BookOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PagedList, PagedListItem, usePagedQuery } from '../../../platform/components/PagedList';
 import { Link, useNavigate } from 'react-router';
-import type { LearnerStatus } from '@hanlin/shared';
+import { LEARNER_STATUSES, isOneOf, learnerPassed, type LearnerStatus } from '@hanlin/shared';
 import { findMyCourses } from '../api';
 import { useDuration } from './course-meta';
 
@@ -20,7 +20,8 @@ export default function MyCoursesPage() {
       <Tabs
         activeKey={status}
         onChange={(k) => {
-          setStatus(k as LearnerStatus);
+          if (!isOneOf(LEARNER_STATUSES, k)) return;
+          setStatus(k);
           paged.setPage(1);
         }}
         items={[
@@ -37,8 +38,8 @@ export default function MyCoursesPage() {
             cover={c.coverUrl}
             icon={<BookOutlined style={{ fontSize: 36, color: '#2f54eb' }} />}
             action={
-              <Button type={c.learner.status === 'learning' ? 'primary' : 'default'} data-testid="my-course-continue" onClick={() => void navigate(`/portal/courses/${c.id}`)}>
-                {t(c.learner.status === 'learning' ? 'learning.continue' : 'learning.review')}
+              <Button type={learnerPassed(c.learner) ? 'default' : 'primary'} data-testid="my-course-continue" onClick={() => void navigate(`/portal/courses/${c.id}`)}>
+                {t(learnerPassed(c.learner) ? 'learning.review' : 'learning.continue')}
               </Button>
             }
           >
@@ -51,9 +52,9 @@ export default function MyCoursesPage() {
             </div>
             <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
               {t('learning.learnedTime')}: {duration(c.learner.learnedSeconds)}
-              {c.learner.status === 'passed' && ` · ${t('learning.creditAwarded', { n: c.learner.creditAwarded })}`}
+              {learnerPassed(c.learner) && ` · ${t('learning.creditAwarded', { n: c.learner.creditAwarded })}`}
             </Typography.Text>
-            <Progress percent={c.learner.progress} size="small" style={{ width: 200, maxWidth: '100%' }} />
+            <Progress percent={c.learner.progress} size="small" aria-label={t('learning.courseProgress')} style={{ width: 200, maxWidth: '100%' }} />
           </PagedListItem>
         )}
       />

@@ -35,7 +35,7 @@ export function InnerUserSelect({
       value={value ?? undefined}
       options={options}
       onChange={(v) => {
-        const id = (v as number | undefined) ?? null;
+        const id = v ?? null;
         onChange?.(id);
         onPick?.(list.find((u) => u.id === id) ?? null);
       }}

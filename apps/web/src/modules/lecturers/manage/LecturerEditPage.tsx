@@ -3,13 +3,13 @@ import { Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LECTURER_USERNAME_PATTERN, LecturerInsertSchema, type LecturerDetail, type LecturerInsert } from '@hanlin/shared';
 import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
-import { ImageUpload } from '../../files/ImageUpload';
-import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
+import { ImageUpload } from '../../uploads/index';
+import { OrgTreeSelect } from '../../orgs/index';
 import { getLecturerById, insertLecturer, updateLecturer, type InnerUser } from '../api';
 import { InnerUserSelect } from '../components/InnerUserSelect';
 import { useTeacherLevels } from '../components/TeacherLevelsDrawer';
 import { KIND_OPTIONS } from '../components/lecturer-meta';
-import '../../users/components/people-form.css';
+import '../../../platform/components/two-col-form.css';
 
 /** Fee typed in yuan, kept in fen. */
 function FeeControl({ value, onChange, ...rest }: { value?: number; onChange?: (fen: number | undefined) => void; id?: string }) {
@@ -38,7 +38,7 @@ function LevelSelect(props: { value?: number | null; onChange?: (v: number | nul
       allowClear
       data-testid="lecturer-level"
       value={props.value ?? undefined}
-      onChange={(v) => props.onChange?.((v as number | undefined) ?? null)}
+      onChange={(v) => props.onChange?.(v ?? null)}
       options={(levels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
     />
   );
@@ -91,7 +91,7 @@ export default function LecturerEditPage() {
               labelKey: 'lecturer.user',
               extraKey: 'lecturer.userHint',
               control: <InnerUserSelect testId="lecturer-user" onPick={onPick} initial={l?.userId ? { id: l.userId, label: `${l.realname} (${l.username})` } : null} />,
-            } as FieldSpec,
+            },
           ]
         : []),
       { name: 'realname', labelKey: 'lecturer.realname', testId: 'lecturer-realname' },

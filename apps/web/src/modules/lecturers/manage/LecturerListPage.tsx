@@ -41,7 +41,7 @@ const columns: ColumnSpec<LecturerRow>[] = [
 /** A row offers what the server's `abilities` allow (status, certification, codes). */
 const rowAllows = obeyAbilities<LecturerRow>();
 
-const toQuery = (p: ListParams) => findLecturers(p as Parameters<typeof findLecturers>[0]);
+const toQuery = (p: ListParams) => findLecturers(p);
 
 /** Template download and import dialog (jsgl:import); refreshes the list after an import. */
 function ImportButtons({ refresh }: { refresh: () => void }) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, skipToken } from '@tanstack/react-query';
 import { Avatar, Button, Card, Descriptions, Space, Spin } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ export default function LecturerViewPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
   const mayModify = useCan('jsgl:modify');
-  const q = useQuery({ queryKey: ['lecturer', 'one', id], queryFn: () => getLecturerById({ id: id! }), enabled: !!id });
+  const q = useQuery({ queryKey: ['lecturer', 'one', id], queryFn: id ? () => getLecturerById({ id }) : skipToken });
   const l = q.data;
   return (
     <Card

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Descriptions, Modal, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAIL_LOG_SORT_KEYS, MAIL_LOG_STATUSES, type MailLogManageRow } from '@hanlin/shared';
+import { MAIL_LOG_COLORS, MAIL_LOG_SORT_KEYS, MAIL_LOG_STATUSES, type MailLogManageRow } from '@hanlin/shared';
 import { booleanFilter, enumFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type ExtraBatch, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { findMailLogs, markMailsRead, resendMails } from '../api';
@@ -12,7 +12,7 @@ const sortable = sortableIn(MAIL_LOG_SORT_KEYS);
 function StatusTag({ r }: { r: MailLogManageRow }) {
   const { t } = useTranslation();
   const tag = (
-    <Tag color={r.status === 'sent' ? 'green' : 'red'} data-testid={`mail-status-${r.status}`}>
+    <Tag color={MAIL_LOG_COLORS[r.status]} data-testid={`mail-status-${r.status}`}>
       {t(`mail.status_${r.status}`)}
     </Tag>
   );
@@ -80,7 +80,7 @@ export default function MailLogPage() {
         testId="mail-page"
         titleKey="perm.yjrz"
         queryKey="mail-log"
-        fetch={(p) => findMailLogs(p as Parameters<typeof findMailLogs>[0])}
+        fetch={(p) => findMailLogs(p)}
         columns={columns}
         filters={filters}
         extraBatch={extraBatch}

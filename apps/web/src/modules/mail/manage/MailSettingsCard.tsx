@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MailSettingsSaveSchema, type MailSettingsView } from '@hanlin/shared';
 import type { FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
-import { SettingsFormCard } from '../../settings/manage/SettingsFormCard';
+import { SettingsFormCard } from '../../../platform/components/SettingsFormCard';
 import { getMailSettings, saveMailSettings } from '../api';
 import { useFeedback } from '../../../platform/feedback';
 

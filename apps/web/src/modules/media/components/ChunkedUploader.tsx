@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_EXTENSIONS, UPLOAD_LIMITS, type UploadKind, type UploadPurpose, type UploadResult } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
 import { errorMessage } from '../../../platform/i18n';
 import { uploadResumable, type UploadProgress } from '../upload';
+import { uploadFile } from '../../uploads/index';
 
 export interface ChunkedUploaderProps {
   kind: UploadKind;
@@ -13,21 +14,47 @@ export interface ChunkedUploaderProps {
   /** Called with the error's message (already translated when it is a server code). */
   onError?: (message: string) => void;
   disabled?: boolean;
+  /** A file up to this size goes in one request (no hashing); a larger one in resumable chunks. */
+  oneRequestUpTo?: number;
+  /** The choose button: its text (default "Choose a file"), icon and test id; `accept` narrows the file types of the kind. */
+  chooseText?: string;
+  icon?: ReactNode;
+  testId?: string;
+  accept?: string;
+  /** While an upload runs. */
+  onBusy?: (busy: boolean) => void;
 }
 
 type Status = { phase: 'idle' } | { phase: 'busy'; progress: UploadProgress } | { phase: 'done'; name: string } | { phase: 'error'; message: string } | { phase: 'cancelled' };
 
 /**
- * Uploads one large file (courseware, video) in chunks: SHA-256 first, then only the chunks the
- * server does not have yet, so choosing the same file again after an interruption resumes it.
+ * One file picker for a file of any allowed size: up to `oneRequestUpTo` in one request, beyond it in chunks
+ * (SHA-256 first, then only the chunks the server does not have yet, so choosing the same file again after an
+ * interruption resumes it).
  */
-export default function ChunkedUploader({ kind, purpose, onUploaded, onError, disabled }: ChunkedUploaderProps) {
+export default function ChunkedUploader({
+  kind,
+  purpose,
+  onUploaded,
+  onError,
+  disabled,
+  oneRequestUpTo,
+  chooseText,
+  icon,
+  testId,
+  accept: narrowed,
+  onBusy,
+}: ChunkedUploaderProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
-  const [status, setStatus] = useState<Status>({ phase: 'idle' });
+  const [status, setStatusNow] = useState<Status>({ phase: 'idle' });
   const [lastFile, setLastFile] = useState<File | null>(null);
-  const accept = UPLOAD_EXTENSIONS[kind]?.map((e) => `.${e}`).join(',');
+  const accept = narrowed ?? UPLOAD_EXTENSIONS[kind]?.map((e) => `.${e}`).join(',');
+  const setStatus = (s: Status) => {
+    setStatusNow(s);
+    onBusy?.(s.phase === 'busy');
+  };
 
   async function start(file: File) {
     setLastFile(file);
@@ -38,10 +65,13 @@ export default function ChunkedUploader({ kind, purpose, onUploaded, onError, di
       return;
     }
     const ctrl = new AbortController();
-    abort.current = ctrl;
-    setStatus({ phase: 'busy', progress: { phase: 'hashing', percent: 0, resumedChunks: 0 } });
+    const whole = oneRequestUpTo !== undefined && file.size <= oneRequestUpTo;
+    abort.current = whole ? null : ctrl;
+    setStatus({ phase: 'busy', progress: { phase: whole ? 'uploading' : 'hashing', percent: 0, resumedChunks: 0 } });
     try {
-      const result = await uploadResumable(file, { kind, purpose, signal: ctrl.signal, onProgress: (progress) => setStatus({ phase: 'busy', progress }) });
+      const result = whole
+        ? await uploadFile({ file, purpose, kind })
+        : await uploadResumable(file, { kind, purpose, signal: ctrl.signal, onProgress: (progress) => setStatus({ phase: 'busy', progress }) });
       setStatus({ phase: 'done', name: result.name });
       onUploaded?.(result);
     } catch (e) {
@@ -73,10 +103,10 @@ export default function ChunkedUploader({ kind, purpose, onUploaded, onError, di
         }}
       />
       <Space>
-        <Button disabled={disabled || busy} onClick={() => input.current?.click()}>
-          {t('media.upload.choose')}
+        <Button icon={icon} disabled={disabled || busy} loading={busy} onClick={() => input.current?.click()} data-testid={testId}>
+          {chooseText ?? t('media.upload.choose')}
         </Button>
-        {busy && (
+        {busy && abort.current && (
           <Button danger onClick={() => abort.current?.abort()} data-testid="chunked-uploader-cancel">
             {t('media.upload.cancel')}
           </Button>

@@ -1,66 +1,45 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { Button, Spin, Typography, Upload } from 'antd';
+import { Suspense, type ReactNode } from 'react';
+import { Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ORDINARY_UPLOAD_MAX, type UploadKind, type UploadPurpose, type UploadResult } from '@hanlin/shared';
-import { uploadFile } from '../../files/api';
-import { useFeedback } from '../../../platform/feedback';
 import { ChunkedUploader } from '.';
 
 export interface FileUploadProps {
   purpose: UploadPurpose;
   kind: UploadKind;
-  /** Text keys `<texts>.chooseFile`, `.useChunked` (a file too large for one request) and `.largeFiles`. */
+  /** Text key prefix: `<texts>.chooseFile` names the button. */
   texts: string;
   /** Test id of the choose button. */
   testId: string;
   accept?: string;
   icon?: ReactNode;
-  /** While the one-request upload runs. */
+  /** While the upload runs. */
   onBusy?: (busy: boolean) => void;
   onUploaded: (file: UploadResult) => void;
 }
 
-/** A file sent in one request up to `ORDINARY_UPLOAD_MAX`, with the resumable upload below for larger ones. */
+/**
+ * One file picker: a file up to `ORDINARY_UPLOAD_MAX` goes in one request, a larger one in resumable chunks
+ * (choosing it again after an interruption resumes), so the user never picks the way a file travels.
+ */
 export function FileUpload({ purpose, kind, texts, testId, accept, icon, onBusy, onUploaded }: FileUploadProps) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
-  const [busy, setBusy] = useState(false);
-  const busyNow = (b: boolean) => {
-    setBusy(b);
-    onBusy?.(b);
-  };
   return (
-    <>
-      <Upload
-        accept={accept}
-        maxCount={1}
-        showUploadList={false}
-        beforeUpload={(f) => {
-          if (f.size > ORDINARY_UPLOAD_MAX) {
-            void message.warning(t(`${texts}.useChunked`));
-            return Upload.LIST_IGNORE;
-          }
-          return true;
-        }}
-        customRequest={({ file, onSuccess, onError }) => {
-          busyNow(true);
-          uploadFile({ file: file as File, purpose, kind })
-            .then((r) => {
-              onUploaded(r);
-              onSuccess?.(r);
-            })
-            .catch((e: Error) => onError?.(e))
-            .finally(() => busyNow(false));
-        }}
-      >
-        <Button icon={icon} loading={busy} data-testid={testId}>
-          {t(`${texts}.chooseFile`)}
-        </Button>
-      </Upload>
-      <Typography.Text type="secondary">{t(`${texts}.largeFiles`)}</Typography.Text>
+    <Space direction="vertical" style={{ width: '100%' }}>
       <Suspense fallback={<Spin size="small" />}>
-        <ChunkedUploader kind={kind} purpose={purpose} onUploaded={onUploaded} />
+        <ChunkedUploader
+          kind={kind}
+          purpose={purpose}
+          oneRequestUpTo={ORDINARY_UPLOAD_MAX}
+          chooseText={t(`${texts}.chooseFile`)}
+          icon={icon}
+          testId={testId}
+          accept={accept}
+          onBusy={onBusy}
+          onUploaded={onUploaded}
+        />
       </Suspense>
-    </>
+      <Typography.Text type="secondary">{t('media.uploadHint')}</Typography.Text>
+    </Space>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MediaState } from '@hanlin/shared';
+import { mediaFailed, mediaPlayable, type MediaState } from '@hanlin/shared';
 import { saveDownload } from '../../../platform/api/client';
 import { downloadMediaFile } from '../api';
 import VideoPlayer, { type VideoPlayerProps } from './VideoPlayer';
@@ -18,7 +18,7 @@ export interface MediaPreviewProps {
 /** The right player for a processed file; its state while processing; a download otherwise. */
 export default function MediaPreview({ media, video, onPageChange }: MediaPreviewProps) {
   const { t } = useTranslation();
-  if (media.state === 'ready' && media.playUrl) {
+  if (mediaPlayable(media) && media.playUrl) {
     if (media.kind === 'video') return <VideoPlayer src={media.playUrl} {...video} />;
     if (media.kind === 'audio') return <AudioPlayer src={media.playUrl} durationMs={media.durationMs} onProgress={video?.onProgress} onEnded={video?.onEnded} />;
     if (media.kind === 'pdf' || media.kind === 'office') return <PdfViewer src={media.playUrl} onPageChange={onPageChange} />;
@@ -26,7 +26,7 @@ export default function MediaPreview({ media, video, onPageChange }: MediaPrevie
   const download = () => void downloadMediaFile({ fileId: media.fileId }).then(saveDownload);
   return (
     <Result
-      status={media.state === 'failed' ? 'error' : 'info'}
+      status={mediaFailed(media) ? 'error' : 'info'}
       title={<MediaStateTag media={media} />}
       extra={
         <Button onClick={download} data-testid="media-download">

@@ -17,6 +17,7 @@ const state = (over: Partial<MediaState>): MediaState => ({
   state: 'ready',
   progress: 0,
   durationMs: null,
+  pages: null,
   error: null,
   playUrl: null,
   downloadUrl: '/api/upload/file/00000000-0000-4000-8000-000000000000',
@@ -53,7 +54,10 @@ describe('media components render', () => {
     expect(renderToString(createElement(MediaPreview, { media: state({ playUrl: '/v/index.m3u8' }) }))).toContain('data-testid="video-player"');
     expect(renderToString(createElement(MediaPreview, { media: state({ kind: 'audio', playUrl: '/a' }) }))).toContain('data-testid="audio-player"');
     expect(renderToString(createElement(MediaPreview, { media: state({ kind: 'office', playUrl: '/d.pdf' }) }))).toContain('data-testid="pdf-viewer"');
-    expect(renderToString(createElement(MediaPreview, { media: state({ state: 'processing', progress: 40 }) }))).toContain('处理中 40%');
+    // The state in the words of the kind: a video transcodes, a document converts and is read (never "plays").
+    expect(renderToString(createElement(MediaPreview, { media: state({ state: 'processing', progress: 40 }) }))).toContain('转码中 40%');
+    expect(renderToString(createElement(MediaPreview, { media: state({ kind: 'office', state: 'processing' }) }))).toContain('转换中');
+    expect(renderToString(createElement(MediaPreview, { media: state({ kind: 'pdf', state: 'pending' }) }))).not.toMatch(/播放|转码/);
     const failed = renderToString(createElement(MediaPreview, { media: state({ state: 'failed', error: 'VIDEO_SLICE_FAILED' }) }));
     expect(failed).toContain('视频切片失败');
     expect(failed).toContain('data-testid="media-download"');

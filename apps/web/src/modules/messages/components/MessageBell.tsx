@@ -43,7 +43,14 @@ export function MessageBell() {
           </div>
         )}
       >
-        <Button type="text" size="small" aria-label={t('header.unread')} data-testid="message-bell" style={{ color: '#fff' }}>
+        <Button
+          type="text"
+          size="small"
+          // The name holds the count the badge shows (axe: label-content-name-mismatch).
+          aria-label={unread ? `${t('header.unread')} ${unread > 99 ? '99+' : unread}` : t('header.unread')}
+          data-testid="message-bell"
+          style={{ color: '#fff' }}
+        >
           <Badge count={unread} size="small" data-testid="unread-badge">
             <BellOutlined style={{ color: '#fff', fontSize: 18 }} />
           </Badge>

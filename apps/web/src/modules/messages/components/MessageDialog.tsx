@@ -1,5 +1,5 @@
 import { Modal, Tag, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, skipToken } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../platform/format';
 import { getMessageById } from '../api';
@@ -11,12 +11,14 @@ export default function MessageDialog({ id, onClose }: { id: number | null; onCl
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['message', 'one', id],
-    enabled: id !== null,
-    queryFn: async () => {
-      const m = await getMessageById({ id: id! });
-      void qc.invalidateQueries({ queryKey: ['message'], predicate: (query) => query.queryKey[1] !== 'one' });
-      return m;
-    },
+    queryFn:
+      id === null
+        ? skipToken
+        : async () => {
+            const m = await getMessageById({ id });
+            void qc.invalidateQueries({ queryKey: ['message'], predicate: (query) => query.queryKey[1] !== 'one' });
+            return m;
+          },
   });
   const text = q.data ? messageText(t, q.data) : null;
   return (

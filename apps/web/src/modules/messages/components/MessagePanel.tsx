@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { asButton } from '../../../platform/dom';
 import { formatTime } from '../../../platform/format';
 import { useSession } from '../../../platform/session';
 import { findMyMessages, readAllMessages } from '../api';
@@ -31,8 +32,8 @@ export default function MessagePanel({ onOpen, onClose }: { onOpen: (id: number)
           dataSource={latest.data.records}
           rowKey="id"
           renderItem={(m) => (
-            <List.Item data-testid="message-panel-item" data-read={m.read} style={{ cursor: 'pointer', paddingInline: 0 }} onClick={() => onOpen(m.id)}>
-              <Space direction="vertical" size={0} style={{ minWidth: 0, width: '100%' }}>
+            <List.Item data-testid="message-panel-item" data-read={m.read} style={{ cursor: 'pointer', paddingInline: 0 }}>
+              <Space direction="vertical" size={0} style={{ minWidth: 0, width: '100%' }} {...asButton(() => onOpen(m.id))}>
                 <Typography.Text strong={!m.read} ellipsis style={{ maxWidth: '100%' }}>
                   {m.read ? null : <Badge status="processing" />} {messageText(t, m).title}
                 </Typography.Text>

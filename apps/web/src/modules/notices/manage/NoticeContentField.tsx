@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
-import { uploadFile } from '../../files/api';
+import { uploadFile } from '../../uploads/index';
 
 /** The editor's code (Tiptap) is downloaded only when this field renders, i.e. on the edit page. */
 const RichTextEditor = lazy(() => import('../../../platform/components/RichTextEditor'));

@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { NoticeCreateSchema, type AudienceTargetRow, type NoticeCreate, type NoticeDetail } from '@hanlin/shared';
-import { NoticeFormSchema } from '../notice-form-schema';
-import { ImageUpload } from '../../files/ImageUpload';
-import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/components/AudiencePicker';
+import { ImageUpload } from '../../uploads/index';
+import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/index';
 import { getNoticeById, insertNotice, releaseNotices, updateNotice } from '../api';
 import { TYPE_OPTIONS } from './notice-meta';
 import { NoticeContentField } from './NoticeContentField';
@@ -20,8 +19,15 @@ function noticeFields(coverPreview: string | null, isNew: boolean): FieldSpec[] 
       extraKey: 'notice.coverHint',
     },
     { name: 'content', labelKey: 'notice.content', control: <NoticeContentField />, extraKey: 'notice.contentHint' },
-    // Not before now (spec §5): a new notice cannot pick a past day.
-    { name: 'displayTime', labelKey: 'notice.displayTime', kind: 'datetime', testId: 'notice-display-time', disablePast: isNew },
+    // Not before now (spec §5), checked by the server on its clock; left empty, the server stamps its own now.
+    {
+      name: 'displayTime',
+      labelKey: 'notice.displayTime',
+      kind: 'datetime',
+      testId: 'notice-display-time',
+      disablePast: isNew,
+      extraKey: isNew ? 'notice.displayTimeHint' : undefined,
+    },
     { name: 'sort', labelKey: 'notice.sort', kind: 'number', testId: 'notice-sort', extraKey: 'notice.sortHint' },
     { name: 'audience', labelKey: 'notice.audience', control: <AudiencePicker testId="notice-audience" />, extraKey: 'notice.audienceHint' },
   ];
@@ -67,16 +73,11 @@ export default function NoticeEditPage() {
   });
   const { id } = ed;
   // An existing notice keeps its (possibly past) time; the server re-checks it only when it changes.
-  const schema = id ? NoticeCreateSchema : NoticeFormSchema;
+  const schema = NoticeCreateSchema;
   const fields = useMemo(() => noticeFields(ed.record?.coverUrl ?? null, !id), [ed.record, id]);
 
   function submit(release: boolean) {
-    void ed.submit(schema, (v) => {
-      const body = v as NoticeCreate;
-      // "Now" picked a few seconds ago is still now: never send a moment already past.
-      const displayTime = !id && Date.parse(body.displayTime) < Date.now() ? new Date(Date.now() + 1000).toISOString() : body.displayTime;
-      return { body: { ...body, cover: body.cover ?? null, displayTime }, release };
-    });
+    void ed.submit(schema, (body) => ({ body: { ...body, cover: body.cover ?? null }, release }));
   }
 
   return (

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
-import { NOTICE_SORT_KEYS, NOTICE_SORT_MAX, type NoticeRow as Notice } from '@hanlin/shared';
+import { NOTICE_SORT_KEYS, NOTICE_SORT_MAX, type NoticeRow as Notice, isOneOf } from '@hanlin/shared';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { deleteNotices, findNotices, freezeNotices, pinNotices, releaseNotices, sortNotice, unfreezeNotices, unpinNotices, unreleaseNotices } from '../api';
 import { NoticeStatusTag, STATUS_OPTIONS, TYPE_OPTIONS } from './notice-meta';
 
-const sortable = (k: string) => (NOTICE_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(NOTICE_SORT_KEYS, k);
 
 function TypeText({ type }: { type: Notice['type'] }) {
   const { t } = useTranslation();

@@ -7,19 +7,17 @@ import { Link } from 'react-router';
 import { Panel } from '../../../platform/components/Panel';
 import { formatTime } from '../../../platform/format';
 import { useSession } from '../../../platform/session';
-import { getStudentInfo } from '../../student/api';
+import { getStudentInfo } from '../../student/index';
 import { findMyNotices } from '../api';
-import { findCurrentBanners } from '../../banners/api';
+import { BannerCarousel, findCurrentBanners } from '../../banners/index';
 import { useCan } from '../../../platform/permission';
-import { HomeCourses } from '../../learning/portal/HomeCourses';
-import { HomeExams } from '../../exams/portal/HomeExams';
-import { HomeAssignments } from '../../assignments/portal/HomeAssignments';
+import { HomeCourses } from '../../learning/index';
+import { HomeExams } from '../../exams/index';
+import { HomeAssignments } from '../../assignments/index';
 
 const PAGE_SIZE = 10;
 /** Pagination brings Select (page size changer) with it; only fetched once there is a second page. */
 const Pagination = lazy(() => import('antd/es/pagination'));
-/** The carousel (antd Carousel) is fetched only when there are banners to show. */
-const BannerCarousel = lazy(() => import('../../banners/portal/BannerCarousel'));
 
 /**
  * One notice row laid out as antd's List.Item with Meta (same spacing, colours and divider),

@@ -68,7 +68,7 @@ export function LeaderSelect({
       notFoundContent={busy ? <Spin size="small" /> : undefined}
       placeholder={t('org.searchUser')}
       value={multiple ? ids : (ids[0] ?? undefined)}
-      onChange={(v) => onChange?.(multiple ? ((v as number[]) ?? []) : ((v as number | undefined) ?? null))}
+      onChange={(v) => onChange?.(multiple ? (v ?? []) : (v ?? null))}
       options={options}
     />
   );

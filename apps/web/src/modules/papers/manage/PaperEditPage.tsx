@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Statistic, Table, Tag, TreeSelect, type FormInstance } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Statistic, Table, Tag, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   PAPER_KINDS,
-  PAPER_NAME_MAX,
   PAPER_RULE_COUNT_MAX,
   PaperInsertSchema,
+  PaperRuleSchema,
   QUESTION_DIFFICULTIES,
   QUESTION_SCORE_MAX,
   QUESTION_TYPES,
@@ -15,12 +15,10 @@ import {
   roundQuestionScore,
   stemText,
   type PaperDetail,
-  type PaperKind,
-  type PaperRuleInput,
-  type QuestionDifficulty,
   type QuestionType,
 } from '@hanlin/shared';
-import { showSaveError } from '../../../platform/forms/server-errors';
+import { useSchemaForm, type FormValues } from '../../../platform/forms/useSchemaForm';
+import { rulesFor } from '../../../platform/kernel';
 import { treeOptions } from '../../../platform/tree-options';
 import { useRecordFormPage } from '../../../platform/kernel/useRecordFormPage';
 import { findApprovedQuestions, getBanks, getPaperById, insertPaper, updatePaper } from '../api';
@@ -30,11 +28,6 @@ interface Item {
   score: number;
   stem: string;
   type: QuestionType;
-}
-interface Values {
-  name: string;
-  kind: PaperKind;
-  rules: (PaperRuleInput & { difficulty?: QuestionDifficulty | null })[];
 }
 
 const typeOptions = (t: (k: string) => string) => QUESTION_TYPES.map((v) => ({ value: v, label: t(`paper.type_${v}`) }));
@@ -66,19 +59,67 @@ function QuestionPicker({ exclude, onPick }: { exclude: number[]; onPick: (q: It
   );
 }
 
+/** The random rules of a paper (a form list): bank, type, difficulty, labels, count and score each, by the shared `PaperRuleSchema`. */
+function PaperRulesField({ banks }: { banks: Parameters<typeof treeOptions>[0] }) {
+  const { t } = useTranslation();
+  const ruleOf = (name: keyof typeof PaperRuleSchema.shape) => rulesFor(PaperRuleSchema, name, t);
+  return (
+    <Form.Item label={t('paper.rules')} extra={t('paper.rulesHint')}>
+      <Form.List name="rules">
+        {(fields, { add, remove }) => (
+          <Space direction="vertical" style={{ width: '100%' }} data-testid="paper-rules">
+            {fields.map((r) => (
+              <Space key={r.key} wrap align="start" data-testid="paper-rule">
+                <Form.Item name={[r.name, 'categoryId']} rules={ruleOf('categoryId')}>
+                  <TreeSelect style={{ width: 200 }} placeholder={t('paper.bank')} treeData={treeOptions(banks)} treeDefaultExpandAll data-testid="paper-rule-bank" />
+                </Form.Item>
+                <Form.Item name={[r.name, 'type']} rules={ruleOf('type')}>
+                  <Select style={{ width: 140 }} placeholder={t('paper.questionType')} options={typeOptions(t)} data-testid="paper-rule-type" />
+                </Form.Item>
+                <Form.Item name={[r.name, 'difficulty']}>
+                  <Select
+                    allowClear
+                    style={{ width: 120 }}
+                    placeholder={t('paper.anyDifficulty')}
+                    options={QUESTION_DIFFICULTIES.map((d) => ({ value: d, label: t(`paper.difficulty_${d}`) }))}
+                  />
+                </Form.Item>
+                <Form.Item name={[r.name, 'labels']} rules={ruleOf('labels')}>
+                  <Select mode="tags" style={{ width: 180 }} placeholder={t('paper.labels')} maxCount={5} />
+                </Form.Item>
+                <Form.Item name={[r.name, 'count']} rules={ruleOf('count')}>
+                  <InputNumber min={1} max={PAPER_RULE_COUNT_MAX} precision={0} placeholder={t('paper.count')} data-testid="paper-rule-count" />
+                </Form.Item>
+                <Form.Item name={[r.name, 'score']} rules={ruleOf('score')} normalize={(v: number | null) => (v == null ? v : roundQuestionScore(v))}>
+                  <InputNumber min={0.5} max={QUESTION_SCORE_MAX} step={0.5} placeholder={t('paper.scoreEach')} data-testid="paper-rule-score" />
+                </Form.Item>
+                <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(r.name)} />
+              </Space>
+            ))}
+            <Button icon={<PlusOutlined />} onClick={() => add({ labels: [], count: 1, score: 1 })} data-testid="paper-add-rule">
+              {t('paper.addRule')}
+            </Button>
+          </Space>
+        )}
+      </Form.List>
+    </Form.Item>
+  );
+}
+
 /** Add or edit a paper (`add-paper`, `?id=` to edit): hand-picked questions with scores, random rules, or both; the total follows. */
 export default function PaperEditPage() {
   const { t } = useTranslation();
-  const { id, form, title, page, existing } = useRecordFormPage<Values, PaperDetail>({
+  const { id, form, title, page, existing } = useRecordFormPage<FormValues<typeof PaperInsertSchema>, PaperDetail>({
     queryKey: 'papers',
     titleKeys: { add: 'paper.addTitle', edit: 'paper.editTitle' },
     load: getPaperById,
   });
+  const f = useSchemaForm(PaperInsertSchema, { form });
   const [items, setItems] = useState<Item[]>([]);
   const [itemsError, setItemsError] = useState<string | null>(null);
   const banks = useQuery({ queryKey: ['papers', 'banks'], queryFn: getBanks });
-  const kind = (Form.useWatch('kind', form) ?? 'fixed') as PaperKind;
-  const rules = (Form.useWatch('rules', form) ?? []) as Values['rules'];
+  const kind = Form.useWatch('kind', form) ?? 'fixed';
+  const rules = Form.useWatch('rules', form) ?? [];
   const withItems = kind !== 'random';
   const withRules = kind !== 'fixed';
   const total = paperTotal({
@@ -93,50 +134,32 @@ export default function PaperEditPage() {
     setItems(p.items.map((i) => ({ questionId: i.questionId, score: i.score, stem: stemText(i.stem), type: i.type })));
   }, [existing.data, form]);
 
-  async function save(v: Values) {
+  async function save() {
     setItemsError(null);
-    const body = {
-      name: v.name,
-      kind: v.kind,
-      items: withItems ? items.map(({ questionId, score }) => ({ questionId, score })) : [],
-      rules: withRules ? (v.rules ?? []) : [],
-    };
-    const parsed = PaperInsertSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      if (issue.path[0] === 'items') setItemsError(t('paper.rule.items'));
-      else
-        (form as FormInstance).setFields([
-          {
-            name: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
-            errors: [t(`paper.rule.${String(issue.path.at(-1))}`, { max: PAPER_NAME_MAX, defaultValue: t('paper.rule.invalid') })],
-          },
-        ]);
-      return;
-    }
+    const picked = withItems ? items.map(({ questionId, score }) => ({ questionId, score })) : [];
+    // The hand-picked questions are kept beside the form: their limits are checked here, the rest by the form.
+    if (!PaperInsertSchema.shape.items.safeParse(picked).success) return setItemsError(t('paper.rule.items'));
+    const body = await f.read({ items: picked, ...(withRules ? {} : { rules: [] }) });
+    if (!body) return;
     await page.save(
       async () => {
-        if (id) await updatePaper({ ...parsed.data, id });
-        else await insertPaper(parsed.data);
+        if (id) await updatePaper({ ...body, id });
+        else await insertPaper(body);
         return '/dashboard/manage-test-paper';
       },
       (e) => {
-        if (!showSaveError(form, e)) throw e;
+        if (!f.showError(e, { report: false })) throw e;
       },
     );
   }
 
   return (
     <Card title={title} data-testid="paper-edit-page" extra={<Statistic title={t('paper.total')} value={total} data-testid="paper-total" />}>
-      <Form form={form} layout="vertical" initialValues={{ kind: 'fixed', rules: [] }} onFinish={(v) => void save(v)}>
-        <Form.Item
-          name="name"
-          label={t('paper.name')}
-          rules={[{ required: true, whitespace: true, max: PAPER_NAME_MAX, message: t('paper.rule.name', { max: PAPER_NAME_MAX }) }]}
-        >
-          <Input maxLength={PAPER_NAME_MAX} data-testid="paper-name" />
+      <Form form={form} layout="vertical" initialValues={{ kind: 'fixed', rules: [] }} onFinish={() => void save()}>
+        <Form.Item {...f.item('name')} label={t('paper.name')}>
+          <Input maxLength={f.maxLength('name')} data-testid="paper-name" />
         </Form.Item>
-        <Form.Item name="kind" label={t('paper.kind')} extra={t(`paper.kindHint_${kind}`)}>
+        <Form.Item {...f.item('kind')} label={t('paper.kind')} extra={t(`paper.kindHint_${kind}`)}>
           <Radio.Group data-testid="paper-kind" options={PAPER_KINDS.map((k) => ({ value: k, label: t(`paper.kind_${k}`) }))} />
         </Form.Item>
 
@@ -188,57 +211,7 @@ export default function PaperEditPage() {
           </Form.Item>
         )}
 
-        {withRules && (
-          <Form.Item label={t('paper.rules')} extra={t('paper.rulesHint')}>
-            <Form.List name="rules">
-              {(fields, { add, remove }) => (
-                <Space direction="vertical" style={{ width: '100%' }} data-testid="paper-rules">
-                  {fields.map((f) => (
-                    <Space key={f.key} wrap align="start" data-testid="paper-rule">
-                      <Form.Item name={[f.name, 'categoryId']} rules={[{ required: true, message: t('paper.rule.categoryId') }]}>
-                        <TreeSelect
-                          style={{ width: 200 }}
-                          placeholder={t('paper.bank')}
-                          treeData={treeOptions(banks.data ?? [])}
-                          treeDefaultExpandAll
-                          data-testid="paper-rule-bank"
-                        />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'type']} rules={[{ required: true, message: t('paper.rule.type') }]}>
-                        <Select style={{ width: 140 }} placeholder={t('paper.questionType')} options={typeOptions(t)} data-testid="paper-rule-type" />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'difficulty']}>
-                        <Select
-                          allowClear
-                          style={{ width: 120 }}
-                          placeholder={t('paper.anyDifficulty')}
-                          options={QUESTION_DIFFICULTIES.map((d) => ({ value: d, label: t(`paper.difficulty_${d}`) }))}
-                        />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'labels']}>
-                        <Select mode="tags" style={{ width: 180 }} placeholder={t('paper.labels')} maxCount={5} />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'count']} rules={[{ required: true, message: t('paper.rule.count') }]}>
-                        <InputNumber min={1} max={PAPER_RULE_COUNT_MAX} precision={0} placeholder={t('paper.count')} data-testid="paper-rule-count" />
-                      </Form.Item>
-                      <Form.Item
-                        name={[f.name, 'score']}
-                        rules={[{ required: true, message: t('paper.rule.score') }]}
-                        normalize={(v: number | null) => (v == null ? v : roundQuestionScore(v))}
-                      >
-                        <InputNumber min={0.5} max={QUESTION_SCORE_MAX} step={0.5} placeholder={t('paper.scoreEach')} data-testid="paper-rule-score" />
-                      </Form.Item>
-                      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(f.name)} />
-                    </Space>
-                  ))}
-                  <Button icon={<PlusOutlined />} onClick={() => add({ labels: [], count: 1, score: 1 })} data-testid="paper-add-rule">
-                    {t('paper.addRule')}
-                  </Button>
-                </Space>
-              )}
-            </Form.List>
-          </Form.Item>
-        )}
+        {withRules && <PaperRulesField banks={banks.data ?? []} />}
 
         {total === 0 && <Alert type="info" showIcon message={t('paper.emptyHint')} style={{ marginBottom: 16 }} />}
         <Space>

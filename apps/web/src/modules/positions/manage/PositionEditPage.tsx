@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PositionInsertSchema, type PositionInsert, type PositionRow } from '@hanlin/shared';
 import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
-import { LabelSelect } from '../../labels/components/LabelSelect';
+import { LabelSelect } from '../../labels/index';
 import { getPosition, insertPosition, updatePosition } from '../api';
 
 const fields: FieldSpec[] = [

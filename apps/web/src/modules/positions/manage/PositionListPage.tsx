@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Space, Tag } from 'antd';
 import { POSITION_SORT_KEYS, type PositionRow } from '@hanlin/shared';
 import { sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
-import { getLabelOptions } from '../../labels/api';
+import { getLabelOptions } from '../../labels/index';
 import { deletePositions, findPositions } from '../api';
 
 const sortable = sortableIn(POSITION_SORT_KEYS);

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, Select, Switch, TreeSelect } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EXERCISE_LIFECYCLE, EXERCISE_SORT_KEYS, ExerciseCreateSchema, type ExerciseCreate, type ExerciseRow } from '@hanlin/shared';
+import { EXERCISE_LIFECYCLE, EXERCISE_SORT_KEYS, ExerciseCreateSchema, type ExerciseCreate, type ExerciseRow, isOneOf } from '@hanlin/shared';
 import { CrudPage, EditModal, publishableActions, statusColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { useSession } from '../../../platform/session';
-import { AudiencePicker } from '../../audiences/components/AudiencePicker';
+import { AudiencePicker } from '../../audiences/index';
 import {
   deleteExercises,
   findExercises,
@@ -18,7 +18,7 @@ import {
   updateExercise,
 } from '../api';
 
-const sortable = (k: string) => (EXERCISE_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(EXERCISE_SORT_KEYS, k);
 
 const columns: ColumnSpec<ExerciseRow>[] = [
   { key: 'name', titleKey: 'exercise.name', sortable: sortable('name'), ellipsis: true },
@@ -56,15 +56,7 @@ const bankTree = (nodes: BankNode[]): BankOption[] => nodes.map((n) => ({ value:
 
 function BankSelect({ value, onChange }: Ctl<number | null>) {
   const q = useQuery({ queryKey: ['exercise-banks'], queryFn: () => getPracticeBanks() });
-  return (
-    <TreeSelect
-      allowClear
-      value={value ?? undefined}
-      onChange={(v) => onChange?.((v as number | undefined) ?? null)}
-      treeData={bankTree((q.data ?? []) as BankNode[])}
-      data-testid="exercise-bank"
-    />
-  );
+  return <TreeSelect allowClear value={value ?? undefined} onChange={(v) => onChange?.(v ?? null)} treeData={bankTree(q.data ?? [])} data-testid="exercise-bank" />;
 }
 
 function SwitchControl({ value, onChange }: Ctl<boolean>) {

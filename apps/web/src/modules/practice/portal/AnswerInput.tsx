@@ -8,7 +8,7 @@ type Face = Omit<DrawnQuestion, 'position'>;
 /** The answer control of one question, whatever its type (choices, blanks, text, stars). */
 export function AnswerInput({ q, value, onChange, disabled }: { q: Face; value: AnswerValue; onChange: (v: AnswerValue) => void; disabled?: boolean }) {
   const { t } = useTranslation();
-  const letters = q.options.map((_, i) => OPTION_LETTERS[i]!);
+  const letters = q.options.map((_, i) => OPTION_LETTERS[i]);
   // One line per option, "A. text": a radio for a single choice, a checkbox for a multiple one.
   const optionList = (Option: typeof Radio | typeof Checkbox) => (
     <Space direction="vertical">
@@ -22,19 +22,19 @@ export function AnswerInput({ q, value, onChange, disabled }: { q: Face; value: 
   switch (q.type) {
     case 'single':
       return (
-        <Radio.Group disabled={disabled} value={value.choices?.[0]} onChange={(e) => onChange({ choices: [e.target.value as string] })} data-testid="answer-single">
+        <Radio.Group disabled={disabled} value={value.choices?.[0]} onChange={(e) => onChange({ choices: [e.target.value] })} data-testid="answer-single">
           {optionList(Radio)}
         </Radio.Group>
       );
     case 'multiple':
       return (
-        <Checkbox.Group disabled={disabled} value={value.choices ?? []} onChange={(v) => onChange({ choices: v as string[] })} data-testid="answer-multiple">
+        <Checkbox.Group disabled={disabled} value={value.choices ?? []} onChange={(v) => onChange({ choices: v })} data-testid="answer-multiple">
           {optionList(Checkbox)}
         </Checkbox.Group>
       );
     case 'judgment':
       return (
-        <Radio.Group disabled={disabled} value={value.choices?.[0]} onChange={(e) => onChange({ choices: [e.target.value as string] })} data-testid="answer-judgment">
+        <Radio.Group disabled={disabled} value={value.choices?.[0]} onChange={(e) => onChange({ choices: [e.target.value] })} data-testid="answer-judgment">
           <Radio value="T">{t('practice.true')}</Radio>
           <Radio value="F">{t('practice.false')}</Radio>
         </Radio.Group>

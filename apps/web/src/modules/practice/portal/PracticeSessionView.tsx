@@ -76,7 +76,7 @@ export function PracticeSessionView({ sessionId, onClose }: { sessionId: number;
       </Card>
     );
   }
-  const cur = s.questions[Math.min(index, s.questions.length - 1)]!;
+  const cur = s.questions[Math.min(index, s.questions.length - 1)];
   const value = draft[cur.position] ?? cur.answer ?? {};
   const done = s.summary.answered;
   const askFinish = () => {

@@ -1,17 +1,19 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ERRORS } from '@hanlin/shared';
 import { renderAt } from '../../../platform/kernel/testing/render';
+import { ApiError } from '../../../platform/api/errors';
 
-const insertQuestion = vi.fn(async (_body: unknown) => ({ id: 1 }));
+const insertQuestion = vi.fn(async (_body: unknown): Promise<{ id: number }> => ({ id: 1 }));
 vi.mock('../api', () => ({
   getQuestionCategoryTree: async () => [],
   getQuestionById: async () => null,
   insertQuestion: (body: unknown) => insertQuestion(body),
   updateQuestion: async () => null,
 }));
-// Quill does not run under happy-dom: a plain text area stands for the editor.
-vi.mock('../../courses/components/RichTextEditor', () => ({
+// The editor (Tiptap) is not under test here: a plain text area stands for it.
+vi.mock('../../../platform/components/RichTextEditor', () => ({
   default: ({ value, onChange, testId }: { value?: string; onChange?: (v: string) => void; testId?: string }) => (
     <textarea data-testid={testId} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} />
   ),
@@ -68,5 +70,53 @@ describe('add-question form', () => {
       blanks: [],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manage-questions'));
+  });
+
+  it('multiple choice: the shared rule of at least two answers blocks sending; the body carries only the choice parts', async () => {
+    insertQuestion.mockClear();
+    renderAt('/list', () => <QuestionEditPage />);
+    fireEvent.click(await screen.findByText('多选题'));
+    fireEvent.change(await screen.findByTestId('question-stem'), { target: { value: 'Which are fruit?' } });
+    fireEvent.click(screen.getByTestId('question-add-option'));
+    for (const [i, v] of ['Apple', 'Pear', 'Stone'].entries()) fireEvent.change(await screen.findByTestId(`question-option-${i}`), { target: { value: v } });
+    fireEvent.change(screen.getByTestId('question-score'), { target: { value: '3' } });
+    fireEvent.click(screen.getByText('A'));
+    fireEvent.click(screen.getByTestId('question-submit'));
+    expect(await screen.findByText('单选题选择一个答案，多选题至少两个；判断题选择正确或错误。')).toBeTruthy();
+    expect(insertQuestion).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('B'));
+    fireEvent.click(screen.getByTestId('question-submit'));
+    await waitFor(() => expect(insertQuestion).toHaveBeenCalled());
+    expect(insertQuestion.mock.calls[0]![0]).toEqual({
+      type: 'multiple',
+      categoryId: null,
+      stem: 'Which are fruit?',
+      difficulty: 'medium',
+      labels: [],
+      score: 3,
+      analysis: '',
+      options: [{ content: 'Apple' }, { content: 'Pear' }, { content: 'Stone' }],
+      answers: ['A', 'B'],
+      blanks: [],
+      keywords: '',
+      autoScore: false,
+      answerText: '',
+      stars: 5,
+    });
+  });
+
+  it('judgment: the true/false pick is sent as the answer list, and a server refusal naming a field lands on it', async () => {
+    insertQuestion.mockClear();
+    insertQuestion.mockRejectedValueOnce(new ApiError('PARAMETER_INVALID', 400, 400, [{ field: 'stem', message: 'question.rule.stem' }], 'stem'));
+    renderAt('/list', () => <QuestionEditPage />);
+    fireEvent.click(await screen.findByText('判断题'));
+    fireEvent.change(await screen.findByTestId('question-stem'), { target: { value: 'The sky is blue' } });
+    fireEvent.change(screen.getByTestId('question-score'), { target: { value: '1' } });
+    fireEvent.click(await screen.findByText('正确'));
+    fireEvent.click(screen.getByTestId('question-submit'));
+    await waitFor(() => expect(insertQuestion).toHaveBeenCalled());
+    expect(insertQuestion.mock.calls[0]![0]).toMatchObject({ type: 'judgment', options: [], answers: ['T'], blanks: [] });
+    const stemItem = screen.getByTestId('question-stem').closest('.ant-form-item')!;
+    await waitFor(() => expect(stemItem.textContent).toContain(ERRORS.PARAMETER_INVALID.text['zh-CN']));
   });
 });

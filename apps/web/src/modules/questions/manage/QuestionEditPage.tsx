@@ -1,96 +1,70 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, type FormInstance, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
+import { Button, Card, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CONSTANTS,
   OPTION_LETTERS,
   QUESTION_OPTIONS_MAX,
   QUESTION_STARS_MAX,
-  QUESTION_TEXT_MAX,
   QUESTION_TYPES,
   QuestionInsertSchema,
+  QuestionOptionSchema,
   countBlanks,
   roundQuestionScore,
-  type QuestionDifficulty,
+  type QuestionInput,
   type QuestionRow,
   type QuestionType,
 } from '@hanlin/shared';
-import { showSaveError } from '../../../platform/forms/server-errors';
-import { LazyRichTextEditor } from '../../courses/components/LazyRichTextEditor';
+import { useSchemaForm, type FormValues } from '../../../platform/forms/useSchemaForm';
+import { elementRules, maxLengthOf, rulesFor } from '../../../platform/forms/zod-rules';
+import { LazyRichTextEditor } from '../../../platform/components/LazyRichTextEditor';
 import { getQuestionById, getQuestionCategoryTree, insertQuestion, updateQuestion } from '../api';
 import { difficultyOptions } from './columns';
 import { treeOptions } from '../../../platform/tree-options';
 import { useRecordFormPage } from '../../../platform/kernel/useRecordFormPage';
 
-interface Values {
-  type: QuestionType;
-  categoryId?: number | null;
-  stem: string;
-  difficulty: QuestionDifficulty;
-  labels: string[];
-  score?: number | null;
-  analysis?: string;
-  options: { content: string }[];
-  /** Single choice and judgment: one value; multiple choice: several. */
-  answer?: string;
-  answerSet?: string[];
-  blanks: string[][];
-  keywords?: string;
-  autoScore?: boolean;
-  answerText?: string;
-  stars?: number;
-}
-
 const CHOICE: QuestionType[] = ['single', 'multiple'];
 const TEXT_ANSWER: QuestionType[] = ['short', 'operation', 'calculation'];
+/** One blank's accepted answers (an element of the schema's `blanks`). */
+const BlankAnswersSchema = QuestionInsertSchema.shape.blanks.unwrap().element;
 
-/** The request body of the form's values: only the chosen type's parts. */
-function bodyOf(v: Values) {
-  const choice = CHOICE.includes(v.type);
+/** The parts of the other types, emptied: the body carries only the chosen type's parts. */
+function otherTypesCleared(type: QuestionType): Partial<QuestionInput> {
   return {
-    type: v.type,
-    categoryId: v.categoryId ?? null,
-    stem: v.stem ?? '',
-    difficulty: v.difficulty,
-    labels: v.labels ?? [],
-    score: v.score ?? 0,
-    analysis: v.analysis ?? '',
-    options: choice ? (v.options ?? []) : [],
-    answers: v.type === 'multiple' ? (v.answerSet ?? []) : v.type === 'single' || v.type === 'judgment' ? (v.answer ? [v.answer] : []) : [],
-    blanks: v.type === 'fill' ? (v.blanks ?? []) : [],
-    keywords: v.type === 'short' ? (v.keywords ?? '') : '',
-    autoScore: v.type === 'short' ? !!v.autoScore : false,
-    answerText: TEXT_ANSWER.includes(v.type) ? (v.answerText ?? '') : '',
-    stars: v.stars ?? 5,
+    ...(CHOICE.includes(type) ? {} : { options: [] }),
+    ...(CHOICE.includes(type) || type === 'judgment' ? {} : { answers: [] }),
+    ...(type === 'fill' ? {} : { blanks: [] }),
+    ...(type === 'short' ? {} : { keywords: '', autoScore: false }),
+    ...(TEXT_ANSWER.includes(type) ? {} : { answerText: '' }),
   };
 }
 
-/** A form field of a zod issue path (`answers` shows on the answer picker). */
-function formField(path: PropertyKey[], type: QuestionType): (string | number)[] {
-  const [head, ...rest] = path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-  if (head === 'answers') return [type === 'multiple' ? 'answerSet' : 'answer'];
-  return [head ?? 'stem', ...rest];
-}
+/** Single choice and judgment pick one answer: the form keeps `answers` as the list the schema takes. */
+const oneAnswer = {
+  getValueProps: (v?: string[]) => ({ value: v?.[0] }),
+  normalize: (v?: string) => (v ? [v] : []),
+};
 
-/** Add or edit a question (`add-question`, `?id=` to edit): the form follows the type; the shared schema checks it before the server does. */
+/** Add or edit a question (`add-question`, `?id=` to edit): the form follows the type; the shared `QuestionInsertSchema` gives its rules and body. */
 export default function QuestionEditPage() {
   const { t } = useTranslation();
-  const { id, params, form, title, page, existing, loading } = useRecordFormPage<Values, QuestionRow>({
+  const { id, params, form, title, page, existing, loading } = useRecordFormPage<FormValues<typeof QuestionInsertSchema>, QuestionRow>({
     queryKey: 'questions',
     titleKeys: { add: 'question.addTitle', edit: 'question.editTitle' },
     load: getQuestionById,
   });
+  const f = useSchemaForm(QuestionInsertSchema, { form });
   const categories = useQuery({ queryKey: ['questions', 'categories'], queryFn: getQuestionCategoryTree });
-  const type = (Form.useWatch('type', form) ?? 'single') as QuestionType;
-  const options = (Form.useWatch('options', form) ?? []) as { content: string }[];
-  const stem = (Form.useWatch('stem', form) ?? '') as string;
+  const type = Form.useWatch('type', form) ?? 'single';
+  const options = Form.useWatch('options', form) ?? [];
+  const stem = Form.useWatch('stem', form);
   const letters = OPTION_LETTERS.slice(0, options.length);
   // A fill-in question has one answer box per blank of its stem: boxes come and go with the blanks (their answers kept).
-  const blankCount = type === 'fill' ? countBlanks(stem) : 0;
+  const blankCount = type === 'fill' && typeof stem === 'string' ? countBlanks(stem) : 0;
   useEffect(() => {
     if (type !== 'fill') return;
-    const current = (form.getFieldValue('blanks') ?? []) as string[][];
+    const current = form.getFieldValue('blanks') ?? [];
     if (current.length === blankCount) return;
     form.setFieldValue(
       'blanks',
@@ -100,47 +74,29 @@ export default function QuestionEditPage() {
 
   useEffect(() => {
     const r = existing.data;
-    if (!r) return;
-    form.setFieldsValue({
-      type: r.type,
-      categoryId: r.categoryId,
-      stem: r.stem,
-      difficulty: r.difficulty,
-      labels: r.labels,
-      score: r.score,
-      analysis: r.analysis,
-      options: r.options.length ? r.options : [{ content: '' }, { content: '' }],
-      answer: r.type === 'multiple' ? undefined : r.answers[0],
-      answerSet: r.type === 'multiple' ? r.answers : [],
-      blanks: r.blanks,
-      keywords: r.keywords,
-      autoScore: r.autoScore,
-      answerText: r.answerText,
-      stars: r.stars,
-    });
-  }, [existing.data, form]);
+    if (r) f.fill({ ...r, options: r.options.length ? r.options : [{ content: '' }, { content: '' }] });
+  }, [existing.data, f]);
 
-  async function save(v: Values) {
-    const body = bodyOf(v);
-    const parsed = QuestionInsertSchema.safeParse(body);
-    if (!parsed.success) {
-      (form as FormInstance).setFields(parsed.error.issues.map((i) => ({ name: formField(i.path, v.type), errors: [t(`question.rule.${String(i.path[0] ?? 'stem')}`)] })));
-      return;
-    }
+  async function save() {
+    const body = await f.read(otherTypesCleared(type));
+    if (!body) return;
     await page.save(
       async () => {
-        if (id) await updateQuestion({ ...parsed.data, id });
-        else await insertQuestion(parsed.data);
+        if (id) await updateQuestion({ ...body, id });
+        else await insertQuestion(body);
         return '/dashboard/manage-questions';
       },
-      (e) => showSaveError(form, e),
+      (e) => f.showError(e),
     );
   }
 
+  const optionRules = rulesFor(QuestionOptionSchema, 'content', t);
+  const optionMax = maxLengthOf(QuestionOptionSchema.shape.content);
+  const blankRules = elementRules(BlankAnswersSchema, t);
   if (loading) return <Spin />;
   return (
     <Card title={title} data-testid="question-edit-page">
-      <Form<Values>
+      <Form
         form={form}
         layout="vertical"
         style={{ maxWidth: 760 }}
@@ -149,35 +105,35 @@ export default function QuestionEditPage() {
           difficulty: 'medium',
           labels: [],
           options: [{ content: '' }, { content: '' }],
-          answerSet: [],
+          answers: [],
           blanks: [],
           autoScore: false,
           stars: 5,
           categoryId: Number(params.get('categoryId')) || null,
         }}
-        onFinish={(v) => void save(v)}
+        onFinish={() => void save()}
       >
-        <Form.Item name="type" label={t('question.type')}>
+        <Form.Item {...f.item('type')} label={t('question.type')}>
           <Radio.Group optionType="button" options={QUESTION_TYPES.map((v) => ({ value: v, label: t(`question.type_${v}`) }))} data-testid="question-type" />
         </Form.Item>
-        <Form.Item name="categoryId" label={t('question.category.name')}>
+        <Form.Item {...f.item('categoryId')} label={t('question.category.name')}>
           <TreeSelect allowClear treeDefaultExpandAll treeData={treeOptions(categories.data ?? [])} data-testid="question-category" />
         </Form.Item>
-        <Form.Item name="stem" label={t('question.stem')} extra={type === 'fill' ? t('question.blankHint') : t('question.stemHint')} rules={[{ required: true }]}>
+        <Form.Item {...f.item('stem')} label={t('question.stem')} extra={type === 'fill' ? t('question.blankHint') : t('question.stemHint')}>
           <LazyRichTextEditor testId="question-stem" />
         </Form.Item>
 
         {CHOICE.includes(type) && (
           <Form.List name="options">
-            {(fields, { add, remove }) => (
+            {(fields, { add, remove }, { errors }) => (
               <Form.Item label={t('question.options')} required>
-                {fields.map((f, i) => (
-                  <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
+                {fields.map((o, i) => (
+                  <Space key={o.key} align="baseline" style={{ display: 'flex' }}>
                     <span>{OPTION_LETTERS[i]}.</span>
-                    <Form.Item name={[f.name, 'content']} rules={[{ required: true, whitespace: true, max: 500 }]}>
-                      <Input style={{ width: 420, maxWidth: '70vw' }} maxLength={500} data-testid={`question-option-${i}`} />
+                    <Form.Item name={[o.name, 'content']} rules={optionRules}>
+                      <Input style={{ width: 420, maxWidth: '70vw' }} maxLength={optionMax} data-testid={`question-option-${i}`} />
                     </Form.Item>
-                    {fields.length > 2 && <Button onClick={() => remove(f.name)}>{t('common.delete')}</Button>}
+                    {fields.length > 2 && <Button onClick={() => remove(o.name)}>{t('common.delete')}</Button>}
                   </Space>
                 ))}
                 {fields.length < QUESTION_OPTIONS_MAX && (
@@ -185,22 +141,23 @@ export default function QuestionEditPage() {
                     {t('question.addOption')}
                   </Button>
                 )}
+                <Form.ErrorList errors={errors} />
               </Form.Item>
             )}
           </Form.List>
         )}
         {type === 'single' && (
-          <Form.Item name="answer" label={t('question.answer')} rules={[{ required: true }]}>
+          <Form.Item {...f.item('answers')} {...oneAnswer} required label={t('question.answer')}>
             <Radio.Group options={letters.map((l) => ({ value: l, label: l }))} data-testid="question-answer" />
           </Form.Item>
         )}
         {type === 'multiple' && (
-          <Form.Item name="answerSet" label={t('question.answer')} rules={[{ required: true, type: 'array', min: 2, message: t('question.multipleHint') }]}>
+          <Form.Item {...f.item('answers')} required label={t('question.answer')} extra={t('question.multipleHint')}>
             <Checkbox.Group options={letters.map((l) => ({ value: l, label: l }))} data-testid="question-answers" />
           </Form.Item>
         )}
         {type === 'judgment' && (
-          <Form.Item name="answer" label={t('question.answer')} rules={[{ required: true }]}>
+          <Form.Item {...f.item('answers')} {...oneAnswer} required label={t('question.answer')}>
             <Radio.Group
               options={[
                 { value: 'T', label: t('question.true') },
@@ -212,43 +169,44 @@ export default function QuestionEditPage() {
         )}
         {type === 'fill' && (
           <Form.List name="blanks">
-            {(fields) => (
+            {(fields, _ops, { errors }) => (
               <Form.Item label={t('question.blanks', { count: blankCount })} extra={fields.length ? undefined : t('question.blankHint')} required>
-                {fields.map((f, i) => (
-                  <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
+                {fields.map((b, i) => (
+                  <Space key={b.key} align="baseline" style={{ display: 'flex' }}>
                     <span>{i + 1}.</span>
-                    <Form.Item name={f.name} rules={[{ required: true, type: 'array', min: 1 }]}>
+                    <Form.Item name={b.name} rules={blankRules}>
                       <Select mode="tags" open={false} style={{ width: 420, maxWidth: '70vw' }} placeholder={t('question.alternatives')} data-testid={`question-blank-${i}`} />
                     </Form.Item>
                   </Space>
                 ))}
+                <Form.ErrorList errors={errors} />
               </Form.Item>
             )}
           </Form.List>
         )}
         {type === 'short' && (
           <>
-            <Form.Item name="keywords" label={t('question.keywords')} extra={t('question.keywordsHint')}>
-              <Input.TextArea maxLength={QUESTION_TEXT_MAX} showCount autoSize={{ minRows: 2 }} data-testid="question-keywords" />
+            <Form.Item {...f.item('keywords')} label={t('question.keywords')} extra={t('question.keywordsHint')}>
+              <Input.TextArea maxLength={f.maxLength('keywords')} showCount autoSize={{ minRows: 2 }} data-testid="question-keywords" />
             </Form.Item>
-            <Form.Item name="autoScore" label={t('question.autoScore')} valuePropName="checked">
+            <Form.Item {...f.item('autoScore')} label={t('question.autoScore')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </>
         )}
         {TEXT_ANSWER.includes(type) && (
-          <Form.Item name="answerText" label={t('question.answerText')}>
-            <Input.TextArea maxLength={QUESTION_TEXT_MAX} showCount autoSize={{ minRows: 3 }} data-testid="question-answer-text" />
+          <Form.Item {...f.item('answerText')} label={t('question.answerText')}>
+            <Input.TextArea maxLength={f.maxLength('answerText')} showCount autoSize={{ minRows: 3 }} data-testid="question-answer-text" />
           </Form.Item>
         )}
         {type === 'rating' && (
-          <Form.Item name="stars" label={t('question.stars')} rules={[{ required: true, type: 'integer', min: 1, max: QUESTION_STARS_MAX }]}>
+          <Form.Item {...f.item('stars')} label={t('question.stars')}>
             <InputNumber min={1} max={QUESTION_STARS_MAX} precision={0} />
           </Form.Item>
         )}
 
         <Space size="large" wrap>
-          <Form.Item name="score" label={t('question.score')} extra={t('question.scoreHint')} rules={[{ required: true }]}>
+          <Form.Item {...f.item('score')} label={t('question.score')} extra={t('question.scoreHint')}>
             <InputNumber
               min={0.5}
               max={100}
@@ -260,15 +218,15 @@ export default function QuestionEditPage() {
               }}
             />
           </Form.Item>
-          <Form.Item name="difficulty" label={t('question.difficulty')}>
+          <Form.Item {...f.item('difficulty')} label={t('question.difficulty')}>
             <Select style={{ minWidth: 140 }} options={difficultyOptions.map((o) => ({ value: o.value, label: t(o.labelKey) }))} />
           </Form.Item>
         </Space>
-        <Form.Item name="labels" label={t('question.labels')} extra={t('question.labelsHint', { count: CONSTANTS.LABELS_PER_OBJECT, length: CONSTANTS.LABEL_LENGTH })}>
+        <Form.Item {...f.item('labels')} label={t('question.labels')} extra={t('question.labelsHint', { count: CONSTANTS.LABELS_PER_OBJECT, length: CONSTANTS.LABEL_LENGTH })}>
           <Select mode="tags" open={false} data-testid="question-labels" />
         </Form.Item>
-        <Form.Item name="analysis" label={t('question.analysis')}>
-          <Input.TextArea maxLength={QUESTION_TEXT_MAX} showCount autoSize={{ minRows: 2 }} />
+        <Form.Item {...f.item('analysis')} label={t('question.analysis')}>
+          <Input.TextArea maxLength={f.maxLength('analysis')} showCount autoSize={{ minRows: 2 }} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={page.saving} data-testid="question-submit">

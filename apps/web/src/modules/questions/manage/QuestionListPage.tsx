@@ -1,7 +1,7 @@
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { QuestionRow } from '@hanlin/shared';
+import { questionRefused, type QuestionRow } from '@hanlin/shared';
 import { CrudPage } from '../../../platform/kernel';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
@@ -58,7 +58,7 @@ export default function QuestionListPage() {
           )}
         </>
       )}
-      extraRowActions={(r) => (r.status === 'refused' && r.refuseReason ? <Tag color="red">{t('question.refusedBecause', { reason: r.refuseReason })}</Tag> : null)}
+      extraRowActions={(r) => (questionRefused(r) && r.refuseReason ? <Tag color="red">{t('question.refusedBecause', { reason: r.refuseReason })}</Tag> : null)}
     />
   );
 }

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Select, Space } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QUESTION_TYPES, type QuestionType } from '@hanlin/shared';
 import { saveDownload } from '../../../platform/api/client';
 import { ImportDialog } from '../../../platform/kernel';
+import { useFinishPage } from '../../../platform/page-title';
 import { downloadQuestionImportErrors, downloadQuestionTemplate, importQuestions } from '../api';
 
 /** Excel import of questions (`add-question-upload`): one template per type, check then import, per-row errors. */
 export default function QuestionUploadPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const finish = useFinishPage();
   const [type, setType] = useState<QuestionType>('single');
   const [open, setOpen] = useState(false);
   return (
@@ -46,7 +46,8 @@ export default function QuestionUploadPage() {
         reasonLabel={(r) => t(`question.importReasonText.${r}`, { defaultValue: r })}
         onClose={(imported) => {
           setOpen(false);
-          if (imported) void navigate('/dashboard/manage-questions');
+          // Imported: the upload page's tab closes and the question list shows.
+          if (imported) finish('/dashboard/manage-questions');
         }}
       />
     </Card>

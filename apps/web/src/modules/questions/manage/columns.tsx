@@ -1,10 +1,10 @@
 import { Tag } from 'antd';
-import { QUESTION_DIFFICULTIES, QUESTION_LIFECYCLE, QUESTION_SORT_KEYS, QUESTION_TYPES, stemText, type QuestionRow } from '@hanlin/shared';
+import { QUESTION_DIFFICULTIES, QUESTION_LIFECYCLE, QUESTION_SORT_KEYS, QUESTION_TYPES, stemText, type QuestionRow, isOneOf } from '@hanlin/shared';
 import { timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
 import { useTranslation } from 'react-i18next';
 
-const sortable = (k: string) => (QUESTION_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(QUESTION_SORT_KEYS, k);
 
 function TypeTag({ type }: { type: QuestionRow['type'] }) {
   const { t } = useTranslation();

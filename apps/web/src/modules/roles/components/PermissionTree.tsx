@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Space, Spin, Tabs, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_TREE, TERMINALS, walkPermissionTree, type PermissionNode, type Terminal } from '@hanlin/shared';
+import { PERMISSION_TREE, TERMINALS, isOneOf, recordOf, walkPermissionTree, type PermissionNode, type Terminal } from '@hanlin/shared';
 import { getPermissionTree } from '../api';
 
 const isGroup = (k: string) => k.startsWith('group:');
@@ -65,7 +65,7 @@ export function PermissionTree({
 
   const { meta, keysOf } = useMemo(() => {
     const m: Meta = { parent: new Map(), children: new Map(), terminalOf: new Map() };
-    const keys = Object.fromEntries(TERMINALS.map((term) => [term, walk(term, source[term] ?? [], m)])) as Record<Terminal, string[]>;
+    const keys = recordOf(TERMINALS, (term) => walk(term, source[term] ?? [], m));
     return { meta: m, keysOf: keys };
   }, [source]);
 
@@ -97,7 +97,7 @@ export function PermissionTree({
           ...build(n.children ?? []),
         ],
       }));
-    return Object.fromEntries(TERMINALS.map((term) => [term, build(source[term] ?? [])])) as Record<Terminal, TreeDataNode[]>;
+    return recordOf(TERMINALS, (term) => build(source[term] ?? []));
   }, [source, t]);
 
   function toggle(key: string, on: boolean) {
@@ -130,7 +130,7 @@ export function PermissionTree({
       <Spin spinning={q.isLoading}>
         <Tabs
           activeKey={active}
-          onChange={(k) => setActive(k as Terminal)}
+          onChange={(k) => isOneOf(TERMINALS, k) && setActive(k)}
           items={TERMINALS.map((term) => ({
             key: term,
             label: (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RoleInsertSchema, type RoleDetail, type RoleInsert } from '@hanlin/shared';
 import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
-import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
+import { OrgTreeSelect } from '../../orgs/index';
 import { PermissionTree } from '../components/PermissionTree';
 import { builtinText } from '../../../platform/builtin';
 import { getRoleById, insertRole, updateRole } from '../api';

@@ -37,7 +37,7 @@ function valuesOf(raw: unknown, startedAt: number): ScormCmiValues | null {
     out[k] = v;
   }
   if (!out.session_time || /^0*:00:00(\.0*)?$/.test(out.session_time)) out.session_time = elapsed(startedAt);
-  return out as ScormCmiValues;
+  return out;
 }
 
 function toTree(

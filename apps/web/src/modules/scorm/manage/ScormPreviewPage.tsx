@@ -10,6 +10,7 @@ import { importScormPackage, listScormPackages } from '../api';
 import { ScormPlayer } from '../components/ScormPlayer';
 import { scormRefusalText } from '../components/scorm-reason';
 import { useFeedback } from '../../../platform/feedback';
+import { errorOf, pickedFile } from '../../../platform/dom';
 
 /** `scorm-preview` (kjgl): import a SCORM 1.2 zip and play it as a learner would (context 'preview'). */
 export default function ScormPreviewPage() {
@@ -40,14 +41,14 @@ export default function ScormPreviewPage() {
             setBusy(true);
             setRefusal(null);
             try {
-              const pkg = await importScormPackage({ file: file as File });
+              const pkg = await importScormPackage({ file: pickedFile(file) });
               message.success(t('scorm.imported', { title: pkg.title }));
               await qc.invalidateQueries({ queryKey: ['scorm', 'list'] });
               setPlaying(pkg.id);
               onSuccess?.(pkg);
             } catch (e) {
               setRefusal(e instanceof ApiError ? scormRefusalText(e) : String(e));
-              onError?.(e as Error);
+              onError?.(errorOf(e));
             } finally {
               setBusy(false);
             }

@@ -1,14 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Spin, Statistic, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { LicenceSaveSchema } from '@hanlin/shared';
-import { rulesFor } from '../../../platform/kernel';
+import { LicenceSaveSchema, licenceValid, type LicenceState } from '@hanlin/shared';
 import { useCan } from '../../../platform/permission';
 import { formatTime } from '../../../platform/format';
 import { getLicence, saveLicence } from '../api';
-import { showSaveError } from '../../../platform/forms/server-errors';
+import { useSchemaForm } from '../../../platform/forms/useSchemaForm';
 import { useFeedback } from '../../../platform/feedback';
+
+/** The notice above the figures for a licence that is missing or does not verify. */
+const STATE_ALERTS: Partial<Record<LicenceState, { type: 'error' | 'info'; key: string; testId: string }>> = {
+  invalid: { type: 'error', key: 'settings.licence.invalid', testId: 'licence-invalid' },
+  none: { type: 'info', key: 'settings.licence.none', testId: 'licence-none' },
+};
 
 /**
  * Licence (`license-set`, code xkz): what the installed licence grants (online users, expiry,
@@ -19,7 +23,7 @@ export default function LicencePage() {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const qc = useQueryClient();
-  const [form] = Form.useForm<{ licence: string }>();
+  const f = useSchemaForm(LicenceSaveSchema);
   const canModify = useCan('xkz:modify');
   const query = useQuery({ queryKey: ['settings', 'licence'], queryFn: getLicence });
 
@@ -28,28 +32,25 @@ export default function LicencePage() {
     onSuccess: (data) => {
       message.success(t('common.saved'));
       qc.setQueryData(['settings', 'licence'], data);
-      form.resetFields();
+      f.form.resetFields();
     },
-    onError: (err) => showSaveError(form, err, { fields: ['licence'] }),
+    onError: (err) => f.showError(err),
   });
 
   const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (v) save.mutate({ licence: v.licence.trim() });
+    const body = await f.read();
+    if (body) save.mutate(body);
   };
 
   const data = query.data;
-  const expired = !!data?.expiresAt && dayjs(data.expiresAt).isBefore(dayjs());
+  const alert = data && STATE_ALERTS[data.state];
   return (
     <Card title={t('perm.xkz')} data-testid="licence-page">
       {query.isLoading || !data ? (
         <Spin />
       ) : (
         <>
-          {data.state === 'invalid' ? (
-            <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('settings.licence.invalid')} data-testid="licence-invalid" />
-          ) : null}
-          {data.state === 'none' ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('settings.licence.none')} data-testid="licence-none" /> : null}
+          {alert ? <Alert type={alert.type} showIcon style={{ marginBottom: 16 }} message={t(alert.key)} data-testid={alert.testId} /> : null}
           <Row gutter={24} style={{ marginBottom: 24 }}>
             <Col>
               <Statistic title={t('settings.licence.onlineNow')} value={data.onlineNow} data-testid="licence-online-now" />
@@ -59,14 +60,14 @@ export default function LicencePage() {
             </Col>
             <Col>
               <Statistic title={t('settings.licence.expiresAt')} value={data.expiresAt ? formatTime(data.expiresAt) : t('settings.licence.never')} />
-              {expired ? (
+              {data.expired ? (
                 <Tag color="red" data-testid="licence-expired">
                   {t('settings.licence.expired')}
                 </Tag>
               ) : null}
             </Col>
           </Row>
-          {data.state === 'valid' ? (
+          {licenceValid(data) ? (
             <Descriptions column={1} size="small" style={{ marginBottom: 24, maxWidth: 640 }}>
               <Descriptions.Item label={t('settings.licence.serialNumber')}>
                 <span data-testid="licence-serial">{data.serialNumber}</span>
@@ -76,8 +77,8 @@ export default function LicencePage() {
             </Descriptions>
           ) : null}
           {canModify ? (
-            <Form form={form} layout="vertical" style={{ maxWidth: 640 }} data-testid="licence-form">
-              <Form.Item name="licence" label={t('settings.licence.install')} extra={t('settings.licence.installHint')} rules={rulesFor(LicenceSaveSchema, 'licence', t)}>
+            <Form form={f.form} layout="vertical" style={{ maxWidth: 640 }} data-testid="licence-form">
+              <Form.Item {...f.item('licence')} label={t('settings.licence.install')} extra={t('settings.licence.installHint')}>
                 <Input.TextArea rows={4} data-testid="licence-document" />
               </Form.Item>
               <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="licence-submit">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoginSettingsSaveSchema, type LoginSettingsView } from '@hanlin/shared';
 import type { FieldSpec } from '../../../platform/kernel';
 import { getLoginSettings, saveLoginSettings } from '../api';
-import { SettingsFormCard } from './SettingsFormCard';
+import { SettingsFormCard } from '../../../platform/components/SettingsFormCard';
 
 const fields: FieldSpec[] = [
   {

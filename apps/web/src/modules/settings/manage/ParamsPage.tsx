@@ -2,9 +2,9 @@ import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PlatformParamsSchema, type PlatformParams } from '@hanlin/shared';
 import type { FieldSpec } from '../../../platform/kernel';
-import { MailSettingsCard } from '../../mail/manage/MailSettingsCard';
+import { MailSettingsCard } from '../../mail/index';
 import { getPlatformParams, savePlatformParams } from '../api';
-import { SettingsFormCard } from './SettingsFormCard';
+import { SettingsFormCard } from '../../../platform/components/SettingsFormCard';
 
 const NUMBERS = [
   'dailyLiveLimit',
@@ -18,11 +18,12 @@ const NUMBERS = [
   'experiencePerSignIn',
   'experiencePerCourse',
   'antiCheatIntervalSeconds',
+  'surveyReminderHours',
 ] as const;
 
 /**
- * Where a parameter is not plain from its name: the live, Q&A and knowledge modules do not exist
- * yet, so their parameters say they take effect once the module is there.
+ * Where a parameter is not plain from its name: the live and knowledge modules do not exist yet,
+ * so their parameters say they take effect once the module is there; the Q&A limit says when it is checked.
  */
 const HINTS: Partial<Record<(typeof NUMBERS)[number], true>> = {
   dailyLiveLimit: true,
@@ -30,6 +31,7 @@ const HINTS: Partial<Record<(typeof NUMBERS)[number], true>> = {
   knowledgeFileLimitMb: true,
   experiencePerCourse: true,
   antiCheatIntervalSeconds: true,
+  surveyReminderHours: true,
 };
 
 const fields: FieldSpec[] = [

@@ -3,7 +3,7 @@ import { Space, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UploadResult } from '@hanlin/shared';
-import { FileUpload } from '../../media/components/FileUpload';
+import { FileUpload } from '../../media/index';
 
 /** The textbook's PDF (purpose `textbook`): one request up to 20 MB, the resumable upload beyond. The value is the file's URL. */
 export function PdfUpload({ value, onChange, currentName }: { value?: string | null; onChange?: (url: string) => void; currentName?: string | null }) {

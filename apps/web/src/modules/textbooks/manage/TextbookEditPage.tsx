@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TextbookInsertSchema, type TextbookInsert, type TextbookRow } from '@hanlin/shared';
 import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
-import { ImageUpload } from '../../files/ImageUpload';
+import { ImageUpload } from '../../uploads/index';
 import { PdfUpload } from '../components/PdfUpload';
 import { getTextbookById, getTextbookCategoryTree, insertTextbook, publishTextbooks, updateTextbook } from '../api';
 import { treeOptions } from '../../../platform/tree-options';

@@ -1,11 +1,11 @@
 import { Tag } from 'antd';
-import { TEXTBOOK_LIFECYCLE, TEXTBOOK_SORT_KEYS, textbookRoutes, type TextbookRow } from '@hanlin/shared';
+import { TEXTBOOK_LIFECYCLE, TEXTBOOK_SORT_KEYS, textbookRoutes, type TextbookRow, isOneOf } from '@hanlin/shared';
 import { CrudPage, pictureColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { defineCategoryTree, useFiledByCategory } from '../../../platform/components/CategoryTree';
 import { LifecycleTag, obeyAbilities } from '../../../platform/lifecycle';
 import { deleteTextbooks, findTextbooks, offShelfTextbooks, publishTextbooks, unpublishTextbooks } from '../api';
 
-const sortable = (k: string) => (TEXTBOOK_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(TEXTBOOK_SORT_KEYS, k);
 const CategoryTree = defineCategoryTree({ name: 'textbook', permission: 'szjc', queryKey: ['textbook', 'categories'], routes: textbookRoutes });
 
 const columns: ColumnSpec<TextbookRow>[] = [

@@ -4,7 +4,7 @@ import { Button, Card, Col, Empty, Input, List, Popconfirm, Rate, Row, Space, Sp
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { TEXTBOOK_NOTE_MAX, type TextbookNote } from '@hanlin/shared';
-import { PdfViewer } from '../../media/components';
+import { PdfViewer } from '../../media/index';
 import {
   deleteTextbookNote,
   findTextbookNotes,
@@ -126,7 +126,7 @@ export default function TextbookReaderPage() {
             </Space>
             <Space wrap>
               <Typography.Text>{t('textbook.myScore')}</Typography.Text>
-              <Rate value={b.myScore ?? 0} disabled={b.myScore !== null || score.isPending} onChange={(v) => v > 0 && score.mutate(v)} data-testid="textbook-my-score" />
+              <Rate value={b.myScore ?? 0} disabled={!b.abilities.score || score.isPending} onChange={(v) => v > 0 && score.mutate(v)} data-testid="textbook-my-score" />
             </Space>
             <div style={{ marginTop: 8 }}>
               <Button
@@ -134,7 +134,7 @@ export default function TextbookReaderPage() {
                 loading={register.isPending}
                 onClick={() => register.mutate(!b.registered)}
                 data-testid="textbook-register"
-                disabled={!b.registered && b.status !== 'published'}
+                disabled={!(b.registered ? b.abilities.unregister : b.abilities.register)}
               >
                 {t(b.registered ? 'textbook.unregister' : 'textbook.register')}
               </Button>

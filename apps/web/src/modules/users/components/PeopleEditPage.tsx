@@ -1,25 +1,24 @@
 import { useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, skipToken } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Spin, Typography, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CONSTANTS, DICT_TYPES, ROLE_LIFECYCLE, USER_LIFECYCLE, USER_SEXES, type UserInsert } from '@hanlin/shared';
+import { CONSTANTS, DICT_TYPES, ROLE_LIFECYCLE, USER_LIFECYCLE, USER_SEXES, isFrozen, type UserInsert } from '@hanlin/shared';
 import { LifecycleTag } from '../../../platform/lifecycle';
 import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
 import { errorMessage } from '../../../platform/i18n';
 import { useCan } from '../../../platform/permission';
 import { useSession } from '../../../platform/session';
-import { OrgTreeSelect, useOrgNames } from '../../orgs/components/OrgTreeSelect';
-import { LeaderSelect } from '../../orgs/components/LeaderSelect';
-import { DictSelect } from '../../dict/components/DictSelect';
-import { getAllRoles } from '../../roles/api';
-import { PositionSelect } from '../../positions/components/PositionSelect';
-import { LabelSelect } from '../../labels/components/LabelSelect';
+import { OrgTreeSelect, useOrgNames, LeaderSelect } from '../../orgs/index';
+import { DictSelect } from '../../dict/index';
+import { getAllRoles } from '../../roles/index';
+import { PositionSelect } from '../../positions/index';
+import { LabelSelect } from '../../labels/index';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import type { PeopleConfig } from '../people-kinds';
-import { beyondOf } from './beyond';
-import './people-form.css';
+import { beyondOf } from '../../../platform/api/beyond';
+import '../../../platform/components/two-col-form.css';
 import { useFeedback } from '../../../platform/feedback';
 import { builtinText } from '../../../platform/builtin';
 
@@ -86,7 +85,7 @@ function RoleSelect({ testId, ...rest }: { value?: number[]; onChange?: (v: numb
         title: builtinText(t, r.name),
         label: (
           <span data-testid={`role-option-${r.id}`}>
-            {builtinText(t, r.name)} {r.status === 'frozen' ? <LifecycleTag lifecycle={ROLE_LIFECYCLE} state={r.status} /> : null}
+            {builtinText(t, r.name)} {isFrozen(r) ? <LifecycleTag lifecycle={ROLE_LIFECYCLE} state={r.status} /> : null}
           </span>
         ),
       }))}
@@ -95,8 +94,21 @@ function RoleSelect({ testId, ...rest }: { value?: number[]; onChange?: (v: numb
 }
 
 /** Optional fields an edit may clear: sent as null (absent would mean "unchanged"). */
-const CLEARABLE = ['englishName', 'phone', 'email', 'sex', 'type', 'city', 'leaderId', 'team', 'positionId', 'entryDate', 'idNumber', 'validUntil'];
-const LISTS = ['labelIds', 'roleIds', 'scopeOrgIds'];
+const CLEARABLE = [
+  'englishName',
+  'phone',
+  'email',
+  'sex',
+  'type',
+  'city',
+  'leaderId',
+  'team',
+  'positionId',
+  'entryDate',
+  'idNumber',
+  'validUntil',
+] as const satisfies readonly (keyof UserInsert)[];
+const LISTS = ['labelIds', 'roleIds', 'scopeOrgIds'] as const satisfies readonly (keyof UserInsert)[];
 
 /** `add-user` / `add-student`: every field of the server schema; edit with `?id=`. */
 export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
@@ -113,7 +125,7 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
   const orgNames = useOrgNames();
   const tid = (s: string) => `${cfg.prefix}-${s}`;
 
-  const existing = useQuery({ queryKey: [cfg.prefix, 'one', id], queryFn: () => cfg.api.get({ id: id! }), enabled: !!id });
+  const existing = useQuery({ queryKey: [cfg.prefix, 'one', id], queryFn: id ? () => cfg.api.get({ id }) : skipToken });
   const u = existing.data;
 
   const initial = useMemo<Record<string, unknown>>(() => {
@@ -182,7 +194,7 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
   }, [cfg, id, u, form, self]);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => (id ? cfg.api.update({ ...(body as Partial<UserInsert>), id }) : cfg.api.insert(body as UserInsert)),
+    mutationFn: (body: UserInsert) => (id ? cfg.api.update({ ...body, id }) : cfg.api.insert(body)),
     onSuccess: async (answer) => {
       await qc.invalidateQueries({ queryKey: [cfg.prefix] });
       await qc.invalidateQueries({ queryKey: ['org'] });
@@ -209,12 +221,12 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
     onError: (e, body) => {
       const beyond = beyondOf(e);
       if (!beyond) return showSaveError(form, e);
-      if (beyond.includes(body.orgId as number)) {
+      if (beyond.includes(body.orgId)) {
         form.setFields([{ name: 'orgId', errors: [errorMessage('NO_DATA_PERMISSION_ERROR')] }]);
         return;
       }
       // Spec: organizations beyond the administrator's authority trigger a replace prompt.
-      const scope = (body.scopeOrgIds as number[] | undefined) ?? [];
+      const scope = body.scopeOrgIds ?? [];
       const kept = scope.filter((x) => !beyond.includes(x));
       modal.confirm({
         title: t('user.beyondTitle'),

@@ -2,17 +2,16 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { USER_LIFECYCLE, USER_SORT_KEYS, type UserRow } from '@hanlin/shared';
+import { USER_LIFECYCLE, USER_SORT_KEYS, type UserRow, isOneOf } from '@hanlin/shared';
 import { saveDownload } from '../../../platform/api/client';
 import { formatTime } from '../../../platform/format';
 import { LifecycleTag, lifecycleOptions } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
 import { CrudPage, ImportDialog, type ColumnSpec, type ExtraBatch, type FilterSpec, type ToolbarContext } from '../../../platform/kernel';
-import { OrgFilterTree } from '../../orgs/components/OrgFilterTree';
-import { OrgTreeSelect } from '../../orgs/components/OrgTreeSelect';
-import { PositionSelect } from '../../positions/components/PositionSelect';
+import { OrgFilterTree, OrgTreeSelect } from '../../orgs/index';
+import { PositionSelect } from '../../positions/index';
 import type { PeopleConfig } from '../people-kinds';
-import { beyondOf, errorText } from './beyond';
+import { beyondOf, errorText } from '../../../platform/api/beyond';
 import { useFeedback } from '../../../platform/feedback';
 import { BuiltinName } from '../../../platform/builtin';
 
@@ -20,7 +19,7 @@ export function UserStatusTag({ status }: { status: string }) {
   return <LifecycleTag lifecycle={USER_LIFECYCLE} state={status} testId={`user-status-${status}`} />;
 }
 
-const sortable = (k: string) => (USER_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(USER_SORT_KEYS, k);
 
 const FILTERS: readonly FilterSpec[] = [
   { name: 'keyword', labelKey: 'common.keyword', placeholderKey: 'user.keywordHint' },
@@ -36,14 +35,15 @@ function columnsOf(cfg: PeopleConfig): ColumnSpec<UserRow>[] {
       titleKey: 'user.username',
       sortable: sortable('username'),
       ellipsis: true,
-      width: 130,
+      width: 96,
       render: (r) => <span data-testid={`${cfg.prefix}-row-username`}>{r.username}</span>,
     },
-    { key: 'realname', titleKey: 'user.realname', sortable: sortable('realname'), ellipsis: true, width: 110, render: (r) => <BuiltinName text={r.realname} /> },
-    { key: 'orgName', titleKey: 'user.org', ellipsis: true, width: 140, render: (r) => <BuiltinName text={r.orgName} /> },
+    { key: 'realname', titleKey: 'user.realname', sortable: sortable('realname'), ellipsis: true, width: 84, render: (r) => <BuiltinName text={r.realname} /> },
+    { key: 'orgName', titleKey: 'user.org', ellipsis: true, width: 104, render: (r) => <BuiltinName text={r.orgName} /> },
     { key: 'positionName', titleKey: 'user.post', priority: 'low' },
-    { key: 'phone', titleKey: 'user.phone', priority: 'low' },
-    { key: 'email', titleKey: 'user.email', priority: 'low', ellipsis: true, width: 200 },
+    // Phone and e-mail stay in view at 1440 px (issue 18 point 18): narrow, cut with the whole text in a tooltip.
+    { key: 'phone', titleKey: 'user.phone', ellipsis: true, width: 104 },
+    { key: 'email', titleKey: 'user.email', ellipsis: true, width: 116 },
     {
       key: 'roles',
       titleKey: 'user.roles',
@@ -200,6 +200,7 @@ export function PeopleListPage({ cfg }: { cfg: PeopleConfig }) {
     <CrudPage<UserRow>
       testId={`${cfg.prefix}-page`}
       titleKey={`perm.${cfg.menu}`}
+      sideWidth={200}
       queryKey={cfg.prefix}
       fetch={(p) => cfg.api.find(p)}
       columns={columns}

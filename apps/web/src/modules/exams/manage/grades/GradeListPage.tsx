@@ -1,14 +1,14 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EXAM_LIFECYCLE, GRADE_EXAM_SORT_KEYS, type GradeExamRow } from '@hanlin/shared';
+import { EXAM_LIFECYCLE, GRADE_EXAM_SORT_KEYS, type GradeExamRow, isOneOf } from '@hanlin/shared';
 import { CrudPage, statusColumn, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
 import { formatTime } from '../../../../platform/format';
 import { lifecycleOptions } from '../../../../platform/lifecycle';
 import { findGradeExams } from '../../grades-api';
 import { ExamLinks, PublishScoresButton, rateText } from './parts';
 
-const sortable = (k: string) => (GRADE_EXAM_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(GRADE_EXAM_SORT_KEYS, k);
 
 export const gradeExamColumns: ColumnSpec<GradeExamRow>[] = [
   { key: 'name', titleKey: 'grades.examName', sortable: sortable('name'), ellipsis: true },

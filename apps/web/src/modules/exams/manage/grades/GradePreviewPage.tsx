@@ -3,7 +3,7 @@ import { Button, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExamExtensionSchema, GRADE_PERSON_SORT_KEYS, GradeUpdateSchema, type GradePersonRow } from '@hanlin/shared';
+import { attemptAwaitsMarks, attemptMarked, ExamExtensionSchema, GRADE_PERSON_SORT_KEYS, GradeUpdateSchema, type GradePersonRow, isOneOf } from '@hanlin/shared';
 import {
   CrudPage,
   EditModal,
@@ -32,12 +32,17 @@ function AwaitingMark() {
     </Tag>
   );
 }
-const sortable = (k: string) => (GRADE_PERSON_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(GRADE_PERSON_SORT_KEYS, k);
 
 const columns: ColumnSpec<Row>[] = [
   ...personColumns<Row>('grades', { realname: { sortable: sortable('realname') }, others: { priority: 'medium' } }),
   { key: 'state', titleKey: 'grades.state', render: (r) => <SubmitStateTag state={r.state} /> },
-  { key: 'score', titleKey: 'grades.score', sortable: sortable('score'), render: (r) => (r.attemptStatus === 'marking' ? <AwaitingMark /> : (r.score ?? '-')) },
+  {
+    key: 'score',
+    titleKey: 'grades.score',
+    sortable: sortable('score'),
+    render: (r) => (r.attemptStatus && attemptAwaitsMarks({ status: r.attemptStatus }) ? <AwaitingMark /> : (r.score ?? '-')),
+  },
   { key: 'passed', titleKey: 'grades.passedLabel', render: (r) => <PassedTag passed={r.passed} /> },
   { key: 'attemptsUsed', titleKey: 'grades.attemptsUsed', sortable: sortable('attemptsUsed') },
   timeColumn('submittedAt', 'grades.submittedAt', sortable),
@@ -84,7 +89,7 @@ export default function GradePreviewPage() {
         columns={columns}
         filters={filters}
         menu="cjgl"
-        exportFile={(q) => exportGradePeople({ ...q, examId } as Parameters<typeof exportGradePeople>[0])}
+        exportFile={(q) => exportGradePeople({ ...q, examId })}
         extraRowActions={(r) => (
           <>
             {r.attemptId ? (
@@ -92,7 +97,7 @@ export default function GradePreviewPage() {
                 {t('grades.view')}
               </Button>
             ) : null}
-            {canModify && r.attemptStatus === 'marked' ? (
+            {canModify && r.attemptStatus && attemptMarked({ status: r.attemptStatus }) ? (
               <Button type="link" size="small" data-testid={`grade-update-${r.userId}`} onClick={() => setScoring(r)}>
                 {t('grades.updateScore')}
               </Button>

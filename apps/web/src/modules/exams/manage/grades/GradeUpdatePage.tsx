@@ -28,7 +28,8 @@ export default function GradeUpdatePage() {
         <InputNumber min={0} max={data.total} step={0.5} value={score ?? data.score} onChange={(v) => setScore(v == null ? null : Number(v))} />
         <Button
           type="primary"
-          disabled={score == null || data.status !== 'marked'}
+          data-testid="grade-update-save"
+          disabled={score == null || !data.abilities.updateScore}
           onClick={async () => {
             try {
               await updateGrade({ attemptId, score: score! });

@@ -43,6 +43,7 @@ let paper: AttemptPaper = {
   passed: null,
   adjustedByName: null,
   adjustedAt: null,
+  abilities: { mark: true, updateScore: false },
   questions: [
     question(1, {}),
     question(2, {
@@ -61,18 +62,27 @@ let paper: AttemptPaper = {
 };
 
 const saveMarks = vi.fn(async (_input: MarkSave) => {
-  paper = { ...paper, status: 'marked', score: 7.5, passed: true, questions: [paper.questions[0]!, { ...paper.questions[1]!, reviewScore: 3.5, mark: 3.5 }] };
+  paper = {
+    ...paper,
+    status: 'marked',
+    score: 7.5,
+    passed: true,
+    abilities: { mark: false, updateScore: true },
+    questions: [paper.questions[0]!, { ...paper.questions[1]!, reviewScore: 3.5, mark: 3.5 }],
+  };
   return { status: 'marked' as const, pending: 0, score: 7.5, passed: true };
 });
 vi.mock('../../grades-api', () => ({
   getMarkingAttempt: async () => paper,
   getPaperDetail: async () => paper,
   saveMarks: (input: MarkSave) => saveMarks(input),
+  updateGrade: async () => ({ score: 6, passed: true }),
   getGradeCount: async () => null,
   publishScores: async () => null,
 }));
 
 const { default: PaperDetailPage } = await import('./PaperDetailPage');
+const { default: GradeUpdatePage } = await import('./GradeUpdatePage');
 
 describe('marking an attempt', () => {
   it('shows the answer beside the reference, takes a mark for the subjective answer only, and saves it', async () => {
@@ -92,5 +102,29 @@ describe('marking an attempt', () => {
     await waitFor(() => expect(screen.getByTestId('paper-score').textContent).toBe('7.5'));
     expect(screen.queryByTestId('marks-save')).toBeNull();
     expect(screen.queryByTestId('mark-input-2')).toBeNull();
+  });
+});
+
+describe('the paper obeys its abilities', () => {
+  it('offers no mark input when the server answers mark: false, even while answers wait for marks', async () => {
+    paper = { ...paper, status: 'marking', score: null, abilities: { mark: false, updateScore: false } };
+    renderAt('/list?attemptId=7&mark=1', () => <PaperDetailPage />);
+    expect(await screen.findByText('Wear a helmet')).toBeTruthy();
+    expect(screen.queryByTestId('mark-input-2')).toBeNull();
+    expect(screen.queryByTestId('marks-save')).toBeNull();
+  });
+
+  it('lets the score change only when the server answers updateScore: true', async () => {
+    paper = { ...paper, status: 'marked', score: 5, abilities: { mark: false, updateScore: false } };
+    const first = renderAt('/list?attemptId=7', () => <GradeUpdatePage />);
+    const box = (await screen.findByTestId('grade-update')).querySelector('input')!;
+    fireEvent.change(box, { target: { value: '6' } });
+    const button = () => screen.getByTestId('grade-update-save') as HTMLButtonElement;
+    await waitFor(() => expect(button().disabled).toBe(true));
+    first.unmount();
+    paper = { ...paper, abilities: { mark: false, updateScore: true } };
+    renderAt('/list?attemptId=7', () => <GradeUpdatePage />);
+    fireEvent.change((await screen.findByTestId('grade-update')).querySelector('input')!, { target: { value: '6' } });
+    await waitFor(() => expect(button().disabled).toBe(false));
   });
 });

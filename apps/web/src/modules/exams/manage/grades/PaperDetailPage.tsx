@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Empty, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ATTEMPT_LIFECYCLE, attemptMarked } from '@hanlin/shared';
 import { formatTime } from '../../../../platform/format';
 import { useFeedback } from '../../../../platform/feedback';
 import { PaperView } from '../../components/PaperView';
@@ -32,7 +33,7 @@ export default function PaperDetailPage() {
     setSaving(true);
     try {
       const res = await saveMarks({ attemptId, marks: entered.map(([p, score]) => ({ position: Number(p), score })) });
-      message.success(res.status === 'marked' ? t('grades.markFinished', { score: res.score }) : t('grades.marksSaved', { n: res.pending }));
+      message.success(attemptMarked(res) ? t('grades.markFinished', { score: res.score }) : t('grades.marksSaved', { n: res.pending }));
       setMarks({});
       await qc.invalidateQueries({ queryKey: ['marking-examinees'] });
       await refetch();
@@ -46,7 +47,7 @@ export default function PaperDetailPage() {
       title={`${paper.examName} · ${paper.realname}`}
       extra={
         <Space>
-          {marking && paper.status === 'marking' ? (
+          {marking && paper.abilities.mark ? (
             <Button type="primary" data-testid="marks-save" disabled={!entered.length} loading={saving} onClick={() => void save()}>
               {t('grades.saveMarks')}
             </Button>
@@ -57,7 +58,7 @@ export default function PaperDetailPage() {
     >
       <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} style={{ marginBottom: 12 }}>
         <Descriptions.Item label={t('common.status')}>
-          <Tag color={paper.status === 'marked' ? 'green' : 'orange'}>{t(`examResults.status_${paper.status}`)}</Tag>
+          <Tag color={ATTEMPT_LIFECYCLE.colors[paper.status]}>{t(`examResults.status_${paper.status}`)}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label={t('grades.state')}>
           <SubmitStateTag state={paper.submitState} />

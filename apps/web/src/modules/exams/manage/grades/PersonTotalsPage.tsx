@@ -1,10 +1,10 @@
-import { PERSON_TOTAL_SORT_KEYS, type PersonTotalRow } from '@hanlin/shared';
+import { PERSON_TOTAL_SORT_KEYS, type PersonTotalRow, isOneOf } from '@hanlin/shared';
 import { CrudPage, keyedBy, personColumns, type ColumnSpec, type FilterSpec } from '../../../../platform/kernel';
 import { findPersonTotals } from '../../grades-api';
 import { PersonExamsLink } from './parts';
 
 type Row = PersonTotalRow & { id: number };
-const sortable = (k: string) => (PERSON_TOTAL_SORT_KEYS as readonly string[]).includes(k);
+const sortable = (k: string) => isOneOf(PERSON_TOTAL_SORT_KEYS, k);
 const columns: ColumnSpec<Row>[] = [
   ...personColumns<Row>('grades', { realname: { sortable: sortable('realname') } }),
   { key: 'exams', titleKey: 'grades.examsTaken', sortable: sortable('exams') },

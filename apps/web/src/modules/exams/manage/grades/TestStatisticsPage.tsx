@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { stemText, type TestStatistics } from '@hanlin/shared';
-import { EChart } from '../../components/EChart';
+import { EChart } from '../../../../platform/components/EChart';
 import { getTestStatistics } from '../../grades-api';
 import { ExamCounts, idParam, rateText } from './parts';
 

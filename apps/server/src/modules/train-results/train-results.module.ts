@@ -1,0 +1,23 @@
+import { defineModule } from '../../platform/context.js';
+import { registerQuestionnaireUse } from '../questionnaires/index.js';
+import { registerTrainResultsRoutes } from './train-results.routes.js';
+import { createTrainResultsService } from './train-results.service.js';
+import { createSatisfactionService } from './train-results.satisfaction.js';
+import { chargesByPlanLine, createChargesService } from './train-results.charges.js';
+import { registerPlanLineActuals } from '../year-plans/index.js';
+import { createResultImportService } from './train-results.import.js';
+
+export default defineModule({
+  name: 'train-results',
+  async register(app, ctx) {
+    const satisfaction = createSatisfactionService({ db: ctx.db });
+    const results = createTrainResultsService({ app, db: ctx.db, satisfaction });
+    const charges = createChargesService({ db: ctx.db });
+    const importer = createResultImportService({ db: ctx.db, storage: ctx.storage, results });
+    await registerTrainResultsRoutes(app, { results, satisfaction, charges, importer });
+    // A questionnaire a class's satisfaction survey was built from is in use (not deleted).
+    registerQuestionnaireUse(app, 'trainSatisfaction', { inUse: satisfaction.templatesInUse });
+    // An annual plan shows, per line, what the classes spent against it.
+    registerPlanLineActuals(chargesByPlanLine);
+  },
+});

@@ -1,0 +1,289 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import {
+  TRAIN_PASS_SCORE,
+  TRAIN_RESULT_SHEET_LIFECYCLE as SHEET,
+  hasAnyPermission,
+  type Page,
+  type TrainExamResult,
+  type TrainMixedCompletion,
+  type TrainPerformanceRow,
+  type TrainResultClassQuery,
+  type TrainResultClassRow,
+  type TrainResultEnter,
+  type TrainResultSheet,
+  type TrainResultSheetState,
+} from '@hanlin/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { pathInScope, requireInScope } from '../../platform/scope.js';
+import { organizations } from '../orgs/index.js';
+import { exams, examAttempts } from '../exams/index.js';
+import { courseLearners } from '../learning/index.js';
+import { readsClassFromEnd, trainClassCourses } from '../train-classes/index.js';
+import * as repo from './train-results.repository.js';
+import { trainClassExams, trainResults, trainResultSheets } from './train-results.schema.js';
+import { attendanceSourceOf } from './train-results.attendance.js';
+import type { SatisfactionService } from './train-results.satisfaction.js';
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const percent = (part: number, whole: number) => (whole ? round1((part * 100) / whole) : null);
+
+interface Deps {
+  app: FastifyInstance;
+  db: Db;
+  satisfaction: SatisfactionService;
+}
+
+export function createTrainResultsService({ app, db, satisfaction }: Deps) {
+  const abilitiesOf = (p: Principal, state: TrainResultSheetState) => {
+    const a = SHEET.abilities(state);
+    const has = (code: string) => hasAnyPermission(p.permissions, [code]);
+    return {
+      modify: a.modify && has('pxjgsp:modify'),
+      delete: false,
+      import: a.modify && has('pxjgsp:import'),
+      submit: a.submit && has('pxjgsp:modify'),
+      approve: a.approve && has('pxjgsp:approve'),
+      refuse: a.refuse && has('pxjgsp:approve'),
+    };
+  };
+
+  const rowOf = (p: Principal, r: repo.ClassRow & { sheetState: string; trainees: number; entered: number }): TrainResultClassRow => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    mode: r.mode,
+    classState: r.status as TrainResultClassRow['classState'],
+    startAt: r.startAt.toISOString(),
+    endAt: r.endAt.toISOString(),
+    orgName: r.orgName,
+    trainees: r.trainees,
+    entered: r.entered,
+    state: r.sheetState as TrainResultSheetState,
+    abilities: abilitiesOf(p, r.sheetState as TrainResultSheetState),
+  });
+
+  /**
+   * Result approvers (`pxjgsp`) read the classes of their scope; the class teacher and the lecturers of a class
+   * read its sheet from their ends, read-only (every ability false).
+   */
+  async function sheet(p: Principal, classId: number): Promise<TrainResultSheet> {
+    const found = await repo.findClass(db, classId);
+    const manages = hasAnyPermission(p.permissions, ['pxjgsp']) && !!found.orgPath && pathInScope(p, found.orgPath);
+    if (!manages && !(await readsClassFromEnd(db, p, classId))) {
+      if (!hasAnyPermission(p.permissions, ['pxjgsp'])) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'classId' });
+      requireInScope(p, found.orgPath, { field: 'classId' });
+    }
+    const [s, rows] = await Promise.all([repo.sheetOf(db, classId), repo.sheetRows(db, classId)]);
+    const state = s?.status ?? 'draft';
+    const row = rowOf(p, { ...found, sheetState: state, trainees: rows.length, entered: rows.filter((r) => r.score !== null).length });
+    return {
+      ...row,
+      abilities: manages ? row.abilities : { modify: false, delete: false, import: false, submit: false, approve: false, refuse: false },
+      refuseReason: s?.refuseReason ?? '',
+      decidedAt: s?.decidedAt?.toISOString() ?? null,
+      rows: rows.map((r) => ({
+        ...r,
+        score: r.score === null ? null : Number(r.score),
+        comment: r.comment ?? '',
+        enteredAt: r.enteredAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** Results of admitted trainees only, written while the sheet is a draft or refused (all or none). */
+  async function writeResults(tx: DbOrTx, p: Principal, classId: number, results: TrainResultEnter['results']) {
+    const s = await repo.lockSheet(tx, classId);
+    if (!SHEET.canEdit(s.status)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'state' });
+    // A cancelled class has no results.
+    if ((await repo.findClass(tx, classId)).status === 'cancelled') throw new AppError('STATE_TRANSITION_INVALID', { field: 'classId' });
+    const admitted = new Set((await repo.admittedTrainees(tx, classId)).map((r) => r.userId));
+    const outside = [...new Set(results.map((r) => r.userId))].filter((id) => !admitted.has(id));
+    if (outside.length) throw new AppError('PARAMETER_INVALID', { field: 'results', data: { notAdmitted: outside } });
+    const byUser = new Map(results.map((r) => [r.userId, r]));
+    if (byUser.size !== results.length) throw new AppError('PARAMETER_INVALID', { field: 'results' });
+    const now = new Date();
+    await tx
+      .insert(trainResults)
+      .values(
+        [...byUser.values()].map((r) => ({
+          classId,
+          userId: r.userId,
+          score: r.score,
+          passed: r.passed ?? r.score >= TRAIN_PASS_SCORE,
+          comment: r.comment,
+          enteredBy: p.userId,
+          enteredAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [trainResults.classId, trainResults.userId],
+        set: {
+          score: sql`excluded.score`,
+          passed: sql`excluded.passed`,
+          comment: sql`excluded.comment`,
+          enteredBy: sql`excluded.entered_by`,
+          enteredAt: sql`excluded.entered_at`,
+        },
+      });
+    await tx.update(trainResultSheets).set({ updatedAt: now }).where(eq(trainResultSheets.classId, classId));
+  }
+
+  /** One command of the sheet on its locked row, guarded by the lifecycle. */
+  async function transition(p: Principal, classId: number, command: 'submit' | 'approve' | 'refuse', reason = '') {
+    await repo.findClass(db, classId, p);
+    await db.transaction(async (tx) => {
+      const s = await repo.lockSheet(tx, classId);
+      if (!SHEET.can(s.status, command)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'state' });
+      const now = new Date();
+      if (command === 'submit') {
+        // A complete sheet: every admitted trainee has a result.
+        const rows = await repo.sheetRows(tx, classId);
+        const missing = rows.filter((r) => r.score === null).length;
+        if (!rows.length || missing) throw new AppError('PARAMETER_INVALID', { field: 'results', data: { missing } });
+      }
+      const to = SHEET.transitions[command].to;
+      await tx
+        .update(trainResultSheets)
+        .set(
+          command === 'submit'
+            ? { status: to, submittedAt: now, submittedBy: p.userId, refuseReason: '', updatedAt: now }
+            : { status: to, decidedAt: now, decidedBy: p.userId, refuseReason: reason, updatedAt: now },
+        )
+        .where(and(eq(trainResultSheets.classId, classId), eq(trainResultSheets.status, s.status)));
+    });
+    return sheet(p, classId);
+  }
+
+  async function examResults(p: Principal, classId: number): Promise<TrainExamResult> {
+    await repo.findClass(db, classId, p);
+    const linked = await db
+      .select({ id: exams.id, name: exams.name })
+      .from(trainClassExams)
+      .innerJoin(exams, eq(exams.id, trainClassExams.examId))
+      .where(eq(trainClassExams.classId, classId))
+      .orderBy(asc(exams.id));
+    const trainees = await repo.admittedTrainees(db, classId);
+    const ids = linked.map((e) => e.id);
+    const userIds = trainees.map((t) => t.userId);
+    // Best marked score per exam and trainee: the exams module's attempts (read through its index).
+    const bests =
+      ids.length && userIds.length
+        ? await db
+            .select({ examId: examAttempts.examId, userId: examAttempts.userId, best: max(examAttempts.score) })
+            .from(examAttempts)
+            .where(and(inArray(examAttempts.examId, ids), inArray(examAttempts.userId, userIds), isNotNull(examAttempts.score)))
+            .groupBy(examAttempts.examId, examAttempts.userId)
+        : [];
+    const best = new Map(bests.map((b) => [`${b.examId}:${b.userId}`, b.best]));
+    return {
+      exams: linked,
+      rows: trainees.map((t) => ({ ...t, best: ids.map((e) => best.get(`${e}:${t.userId}`) ?? null) })),
+    };
+  }
+
+  return {
+    classes: async (p: Principal, q: TrainResultClassQuery): Promise<Page<TrainResultClassRow>> => {
+      const page = await repo.classPage(db, p, q);
+      return { ...page, records: page.records.map((r) => rowOf(p, r)) };
+    },
+    sheet,
+
+    async enter(p: Principal, input: TrainResultEnter) {
+      await repo.findClass(db, input.classId, p);
+      await db.transaction((tx) => writeResults(tx, p, input.classId, input.results));
+      return sheet(p, input.classId);
+    },
+    writeResults,
+    submit: (p: Principal, classId: number) => transition(p, classId, 'submit'),
+    approve: (p: Principal, classId: number) => transition(p, classId, 'approve'),
+    refuse: (p: Principal, classId: number, reason: string) => transition(p, classId, 'refuse', reason),
+
+    examResults,
+    examChoices: (p: Principal, keyword?: string) => repo.choicesIn(db, p, exams, keyword),
+    /** Replaces the exams linked to the class; each exam lies in the caller's data scope. */
+    async linkExams(p: Principal, classId: number, examIds: number[]) {
+      await repo.findClass(db, classId, p);
+      const ids = [...new Set(examIds)];
+      await db.transaction(async (tx) => {
+        const found = ids.length
+          ? await tx.select({ id: exams.id, orgPath: organizations.path }).from(exams).leftJoin(organizations, eq(organizations.id, exams.orgId)).where(inArray(exams.id, ids))
+          : [];
+        if (found.length !== ids.length) throw new AppError('NOT_FOUND_ERROR', { field: 'examIds' });
+        for (const e of found) requireInScope(p, e.orgPath, { field: 'examIds' });
+        await tx.delete(trainClassExams).where(eq(trainClassExams.classId, classId));
+        if (ids.length) await tx.insert(trainClassExams).values(ids.map((examId) => ({ classId, examId })));
+      });
+      return examResults(p, classId);
+    },
+
+    /** A trainee of a mixed class completes when every online course is passed and the in-person result passed. */
+    async mixed(p: Principal, classId: number): Promise<TrainMixedCompletion> {
+      await repo.findClass(db, classId, p);
+      const courseIds = (await db.select({ id: trainClassCourses.courseId }).from(trainClassCourses).where(eq(trainClassCourses.classId, classId))).map((r) => r.id);
+      const rows = await repo.sheetRows(db, classId);
+      const userIds = rows.map((r) => r.userId);
+      const done =
+        courseIds.length && userIds.length
+          ? await db
+              .select({ userId: courseLearners.userId, n: sql<number>`count(*)::int` })
+              .from(courseLearners)
+              .where(and(inArray(courseLearners.courseId, courseIds), inArray(courseLearners.userId, userIds), eq(courseLearners.status, 'passed')))
+              .groupBy(courseLearners.userId)
+          : [];
+      const doneOf = new Map(done.map((d) => [d.userId, d.n]));
+      return {
+        courses: courseIds.length,
+        rows: rows.map((r) => {
+          const coursesCompleted = doneOf.get(r.userId) ?? 0;
+          return {
+            userId: r.userId,
+            realname: r.realname,
+            username: r.username,
+            orgName: r.orgName,
+            coursesCompleted,
+            passed: r.passed,
+            completed: coursesCompleted === courseIds.length && r.passed === true,
+          };
+        }),
+      };
+    },
+
+    /** Per class: trainees, attendance rate (when a source is registered), pass rate, average score, satisfaction. */
+    async performance(p: Principal, q: TrainResultClassQuery): Promise<Page<TrainPerformanceRow>> {
+      const page = await repo.classPage(db, p, q);
+      const ids = page.records.map((r) => r.id);
+      const results = await repo.resultsOf(db, ids);
+      const source = attendanceSourceOf(app);
+      const records = await Promise.all(
+        page.records.map(async (c) => {
+          const mine = results.filter((r) => r.classId === c.id);
+          let attendanceRate: number | null = null;
+          if (source) {
+            const att = await source(db, c.id);
+            const stages = att.reduce((s, a) => s + a.stages, 0);
+            attendanceRate = percent(
+              att.reduce((s, a) => s + a.attended, 0),
+              stages,
+            );
+          }
+          return {
+            id: c.id,
+            name: c.name,
+            startAt: c.startAt.toISOString(),
+            orgName: c.orgName,
+            trainees: c.trainees,
+            attendanceRate,
+            passRate: percent(mine.filter((r) => r.passed).length, mine.length),
+            averageScore: mine.length ? round1(mine.reduce((s, r) => s + Number(r.score), 0) / mine.length) : null,
+            satisfaction: await satisfaction.classScore(c.id),
+          };
+        }),
+      );
+      return { ...page, records };
+    },
+  };
+}
+export type TrainResultsService = ReturnType<typeof createTrainResultsService>;

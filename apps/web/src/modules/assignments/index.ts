@@ -1,0 +1,2 @@
+/** Public face of this module: other modules import only from this file (lint: boundaries). */
+export { HomeAssignments } from './portal/HomeAssignments';

@@ -1,0 +1,3 @@
+import { HeadmasterClassesPage } from './MyClassesPage';
+
+export default HeadmasterClassesPage;

@@ -1,0 +1,3 @@
+import { HeadmasterHomePage } from './MyClassesPage';
+
+export default HeadmasterHomePage;

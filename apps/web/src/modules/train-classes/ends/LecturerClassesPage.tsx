@@ -1,0 +1,3 @@
+import { LecturerClassesPage } from './MyClassesPage';
+
+export default LecturerClassesPage;

@@ -1,0 +1,3 @@
+import { LecturerHomePage } from './MyClassesPage';
+
+export default LecturerHomePage;

@@ -1,0 +1,3 @@
+// Public face of the train-enrolments web module (pages are collected by manage-pages.ts; portal pages are routed in app/routes/portal-paths.ts).
+export { ClassRosterPanel } from './components/ClassRosterPanel';
+export { findMyTraining, findTrainCatalog } from './api';
