@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Spin, Switch, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COURSEWARE_TYPES, CoursewareInsertSchema, coursewareTypeOfName, type CoursewareRow, type CoursewareType, type UploadResult } from '@hanlin/shared';
+import { COURSEWARE_TYPES, CoursewareInsertSchema, coursewareTypeOfName, type CoursewareRow, type UploadResult } from '@hanlin/shared';
 import { useSchemaForm, type FormValues } from '../../../platform/forms/useSchemaForm';
 import { FileUpload } from '../../media/index';
 import { getCoursewareById, getCoursewareCategoryTree, insertCourseware, updateCourseware } from '../api';
@@ -13,26 +13,41 @@ import { LabelTagsField } from '../../labels/index';
 
 /** The form's fields: the body of an add without its file (uploaded beside the form); an edit sends them less the type. */
 const FormSchema = CoursewareInsertSchema.omit({ file: true });
+/** The form also holds the uploaded file (`upload`), so a switch to another tab keeps it with what was typed. */
+type Values = FormValues<typeof FormSchema> & { upload?: UploadResult };
+
+/** The one file picker as a form field: its value is the uploaded file, shown with the type its name suggests. */
+function CoursewareFile({ value, onChange, onBusy }: { value?: UploadResult; onChange?: (file: UploadResult) => void; onBusy: (busy: boolean) => void }) {
+  const { t } = useTranslation();
+  const picked = value ? coursewareTypeOfName(value.name) : null;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <FileUpload purpose="courseware" kind="courseware" texts="courseware" testId="courseware-file" onBusy={onBusy} onUploaded={(r) => onChange?.(r)} />
+      {value && <Typography.Text data-testid="courseware-file-name">{t('courseware.uploaded', { name: value.name })}</Typography.Text>}
+      {picked && (
+        <Typography.Text type="secondary" data-testid="courseware-picked-type">
+          {t('courseware.pickedType', { type: t(`courseware.types.${picked}`) })}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
 
 /** Add (`add-courseware`) or edit (`?id=`) a courseware: fields, and on add the file (checked against the type by the server). */
 export default function CoursewareEditPage() {
   const { t } = useTranslation();
-  const { id, params, form, title, page, existing, loading } = useRecordFormPage<FormValues<typeof FormSchema>, CoursewareRow>({
+  const { id, params, form, title, page, existing, loading } = useRecordFormPage<Values, CoursewareRow>({
     queryKey: 'courseware',
     titleKeys: { add: 'courseware.addTitle', edit: 'courseware.editTitle' },
     load: getCoursewareById,
   });
   const f = useSchemaForm(FormSchema, { form });
   const fill = f.fill;
-  const [file, setFile] = useState<UploadResult | null>(null);
   const [uploading, setUploading] = useState(false);
   const categories = useQuery({ queryKey: ['courseware', 'categories'], queryFn: getCoursewareCategoryTree });
   // The type follows the file chosen (still changeable; the server checks the content against it).
-  const [picked, setPicked] = useState<CoursewareType | null>(null);
-  const uploaded = (r: UploadResult) => {
-    setFile(r);
-    const type = coursewareTypeOfName(r.name);
-    setPicked(type);
+  const uploaded = (changed: Partial<Values>) => {
+    const type = changed.upload ? coursewareTypeOfName(changed.upload.name) : null;
     if (type) form.setFieldValue('type', type);
   };
 
@@ -43,6 +58,7 @@ export default function CoursewareEditPage() {
   async function submit() {
     const read = await f.read();
     if (!read) return;
+    const file = form.getFieldValue('upload');
     // A cleared category is sent as none (left out, an edit keeps the old one).
     const v = { ...read, categoryId: read.categoryId ?? null };
     await page.save(
@@ -73,6 +89,7 @@ export default function CoursewareEditPage() {
         style={{ maxWidth: 640 }}
         initialValues={{ type: 'video', labels: [], mobilePlay: true, download: false, categoryId: Number(params.get('categoryId')) || null }}
         onFinish={() => void submit()}
+        onValuesChange={uploaded}
       >
         <Form.Item {...f.item('name')} label={t('courseware.name')}>
           <Input maxLength={f.maxLength('name')} data-testid="courseware-name" />
@@ -93,16 +110,8 @@ export default function CoursewareEditPage() {
           </Form.Item>
         </Space>
         {!id && (
-          <Form.Item label={t('courseware.file')} required>
-            <Space direction="vertical" style={{ width: '100%' }}>
-              <FileUpload purpose="courseware" kind="courseware" texts="courseware" testId="courseware-file" onBusy={setUploading} onUploaded={uploaded} />
-              {file && <Typography.Text data-testid="courseware-file-name">{t('courseware.uploaded', { name: file.name })}</Typography.Text>}
-              {picked && (
-                <Typography.Text type="secondary" data-testid="courseware-picked-type">
-                  {t('courseware.pickedType', { type: t(`courseware.types.${picked}`) })}
-                </Typography.Text>
-              )}
-            </Space>
+          <Form.Item name="upload" label={t('courseware.file')} required>
+            <CoursewareFile onBusy={setUploading} />
           </Form.Item>
         )}
         <Space>

@@ -29,6 +29,8 @@ interface Item {
   stem: string;
   type: QuestionType;
 }
+/** The form's values: the body's fields, the picked questions with the stem and type the table shows. */
+type Values = Omit<FormValues<typeof PaperInsertSchema>, 'items'> & { items?: Item[] };
 
 const typeOptions = (t: (k: string) => string) => QUESTION_TYPES.map((v) => ({ value: v, label: t(`paper.type_${v}`) }));
 
@@ -56,6 +58,59 @@ function QuestionPicker({ exclude, onPick }: { exclude: number[]; onPick: (q: It
         if (q) onPick({ questionId: q.id, score: q.score, stem: stemText(q.stem), type: q.type });
       }}
     />
+  );
+}
+
+/**
+ * The hand-picked questions with their scores, a field of the form (`items`): a switch to another tab keeps them with
+ * the rest of what was typed, and picking one counts as a change.
+ */
+function PaperItemsField({ value: items = [], onChange: setItems = () => undefined }: { value?: Item[]; onChange?: (items: Item[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <QuestionPicker exclude={items.map((i) => i.questionId)} onPick={(q) => setItems([...items, q])} />
+      <Table<Item>
+        rowKey="questionId"
+        size="small"
+        pagination={false}
+        dataSource={items}
+        data-testid="paper-items"
+        columns={[
+          { key: 'n', title: '#', width: 48, render: (_v, _r, i) => i + 1 },
+          { key: 'type', title: t('paper.questionType'), width: 120, render: (_v, r) => <Tag>{t(`paper.type_${r.type}`)}</Tag> },
+          { key: 'stem', title: t('paper.stem'), dataIndex: 'stem', ellipsis: true },
+          {
+            key: 'score',
+            title: t('paper.score'),
+            width: 140,
+            render: (_v, r) => (
+              <InputNumber
+                min={0.5}
+                max={QUESTION_SCORE_MAX}
+                step={0.5}
+                value={r.score}
+                data-testid="paper-item-score"
+                onChange={(v) => setItems(items.map((x) => (x.questionId === r.questionId ? { ...x, score: roundQuestionScore(Number(v ?? 0)) } : x)))}
+              />
+            ),
+          },
+          {
+            key: 'remove',
+            width: 60,
+            render: (_v, r) => (
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('common.delete')}
+                onClick={() => setItems(items.filter((x) => x.questionId !== r.questionId))}
+              />
+            ),
+          },
+        ]}
+      />
+    </Space>
   );
 }
 
@@ -109,13 +164,13 @@ function PaperRulesField({ banks }: { banks: Parameters<typeof treeOptions>[0] }
 /** Add or edit a paper (`add-paper`, `?id=` to edit): hand-picked questions with scores, random rules, or both; the total follows. */
 export default function PaperEditPage() {
   const { t } = useTranslation();
-  const { id, form, title, page, existing } = useRecordFormPage<FormValues<typeof PaperInsertSchema>, PaperDetail>({
+  const { id, form, title, page, existing } = useRecordFormPage<Values, PaperDetail>({
     queryKey: 'papers',
     titleKeys: { add: 'paper.addTitle', edit: 'paper.editTitle' },
     load: getPaperById,
   });
   const f = useSchemaForm(PaperInsertSchema, { form });
-  const [items, setItems] = useState<Item[]>([]);
+  const items = Form.useWatch('items', { form, preserve: true }) ?? [];
   const [itemsError, setItemsError] = useState<string | null>(null);
   const banks = useQuery({ queryKey: ['papers', 'banks'], queryFn: getBanks });
   const kind = Form.useWatch('kind', form) ?? 'fixed';
@@ -130,8 +185,12 @@ export default function PaperEditPage() {
   useEffect(() => {
     const p = existing.data;
     if (!p) return;
-    form.setFieldsValue({ name: p.name, kind: p.kind, rules: p.rules.map((r) => ({ ...r, difficulty: r.difficulty ?? undefined })) });
-    setItems(p.items.map((i) => ({ questionId: i.questionId, score: i.score, stem: stemText(i.stem), type: i.type })));
+    form.setFieldsValue({
+      name: p.name,
+      kind: p.kind,
+      rules: p.rules.map((r) => ({ ...r, difficulty: r.difficulty ?? undefined })),
+      items: p.items.map((i) => ({ questionId: i.questionId, score: i.score, stem: stemText(i.stem), type: i.type })),
+    });
   }, [existing.data, form]);
 
   async function save() {
@@ -164,50 +223,8 @@ export default function PaperEditPage() {
         </Form.Item>
 
         {withItems && (
-          <Form.Item label={t('paper.items')} validateStatus={itemsError ? 'error' : undefined} help={itemsError ?? undefined}>
-            <Space direction="vertical" style={{ width: '100%' }}>
-              <QuestionPicker exclude={items.map((i) => i.questionId)} onPick={(q) => setItems((xs) => [...xs, q])} />
-              <Table<Item>
-                rowKey="questionId"
-                size="small"
-                pagination={false}
-                dataSource={items}
-                data-testid="paper-items"
-                columns={[
-                  { key: 'n', title: '#', width: 48, render: (_v, _r, i) => i + 1 },
-                  { key: 'type', title: t('paper.questionType'), width: 120, render: (_v, r) => <Tag>{t(`paper.type_${r.type}`)}</Tag> },
-                  { key: 'stem', title: t('paper.stem'), dataIndex: 'stem', ellipsis: true },
-                  {
-                    key: 'score',
-                    title: t('paper.score'),
-                    width: 140,
-                    render: (_v, r) => (
-                      <InputNumber
-                        min={0.5}
-                        max={QUESTION_SCORE_MAX}
-                        step={0.5}
-                        value={r.score}
-                        data-testid="paper-item-score"
-                        onChange={(v) => setItems((xs) => xs.map((x) => (x.questionId === r.questionId ? { ...x, score: roundQuestionScore(Number(v ?? 0)) } : x)))}
-                      />
-                    ),
-                  },
-                  {
-                    key: 'remove',
-                    width: 60,
-                    render: (_v, r) => (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('common.delete')}
-                        onClick={() => setItems((xs) => xs.filter((x) => x.questionId !== r.questionId))}
-                      />
-                    ),
-                  },
-                ]}
-              />
-            </Space>
+          <Form.Item name="items" label={t('paper.items')} validateStatus={itemsError ? 'error' : undefined} help={itemsError ?? undefined}>
+            <PaperItemsField />
           </Form.Item>
         )}
 

@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient, skipToken } from '@tanstack/reac
 import { Button, Card, DatePicker, Form, Input, Select, Space, Spin, Typography, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CONSTANTS, DICT_TYPES, ROLE_LIFECYCLE, USER_LIFECYCLE, USER_SEXES, isFrozen, type UserInsert } from '@hanlin/shared';
 import { LifecycleTag } from '../../../platform/lifecycle';
-import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
+import { SchemaForm, readForm, useFormPage, type FieldSpec } from '../../../platform/kernel';
 import { errorMessage } from '../../../platform/i18n';
 import { useCan } from '../../../platform/permission';
 import { useSession } from '../../../platform/session';
@@ -114,7 +114,6 @@ const LISTS = ['labelIds', 'roleIds', 'scopeOrgIds'] as const satisfies readonly
 export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
-  const navigate = useNavigate();
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
@@ -127,6 +126,9 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
 
   const existing = useQuery({ queryKey: [cfg.prefix, 'one', id], queryFn: id ? () => cfg.api.get({ id }) : skipToken });
   const u = existing.data;
+  const title = t(id ? `user.edit_${cfg.kind}` : `user.add_${cfg.kind}`);
+  // Names the tab "Add …"/"Edit …", keeps what was typed through a switch to another tab, closes the tab once saved.
+  const page = useFormPage({ form, title, ready: !id || existing.isSuccess });
 
   const initial = useMemo<Record<string, unknown>>(() => {
     if (!id || !u) return { labelIds: [], roleIds: [], scopeOrgIds: [] };
@@ -216,7 +218,7 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
           }),
         );
       } else message.success(t('common.saved'));
-      void navigate(cfg.listPath);
+      page.leave(cfg.listPath);
     },
     onError: (e, body) => {
       const beyond = beyondOf(e);
@@ -254,7 +256,7 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
 
   return (
     <Card
-      title={t(id ? `user.edit_${cfg.kind}` : `user.add_${cfg.kind}`)}
+      title={title}
       data-testid={tid('edit-page')}
       extra={
         u ? (
@@ -273,7 +275,7 @@ export function PeopleEditPage({ cfg }: { cfg: PeopleConfig }) {
         </div>
       )}
       <Space>
-        <Button onClick={() => void navigate(cfg.listPath)} data-testid={tid('cancel')}>
+        <Button onClick={() => page.leave(cfg.listPath)} data-testid={tid('cancel')}>
           {t('common.cancel')}
         </Button>
         {mayWrite ? (
