@@ -100,6 +100,8 @@ describe('courseware library', () => {
       return r?.media?.pages ? r : undefined;
     });
     expect(counted.media).toMatchObject({ kind: 'pdf', state: 'ready', pages: 3, durationMs: null });
+    // The edit page reads one courseware: the same count.
+    expect((await ok<CoursewareRow>(t.app, admin, '/api/courseware/get', { id })).media).toMatchObject({ kind: 'pdf', pages: 3 });
     // An Office file is a document too; without LibreOffice on the server it is offered as a download, pages unknown.
     const pptx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), crypto.randomBytes(100)]);
     const office = await insert({ name: `Slides ${uniq()}`, type: 'general', file: await upload(admin, 'slides.pptx', pptx) });

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { session } from '../../platform/session';
 import { renderAt } from '../../platform/kernel/testing/render';
-import { fakeApi } from '../../platform/kernel/testing/fake-api';
+import { fakeApi, sample } from '../../platform/kernel/testing/fake-api';
 import { expectRows, searchBy } from '../../platform/kernel/testing/list';
-import { ORDINARY_UPLOAD_MAX, coursewareRoutes, uploadRoutes } from '@hanlin/shared';
+import { CoursewareRowSchema, ORDINARY_UPLOAD_MAX, coursewareRoutes, uploadRoutes } from '@hanlin/shared';
 import CoursewareListPage from './manage/CoursewareListPage';
 import CoursewareEditPage from './manage/CoursewareEditPage';
 
@@ -64,5 +64,30 @@ describe('courseware', () => {
     fireEvent.change(input, { target: { files: [big] } });
     await waitFor(() => expect(api.sent(uploadRoutes.chunkedInit)).toHaveLength(1));
     expect(api.sent(uploadRoutes.file)).toHaveLength(1);
+  });
+
+  it('an edited document shows its file as a document: type, state in document words and page count', async () => {
+    session.set({ operateAuth: ['kjgl', 'kjgl:modify'] });
+    fakeApi().on(
+      coursewareRoutes.get,
+      sample(CoursewareRowSchema, {
+        id: 3,
+        name: 'Manual',
+        type: 'general',
+        fileName: 'Manual.pdf',
+        media: { ...media, kind: 'pdf', state: 'ready', pages: 12 },
+        abilities: { modify: true, delete: true, preview: true },
+      }),
+    );
+    renderAt('/list?id=3', () => <CoursewareEditPage />);
+    const facts = await screen.findByTestId('courseware-file-facts');
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('courseware-name').value).toBe('Manual'));
+    expect(facts.textContent).toContain('Manual.pdf');
+    expect(facts.textContent).toContain('文档（PDF/Office）');
+    expect(screen.getByTestId('media-state').textContent).toBe('可阅读');
+    expect(screen.getByTestId('courseware-pages').textContent).toBe('12 页');
+    expect(facts.textContent).not.toMatch(/播放|转码/);
+    // The file stays as uploaded: no picker on an edit.
+    expect(document.querySelectorAll('input[type=file]')).toHaveLength(0);
   });
 });

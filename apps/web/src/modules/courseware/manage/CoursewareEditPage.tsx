@@ -10,6 +10,7 @@ import { feedback } from '../../../platform/feedback';
 import { treeOptions } from '../../../platform/tree-options';
 import { useRecordFormPage } from '../../../platform/kernel/useRecordFormPage';
 import { LabelTagsField } from '../../labels/index';
+import { CoursewareFileFacts } from './courseware-parts';
 
 /** The form's fields: the body of an add without its file (uploaded beside the form); an edit sends them less the type. */
 const FormSchema = CoursewareInsertSchema.omit({ file: true });
@@ -109,6 +110,11 @@ export default function CoursewareEditPage() {
             <Switch />
           </Form.Item>
         </Space>
+        {existing.data && (
+          <Form.Item label={t('courseware.file')}>
+            <CoursewareFileFacts row={existing.data} />
+          </Form.Item>
+        )}
         {!id && (
           <Form.Item name="upload" label={t('courseware.file')} required>
             <CoursewareFile onBusy={setUploading} />

@@ -1,29 +1,16 @@
 import { Suspense, useState } from 'react';
 import { Button, Modal, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, coursewareRoutes, mediaIsDocument, mediaSettled, type CoursewareRow, type MediaState } from '@hanlin/shared';
+import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, coursewareRoutes, mediaSettled, type CoursewareRow, type MediaState } from '@hanlin/shared';
 import { enumFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { defineCategoryTree, useFiledByCategory } from '../../../platform/components/CategoryTree';
 import { MediaPreview, MediaStateTag } from '../../media/index';
 import { ScormPlayer } from '../../scorm/index';
 import { deleteCoursewares, findCoursewares } from '../api';
+import { Measure, TypeTag } from './courseware-parts';
 
 const sortable = sortableIn(COURSEWARE_SORT_KEYS);
 const CategoryTree = defineCategoryTree({ name: 'courseware', permission: 'kjgl', queryKey: ['courseware', 'categories'], routes: coursewareRoutes });
-
-function duration(ms: number | null | undefined) {
-  if (!ms) return '';
-  const s = Math.round(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** What a processed file measures: a video's or audio's length, a document's pages (unknown once settled without a count). */
-function Measure({ media }: { media: NonNullable<CoursewareRow['media']> }) {
-  const { t } = useTranslation();
-  if (!mediaIsDocument(media)) return <>{duration(media.durationMs)}</>;
-  if (media.pages !== null) return <span data-testid="courseware-pages">{t('courseware.pages', { count: media.pages })}</span>;
-  return mediaSettled(media) ? <span data-testid="courseware-pages">{t('courseware.pagesUnknown')}</span> : null;
-}
 
 function YesNo({ value }: { value: boolean }) {
   const { t } = useTranslation();
@@ -51,11 +38,6 @@ const columns: ColumnSpec<CoursewareRow>[] = [
   { key: 'uploaderName', titleKey: 'courseware.uploader' },
   timeColumn('createdAt', 'courseware.uploadedAt', sortable),
 ];
-
-function TypeTag({ type }: { type: CoursewareRow['type'] }) {
-  const { t } = useTranslation();
-  return <Tag>{t(`courseware.types.${type}`)}</Tag>;
-}
 
 const filters: FilterSpec[] = [
   { name: 'keyword', labelKey: 'courseware.name', testId: 'courseware-filter-keyword' },
