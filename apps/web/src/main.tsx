@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { required } from '@hanlin/shared';
 import { i18nReady } from './platform/i18n';
 import { loadSiteName } from './platform/site-name';
 import './app/global.css';
@@ -10,7 +11,7 @@ import { router } from './app/router';
 // A stored language other than Chinese loads first, so the first paint is already in it.
 void i18nReady.then(() => loadSiteName());
 void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
+  createRoot(required(document.getElementById('root'), 'the #root element')).render(
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />

@@ -35,14 +35,21 @@ function run(job: Pending) {
   }
 }
 
-const MESSAGE_KINDS: readonly MessageKind[] = ['success', 'error', 'info', 'warning', 'loading'];
-const MODAL_KINDS: readonly ModalKind[] = ['confirm', 'info', 'success', 'error', 'warning'];
-
 export const feedback: { message: FeedbackMessage; modal: FeedbackModal } = {
-  message: Object.fromEntries(
-    MESSAGE_KINDS.map((k) => [k, (...args: unknown[]) => run((t) => void (t.message[k] as (...a: unknown[]) => unknown)(...args))]),
-  ) as FeedbackMessage,
-  modal: Object.fromEntries(MODAL_KINDS.map((k) => [k, (...args: unknown[]) => run((t) => void (t.modal[k] as (...a: unknown[]) => unknown)(...args))])) as FeedbackModal,
+  message: {
+    success: (...args) => run((t) => void t.message.success(...args)),
+    error: (...args) => run((t) => void t.message.error(...args)),
+    info: (...args) => run((t) => void t.message.info(...args)),
+    warning: (...args) => run((t) => void t.message.warning(...args)),
+    loading: (...args) => run((t) => void t.message.loading(...args)),
+  },
+  modal: {
+    confirm: (...args) => run((t) => void t.modal.confirm(...args)),
+    info: (...args) => run((t) => void t.modal.info(...args)),
+    success: (...args) => run((t) => void t.modal.success(...args)),
+    error: (...args) => run((t) => void t.modal.error(...args)),
+    warning: (...args) => run((t) => void t.modal.warning(...args)),
+  },
 };
 
 /** `{ message, modal }` in a component (in place of antd's `App.useApp()`). */

@@ -4,7 +4,7 @@ import type { Locale } from 'antd/es/locale';
 import antdZhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { CONSTANTS, ERROR_NAMES, LANGS, addErrorTexts, errorText, isErrorName, type Lang, oneOf, getKnown } from '@hanlin/shared';
+import { CONSTANTS, ERROR_NAMES, LANGS, addErrorTexts, errorText, isErrorName, type Lang, type LangTexts, oneOf, getKnown } from '@hanlin/shared';
 import zhCN from '../locales/zh-CN';
 
 export const DEFAULT_LANG: Lang = 'zh-CN';
@@ -119,6 +119,11 @@ export const i18nReady: Promise<void> = (async () => {
 
 export function currentLang(): Lang {
   return oneOf(LANGS, i18n.language, DEFAULT_LANG);
+}
+
+/** The text of `code` in a table of texts per language (an import's reasons) in the current language; `code` itself where the table has none. */
+export function codeText(table: Readonly<Record<string, LangTexts>>, code: string): string {
+  return code in table ? table[code][currentLang()] : code;
 }
 
 export async function setLang(lang: Lang): Promise<void> {

@@ -1,7 +1,7 @@
 import { CloseOutlined, DownOutlined, SearchOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dropdown, Input, Space } from 'antd';
-import { CONSTANTS, keysOf } from '@hanlin/shared';
+import { CONSTANTS, isOneOf, keysOf } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { findHotWords, recordSearch, suggestSearch } from '../../modules/student/api';
@@ -96,7 +96,9 @@ export function HeaderSearch() {
               key: k,
               label: <span data-testid={`search-type-${k}`}>{t(`search.${k}`)}</span>,
             })),
-            onClick: ({ key }) => setType(key as SearchType),
+            onClick: ({ key }) => {
+              if (isOneOf(keysOf(SEARCH_TARGETS), key)) setType(key);
+            },
           }}
         >
           <Button data-testid="search-type" style={{ width: 100, display: 'flex', justifyContent: 'space-between' }}>

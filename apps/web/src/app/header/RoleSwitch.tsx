@@ -25,7 +25,8 @@ export function RoleSwitch() {
         selectedKeys: current ? [current] : [],
         items: entries.map((e) => ({ key: e, label: <span data-testid={`role-option-${e}`}>{t(`entry.${e}`)}</span> })),
         onClick: ({ key }) => {
-          if (key !== current) void navigate(ENTRY_HOME[key as keyof typeof ENTRY_HOME]);
+          const entry = entries.find((e) => e === key);
+          if (entry && entry !== current) void navigate(ENTRY_HOME[entry]);
         },
       }}
     >

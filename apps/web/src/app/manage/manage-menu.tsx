@@ -32,11 +32,9 @@ export function buildManageMenu(granted: readonly string[], t: TFunction): { ite
       // A group with a code of its own needs it; its children are then not visited.
       if (!n.code.startsWith('group:') && !can(granted, n.code)) return false;
       groups.set(n.code, []);
-      for (const link of MENU_LINKS[n.code] ?? []) {
-        const last = n.children[n.children.length - 1]!;
-        // Visited after the group's last page: the links come after its pages.
-        pending.set(last.code, [...(pending.get(last.code) ?? []), { group: n.code, ...link }]);
-      }
+      // Visited after the group's last page: the links come after its pages.
+      const last = n.children.at(-1);
+      if (last) for (const link of MENU_LINKS[n.code] ?? []) pending.set(last.code, [...(pending.get(last.code) ?? []), { group: n.code, ...link }]);
       return true;
     }
     if (n.path && can(granted, n.code)) {

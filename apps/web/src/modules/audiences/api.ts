@@ -1,4 +1,4 @@
 import { audienceRoutes, type AudienceSearch } from '@hanlin/shared';
 import { call } from '../../platform/api/call';
 
-export const searchAudience = (input: AudienceSearch) => call(audienceRoutes.search, input as Required<AudienceSearch>);
+export const searchAudience = (input: AudienceSearch) => call(audienceRoutes.search, input);

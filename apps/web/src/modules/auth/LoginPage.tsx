@@ -3,7 +3,7 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CaptchaAnswerSchema, LoginSchema } from '@hanlin/shared';
+import { CaptchaAnswerSchema, LoginSchema, isOneOf } from '@hanlin/shared';
 import { useSchemaForm } from '../../platform/forms/useSchemaForm';
 import { ApiError } from '../../platform/api/client';
 import { PublicShell } from '../../platform/components/PublicShell';
@@ -11,6 +11,9 @@ import { session } from '../../platform/session';
 import { login, type Entry } from './api';
 import { CaptchaImage, useCaptcha } from './captcha';
 import { useFeedback } from '../../platform/feedback';
+
+/** The two doors of the login page, as its tabs offer them. */
+const ENTRIES: readonly Entry[] = ['manage', 'student'];
 
 /** The login body's fields as typed (the password is RSA-encrypted for the wire, see `login`). */
 const LoginFormSchema = LoginSchema.pick({ username: true, password: true });
@@ -81,7 +84,9 @@ export default function LoginPage() {
     <PublicShell>
       <Tabs
         activeKey={entry}
-        onChange={(k) => setEntry(k as Entry)}
+        onChange={(k) => {
+          if (isOneOf(ENTRIES, k)) setEntry(k);
+        }}
         centered
         items={[
           { key: 'manage', label: <span data-testid="login-tab-manage">{t('auth.entryManage')}</span> },

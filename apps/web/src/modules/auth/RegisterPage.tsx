@@ -37,7 +37,8 @@ export default function RegisterPage() {
   const smsOn = !!channels.data?.channels.includes('sms');
   const [codeBusy, setCodeBusy] = useState(false);
   const textCode = async () => {
-    const phone = (form.getFieldValue('phone') as string | undefined)?.trim();
+    const typed: unknown = form.getFieldValue('phone');
+    const phone = typeof typed === 'string' ? typed.trim() : undefined;
     if (!phone) {
       await form.validateFields(['phone']).catch(() => undefined);
       form.setFields([{ name: 'phone', errors: [t('validation.required')] }]);

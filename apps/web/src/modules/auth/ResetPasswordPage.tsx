@@ -157,7 +157,8 @@ export default function ResetPasswordPage() {
           <Radio.Group
             value={method}
             onChange={(e) => {
-              setMethod(e.target.value as Method);
+              const picked = methods.find((m) => m === e.target.value);
+              if (picked) setMethod(picked);
               setSent(false);
             }}
             data-testid="reset-method"

@@ -18,7 +18,7 @@ export const findCourses = (input: Partial<CourseListQuery>) => call(routes.list
 /** The list's courses as an Excel file (its filters and order; the page and size are the list's own). */
 export const exportCourses = (filters: Omit<Partial<CourseListQuery>, 'page' | 'size'>) => call(routes.export, { ...filters, ...exportLocale() }, { timeout: 5 * 60_000 });
 export const getCourseById = (input: { id: number }) => call(routes.get, input);
-export const insertCourse = (input: Partial<CourseInsert> & { name: string }) => call(routes.insert, input as CourseInsert, { silent: true });
+export const insertCourse = (input: CourseInsert) => call(routes.insert, input, { silent: true });
 export const updateCourse = (input: CourseUpdate) => call(routes.update, input, { silent: true });
 export const saveCourseChapters = (input: CourseChaptersSave) => call(routes.saveChapters, input, { silent: true });
 export const deleteCourses = (input: { ids: number[] }) => call(routes.delete, input);

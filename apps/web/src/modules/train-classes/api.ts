@@ -1,4 +1,5 @@
 import {
+  type TrainClassExport,
   trainClassRoutes as routes,
   type MyTrainClassQuery,
   type TrainClassCancel,
@@ -27,7 +28,7 @@ export const offlineTrainClasses = (input: { ids: number[] }) => call(routes.off
 export const completeTrainClasses = (input: { ids: number[] }) => call(routes.complete, input);
 export const cancelTrainClass = (input: TrainClassCancel) => call(routes.cancel, input);
 export const submitTrainClass = (input: { id: number }) => call(routes.submit, input);
-export const exportTrainClasses = (q: Record<string, unknown>) => call(routes.export, { ...q, ...exportLocale() } as never, LONG);
+export const exportTrainClasses = (q: Omit<Partial<TrainClassExport>, 'lang' | 'timeZone'>) => call(routes.export, { ...q, ...exportLocale() }, LONG);
 export const trainClassCalendar = (q: TrainClassCalendarQuery) => call(routes.calendar, q);
 export const trainClassOptions = (input: TrainClassOptionQuery) => call(routes.options, input);
 export const trainClassChoices = (q: TrainClassChoiceQuery) => call(routes.choices, q);

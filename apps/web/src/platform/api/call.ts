@@ -43,7 +43,9 @@ export function call<const R extends RouteSpec>(route: R, ...[input, opts = {}]:
     delete rest.form;
     options.query = rest;
   } else if (route.kind === 'binary') {
-    body = new Blob([rest.data as Blob], { type: 'application/octet-stream' });
+    const { data } = rest;
+    if (!(data instanceof Blob)) throw new TypeError(`${route.path}: a binary route sends a Blob as data`);
+    body = new Blob([data], { type: 'application/octet-stream' });
     delete rest.data;
     options.query = rest;
   } else if (route.method === 'GET') {

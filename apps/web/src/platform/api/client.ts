@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { CONSTANTS } from '@hanlin/shared';
 import { session } from '../session';
 import { signature } from './crypto';
+import { fieldOf, isObject } from '../field-of';
 import { ApiError, normalizeError, reportError } from './errors';
 import { learnServerTime, serverNow } from './server-clock';
 
@@ -64,10 +65,10 @@ async function authHeaders(): Promise<Record<string, string>> {
 function encodeBody(body: unknown, opts: ApiOptions, headers: Record<string, string>): BodyInit | undefined {
   if (body === undefined || opts.method === 'GET') return undefined;
   if (body instanceof FormData || body instanceof Blob) return body;
-  if (opts.form) {
+  if (opts.form && isObject(body)) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
     const p = new URLSearchParams();
-    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    for (const [k, v] of Object.entries(body)) {
       if (v !== undefined && v !== null) p.set(k, String(v));
     }
     return p;
@@ -102,7 +103,8 @@ export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOp
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), opts.timeout ?? CONSTANTS.REQUEST_TIMEOUT_MS);
   opts.signal?.addEventListener('abort', () => ctrl.abort());
-  const send = async (): Promise<T> => {
+  // What the server answered; the caller names its type (a route's response), which the client takes on trust.
+  const send = async (): Promise<unknown> => {
     const headers: Record<string, string> = { Accept: 'application/json', ...localeHeaders(), ...(opts.anonymous ? {} : await authHeaders()) };
     const sentAt = Date.now();
     let res: Response;
@@ -124,25 +126,28 @@ export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOp
     const type = res.headers.get('content-type') ?? '';
     if (opts.download && res.ok && !type.includes('application/json')) {
       const blob = await res.blob();
-      return { blob, fileName: fileNameOf(res, path.split('/').pop() ?? 'download') } as T;
+      const file: DownloadResult = { blob, fileName: fileNameOf(res, path.split('/').pop() ?? 'download') };
+      return file;
     }
     const envelope: unknown = type.includes('json') ? await res.json().catch(() => null) : null;
-    const code = (envelope as { code?: unknown } | null)?.code;
+    const code = fieldOf(envelope, 'code');
     if (!res.ok || code !== 200) {
       const err = normalizeError(res.status, envelope);
       const told = timeRefused(err);
       if (told !== undefined && !serverTime) learnServerTime(told, sentAt, receivedAt);
       throw err;
     }
-    return (envelope as { data: T }).data;
+    return fieldOf(envelope, 'data');
   };
   try {
+    let answer: unknown;
     try {
-      return await send();
+      answer = await send();
     } catch (e) {
-      if (e instanceof ApiError && refusedForTime(e)) return await send();
-      throw e;
+      if (!(e instanceof ApiError && refusedForTime(e))) throw e;
+      answer = await send();
     }
+    return answer as T;
   } catch (e) {
     const err = e instanceof ApiError ? e : normalizeError(0, null, e);
     // A password the server could not decrypt, or a key it cannot use: the next password is sent with a fresh key.

@@ -1,5 +1,6 @@
 import { ERRORS, errorByCode, isErrorName } from '@hanlin/shared';
 import i18n from 'i18next';
+import { fieldOf } from '../field-of';
 import { errorMessage } from '../i18n';
 import { feedback } from '../feedback';
 import { goTo } from '../navigation';
@@ -20,8 +21,7 @@ export class ApiError extends Error {
   }
   /** One field of `data` (whatever shape the server sent), or undefined. */
   dataField(key: string): unknown {
-    const data = this.data;
-    return data !== null && typeof data === 'object' && key in data ? Reflect.get(data, key) : undefined;
+    return fieldOf(this.data, key);
   }
   /** Text in the current language. */
   get text(): string {
@@ -36,12 +36,12 @@ export function normalizeError(status: number, body: unknown, cause?: unknown): 
     return new ApiError('NETWORK_DELAY', ERRORS.NETWORK_DELAY.code, 0);
   }
   if (cause) return new ApiError('NETWORK_DELAY', ERRORS.NETWORK_DELAY.code, 0);
-  const env = body && typeof body === 'object' ? (body as { code?: unknown; msg?: unknown; data?: unknown; field?: unknown }) : {};
-  const code = typeof env.code === 'number' ? env.code : 0;
-  let name = typeof env.msg === 'string' && env.msg ? env.msg : '';
+  const [envCode, msg, envField] = [fieldOf(body, 'code'), fieldOf(body, 'msg'), fieldOf(body, 'field')];
+  const code = typeof envCode === 'number' ? envCode : 0;
+  let name = typeof msg === 'string' && msg ? msg : '';
   if (!isErrorName(name)) name = errorByCode(code)?.name ?? (status === 401 ? 'UNAUTHENTICATED' : name || 'SERVER_ERROR');
-  const field = typeof env.field === 'string' && env.field ? env.field : undefined;
-  return new ApiError(name, code || (isErrorName(name) ? ERRORS[name].code : 0), status, env.data ?? null, field);
+  const field = typeof envField === 'string' && envField ? envField : undefined;
+  return new ApiError(name, code || (isErrorName(name) ? ERRORS[name].code : 0), status, fieldOf(body, 'data') ?? null, field);
 }
 
 let blocking = false;

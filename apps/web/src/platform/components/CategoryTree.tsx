@@ -2,8 +2,8 @@ import { useState, type ReactElement } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../permission';
-import type { CategoryRoutes } from '@hanlin/shared';
-import { categoryTreeCalls } from '../api/category-calls';
+import type { CategoryNode } from '@hanlin/shared';
+import { categoryTreeCalls, type CategoryTreeRoutes } from '../api/category-calls';
 import { TreePage, type TreePageApi, type TreePageNode, type TreePageProps, type TreePageTexts } from './TreePage';
 
 /** The classification-tree texts a module names under one prefix (`<prefix>.addRoot`, `.addChild`, … `.title`). */
@@ -18,7 +18,7 @@ export interface CategoryTreeDefinition {
   permission: string;
   queryKey: QueryKey;
   /** The tree's routes (shared package): the calls, and the insert body whose `name` field gives the dialog's rules. */
-  routes: CategoryRoutes & { categoryInsert: { body: NonNullable<TreePageProps<TreePageNode>['schema']> } };
+  routes: CategoryTreeRoutes & { categoryInsert: { body: NonNullable<TreePageProps<TreePageNode>['schema']> } };
   nameMaxLength?: number;
   /** More of the module's own texts (e.g. `dropBetween`). */
   texts?: Partial<TreePageTexts>;
@@ -37,8 +37,7 @@ export interface CategoryTreeProps {
 export function defineCategoryTree(def: CategoryTreeDefinition): (props: CategoryTreeProps) => ReactElement {
   const textPrefix = `${def.name}.category`;
   const texts: Partial<TreePageTexts> = { ...Object.fromEntries(OWN_TEXTS.map((k) => [k, `${textPrefix}.${k}`])), ...def.texts };
-  // The routes answer the tree's nodes (id, parentId, name, children).
-  const api = categoryTreeCalls(def.routes) as TreePageApi<TreePageNode>;
+  const api: TreePageApi<CategoryNode> = categoryTreeCalls(def.routes);
   return function CategoryTree({ selectedId = null, onSelect }: CategoryTreeProps) {
     const { t } = useTranslation();
     const can = { add: useCan(`${def.permission}:add`), modify: useCan(`${def.permission}:modify`), delete: useCan(`${def.permission}:delete`) };

@@ -154,7 +154,8 @@ export default function RichTextEditor({ value, onChange, uploadImage, maxText =
   }, [editor, value]);
 
   const openLink = () => {
-    setHref((editor?.getAttributes('link').href as string | undefined) ?? '');
+    const current: unknown = editor?.getAttributes('link').href;
+    setHref(typeof current === 'string' ? current : '');
     setLinkOpen(true);
   };
   const applyLink = () => {

@@ -8,7 +8,7 @@ import { rulesFor } from '../forms/zod-rules';
 
 type ObjectSchema = Parameters<typeof rulesFor>[0];
 import { showSaveError } from '../forms/server-errors';
-import { ContextTree, type OrgTreeAction, type TreeAction } from './ContextTree';
+import { ContextTree, type MenuAction, type TreeAction } from './ContextTree';
 import { useFeedback } from '../feedback';
 
 /** What a tree page shows: the server's forest (`children` nested, siblings in display order). */
@@ -16,8 +16,13 @@ export interface TreePageNode {
   id: number;
   parentId: number | null;
   name: string;
-  children: TreePageNode[];
+  children: readonly TreePageNode[];
+  /** The server's verdict on the node, where it sends one: edit and delete are offered only where true. */
+  abilities?: { modify?: boolean; delete?: boolean };
 }
+
+/** A node whose children are nodes of its own kind (an organization's are organizations). */
+type OwnKindNode<N> = TreePageNode & { children: readonly N[] };
 
 /** The calls a tree page is declared with; leave out what the tree does not offer. */
 export interface TreePageApi<N extends TreePageNode> {
@@ -109,15 +114,14 @@ export interface TreePageProps<N extends TreePageNode> {
   onDeleted?: (id: number) => void;
 }
 
-function indexNodes<N extends TreePageNode>(nodes: readonly N[], into = new Map<number, N>()): Map<number, N> {
+function indexNodes<N extends OwnKindNode<N>>(nodes: readonly N[], into = new Map<number, N>()): Map<number, N> {
   for (const n of nodes) {
     into.set(n.id, n);
-    indexNodes(n.children as N[], into);
+    indexNodes(n.children, into);
   }
   return into;
 }
 
-type MenuAction = TreeAction | OrgTreeAction;
 const BASE: Record<MenuAction, TreeAction> = {
   add: 'add',
   edit: 'edit',
@@ -135,7 +139,7 @@ const BASE: Record<MenuAction, TreeAction> = {
  * re-parent, delete with confirmation, and a name dialog, declared with the page's API calls.
  * The server decides (sibling names, depth, data scope); the page shows its answers.
  */
-export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
+export function TreePage<N extends OwnKindNode<N>>(props: TreePageProps<N>) {
   const { testId, api, can, variant = 'default', allowRoot = false, expand = 'all', schema, nameMaxLength, renderTitle, onEdit, onSelect } = props;
   const texts = { ...TEXTS, ...props.texts };
   const { t } = useTranslation();
@@ -162,7 +166,7 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
   }, [tree.data, byId, search, expand]);
 
   const treeData = useMemo<TreeDataNode[]>(() => {
-    const map = (nodes: readonly N[]): TreeDataNode[] => nodes.map((n) => ({ key: n.id, title: renderTitle ? renderTitle(n) : n.name, children: map(n.children as N[]) }));
+    const map = (nodes: readonly N[]): TreeDataNode[] => nodes.map((n) => ({ key: n.id, title: renderTitle ? renderTitle(n) : n.name, children: map(n.children) }));
     return map(tree.data ?? []);
   }, [tree.data, renderTitle]);
 
@@ -180,7 +184,7 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
 
   /** A node carrying `abilities` (the server's verdict) offers edit and delete only where they are true. */
   const allows = (action: MenuAction, node: TreeDataNode) => {
-    const abilities = (byId.get(Number(node.key)) as { abilities?: Record<string, unknown> } | undefined)?.abilities;
+    const abilities = byId.get(Number(node.key))?.abilities;
     if (!abilities) return true;
     const a = BASE[action];
     if (a === 'edit') return abilities.modify === true;
@@ -311,7 +315,7 @@ export function TreePage<N extends TreePageNode>(props: TreePageProps<N>) {
           {tree.data && !tree.data.length ? (
             <Empty description={t(texts.empty)} />
           ) : (
-            <ContextTree<MenuAction>
+            <ContextTree
               variant={variant}
               actions={actions}
               allows={allows}

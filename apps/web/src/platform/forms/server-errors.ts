@@ -1,6 +1,7 @@
 import type { FormInstance } from 'antd';
 import { ApiError } from '../api/client';
 import { reportError } from '../api/errors';
+import { fieldOf } from '../field-of';
 
 /** Catalogue names whose field is known even when an answer names none. */
 const FIELD_OF: Record<string, string> = {
@@ -18,8 +19,8 @@ export function fieldOfError(err: unknown, byCode: Record<string, string> = {}):
   if (!(err instanceof ApiError)) return undefined;
   if (err.field) return err.field;
   const data = err.data;
-  const first = Array.isArray(data) ? (data[0] as { field?: unknown } | undefined) : (data as { field?: unknown } | null);
-  if (first && typeof first.field === 'string' && first.field) return first.field;
+  const field = fieldOf(Array.isArray(data) ? data[0] : data, 'field');
+  if (typeof field === 'string' && field) return field;
   return byCode[err.name] ?? FIELD_OF[err.name];
 }
 

@@ -6,14 +6,16 @@
 import dayjs from 'dayjs';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isErrorName } from '@hanlin/shared';
+import { isObject } from '../field-of';
 import { errorMessage } from '../i18n';
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
 export function fieldSchema(schema: AnyObject, name: string): z.ZodType | undefined {
-  return (schema.shape as Record<string, z.ZodType>)[name];
+  const s = schema.shape[name];
+  return s instanceof z.ZodType ? s : undefined;
 }
 
 export function isRequired(s: z.ZodType | undefined): boolean {
@@ -24,25 +26,24 @@ export function acceptsNull(s: z.ZodType | undefined): boolean {
   return !!s && s.safeParse(null).success;
 }
 
+/** A field's schema and those it wraps (optional, nullable, default …), outermost first, four at most. */
+function* layers(s: z.ZodType | undefined): Generator<object> {
+  let cur: unknown = s;
+  for (let i = 0; i < 4 && isObject(cur); i++) {
+    yield cur;
+    cur = 'unwrap' in cur && typeof cur.unwrap === 'function' ? cur.unwrap() : undefined;
+  }
+}
+
 /** Largest string length a field accepts, for the character counter. */
 export function maxLengthOf(s: z.ZodType | undefined): number | undefined {
-  let cur: unknown = s;
-  for (let i = 0; i < 4 && cur; i++) {
-    const c = cur as { maxLength?: number | null; unwrap?: () => unknown };
-    if (typeof c.maxLength === 'number') return c.maxLength;
-    cur = typeof c.unwrap === 'function' ? c.unwrap() : undefined;
-  }
+  for (const c of layers(s)) if ('maxLength' in c && typeof c.maxLength === 'number') return c.maxLength;
   return undefined;
 }
 
 /** Whether a field holds an ISO date-time (a date picker's field). */
 export function isDateTime(s: z.ZodType | undefined): boolean {
-  let cur: unknown = s;
-  for (let i = 0; i < 4 && cur; i++) {
-    const c = cur as { format?: string | null; unwrap?: () => unknown };
-    if (c.format === 'datetime') return true;
-    cur = typeof c.unwrap === 'function' ? c.unwrap() : undefined;
-  }
+  for (const c of layers(s)) if ('format' in c && c.format === 'datetime') return true;
   return false;
 }
 
@@ -53,18 +54,20 @@ export function normalizeValue(v: unknown, s?: z.ZodType): unknown {
   return v;
 }
 
-export function issueText(issue: z.core.$ZodIssue, t: TFunction): string {
-  const i = issue as z.core.$ZodIssue & { origin?: string; minimum?: number | bigint; maximum?: number | bigint; expected?: string; format?: string };
-  const n = Number(i.minimum ?? i.maximum ?? 0);
+export function issueText(i: z.core.$ZodIssue, t: TFunction): string {
   switch (i.code) {
-    case 'too_small':
+    case 'too_small': {
+      const n = Number(i.minimum);
       if (i.origin === 'string') return n <= 1 ? t('validation.required') : t('validation.minLength', { n });
       if (i.origin === 'array') return t('validation.minItems', { n });
       return t('validation.min', { n });
-    case 'too_big':
+    }
+    case 'too_big': {
+      const n = Number(i.maximum);
       if (i.origin === 'string') return t('validation.maxLength', { n });
       if (i.origin === 'array') return t('validation.maxItems', { n });
       return t('validation.max', { n });
+    }
     case 'invalid_type':
       if (i.expected === 'int') return t('validation.integer');
       if (i.expected === 'number') return t('validation.number');
@@ -77,7 +80,7 @@ export function issueText(issue: z.core.$ZodIssue, t: TFunction): string {
       return t('validation.choice');
     case 'invalid_union': {
       // `'' | phone` and the like: the last alternative is the value's real rule.
-      const last = (i as { errors?: z.core.$ZodIssue[][] }).errors?.at(-1)?.[0];
+      const last = i.errors.at(-1)?.[0];
       return last ? issueText(last, t) : t('validation.invalid');
     }
     default:

@@ -2,7 +2,8 @@ import { required } from '@hanlin/shared';
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Table, Tooltip, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import type { TableColumnType } from 'antd';
+import { fieldOf } from '../field-of';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { saveDownload } from '../api/client';
@@ -33,8 +34,7 @@ interface Action {
 
 /** The name a confirmation shows for a record: its name, title, real name or user name. */
 function defaultRecordName(r: unknown): string {
-  const o = r as Record<string, unknown>;
-  const v = [o.name, o.title, o.realname, o.username].find((x) => typeof x === 'string' && x.trim());
+  const v = ['name', 'title', 'realname', 'username'].map((k) => fieldOf(r, k)).find((x) => typeof x === 'string' && x.trim());
   return typeof v === 'string' ? v : '';
 }
 
@@ -42,7 +42,7 @@ const ELLIPSIS_WIDTH = 240;
 
 /** A long text cut to its column's width on one line, the whole of it in a tooltip. */
 function ellipsisCell<R>(c: ColumnSpec<R>, r: R) {
-  const raw = (r as Record<string, unknown>)[c.key];
+  const raw = r[c.key];
   const content = c.render ? c.render(r) : (raw as ReactNode);
   const width = c.width ?? ELLIPSIS_WIDTH;
   return (
@@ -83,7 +83,7 @@ function cutTitle(text: string, width: number, sortable: boolean) {
 /** antd columns of the column specs, the sorted one showing its order. */
 export function tableColumns<R>(specs: readonly ColumnSpec<R>[], sort: string | undefined, t: (k: string) => string) {
   const order = (key: string) => (sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null);
-  return specs.map((c) => {
+  return specs.map((c): TableColumnType<R> => {
     const { render } = c;
     return {
       key: c.key,
@@ -95,7 +95,7 @@ export function tableColumns<R>(specs: readonly ColumnSpec<R>[], sort: string | 
       ellipsis: c.ellipsis ? { showTitle: false } : undefined,
       render: c.ellipsis ? (_: unknown, r: R) => ellipsisCell(c, r) : render ? (_: unknown, r: R) => render(r) : undefined,
     };
-  }) as NonNullable<TableProps<R>['columns']>;
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Modal, Result, Row, Space, Spin, Statistic, Table, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONSTANTS, type UserImportResult as ImportResult, type UserImportRowError as ImportRowError } from '@hanlin/shared';
+import { CONSTANTS, UserImportResultSchema, type UserImportResult as ImportResult, type UserImportRowError as ImportRowError } from '@hanlin/shared';
 import { ApiError, saveDownload, type DownloadResult } from '../api/client';
 
 type Step = 'pick' | 'checked' | 'done';
@@ -54,9 +54,9 @@ export function ImportDialog({ open, onClose, title, testId, upload, downloadTem
       setStep(mode === 'check' ? 'checked' : 'done');
     } catch (e) {
       // A refused commit carries the check result: show its rows again.
-      const data = e instanceof ApiError ? (e.data as ImportResult | null) : null;
-      if (data && Array.isArray(data.errors)) {
-        setResult(data);
+      const refused = e instanceof ApiError ? UserImportResultSchema.safeParse(e.data) : null;
+      if (refused?.success) {
+        setResult(refused.data);
         setStep('checked');
       }
       setError(e instanceof ApiError ? e.text : String(e));
@@ -87,13 +87,14 @@ export function ImportDialog({ open, onClose, title, testId, upload, downloadTem
           {t('import.check')}
         </Button>,
       ];
-    if (step === 'checked' && result)
+    if (step === 'checked' && result) {
+      const { errorFileId } = result;
       return [
         <Button key="again" onClick={reset} data-testid={tid('again')}>
           {t('import.again')}
         </Button>,
-        result.errorFileId ? (
-          <Button key="errors" onClick={() => void downloadErrors({ id: result.errorFileId! }).then(saveDownload)} data-testid={tid('error-file')}>
+        errorFileId ? (
+          <Button key="errors" onClick={() => void downloadErrors({ id: errorFileId }).then(saveDownload)} data-testid={tid('error-file')}>
             {t('import.errorFile')}
           </Button>
         ) : null,
@@ -103,6 +104,7 @@ export function ImportDialog({ open, onClose, title, testId, upload, downloadTem
           </Button>
         ) : null,
       ];
+    }
     return [
       <Button key="close" type="primary" onClick={close} data-testid={tid('close')}>
         {t('import.close')}

@@ -67,7 +67,8 @@ export interface SchemaFormProps<S extends SchemaObject = SchemaObject, N extend
 /** A form whose rules come from the zod schema of the same body the server validates. */
 export function SchemaForm<S extends SchemaObject, N extends string>({ form, schema, fields, initialValues, layout = 'vertical', testId }: SchemaFormProps<S, N>) {
   const { t } = useTranslation();
-  const initial = useMemo(() => toFormValues(fields as readonly FieldSpec[], initialValues), [fields, initialValues]);
+  const specs: readonly FieldSpec[] = fields;
+  const initial = useMemo(() => toFormValues(specs, initialValues), [specs, initialValues]);
   // Reset to the record when it changes, not when the fields do: a field shown or hidden by another
   // field's value (a lecturer's kind) must not wipe what was typed.
   const latest = useRef(initial);
@@ -78,7 +79,7 @@ export function SchemaForm<S extends SchemaObject, N extends string>({ form, sch
   }, [form, initialValues]);
   return (
     <Form form={form} layout={layout} initialValues={initial} data-testid={testId}>
-      {(fields as readonly FieldSpec[]).map((f) => {
+      {specs.map((f) => {
         const s = fieldSchema(schema, f.name);
         return (
           <Form.Item

@@ -13,7 +13,10 @@ export function timeColumn<R>(key: keyof R & string, titleKey: string, sortable:
     key,
     titleKey,
     sortable: typeof sortable === 'function' ? sortable(key) : sortable,
-    render: (r) => formatTime(r[key] as string | null | undefined),
+    render: (r) => {
+      const time = r[key];
+      return formatTime(typeof time === 'string' ? time : null);
+    },
   };
 }
 

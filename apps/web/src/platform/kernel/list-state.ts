@@ -1,4 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import type { FilterSpec, ListParams } from './types';
 
 /**
@@ -32,7 +32,7 @@ export function toQuery(filters: readonly FilterSpec[] | undefined, values: Reco
   for (const [k, raw] of Object.entries(values ?? {})) {
     const spec = filters?.find((f) => f.name === k);
     if (spec?.kind === 'daterange') {
-      const [from, to] = (raw ?? []) as [Dayjs | null | undefined, Dayjs | null | undefined];
+      const [from, to] = Array.isArray(raw) ? raw.map((d) => (dayjs.isDayjs(d) ? d : null)) : [];
       const [fromKey, toKey] = rangeKeys(spec);
       if (from) out[fromKey] = from.startOf('day').toISOString();
       if (to) out[toKey] = to.endOf('day').toISOString();

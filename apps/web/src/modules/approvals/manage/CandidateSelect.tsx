@@ -41,7 +41,10 @@ export function CandidateSelect({ kind, value = [], onChange, known, testId }: C
       showSearch={{ filterOption: false, onSearch: setKeyword, searchValue: keyword }}
       onChange={(ids: number[]) => {
         const next = new Map(picked);
-        for (const id of ids) if (labels.has(id)) next.set(id, labels.get(id)!);
+        for (const id of ids) {
+          const label = labels.get(id);
+          if (label !== undefined) next.set(id, label);
+        }
         setPicked(next);
         setKeyword('');
         onChange?.(ids, next);

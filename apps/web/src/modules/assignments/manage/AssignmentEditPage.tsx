@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AssignmentCreateSchema, type AssignmentCreate, type AssignmentDetail } from '@hanlin/shared';
 import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { AudiencePicker, useAudienceGuard } from '../../audiences/index';
-import { CoursePicker, type PickedCourse } from '../components/CoursePicker';
+import { CoursePicker } from '../components/CoursePicker';
 import { getAssignmentById, insertAssignment, publishAssignments, updateAssignment } from '../api';
 
 const fields: FieldSpec[] = [
@@ -52,10 +52,7 @@ export default function AssignmentEditPage() {
   formRef.current = ed.form;
 
   const submit = (publish: boolean) =>
-    void ed.submit(AssignmentCreateSchema, (v) => {
-      const picked = (v.courses ?? []) as PickedCourse[];
-      return { body: { ...(v as AssignmentCreate), courses: picked.map((c) => ({ courseId: c.courseId, required: c.required })) }, publish };
-    });
+    void ed.submit(AssignmentCreateSchema, (v) => ({ body: { ...v, courses: v.courses.map((c) => ({ courseId: c.courseId, required: c.required })) }, publish }));
   resubmit.current = submit;
 
   return (

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type RefObject } from 'react';
 import { Empty, Flex, Segmented, Select, Space, Tag, Typography, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUDIENCE_TARGET_TYPES, type AudienceTarget, type AudienceTargetRow, type AudienceTargetType } from '@hanlin/shared';
+import { AUDIENCE_TARGET_TYPES, required, type AudienceTarget, type AudienceTargetRow, type AudienceTargetType } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { useDebounced } from '../../../platform/useDebounced';
@@ -116,7 +116,8 @@ export function useAudienceBeyondPrompt() {
   const { t } = useTranslation();
   const { modal } = useFeedback();
   const pending = useRef(false);
-  return (e: unknown, audience: readonly AudienceTargetRow[], save: (audience: AudienceTargetRow[]) => void): boolean => {
+  // The targets as the form holds them: named when the server showed them, bare when a parsed body holds them.
+  return <T extends AudienceTarget & { name?: string | null }>(e: unknown, audience: readonly T[], save: (audience: T[]) => void): boolean => {
     const beyond = audienceBeyondOf(e);
     if (!beyond || pending.current) return !!beyond;
     pending.current = true;
@@ -149,7 +150,7 @@ export function useAudienceGuard(formRef: RefObject<FormInstance | null>, resubm
     try {
       return await save();
     } catch (e) {
-      const form = formRef.current!;
+      const form = required(formRef.current, 'the form of the audience');
       const audience = (form.getFieldValue('audience') ?? []) as AudienceTargetRow[];
       const prompted = beyondPrompt(e, audience, (rest) => {
         form.setFieldValue('audience', rest);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Form, Input, Popconfirm, Space, Table } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { BoardroomRow } from '@hanlin/shared';
+import { required, type BoardroomRow } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/errors';
 import { formatTime } from '../../../platform/format';
 import { useCan } from '../../../platform/permission';
@@ -26,14 +26,13 @@ export function BookingsDrawer({ room, onClose }: { room: BoardroomRow | null; o
   const [error, setError] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['boardroom-bookings', room?.id, page],
-    queryFn: () => findBookings({ roomId: room!.id, page, size: SIZE, from: dayjs().startOf('day').toISOString() }),
-    enabled: !!room,
+    queryFn: room ? () => findBookings({ roomId: room.id, page, size: SIZE, from: dayjs().startOf('day').toISOString() }) : skipToken,
     placeholderData: keepPreviousData,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['boardroom-bookings'] });
   const book = useMutation({
     mutationFn: (v: { subject: string; period: [Dayjs, Dayjs] }) =>
-      bookBoardroom({ roomId: room!.id, subject: v.subject, startAt: v.period[0].toISOString(), endAt: v.period[1].toISOString() }),
+      bookBoardroom({ roomId: required(room, 'the room booked').id, subject: v.subject, startAt: v.period[0].toISOString(), endAt: v.period[1].toISOString() }),
     onSuccess: () => {
       setError(null);
       form.resetFields();

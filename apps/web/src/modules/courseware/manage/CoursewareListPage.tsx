@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Button, Modal, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, coursewareRoutes, mediaSettled, type CoursewareRow, type MediaState } from '@hanlin/shared';
+import { COURSEWARE_SORT_KEYS, COURSEWARE_TYPES, coursewareRoutes, mediaSettled, type CoursewareRow } from '@hanlin/shared';
 import { enumFilter, sortableIn, timeColumn, CrudPage, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { defineCategoryTree, useFiledByCategory } from '../../../platform/components/CategoryTree';
 import { MediaPreview, MediaStateTag } from '../../media/index';
@@ -47,14 +47,15 @@ const filters: FilterSpec[] = [
 /** Preview: players of the media module for files, the SCORM player (context `courseware:<id>`) for packages. */
 function Preview({ row, onClose }: { row: CoursewareRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const ready = row.media && mediaSettled(row.media);
+  const { media } = row;
+  const ready = media && mediaSettled(media);
   return (
     <Modal open title={row.name} onCancel={onClose} footer={null} width={960} destroyOnHidden>
       <Suspense fallback={<Spin />}>
         {row.scormPackageId ? (
           <ScormPlayer packageId={row.scormPackageId} contextKey={`courseware:${row.id}`} height="70vh" />
         ) : ready ? (
-          <MediaPreview media={{ ...(row.media as Omit<MediaState, 'fileId'>), fileId: row.fileId }} />
+          <MediaPreview media={{ ...media, fileId: row.fileId }} />
         ) : (
           <span>{t('courseware.notReady')}</span>
         )}

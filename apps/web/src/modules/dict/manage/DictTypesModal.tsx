@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictTypeCreateSchema, DictTypeUpdateSchema, type DictTypeRow } from '@hanlin/shared';
+import { DictTypeCreateSchema, DictTypeUpdateSchema, required, type DictTypeRow } from '@hanlin/shared';
 import { EditModal, RowEditDelete, defineFields } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { useFeedback } from '../../../platform/feedback';
@@ -86,7 +86,7 @@ export function DictTypesModal({ open, onClose }: { open: boolean; onClose: () =
         schema={DictTypeUpdateSchema}
         fields={updateFields}
         initialValues={editing && editing !== 'new' ? editing : undefined}
-        onSubmit={(v) => updateDictType({ ...v, id: (editing as DictTypeRow).id })}
+        onSubmit={(v) => updateDictType({ ...v, id: required(editing !== 'new' ? editing : null, 'the type edited').id })}
         onSaved={saved}
         onCancel={() => setEditing(null)}
       />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Select, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExamPaperInfoRow } from '@hanlin/shared';
@@ -49,7 +49,7 @@ export function PaperPicker({ value, onChange }: ControlProps<number>) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const found = useQuery({ queryKey: ['exams', 'papers', keyword], queryFn: () => findExamPapers({ keyword: keyword || undefined }) });
-  const current = useQuery({ queryKey: ['exams', 'paper', value], queryFn: () => findExamPapers({ ids: [value!] }), enabled: !!value });
+  const current = useQuery({ queryKey: ['exams', 'paper', value], queryFn: value ? () => findExamPapers({ ids: [value] }) : skipToken });
   const chosen = current.data?.[0];
   const options = [...(chosen ? [chosen] : []), ...(found.data ?? []).filter((p) => p.id !== value)];
   return (

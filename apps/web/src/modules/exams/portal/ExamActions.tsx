@@ -26,6 +26,7 @@ export function ExamActions({ exam: e }: { exam: MyExamRow }) {
   // The server's state and abilities at its own time: a device clock that is off shows nothing else.
   const left = e.attemptsLeft;
   const closedAs = CLOSED_AS[e.status] ?? 'noAttempts';
+  const ongoing = e.ongoingAttemptId;
 
   const start = async () => {
     setStarting(true);
@@ -77,8 +78,8 @@ export function ExamActions({ exam: e }: { exam: MyExamRow }) {
             {t('examTaking.results')}
           </Button>
         )}
-        {e.abilities.continue && e.ongoingAttemptId != null ? (
-          <Button size="small" type="primary" onClick={() => void navigate(attemptPath(e.id, e.ongoingAttemptId!))} data-testid="my-exam-continue">
+        {e.abilities.continue && ongoing != null ? (
+          <Button size="small" type="primary" onClick={() => void navigate(attemptPath(e.id, ongoing))} data-testid="my-exam-continue">
             {t('examTaking.continue')}
           </Button>
         ) : e.abilities.start ? (

@@ -27,9 +27,9 @@ export default function HelpReadPage() {
   });
   return (
     <Card data-testid="help-read-page" title={t('helpTemplates.readAll')}>
-      <Segmented
+      <Segmented<HelpTemplateCategory | 'all'>
         value={category}
-        onChange={(v) => setCategory(v as HelpTemplateCategory | 'all')}
+        onChange={setCategory}
         options={[{ value: 'all', label: t('helpTemplates.all') }, ...HELP_TEMPLATE_CATEGORIES.map((c) => ({ value: c, label: t(`helpTemplates.category_${c}`) }))]}
         style={{ marginBottom: 16 }}
       />

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, booleanFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, booleanFilter, timeColumn, type ColumnSpec, type FilterSpec, sortableIn } from '../../../platform/kernel';
 import { HELP_TEMPLATE_SORT_KEYS, type HelpTemplateRow } from '@hanlin/shared';
 import { deleteHelpTemplates, findHelpTemplates } from '../api';
 import { CATEGORY_OPTIONS } from './help-meta';
 
-const sortable = (k: string) => (HELP_TEMPLATE_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(HELP_TEMPLATE_SORT_KEYS);
 
 function CategoryText({ category }: { category: HelpTemplateRow['category'] }) {
   const { t } = useTranslation();

@@ -26,7 +26,9 @@ export function AttachmentsField({ value, onChange, known = [] }: { value?: stri
       fileList={refs.map((ref) => ({ uid: ref, name: names.current.get(ref) ?? ref, status: 'done' as const }))}
       onRemove={(file) => onChange?.(refs.filter((r) => r !== file.uid))}
       customRequest={({ file, onSuccess, onError }) => {
-        uploadFile({ file: file as File, purpose: HELP_TEMPLATE_UPLOAD_PURPOSE, kind: 'attachment' })
+        // The file picked (a text only where a beforeUpload turns it into one, which none here does).
+        if (typeof file === 'string') return onError?.(new Error('not a file'));
+        uploadFile({ file, purpose: HELP_TEMPLATE_UPLOAD_PURPOSE, kind: 'attachment' })
           .then((u) => {
             names.current.set(u.url, u.name);
             onChange?.([...refs, u.url]);

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, timeColumn, type ColumnSpec, type FilterSpec, sortableIn } from '../../../platform/kernel';
 import { LEADER_SORT_KEYS, type LeaderRow } from '@hanlin/shared';
 import { OrgTreeSelect } from '../../orgs/index';
 import { deleteLeaders, findLeaders } from '../api';
 
-const sortable = (k: string) => (LEADER_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(LEADER_SORT_KEYS);
 
 const columns: ColumnSpec<LeaderRow>[] = [
   { key: 'realname', titleKey: 'leaders.realname', sortable: sortable('realname'), render: (r) => <span data-testid="leader-row-name">{r.realname}</span> },

@@ -2,6 +2,7 @@ import { Alert, Empty, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LearningGroupInsertSchema, type LearningGroupInsert, type LearningGroupRow } from '@hanlin/shared';
 import { RecordEditorCard, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
+import { fieldOf } from '../../../platform/field-of';
 import { getLearningGroup, insertLearningGroup, updateLearningGroup } from '../api';
 import { GroupStatusTag, KIND_OPTIONS } from './group-meta';
 import { MembersPane } from './MembersPane';
@@ -28,8 +29,8 @@ export default function LearningGroupEditPage() {
     saveErrors: { fields: fields.map((f) => f.name), byCode: { DUPLICATE_LEARNING_GROUP: 'name' } },
     // A new group goes on to its members; an edited one back to the list.
     next: (saved, id) => {
-      const created = (saved as { id?: number } | null)?.id;
-      return !id && created ? { to: `/dashboard/add-legroup?id=${created}`, replace: true } : undefined;
+      const created = fieldOf(saved, 'id');
+      return !id && typeof created === 'number' && created ? { to: `/dashboard/add-legroup?id=${created}`, replace: true } : undefined;
     },
   });
 

@@ -74,7 +74,7 @@ export function MembersPane({ groupId, canAdd }: { groupId: number; canAdd: bool
         size="small"
         loading={members.isFetching}
         dataSource={members.data?.records ?? []}
-        rowSelection={canModify ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
+        rowSelection={canModify ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
         onChange={turn}
         pagination={{ current: params.page, pageSize: params.size, total: members.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => t('common.total', { n }) }}
         columns={[

@@ -73,7 +73,7 @@ export function UserPicker({ open, confirmLoading, onCancel, onPick }: Props) {
         data-testid="learning-group-picker"
         loading={users.isFetching}
         dataSource={users.data?.records ?? []}
-        rowSelection={{ selectedRowKeys: picked, preserveSelectedRowKeys: true, onChange: (keys) => setPicked(keys as number[]) }}
+        rowSelection={{ selectedRowKeys: picked, preserveSelectedRowKeys: true, onChange: (keys) => setPicked(keys.map(Number)) }}
         onChange={turn}
         pagination={{ current: params.page, pageSize: params.size, total: users.data?.total ?? 0, size: 'small', showTotal: (n) => t('common.total', { n }) }}
         columns={userColumns<UserRow>(t)}

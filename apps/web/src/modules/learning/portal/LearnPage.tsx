@@ -182,7 +182,7 @@ export default function LearnPage() {
     if (!challenge || !box) return;
     const playing = [...box.querySelectorAll<HTMLMediaElement>('video, audio')].filter((m) => !m.paused);
     playing.forEach((m) => m.pause());
-    const hold = (e: Event) => (e.target as HTMLMediaElement).pause();
+    const hold = (e: Event) => e.target instanceof HTMLMediaElement && e.target.pause();
     box.addEventListener('play', hold, true);
     return () => {
       box.removeEventListener('play', hold, true);

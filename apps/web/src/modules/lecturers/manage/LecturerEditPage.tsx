@@ -69,7 +69,7 @@ export default function LecturerEditPage() {
     },
   });
   const { form, record: l } = ed;
-  const kind = Form.useWatch('kind', form) as string | undefined;
+  const kind: unknown = Form.useWatch('kind', form);
 
   const onPick = (u: InnerUser | null) => {
     if (!u) return;

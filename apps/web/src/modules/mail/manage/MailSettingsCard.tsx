@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MailSettingsSaveSchema, type MailSettingsView } from '@hanlin/shared';
+import { MailSettingsSaveSchema, required, type MailSettingsView } from '@hanlin/shared';
 import type { FieldSpec } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { SettingsFormCard } from '../../../platform/components/SettingsFormCard';
@@ -40,7 +40,7 @@ function PasswordState({ view }: { view: MailSettingsView | undefined }) {
   const canModify = useCan('cspz:modify');
   const clear = useMutation({
     mutationFn: () => {
-      const { passwordSet: _set, ...rest } = view!;
+      const { passwordSet: _set, ...rest } = required(view, 'the mail settings shown');
       return saveMailSettings({ ...rest, password: '' });
     },
     onSuccess: async (data) => {

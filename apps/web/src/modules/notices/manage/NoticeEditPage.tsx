@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
-import { NoticeCreateSchema, type AudienceTargetRow, type NoticeCreate, type NoticeDetail } from '@hanlin/shared';
+import { NoticeCreateSchema, type NoticeCreate, type NoticeDetail } from '@hanlin/shared';
 import { ImageUpload } from '../../uploads/index';
 import { AudiencePicker, useAudienceBeyondPrompt } from '../../audiences/index';
 import { getNoticeById, insertNotice, releaseNotices, updateNotice } from '../api';
@@ -41,7 +41,7 @@ export default function NoticeEditPage() {
   const beyondPrompt = useAudienceBeyondPrompt();
   // A refusal naming audience targets beyond the caller offers to drop them and save again.
   const offerReplace = (e: unknown, { body, release }: Body) =>
-    beyondPrompt(e, (body.audience ?? []) as AudienceTargetRow[], (rest) => {
+    beyondPrompt(e, body.audience ?? [], (rest) => {
       ed.form.setFieldValue('audience', rest);
       submit(release);
     });

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { TreeSelect } from 'antd';
+import { TreeSelect, type TreeSelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getOrgDataTree, type OrgDataNode } from '../api';
 import { builtinText } from '../../../platform/builtin';
+import type { IdPickProps } from '../../../platform/components/id-pick';
 
 interface Option {
   value: number;
@@ -43,10 +44,7 @@ export function OrgTreeSelect({
   placeholder,
   style,
   ...rest
-}: {
-  value?: number | number[] | null;
-  onChange?: (v: number | number[] | null) => void;
-  multiple?: boolean;
+}: IdPickProps & {
   testId?: string;
   disabled?: boolean;
   placeholder?: string;
@@ -56,34 +54,33 @@ export function OrgTreeSelect({
   const { t } = useTranslation();
   const q = useOrgDataTree();
   const options = useMemo(() => toOptions(q.data ?? [], t), [q.data, t]);
-  return (
+  const common: TreeSelectProps = {
+    ...rest,
+    style: { width: '100%', ...style },
+    treeData: options,
+    loading: q.isLoading,
+    disabled,
+    allowClear: true,
+    showSearch: true,
+    treeNodeFilterProp: 'title',
+    treeDefaultExpandAll: true,
+    placeholder: placeholder ?? t('org.pick'),
+    popupMatchSelectWidth: false,
+  };
+  return multiple ? (
     <TreeSelect
-      {...rest}
+      {...common}
       data-testid={testId}
-      style={{ width: '100%', ...style }}
-      value={value ?? (multiple ? [] : undefined)}
-      onChange={(v) => onChange?.((v as number | number[] | undefined) ?? (multiple ? [] : null))}
-      treeData={options}
-      loading={q.isLoading}
-      disabled={disabled}
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
-      treeCheckable={multiple}
-      treeCheckStrictly={multiple}
-      showCheckedStrategy={multiple ? TreeSelect.SHOW_ALL : undefined}
-      placeholder={placeholder ?? t('org.pick')}
-      popupMatchSelectWidth={false}
-      maxTagCount={multiple ? 'responsive' : undefined}
-      {...(multiple
-        ? {
-            // treeCheckStrictly works with {value,label} objects; the form keeps plain ids.
-            value: ((value as number[] | null | undefined) ?? []).map((id) => ({ value: id, label: undefined })),
-            onChange: (v: unknown) => onChange?.(((v as { value: number }[]) ?? []).map((x) => x.value)),
-            labelInValue: true,
-          }
-        : {})}
+      treeCheckable
+      treeCheckStrictly
+      showCheckedStrategy={TreeSelect.SHOW_ALL}
+      maxTagCount="responsive"
+      // treeCheckStrictly works with {value,label} objects; the form keeps plain ids.
+      labelInValue
+      value={(value ?? []).map((id) => ({ value: id, label: undefined }))}
+      onChange={(v: { value: number }[] | undefined) => onChange?.((v ?? []).map((x) => x.value))}
     />
+  ) : (
+    <TreeSelect {...common} data-testid={testId} value={value ?? undefined} onChange={(v: number | undefined) => onChange?.(v ?? null)} />
   );
 }

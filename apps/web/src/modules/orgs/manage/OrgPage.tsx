@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isFrozen, type OrgNode } from '@hanlin/shared';
@@ -76,10 +76,12 @@ export default function OrgPage() {
   /** The right-click menu's add / amend / insert open the side form. */
   const onEdit = (e: TreeEdit<OrgNode>) => {
     if (e.mode === 'edit') setPanel({ kind: 'edit', id: e.node.id });
-    else if (e.mode === 'add') setPanel({ kind: 'new', parentId: e.parent!.id });
-    else setPanel({ kind: 'new', parentId: e.target.parentId!, place: { position: e.position, targetId: e.target.id } });
+    // The tree offers no root of its own and no sibling of the root: an organization is added under another.
+    else if (e.mode === 'add') {
+      if (e.parent) setPanel({ kind: 'new', parentId: e.parent.id });
+    } else if (e.target.parentId != null) setPanel({ kind: 'new', parentId: e.target.parentId, place: { position: e.position, targetId: e.target.id } });
   };
-  const detail = useQuery({ queryKey: ['org', 'one', selectedId], queryFn: () => getOrgById({ id: selectedId! }), enabled: !!selectedId });
+  const detail = useQuery({ queryKey: ['org', 'one', selectedId], queryFn: selectedId ? () => getOrgById({ id: selectedId }) : skipToken });
 
   const refresh = () => qc.invalidateQueries({ queryKey: ['org'] });
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -26,7 +26,7 @@ export default function OutsideTrainingDetailPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
-  const q = useQuery({ queryKey: ['outsideTraining', 'one', id], queryFn: () => getOutsideTrainingById({ id: id! }), enabled: !!id });
+  const q = useQuery({ queryKey: ['outsideTraining', 'one', id], queryFn: id ? () => getOutsideTrainingById({ id }) : skipToken });
   const r = q.data;
   return (
     <Card

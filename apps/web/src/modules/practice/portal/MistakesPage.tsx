@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, List, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PagedList, usePagedQuery } from '../../../platform/components/PagedList';
-import { QUESTION_TYPES, stemText, type AnswerValue, type MistakeAnswerResult, type MistakeRow, type QuestionType } from '@hanlin/shared';
+import { MISTAKE_SOURCES, QUESTION_TYPES, isOneOf, stemText, type AnswerValue, type MistakeAnswerResult, type MistakeRow, type QuestionType } from '@hanlin/shared';
 import { formatTime } from '../../../platform/format';
 import { useFeedback } from '../../../platform/feedback';
 import { answerMistake, findMistakes, getMistakeSources, removeMistakes } from '../portal-api';
@@ -76,7 +76,9 @@ export default function MistakesPage() {
   const qc = useQueryClient();
   const [source, setSource] = useState<string | undefined>();
   const [type, setType] = useState<QuestionType | undefined>();
-  const [kind, id] = source ? (source.split(':') as ['exam' | 'practice', string]) : [undefined, undefined];
+  // A source is `<kind>:<id>`, as its option's value says.
+  const [sourceKind, id] = source ? source.split(':') : [];
+  const kind = isOneOf(MISTAKE_SOURCES, sourceKind) ? sourceKind : undefined;
   const sources = useQuery({ queryKey: ['mistakes', 'sources'], queryFn: () => getMistakeSources() });
   const paged = usePagedQuery(['mistakes', 'list', source, type], (paging) => findMistakes({ ...paging, sourceKind: kind, sourceId: id ? Number(id) : undefined, type }));
   const changed = () => void qc.invalidateQueries({ queryKey: ['mistakes'] });

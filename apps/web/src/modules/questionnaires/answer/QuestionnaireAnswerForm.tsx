@@ -68,7 +68,7 @@ function ChoiceInput({ item, answer, readOnly, onAnswer }: InputProps<Choice>) {
     );
   return (
     <>
-      <Checkbox.Group value={picks} disabled={readOnly} onChange={(v) => set([...(v as number[])].sort((a, b) => a - b))} style={{ width: '100%', display: 'block' }}>
+      <Checkbox.Group<number> value={picks} disabled={readOnly} onChange={(v) => set([...v].sort((a, b) => a - b))} style={{ width: '100%', display: 'block' }}>
         {choices.map((o, i) => (
           <Checkbox key={i} value={i} style={block} data-testid={`${tid}-opt-${i}`}>
             {o}

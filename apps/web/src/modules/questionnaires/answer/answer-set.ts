@@ -17,8 +17,8 @@ export function shownAnswers(items: readonly QuestionnaireItem[], answers: Answe
   const out: AnswerSet = {};
   for (const item of items) {
     const a = answers[item.key];
-    if (!isAsked(item) || isBlankAnswer(a) || !isItemShown(items, answers, item.key)) continue;
-    out[item.key] = a!;
+    if (a === undefined || !isAsked(item) || isBlankAnswer(a) || !isItemShown(items, answers, item.key)) continue;
+    out[item.key] = a;
   }
   return out;
 }

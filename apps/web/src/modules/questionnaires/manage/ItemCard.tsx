@@ -92,9 +92,9 @@ function ConditionField({
       {target && (
         <>
           <span>{t('questionnaire.conditionPicked')}</span>
-          <Checkbox.Group
+          <Checkbox.Group<number>
             value={value?.anyOf ?? []}
-            onChange={(anyOf) => onChange?.({ itemKey: target.key, anyOf: (anyOf as number[]).slice().sort((a, b) => a - b) })}
+            onChange={(anyOf) => onChange?.({ itemKey: target.key, anyOf: anyOf.slice().sort((a, b) => a - b) })}
             options={(target.options ?? []).map((o, j) => ({ value: j, label: o.trim() || `${j + 1}` }))}
             data-testid={`${testId}-options`}
           />

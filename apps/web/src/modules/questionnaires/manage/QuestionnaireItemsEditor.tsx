@@ -2,12 +2,12 @@ import { Button, Empty, Form, Space, Typography, type FormInstance } from 'antd'
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QUESTIONNAIRE_ITEMS_MAX } from '@hanlin/shared';
-import { CHOICE_KINDS, EDITOR_KINDS, ITEMS_FIELD, newDraft, newKey, type ItemDraft } from './item-drafts';
+import { CHOICE_KINDS, EDITOR_KINDS, ITEMS_FIELD, newDraft, newKey, type ItemDraft, type ItemsValues } from './item-drafts';
 import { ItemCard } from './ItemCard';
 
 export interface QuestionnaireItemsEditorProps {
   /** The form holding the items under `items` (fill it with `fillItems`, read it with `readItems`). */
-  form: FormInstance;
+  form: FormInstance<ItemsValues>;
   /** Shows the items without changing them (a published template). */
   readOnly?: boolean;
 }
@@ -21,7 +21,7 @@ export interface QuestionnaireItemsEditorProps {
 export default function QuestionnaireItemsEditor({ form, readOnly = false }: QuestionnaireItemsEditorProps) {
   const { t } = useTranslation();
   // Watched so the editor follows every change of the items; read from the store when drawn (a watch lags a move).
-  const watched = (Form.useWatch(ITEMS_FIELD, form) ?? []) as ItemDraft[];
+  const watched = Form.useWatch(ITEMS_FIELD, form) ?? [];
   /** The items as the form holds them now (a render's copy may be a keystroke behind). */
   const current = () => (form.getFieldValue(ITEMS_FIELD) ?? []) as ItemDraft[];
   return (
@@ -35,7 +35,7 @@ export default function QuestionnaireItemsEditor({ form, readOnly = false }: Que
             <Space orientation="vertical" style={{ width: '100%' }} size={12} data-testid="questionnaire-items">
               {fields.length === 0 && <Empty description={t('questionnaire.noItems')} />}
               {fields.map((field, index) => {
-                const draft = drafts[index] ?? ({ key: '', kind: 'single' } as ItemDraft);
+                const draft: ItemDraft = drafts[index] ?? { key: '', kind: 'single' };
                 if (draft.kind !== 'section') number += 1;
                 return (
                   <ItemCard

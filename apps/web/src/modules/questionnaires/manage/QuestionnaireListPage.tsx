@@ -3,12 +3,13 @@ import { Button, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  LANGS,
+  QUESTIONNAIRE_IMPORT_FIELDS,
   QUESTIONNAIRE_IMPORT_REASONS,
   QUESTIONNAIRE_LIFECYCLE,
   QUESTIONNAIRE_SORT_KEYS,
   QuestionnaireCopySchema,
-  type Lang,
+  isOneOf,
+  required,
   type QuestionnaireImportField,
   type QuestionnaireRow,
 } from '@hanlin/shared';
@@ -27,6 +28,7 @@ import {
 import { useFiledByCategory } from '../../../platform/components/CategoryTree';
 import { useCan } from '../../../platform/permission';
 import { saveDownload } from '../../../platform/api/client';
+import { codeText } from '../../../platform/i18n';
 import {
   copyQuestionnaire,
   deleteQuestionnaires,
@@ -84,9 +86,8 @@ const IMPORT_FIELD_KEYS: Record<QuestionnaireImportField, string> = {
  * survey uses is refused with the server's "in use" message); preview as a respondent sees it.
  */
 export default function QuestionnaireListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const qc = useQueryClient();
-  const lang: Lang = LANGS.find((l) => l === i18n.language) ?? 'zh-CN';
   const [importing, setImporting] = useState(false);
   const mayAdd = useCan('wjgl:add');
   const filed = useFiledByCategory<QuestionnaireRow>(QuestionnaireCategoryTree, '/dashboard/add-questionnaire');
@@ -140,7 +141,7 @@ export default function QuestionnaireListPage() {
         initialValues={{ name: copying ? t('questionnaire.copyOf', { name: copying.name }) : '' }}
         testId="questionnaire-copy-form"
         saveErrors={{ report: true }}
-        onSubmit={(v) => copyQuestionnaire({ id: copying!.id, name: v.name })}
+        onSubmit={(v) => copyQuestionnaire({ id: required(copying, 'the questionnaire copied').id, name: v.name })}
         onSaved={() => {
           setCopying(null);
           void qc.invalidateQueries({ queryKey: ['questionnaires'] });
@@ -154,8 +155,8 @@ export default function QuestionnaireListPage() {
         upload={importQuestionnaire}
         downloadTemplate={downloadQuestionnaireTemplate}
         downloadErrors={downloadQuestionnaireImportErrors}
-        fieldLabel={(f) => (f in IMPORT_FIELD_KEYS ? t(IMPORT_FIELD_KEYS[f as QuestionnaireImportField]) : f)}
-        reasonLabel={(r) => (r in QUESTIONNAIRE_IMPORT_REASONS ? QUESTIONNAIRE_IMPORT_REASONS[r as keyof typeof QUESTIONNAIRE_IMPORT_REASONS][lang] : r)}
+        fieldLabel={(f) => (isOneOf(QUESTIONNAIRE_IMPORT_FIELDS, f) ? t(IMPORT_FIELD_KEYS[f]) : f)}
+        reasonLabel={(r) => codeText(QUESTIONNAIRE_IMPORT_REASONS, r)}
         onClose={(imported) => {
           setImporting(false);
           if (imported) void qc.invalidateQueries({ queryKey: ['questionnaires'] });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Empty, Segmented, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { keysOf, type AnswerProblem, type AnswerSet, type QuestionnaireItem } from '@hanlin/shared';
@@ -91,7 +91,7 @@ const DRAWER_WIDTH = 820;
 /** The preview in a drawer: of the editor's current items, or (`id`) of a saved template. */
 export function QuestionnairePreviewDrawer({ id, content, onClose }: { id?: number | null; content?: QuestionnairePreviewProps | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const saved = useQuery({ queryKey: ['questionnaires', 'one', id], queryFn: () => getQuestionnaireById({ id: id! }), enabled: !!id });
+  const saved = useQuery({ queryKey: ['questionnaires', 'one', id], queryFn: id ? () => getQuestionnaireById({ id }) : skipToken });
   const shown = content ?? (saved.data ? { name: saved.data.name, description: saved.data.description, items: saved.data.items } : null);
   return (
     <Drawer open={!!id || !!content} onClose={onClose} title={t('questionnaire.preview')} size={DRAWER_WIDTH} destroyOnHidden>

@@ -10,6 +10,7 @@ import {
   type QuestionnaireItem,
   type QuestionnaireItemInput,
   type QuestionnaireItemKind,
+  required,
 } from '@hanlin/shared';
 import { issueText } from '../../../platform/forms/zod-rules';
 
@@ -40,6 +41,10 @@ export interface ItemDraft {
 
 /** The form field holding the drafts (`QuestionnaireItemsEditor`). */
 export const ITEMS_FIELD = 'items';
+/** The values of a form holding the drafts. */
+export interface ItemsValues {
+  [ITEMS_FIELD]?: ItemDraft[];
+}
 
 /** The kinds offered in the editor, in the order of the "add" menu (section headers last). */
 export const EDITOR_KINDS: readonly QuestionnaireItemKind[] = ['single', 'multiple', 'text', 'textarea', 'rating', 'matrix', 'number', 'date', 'section'];
@@ -47,7 +52,10 @@ export const CHOICE_KINDS: readonly QuestionnaireItemKind[] = ['single', 'multip
 
 /** The shared schema of one kind's item (for the rules of its fields). */
 export function kindSchema(kind: QuestionnaireItemKind) {
-  return QuestionnaireItemSchema.options.find((o) => o.shape.kind.value === kind)!;
+  return required(
+    QuestionnaireItemSchema.options.find((o) => o.shape.kind.value === kind),
+    `the schema of ${kind} items`,
+  );
 }
 let labelCache: z.ZodObject<{ label: z.ZodString }> | undefined;
 /** An option, matrix row or column label, as the shared schema checks it (built on first use: importing this file runs nothing). */
@@ -179,6 +187,7 @@ export function readItems(form: FormInstance, t: TFunction): QuestionnaireItem[]
   const checked = checkDrafts((form.getFieldValue(ITEMS_FIELD) ?? []) as ItemDraft[], t);
   if (!checked.issues) return checked.items;
   form.setFields(checked.issues.map((i) => ({ name: i.name, errors: [i.text] })));
-  form.scrollToField(checked.issues[0]!.name);
+  const [first] = checked.issues;
+  if (first) form.scrollToField(first.name);
   return null;
 }

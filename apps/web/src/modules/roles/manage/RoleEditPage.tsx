@@ -39,17 +39,18 @@ export default function RoleEditPage() {
   const role = ed.record;
   const readOnly = params.get('view') === '1' || !ed.canSave;
 
-  const fields = useMemo<FieldSpec[]>(
-    () => [
+  const fields = useMemo((): FieldSpec[] => {
+    const description: FieldSpec = readOnly
+      ? { name: 'description', labelKey: 'role.description', control: <Input.TextArea data-testid="role-description" disabled rows={3} /> }
+      : { name: 'description', labelKey: 'role.description', kind: 'textarea', testId: 'role-description' };
+    return [
       {
         name: 'name',
         labelKey: 'role.name',
         testId: 'role-name',
         ...(role?.builtin || readOnly ? { control: <Input data-testid="role-name" disabled /> } : {}),
       },
-      ...(readOnly
-        ? [{ name: 'description', labelKey: 'role.description', control: <Input.TextArea data-testid="role-description" disabled rows={3} /> } as FieldSpec]
-        : [{ name: 'description', labelKey: 'role.description', kind: 'textarea', testId: 'role-description' } as FieldSpec]),
+      description,
       { name: 'canLogin', labelKey: 'role.canLogin', extraKey: 'role.canLoginHint', control: <SwitchControl testId="role-canLogin" disabled={readOnly} /> },
       {
         name: 'dataOrgIds',
@@ -58,9 +59,8 @@ export default function RoleEditPage() {
         control: <OrgTreeSelect multiple testId="role-data-orgs" disabled={readOnly} />,
       },
       { name: 'permissions', labelKey: 'role.permissions', control: <PermissionTree testId="role-perm-tree" disabled={readOnly} /> },
-    ],
-    [role?.builtin, readOnly],
-  );
+    ];
+  }, [role?.builtin, readOnly]);
 
   return (
     <RecordEditorCard

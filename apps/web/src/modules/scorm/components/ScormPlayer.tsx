@@ -4,6 +4,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ScormCatalogNode, ScormCmiValues, ScormLaunchResult, ScormScoState } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
+import { fieldOf } from '../../../platform/field-of';
 import { commitScorm, finishScorm, launchScorm } from '../api';
 
 /** Uncommitted changes are sent this often, beside the SCO's own LMSCommit/LMSFinish. */
@@ -31,7 +32,7 @@ function valuesOf(raw: unknown, startedAt: number): ScormCmiValues | null {
   if (!raw || typeof raw !== 'object') return null;
   const out: Record<string, string> = {};
   for (const k of VALUE_KEYS) {
-    const v = (raw as Record<string, unknown>)[k];
+    const v = fieldOf(raw, k);
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string') return null;
     out[k] = v;
@@ -141,14 +142,15 @@ export function ScormPlayer({ packageId, contextKey, onSaved, height = 'calc(100
       // message arrives (no source): then the channel, known only to that frame, tells it apart.
       const fromFrame = e.source === frameWindow || (retired && e.source === null);
       if (!launched || !frameWindow || !fromFrame || finished || (e.origin !== 'null' && e.origin !== new URL(launched.contentUrl).origin)) return;
-      const d = e.data as { hanlinScorm?: unknown; kind?: unknown; values?: unknown } | null;
-      if (!d || typeof d !== 'object' || d.hanlinScorm !== channel) return;
-      const values = valuesOf(d.values, startedAt);
+      const d: unknown = e.data;
+      if (fieldOf(d, 'hanlinScorm') !== channel) return;
+      const values = valuesOf(fieldOf(d, 'values'), startedAt);
       if (!values) return;
       latest = values;
-      if (d.kind === 'values') dirty = true;
-      else if (d.kind === 'commit') void send(launched, false);
-      else if (d.kind === 'finish') {
+      const kind = fieldOf(d, 'kind');
+      if (kind === 'values') dirty = true;
+      else if (kind === 'commit') void send(launched, false);
+      else if (kind === 'finish') {
         finished = true;
         void send(launched, true);
       }

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Form, Spin, Typography, type FormInstance } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SurveyInsertSchema, keysOf, type AudienceTargetRow, type QuestionnaireItem, type SurveyDetail, type SurveyInsert, type SurveyUpdate } from '@hanlin/shared';
+import { SurveyInsertSchema, keysOf, required, type AudienceTarget, type QuestionnaireItem, type SurveyDetail, type SurveyInsert, type SurveyUpdate } from '@hanlin/shared';
 import { RecordEditorCard, SaveAndPublishButtons, useRecordEditor, type FieldSpec } from '../../../platform/kernel';
 import { AudiencePicker, useAudienceGuard } from '../../audiences/index';
 import { QuestionnaireAnswerForm, QuestionnaireItemsEditor, fillItems, readItems } from '../../questionnaires/index';
@@ -28,16 +28,17 @@ function toForm(s: SurveyDetail | undefined, categoryId: number | null) {
   };
 }
 
-const targets = (a: readonly AudienceTargetRow[] | undefined) =>
-  (a ?? [])
+const targets = (a: readonly AudienceTarget[]) =>
+  a
     .map((x) => `${x.type}:${x.id}`)
     .sort()
     .join();
-/** Whether a field of the form holds the record's value (times compared as instants, the audience as a set). */
-function same(key: keyof SurveyInsert, a: unknown, b: unknown): boolean {
-  if (key === 'startAt' || key === 'endAt') return Date.parse(String(a)) === Date.parse(String(b));
-  if (key === 'audience') return targets(a as AudienceTargetRow[]) === targets(b as AudienceTargetRow[]);
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Whether a field of the form holds the record's value `before` (times compared as instants, the audience as a set). */
+function same(key: keyof SurveyInsert, body: SurveyInsert, before: unknown, record: SurveyDetail): boolean {
+  if (key === 'audience') return targets(body.audience) === targets(record.audience);
+  const a = body[key];
+  if (key === 'startAt' || key === 'endAt') return Date.parse(String(a)) === Date.parse(String(before));
+  return JSON.stringify(a ?? null) === JSON.stringify(before ?? null);
 }
 
 /**
@@ -45,11 +46,11 @@ function same(key: keyof SurveyInsert, a: unknown, b: unknown): boolean {
  * alone; anything else is refused by the server, whose message lands on the field).
  */
 function changes(body: SurveyInsert, record: SurveyDetail): Omit<SurveyUpdate, 'id'> {
-  const before = toForm(record, null) as Partial<Record<keyof SurveyInsert, unknown>>;
+  const before: Partial<Record<keyof SurveyInsert, unknown>> = toForm(record, null);
   const out: Record<string, unknown> = {};
   for (const key of keysOf(body)) {
     if (key === 'items' || !(key in before)) continue;
-    if (!same(key, body[key], before[key])) out[key] = body[key];
+    if (!same(key, body, before[key], record)) out[key] = body[key];
   }
   return out;
 }
@@ -82,7 +83,7 @@ function SurveyItems({ form, itemsForm, record }: { form: FormInstance; itemsFor
   const { t } = useTranslation();
   const templateId = Form.useWatch<number | null | undefined>('templateId', form);
   const changed = !!templateId && templateId !== record?.templateId;
-  const template = useQuery({ queryKey: ['questionnaires', 'one', templateId], queryFn: () => getTemplate({ id: templateId! }), enabled: changed });
+  const template = useQuery({ queryKey: ['questionnaires', 'one', templateId], queryFn: changed ? () => getTemplate({ id: templateId }) : skipToken });
   const locked = itemsLocked(record);
   useEffect(() => {
     if (record) fillItems(itemsForm, record.items, t);
@@ -139,9 +140,10 @@ export default function SurveyEditPage() {
       return saved;
     },
     update: async (id, { body, release, own }, record) => {
-      const diff: Omit<SurveyUpdate, 'id'> = changes(body, record!);
+      const saved = required(record, 'the survey edited');
+      const diff: Omit<SurveyUpdate, 'id'> = changes(body, saved);
       // Questions built in place go when they differ from the saved ones.
-      if (own && JSON.stringify(own) !== JSON.stringify(record!.items)) diff.items = own;
+      if (own && JSON.stringify(own) !== JSON.stringify(saved.items)) diff.items = own;
       await guarded(release, async () => updateSurvey({ ...(diff.templateId ? await withTemplateItems(diff) : diff), id }));
       if (release) await releaseSurveys({ ids: [id] });
     },

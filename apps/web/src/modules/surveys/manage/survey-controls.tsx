@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Radio, Select, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { questionnaireRoutes, type QuestionnaireRow } from '@hanlin/shared';
+import { questionnaireRoutes, type CategoryNode, type QuestionnaireRow } from '@hanlin/shared';
 import { defineCategoryTree } from '../../../platform/components/CategoryTree';
 import { useDebounced } from '../../../platform/useDebounced';
 import { findPublishedTemplates, getQuestionnaireCategoryTree } from '../api';
@@ -17,18 +17,21 @@ interface ControlProps<V> {
 export const SurveyCategoryTree = defineCategoryTree({ name: 'survey', permission: 'wjgl', queryKey: ['questionnaires', 'categories'], routes: questionnaireRoutes });
 
 type Node = { id: number; name: string; children?: Node[] };
+/** The tree's nodes as the select shows them: id, name and children. */
+const toNode = ({ id, name, children }: CategoryNode): Node => ({ id, name, children: children.map(toNode) });
 
 /** The survey's classification, from the questionnaire tree. */
 export function CategorySelect({ value, onChange, disabled }: ControlProps<number | null>) {
   const { t } = useTranslation();
-  const { data = [] } = useQuery({ queryKey: ['questionnaires', 'categories'], queryFn: getQuestionnaireCategoryTree });
+  const { data } = useQuery({ queryKey: ['questionnaires', 'categories'], queryFn: getQuestionnaireCategoryTree });
+  const nodes = useMemo(() => (data ?? []).map(toNode), [data]);
   return (
     <TreeSelect<number>
       allowClear
       disabled={disabled}
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
-      treeData={data as Node[]}
+      treeData={nodes}
       fieldNames={{ label: 'name', value: 'id', children: 'children' }}
       placeholder={t('survey.category.pick')}
       treeDefaultExpandAll

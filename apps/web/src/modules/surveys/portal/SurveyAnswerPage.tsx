@@ -19,7 +19,7 @@ const MY_SURVEYS = '/student-center/questionnaires';
 /** The problem a refused submission names for a question (`answers.<key>`, `data.problem`). */
 function refusedQuestion(e: unknown): { key: string; problem: AnswerProblem | string } | null {
   if (!(e instanceof ApiError) || !e.field?.startsWith('answers.')) return null;
-  const problem = (e.data as { problem?: unknown } | null)?.problem;
+  const problem = e.dataField('problem');
   return { key: e.field.slice('answers.'.length), problem: typeof problem === 'string' ? problem : e.text };
 }
 

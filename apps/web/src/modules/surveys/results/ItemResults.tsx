@@ -22,7 +22,14 @@ export function choiceOption(item: Choice, otherLabel: string): EChartsCoreOptio
       {
         type: 'bar',
         data: bars.map((b) => b.count),
-        label: { show: true, position: 'right', formatter: (p: { dataIndex: number }) => `${bars[p.dataIndex]!.count} (${bars[p.dataIndex]!.percent}%)` },
+        label: {
+          show: true,
+          position: 'right',
+          formatter: (p: { dataIndex: number }) => {
+            const bar = bars[p.dataIndex];
+            return bar ? `${bar.count} (${bar.percent}%)` : '';
+          },
+        },
       },
     ],
   };

@@ -59,10 +59,7 @@ export default function TextbookEditPage() {
     [categories.data, record],
   );
   const submit = (publish: boolean) =>
-    void ed.submit(TextbookInsertSchema, (v) => {
-      const body = v as TextbookInsert;
-      return { body: { ...body, categoryId: body.categoryId ?? null, cover: body.cover ?? null }, publish };
-    });
+    void ed.submit(TextbookInsertSchema, (body) => ({ body: { ...body, categoryId: body.categoryId ?? null, cover: body.cover ?? null }, publish }));
   return (
     <RecordEditorCard
       editor={ed}

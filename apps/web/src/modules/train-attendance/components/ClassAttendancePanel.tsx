@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Empty, Input, Modal, Popconfirm, Select, Space, Spin, Table, Tabs, Tag, Typography, type ButtonProps } from 'antd';
+import { Alert, Button, Empty, Input, Modal, Popconfirm, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,8 +9,8 @@ import {
   type AttendanceSheet,
   type AttendanceStatus,
   type AttendanceTrainee,
-  type Lang,
 } from '@hanlin/shared';
+import { codeText } from '../../../platform/i18n';
 import { LifecycleTag } from '../../../platform/lifecycle';
 import { useCan } from '../../../platform/permission';
 import { ImportDialog } from '../../../platform/kernel';
@@ -74,7 +74,7 @@ export function ClassAttendancePanel({ classId }: { classId: number }) {
       enterAttendance({
         classId,
         entries: Object.entries(edits).map(([k, status]) => {
-          const [stageId, userId] = k.split(':').map(Number) as [number, number];
+          const [stageId, userId] = k.split(':').map(Number);
           return { stageId, userId, status };
         }),
       }),
@@ -224,7 +224,7 @@ export function ClassAttendancePanel({ classId }: { classId: number }) {
         downloadTemplate={downloadAttendanceTemplate}
         downloadErrors={downloadAttendanceImportErrors}
         fieldLabel={(f) => t(`trainAttendance.importField.${f}`, { defaultValue: f })}
-        reasonLabel={(r) => (r in ATTENDANCE_IMPORT_REASONS ? ATTENDANCE_IMPORT_REASONS[r as keyof typeof ATTENDANCE_IMPORT_REASONS][i18n.language as Lang] : r)}
+        reasonLabel={(r) => codeText(ATTENDANCE_IMPORT_REASONS, r)}
         onClose={(imported) => {
           setImporting(false);
           if (imported) refresh();
@@ -234,7 +234,7 @@ export function ClassAttendancePanel({ classId }: { classId: number }) {
         open={refusing}
         title={t('trainAttendance.refuse')}
         onCancel={() => setRefusing(false)}
-        okButtonProps={{ danger: true, disabled: !reason.trim(), 'data-testid': 'attendance-refuse-ok' } as ButtonProps}
+        okButtonProps={{ danger: true, disabled: !reason.trim(), 'data-testid': 'attendance-refuse-ok' }}
         confirmLoading={command.isPending}
         onOk={() => command.mutate('refuse')}
       >

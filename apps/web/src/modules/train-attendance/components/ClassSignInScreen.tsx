@@ -4,7 +4,7 @@ import { FullscreenOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
-import { SIGN_IN_OPENS_BEFORE_MS, type AttendanceStage } from '@hanlin/shared';
+import { SIGN_IN_OPENS_BEFORE_MS, required, type AttendanceStage } from '@hanlin/shared';
 import { serverNow } from '../../../platform/api/server-clock';
 import { getAttendanceSheet, getSignInCode } from '../api';
 import { sheetQueryKey } from './ClassAttendancePanel';
@@ -27,7 +27,7 @@ export function ClassSignInScreen({ classId }: { classId: number }) {
   const stageId = picked ?? (sheet.data ? currentStage(sheet.data.stages, serverNow()) : undefined);
   const code = useQuery({
     queryKey: ['train-attendance', 'qr', stageId],
-    queryFn: async () => ({ code: await getSignInCode({ stageId: stageId! }), receivedAt: performance.now() }),
+    queryFn: async () => ({ code: await getSignInCode({ stageId: required(stageId, 'the stage signed in to') }), receivedAt: performance.now() }),
     enabled: stageId !== undefined,
     gcTime: 0,
   });

@@ -28,7 +28,7 @@ export function CancelClassButton({ id, onDone }: { id: number; onDone?: () => v
         open={open}
         title={t('trainClasses.cancelTitle')}
         okText={t('trainClasses.cancel')}
-        okButtonProps={{ danger: true, disabled: !reason.trim(), loading: run.isPending, 'data-testid': 'train-class-cancel-ok' } as never}
+        okButtonProps={{ danger: true, disabled: !reason.trim(), loading: run.isPending, 'data-testid': 'train-class-cancel-ok' }}
         onOk={() => run.mutate()}
         onCancel={() => setOpen(false)}
         destroyOnHidden

@@ -91,7 +91,7 @@ export function StagesField({
                       kind={kind}
                       known={known[kind]}
                       value={kind === 'boardroom' ? r.boardroomId : r.trainPlaceId}
-                      onChange={(v) => set(i, kind === 'boardroom' ? { boardroomId: (v as number | null) ?? null } : { trainPlaceId: (v as number | null) ?? null })}
+                      onChange={(v) => set(i, kind === 'boardroom' ? { boardroomId: v } : { trainPlaceId: v })}
                       testId={`train-class-stage-place-${i}`}
                     />
                   )}
@@ -107,7 +107,7 @@ export function StagesField({
                 kind="lecturer"
                 known={known.lecturer}
                 value={r.lecturerId}
-                onChange={(v) => set(i, { lecturerId: (v as number | null) ?? null })}
+                onChange={(v) => set(i, { lecturerId: v })}
                 testId={`train-class-stage-lecturer-${i}`}
               />
             ),

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Select, Spin } from 'antd';
 import type { TrainClassMode } from '@hanlin/shared';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedSearch } from '../../../platform/useDebounced';
 import { getTrainClassById, trainClassOptions } from '../api';
@@ -58,5 +58,5 @@ export function TrainClassPicker({
 
 /** One class (the back office's detail) by id, read with TanStack Query under the module's key. */
 export function useTrainClass(id: number | null | undefined) {
-  return useQuery({ queryKey: ['trainClass', 'one', id], queryFn: () => getTrainClassById({ id: id! }), enabled: !!id && id > 0 });
+  return useQuery({ queryKey: ['trainClass', 'one', id], queryFn: id && id > 0 ? () => getTrainClassById({ id }) : skipToken });
 }

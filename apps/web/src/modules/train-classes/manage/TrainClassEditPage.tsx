@@ -86,8 +86,8 @@ export default function TrainClassEditPage() {
     perms: { add: 'pxapgl:add', modify: 'pxapgl:modify' },
     toForm,
   });
-  const mode = Form.useWatch('mode', ed.form) as string | undefined;
-  const planKind = Form.useWatch('planKind', ed.form) as string | undefined;
+  const mode: unknown = Form.useWatch('mode', ed.form);
+  const planKind: unknown = Form.useWatch('planKind', ed.form);
   const record = ed.record;
   const fields = useMemo((): FieldSpec[] => {
     const known = knownOf(record);

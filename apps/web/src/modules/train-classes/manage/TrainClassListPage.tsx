@@ -1,14 +1,14 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CrudPage, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, timeColumn, type ColumnSpec, type FilterSpec, sortableIn } from '../../../platform/kernel';
 import { TRAIN_CLASS_SORT_KEYS, type TrainClassRow } from '@hanlin/shared';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { completeTrainClasses, deleteTrainClasses, exportTrainClasses, findTrainClasses, offlineTrainClasses, publishTrainClasses, submitTrainClass } from '../api';
 import { DISPLAY_OPTIONS, DisplayStateTag, MODE_OPTIONS, STATE_OPTIONS, TrainClassStateTag } from '../components/meta';
 import { CancelClassButton } from '../components/CancelClassButton';
 
-const sortable = (k: string) => (TRAIN_CLASS_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(TRAIN_CLASS_SORT_KEYS);
 
 function ModeText({ mode }: { mode: TrainClassRow['mode'] }) {
   const { t } = useTranslation();

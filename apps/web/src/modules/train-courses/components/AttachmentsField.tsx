@@ -33,7 +33,9 @@ export function AttachmentsField({
       fileList={value.map((ref) => ({ uid: ref, name: nameOf(ref), status: 'done' as const }))}
       onRemove={(file) => onChange?.((latest.current = latest.current.filter((ref) => ref !== file.uid)))}
       customRequest={({ file, onSuccess, onError }) => {
-        uploadFile({ file: file as File, purpose: TRAIN_COURSE_UPLOAD_PURPOSE, kind: 'attachment' })
+        // The file picked (a text only where a beforeUpload turns it into one, which none here does).
+        if (typeof file === 'string') return onError?.(new Error('not a file'));
+        uploadFile({ file, purpose: TRAIN_COURSE_UPLOAD_PURPOSE, kind: 'attachment' })
           .then((u) => {
             setNames((n) => ({ ...n, [u.url]: u.name }));
             onChange?.((latest.current = [...latest.current, u.url]));

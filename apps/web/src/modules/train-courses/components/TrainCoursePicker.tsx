@@ -1,30 +1,26 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Select, Tag } from 'antd';
+import { Select, Tag, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONSTANTS, trainCourseOffered, type TrainCourseOption } from '@hanlin/shared';
 import { useDebounced } from '../../../platform/useDebounced';
+import type { IdPickProps } from '../../../platform/components/id-pick';
 import { findTrainCourseOptions } from '../api';
 
-type Value = number | number[] | null;
-
-export interface TrainCoursePickerProps<V extends Value = number | null> {
-  value?: V;
-  onChange?: (v: V, chosen: TrainCourseOption[]) => void;
-  /** `multiple`: several courses (the value is an array). */
-  multiple?: boolean;
+/** One course, or with `multiple` several (the value an array); a change also gives the courses chosen. */
+export type TrainCoursePickerProps = IdPickProps<[chosen: TrainCourseOption[]]> & {
   /** At most this many when `multiple`. */
   max?: number;
   testId?: string;
   style?: React.CSSProperties;
   id?: string;
-}
+};
 
 /**
  * Face-to-face courses from the catalogue, searched by name on the server (enabled courses only; a course
  * chosen earlier and since disabled still shows, marked). For the class editor (pxapgl) and this module.
  */
-export function TrainCoursePicker<V extends Value = number | null>({ value, onChange, multiple, max, testId, style, ...rest }: TrainCoursePickerProps<V>) {
+export function TrainCoursePicker({ value, onChange, multiple, max, testId, style, ...rest }: TrainCoursePickerProps) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const debounced = useDebounced(keyword.trim(), CONSTANTS.SEARCH_DEBOUNCE_MS);
@@ -53,28 +49,27 @@ export function TrainCoursePicker<V extends Value = number | null>({ value, onCh
     ),
     title: o.name,
   }));
-  return (
+  const coursesOf = (ids: number[]) => all.filter((o) => ids.includes(o.id));
+  const common: SelectProps = {
+    ...rest,
+    allowClear: true,
+    showSearch: { filterOption: false, onSearch: setKeyword },
+    loading: found.isFetching,
+    options,
+    optionLabelProp: 'title',
+    placeholder: t('trainCourse.choose'),
+    style: style ?? { minWidth: 220 },
+  };
+  return multiple ? (
     <Select
-      {...rest}
-      allowClear
-      mode={multiple ? 'multiple' : undefined}
-      maxCount={multiple ? max : undefined}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      value={(multiple ? chosenIds : (chosenIds[0] ?? undefined)) as never}
-      onChange={(v: number | number[] | undefined) => {
-        const next = (multiple ? (v ?? []) : (v ?? null)) as V;
-        const ids: number[] = next == null ? [] : Array.isArray(next) ? next : [next as number];
-        onChange?.(
-          next,
-          all.filter((o) => ids.includes(o.id)),
-        );
-      }}
-      loading={found.isFetching}
-      options={options}
-      optionLabelProp="title"
-      placeholder={t('trainCourse.choose')}
-      style={style ?? { minWidth: 220 }}
+      {...common}
+      mode="multiple"
+      maxCount={max}
+      value={chosenIds}
+      onChange={(v: number[] | undefined) => onChange?.(v ?? [], coursesOf(v ?? []))}
       data-testid={testId}
     />
+  ) : (
+    <Select {...common} value={chosenIds[0] ?? undefined} onChange={(v: number | undefined) => onChange?.(v ?? null, coursesOf(v == null ? [] : [v]))} data-testid={testId} />
   );
 }

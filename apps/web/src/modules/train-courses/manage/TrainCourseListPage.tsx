@@ -1,4 +1,4 @@
-import { TRAIN_COURSE_LIFECYCLE, TRAIN_COURSE_SORT_KEYS, type TrainCourseListQuery, type TrainCourseRow } from '@hanlin/shared';
+import { TRAIN_COURSE_LIFECYCLE, TRAIN_COURSE_SORT_KEYS, type TrainCourseRow } from '@hanlin/shared';
 import { CrudPage, pictureColumn, sortableIn, statusColumn, statusFilter, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
 import { useFiledByCategory } from '../../../platform/components/CategoryTree';
 import { obeyAbilities } from '../../../platform/lifecycle';
@@ -52,7 +52,7 @@ export default function TrainCourseListPage() {
           row: (r) => r.abilities.disable,
         },
       ]}
-      exportFile={(q) => exportTrainCourses(q as Omit<TrainCourseListQuery, 'page' | 'size'>)}
+      exportFile={(q) => exportTrainCourses(q)}
       rowAllows={rowAllows}
       {...filed}
       sideWidth={280}

@@ -135,7 +135,7 @@ export function AddPeopleDialog({ classId, open, onClose }: { classId: number; o
         rowKey="id"
         loading={people.isLoading}
         dataSource={people.data?.records ?? []}
-        rowSelection={{ selectedRowKeys: picked, preserveSelectedRowKeys: true, onChange: (keys) => setPicked(keys as number[]) }}
+        rowSelection={{ selectedRowKeys: picked, preserveSelectedRowKeys: true, onChange: (keys) => setPicked(keys.map(Number)) }}
         pagination={{ current: page, pageSize: 10, total: people.data?.total ?? 0, onChange: setPage, size: 'small' }}
         columns={[
           { key: 'realname', dataIndex: 'realname', title: t('trainEnrolments.person') },

@@ -3,7 +3,7 @@ import { Card, Empty, Input, List, Pagination, Segmented, Space, Spin, Tag, Typo
 import { TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { TRAIN_CLASS_MODES, type TrainCatalogRow, type TrainClassMode } from '@hanlin/shared';
+import { TRAIN_CLASS_MODES, oneOf, type TrainCatalogRow } from '@hanlin/shared';
 import { findTrainCatalog } from '../api';
 import { ClassDisplayTag, EnrolmentStateTag, when } from '../components/enrolment-meta';
 
@@ -41,7 +41,7 @@ export default function TrainingListPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword') ?? undefined;
-  const mode = (params.get('mode') as TrainClassMode | null) ?? undefined;
+  const mode = oneOf(TRAIN_CLASS_MODES, params.get('mode'), undefined);
   const page = Number(params.get('page')) || 1;
   const set = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);

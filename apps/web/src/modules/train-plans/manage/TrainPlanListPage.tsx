@@ -1,4 +1,4 @@
-import { CrudPage, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { CrudPage, timeColumn, type ColumnSpec, type FilterSpec, sortableIn } from '../../../platform/kernel';
 import { TRAIN_PLAN_SORT_KEYS, type TrainPlanRow } from '@hanlin/shared';
 import { obeyAbilities } from '../../../platform/lifecycle';
 import { OrgTreeSelect } from '../../orgs/index';
@@ -7,7 +7,7 @@ import { FORM_OPTIONS, STATE_OPTIONS, TrainPlanStateTag, yuan } from './train-pl
 import { TrainPlanDetailLink } from './TrainPlanDetailDrawer';
 import { useTranslation } from 'react-i18next';
 
-const sortable = (k: string) => (TRAIN_PLAN_SORT_KEYS as readonly string[]).includes(k);
+const sortable = sortableIn(TRAIN_PLAN_SORT_KEYS);
 
 function FormText({ form }: { form: TrainPlanRow['form'] }) {
   const { t } = useTranslation();

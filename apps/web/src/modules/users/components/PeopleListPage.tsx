@@ -152,7 +152,7 @@ function PeopleToolbar({ cfg, ctx, onBeyond }: { cfg: PeopleConfig; ctx: Toolbar
         onCancel={() => setDeptOpen(false)}
       >
         <Typography.Paragraph>{t('user.batchDepartmentHint', { n: ctx.selected.length })}</Typography.Paragraph>
-        <OrgTreeSelect testId={tid('department-org')} value={deptOrg} onChange={(v) => setDeptOrg((v as number | null) ?? null)} />
+        <OrgTreeSelect testId={tid('department-org')} value={deptOrg} onChange={setDeptOrg} />
       </Modal>
       <ImportDialog
         open={importOpen}

@@ -3,7 +3,7 @@ import { Button, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { attemptAwaitsMarks, attemptMarked, ExamExtensionSchema, GRADE_PERSON_SORT_KEYS, GradeUpdateSchema, type GradePersonRow, isOneOf } from '@hanlin/shared';
+import { attemptAwaitsMarks, attemptMarked, ExamExtensionSchema, GRADE_PERSON_SORT_KEYS, GradeUpdateSchema, type GradePersonRow, isOneOf, required } from '@hanlin/shared';
 import {
   CrudPage,
   EditModal,
@@ -120,7 +120,7 @@ export default function GradePreviewPage() {
         schema={ScoreSchema}
         fields={scoreFields}
         initialValues={{ score: scoring?.score ?? 0 }}
-        onSubmit={(v) => updateGrade({ attemptId: scoring!.attemptId!, score: v.score })}
+        onSubmit={(v) => updateGrade({ attemptId: required(scoring?.attemptId, 'the attempt scored'), score: v.score })}
         onSaved={() => {
           setScoring(null);
           refresh();
@@ -133,7 +133,7 @@ export default function GradePreviewPage() {
         schema={DelaySchema}
         fields={delayFields}
         initialValues={{ endAt: delaying?.extendedEndAt ?? undefined, extraAttempts: delaying?.extraAttempts ?? 0 }}
-        onSubmit={(v) => extendExam({ examId, userId: delaying!.userId, endAt: v.endAt, extraAttempts: v.extraAttempts })}
+        onSubmit={(v) => extendExam({ examId, userId: required(delaying, 'the person given more time').userId, endAt: v.endAt, extraAttempts: v.extraAttempts })}
         onSaved={() => {
           setDelaying(null);
           refresh();

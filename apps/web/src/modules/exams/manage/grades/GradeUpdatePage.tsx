@@ -31,8 +31,9 @@ export default function GradeUpdatePage() {
           data-testid="grade-update-save"
           disabled={score == null || !data.abilities.updateScore}
           onClick={async () => {
+            if (score == null) return;
             try {
-              await updateGrade({ attemptId, score: score! });
+              await updateGrade({ attemptId, score });
             } catch (e) {
               message.error(e instanceof ApiError ? e.text : String(e));
               return;

@@ -28,11 +28,11 @@ export default function PaperDetailPage() {
   });
   if (!attemptId) return <Empty description={t('common.notFound')} />;
   if (!paper) return null;
-  const entered = Object.entries(marks).filter(([, v]) => v != null) as [string, number][];
+  const entered = Object.entries(marks).flatMap(([position, score]) => (score == null ? [] : [{ position: Number(position), score }]));
   async function save() {
     setSaving(true);
     try {
-      const res = await saveMarks({ attemptId, marks: entered.map(([p, score]) => ({ position: Number(p), score })) });
+      const res = await saveMarks({ attemptId, marks: entered });
       message.success(attemptMarked(res) ? t('grades.markFinished', { score: res.score }) : t('grades.marksSaved', { n: res.pending }));
       setMarks({});
       await qc.invalidateQueries({ queryKey: ['marking-examinees'] });

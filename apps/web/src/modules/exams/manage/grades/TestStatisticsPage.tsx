@@ -62,7 +62,7 @@ export default function TestStatisticsPage() {
   return (
     <>
       <ExamCounts examId={examId} except="test-statistics" />
-      {data ? (
+      {data && distribution && perQuestion ? (
         <>
           <Row gutter={[12, 12]} style={{ marginBottom: 12 }}>
             {(
@@ -84,12 +84,12 @@ export default function TestStatisticsPage() {
           <Row gutter={[12, 12]}>
             <Col xs={24} lg={12}>
               <Card size="small" title={t('grades.distribution')}>
-                <EChart option={distribution!} testId="chart-distribution" />
+                <EChart option={distribution} testId="chart-distribution" />
               </Card>
             </Col>
             <Col xs={24} lg={12}>
               <Card size="small" title={t('grades.questionChart')}>
-                <EChart option={perQuestion!} testId="chart-questions" />
+                <EChart option={perQuestion} testId="chart-questions" />
               </Card>
             </Col>
           </Row>
