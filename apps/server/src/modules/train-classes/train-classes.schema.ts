@@ -9,6 +9,7 @@ import { trainPlaces } from '../train-places/index.js';
 import { courses } from '../courses/index.js';
 import { trainCourses } from '../train-courses/index.js';
 import { yearPlanLines } from '../year-plans/index.js';
+import { certificateTemplates } from '../certificates/index.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { ownedRecordColumns } from '../../platform/db/columns.js';
@@ -56,6 +57,8 @@ export const trainClasses = pgTable(
     publishedAt: at(),
     /** Why the class was cancelled (kept with the class, shown in its detail; '' until cancelled). */
     cancelReason: varchar({ length: TRAIN_CLASS_CANCEL_REASON_MAX }).notNull().default(''),
+    /** The certificate a trainee who completes the class receives (train-results issues it); null: none. */
+    certificateTemplateId: integer().references(() => certificateTemplates.id, { onDelete: 'restrict' }),
     ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
   },
   (t) => [
@@ -64,6 +67,7 @@ export const trainClasses = pgTable(
     index('train_classes_org_idx').on(t.orgId, t.id),
     index('train_classes_start_idx').on(t.startAt),
     index('train_classes_headmaster_idx').on(t.headmasterId),
+    index('train_classes_certificate_template_idx').on(t.certificateTemplateId),
     stateCheck('train_classes_status_check', t.status, TRAIN_CLASS_LIFECYCLE),
     check('train_classes_times_check', sql`${t.startAt} < ${t.endAt} and ${t.enrolStartAt} < ${t.enrolEndAt} and ${t.enrolEndAt} <= ${t.startAt}`),
     check('train_classes_counts_check', sql`${t.days} between 1 and 99999999 and ${t.traineeQuota} between 1 and 999999`),
@@ -162,6 +166,8 @@ export const constraintErrors = defineConstraintErrors({
   train_classes_plan_line_check: { code: 'PARAMETER_INVALID', field: 'yearPlanLineId' },
   train_classes_year_plan_line_id_year_plan_lines_id_fk: { code: 'NOT_FOUND_ERROR', field: 'yearPlanLineId' },
   train_classes_headmaster_id_users_id_fk: { code: 'NOT_FOUND_ERROR', field: 'headmasterId' },
+  // A template a class names is not deleted (as for courses and exams).
+  train_classes_certificate_template_id_certificate_templates_id_fk: { code: 'IN_USE_CERTIFICATE', field: 'certificateTemplateId' },
   ...ownedRecordConstraintErrors('train_classes'),
   train_class_stages_class_id_train_classes_id_fk: null,
   train_class_stages_times_check: { code: 'PARAMETER_INVALID', field: 'stages' },

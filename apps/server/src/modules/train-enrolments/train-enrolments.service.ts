@@ -31,6 +31,7 @@ import { listReads } from '../../platform/list.js';
 import { applyStatusTransition } from '../../platform/lifecycle.js';
 import { pathInScope, requireInScope } from '../../platform/scope.js';
 import { submitApproval } from '../approvals/index.js';
+import { certificatesForSources } from '../certificates/index.js';
 import { sendMessage } from '../messages/index.js';
 import { readsClassFromEnd } from '../train-classes/index.js';
 import { trainEnrolments } from './train-enrolments.schema.js';
@@ -480,6 +481,7 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
           left join train_places tp on tp.id = s.train_place_id
           left join lecturers l on l.id = s.lecturer_id
          where s.class_id = ${id} order by s.sort, s.starts_at, s.id`);
+      const certificate = await certificatesForSources(db, { userId: p.userId, kind: 'training', sourceIds: [id] });
       return {
         ...catalogRow(r, now),
         purpose: r.purpose,
@@ -491,6 +493,7 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
         headmasterName: r.headmasterName,
         myReason: r.myReason,
         myQueuePosition: r.myQueuePosition,
+        myCertificate: certificate.get(id) ?? null,
         stages: stages.rows.map((s) => ({ ...s, startsAt: iso(s.startsAt)!, endsAt: iso(s.endsAt)! })),
       };
     },
@@ -521,6 +524,7 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
                case when e.status = 'queued' then (select count(*)::int from train_enrolments q where q.class_id = e.class_id and q.status = 'queued' and q.queue_seq <= e.queue_seq) end as "queuePosition"
           from train_enrolments e join train_classes c on c.id = e.class_id
          where ${where} order by e.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`);
+      const certificates = await certificatesForSources(db, { userId: p.userId, kind: 'training', sourceIds: rows.rows.map((r) => r.classId) });
       const records: TrainMyRow[] = rows.rows.map((r) => ({
         id: r.id,
         classId: r.classId,
@@ -533,6 +537,7 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
         reason: r.reason,
         queuePosition: r.queuePosition,
         createdAt: iso(r.createdAt)!,
+        certificate: certificates.get(r.classId) ?? null,
         abilities: { cancel: isActive(r.state) && OPEN_CLASS.includes(r.classStatus) && now < new Date(r.startAt) },
       }));
       return { records, total: count?.n ?? 0, page: q.page, size: q.size };
