@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFICATE_DEFAULT_LAYOUT, type ApprovalRow, type MyTrainClassRow, type TrainClassNotice, type TrainClassCalendar, type TrainClassDetail, type TrainClassRow } from '@hanlin/shared';
+import {
+  CERTIFICATE_DEFAULT_LAYOUT,
+  type ApprovalRow,
+  type MyTrainClassRow,
+  type TrainClassNotice,
+  type TrainClassCalendar,
+  type TrainClassDetail,
+  type TrainClassRow,
+} from '@hanlin/shared';
 import { useTestApp, login, ok, refusal, call, newUserSession, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { makeJobsDue, queuedJobs } from '../../test/jobs.js';
@@ -383,7 +391,9 @@ describe('training classes: completion certificate', () => {
     const cleared = await ok<TrainClassDetail>(t.app, adminA, '/api/train-class/update', { id: c.id, certificateTemplateId: null });
     expect(cleared).toMatchObject({ state: 'changedToPublish', certificateTemplateId: null, certificateTemplateName: null });
     // The root administrator names the root template; the department's later edit keeps it.
-    expect(await ok<TrainClassDetail>(t.app, admin, '/api/train-class/update', { id: c.id, certificateTemplateId: root.id })).toMatchObject({ certificateTemplateId: root.id });
+    expect(await ok<TrainClassDetail>(t.app, admin, '/api/train-class/update', { id: c.id, certificateTemplateId: root.id })).toMatchObject({
+      certificateTemplateId: root.id,
+    });
     const kept = await ok<TrainClassDetail>(t.app, adminA, '/api/train-class/update', { id: c.id, certificateTemplateId: root.id, traineeQuota: 40 });
     expect(kept).toMatchObject({ certificateTemplateId: root.id, traineeQuota: 40 });
     expect(await ok<TrainClassDetail>(t.app, adminA, '/api/train-class/update', { id: c.id, traineeQuota: 41 })).toMatchObject({ certificateTemplateId: root.id });

@@ -420,7 +420,11 @@ export async function choices(
         .from(yearPlanLines)
         .innerJoin(yearPlans, eq(yearPlans.id, yearPlanLines.planId))
         .where(
-          and(eq(yearPlans.status, 'approved'), inScope(yearPlans.orgId), k ? or(ilike(yearPlans.name, k), ilike(yearPlanLines.content, k), ilike(yearPlanLines.trainingType, k)) : undefined),
+          and(
+            eq(yearPlans.status, 'approved'),
+            inScope(yearPlans.orgId),
+            k ? or(ilike(yearPlans.name, k), ilike(yearPlanLines.content, k), ilike(yearPlanLines.trainingType, k)) : undefined,
+          ),
         )
         .orderBy(sql`${yearPlans.year} desc`, asc(yearPlanLines.month), asc(yearPlanLines.id))
         .limit(30);

@@ -653,7 +653,12 @@ describe('certificate on completion', () => {
     async function passCourse(s: Session) {
       await ok(t.app, s, '/api/learning/course/start', { id: course.id });
       await ok(t.app, s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0] });
-      const beat = await ok<{ learner: { status: string } }>(t.app, s, '/api/learning/heartbeat', { courseId: course.id, itemId: course.itemIds[0], visible: true, position: 3 });
+      const beat = await ok<{ learner: { status: string } }>(t.app, s, '/api/learning/heartbeat', {
+        courseId: course.id,
+        itemId: course.itemIds[0],
+        visible: true,
+        position: 3,
+      });
       expect(beat.learner.status).toBe('passed');
     }
 
