@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { TRAIN_CLASS_APPROVAL_TYPE, type TrainClassApprovalState, type TrainClassChoiceKind } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { defineList } from '../../platform/list.js';
+import { onlyRow } from '../../platform/db/rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
@@ -116,12 +117,11 @@ export async function getTrainClass(db: DbOrTx, id: number) {
 /** The next class code: `PX` + the year + a six-digit number from the sequence. */
 export async function nextCode(tx: DbOrTx): Promise<string> {
   const { rows } = await tx.execute<{ code: string }>(sql`select 'PX' || to_char(now(), 'YYYY') || lpad(nextval('train_classes_code_seq')::text, 6, '0') as code`);
-  return rows[0]!.code;
+  return onlyRow(rows).code;
 }
 
 export async function insertTrainClass(tx: DbOrTx, values: typeof trainClasses.$inferInsert): Promise<number> {
-  const [r] = await tx.insert(trainClasses).values(values).returning({ id: trainClasses.id });
-  return r!.id;
+  return onlyRow(await tx.insert(trainClasses).values(values).returning({ id: trainClasses.id })).id;
 }
 
 const stageColumns = {

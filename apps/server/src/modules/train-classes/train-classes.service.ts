@@ -451,7 +451,7 @@ export function createTrainClassesService({ app, db, lists, signer, jobs }: Deps
           input.courseIds !== undefined || input.mode !== undefined
             ? coursesFor(shape.mode, input.courseIds ?? (await repo.coursesOf(tx, row.id)).map((c) => c.id))
             : undefined;
-        const stages = input.stages?.map(stageWrite) ?? (await repo.stagesOf(tx, [row.id])).map((s) => ({ ...s }) as repo.StageWrite);
+        const stages = input.stages?.map(stageWrite) ?? (await repo.stagesOf(tx, [row.id])).map((s): repo.StageWrite => ({ ...s }));
         await checkStages(tx, row.id, shape, stages);
         const { id, stages: _s, budgetItems, courseIds: _c, coverFile, previewFile, orgId, startAt: _a, endAt: _b, enrolStartAt: _d, enrolEndAt: _e, ...fields } = input;
         await updateRow(tx, trainClasses, id, {
@@ -626,7 +626,8 @@ export function createTrainClassesService({ app, db, lists, signer, jobs }: Deps
       const mine = r.headmasterId === p.userId || stages.some((s) => s.lecturerUserId === p.userId);
       if (!mine) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });
       const [row] = await present(p, [r]);
-      return detailOf(row!);
+      if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+      return detailOf(row);
     },
 
     /** The clock: starts a published class at its start (a class offline, cancelled or moved does nothing). */

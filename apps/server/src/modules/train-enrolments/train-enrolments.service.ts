@@ -24,6 +24,7 @@ import {
   type TrainMyRow,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
+import { onlyRow } from '../../platform/db/rows.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListPage, ListRuntime } from '../../platform/list.js';
@@ -46,7 +47,12 @@ const ROSTER_CLASS: readonly TrainClassState[] = ['toPublish', 'published', 'cha
 /** The command that brings a cancelled or refused sign-up back, by the state it reaches. */
 const AGAIN: Record<'pending' | 'approved' | 'queued', Command> = { pending: 'reapply', approved: 'readmit', queued: 'requeue' };
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+/** An instant as ISO text (the raw SQL rows give strings, Drizzle's Dates); null stays null. */
+function iso(d: Date | string): string;
+function iso(d: Date | string | null): string | null;
+function iso(d: Date | string | null): string | null {
+  return d === null ? null : new Date(d).toISOString();
+}
 /** Who reads the rosters of the classes in their data scope (enrolment list, seats). */
 const MANAGER_CODES = ['pxapgl', 'pxbmsp'];
 const isActive = (s: TrainEnrolmentState | null | undefined) => !!s && ACTIVE.includes(s);
@@ -113,11 +119,13 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
       await transition(tx, [existing], AGAIN[to], { ...values, reRegistrations: sql`${trainEnrolments.reRegistrations} + 1` });
       id = existing.id;
     } else {
-      const [row] = await tx
-        .insert(trainEnrolments)
-        .values({ classId: cls.id, userId, status: to, ...values } as typeof trainEnrolments.$inferInsert)
-        .returning({ id: trainEnrolments.id });
-      id = row!.id;
+      const row = onlyRow(
+        await tx
+          .insert(trainEnrolments)
+          .values({ classId: cls.id, userId, status: to, ...values } as typeof trainEnrolments.$inferInsert)
+          .returning({ id: trainEnrolments.id }),
+      );
+      id = row.id;
     }
     return { id, state: to };
   }
@@ -278,10 +286,10 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
       mode: r.mode,
       form: r.form,
       orgName: r.orgName,
-      startAt: iso(r.startAt)!,
-      endAt: iso(r.endAt)!,
-      enrolStartAt: iso(r.enrolStartAt)!,
-      enrolEndAt: iso(r.enrolEndAt)!,
+      startAt: iso(r.startAt),
+      endAt: iso(r.endAt),
+      enrolStartAt: iso(r.enrolStartAt),
+      enrolEndAt: iso(r.enrolEndAt),
       enrolApproval: r.enrolApproval,
       queueEnabled: r.queueEnabled,
       coverFile: r.coverFile,
@@ -494,7 +502,7 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
         myReason: r.myReason,
         myQueuePosition: r.myQueuePosition,
         myCertificate: certificate.get(id) ?? null,
-        stages: stages.rows.map((s) => ({ ...s, startsAt: iso(s.startsAt)!, endsAt: iso(s.endsAt)! })),
+        stages: stages.rows.map((s) => ({ ...s, startsAt: iso(s.startsAt), endsAt: iso(s.endsAt) })),
       };
     },
 
@@ -530,13 +538,13 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
         classId: r.classId,
         className: r.className,
         mode: r.mode,
-        startAt: iso(r.startAt)!,
-        endAt: iso(r.endAt)!,
+        startAt: iso(r.startAt),
+        endAt: iso(r.endAt),
         state: r.state,
         displayState: trainClassDisplayState({ status: r.classStatus, startAt: r.startAt, endAt: r.endAt }, now),
         reason: r.reason,
         queuePosition: r.queuePosition,
-        createdAt: iso(r.createdAt)!,
+        createdAt: iso(r.createdAt),
         certificate: certificates.get(r.classId) ?? null,
         abilities: { cancel: isActive(r.state) && OPEN_CLASS.includes(r.classStatus) && now < new Date(r.startAt) },
       }));

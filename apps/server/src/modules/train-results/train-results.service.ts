@@ -51,19 +51,19 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
     };
   };
 
-  const rowOf = (p: Principal, r: repo.ClassRow & { sheetState: string; trainees: number; entered: number }): TrainResultClassRow => ({
+  const rowOf = (p: Principal, r: repo.ClassPageRow): TrainResultClassRow => ({
     id: r.id,
     code: r.code,
     name: r.name,
     mode: r.mode,
-    classState: r.status as TrainResultClassRow['classState'],
+    classState: r.status,
     startAt: r.startAt.toISOString(),
     endAt: r.endAt.toISOString(),
     orgName: r.orgName,
     trainees: r.trainees,
     entered: r.entered,
-    state: r.sheetState as TrainResultSheetState,
-    abilities: abilitiesOf(p, r.sheetState as TrainResultSheetState),
+    state: r.sheetState,
+    abilities: abilitiesOf(p, r.sheetState),
   });
 
   /**
