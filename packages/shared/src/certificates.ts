@@ -8,7 +8,8 @@ export const CERTIFICATE_VALIDITY_MONTHS_MAX = 999;
 export const CERTIFICATE_EXTRA_TEXT_MAX = 100;
 export const CERTIFICATE_SORT_KEYS = ['id', 'name', 'createdAt', 'updatedAt'] as const;
 export const CERTIFICATE_ISSUED_SORT_KEYS = ['id', 'issuedAt', 'expiresAt'] as const;
-export const CERTIFICATE_SOURCE_KINDS = ['course', 'exam'] as const;
+/** What a certificate was issued for: a passed course or exam, or a completed training class. */
+export const CERTIFICATE_SOURCE_KINDS = ['course', 'exam', 'training'] as const;
 export type CertificateSourceKind = (typeof CERTIFICATE_SOURCE_KINDS)[number];
 /** The printed fields whose position a template sets. */
 export const CERTIFICATE_FIELDS = ['name', 'source', 'date', 'number'] as const;
@@ -279,6 +280,7 @@ export type CertificateMine = z.infer<typeof CertificateMineSchema>;
 /** What anyone may learn from a certificate number, and nothing more about the holder. */
 export const CertificateVerificationSchema = CertificateMineSchema.pick({
   number: true,
+  sourceKind: true,
   templateName: true,
   authority: true,
   issuedAt: true,
@@ -286,3 +288,7 @@ export const CertificateVerificationSchema = CertificateMineSchema.pick({
   status: true,
 }).extend({ holder: z.string(), title: z.string() });
 export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;
+
+/** A certificate as another page links it (a training row, a class detail): its holder downloads it by `id`. */
+export const CertificateRefSchema = CertificateIssuedRowSchema.pick({ id: true, number: true, status: true });
+export type CertificateRef = z.infer<typeof CertificateRefSchema>;

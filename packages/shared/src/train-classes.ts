@@ -171,6 +171,8 @@ const classFields = {
   budgetItems: z.array(TrainClassBudgetItemSchema).max(TRAIN_CLASS_LIMITS.BUDGET_ITEMS_MAX),
   /** Online courses of a mixed class (at least one: COURSE_REQUIRED). */
   courseIds: z.array(IdSchema).max(TRAIN_CLASS_COURSES_MAX),
+  /** The certificate a trainee who completes the class receives (a template in the caller's data scope); null: none. */
+  certificateTemplateId: IdSchema.nullable(),
 };
 
 export const TrainClassCreateSchema = z.object({
@@ -193,6 +195,7 @@ export const TrainClassCreateSchema = z.object({
   stages: classFields.stages.default([]),
   budgetItems: classFields.budgetItems.default([]),
   courseIds: classFields.courseIds.default([]),
+  certificateTemplateId: classFields.certificateTemplateId.default(null),
 });
 export type TrainClassCreate = z.infer<typeof TrainClassCreateSchema>;
 export type TrainClassCreateInput = z.input<typeof TrainClassCreateSchema>;
@@ -292,6 +295,9 @@ export const TrainClassDetailSchema = TrainClassRowSchema.extend({
   seatsTaken: z.number(),
   /** Why the class was cancelled ('' unless cancelled). */
   cancelReason: z.string(),
+  /** The certificate issued on completion (null: none) and its template's name. */
+  certificateTemplateId: z.number().nullable(),
+  certificateTemplateName: z.string().nullable(),
 });
 export type TrainClassDetail = z.infer<typeof TrainClassDetailSchema>;
 
@@ -336,8 +342,11 @@ export type MyTrainClassRow = z.infer<typeof MyTrainClassRowSchema>;
 export const TrainClassOptionSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), state: TRAIN_CLASS_LIFECYCLE.stateSchema });
 export type TrainClassOption = z.infer<typeof TrainClassOptionSchema>;
 
-/** What the class editor picks from (rooms, sites, lecturers, online courses, users as class teachers, lines of approved annual plans). */
-export const TRAIN_CLASS_CHOICE_KINDS = ['lecturer', 'boardroom', 'trainPlace', 'course', 'user', 'planLine'] as const;
+/**
+ * What the class editor picks from (rooms, sites, lecturers, online courses, users as class teachers, lines of approved
+ * annual plans, certificate templates in the caller's data scope).
+ */
+export const TRAIN_CLASS_CHOICE_KINDS = ['lecturer', 'boardroom', 'trainPlace', 'course', 'user', 'planLine', 'certificate'] as const;
 export type TrainClassChoiceKind = (typeof TRAIN_CLASS_CHOICE_KINDS)[number];
 export const TrainClassChoiceQuerySchema = z.object({ kind: z.enum(TRAIN_CLASS_CHOICE_KINDS), keyword: z.string().trim().max(100).optional() });
 export type TrainClassChoiceQuery = z.infer<typeof TrainClassChoiceQuerySchema>;

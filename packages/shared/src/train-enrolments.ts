@@ -4,6 +4,7 @@ import { ExportLocaleSchema, IdSchema, IdsSchema, PageQuerySchema } from './api.
 import { langTexts, type LangTexts } from './errors.js';
 import { UserImportQuerySchema } from './users.js';
 import { TRAIN_CLASS_DISPLAY_STATES, TRAIN_CLASS_FORMS, TRAIN_CLASS_MODES } from './train-classes.js';
+import { CertificateRefSchema } from './certificates.js';
 
 /**
  * Sign-ups to training classes (spec §4 "Sign-up", §6 `pxbmsp` enrolment approval; pages manage-train-sign,
@@ -200,6 +201,8 @@ export const TrainCatalogDetailSchema = TrainCatalogRowSchema.extend({
   myReason: z.string(),
   /** My place in the queue while queued. */
   myQueuePosition: z.number().nullable(),
+  /** The certificate I received on completing the class (null: none). */
+  myCertificate: CertificateRefSchema.nullable(),
   stages: z.array(TrainCatalogStageSchema),
 });
 export type TrainCatalogDetail = z.infer<typeof TrainCatalogDetailSchema>;
@@ -218,6 +221,8 @@ export const TrainMyRowSchema = z.object({
   reason: z.string(),
   queuePosition: z.number().nullable(),
   createdAt: z.string(),
+  /** The certificate I received on completing the class (null: none). */
+  certificate: CertificateRefSchema.nullable(),
   abilities: z.object({ cancel: z.boolean() }),
 });
 export type TrainMyRow = z.infer<typeof TrainMyRowSchema>;

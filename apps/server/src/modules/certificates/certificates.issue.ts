@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { CERTIFICATE_NUMBER_ALPHABET, CERTIFICATE_NUMBER_RANDOM_LENGTH, formatCertificateNumber, type CertificateSourceKind } from '@hanlin/shared';
+import {
+  CERTIFICATE_NUMBER_ALPHABET,
+  CERTIFICATE_NUMBER_RANDOM_LENGTH,
+  certificateStatus,
+  formatCertificateNumber,
+  type CertificateRef,
+  type CertificateSourceKind,
+} from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import * as repo from './certificates.repository.js';
@@ -8,6 +15,12 @@ export interface IssueCertificateInput {
   templateId: number;
   userId: number;
   source: { kind: CertificateSourceKind; id: number; title: string };
+  /**
+   * One certificate per (user, source) whatever the template: a certificate the user already holds for the
+   * source (issued under a template the source named before) is answered instead of a new one. The caller
+   * serializes its calls for one user and source (a row lock), as the check and the insert are two statements.
+   */
+  onePerSource?: boolean;
 }
 
 /** A new number: this year's, 11 characters from a cryptographic source (55 bits) and the check character. */
@@ -24,6 +37,10 @@ export function newCertificateNumber(now = new Date()): string {
  * authority, thumbnail and design as they are now. Unknown template: NOT_FOUND_ERROR (field templateId).
  */
 export async function issueCertificate(db: DbOrTx, input: IssueCertificateInput): Promise<{ id: number; number: string; created: boolean }> {
+  if (input.onePerSource) {
+    const [held] = await repo.heldForSources(db, input.userId, input.source.kind, [input.source.id]);
+    if (held) return { id: held.id, number: held.number, created: false };
+  }
   const tpl = await repo.templateForIssue(db, input.templateId);
   if (!tpl) throw new AppError('NOT_FOUND_ERROR', { field: 'templateId' });
   const { id, created } = await repo.insertCertificateOnce(db, {
@@ -50,4 +67,15 @@ export async function issueCertificate(db: DbOrTx, input: IssueCertificateInput)
   });
   const row = await repo.getIssued(db, id);
   return { id, number: row.number, created };
+}
+
+/**
+ * The user's certificates issued for sources of one kind (the newest per source, revoked or expired ones
+ * with their status), keyed by source id: pages of other modules link them (a training row, a class detail).
+ */
+export async function certificatesForSources(db: DbOrTx, input: { userId: number; kind: CertificateSourceKind; sourceIds: number[] }): Promise<Map<number, CertificateRef>> {
+  const rows = await repo.heldForSources(db, input.userId, input.kind, [...new Set(input.sourceIds)]);
+  const out = new Map<number, CertificateRef>();
+  for (const r of rows) if (!out.has(r.sourceId)) out.set(r.sourceId, { id: r.id, number: r.number, status: certificateStatus(r) });
+  return out;
 }

@@ -236,3 +236,13 @@ export async function insertCertificateOnce(
     );
   return { id: existing.id, created: false };
 }
+
+/** A user's certificates for sources of one kind, newest first (served by `certificates_user_idx`). */
+export function heldForSources(db: DbOrTx, userId: number, kind: CertificateSourceKind, sourceIds: number[]) {
+  if (!sourceIds.length) return Promise.resolve([]);
+  return db
+    .select({ id: certificates.id, number: certificates.number, sourceId: certificates.sourceId, expiresAt: certificates.expiresAt, revokedAt: certificates.revokedAt })
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.sourceKind, kind), inArray(certificates.sourceId, sourceIds)))
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id));
+}

@@ -291,6 +291,7 @@ export function createCertificatesService({ db, lists, storage, signer }: Deps) 
       return {
         number: r.number,
         holder: maskHolderName(r.realname),
+        sourceKind: r.sourceKind,
         title: r.sourceTitle,
         templateName: r.templateName,
         authority: r.authority,

@@ -32,6 +32,7 @@ import { addExperience } from '../student/index.js';
 import type { FileSigner } from '../uploads/index.js';
 import * as repo from './learning.repository.js';
 import { courseLearners } from './learning.schema.js';
+import { coursePassListeners } from './learning.passes.js';
 
 interface Deps {
   app: FastifyInstance;
@@ -212,7 +213,8 @@ export function createLearningService({ app, db, signer }: Deps) {
   /**
    * The `pass` command of LEARNER_LIFECYCLE on the locked learner row (`applyTransition`: one
    * conditional UPDATE, so of two racing calls one passes): the credit once, the person's
-   * totals, the experience (`experiencePerCourse`) and the certificate, all in the caller's transaction.
+   * totals, the experience (`experiencePerCourse`), the certificate and the registered pass listeners
+   * (`registerCoursePassListener`), all in the caller's transaction.
    */
   async function pass(tx: DbOrTx, userId: number, ctx: repo.ItemContext, learner: repo.LearnerRow): Promise<repo.LearnerRow> {
     await repo.relaxCommit(tx, false);
@@ -234,6 +236,7 @@ export function createLearningService({ app, db, signer }: Deps) {
       const cert = await issueCertificate(tx, { templateId: ctx.certificateTemplateId, userId, source: { kind: 'course', id: ctx.courseId, title: ctx.courseName } });
       await repo.setLearnerCertificate(tx, ctx.courseId, userId, cert.id);
     }
+    for (const listen of coursePassListeners(app)) await listen(tx, { userId, courseId: ctx.courseId });
     return found(await repo.getLearner(tx, ctx.courseId, userId));
   }
 

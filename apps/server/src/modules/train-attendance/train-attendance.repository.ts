@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { AttendanceStatus } from '@hanlin/shared';
+import type { AttendanceSheetState, AttendanceStatus } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { onlyRow } from '../../platform/db/rows.js';
 import { defineList } from '../../platform/list.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
@@ -11,7 +12,7 @@ import { trainAttendanceRecords, trainAttendanceSheets } from './train-attendanc
 const c = trainClasses;
 const s = trainAttendanceSheets;
 /** The sheet's state: a class without a sheet row is a draft. */
-const sheetState = sql<string>`coalesce(${s.status}, 'draft')`;
+const sheetState = sql<AttendanceSheetState>`coalesce(${s.status}, 'draft')`;
 
 const columns = {
   id: c.id,
@@ -86,8 +87,7 @@ export const recordsOf = (db: DbOrTx, classId: number) =>
 /** The sheet row of a class, made (draft) when missing, locked for the caller's transaction. */
 export async function lockSheet(tx: DbOrTx, classId: number) {
   await tx.insert(s).values({ classId }).onConflictDoNothing();
-  const [row] = await tx.select().from(s).where(eq(s.classId, classId)).for('update');
-  return row!;
+  return onlyRow(await tx.select().from(s).where(eq(s.classId, classId)).for('update'));
 }
 
 export interface Entry {

@@ -81,7 +81,7 @@ export function createTrainAttendanceService({ db, lists }: { db: Db; lists: Lis
       reopen: approver && L.can(state, 'reopen'),
     };
   };
-  const stateOf = (c: ClassRow) => c.sheetState as AttendanceSheetState;
+  const stateOf = (c: ClassRow): AttendanceSheetState => c.sheetState;
 
   const rowOf = (p: Principal, c: ClassRow): AttendanceClassRow => ({
     id: c.id,

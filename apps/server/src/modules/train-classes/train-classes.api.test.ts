@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApprovalRow, MyTrainClassRow, TrainClassNotice, TrainClassCalendar, TrainClassDetail, TrainClassRow } from '@hanlin/shared';
+import {
+  CERTIFICATE_DEFAULT_LAYOUT,
+  type ApprovalRow,
+  type MyTrainClassRow,
+  type TrainClassNotice,
+  type TrainClassCalendar,
+  type TrainClassDetail,
+  type TrainClassRow,
+} from '@hanlin/shared';
 import { useTestApp, login, ok, refusal, call, newUserSession, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { makeJobsDue, queuedJobs } from '../../test/jobs.js';
@@ -344,6 +352,51 @@ describe('training classes: scope and permissions', () => {
     expect(sheet.getRow(1).getCell(2).value).toBe('Class name');
     expect(sheet.getRow(2).getCell(2).value).toBe(c.name);
     expect(sheet.rowCount).toBe(2);
+  });
+});
+
+describe('training classes: completion certificate', () => {
+  const template = (s: Session, name: string) =>
+    ok<{ id: number; name: string }>(t.app, s, '/api/certificate/template/insert', { name, authority: 'Hanlin', validityMonths: 12, layout: CERTIFICATE_DEFAULT_LAYOUT });
+
+  it("names only a certificate template in the author's scope: the picker offers no other, one already there stays, a named one is not deleted", async () => {
+    const keeperA = await newUserSession(t, { permissions: ['zsgl', 'zsgl:add', 'zsgl:delete'], orgId: deptA.id, scopeOrgIds: [deptA.id] });
+    const own = await template(keeperA, `Class cert ${uniq()}`);
+    const root = await template(admin, `Root cert ${uniq()}`);
+    const offered = (await ok<{ id: number; label: string }[]>(t.app, adminA, '/api/train-class/choices', { kind: 'certificate' })).map((o) => o.id);
+    expect(offered).toContain(own.id);
+    expect(offered).not.toContain(root.id);
+    expect((await ok<{ id: number }[]>(t.app, adminB, '/api/train-class/choices', { kind: 'certificate' })).map((o) => o.id)).not.toContain(own.id);
+
+    // Refused with the codes a course gets, naming the field.
+    expect(await refusal(t.app, adminA, '/api/train-class/insert', klass({ certificateTemplateId: root.id }))).toMatchObject({
+      code: 'NO_DATA_PERMISSION_ERROR',
+      field: 'certificateTemplateId',
+    });
+    expect(await refusal(t.app, adminA, '/api/train-class/insert', klass({ certificateTemplateId: 2_000_000_000 }))).toMatchObject({
+      code: 'NOT_FOUND_ERROR',
+      field: 'certificateTemplateId',
+    });
+    const c = await insert(adminA, { certificateTemplateId: own.id });
+    expect(c).toMatchObject({ certificateTemplateId: own.id, certificateTemplateName: own.name });
+    expect(await refusal(t.app, adminA, '/api/train-class/update', { id: c.id, certificateTemplateId: root.id })).toMatchObject({
+      code: 'NO_DATA_PERMISSION_ERROR',
+      field: 'certificateTemplateId',
+    });
+    // A template a class names is not deleted.
+    expect(await refusal(t.app, keeperA, '/api/certificate/template/delete', { ids: [own.id] })).toMatchObject({ code: 'IN_USE_CERTIFICATE' });
+
+    // Published, it changes under the change rules (the class waits to be published again); cleared, it names none.
+    await publish(adminA, c.id);
+    const cleared = await ok<TrainClassDetail>(t.app, adminA, '/api/train-class/update', { id: c.id, certificateTemplateId: null });
+    expect(cleared).toMatchObject({ state: 'changedToPublish', certificateTemplateId: null, certificateTemplateName: null });
+    // The root administrator names the root template; the department's later edit keeps it.
+    expect(await ok<TrainClassDetail>(t.app, admin, '/api/train-class/update', { id: c.id, certificateTemplateId: root.id })).toMatchObject({
+      certificateTemplateId: root.id,
+    });
+    const kept = await ok<TrainClassDetail>(t.app, adminA, '/api/train-class/update', { id: c.id, certificateTemplateId: root.id, traineeQuota: 40 });
+    expect(kept).toMatchObject({ certificateTemplateId: root.id, traineeQuota: 40 });
+    expect(await ok<TrainClassDetail>(t.app, adminA, '/api/train-class/update', { id: c.id, traineeQuota: 41 })).toMatchObject({ certificateTemplateId: root.id });
   });
 });
 

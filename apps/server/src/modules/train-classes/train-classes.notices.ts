@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { hasAnyPermission, type TrainClassNotice, type TrainClassNoticeSend } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { onlyRow } from '../../platform/db/rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { pathInScope } from '../../platform/scope.js';
 import { orgPathOf } from '../../platform/org-rows.js';
@@ -59,12 +60,13 @@ export function createTrainClassNotices(db: Db) {
         await classFor(tx, p, input.classId, true);
         const to = await classAudience(tx, input.classId);
         const { count } = to.length ? await sendMessage(tx, { to, title: input.title, content: input.content, kind: 'training' }) : { count: 0 };
-        const [created] = await tx
-          .insert(trainClassNotices)
-          .values({ classId: input.classId, title: input.title, content: input.content, recipients: count, sentBy: p.userId })
-          .returning({ id: trainClassNotices.id });
-        const [row] = await rows(tx).where(eq(trainClassNotices.id, created!.id));
-        return out(row!);
+        const created = onlyRow(
+          await tx
+            .insert(trainClassNotices)
+            .values({ classId: input.classId, title: input.title, content: input.content, recipients: count, sentBy: p.userId })
+            .returning({ id: trainClassNotices.id }),
+        );
+        return out(onlyRow(await rows(tx).where(eq(trainClassNotices.id, created.id))));
       });
     },
   };

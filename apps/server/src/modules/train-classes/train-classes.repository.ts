@@ -1,7 +1,9 @@
 import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { TRAIN_CLASS_APPROVAL_TYPE, type TrainClassApprovalState, type TrainClassChoiceKind } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { defineList } from '../../platform/list.js';
+import { onlyRow } from '../../platform/db/rows.js';
 import { lockOrgRows } from '../../platform/org-rows.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
@@ -11,6 +13,7 @@ import { trainPlaces } from '../train-places/index.js';
 import { courses } from '../courses/index.js';
 import { yearPlanLines, yearPlans } from '../year-plans/index.js';
 import { approvalInstances } from '../approvals/index.js';
+import { certificateTemplates } from '../certificates/index.js';
 import { countSeats } from './train-classes.audience.js';
 import { trainClassBudgetItems, trainClassCourses, trainClassStages, trainClasses } from './train-classes.schema.js';
 
@@ -100,6 +103,7 @@ export const lockTrainClasses = (tx: DbOrTx, ids: number[]) =>
     'enrolEndAt',
     'traineeQuota',
     'headmasterId',
+    'certificateTemplateId',
     'orgId',
   ]);
 export type LockedTrainClass = Awaited<ReturnType<typeof lockTrainClasses>>[number];
@@ -113,12 +117,11 @@ export async function getTrainClass(db: DbOrTx, id: number) {
 /** The next class code: `PX` + the year + a six-digit number from the sequence. */
 export async function nextCode(tx: DbOrTx): Promise<string> {
   const { rows } = await tx.execute<{ code: string }>(sql`select 'PX' || to_char(now(), 'YYYY') || lpad(nextval('train_classes_code_seq')::text, 6, '0') as code`);
-  return rows[0]!.code;
+  return onlyRow(rows).code;
 }
 
 export async function insertTrainClass(tx: DbOrTx, values: typeof trainClasses.$inferInsert): Promise<number> {
-  const [r] = await tx.insert(trainClasses).values(values).returning({ id: trainClasses.id });
-  return r!.id;
+  return onlyRow(await tx.insert(trainClasses).values(values).returning({ id: trainClasses.id })).id;
 }
 
 const stageColumns = {
@@ -335,8 +338,11 @@ export async function detailOf(db: DbOrTx, id: number) {
       coverFile: trainClasses.coverFile,
       previewFile: trainClasses.previewFile,
       cancelReason: trainClasses.cancelReason,
+      certificateTemplateId: trainClasses.certificateTemplateId,
+      certificateTemplateName: certificateTemplates.name,
     })
     .from(trainClasses)
+    .leftJoin(certificateTemplates, eq(certificateTemplates.id, trainClasses.certificateTemplateId))
     .where(eq(trainClasses.id, id));
   return r;
 }
@@ -358,8 +364,16 @@ export async function coursesUsedByClasses(db: DbOrTx, ids: number[]): Promise<n
 
 const like = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Choices of the editor's pickers (30 at most), by name; plan lines only of approved plans in `scope`. */
-export async function choices(db: DbOrTx, kind: TrainClassChoiceKind, keyword: string | undefined, scope: SQL): Promise<{ id: number; label: string }[]> {
+/**
+ * Choices of the editor's pickers (30 at most), by name; plan lines only of approved plans, and certificate
+ * templates only of organizations, in the caller's scope (`inScope(orgColumn)`).
+ */
+export async function choices(
+  db: DbOrTx,
+  kind: TrainClassChoiceKind,
+  keyword: string | undefined,
+  inScope: (orgColumn: AnyPgColumn) => SQL,
+): Promise<{ id: number; label: string }[]> {
   const k = keyword ? like(keyword) : undefined;
   switch (kind) {
     case 'lecturer':
@@ -406,9 +420,20 @@ export async function choices(db: DbOrTx, kind: TrainClassChoiceKind, keyword: s
         .from(yearPlanLines)
         .innerJoin(yearPlans, eq(yearPlans.id, yearPlanLines.planId))
         .where(
-          and(eq(yearPlans.status, 'approved'), scope, k ? or(ilike(yearPlans.name, k), ilike(yearPlanLines.content, k), ilike(yearPlanLines.trainingType, k)) : undefined),
+          and(
+            eq(yearPlans.status, 'approved'),
+            inScope(yearPlans.orgId),
+            k ? or(ilike(yearPlans.name, k), ilike(yearPlanLines.content, k), ilike(yearPlanLines.trainingType, k)) : undefined,
+          ),
         )
         .orderBy(sql`${yearPlans.year} desc`, asc(yearPlanLines.month), asc(yearPlanLines.id))
+        .limit(30);
+    case 'certificate':
+      return db
+        .select({ id: certificateTemplates.id, label: certificateTemplates.name })
+        .from(certificateTemplates)
+        .where(and(inScope(certificateTemplates.orgId), k ? ilike(certificateTemplates.name, k) : undefined))
+        .orderBy(asc(certificateTemplates.name), asc(certificateTemplates.id))
         .limit(30);
   }
 }

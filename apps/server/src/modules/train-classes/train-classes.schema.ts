@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { TRAIN_CLASS_CANCEL_REASON_MAX, TRAIN_CLASS_LIFECYCLE, type StateOf, type TrainClassForm, type TrainClassMode, type TrainClassPlanKind } from '@hanlin/shared';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
@@ -9,6 +9,7 @@ import { trainPlaces } from '../train-places/index.js';
 import { courses } from '../courses/index.js';
 import { trainCourses } from '../train-courses/index.js';
 import { yearPlanLines } from '../year-plans/index.js';
+import { certificateTemplates } from '../certificates/index.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors, ownedRecordConstraintErrors } from '../../platform/db/constraints.js';
 import { ownedRecordColumns } from '../../platform/db/columns.js';
@@ -56,6 +57,8 @@ export const trainClasses = pgTable(
     publishedAt: at(),
     /** Why the class was cancelled (kept with the class, shown in its detail; '' until cancelled). */
     cancelReason: varchar({ length: TRAIN_CLASS_CANCEL_REASON_MAX }).notNull().default(''),
+    /** The certificate a trainee who completes the class receives (train-results issues it); null: none. */
+    certificateTemplateId: integer(),
     ...ownedRecordColumns(() => ({ org: organizations.id, user: users.id })),
   },
   (t) => [
@@ -64,6 +67,9 @@ export const trainClasses = pgTable(
     index('train_classes_org_idx').on(t.orgId, t.id),
     index('train_classes_start_idx').on(t.startAt),
     index('train_classes_headmaster_idx').on(t.headmasterId),
+    index('train_classes_certificate_template_idx').on(t.certificateTemplateId),
+    // Named here: the generated name would pass PostgreSQL's 63 characters and be cut, so no error mapping would find it.
+    foreignKey({ name: 'train_classes_certificate_template_fk', columns: [t.certificateTemplateId], foreignColumns: [certificateTemplates.id] }).onDelete('restrict'),
     stateCheck('train_classes_status_check', t.status, TRAIN_CLASS_LIFECYCLE),
     check('train_classes_times_check', sql`${t.startAt} < ${t.endAt} and ${t.enrolStartAt} < ${t.enrolEndAt} and ${t.enrolEndAt} <= ${t.startAt}`),
     check('train_classes_counts_check', sql`${t.days} between 1 and 99999999 and ${t.traineeQuota} between 1 and 999999`),
@@ -162,6 +168,8 @@ export const constraintErrors = defineConstraintErrors({
   train_classes_plan_line_check: { code: 'PARAMETER_INVALID', field: 'yearPlanLineId' },
   train_classes_year_plan_line_id_year_plan_lines_id_fk: { code: 'NOT_FOUND_ERROR', field: 'yearPlanLineId' },
   train_classes_headmaster_id_users_id_fk: { code: 'NOT_FOUND_ERROR', field: 'headmasterId' },
+  // A template a class names is not deleted (as for courses and exams).
+  train_classes_certificate_template_fk: { code: 'IN_USE_CERTIFICATE', field: 'certificateTemplateId' },
   ...ownedRecordConstraintErrors('train_classes'),
   train_class_stages_class_id_train_classes_id_fk: null,
   train_class_stages_times_check: { code: 'PARAMETER_INVALID', field: 'stages' },

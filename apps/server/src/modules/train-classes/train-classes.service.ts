@@ -37,7 +37,7 @@ import { homeOrgInScope, inScope, pathInScope, requireInScope, requireOrgsInScop
 import { deleteRows, updateRow } from '../../platform/table-rows.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { submitApproval } from '../approvals/index.js';
-import { yearPlans } from '../year-plans/index.js';
+import { requireTemplateInScope } from '../certificates/index.js';
 import { sendMessage } from '../messages/index.js';
 import { claimFile, getFileByPublicId, type FileSigner } from '../uploads/index.js';
 import * as repo from './train-classes.repository.js';
@@ -385,6 +385,7 @@ export function createTrainClassesService({ app, db, lists, signer, jobs }: Deps
       if (stages.some((s) => s.id)) throw new AppError('PARAMETER_INVALID', { field: 'stages' });
       const id = await db.transaction(async (tx) => {
         await checkPlan(tx, p, shape);
+        await requireTemplateInScope(tx, p, input.certificateTemplateId);
         const newId = await repo.insertTrainClass(tx, {
           code: await repo.nextCode(tx),
           name: input.name,
@@ -408,6 +409,7 @@ export function createTrainClassesService({ app, db, lists, signer, jobs }: Deps
           coverFile: await claimed(tx, p, input.coverFile, TRAIN_CLASS_COVER_PURPOSE, 'coverFile'),
           previewFile: await claimed(tx, p, input.previewFile, TRAIN_CLASS_PREVIEW_PURPOSE, 'previewFile'),
           headmasterId: input.headmasterId,
+          certificateTemplateId: input.certificateTemplateId,
           orgId: await departmentOf(tx, p, input.orgId),
           createdBy: p.userId,
         });
@@ -443,11 +445,13 @@ export function createTrainClassesService({ app, db, lists, signer, jobs }: Deps
         const deadlineChanged = input.enrolEndAt !== undefined && time(input.enrolEndAt).getTime() !== row.enrolEndAt.getTime();
         checkTimes(shape, now, deadlineChanged);
         if (input.planKind !== undefined || input.yearPlanLineId !== undefined) await checkPlan(tx, p, shape);
+        // A template already named stays whoever set it; a new one lies in the caller's scope.
+        await requireTemplateInScope(tx, p, input.certificateTemplateId, { kept: row.certificateTemplateId });
         const courseIds =
           input.courseIds !== undefined || input.mode !== undefined
             ? coursesFor(shape.mode, input.courseIds ?? (await repo.coursesOf(tx, row.id)).map((c) => c.id))
             : undefined;
-        const stages = input.stages?.map(stageWrite) ?? (await repo.stagesOf(tx, [row.id])).map((s) => ({ ...s }) as repo.StageWrite);
+        const stages = input.stages?.map(stageWrite) ?? (await repo.stagesOf(tx, [row.id])).map((s): repo.StageWrite => ({ ...s }));
         await checkStages(tx, row.id, shape, stages);
         const { id, stages: _s, budgetItems, courseIds: _c, coverFile, previewFile, orgId, startAt: _a, endAt: _b, enrolStartAt: _d, enrolEndAt: _e, ...fields } = input;
         await updateRow(tx, trainClasses, id, {
@@ -594,7 +598,7 @@ export function createTrainClassesService({ app, db, lists, signer, jobs }: Deps
     },
 
     /** The editor's pickers; plan lines of approved plans of the caller's departments. */
-    choices: (p: Principal, q: TrainClassChoiceQuery) => repo.choices(db, q.kind, q.keyword, inScope(p, yearPlans.orgId)),
+    choices: (p: Principal, q: TrainClassChoiceQuery) => repo.choices(db, q.kind, q.keyword, (orgColumn) => inScope(p, orgColumn)),
 
     /** Classes in the caller's scope for pickers (newest first, at most 50). */
     async options(p: Principal, q: TrainClassOptionQuery): Promise<TrainClassOption[]> {
@@ -622,7 +626,8 @@ export function createTrainClassesService({ app, db, lists, signer, jobs }: Deps
       const mine = r.headmasterId === p.userId || stages.some((s) => s.lecturerUserId === p.userId);
       if (!mine) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'id' });
       const [row] = await present(p, [r]);
-      return detailOf(row!);
+      if (!row) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
+      return detailOf(row);
     },
 
     /** The clock: starts a published class at its start (a class offline, cancelled or moved does nothing). */

@@ -24,6 +24,7 @@ import {
   type TrainMyRow,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
+import { onlyRow } from '../../platform/db/rows.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListPage, ListRuntime } from '../../platform/list.js';
@@ -31,6 +32,7 @@ import { listReads } from '../../platform/list.js';
 import { applyStatusTransition } from '../../platform/lifecycle.js';
 import { pathInScope, requireInScope } from '../../platform/scope.js';
 import { submitApproval } from '../approvals/index.js';
+import { certificatesForSources } from '../certificates/index.js';
 import { sendMessage } from '../messages/index.js';
 import { readsClassFromEnd } from '../train-classes/index.js';
 import { trainEnrolments } from './train-enrolments.schema.js';
@@ -45,7 +47,12 @@ const ROSTER_CLASS: readonly TrainClassState[] = ['toPublish', 'published', 'cha
 /** The command that brings a cancelled or refused sign-up back, by the state it reaches. */
 const AGAIN: Record<'pending' | 'approved' | 'queued', Command> = { pending: 'reapply', approved: 'readmit', queued: 'requeue' };
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+/** An instant as ISO text (the raw SQL rows give strings, Drizzle's Dates); null stays null. */
+function iso(d: Date | string): string;
+function iso(d: Date | string | null): string | null;
+function iso(d: Date | string | null): string | null {
+  return d === null ? null : new Date(d).toISOString();
+}
 /** Who reads the rosters of the classes in their data scope (enrolment list, seats). */
 const MANAGER_CODES = ['pxapgl', 'pxbmsp'];
 const isActive = (s: TrainEnrolmentState | null | undefined) => !!s && ACTIVE.includes(s);
@@ -112,11 +119,13 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
       await transition(tx, [existing], AGAIN[to], { ...values, reRegistrations: sql`${trainEnrolments.reRegistrations} + 1` });
       id = existing.id;
     } else {
-      const [row] = await tx
-        .insert(trainEnrolments)
-        .values({ classId: cls.id, userId, status: to, ...values } as typeof trainEnrolments.$inferInsert)
-        .returning({ id: trainEnrolments.id });
-      id = row!.id;
+      const row = onlyRow(
+        await tx
+          .insert(trainEnrolments)
+          .values({ classId: cls.id, userId, status: to, ...values } as typeof trainEnrolments.$inferInsert)
+          .returning({ id: trainEnrolments.id }),
+      );
+      id = row.id;
     }
     return { id, state: to };
   }
@@ -277,10 +286,10 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
       mode: r.mode,
       form: r.form,
       orgName: r.orgName,
-      startAt: iso(r.startAt)!,
-      endAt: iso(r.endAt)!,
-      enrolStartAt: iso(r.enrolStartAt)!,
-      enrolEndAt: iso(r.enrolEndAt)!,
+      startAt: iso(r.startAt),
+      endAt: iso(r.endAt),
+      enrolStartAt: iso(r.enrolStartAt),
+      enrolEndAt: iso(r.enrolEndAt),
       enrolApproval: r.enrolApproval,
       queueEnabled: r.queueEnabled,
       coverFile: r.coverFile,
@@ -480,6 +489,7 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
           left join train_places tp on tp.id = s.train_place_id
           left join lecturers l on l.id = s.lecturer_id
          where s.class_id = ${id} order by s.sort, s.starts_at, s.id`);
+      const certificate = await certificatesForSources(db, { userId: p.userId, kind: 'training', sourceIds: [id] });
       return {
         ...catalogRow(r, now),
         purpose: r.purpose,
@@ -491,7 +501,8 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
         headmasterName: r.headmasterName,
         myReason: r.myReason,
         myQueuePosition: r.myQueuePosition,
-        stages: stages.rows.map((s) => ({ ...s, startsAt: iso(s.startsAt)!, endsAt: iso(s.endsAt)! })),
+        myCertificate: certificate.get(id) ?? null,
+        stages: stages.rows.map((s) => ({ ...s, startsAt: iso(s.startsAt), endsAt: iso(s.endsAt) })),
       };
     },
 
@@ -521,18 +532,20 @@ export function createTrainEnrolmentsService({ app, db, lists }: Deps) {
                case when e.status = 'queued' then (select count(*)::int from train_enrolments q where q.class_id = e.class_id and q.status = 'queued' and q.queue_seq <= e.queue_seq) end as "queuePosition"
           from train_enrolments e join train_classes c on c.id = e.class_id
          where ${where} order by e.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`);
+      const certificates = await certificatesForSources(db, { userId: p.userId, kind: 'training', sourceIds: rows.rows.map((r) => r.classId) });
       const records: TrainMyRow[] = rows.rows.map((r) => ({
         id: r.id,
         classId: r.classId,
         className: r.className,
         mode: r.mode,
-        startAt: iso(r.startAt)!,
-        endAt: iso(r.endAt)!,
+        startAt: iso(r.startAt),
+        endAt: iso(r.endAt),
         state: r.state,
         displayState: trainClassDisplayState({ status: r.classStatus, startAt: r.startAt, endAt: r.endAt }, now),
         reason: r.reason,
         queuePosition: r.queuePosition,
-        createdAt: iso(r.createdAt)!,
+        createdAt: iso(r.createdAt),
+        certificate: certificates.get(r.classId) ?? null,
         abilities: { cancel: isActive(r.state) && OPEN_CLASS.includes(r.classStatus) && now < new Date(r.startAt) },
       }));
       return { records, total: count?.n ?? 0, page: q.page, size: q.size };

@@ -1,6 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import type { LecturerEvaluation, MyTrainSurveys, TrainChargeInput, TrainResultSheet, TrainSatisfactionResult, TrainPlanActual, YearPlanDetail } from '@hanlin/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  CERTIFICATE_DEFAULT_LAYOUT,
+  type CertificateMine,
+  type LecturerEvaluation,
+  type MyTrainSurveys,
+  type Page,
+  type TrainCatalogDetail,
+  type TrainChargeInput,
+  type TrainMyRow,
+  type TrainResultSheet,
+  type TrainSatisfactionResult,
+  type TrainPlanActual,
+  type YearPlanDetail,
+} from '@hanlin/shared';
 import { useTestApp, login, ok, refusal, call, newUserSession, type Session } from '../../test/harness.js';
 import { buildOrg, buildUser } from '../../test/factories.js';
 import { filledTemplate, readBook, uploadFile } from '../../test/excel.js';
@@ -8,7 +21,9 @@ import type { Db } from '../../platform/db/client.js';
 import { trainClassCourses, trainClasses, trainClassStages } from '../train-classes/index.js';
 import { courseLearners } from '../learning/index.js';
 import { insertAttempt, insertExam, type TestQuestion } from '../../test/exam-attempts.js';
-import { buildCourse } from '../../test/learning.js';
+import { buildCourse, buildCourseware } from '../../test/learning.js';
+import { certificates } from '../certificates/index.js';
+import { issueClassCertificates } from './train-results.certificates.js';
 import { trainAttendanceRecords } from '../train-attendance/index.js';
 import { trainEnrolments } from '../train-enrolments/index.js';
 import { lecturers } from '../lecturers/index.js';
@@ -538,3 +553,132 @@ function dataOf<T = TrainResultSheet>(res: { statusCode: number; json: () => { d
   expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
   return res.json().data;
 }
+
+describe('certificate on completion', () => {
+  let templateId: number;
+  let otherTemplateId: number;
+  const template = async (name: string) =>
+    (await ok<{ id: number }>(t.app, admin, '/api/certificate/template/insert', { name, authority: 'Hanlin', validityMonths: null, layout: CERTIFICATE_DEFAULT_LAYOUT })).id;
+  beforeAll(async () => {
+    templateId = await template(`结业证书 ${Date.now() % 100000}`);
+    otherTemplateId = await template(`结业证书B ${Date.now() % 100000}`);
+  });
+  const nameTemplate = (classId: number, id: number | null) => t.db.update(trainClasses).set({ certificateTemplateId: id }).where(eq(trainClasses.id, classId));
+  /** Who holds a training certificate of the class (user ids in order). */
+  const holders = async (classId: number) =>
+    (
+      await t.db
+        .select({ userId: certificates.userId })
+        .from(certificates)
+        .where(and(eq(certificates.sourceKind, 'training'), eq(certificates.sourceId, classId)))
+    )
+      .map((r) => r.userId)
+      .sort((a, b) => a - b);
+  /** Results entered, submitted and approved. */
+  async function decide(classId: number, results: { userId: number; score: number; passed?: boolean }[]) {
+    await enter(clerk, classId, results);
+    await ok(t.app, clerk, '/api/train-result/submit', { classId });
+    return ok<TrainResultSheet>(t.app, approver, '/api/train-result/approve', { classId });
+  }
+  const myRow = async (s: Session, classId: number, mode: 'faceToFace' | 'mixed' = 'faceToFace') =>
+    (await ok<Page<TrainMyRow>>(t.app, s, '/api/train-enrolment/my', { mode, size: 100 })).records.find((r) => r.classId === classId);
+
+  it("gives each trainee passed on the approved results the class's certificate, shown in my training and the certificate center; none to the others, once", async () => {
+    const c = await admittedClass();
+    await nameTemplate(c.id, templateId);
+    const [a, b, d] = trainees;
+    await enter(clerk, c.id, [
+      { userId: a!.id, score: 80 },
+      { userId: b!.id, score: 40 },
+      { userId: d!.id, score: 50, passed: true },
+    ]);
+    await ok(t.app, clerk, '/api/train-result/submit', { classId: c.id });
+    // Submitted is not final: nobody holds it yet.
+    expect(await holders(c.id)).toEqual([]);
+    await ok(t.app, approver, '/api/train-result/approve', { classId: c.id });
+    expect(await holders(c.id)).toEqual([a!.id, d!.id].sort((x, y) => x - y));
+
+    const mine = await ok<Page<CertificateMine>>(t.app, a!.s, '/api/certificate/my', {});
+    const cert = mine.records.find((r) => r.sourceKind === 'training' && r.sourceTitle === c.name);
+    expect(cert).toMatchObject({ status: 'valid', authority: 'Hanlin' });
+    expect((await myRow(a!.s, c.id))?.certificate).toEqual({ id: cert!.id, number: cert!.number, status: 'valid' });
+    expect((await ok<TrainCatalogDetail>(t.app, a!.s, '/api/train-enrolment/catalog/get', { id: c.id })).myCertificate).toMatchObject({ id: cert!.id });
+    // Not passed: no certificate, nothing linked.
+    expect((await myRow(b!.s, c.id))?.certificate).toBeNull();
+    expect((await ok<TrainCatalogDetail>(t.app, b!.s, '/api/train-enrolment/catalog/get', { id: c.id })).myCertificate).toBeNull();
+    expect((await ok<Page<CertificateMine>>(t.app, b!.s, '/api/certificate/my', {})).records.some((r) => r.sourceTitle === c.name)).toBe(false);
+
+    // Approving again is refused; completing again (even under another template named since) issues nothing more.
+    expect(await refusal(t.app, approver, '/api/train-result/approve', { classId: c.id })).toMatchObject({ code: 'STATE_TRANSITION_INVALID' });
+    await nameTemplate(c.id, otherTemplateId);
+    expect(await t.db.transaction((tx) => issueClassCertificates(tx, c.id))).toBe(0);
+    expect(await holders(c.id)).toEqual([a!.id, d!.id].sort((x, y) => x - y));
+  });
+
+  it('gives none for a class without a certificate, nor for a refused sheet', async () => {
+    const c = await admittedClass();
+    await decide(
+      c.id,
+      trainees.map((tr) => ({ userId: tr.id, score: 90 })),
+    );
+    expect(await holders(c.id)).toEqual([]);
+    expect((await myRow(trainees[0]!.s, c.id))?.certificate).toBeNull();
+
+    const refused = await admittedClass();
+    await nameTemplate(refused.id, templateId);
+    await enter(
+      clerk,
+      refused.id,
+      trainees.map((tr) => ({ userId: tr.id, score: 90 })),
+    );
+    await ok(t.app, clerk, '/api/train-result/submit', { classId: refused.id });
+    await ok(t.app, approver, '/api/train-result/refuse', { classId: refused.id, reason: 'Check the scores' });
+    expect(await holders(refused.id)).toEqual([]);
+  });
+
+  it('a mixed class: a trainee completes with the online course and the in-person result, at the approval or when the last course is passed later', async () => {
+    const pdf = await buildCourseware(t.db, { type: 'general', mime: 'application/pdf' });
+    const course = await buildCourse(t.db, { chapters: [[pdf]], audience: [{ type: 'org', id: dept.id }] });
+    const learners: Person[] = [];
+    for (let i = 0; i < 3; i++) {
+      const u = await buildUser(t.db, { orgId: dept.id, permissions: ['kc-pc', 'zs-pc'] });
+      learners.push({ ...(await login(t.app, u.username, u.password)), id: u.id });
+    }
+    const [early, late, failed] = learners;
+    const c = await buildClass(t.db, { orgId: dept.id, mode: 'mixed' });
+    await t.db.insert(trainClassCourses).values({ classId: c.id, courseId: course.id });
+    for (const l of learners) await enrol(t.db, c.id, l.id);
+    await nameTemplate(c.id, templateId);
+    /** The learner reads the course's one PDF to its last page: the course is passed. */
+    async function passCourse(s: Session) {
+      await ok(t.app, s, '/api/learning/course/start', { id: course.id });
+      await ok(t.app, s, '/api/learning/item/open', { courseId: course.id, itemId: course.itemIds[0] });
+      const beat = await ok<{ learner: { status: string } }>(t.app, s, '/api/learning/heartbeat', {
+        courseId: course.id,
+        itemId: course.itemIds[0],
+        visible: true,
+        position: 3,
+      });
+      expect(beat.learner.status).toBe('passed');
+    }
+
+    await passCourse(early!);
+    // The course alone completes nothing: the in-person part is not decided yet.
+    expect(await holders(c.id)).toEqual([]);
+    await decide(c.id, [
+      { userId: early!.id, score: 90 },
+      { userId: late!.id, score: 85 },
+      { userId: failed!.id, score: 30 },
+    ]);
+    // At the approval: the trainee with both parts done.
+    expect(await holders(c.id)).toEqual([early!.id]);
+    // Later: the last online course passed completes the class then, in the same transaction.
+    await passCourse(late!);
+    expect(await holders(c.id)).toEqual([early!.id, late!.id].sort((x, y) => x - y));
+    expect((await myRow(late!, c.id, 'mixed'))?.certificate).toMatchObject({ status: 'valid' });
+    // Failed in person: the course does not make up for it.
+    await passCourse(failed!);
+    expect(await holders(c.id)).toEqual([early!.id, late!.id].sort((x, y) => x - y));
+    expect((await myRow(failed!, c.id, 'mixed'))?.certificate).toBeNull();
+  });
+});

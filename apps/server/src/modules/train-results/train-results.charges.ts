@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { hasAnyPermission, type TrainChargeInsert, type TrainChargeQuery, type TrainChargeUpdate, type TrainPlanActual } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { onlyRow } from '../../platform/db/rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { requireAllInScope, requireInScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
@@ -32,7 +33,7 @@ export function createChargesService({ db }: { db: Db }) {
     async list(p: Principal, q: TrainChargeQuery) {
       const cls = await repo.findClass(db, q.classId, p);
       const may = hasAnyPermission(p.permissions, ['pxapgl:modify']);
-      const [records, [totals], planned] = await Promise.all([
+      const [records, totalRows, planned] = await Promise.all([
         db
           .select({
             id: ch.id,
@@ -57,12 +58,13 @@ export function createChargesService({ db }: { db: Db }) {
           .where(eq(ch.classId, q.classId)),
         cls.yearPlanLineId ? db.select({ planned: plannedOf }).from(l).where(eq(l.id, cls.yearPlanLineId)) : Promise.resolve([]),
       ]);
+      const totals = onlyRow(totalRows);
       return {
         records: records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), abilities: { modify: may, delete: may } })),
-        total: totals!.n,
+        total: totals.n,
         page: q.page,
         size: q.size,
-        totalFen: Number(totals!.sum),
+        totalFen: Number(totals.sum),
         plannedFen: planned[0] ? Number(planned[0].planned) : null,
       };
     },
@@ -70,19 +72,21 @@ export function createChargesService({ db }: { db: Db }) {
     /** A charge of a class in scope, on the class's plan line (none outside the plans). */
     async insert(p: Principal, input: TrainChargeInsert) {
       const cls = await repo.findClass(db, input.classId, p);
-      const [row] = await db
-        .insert(ch)
-        .values({
-          classId: cls.id,
-          planLineId: cls.yearPlanLineId,
-          item: input.item,
-          amountFen: input.amountFen,
-          spentOn: input.spentOn,
-          note: input.note,
-          createdBy: p.userId,
-        })
-        .returning({ id: ch.id });
-      return { id: row!.id };
+      const row = onlyRow(
+        await db
+          .insert(ch)
+          .values({
+            classId: cls.id,
+            planLineId: cls.yearPlanLineId,
+            item: input.item,
+            amountFen: input.amountFen,
+            spentOn: input.spentOn,
+            note: input.note,
+            createdBy: p.userId,
+          })
+          .returning({ id: ch.id }),
+      );
+      return { id: row.id };
     },
 
     async update(p: Principal, input: TrainChargeUpdate) {

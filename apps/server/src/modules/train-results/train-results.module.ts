@@ -6,6 +6,8 @@ import { createSatisfactionService } from './train-results.satisfaction.js';
 import { chargesByPlanLine, createChargesService } from './train-results.charges.js';
 import { registerPlanLineActuals } from '../year-plans/index.js';
 import { createResultImportService } from './train-results.import.js';
+import { registerCoursePassListener } from '../learning/index.js';
+import { issueAfterCoursePass } from './train-results.certificates.js';
 
 export default defineModule({
   name: 'train-results',
@@ -19,5 +21,7 @@ export default defineModule({
     registerQuestionnaireUse(app, 'trainSatisfaction', { inUse: satisfaction.templatesInUse });
     // An annual plan shows, per line, what the classes spent against it.
     registerPlanLineActuals(chargesByPlanLine);
+    // A mixed class's trainee who passes its last online course after the results were approved completes it then.
+    registerCoursePassListener(app, 'train-results', issueAfterCoursePass);
   },
 });

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { parseSort, type Page, type TrainResultClassQuery } from '@hanlin/shared';
+import { parseSort, type Page, type TrainClassState, type TrainResultClassQuery, type TrainResultSheetState } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { escapeLike } from '../../platform/db/pg-errors.js';
+import { onlyRow } from '../../platform/db/rows.js';
 import { inScope, requireInScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
@@ -33,7 +34,7 @@ export type ClassRow = {
   code: string;
   name: string;
   mode: 'faceToFace' | 'mixed';
-  status: string;
+  status: TrainClassState;
   startAt: Date;
   endAt: Date;
   orgId: number | null;
@@ -47,7 +48,7 @@ export async function findClass(db: DbOrTx, id: number, p?: Principal, field = '
   const [row] = await db.select(classColumns).from(c).leftJoin(organizations, eq(organizations.id, c.orgId)).where(eq(c.id, id));
   if (!row) throw new AppError('NOT_FOUND_ERROR', { field });
   if (p) requireInScope(p, row.orgPath, { field });
-  return row as ClassRow;
+  return row;
 }
 
 /** Admitted trainees of a class (enrolment approved), with their names, in name order. */
@@ -73,8 +74,10 @@ const admittedCount = sql<number>`(select count(*)::int from train_enrolments e 
 const enteredCount = sql<number>`(select count(*)::int from train_results r where r.class_id = train_classes.id)`;
 const SORTS = { id: c.id, name: c.name, startAt: c.startAt } as const;
 
+export type ClassPageRow = ClassRow & { sheetState: TrainResultSheetState; trainees: number; entered: number };
+
 /** A page of the classes in the caller's data scope, with their result sheet's state (draft when none yet). */
-export async function classPage(db: DbOrTx, p: Principal, q: TrainResultClassQuery): Promise<Page<ClassRow & { sheetState: string; trainees: number; entered: number }>> {
+export async function classPage(db: DbOrTx, p: Principal, q: TrainResultClassQuery): Promise<Page<ClassPageRow>> {
   const conds: SQL[] = [inScope(p, c.orgId)];
   if (q.keyword) {
     const pattern = `%${escapeLike(q.keyword)}%`;
@@ -85,9 +88,9 @@ export async function classPage(db: DbOrTx, p: Principal, q: TrainResultClassQue
   const where = and(...conds);
   const { key, desc: isDesc } = parseSort(q.sort, Object.keys(SORTS) as (keyof typeof SORTS)[], 'startAt');
   const order = isDesc ? [desc(SORTS[key]), desc(c.id)] : [asc(SORTS[key]), asc(c.id)];
-  const [records, [total]] = await Promise.all([
+  const [records, totals] = await Promise.all([
     db
-      .select({ ...classColumns, sheetState: sql<string>`coalesce(${trainResultSheets.status}, 'draft')`, trainees: admittedCount, entered: enteredCount })
+      .select({ ...classColumns, sheetState: sql<TrainResultSheetState>`coalesce(${trainResultSheets.status}, 'draft')`, trainees: admittedCount, entered: enteredCount })
       .from(c)
       .leftJoin(organizations, eq(organizations.id, c.orgId))
       .leftJoin(trainResultSheets, eq(trainResultSheets.classId, c.id))
@@ -97,7 +100,7 @@ export async function classPage(db: DbOrTx, p: Principal, q: TrainResultClassQue
       .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(c).leftJoin(trainResultSheets, eq(trainResultSheets.classId, c.id)).where(where),
   ]);
-  return { records: records as (ClassRow & { sheetState: string; trainees: number; entered: number })[], total: total!.n, page: q.page, size: q.size };
+  return { records, total: onlyRow(totals).n, page: q.page, size: q.size };
 }
 
 const enterer = alias(users, 'enterer');
@@ -127,8 +130,7 @@ export function sheetRows(db: DbOrTx, classId: number) {
 /** The sheet of a class, made (as a draft) when missing, locked for the transaction. */
 export async function lockSheet(tx: DbOrTx, classId: number) {
   await tx.insert(trainResultSheets).values({ classId }).onConflictDoNothing();
-  const [row] = await tx.select().from(trainResultSheets).where(eq(trainResultSheets.classId, classId)).for('update');
-  return row!;
+  return onlyRow(await tx.select().from(trainResultSheets).where(eq(trainResultSheets.classId, classId)).for('update'));
 }
 
 export async function sheetOf(db: DbOrTx, classId: number) {

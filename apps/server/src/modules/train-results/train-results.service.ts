@@ -25,6 +25,7 @@ import { readsClassFromEnd, trainClassCourses } from '../train-classes/index.js'
 import * as repo from './train-results.repository.js';
 import { trainClassExams, trainResults, trainResultSheets } from './train-results.schema.js';
 import { attendanceSourceOf } from './train-results.attendance.js';
+import { issueClassCertificates } from './train-results.certificates.js';
 import type { SatisfactionService } from './train-results.satisfaction.js';
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -50,19 +51,19 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
     };
   };
 
-  const rowOf = (p: Principal, r: repo.ClassRow & { sheetState: string; trainees: number; entered: number }): TrainResultClassRow => ({
+  const rowOf = (p: Principal, r: repo.ClassPageRow): TrainResultClassRow => ({
     id: r.id,
     code: r.code,
     name: r.name,
     mode: r.mode,
-    classState: r.status as TrainResultClassRow['classState'],
+    classState: r.status,
     startAt: r.startAt.toISOString(),
     endAt: r.endAt.toISOString(),
     orgName: r.orgName,
     trainees: r.trainees,
     entered: r.entered,
-    state: r.sheetState as TrainResultSheetState,
-    abilities: abilitiesOf(p, r.sheetState as TrainResultSheetState),
+    state: r.sheetState,
+    abilities: abilitiesOf(p, r.sheetState),
   });
 
   /**
@@ -153,6 +154,8 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
             : { status: to, decidedAt: now, decidedBy: p.userId, refuseReason: reason, updatedAt: now },
         )
         .where(and(eq(trainResultSheets.classId, classId), eq(trainResultSheets.status, s.status)));
+      // The approved results are final: those who complete the class now get its certificate, in this transaction.
+      if (command === 'approve') await issueClassCertificates(tx, classId);
     });
     return sheet(p, classId);
   }

@@ -97,6 +97,21 @@ describe('training classes: the back office', () => {
     expect(await screen.findByText(ERRORS.CLASS_END_ONLY_LATER.text['zh-CN'])).toBeTruthy();
   });
 
+  it('the editor offers the certificate templates the server lists for the author and saves the one chosen', async () => {
+    session.set({ operateAuth: ['pxapgl', 'pxapgl:add', 'pxapgl:modify'] });
+    const api = fakeApi()
+      .on(trainClassRoutes.get, detail({ certificateTemplateId: 2, certificateTemplateName: 'Safety certificate' }))
+      .on(trainClassRoutes.choices, (input) => (input.kind === 'certificate' ? [{ id: 3, label: 'Forklift certificate' }] : []))
+      .on(trainClassRoutes.update, detail());
+    renderAt('/list?id=5', () => <TrainClassEditPage />);
+    // The class's own template is named before any search.
+    await waitFor(() => expect(screen.getByTestId('train-class-certificate').closest('.ant-select')?.textContent).toContain('Safety certificate'));
+    await pickOption('train-class-certificate', 'Forklift certificate');
+    expect(api.last(trainClassRoutes.choices)).toMatchObject({ kind: 'certificate' });
+    fireEvent.click(screen.getByTestId('train-class-submit'));
+    await waitFor(() => expect(api.last(trainClassRoutes.update)).toMatchObject({ id: 5, certificateTemplateId: 3 }));
+  });
+
   it('the calendar shows the stages of the week', async () => {
     session.set({ operateAuth: ['pxapgl'] });
     const today = new Date();
@@ -172,5 +187,6 @@ describe('training classes: the ends', () => {
     ));
     expect((await screen.findByTestId('train-class-info-cancel-reason')).textContent).toBe('Trainer ill');
     expect(screen.getByText('Coaching')).toBeTruthy();
+    expect(screen.getByTestId('train-class-info-certificate').textContent).toBe('不颁发证书');
   });
 });

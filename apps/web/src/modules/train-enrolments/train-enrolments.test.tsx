@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { trainEnrolmentRoutes as routes } from '@hanlin/shared';
+import { certificateRoutes, trainEnrolmentRoutes as routes } from '@hanlin/shared';
 import { session } from '../../platform/session';
 import { renderAt } from '../../platform/kernel/testing/render';
 import { fakeApi, sample } from '../../platform/kernel/testing/fake-api';
@@ -117,16 +117,31 @@ describe('portal training', () => {
     await waitFor(() => expect(api.last(routes.apply)).toEqual({ classId: 3 }));
   });
 
-  it('my face-to-face training asks for the mode and offers cancel where the row allows', async () => {
+  it('my face-to-face training asks for the mode, offers cancel where the row allows and links the certificate of a completed class', async () => {
     session.set({ operateAuth: ['zs-pc'] });
     const api = fakeApi()
       .rows(routes.my, [
         { id: 1, classId: 8, className: 'Forklift safety', state: 'approved', queuePosition: null, reason: '', abilities: { cancel: true } },
         { id: 2, classId: 9, className: 'First aid', state: 'refused', queuePosition: null, reason: 'Full', abilities: { cancel: false } },
+        {
+          id: 3,
+          classId: 10,
+          className: 'Crane basics',
+          state: 'approved',
+          displayState: 'ended',
+          certificate: { id: 44, number: 'HL-2030-7KQ4-MX9T-R2HC', status: 'valid' },
+          abilities: { cancel: false },
+        },
       ])
       .on(routes.cancelMine, { state: 'cancelled' });
     renderAt('/list', () => <FaceTrainingPage />);
-    await waitFor(() => expect(screen.getAllByTestId('my-training-item')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('my-training-item')).toHaveLength(3));
+    // The completed class shows its certificate: the number leads to my certificates, the PDF downloads.
+    expect(screen.getAllByTestId('my-training-certificate')).toHaveLength(1);
+    expect(screen.getByTestId('my-training-certificate-number').getAttribute('href')).toBe('/student-center/certificates');
+    expect(screen.getByTestId('my-training-certificate-number').textContent).toBe('HL-2030-7KQ4-MX9T-R2HC');
+    fireEvent.click(screen.getByTestId('my-training-certificate-download'));
+    await waitFor(() => expect(api.last(certificateRoutes.myDownload)).toEqual({ id: 44 }));
     expect(api.last(routes.my)).toMatchObject({ mode: 'faceToFace' });
     expect(screen.getAllByTestId('my-training-cancel')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('my-training-cancel'));

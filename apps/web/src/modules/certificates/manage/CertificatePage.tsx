@@ -6,7 +6,7 @@ import { choiceFilter, pictureColumn, sortableIn, timeColumn, CrudPage, type Col
 import { saveDownload } from '../../../platform/api/client';
 import { CERTIFICATE_ISSUED_SORT_KEYS, CERTIFICATE_SORT_KEYS, type CertificateIssuedRow, type CertificateTemplateRow } from '@hanlin/shared';
 import { deleteCertificateTemplates, downloadIssuedCertificate, findCertificateTemplates, findIssuedCertificates, revokeCertificates } from '../api';
-import { CertificateStatusTag, STATUS_OPTIONS, ValidityText, day } from '../certificate-meta';
+import { CertificateSourceTag, CertificateStatusTag, STATUS_OPTIONS, ValidityText, day } from '../certificate-meta';
 
 const sortable = sortableIn(CERTIFICATE_SORT_KEYS);
 const issuedSortable = sortableIn(CERTIFICATE_ISSUED_SORT_KEYS);
@@ -74,7 +74,16 @@ const issuedColumns: ColumnSpec<CertificateIssuedRow>[] = [
   { key: 'realname', titleKey: 'certificate.holder', render: (r) => `${r.realname} (${r.username})` },
   { key: 'orgName', titleKey: 'certificate.org' },
   { key: 'templateName', titleKey: 'certificate.name' },
-  { key: 'sourceTitle', titleKey: 'certificate.source', render: (r) => `${r.sourceTitle}` },
+  {
+    key: 'sourceTitle',
+    titleKey: 'certificate.source',
+    render: (r) => (
+      <>
+        <CertificateSourceTag kind={r.sourceKind} />
+        {r.sourceTitle}
+      </>
+    ),
+  },
   { key: 'issuedAt', titleKey: 'certificate.issuedAt', sortable: issuedSortable('issuedAt'), render: (r) => day(r.issuedAt) },
   { key: 'expiresAt', titleKey: 'certificate.expiresAt', sortable: issuedSortable('expiresAt'), render: (r) => <ExpiryText iso={r.expiresAt} /> },
   { key: 'status', titleKey: 'common.status', render: (r) => <CertificateStatusTag status={r.status} /> },

@@ -1,36 +1,13 @@
-import { useState } from 'react';
-import { Button, Card, Space, Typography } from 'antd';
-import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Card, Space, Typography } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PagedList, PagedListItem, usePagedQuery } from '../../../platform/components/PagedList';
 import { Link } from 'react-router';
-import type { CertificateMine } from '@hanlin/shared';
-import { saveDownload } from '../../../platform/api/client';
-import { downloadMyCertificate, findMyCertificates } from '../api';
-import { CertificateStatusTag, day } from '../certificate-meta';
+import { findMyCertificates } from '../api';
+import { CertificateSourceTag, CertificateStatusTag, day } from '../certificate-meta';
+import { MyCertificateDownload } from '../components/MyCertificateDownload';
 
-function DownloadButton({ c }: { c: CertificateMine }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      icon={<DownloadOutlined />}
-      loading={busy}
-      data-testid="my-certificate-download"
-      onClick={() => {
-        setBusy(true);
-        downloadMyCertificate({ id: c.id })
-          .then(saveDownload)
-          .catch(() => undefined)
-          .finally(() => setBusy(false));
-      }}
-    >
-      {t('certificate.download')}
-    </Button>
-  );
-}
-
-/** Student center "my certificates": every certificate issued to me, expired ones tagged, PDF download. */
+/** Student center "my certificates": every certificate issued to me (for a course, an exam or a training class), expired ones tagged, PDF download. */
 export default function MyCertificatesPage() {
   const { t } = useTranslation();
   const paged = usePagedQuery(['certificate', 'mine'], findMyCertificates);
@@ -44,13 +21,16 @@ export default function MyCertificatesPage() {
             testId="my-certificate-item"
             cover={c.thumbnailUrl}
             icon={<SafetyCertificateOutlined style={{ fontSize: 40, color: '#d4a017' }} />}
-            action={<DownloadButton c={c} />}
+            action={<MyCertificateDownload id={c.id} />}
           >
             <Space wrap size={6}>
               <Typography.Text strong>{c.templateName}</Typography.Text>
               <CertificateStatusTag status={c.status} />
             </Space>
-            <div>{c.sourceTitle}</div>
+            <div>
+              <CertificateSourceTag kind={c.sourceKind} />
+              <span data-testid="my-certificate-source">{c.sourceTitle}</span>
+            </div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('certificate.number')}: <Link to={`/certificate/verify/${c.number}`}>{c.number}</Link>
               <br />

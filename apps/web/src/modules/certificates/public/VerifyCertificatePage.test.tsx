@@ -14,6 +14,7 @@ vi.mock('../api', () => ({
     return {
       number: input.number,
       holder: 'A*a',
+      sourceKind: 'training',
       title: 'Fire safety',
       templateName: 'Safety',
       authority: 'Hanlin',
@@ -45,9 +46,10 @@ describe('the public verification page', () => {
     expect(asked).toEqual([]);
   });
 
-  it('looks up a well-typed number, in any case', async () => {
+  it('looks up a well-typed number, in any case, and says what it was issued for', async () => {
     open(number.toLowerCase());
     expect((await screen.findByTestId('certificate-verify-result')).textContent).toContain(number);
+    expect(screen.getByTestId('certificate-source-training').parentElement?.textContent).toContain('Fire safety');
     expect(asked).toEqual([number]);
   });
 });

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { certificateNumberCheck, normalizeCertificateNumber } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
 import { verifyCertificate } from '../api';
-import { CertificateStatusTag, day } from '../certificate-meta';
+import { CertificateSourceTag, CertificateStatusTag, day } from '../certificate-meta';
 
 /** Public page: `/certificate/verify` (a number input) and `/certificate/verify/:number` (the result). */
 export default function VerifyCertificatePage() {
@@ -62,7 +62,10 @@ export default function VerifyCertificatePage() {
               <Descriptions.Item label={t('certificate.number')}>{q.data.number}</Descriptions.Item>
               <Descriptions.Item label={t('certificate.holder')}>{q.data.holder}</Descriptions.Item>
               <Descriptions.Item label={t('certificate.name')}>{q.data.templateName}</Descriptions.Item>
-              <Descriptions.Item label={t('certificate.source')}>{q.data.title}</Descriptions.Item>
+              <Descriptions.Item label={t('certificate.source')}>
+                <CertificateSourceTag kind={q.data.sourceKind} />
+                {q.data.title}
+              </Descriptions.Item>
               <Descriptions.Item label={t('certificate.authority')}>{q.data.authority}</Descriptions.Item>
               <Descriptions.Item label={t('certificate.issuedAt')}>{day(q.data.issuedAt)}</Descriptions.Item>
               <Descriptions.Item label={t('certificate.expiresAt')}>{q.data.expiresAt ? day(q.data.expiresAt) : t('certificate.permanent')}</Descriptions.Item>

@@ -60,6 +60,9 @@ export function ClassInfo({ c }: { c: TrainClassDetail }) {
           {c.contact} {c.phone}
         </Descriptions.Item>
         <Descriptions.Item label={t('trainClasses.budgetPerCapita')}>{c.budgetPerCapita}</Descriptions.Item>
+        <Descriptions.Item label={t('trainClasses.certificate')}>
+          <span data-testid="train-class-info-certificate">{c.certificateTemplateName ?? t('trainClasses.certificateNone')}</span>
+        </Descriptions.Item>
         {c.mode === 'mixed' ? <Descriptions.Item label={t('trainClasses.courses')}>{c.courses.map((x) => x.name).join(', ')}</Descriptions.Item> : null}
         {c.cancelReason ? (
           <Descriptions.Item label={t('trainClasses.cancelledBecause')} span={2}>

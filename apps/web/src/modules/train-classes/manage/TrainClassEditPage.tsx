@@ -25,12 +25,24 @@ function knownOf(c: TrainClassDetail | undefined) {
     course: (c?.courses ?? []).map((x) => ({ id: x.id, label: x.name })),
     user: c?.headmasterId ? [{ id: c.headmasterId, label: c.headmasterName ?? '' }] : [],
     planLine: c?.yearPlanLineId ? [{ id: c.yearPlanLineId, label: `#${c.yearPlanLineId}` }] : [],
+    certificate: c?.certificateTemplateId ? [{ id: c.certificateTemplateId, label: c.certificateTemplateName ?? `#${c.certificateTemplateId}` }] : [],
   };
 }
 
 function toForm(c: TrainClassDetail | undefined): Record<string, unknown> {
   if (!c)
-    return { mode: 'faceToFace', form: 'internal', planKind: 'outsidePlan', enrolApproval: false, queueEnabled: true, stages: [], budgetItems: [], courseIds: [], days: 1 };
+    return {
+      mode: 'faceToFace',
+      form: 'internal',
+      planKind: 'outsidePlan',
+      enrolApproval: false,
+      queueEnabled: true,
+      stages: [],
+      budgetItems: [],
+      courseIds: [],
+      days: 1,
+      certificateTemplateId: null,
+    };
   return {
     name: c.name,
     orgId: c.orgId,
@@ -48,6 +60,7 @@ function toForm(c: TrainClassDetail | undefined): Record<string, unknown> {
     enrolApproval: c.enrolApproval,
     queueEnabled: c.queueEnabled,
     headmasterId: c.headmasterId,
+    certificateTemplateId: c.certificateTemplateId,
     contact: c.contact,
     phone: c.phone,
     applicationNotice: c.applicationNotice,
@@ -118,6 +131,12 @@ export default function TrainClassEditPage() {
       { name: 'enrolApproval', labelKey: 'trainClasses.enrolApproval', control: <YesNo testId="train-class-enrol-approval" /> },
       { name: 'queueEnabled', labelKey: 'trainClasses.queueEnabled', control: <YesNo testId="train-class-queue" /> },
       { name: 'headmasterId', labelKey: 'trainClasses.headmaster', control: <ChoiceSelect kind="user" known={known.user} testId="train-class-headmaster" /> },
+      {
+        name: 'certificateTemplateId',
+        labelKey: 'trainClasses.certificate',
+        extraKey: 'trainClasses.certificateHint',
+        control: <ChoiceSelect kind="certificate" known={known.certificate} testId="train-class-certificate" placeholderKey="trainClasses.certificateNone" />,
+      },
       { name: 'contact', labelKey: 'trainClasses.contact', testId: 'train-class-contact' },
       { name: 'phone', labelKey: 'trainClasses.phone', testId: 'train-class-phone' },
       {

@@ -7,6 +7,7 @@ import type { TrainClassMode, TrainMyRow } from '@hanlin/shared';
 import { PagedList, PagedListItem, usePagedQuery } from '../../../platform/components/PagedList';
 import { errorText } from '../../../platform/api/beyond';
 import { useFeedback } from '../../../platform/feedback';
+import { MyCertificateLink } from '../../certificates/index';
 import { cancelMyEnrolment, findMyTraining } from '../api';
 import { ClassDisplayTag, EnrolmentStateTag, when } from '../components/enrolment-meta';
 
@@ -44,7 +45,10 @@ function CancelButton({ row }: { row: TrainMyRow }) {
   );
 }
 
-/** Student center: my sign-ups of one mode (face-to-face or mixed training), with their state and cancel before the start. */
+/**
+ * Student center: my sign-ups of one mode (face-to-face or mixed training), with their state, cancel before the
+ * start, and the certificate I received on completing the class.
+ */
 export function MyTrainingPage({ mode }: { mode: TrainClassMode }) {
   const { t } = useTranslation();
   const paged = usePagedQuery(['trainEnrolment', 'my', mode], (p) => findMyTraining({ ...p, mode }));
@@ -69,6 +73,11 @@ export function MyTrainingPage({ mode }: { mode: TrainClassMode }) {
               {when(r.startAt)} – {when(r.endAt)}
               {r.reason && ` · ${t('trainEnrolments.reasonIs', { reason: r.reason })}`}
             </Typography.Text>
+            {r.certificate && (
+              <div>
+                <MyCertificateLink certificate={r.certificate} testId="my-training-certificate" />
+              </div>
+            )}
           </PagedListItem>
         )}
       />

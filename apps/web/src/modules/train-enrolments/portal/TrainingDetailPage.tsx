@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorText } from '../../../platform/api/beyond';
 import { useFeedback } from '../../../platform/feedback';
+import { MyCertificateLink } from '../../certificates/index';
 import { applyToClass, cancelMyEnrolment, getTrainCatalogClass } from '../api';
 import { ClassDisplayTag, EnrolmentStateTag, when } from '../components/enrolment-meta';
 
-/** Portal training detail: the class, its stages, my state; sign up (after reading the application notice) or cancel. */
+/** Portal training detail: the class, its stages, my state and certificate; sign up (after reading the application notice) or cancel. */
 export default function TrainingDetailPage() {
   const { t } = useTranslation();
   // On a phone the labels go above their values (side by side they break mid-word at 390 px).
@@ -59,6 +60,7 @@ export default function TrainingDetailPage() {
         </Space>
         {c.myQueuePosition !== null && <Alert type="info" showIcon message={t('trainEnrolments.queueAt', { n: c.myQueuePosition })} data-testid="training-queue" />}
         {c.myReason && <Alert type="warning" showIcon message={t('trainEnrolments.reasonIs', { reason: c.myReason })} data-testid="training-reason" />}
+        {c.myCertificate && <MyCertificateLink certificate={c.myCertificate} testId="training-certificate" />}
         <Space wrap>
           {c.abilities.apply && (
             <Button type="primary" loading={apply.isPending} onClick={signUp} data-testid="training-apply">

@@ -1,0 +1,3 @@
+ALTER TABLE "train_classes" ADD COLUMN "certificate_template_id" integer;--> statement-breakpoint
+ALTER TABLE "train_classes" ADD CONSTRAINT "train_classes_certificate_template_fk" FOREIGN KEY ("certificate_template_id") REFERENCES "public"."certificate_templates"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "train_classes_certificate_template_idx" ON "train_classes" USING btree ("certificate_template_id");
