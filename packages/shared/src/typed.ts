@@ -37,3 +37,14 @@ export function required<T>(value: T | null | undefined, what: string): T {
   if (value == null) throw new Error(`${what} is missing`);
   return value;
 }
+
+/** Whether `value` is an object (not null): its properties may then be read as unknowns. */
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The property `key` of a value whose shape is not known (a caught error's `code`, a driver's
+ * `cause`, a parsed document's field): undefined when the value is no object or lacks it.
+ */
+export function propOf(value: unknown, key: string): unknown {
+  return isRecord(value) || typeof value === 'function' ? Reflect.get(value, key) : undefined;
+}

@@ -136,6 +136,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     db,
     lifecycle: EXERCISE_LIFECYCLE,
     table: exercises,
+    state: 'status',
     lock: lockInScope,
     on: { publish: { check: requirePublishable, set: (now) => ({ publishedAt: now }) } },
   });

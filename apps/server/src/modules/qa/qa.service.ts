@@ -124,6 +124,7 @@ export function createQaService({ db, lists }: Deps) {
     db,
     lifecycle: QA_LIFECYCLE,
     table: qaEntries,
+    state: 'status',
     lock: lockInScope,
     on: {
       release: { set: (now) => ({ releasedAt: now }) },

@@ -120,7 +120,7 @@ export function createTrainCoursesService({ app, db, lists, signer }: Deps) {
     return out;
   }
 
-  const transition = transitionCommand({ db, lifecycle: TRAIN_COURSE_LIFECYCLE, table: trainCourses, lock: lockInScope });
+  const transition = transitionCommand({ db, lifecycle: TRAIN_COURSE_LIFECYCLE, table: trainCourses, state: 'status', lock: lockInScope });
 
   return {
     categories,
