@@ -48,3 +48,10 @@ export const isRecord = (value: unknown): value is Record<string, unknown> => ty
 export function propOf(value: unknown, key: string): unknown {
   return isRecord(value) || typeof value === 'function' ? Reflect.get(value, key) : undefined;
 }
+
+/** The entries of `o` whose value is not `undefined` (a partial write that leaves the others as they are). */
+export function definedOf<T extends object>(o: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const k in o) if (Object.hasOwn(o, k) && o[k] !== undefined) out[k] = o[k];
+  return out;
+}
