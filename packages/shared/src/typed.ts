@@ -55,3 +55,10 @@ export function definedOf<T extends object>(o: T): Partial<T> {
   for (const k in o) if (Object.hasOwn(o, k) && o[k] !== undefined) out[k] = o[k];
   return out;
 }
+
+/** `list` as a non-empty tuple (what `z.enum` takes); an empty one is a fault of the program, said so. */
+export function nonEmpty<T>(list: readonly T[], what = 'list'): [T, ...T[]] {
+  const [first, ...rest] = list;
+  if (first === undefined) throw new Error(`${what} is empty`);
+  return [first, ...rest];
+}
