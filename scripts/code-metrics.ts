@@ -1,7 +1,8 @@
 // Counts the code-health figures issue 19 sets targets for: `as T` casts, `as unknown as`,
 // non-null `!`, status/state comparisons with string literals in web modules, web deep imports
 // (a module file importing another module's file other than its index.ts), and module import
-// cycles on each side. Run: `npx tsx scripts/code-metrics.ts` (prints figures, fails nothing).
+// cycles on each side. Run: `npx tsx scripts/code-metrics.ts` (prints figures, fails nothing);
+// `--list` adds the literal comparisons and deep imports, `--files` the casts and `!` per file.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -25,6 +26,14 @@ let casts = 0;
 let unknownCasts = 0;
 let bangs = 0;
 const literalStatus: string[] = [];
+/** Casts and non-null `!` per file (`--files`). */
+const perFile = new Map<string, { casts: number; bangs: number }>();
+const countIn = (file: string, key: 'casts' | 'bangs') => {
+  const rel = path.relative(ROOT, file);
+  const entry = perFile.get(rel) ?? { casts: 0, bangs: 0 };
+  entry[key]++;
+  perFile.set(rel, entry);
+};
 for (const file of files) {
   const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const web = file.includes('apps/web/src/modules/');
@@ -33,10 +42,14 @@ for (const file of files) {
       const t = n.type.getText(src);
       if (t !== 'const') {
         casts++;
+        countIn(file, 'casts');
         if (ts.isAsExpression(n.expression) && n.expression.type.kind === ts.SyntaxKind.UnknownKeyword) unknownCasts++;
       }
     }
-    if (ts.isNonNullExpression(n)) bangs++;
+    if (ts.isNonNullExpression(n)) {
+      bangs++;
+      countIn(file, 'bangs');
+    }
     if (
       web &&
       ts.isBinaryExpression(n) &&
@@ -91,4 +104,9 @@ console.log(`two-way module pairs: server ${server.pairs.length} [${server.pairs
 if (verbose) {
   console.log('\n' + literalStatus.join('\n'));
   console.log('\n' + web.deep.join('\n'));
+}
+if (process.argv.includes('--files')) {
+  console.log('\ncasts\t!\tfile');
+  const rows = [...perFile].sort(([, a], [, b]) => b.casts + b.bangs - a.casts - a.bangs);
+  for (const [file, n] of rows) console.log(`${n.casts}\t${n.bangs}\t${file}`);
 }

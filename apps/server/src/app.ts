@@ -114,7 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     strictTransportSecurity: config.tls,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)));
   // API answers above 1 KB, compressed per response (the web app's files are compressed at build).
   // Only text types: files sent as octet-stream, images or Excel stay as they are.
   await app.register(compress, {

@@ -1,6 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { propOf } from '@hanlin/shared';
 import { loadConfig, type Config } from './platform/config.js';
+import { listeningPort } from './platform/content-origin.js';
 import { startInfrastructure, type Infrastructure } from './platform/infrastructure.js';
 import { isConnectionError, pgErrorOf } from './platform/db/pg-errors.js';
 import { seed } from './bootstrap/seed.js';
@@ -35,7 +36,7 @@ try {
   say(
     `Hanlin listening on http://localhost:${config.port} (log level ${config.logLevel}${config.logLevel === 'debug' || config.logLevel === 'trace' ? ', one line per request' : ''})`,
   );
-  const contentAt = config.contentUrl ?? `port ${(app.contentApp.server.address() as AddressInfo).port}`;
+  const contentAt = config.contentUrl ?? `port ${listeningPort(app.contentApp.server)}`;
   say(`Uploaded content (SCORM) is served from ${contentAt}`);
   if (config.tls && !config.contentUrl)
     say('Warning: users reach Hanlin over HTTPS but CONTENT_URL is not set: SCORM packages will not play (set CONTENT_URL to an https origin proxied to CONTENT_PORT).');
@@ -58,7 +59,7 @@ function databaseAddress(url: string): string {
 }
 
 function whyStartFailed(e: unknown, c: Config | undefined): string {
-  const err = (e ?? {}) as NodeJS.ErrnoException;
+  const err = { syscall: propOf(e, 'syscall'), code: propOf(e, 'code'), message: propOf(e, 'message') };
   const port = listening === 'PORT' ? c?.port : c?.contentPort;
   if (err.syscall === 'listen' && err.code === 'EADDRINUSE') {
     return `port ${port} is already in use (another Hanlin or another program): stop it, or set ${listening} to a free port.`;
@@ -72,10 +73,10 @@ function whyStartFailed(e: unknown, c: Config | undefined): string {
     } catch {
       /* shown without the address */
     }
-    if (isConnectionError(e)) return `cannot reach the database at ${where}: ${err.code ?? err.message}. Check that PostgreSQL runs there and the address is right.`;
+    if (isConnectionError(e)) return `cannot reach the database at ${where}: ${String(err.code ?? err.message)}. Check that PostgreSQL runs there and the address is right.`;
     const code = pgErrorOf(e).code;
     if (code === '28P01' || code === '28000' || code === '3D000')
-      return `the database at ${where} refused the connection: ${err.message}. Check the user, password and database name.`;
+      return `the database at ${where} refused the connection: ${String(err.message)}. Check the user, password and database name.`;
   }
   if (e instanceof Error && e.message) return e.message;
   const text = e === undefined ? '' : String(e);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LANGS, type Lang } from './errors.js';
+import { LANGS } from './errors.js';
+import { isOneOf } from './typed.js';
 
 /** Every answer: `{ code, msg, data }` (spec section 7). */
 export interface ApiEnvelope<T> {
@@ -33,7 +34,7 @@ const isTimeZone = (tz: string) => {
  * browser's time zone (times are written as the reader's local time).
  */
 export const ExportLocaleSchema = z.object({
-  lang: z.enum(LANGS as [Lang, ...Lang[]]).default('zh-CN'),
+  lang: z.enum(LANGS).default('zh-CN'),
   timeZone: z.string().max(64).refine(isTimeZone).default('Asia/Shanghai'),
 });
 export type ExportLocale = z.infer<typeof ExportLocaleSchema>;
@@ -78,6 +79,6 @@ export const IdBodySchema = z.object({ id: IdSchema });
 /** Sort keys a list accepts, with the helper that turns `-name` into a pair. */
 export function parseSort<K extends string>(sort: string | undefined, allowed: readonly K[], fallback: K) {
   const desc = !!sort && sort.startsWith('-');
-  const key = (sort ? sort.replace(/^-/, '') : fallback) as K;
-  return { key: allowed.includes(key) ? key : fallback, desc: sort ? desc : true };
+  const key = sort ? sort.replace(/^-/, '') : fallback;
+  return { key: isOneOf(allowed, key) ? key : fallback, desc: sort ? desc : true };
 }

@@ -33,8 +33,8 @@ export type BuiltinRoleName = keyof typeof BUILTIN_ROLE_NAMES;
 const KEY_OF_TEXT = new Map<string, string>([
   [BUILTIN_TEXTS.rootOrg, 'builtin.rootOrg'],
   [BUILTIN_TEXTS.adminRealname, 'builtin.adminRealname'],
-  ...Object.entries(BUILTIN_ROLE_NAMES).map(([k, v]) => [v, `builtin.role.${k}`] as [string, string]),
-  ...Object.entries(BUILTIN_ROLE_DESCRIPTIONS).map(([k, v]) => [v, `builtin.roleDescription.${k}`] as [string, string]),
+  ...Object.entries(BUILTIN_ROLE_NAMES).map(([k, v]): [string, string] => [v, `builtin.role.${k}`]),
+  ...Object.entries(BUILTIN_ROLE_DESCRIPTIONS).map(([k, v]): [string, string] => [v, `builtin.roleDescription.${k}`]),
 ]);
 
 /** The translation key of a seeded text (root organization, administrator, built-in role name or description), else null. */

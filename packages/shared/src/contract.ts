@@ -106,7 +106,7 @@ type PublishCode = { [K in PermissionCode]: K extends `${infer M}:publish` ? M :
  */
 export function publishRoutes<const B extends string>(base: B, code: PublishCode, op: string) {
   return {
-    publish: batchRoute(`${base}/publish`, [`${code}:publish` as PermissionCode], `${op}.publish`),
+    publish: batchRoute(`${base}/publish`, [`${code}:publish`], `${op}.publish`),
     unpublish: batchRoute(`${base}/unpublish`, [`${code}:unpublish` as PermissionCode], `${op}.unpublish`),
   };
 }

@@ -14,7 +14,7 @@ const catalogue = Object.assign({}, ...Object.values(catalogueByGroup)) as Recor
 
 export type ErrorName = Names & string;
 export type Lang = 'zh-CN' | 'en-US' | 'pt';
-export const LANGS: readonly Lang[] = ['zh-CN', 'en-US', 'pt'];
+export const LANGS: readonly [Lang, ...Lang[]] = ['zh-CN', 'en-US', 'pt'];
 /** One text in each interface language (import reasons written into Excel error files, …). */
 export type LangTexts = Readonly<Record<Lang, string>>;
 export const langTexts = (zh: string, en: string, pt: string): LangTexts => ({ 'zh-CN': zh, 'en-US': en, pt });

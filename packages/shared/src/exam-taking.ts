@@ -60,11 +60,11 @@ export const OBJECTIVE_TYPES: readonly QuestionType[] = ['single', 'multiple', '
  * One answer, whatever the type: choice and judgment `choices` (option letters, 'T'/'F'), fill in
  * blank `blanks` (one per blank, in stem order), short/operation/calculation `text`, star rating `stars`.
  */
+/** What a choice or judgment answer names: 'T'/'F' or option letters. */
+const CHOICE_VALUES: [string, ...string[]] = ['T', 'F', ...OPTION_LETTERS];
+
 export const AnswerValueSchema = z.strictObject({
-  choices: z
-    .array(z.enum(['T', 'F', ...OPTION_LETTERS] as [string, ...string[]]))
-    .max(26)
-    .optional(),
+  choices: z.array(z.enum(CHOICE_VALUES)).max(26).optional(),
   blanks: z.array(z.string().max(200)).max(50).optional(),
   text: z.string().max(2000).optional(),
   stars: z.number().int().min(0).max(10).optional(),

@@ -1,4 +1,4 @@
-import { keysOf } from './typed.js';
+import { keysOf, nonEmpty } from './typed.js';
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from './api.js';
 
@@ -85,7 +85,7 @@ export const MessageRowSchema = z.object({
   title: z.string(),
   content: z.string(),
   kind: z.string(),
-  template: z.enum(MESSAGE_TEMPLATE_NAMES as [MessageTemplate, ...MessageTemplate[]]).nullable(),
+  template: z.enum(nonEmpty(MESSAGE_TEMPLATE_NAMES, 'message templates')).nullable(),
   params: z.record(z.string(), z.string()),
   read: z.boolean(),
   readAt: z.string().nullable(),

@@ -7,7 +7,7 @@ export const ACTIONS = ['add', 'modify', 'delete', 'publish', 'unpublish', 'free
 export type Action = (typeof ACTIONS)[number];
 
 export type Terminal = 'manage' | 'student-pc' | 'student-app' | 'lecturer' | 'class-teacher';
-export const TERMINALS: readonly Terminal[] = ['manage', 'student-pc', 'student-app', 'lecturer', 'class-teacher'];
+export const TERMINALS: readonly [Terminal, ...Terminal[]] = ['manage', 'student-pc', 'student-app', 'lecturer', 'class-teacher'];
 
 export interface PermissionNode {
   /** Menu or group code; groups without a code of their own use `group:<name>`. */

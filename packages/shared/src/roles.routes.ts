@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdsSchema } from './api.js';
 import { NewIdSchema, defineRoute, freezeRoutes, listGetRoutes, writeRoute } from './contract.js';
-import { TERMINALS, type PermissionNode, type Terminal } from './permissions.js';
+import { TERMINALS, type PermissionNode } from './permissions.js';
 import { RoleDetailSchema, RoleInsertSchema, RoleListQuerySchema, RoleRowSchema, RoleUpdateSchema } from './roles.js';
 
 export const RoleOptionSchema = z.object({ id: z.number(), name: z.string(), status: z.string() });
@@ -18,7 +18,7 @@ export const PermissionNodeSchema: z.ZodType<PermissionNode> = z.lazy(() =>
     children: z.array(PermissionNodeSchema).readonly().optional(),
   }),
 );
-export const PermissionTreeSchema = z.record(z.enum(TERMINALS as [Terminal, ...Terminal[]]), z.array(PermissionNodeSchema).readonly());
+export const PermissionTreeSchema = z.record(z.enum(TERMINALS), z.array(PermissionNodeSchema).readonly());
 
 /** Roles (rzjs) and the permission tree a role is edited with. */
 export const roleRoutes = {

@@ -37,3 +37,28 @@ export function required<T>(value: T | null | undefined, what: string): T {
   if (value == null) throw new Error(`${what} is missing`);
   return value;
 }
+
+/** Whether `value` is an object (not null): its properties may then be read as unknowns. */
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The property `key` of a value whose shape is not known (a caught error's `code`, a driver's
+ * `cause`, a parsed document's field): undefined when the value is no object or lacks it.
+ */
+export function propOf(value: unknown, key: string): unknown {
+  return isRecord(value) || typeof value === 'function' ? Reflect.get(value, key) : undefined;
+}
+
+/** The entries of `o` whose value is not `undefined` (a partial write that leaves the others as they are). */
+export function definedOf<T extends object>(o: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const k in o) if (Object.hasOwn(o, k) && o[k] !== undefined) out[k] = o[k];
+  return out;
+}
+
+/** `list` as a non-empty tuple (what `z.enum` takes); an empty one is a fault of the program, said so. */
+export function nonEmpty<T>(list: readonly T[], what = 'list'): [T, ...T[]] {
+  const [first, ...rest] = list;
+  if (first === undefined) throw new Error(`${what} is empty`);
+  return [first, ...rest];
+}

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { propOf } from '@hanlin/shared';
 import type { Config } from './config.js';
 
 declare module 'fastify' {
@@ -36,6 +37,12 @@ export interface ContentOrigin {
   appOriginsFor(req: RequestLike): string[];
 }
 
+/** The port a listening server took (its configured one may be 0: any free port); 0 while it does not listen on one. */
+export function listeningPort(server: { address(): AddressInfo | string | null }): number {
+  const address = server.address();
+  return address !== null && typeof address === 'object' ? address.port : 0;
+}
+
 function first(v: string | string[] | undefined): string | undefined {
   const s = Array.isArray(v) ? v[0] : v;
   return s?.split(',')[0]?.trim() || undefined;
@@ -43,7 +50,7 @@ function first(v: string | string[] | undefined): string | undefined {
 
 /** Scheme and host name the browser used (forwarded ones behind a trusted proxy). */
 function seenAs(config: Config, req: RequestLike): { proto: string; hostname: string } {
-  const proto = (config.trustProxy && first(req.headers['x-forwarded-proto'])) || ((req.socket as { encrypted?: boolean } | undefined)?.encrypted ? 'https' : 'http');
+  const proto = (config.trustProxy && first(req.headers['x-forwarded-proto'])) || (propOf(req.socket, 'encrypted') ? 'https' : 'http');
   const host = (config.trustProxy && first(req.headers['x-forwarded-host'])) || first(req.headers.host) || 'localhost';
   let hostname = 'localhost';
   try {
@@ -80,7 +87,7 @@ export function createContentOrigin(config: Config): ContentOrigin {
     return payload;
   });
 
-  const port = () => config.contentPort || (app.server.listening ? (app.server.address() as AddressInfo).port : 0);
+  const port = () => config.contentPort || listeningPort(app.server);
   return {
     app,
     sandbox: `allow-scripts allow-forms allow-popups allow-modals${config.contentSandbox === 'package' ? ' allow-same-origin' : ''}`,

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { checkInflatedSizes, ExcelFileError, zipEntries } from './excel-zip.js';
+import { checkInflatedSizes, ExcelFileError, isMachineFault, zipEntries } from './excel-zip.js';
 
 /**
  * Reading an uploaded template, row by row (runs in the Excel worker, see excel-queue.ts): the workbook is
@@ -101,7 +101,7 @@ export async function readLayoutRows(layout: ReadLayout, data: Buffer, maxRows: 
     }
   } catch (e) {
     if (e instanceof ExcelFileError) throw e;
-    if (typeof (e as { syscall?: unknown } | null)?.syscall === 'string') throw e; // the machine's, not the file's
+    if (isMachineFault(e)) throw e; // the machine's, not the file's
     throw new ExcelFileError('EXCEL_FORMAT_ERROR', undefined, true, e);
   }
   if (marker !== layout.marker || !rows) throw templateError();

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { readLayoutRows, type ReadLayout } from './excel-read.js';
-import { ExcelFileError } from './excel-zip.js';
+import { ExcelFileError, isMachineFault } from './excel-zip.js';
 
 /** The Excel worker thread (started by excel-queue.ts through excel-worker.mjs): reads one upload at a time. */
 
@@ -11,7 +11,8 @@ export interface ExcelJob {
   maxRows: number;
 }
 
-const port = parentPort!;
+const port = parentPort;
+if (!port) throw new Error('excel-worker.ts runs as a worker thread (excel-queue.ts starts it)');
 
 // A refused read stops exceljs midway; a temporary-file operation it had started may still fail afterwards with
 // nobody left to hear it. Such a file-system error belongs to a finished job: the thread goes on. Anything
@@ -25,7 +26,7 @@ port.on('message', async (job: ExcelJob) => {
     const rows = await readLayoutRows(job.layout, Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength), job.maxRows);
     port.postMessage({ id: job.id, rows });
   } catch (e) {
-    if (typeof (e as { syscall?: unknown } | null)?.syscall === 'string') {
+    if (isMachineFault(e)) {
       // A temporary file failed: the machine's fault, not the file's; the queue tries again on a new thread.
       port.postMessage({ id: job.id, transient: true });
       return;

@@ -14,6 +14,9 @@ export const PACK_RATIO_MAX = 100;
 const RATIO_FROM_BYTES = 1024 * 1024;
 const ENTRIES_MAX = 1000;
 
+/** A failure of the machine (a system call: a temporary file, the disk), not of the file read. */
+export const isMachineFault = (e: unknown): boolean => typeof e === 'object' && e !== null && 'syscall' in e && typeof e.syscall === 'string';
+
 /** A refusal of the Excel machinery with the catalogue code it stands for (crosses the worker boundary as data). */
 export class ExcelFileError extends Error {
   constructor(

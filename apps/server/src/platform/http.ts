@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERRORS, type ErrorName, type RoutePermission } from '@hanlin/shared';
+import { ERRORS, isOneOf, type ErrorName, type RoutePermission } from '@hanlin/shared';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { AppError } from './errors.js';
 import { isConnectionError, pgErrorOf } from './db/pg-errors.js';
@@ -14,12 +14,14 @@ declare module 'fastify' {
     operation?: string;
     /** Allowed while the user still has to change the first-login password. */
     beforePasswordChange?: boolean;
+    /** The body may come form-encoded (`RouteSpec.formEncoded`); other routes refuse it. */
+    formEncoded?: boolean;
   }
 }
 
 /** Success answer of spec section 7. */
-export function ok<T>(data: T): { code: 200; msg: 'OK'; data: T } {
-  return { code: 200, msg: 'OK', data: data === undefined ? (null as T) : data };
+export function ok<T>(data: T): { code: 200; msg: 'OK'; data: T | null } {
+  return { code: 200, msg: 'OK', data: data === undefined ? null : data };
 }
 
 export function sendError(reply: FastifyReply, name: ErrorName, extra: { field?: string; data?: unknown } = {}) {
@@ -82,7 +84,8 @@ export function installErrorHandling(app: FastifyInstance, opts: { spaIndex?: Bu
   const noop = () => undefined;
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    for (const m of ([] as string[]).concat(route.method)) if (m !== 'HEAD') known.on(m as HTTPMethod, route.url, noop);
+    // Only the methods a wrong-method answer names are looked up (HEAD answers with GET).
+    for (const m of [route.method].flat()) if (isOneOf(METHODS, m)) known.on(m, route.url, noop);
   });
   const allowedMethods = (url: string) => METHODS.filter((m) => known.find(m, url));
   // Every route, before its schema: text with a NUL character is refused naming the field.

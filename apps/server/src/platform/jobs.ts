@@ -437,7 +437,9 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         returning id`);
       const id = inserted.rows[0]?.id;
       if (id === undefined) {
-        const existing = await exec.execute<{ id: number }>(sql`select id from jobs where dedupe_key = ${o.dedupeKey!} and state in ('queued', 'running')`);
+        // Not inserted: a job of the same dedupe key is waiting or running.
+        if (o.dedupeKey === undefined) return undefined;
+        const existing = await exec.execute<{ id: number }>(sql`select id from jobs where dedupe_key = ${o.dedupeKey} and state in ('queued', 'running')`);
         return existing.rows[0]?.id;
       }
       await boss.send(kind, { jobId: Number(id) }, { ...delivery(kind, o.maxAttempts), id: bossId, startAfter: o.runAfter, db: adapter(exec) });

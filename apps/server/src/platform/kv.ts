@@ -75,8 +75,10 @@ export function createRedisKv(url: string, prefix = 'hanlin:'): Kv {
       await redis.set(key, value, 'PX', Math.max(1, Math.round(ttlMs)));
     },
     async take(key) {
-      const [[, v]] = (await redis.multi().get(key).del(key).exec()) as [[unknown, string | null], unknown];
-      return v;
+      const replies = await redis.multi().get(key).del(key).exec();
+      if (!replies) throw new Error('kv take: the transaction was discarded');
+      const v = replies[0]?.[1];
+      return typeof v === 'string' ? v : null;
     },
     async del(...keys) {
       if (keys.length) await redis.del(...keys);

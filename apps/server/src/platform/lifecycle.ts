@@ -1,10 +1,11 @@
 import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { check, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { ErrorName, Lifecycle } from '@hanlin/shared';
+import { keysOf, recordOf, type ErrorName, type Lifecycle } from '@hanlin/shared';
 import { AppError } from './errors.js';
 import { onlyRow } from './db/rows.js';
 import type { Db, DbOrTx } from './db/client.js';
 import type { Principal } from './auth/principal.js';
+import type { IdTable } from './table-rows.js';
 
 /**
  * A CHECK constraint keeping `column` inside the lifecycle's states (declare it in the table's
@@ -20,10 +21,11 @@ export interface TransitionSpec<S extends string, C extends string, R extends { 
   command: C;
   /** The rows, locked (`FOR UPDATE`) inside this transaction and checked for data scope by the caller. */
   rows: readonly R[];
-  stateOf: (row: R) => S;
+  /** The row's state as stored: one the lifecycle does not know is refused like one the command does not start from. */
+  stateOf: (row: R) => string;
   /** The table, its id column and its state column, written by one conditional UPDATE. */
   table: PgTable;
-  id: PgColumn;
+  id: IdTable['id'];
   state: PgColumn;
   /** The stored value of a state, when the column is not the state's name (a boolean flag). */
   encode?: (state: S) => unknown;
@@ -45,7 +47,11 @@ export interface TransitionSpec<S extends string, C extends string, R extends { 
 export async function applyTransition<S extends string, C extends string, R extends { id: number }>(tx: DbOrTx, spec: TransitionSpec<S, C, R>) {
   const { lifecycle, command } = spec;
   const refuse = (ids: number[]) => new AppError(spec.error ?? 'STATE_TRANSITION_INVALID', { field: spec.field ?? 'ids', data: { ids } });
-  const refused = spec.rows.filter((r) => !lifecycle.can(spec.stateOf(r), command) || (spec.allow && !spec.allow(r))).map((r) => r.id);
+  const allowed = (r: R) => {
+    const state = spec.stateOf(r);
+    return lifecycle.isState(state) && lifecycle.can(state, command) && (!spec.allow || spec.allow(r));
+  };
+  const refused = spec.rows.filter((r) => !allowed(r)).map((r) => r.id);
   if (refused.length) throw refuse(refused);
   const { from, to } = lifecycle.transitions[command];
   const encode = spec.encode ?? ((s: S) => s);
@@ -53,17 +59,17 @@ export async function applyTransition<S extends string, C extends string, R exte
   if (!key) throw new Error(`applyTransition: the state column is not a column of the table`);
   const ids = [...new Set(spec.rows.map((r) => r.id))];
   if (!ids.length) return { ids, to };
-  const changed = (await tx
+  const changed = await tx
     .update(spec.table)
     .set({ ...spec.set, [key]: encode(to) })
     .where(and(inArray(spec.id, ids), inArray(spec.state, from.map(encode))))
-    .returning({ id: spec.id })) as { id: number }[];
+    .returning({ id: spec.id });
   if (changed.length !== ids.length) throw refuse(ids.filter((id) => !changed.some((c) => c.id === id)));
   return { ids, to };
 }
 
 /** A table whose state lives in `status`, keyed by `id`, stamped in `updatedAt` (most lifecycles). */
-type StatusTable = PgTable & { id: PgColumn; status: PgColumn; updatedAt: PgColumn };
+type StatusTable = IdTable & { status: PgColumn; updatedAt: PgColumn };
 
 /** `applyTransition` on such a table: the state is the row's `status`, and `updatedAt` is stamped. */
 export function applyStatusTransition<S extends string, C extends string, R extends { id: number; status: string }>(
@@ -71,19 +77,19 @@ export function applyStatusTransition<S extends string, C extends string, R exte
   spec: Omit<TransitionSpec<S, C, R>, 'stateOf' | 'table' | 'id' | 'state'> & { table: StatusTable },
 ) {
   const { table, set, ...rest } = spec;
-  return applyTransition(tx, { ...rest, stateOf: (r) => r.status as S, table, id: table.id, state: table.status, set: { updatedAt: new Date(), ...set } });
+  return applyTransition(tx, { ...rest, stateOf: (r) => r.status, table, id: table.id, state: table.status, set: { updatedAt: new Date(), ...set } });
 }
 
 /** A table whose lifecycle is kept in the column `K` (`status` for most), keyed by `id`, stamped in `updatedAt`. */
-type LifecycleTable<K extends string> = PgTable & { id: PgColumn; updatedAt: PgColumn } & { [k in K]: PgColumn };
+type LifecycleTable<K extends string> = IdTable & { updatedAt: PgColumn } & { [k in K]: PgColumn };
 
 /** How a module's lifecycle commands run, declared once per table (see `transitionCommand`). */
 export interface TransitionCommandSpec<S extends string, C extends string, R extends { id: number }, K extends string> {
   db: Db;
   lifecycle: Lifecycle<S, C>;
   table: NoInfer<LifecycleTable<K>>;
-  /** The state's column on the table and field on the locked rows; `status` unless told. */
-  state?: K;
+  /** The state's column on the table and field on the locked rows (`status` for most). */
+  state: K;
   /** Locks the rows inside the transaction and checks the caller's data scope (`scopedLock`). */
   lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>;
   /** What a command does beyond the lifecycle, by command. */
@@ -105,10 +111,10 @@ export interface CommandSteps<S extends string, R> {
  * transaction, locks the rows in scope, runs the command's checks, applies the transition
  * (`applyTransition`, stamping `updatedAt`, all rows or none), runs its `after` and answers `{ count }`.
  */
-export function transitionCommand<S extends string, C extends string, R extends { id: number } & { [k in K]: string }, K extends string = 'status'>(
+export function transitionCommand<S extends string, C extends string, R extends { id: number } & { [k in K]: string }, K extends string>(
   spec: TransitionCommandSpec<S, C, R, K>,
 ) {
-  const key = (spec.state ?? 'status') as K;
+  const key = spec.state;
   return (principal: Principal, ids: number[], command: C, set: Record<string, unknown> = {}) =>
     spec.db.transaction(async (tx) => {
       const rows = await spec.lock(tx, principal, ids);
@@ -119,7 +125,7 @@ export function transitionCommand<S extends string, C extends string, R extends 
         lifecycle: spec.lifecycle,
         command,
         rows,
-        stateOf: (r) => r[key] as string as S,
+        stateOf: (r) => r[key],
         table: spec.table,
         id: spec.table.id,
         state: spec.table[key],
@@ -136,10 +142,10 @@ export async function lockEditable<S extends string, R extends { status: string 
   principal: Principal,
   id: number,
   lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>,
-  lifecycle: Pick<Lifecycle<S, string>, 'canEdit'>,
+  lifecycle: Pick<Lifecycle<S, string>, 'canEdit' | 'isState'>,
 ): Promise<R> {
   const row = onlyRow(await lock(tx, principal, [id]));
-  if (!lifecycle.canEdit(row.status as S)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
+  if (!lifecycle.isState(row.status) || !lifecycle.canEdit(row.status)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'status' });
   return row;
 }
 
@@ -150,7 +156,7 @@ export async function lockEditable<S extends string, R extends { status: string 
  */
 export function deleteCommand<S extends string, R extends { id: number; status: string }>(spec: {
   db: Db;
-  lifecycle: Pick<Lifecycle<S, string>, 'canDelete'>;
+  lifecycle: Pick<Lifecycle<S, string>, 'canDelete' | 'isState'>;
   lock: (tx: DbOrTx, principal: Principal, ids: number[]) => Promise<R[]>;
   clear?: (tx: DbOrTx, id: number) => Promise<unknown>;
   remove: (tx: DbOrTx, ids: number[]) => Promise<unknown>;
@@ -158,7 +164,7 @@ export function deleteCommand<S extends string, R extends { id: number; status: 
   return (principal: Principal, ids: number[]) =>
     spec.db.transaction(async (tx) => {
       const rows = await spec.lock(tx, principal, ids);
-      const refused = rows.filter((r) => !spec.lifecycle.canDelete(r.status as S)).map((r) => r.id);
+      const refused = rows.filter((r) => !spec.lifecycle.isState(r.status) || !spec.lifecycle.canDelete(r.status)).map((r) => r.id);
       if (refused.length) throw new AppError('STATE_TRANSITION_INVALID', { field: 'ids', data: { ids: refused } });
       for (const r of rows) await spec.clear?.(tx, r.id);
       await spec.remove(
@@ -181,13 +187,11 @@ export function freezeAbilityCodes<const C extends string>(code: C) {
  * Abilities of one record: what its lifecycle state allows, narrowed by the permission code each
  * ability needs (`codes`) and by the service's other rules (`rules`, false refuses).
  */
-export function abilitiesOf<A extends Record<string, boolean>>(
-  byState: A,
+export function abilitiesOf<K extends string>(
+  byState: Readonly<Record<K, boolean>>,
   permissions: ReadonlySet<string>,
-  codes: { readonly [K in keyof A]: string },
-  rules: Partial<{ [K in keyof A]: boolean }> = {},
-): A {
-  const out = { ...byState };
-  for (const k of Object.keys(out) as (keyof A)[]) out[k] = (byState[k] && permissions.has(codes[k]) && rules[k] !== false) as A[keyof A];
-  return out;
+  codes: { readonly [P in NoInfer<K>]: string },
+  rules: Partial<Record<NoInfer<K>, boolean>> = {},
+): Record<K, boolean> {
+  return recordOf(keysOf(byState), (k) => byState[k] && permissions.has(codes[k]) && rules[k] !== false);
 }

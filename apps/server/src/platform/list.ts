@@ -27,9 +27,14 @@ import { onlyRow } from './db/rows.js';
  * Statements and remembered totals live in a `ListCaches` made per app (AppContext.lists).
  */
 
+/** A list's page statement, prepared once per shape: the page's rows, each with the `versions` its total is cached under. */
+interface PageStatement {
+  execute(args: Record<string, unknown>): Promise<Record<string, unknown>[]>;
+}
+
 /** Per-app state of every list: prepared statements per connection pool, last totals seen. */
 export interface ListCaches {
-  statements: WeakMap<DbOrTx, Map<string, unknown>>;
+  statements: WeakMap<DbOrTx, Map<string, PageStatement>>;
   seenTotals: Map<string, number>;
 }
 export const createListCaches = (): ListCaches => ({ statements: new WeakMap(), seenTotals: new Map() });
@@ -56,7 +61,7 @@ const sortTerm = (k: SortKeySpec, column: SQLWrapper, isDesc: boolean) =>
   typeof k === 'object' && 'order' in k ? k.order(column, isDesc) : isDesc ? desc(column) : asc(column);
 
 /** A filter: its condition given the value (a placeholder), and whether a value counts as set. */
-export type FilterSpec = ((value: SQLWrapper) => SQL) | { where: (value: SQLWrapper) => SQL; param?: (v: never) => unknown };
+export type FilterSpec = ((value: SQLWrapper) => SQL) | { where: (value: SQLWrapper) => SQL; param?: (v: unknown) => unknown };
 
 export interface ListQuery {
   page: number;
@@ -139,12 +144,17 @@ export const keywordPattern = (keyword: string) => `%${escapeLike(keyword)}%`;
 /** Every list declared (a declaration, not state): a test checks each counted table bumps its version. */
 export const declaredLists: { name: string; tables: readonly string[] }[] = [];
 
+/** Whether `key` is one of a list's sort keys. */
+const isSortKey = <K extends string>(sort: Record<K, SortKeySpec>, key: string): key is K => Object.hasOwn(sort, key);
+
 /** The spec with its defaults: the table's `id` column, newest first. */
 function withDefaults<F extends string, C extends SelectedFields, K extends string>(spec: ListSpec<F, C, K>) {
   const id = spec.id ?? getTableColumns(spec.table).id;
   if (!id) throw new Error(`${spec.name}: the table has no id column; name the list's id`);
-  if (!spec.defaultSort && !Object.hasOwn(spec.sort, 'id')) throw new Error(`${spec.name}: without an 'id' sort key, name the default order`);
-  return { ...spec, id, defaultSort: spec.defaultSort ?? { key: 'id' as K, desc: true } };
+  const byId = 'id';
+  if (spec.defaultSort) return { ...spec, id, defaultSort: spec.defaultSort };
+  if (!isSortKey(spec.sort, byId)) throw new Error(`${spec.name}: without an 'id' sort key, name the default order`);
+  return { ...spec, id, defaultSort: { key: byId, desc: true } };
 }
 
 /** Declares a list; `run(runtime, principal, query)` answers one page of it, `rowsOf(db, ids)` its rows by id. */
@@ -161,15 +171,14 @@ export function defineList<F extends string, C extends SelectedFields, K extends
     if (!filter) throw new Error(`${spec.name}: no filter '${name}'`);
     return filter;
   };
-  const isSortKey = (key: string): key is K => Object.hasOwn(spec.sort, key);
   const whereOf = (f: FilterSpec) => (typeof f === 'function' ? f : f.where);
-  const paramOf = (f: FilterSpec, v: unknown) => (typeof f === 'function' || !f.param ? v : f.param(v as never));
+  const paramOf = (f: FilterSpec, v: unknown) => (typeof f === 'function' || !f.param ? v : f.param(v));
   const few = spec.plan?.adaptive ? (spec.plan.few ?? 2000) : 0;
 
   function parseOrder(sort: string | undefined): { key: K | ''; desc: boolean } {
     if (!sort) return Array.isArray(spec.defaultSort) ? { key: '', desc: false } : spec.defaultSort;
     const key = sort.replace(/^-/, '');
-    if (!isSortKey(key)) throw new AppError('PARAMETER_INVALID', { field: 'sort' });
+    if (!isSortKey(spec.sort, key)) throw new AppError('PARAMETER_INVALID', { field: 'sort' });
     return { key, desc: sort.startsWith('-') };
   }
 
@@ -197,7 +206,7 @@ export function defineList<F extends string, C extends SelectedFields, K extends
     return col === spec.id ? [sortTerm(key, col, shape.desc)] : [sortTerm(key, col, shape.desc), dir(spec.id)];
   }
 
-  function prepare(db: DbOrTx, shape: ListShape<K>, name: string) {
+  function prepare(db: DbOrTx, shape: ListShape<K>, name: string): PageStatement {
     const ph = sql.placeholder;
     const cond = where(
       shape.scope,
@@ -239,11 +248,9 @@ export function defineList<F extends string, C extends SelectedFields, K extends
     // ids go in as an array, not a joined subquery: a generic plan prices LIMIT $n as a tenth of
     // the table and then joined the page by hashing the whole table (48 ms instead of 0.6 on
     // 100,000 users), while `= any(array)` is priced as a few rows and read through the primary key.
-    let q = db
-      .select({ ...spec.columns, versions: spec.count ? sql<string>`''` : tableVersionsSql(spec.tables) } as SelectedFields)
-      .from(spec.table)
-      .$dynamic();
-    if (spec.join) q = spec.join(q) as typeof q;
+    const fields: SelectedFields = { ...spec.columns, versions: spec.count ? sql<string>`''` : tableVersionsSql(spec.tables) };
+    let q: PgSelect = db.select(fields).from(spec.table).$dynamic();
+    if (spec.join) q = spec.join(q);
     return q
       .where(sql`${spec.id} = any(array(${page}))`)
       .orderBy(...order)
@@ -251,18 +258,18 @@ export function defineList<F extends string, C extends SelectedFields, K extends
   }
 
   /** The list's rows (its columns, through its joins) of the ids given, in id order, outside its scope and `where`: what a write answers. */
-  async function rowsOf(db: DbOrTx, ids: number[]): Promise<Row[]> {
-    let q = db
-      .select(spec.columns as SelectedFields)
-      .from(spec.table)
-      .$dynamic();
-    if (spec.join) q = spec.join(q) as typeof q;
-    // The join hook erases the selection's type: the rows are the list's columns (`Row`) again here.
-    const rows: Record<string, unknown>[] = await q.where(inArray(spec.id, ids)).orderBy(asc(spec.id));
-    return rows as Row[];
+  function rowsOf(db: DbOrTx, ids: number[]): Promise<Row[]>;
+  // The join hook erases the selection's type: the rows are the list's columns (`Row`), as the signature above says.
+  async function rowsOf(db: DbOrTx, ids: number[]): Promise<Record<string, unknown>[]> {
+    const fields: SelectedFields = spec.columns;
+    let q: PgSelect = db.select(fields).from(spec.table).$dynamic();
+    if (spec.join) q = spec.join(q);
+    return q.where(inArray(spec.id, ids)).orderBy(asc(spec.id));
   }
 
-  async function run(rt: ListRuntime, principal: Pick<Principal, 'scopePaths'> | null, q: Q): Promise<ListPage<Row>> {
+  function run(rt: ListRuntime, principal: Pick<Principal, 'scopePaths'> | null, q: Q): Promise<ListPage<Row>>;
+  // The page statement's rows are the list's columns (`Row`, see `rowsOf`) and `versions`, taken off here.
+  async function run(rt: ListRuntime, principal: Pick<Principal, 'scopePaths'> | null, q: Q): Promise<ListPage<Record<string, unknown>>> {
     const { db, kv, lists } = rt;
     const order = parseOrder(q.sort);
     const setFilters = filterNames.filter((f) => isSet(q[f]));
@@ -324,17 +331,18 @@ export function defineList<F extends string, C extends SelectedFields, K extends
     const runOn = planned ?? db;
     let statements = lists.statements.get(runOn);
     if (!statements) lists.statements.set(runOn, (statements = new Map()));
-    let statement = statements.get(shapeKey) as ReturnType<typeof prepare> | undefined;
+    let statement = statements.get(shapeKey);
     if (!statement) statements.set(shapeKey, (statement = prepare(runOn, shape, once ? shapeKey : '')));
 
     const args = { ...params, fence: 0, size: q.size, offset: (q.page - 1) * q.size };
-    let rows: (Row & { versions: string })[];
+    let rows: Record<string, unknown>[];
     if (spec.count && total === undefined) {
       // Nothing to wait for: the count reads no versions from the page.
-      [rows, total] = await Promise.all([statement.execute(args) as Promise<(Row & { versions: string })[]>, countTotal()]);
+      [rows, total] = await Promise.all([statement.execute(args), countTotal()]);
     } else {
-      rows = (await statement.execute(args)) as (Row & { versions: string })[];
-      total ??= await countTotal(rows[0]?.versions);
+      rows = await statement.execute(args);
+      const versions = rows[0]?.versions;
+      total ??= await countTotal(typeof versions === 'string' ? versions : undefined);
     }
     if (searchKey) {
       const oldest = lists.seenTotals.keys().next();

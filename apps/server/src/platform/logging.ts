@@ -1,4 +1,5 @@
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { isRecord, propOf } from '@hanlin/shared';
 
 /** The levels LOG_LEVEL accepts, most severe first (`silent`: nothing). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -13,18 +14,20 @@ const OMITTED = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err']);
 export function readableLine(json: string): string {
   let e: Record<string, unknown>;
   try {
-    e = JSON.parse(json) as Record<string, unknown>;
+    const parsed: unknown = JSON.parse(json);
+    e = isRecord(parsed) ? parsed : {};
   } catch {
     return json.endsWith('\n') ? json : `${json}\n`;
   }
   const time = new Date(typeof e.time === 'number' ? e.time : Date.now()).toISOString().replace('T', ' ').slice(0, 19);
-  const level = (LEVEL_NAMES[e.level as number] ?? String(e.level)).padEnd(5);
+  const level = (LEVEL_NAMES[Number(e.level)] ?? String(e.level)).padEnd(5);
   const extra = Object.entries(e)
     .filter(([k, v]) => !OMITTED.has(k) && v !== undefined)
     .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
     .join(' ');
-  const err = e.err as { message?: string; stack?: string } | undefined;
-  const stack = err?.stack ? `\n  ${err.stack.split('\n').join('\n  ')}` : err?.message ? ` (${err.message})` : '';
+  const errStack = propOf(e.err, 'stack');
+  const errMessage = propOf(e.err, 'message');
+  const stack = typeof errStack === 'string' && errStack ? `\n  ${errStack.split('\n').join('\n  ')}` : errMessage ? ` (${String(errMessage)})` : '';
   return `${time} ${level} ${String(e.msg ?? '')}${extra ? `  ${extra}` : ''}${stack}\n`;
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorName } from '@hanlin/shared';
+import { keysOf, recordOf, type ErrorName } from '@hanlin/shared';
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Principal } from './auth/principal.js';
 import type { Db, DbOrTx } from './db/client.js';
@@ -23,7 +23,7 @@ interface NamedListRow {
 export type NamedRecordRow<R, C> = Omit<R, 'orgPath' | 'createdAt' | 'updatedAt'> & {
   createdAt: string;
   updatedAt: string;
-  abilities: { [K in keyof C]: boolean };
+  abilities: Record<keyof C & string, boolean>;
 };
 
 export interface NamedRecordsSpec<T extends NamedTable, R extends NamedListRow, Q extends ListQuery, C extends { modify: string; delete: string }> {
@@ -62,26 +62,22 @@ export function createNamedRecordsService<
     if (spec.alsoInUse && ids.length) for (const id of await spec.alsoInUse(tx, ids)) used.add(id);
     return used;
   }
-  type Abilities = { [K in keyof C]: boolean };
-  const allowed = Object.fromEntries(Object.keys(codes).map((k) => [k, true])) as Abilities;
+  const allowed = recordOf(keysOf<keyof C & string>(codes), () => true);
 
   const present = async (p: Principal, rows: R[]): Promise<Row[]> => {
     const used = await inUse(
       db,
       rows.map((r) => r.id),
     );
-    return rows.map(
-      ({ orgPath: _path, ...r }) =>
-        ({
-          ...r,
-          createdAt: r.createdAt.toISOString(),
-          updatedAt: r.updatedAt.toISOString(),
-          abilities: abilitiesOf<Abilities>(allowed, p.permissions, codes, { delete: !used.has(r.id) } as Partial<Abilities>),
-        }) as Row,
-    );
+    return rows.map(({ orgPath: _path, createdAt, updatedAt, ...r }) => ({
+      ...r,
+      createdAt: createdAt.toISOString(),
+      updatedAt: updatedAt.toISOString(),
+      abilities: abilitiesOf<keyof C & string>({ ...allowed, delete: !used.has(r.id) }, p.permissions, codes),
+    }));
   };
   const reads = listReads(spec.list, lists, present, { field: 'id' });
-  const lockInScope = scopedLock((tx: DbOrTx, ids: number[]) => lockOrgRows(tx, table, ids, []) as Promise<{ id: number; orgPath: string | null }[]>);
+  const lockInScope = scopedLock((tx: DbOrTx, ids: number[]) => lockOrgRows(tx, table, ids, []));
 
   return {
     ...reads,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { isRecord, propOf } from '@hanlin/shared';
 
 /** OpenAPI document generated from the route schemas; each operation carries `x-permission`. */
 export async function installOpenApi(app: FastifyInstance) {
@@ -14,9 +15,11 @@ export async function installOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
     transformObject: (doc) => {
-      const out = jsonSchemaTransformObject(doc) as { paths?: Record<string, Record<string, Record<string, unknown>>> };
-      for (const [url, ops] of Object.entries(out.paths ?? {})) {
-        for (const [method, op] of Object.entries(ops)) {
+      const out = jsonSchemaTransformObject(doc);
+      const paths = propOf(out, 'paths');
+      for (const [url, ops] of Object.entries(isRecord(paths) ? paths : {})) {
+        for (const [method, op] of Object.entries(isRecord(ops) ? ops : {})) {
+          if (!isRecord(op)) continue;
           const fastifyUrl = url.replace(/\{(\w+|\*)\}/g, (_, name: string) => (name === '*' ? '*' : `:${name}`));
           const p = app.routePermissions.get(`${method.toUpperCase()} ${fastifyUrl}`);
           if (p) {

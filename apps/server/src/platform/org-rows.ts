@@ -10,12 +10,12 @@ export const orgPathOf = (orgId: SQLWrapper) => sql<string | null>`(select o.pat
 /** A table whose rows belong to an organization (`org_id`) and are addressed by a numeric `id`. */
 type OrgTable = IdTable & { orgId: PgColumn };
 type ColumnsOf<T extends PgTable> = T['_']['columns'];
-type LockedOrgRow<T extends IdTable, K extends keyof ColumnsOf<T>> = SelectResultFields<Pick<ColumnsOf<T>, K | 'id'> & { orgPath: SQL<string | null> }>;
+type LockedOrgRow<T extends IdTable, K extends keyof ColumnsOf<T>> = SelectResultFields<Pick<ColumnsOf<T>, K>> & { id: number; orgPath: string | null };
 
-/** `id` and the `columns` named of `table`, as a select map. */
+/** The `columns` named of `table`, as a select map. */
 function pickColumns(table: IdTable, columns: readonly string[]): Record<string, PgColumn> {
-  const all = getTableColumns(table) as Record<string, PgColumn>;
-  return Object.fromEntries(['id', ...columns].map((k) => [k, all[k]]));
+  const all: Record<string, PgColumn> = getTableColumns(table);
+  return Object.fromEntries(columns.map((k) => [k, all[k]]));
 }
 
 /**
@@ -29,14 +29,16 @@ export function lockOrgRows<T extends OrgTable, K extends keyof ColumnsOf<T> & s
   table: T,
   ids: number[],
   columns: readonly K[],
-  opts: { where?: SQL } = {},
-): Promise<LockedOrgRow<T, K>[]> {
+  opts?: { where?: SQL },
+): Promise<LockedOrgRow<T, K>[]>;
+// Written on any such table: the rows hold the columns picked (the signature above types them by the table's columns).
+export function lockOrgRows(tx: DbOrTx, table: OrgTable, ids: number[], columns: readonly string[], opts: { where?: SQL } = {}) {
   return tx
-    .select({ ...pickColumns(table, columns), orgPath: orgPathOf(table.orgId) })
-    .from(table as PgTable)
+    .select({ ...pickColumns(table, columns), id: table.id, orgPath: orgPathOf(table.orgId) })
+    .from(table)
     .where(and(inArray(table.id, ids), opts.where))
     .orderBy(asc(table.id))
-    .for('update', { of: table as PgTable }) as never;
+    .for('update', { of: table });
 }
 
 /**
@@ -50,12 +52,14 @@ export function lockOrgRowsThrough<T extends IdTable, K extends keyof ColumnsOf<
   ids: number[],
   columns: readonly K[],
   owner: { table: PgTable; on: SQL; orgId: PgColumn },
-): Promise<LockedOrgRow<T, K>[]> {
+): Promise<LockedOrgRow<T, K>[]>;
+// As `lockOrgRows`.
+export function lockOrgRowsThrough(tx: DbOrTx, table: IdTable, ids: number[], columns: readonly string[], owner: { table: PgTable; on: SQL; orgId: PgColumn }) {
   return tx
-    .select({ ...pickColumns(table, columns), orgPath: orgPathOf(owner.orgId) })
-    .from(table as PgTable)
+    .select({ ...pickColumns(table, columns), id: table.id, orgPath: orgPathOf(owner.orgId) })
+    .from(table)
     .innerJoin(owner.table, owner.on)
     .where(inArray(table.id, ids))
     .orderBy(asc(table.id))
-    .for('update', { of: table as PgTable }) as never;
+    .for('update', { of: table });
 }

@@ -1,5 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorEnvelopeSchema, FileAnswerSchema, envelopeSchema, type CategoryRoutes, type RouteInput, type RouteResult, type RouteSpec, type TreeSort } from '@hanlin/shared';
+import type { z } from 'zod';
+import {
+  ErrorEnvelopeSchema,
+  FileAnswerSchema,
+  envelopeSchema,
+  type CategoryRoutes,
+  type Ids,
+  type RouteInput,
+  type RouteResult,
+  type RouteSpec,
+  type TreeSort,
+} from '@hanlin/shared';
 import { ok } from './http.js';
 import { AppError } from './errors.js';
 import { principalOf } from './auth/guard.js';
@@ -30,12 +41,12 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
  */
 function acceptFormBodies(app: FastifyInstance) {
   if (app.hasContentTypeParser(FORM_TYPE)) return;
-  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (req, body, done) => {
-    if (!(req.routeOptions.config as { formEncoded?: boolean } | undefined)?.formEncoded) {
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (req, body: string, done) => {
+    if (!req.routeOptions.config?.formEncoded) {
       done(new AppError('PARAMETER_INVALID', { field: 'content-type' }), undefined);
       return;
     }
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    done(null, Object.fromEntries(new URLSearchParams(body)));
   });
 }
 
@@ -49,12 +60,18 @@ export type RouteHandler<R extends RouteSpec> = R['kind'] extends 'download'
   ? (req: RouteRequest<R>, reply: FastifyReply) => Promise<FastifyReply>
   : (req: RouteRequest<R>, reply: FastifyReply) => Promise<RouteResult<R> | (null extends RouteResult<R> ? void : never)>;
 
+/** A handler as Fastify calls it: any request, any answer. */
+type FastifyHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
 /**
  * Registers a route from its shared declaration: method, URL, permission and operation (read by
  * the guard, the operation log and the OpenAPI document), input schemas, and the response schema
  * of the success and error answers.
  */
-export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, route: R, handler: RouteHandler<R>, opts: RouteServerOptions = {}) {
+export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, route: R, handler: RouteHandler<R>, opts?: RouteServerOptions): void;
+// The handler sees the request typed by the route's schemas (`RouteRequest<R>`): Fastify runs it only
+// once params, body and query passed those schemas, and sends its answer through the response schema.
+export function registerRoute(app: FastifyInstance, route: RouteSpec, handler: FastifyHandler, opts: RouteServerOptions = {}) {
   const download = route.kind === 'download';
   const limit = opts.rateLimit;
   // One counter for the route on every node (the limiter's store: Redis with REDIS_URL), counted after
@@ -101,7 +118,7 @@ export function registerRoute<const R extends RouteSpec>(app: FastifyInstance, r
       },
     },
     handler: async (req, reply) => {
-      const result = await (handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>)(req, reply);
+      const result = await handler(req, reply);
       return download ? result : ok(result);
     },
   });
@@ -120,9 +137,20 @@ type Answer<R extends RouteSpec> = Promise<RouteResult<R> | (null extends RouteR
 /** Registers routes of one declaration set, each with its handler (the route sets below check the handlers' types). */
 type RouteSet<R> = { [K in keyof R]: RouteSpec };
 
-function registerHandlers<R extends RouteSet<R>>(app: FastifyInstance, routes: R, handlers: { [K in keyof R]?: (req: RouteRequest<R[K]>) => Promise<unknown> }) {
-  for (const key of Object.keys(handlers) as (keyof R)[]) registerRoute(app, routes[key], handlers[key] as never);
+function registerHandlers<R extends RouteSet<R>>(app: FastifyInstance, routes: R, handlers: { [K in keyof R]?: (req: RouteRequest<R[K]>) => Promise<unknown> }): void;
+// Each handler is registered on the route of its own key (`registerRoute`'s typing, key by key).
+function registerHandlers(app: FastifyInstance, routes: Readonly<Record<string, RouteSpec>>, handlers: Readonly<Record<string, FastifyHandler | undefined>>) {
+  for (const [key, handler] of Object.entries(handlers)) {
+    const route = routes[key];
+    if (!route) throw new Error(`handler ${key}: no route of that name`);
+    if (handler) registerRoute(app, route, handler);
+  }
 }
+
+/** A route whose body is `{ id }` (`IdBodySchema`). */
+type IdRoute = RouteSpec & { body: z.ZodType<{ id: number }> };
+/** A route whose body is `{ ids }` (`batchRoute`). */
+type IdsRoute = RouteSpec & { body: z.ZodType<Ids> };
 
 /** What serves them (`categoryTreeCommands`): the forest, and the commands taking the routes' bodies. */
 export interface CategoryCommands<R extends CategoryRoutes> {
@@ -134,23 +162,27 @@ export interface CategoryCommands<R extends CategoryRoutes> {
 }
 
 /** Registers a domain's category tree routes: the forest, insert, update, delete (by `id`) and sort. */
-export function registerCategoryRoutes<const R extends CategoryRoutes & RouteSet<R>>(app: FastifyInstance, routes: R, categories: CategoryCommands<R>) {
+export function registerCategoryRoutes<const R extends CategoryRoutes & { categoryDelete: IdRoute; categorySort: RouteSpec & { body: z.ZodType<TreeSort> } } & RouteSet<R>>(
+  app: FastifyInstance,
+  routes: R,
+  categories: CategoryCommands<R>,
+) {
   registerHandlers(app, routes, {
     categoryTree: () => categories.forest(),
     categoryInsert: (req) => categories.insert(req.body),
     categoryUpdate: (req) => categories.update(req.body),
-    categoryDelete: (req) => categories.remove((req.body as { id: number }).id),
-    categorySort: (req) => categories.sort(req.body as TreeSort),
+    categoryDelete: (req) => categories.remove(req.body.id),
+    categorySort: (req) => categories.sort(req.body),
   });
 }
 
 /** The five routes of a managed record: a paged list, one by `id`, insert, update, delete by `ids`. */
 export interface CrudRoutes {
   list: RouteSpec;
-  get: RouteSpec;
+  get: IdRoute;
   insert: RouteSpec;
   update: RouteSpec;
-  delete: RouteSpec;
+  delete: IdsRoute;
 }
 
 /** The service functions behind them, each given the caller. */
@@ -166,10 +198,10 @@ export interface CrudService<R extends CrudRoutes> {
 export function registerCrudRoutes<const R extends CrudRoutes & RouteSet<R>>(app: FastifyInstance, routes: R, service: CrudService<R>) {
   registerHandlers(app, routes, {
     list: (req) => service.list(principalOf(req), req.body),
-    get: (req) => service.get(principalOf(req), (req.body as { id: number }).id),
+    get: (req) => service.get(principalOf(req), req.body.id),
     insert: (req) => service.insert(principalOf(req), req.body),
     update: (req) => service.update(principalOf(req), req.body),
-    delete: (req) => service.remove(principalOf(req), (req.body as { ids: number[] }).ids),
+    delete: (req) => service.remove(principalOf(req), req.body.ids),
   });
 }
 
@@ -177,11 +209,17 @@ export function registerCrudRoutes<const R extends CrudRoutes & RouteSet<R>>(app
 export function registerBatchRoutes<const R extends Record<string, RouteSpec>>(
   app: FastifyInstance,
   routes: R,
-  commands: { [K in keyof R]?: (principal: Principal, ids: number[]) => Answer<R[K]> },
+  commands: { [K in keyof R as R[K] extends IdsRoute ? K : never]?: (principal: Principal, ids: number[]) => Answer<R[K]> },
+): void;
+// Commands are named only for the routes taking `{ ids }` (the signature above), so those are the routes read here.
+export function registerBatchRoutes(
+  app: FastifyInstance,
+  routes: Readonly<Record<string, IdsRoute>>,
+  commands: Readonly<Record<string, ((principal: Principal, ids: number[]) => Promise<unknown>) | undefined>>,
 ) {
   for (const [key, command] of Object.entries(commands)) {
     const route = routes[key];
     if (!route) throw new Error(`batch command ${key}: no route of that name`);
-    if (command) registerRoute(app, route, (async (req: RouteRequest<RouteSpec>) => command(principalOf(req), (req.body as { ids: number[] }).ids)) as never);
+    if (command) registerRoute(app, route, (req) => command(principalOf(req), req.body.ids));
   }
 }

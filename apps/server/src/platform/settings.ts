@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
+import { isRecord } from '@hanlin/shared';
 import type { DbOrTx } from './db/client.js';
 import { systemSettings } from './settings.schema.js';
 
 /** Reads a setting, falling back to defaults for missing keys (settings evolve without migrations). */
 export async function readSetting<T extends object>(db: DbOrTx, key: string, defaults: T): Promise<T> {
   const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, key));
-  return { ...defaults, ...((row?.value as Partial<T>) ?? {}) };
+  const value = row?.value;
+  return { ...defaults, ...(isRecord(value) ? value : {}) };
 }
 
 export async function writeSetting(db: DbOrTx, key: string, value: object): Promise<void> {

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { propOf } from '@hanlin/shared';
 import type { DbOrTx } from './db/client.js';
 import { smsOutbox } from './sms.schema.js';
 import { AppError } from './errors.js';
@@ -110,9 +112,10 @@ export function createAliyunProvider(o: AliyunSmsOptions): SmsProvider {
           body,
           signal: AbortSignal.timeout(10_000),
         });
-        const answer = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string };
-        if (res.ok && answer.Code === 'OK') return { ok: true };
-        return { ok: false, error: `${res.status} ${answer.Code ?? ''} ${answer.Message ?? ''}`.trim().slice(0, 1000) };
+        const answer: unknown = await res.json().catch(() => ({}));
+        const code = propOf(answer, 'Code');
+        if (res.ok && code === 'OK') return { ok: true };
+        return { ok: false, error: `${res.status} ${String(code ?? '')} ${String(propOf(answer, 'Message') ?? '')}`.trim().slice(0, 1000) };
       } catch (e) {
         return { ok: false, error: (e instanceof Error ? e.message : String(e)).slice(0, 1000) };
       }
@@ -171,6 +174,8 @@ export function createSmsSender(deps: { db: DbOrTx; log: Pick<FastifyBaseLogger,
 }
 
 const PHONE_CODE_TTL_MS = 10 * 60_000;
+/** A code as `issue` keeps it in kv. */
+const StoredCodeSchema = z.object({ hash: z.string(), attempts: z.number(), expiresAt: z.number() });
 const PHONE_CODE_MAX_ATTEMPTS = 5;
 
 /**
@@ -195,7 +200,7 @@ export function createPhoneCodes(deps: { kv: Kv; sender: SmsSender }) {
     async verify(phone: string, purpose: SmsPurpose, code: string | undefined, field = 'phoneCode') {
       const raw = code ? await deps.kv.get(key(purpose, phone)) : null;
       if (!raw || !code) throw new AppError('VERIFY_CODE_ERROR', { field });
-      const stored = JSON.parse(raw) as { hash: string; attempts: number; expiresAt: number };
+      const stored = StoredCodeSchema.parse(JSON.parse(raw));
       if (stored.hash === hash(phone, code)) {
         await deps.kv.del(key(purpose, phone));
         return;

@@ -62,9 +62,10 @@ export function createLocalStorage(root: string): Storage {
       const file = resolve(key);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       const tmp = `${file}.${crypto.randomUUID()}.tmp`;
-      const out = Buffer.isBuffer(body) ? undefined : fs.createWriteStream(tmp);
+      const stream = Buffer.isBuffer(body) ? undefined : { body, out: fs.createWriteStream(tmp) };
+      const out = stream?.out;
       try {
-        if (out) await pipeline(body as Readable, out);
+        if (stream) await pipeline(stream.body, stream.out);
         else await fs.promises.writeFile(tmp, body);
         await fs.promises.rename(tmp, file);
       } catch (e) {

@@ -37,13 +37,10 @@ export async function rowExists(db: DbOrTx, table: IdTable, where: SQL | undefin
 }
 
 /** Locks the rows `ids` for a change (`FOR UPDATE`, in id order) and answers them whole. */
-export function lockRows<T extends IdTable>(tx: DbOrTx, table: T, ids: number[]): Promise<T['$inferSelect'][]> {
-  return tx
-    .select()
-    .from(table as IdTable)
-    .where(inArray(table.id, ids))
-    .orderBy(asc(table.id))
-    .for('update') as Promise<T['$inferSelect'][]>;
+export function lockRows<T extends IdTable>(tx: DbOrTx, table: T, ids: number[]): Promise<T['$inferSelect'][]>;
+// Written on any such table: the rows are the table's own (the signature above types them so).
+export function lockRows(tx: DbOrTx, table: IdTable, ids: number[]) {
+  return tx.select().from(table).where(inArray(table.id, ids)).orderBy(asc(table.id)).for('update');
 }
 
 /**

@@ -22,7 +22,7 @@ export interface TreeOptions {
   /** SQL name of the table. */
   table: string;
   /** SQL column names when they differ from the defaults (`id`, `parent_id`, `name`, `sort`, `path`, `depth`, `updated_at`; `updatedAt: null` when the table has none). */
-  columns?: Partial<Record<ColumnKey, string | null>>;
+  columns?: Partial<Record<Exclude<ColumnKey, 'updatedAt'>, string>> & { updatedAt?: string | null };
   /** Deepest level a node may sit on (a root is level 1); spec §9: 10 by default, classifications and knowledge 5. */
   maxDepth: number;
   /** Transaction lock serializing structural changes (insert, move, sort, delete) of this tree. */
@@ -33,7 +33,7 @@ export interface TreeOptions {
   items?: AnyPgColumn;
 }
 
-const DEFAULT_COLUMNS: Record<ColumnKey, string> = {
+const DEFAULT_COLUMNS: Record<Exclude<ColumnKey, 'updatedAt'>, string> & { updatedAt: string | null } = {
   id: 'id',
   parentId: 'parent_id',
   name: 'name',
@@ -61,7 +61,7 @@ export const inSubtreeOf = (table: string, column: SQLWrapper, id: unknown, c: {
 export function defineTree(opts: TreeOptions) {
   const c = { ...DEFAULT_COLUMNS, ...opts.columns };
   const t = sql.identifier(opts.table);
-  const col = (k: Exclude<ColumnKey, 'updatedAt'>) => sql.identifier(c[k]!);
+  const col = (k: Exclude<ColumnKey, 'updatedAt'>) => sql.identifier(c[k]);
   const touch = c.updatedAt ? sql`, ${sql.identifier(c.updatedAt)} = now()` : sql``;
   const parentIs = (parentId: number | null): SQL => (parentId == null ? sql`${col('parentId')} is null` : sql`${col('parentId')} = ${parentId}::int`);
   const selectNode = sql`select ${col('id')} as "id", ${col('parentId')} as "parentId", ${col('name')} as "name",
@@ -220,7 +220,7 @@ export function defineTree(opts: TreeOptions) {
     },
 
     /** `column` holds a node of the subtree under node `id` (see `inSubtreeOf`). */
-    inSubtree: (column: SQLWrapper, id: unknown) => inSubtreeOf(opts.table, column, id, { id: c.id!, path: c.path! }),
+    inSubtree: (column: SQLWrapper, id: unknown) => inSubtreeOf(opts.table, column, id, { id: c.id, path: c.path }),
   };
   return tree;
 }

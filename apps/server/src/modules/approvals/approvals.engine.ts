@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { APPROVAL_LIFECYCLE, type ApprovalCommand, type ApprovalState, type MessageTemplate } from '@hanlin/shared';
+import { APPROVAL_LIFECYCLE, required, type ApprovalCommand, type ApprovalState, type ApprovalStep, type MessageTemplate } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { applyTransition } from '../../platform/lifecycle.js';
@@ -31,6 +31,9 @@ async function notify(tx: DbOrTx, to: number[], template: MessageTemplate, inst:
   await sendMessage(tx, { to, template, params: { title: inst.title, applicant: applicant?.realname ?? '', ...extra } });
 }
 
+/** The step the approval stands at (a pending approval always stands at one of its version's steps). */
+const currentStep = (inst: Instance): ApprovalStep => required(inst.steps[inst.stepIndex], `step ${inst.stepIndex} of approval ${inst.id}`);
+
 /** Tells the business module (its record follows the approval's state). */
 async function announce(app: FastifyInstance, tx: DbOrTx, inst: Pick<Instance, 'id' | 'businessType' | 'businessId' | 'round'>, state: ApprovalState, comment = '') {
   const type = approvalTypesOf(app).get(inst.businessType);
@@ -59,13 +62,14 @@ async function transition(tx: DbOrTx, inst: Instance, command: ApprovalCommand, 
  * decide stays open: the approval then shows it is stalled and who must act.
  */
 async function enterStep(app: FastifyInstance, tx: DbOrTx, inst: Instance, stepIndex: number, now: Date): Promise<void> {
-  if (stepIndex >= inst.steps.length) {
+  const step = inst.steps[stepIndex];
+  if (!step) {
+    // Past the last step.
     await transition(tx, inst, 'approve', { finishedAt: now, stepIndex: inst.steps.length - 1 });
     await announce(app, tx, inst, 'approved');
     await notify(tx, [inst.applicantId], 'approvalApproved', inst);
     return;
   }
-  const step = inst.steps[stepIndex]!;
   if (stepIndex !== inst.stepIndex) await repo.updateInstance(tx, inst.id, { stepIndex });
   inst.stepIndex = stepIndex;
   const resolved = await repo.resolveApprovers(tx, step.approvers, inst.applicantId);
@@ -145,7 +149,7 @@ export async function submitApproval(app: FastifyInstance, tx: DbOrTx, input: Su
       versionId: flow.versionId,
       submittedAt: now,
     });
-    inst = (await repo.lockInstance(tx, id))!;
+    inst = required(await repo.lockInstance(tx, id), `approval ${id} just inserted`);
   }
   await repo.addRecord(tx, {
     instanceId: inst.id,
@@ -183,7 +187,7 @@ export async function decideApproval(
     throw new AppError('REPEAT_APPROVAL', { field: 'id' });
   }
   const now = new Date();
-  const step = inst.steps[inst.stepIndex]!;
+  const step = currentStep(inst);
   await repo.setTask(tx, task.id, { state: decision.decision === 'approve' ? 'approved' : 'refused', comment: decision.comment, decidedAt: now });
   await repo.addRecord(tx, { instanceId: inst.id, round: inst.round, stepIndex: inst.stepIndex, action: decision.decision, userId, comment: decision.comment, at: now });
 
@@ -237,7 +241,7 @@ export async function reassignApproval(tx: DbOrTx, inst: Instance, actorId: numb
     await repo.setTask(tx, task.id, { userId: input.toUserId });
     waiting = task.state === 'waiting';
   } else {
-    const mode = inst.steps[inst.stepIndex]!.mode;
+    const mode = currentStep(inst).mode;
     waiting = mode !== 'sequential' || !open.some((t) => t.state === 'waiting');
     const position = Math.max(-1, ...tasks.map((t) => t.position)) + 1;
     await repo.insertTasks(tx, [

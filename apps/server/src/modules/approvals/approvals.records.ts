@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { onlyRow } from '../../platform/db/rows.js';
 import { applyStatusTransition } from '../../platform/lifecycle.js';
 import { deleteRows, type IdTable } from '../../platform/table-rows.js';
 import { submitApproval } from './approvals.engine.js';
@@ -46,10 +47,10 @@ export function approvableRecords<S extends string, C extends string, R extends 
 
   /** A record the caller may submit now: theirs to write, in a state that submits, meeting its own conditions. */
   async function lockSubmittable(tx: DbOrTx, p: Principal, id: number) {
-    const [row] = await spec.lockWritable(tx, p, [id], 'id');
-    if (!lifecycle.can(row!.status, 'submit')) throw new AppError('STATE_TRANSITION_INVALID', { field: 'state' });
-    await spec.checkSubmit?.(tx, row!);
-    return row!;
+    const row = onlyRow(await spec.lockWritable(tx, p, [id], 'id'));
+    if (!lifecycle.can(row.status, 'submit')) throw new AppError('STATE_TRANSITION_INVALID', { field: 'state' });
+    await spec.checkSubmit?.(tx, row);
+    return row;
   }
 
   const approvalType: Required<Pick<ApprovalType, 'onState' | 'prepare'>> = {

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Approver, ApprovalAction, ApprovalFlowListQuery, ApprovalState, ApprovalStep, ApprovalStepMode, ApprovalTaskState } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { allOf } from '../../platform/db/conditions.js';
+import { onlyRow } from '../../platform/db/rows.js';
 import { pagedRows, pageWindow } from '../../platform/paging.js';
 import { organizations } from '../orgs/index.js';
 import { userRoles, users } from '../users/index.js';
@@ -49,9 +51,11 @@ export async function currentVersion(db: DbOrTx, businessType: string) {
   return row;
 }
 export async function insertFlow(tx: DbOrTx, input: { businessType: string; name: string; steps: ApprovalStep[]; userId: number }) {
-  const [flow] = await tx.insert(approvalFlows).values({ businessType: input.businessType, name: input.name, updatedBy: input.userId }).returning({ id: approvalFlows.id });
-  await tx.insert(approvalFlowVersions).values({ flowId: flow!.id, version: 1, steps: input.steps, createdBy: input.userId });
-  return flow!.id;
+  const flow = onlyRow(
+    await tx.insert(approvalFlows).values({ businessType: input.businessType, name: input.name, updatedBy: input.userId }).returning({ id: approvalFlows.id }),
+  );
+  await tx.insert(approvalFlowVersions).values({ flowId: flow.id, version: 1, steps: input.steps, createdBy: input.userId });
+  return flow.id;
 }
 export async function lockFlows(tx: DbOrTx, ids: number[]) {
   return tx.select().from(approvalFlows).where(inArray(approvalFlows.id, ids)).orderBy(asc(approvalFlows.id)).for('update');
@@ -148,7 +152,10 @@ export async function resolveApprovers(db: DbOrTx, approvers: readonly Approver[
   if (!unique.length) return [];
   const found = await db.select({ id: users.id, realname: users.realname, status: users.status }).from(users).where(inArray(users.id, unique));
   const byId = new Map(found.map((u) => [u.id, u]));
-  return unique.filter((id) => byId.has(id)).map((id) => ({ userId: id, realname: byId.get(id)!.realname, frozen: byId.get(id)!.status === 'frozen' }));
+  return unique.flatMap((id) => {
+    const u = byId.get(id);
+    return u ? [{ userId: id, realname: u.realname, frozen: u.status === 'frozen' }] : [];
+  });
 }
 export async function userStatus(db: DbOrTx, id: number) {
   const [row] = await db.select({ id: users.id, realname: users.realname, status: users.status }).from(users).where(eq(users.id, id));
@@ -174,7 +181,7 @@ export async function lockInstance(tx: DbOrTx, id: number): Promise<InstanceLock
   return row && { ...row.i, steps: row.steps, orgPath: row.orgPath };
 }
 export async function lockInstanceOf(tx: DbOrTx, businessType: string, businessId: number): Promise<InstanceLock | undefined> {
-  const [row] = await lockQuery(tx, and(eq(approvalInstances.businessType, businessType), eq(approvalInstances.businessId, businessId))!);
+  const [row] = await lockQuery(tx, allOf(eq(approvalInstances.businessType, businessType), eq(approvalInstances.businessId, businessId)));
   return row && { ...row.i, steps: row.steps, orgPath: row.orgPath };
 }
 export async function instanceIdOf(db: DbOrTx, businessType: string, businessId: number): Promise<number | undefined> {
@@ -185,8 +192,7 @@ export async function instanceIdOf(db: DbOrTx, businessType: string, businessId:
   return row?.id;
 }
 export async function insertInstance(tx: DbOrTx, values: typeof approvalInstances.$inferInsert) {
-  const [row] = await tx.insert(approvalInstances).values(values).returning({ id: approvalInstances.id });
-  return row!.id;
+  return onlyRow(await tx.insert(approvalInstances).values(values).returning({ id: approvalInstances.id })).id;
 }
 export async function updateInstance(tx: DbOrTx, id: number, set: Partial<typeof approvalInstances.$inferInsert>) {
   await tx

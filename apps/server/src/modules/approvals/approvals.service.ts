@@ -21,6 +21,8 @@ import {
   type Page,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
+import { found, onlyRow } from '../../platform/db/rows.js';
+import { isoTime } from '../../platform/iso-time.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { pathInScope } from '../../platform/scope.js';
@@ -32,7 +34,7 @@ interface Deps {
   app: FastifyInstance;
   db: Db;
 }
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const iso = isoTime;
 
 export function createApprovalsService({ app, db }: Deps) {
   const types = () => approvalTypesOf(app);
@@ -48,7 +50,7 @@ export function createApprovalsService({ app, db }: Deps) {
       version: r.version,
       stepCount: r.stepCount,
       running: r.running,
-      updatedAt: iso(r.updatedAt)!,
+      updatedAt: iso(r.updatedAt),
       updaterName: r.updaterName,
       abilities: { modify: p.permissions.has('splgl:modify'), delete: p.permissions.has('splgl:delete') && !r.used },
     };
@@ -108,7 +110,7 @@ export function createApprovalsService({ app, db }: Deps) {
         stepIndex: r.stepIndex,
         stepCount: r.stepCount,
         stepName: r.stepName ?? '',
-        submittedAt: iso(r.submittedAt)!,
+        submittedAt: iso(r.submittedAt),
         finishedAt: iso(r.finishedAt),
         waitingOn: waiting.map((t) => ({ userId: t.userId, realname: t.realname, frozen: t.userStatus === 'frozen' })),
         stalled,
@@ -125,7 +127,7 @@ export function createApprovalsService({ app, db }: Deps) {
   async function rowOf(p: Principal, id: number): Promise<ApprovalRow> {
     const [record] = await repo.instanceRecords(db, [id]);
     if (!record) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
-    return (await present(p, [record]))[0]!;
+    return onlyRow(await present(p, [record]));
   }
 
   /**
@@ -225,7 +227,7 @@ export function createApprovalsService({ app, db }: Deps) {
       const [record] = await repo.instanceRecords(db, [id]);
       if (!record) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
       await requireReader(db, p, record);
-      return (await present(p, [record]))[0]!;
+      return onlyRow(await present(p, [record]));
     },
     /** A business record's approval with every decision of every round, and the current round's tasks. */
     async history(p: Principal, q: ApprovalHistoryQuery): Promise<ApprovalHistory> {
@@ -234,22 +236,24 @@ export function createApprovalsService({ app, db }: Deps) {
         if (!knownType(q.businessType)) throw new AppError('PARAMETER_INVALID', { field: 'businessType' });
         return { approval: null, records: [], tasks: [] };
       }
-      const [record] = await repo.instanceRecords(db, [id]);
-      await requireReader(db, p, record!);
-      const [approval] = await present(p, [record!]);
-      const [records, tasks] = await Promise.all([repo.historyOf(db, id), repo.tasksOfRound(db, id, record!.round)]);
+      // Deleted since it was found (with its business record).
+      const [row] = await repo.instanceRecords(db, [id]);
+      const record = found(row, 'NOT_FOUND_ERROR', 'businessId');
+      await requireReader(db, p, record);
+      const approval = onlyRow(await present(p, [record]));
+      const [records, tasks] = await Promise.all([repo.historyOf(db, id), repo.tasksOfRound(db, id, record.round)]);
       return {
-        approval: approval!,
-        records: records.map((r) => ({ ...r, at: iso(r.at)! })),
+        approval,
+        records: records.map((r) => ({ ...r, at: iso(r.at) })),
         tasks: tasks.map((t) => ({ ...t, decidedAt: iso(t.decidedAt) })),
       };
     },
     /** Submits through the business type's module (`prepare`: may the caller, and the title). */
     async submit(p: Principal, input: ApprovalSubmit) {
-      const type = types().get(input.businessType);
-      if (!type?.prepare) throw new AppError('PARAMETER_INVALID', { field: 'businessType' });
+      const prepare = types().get(input.businessType)?.prepare;
+      if (!prepare) throw new AppError('PARAMETER_INVALID', { field: 'businessType' });
       const id = await db.transaction(async (tx) => {
-        const { title } = await type.prepare!(tx, p, input.businessId);
+        const { title } = await prepare(tx, p, input.businessId);
         // A resubmission is the applicant's (the row's `resubmit` ability says so).
         const existing = await repo.lockInstanceOf(tx, input.businessType, input.businessId);
         if (existing && existing.applicantId !== p.userId) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'businessId' });

@@ -110,6 +110,7 @@ export function createAssignmentsService({ db, lists }: { db: Db; lists: ListRun
     db,
     lifecycle: ASSIGNMENT_LIFECYCLE,
     table: learnAssignments,
+    state: 'status',
     lock: lockInScope,
     on: {
       publish: {

@@ -77,7 +77,7 @@ export const loginLogList = defineLogList(
 export const operationLogList = defineLogList(
   'operation_log_list',
   operationLogs,
-  { operation: { where: (v) => sql`${operationLogs.operation} like ${v}`, param: (v: string) => `${escapeLike(v)}%` } },
+  { operation: { where: (v) => sql`${operationLogs.operation} like ${v}`, param: (v) => `${escapeLike(String(v))}%` } },
   operationColumns,
 );
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { propOf } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import { insertOperationLog } from './audit.repository.js';
 
@@ -14,7 +15,7 @@ const answerCodes = new WeakMap<FastifyRequest, number>();
 export function installOperationLog(app: FastifyInstance, db: Db) {
   app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
     if (!req.routeOptions.config?.operation) return payload;
-    const code = payload && typeof payload === 'object' ? (payload as { code?: unknown }).code : undefined;
+    const code = propOf(payload, 'code');
     if (typeof code === 'number' && Number.isInteger(code)) answerCodes.set(req, code);
     return payload;
   });

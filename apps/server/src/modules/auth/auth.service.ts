@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { FastifyBaseLogger } from 'fastify';
-import { isPasswordAcceptable, licenceExpired, type Login, type LoginResult, type PhoneCodeSend, type PhoneLogin } from '@hanlin/shared';
+import { z } from 'zod';
+import { isPasswordAcceptable, licenceExpired, propOf, type ErrorName, type Login, type LoginResult, type PhoneCodeSend, type PhoneLogin } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import { isConnectionError } from '../../platform/db/pg-errors.js';
 import type { Db } from '../../platform/db/client.js';
@@ -27,6 +28,8 @@ const CAPTCHA_TTL_MS = 5 * 60_000;
 /** How long the failure count of a name without an account is remembered (an account's lasts until a success). */
 const UNKNOWN_NAME_TTL_MS = 24 * 3600_000;
 const MANAGE_CODES = new Set(permissionCodes(PERMISSION_TREE.manage, { groups: true }));
+/** The failures of a name without an account as kept in kv (`recordUnknownFailure`). */
+const UnknownNameSchema = z.object({ failed: z.number(), lockedUntil: z.number().nullable() });
 
 interface Deps {
   db: Db;
@@ -63,7 +66,7 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
   const unknownKey = (username: string) => `login:unknown:${crypto.createHash('sha256').update(username.toLowerCase()).digest('hex')}`;
   async function unknownState(username: string): Promise<FailureState> {
     const raw = await kv.get(unknownKey(username));
-    const v = raw ? (JSON.parse(raw) as { failed: number; lockedUntil: number | null }) : { failed: 0, lockedUntil: null };
+    const v = raw ? UnknownNameSchema.parse(JSON.parse(raw)) : { failed: 0, lockedUntil: null };
     return { failed: v.failed, lockedUntil: v.lockedUntil === null ? null : new Date(v.lockedUntil) };
   }
   async function recordUnknownFailure(username: string, limits: { max: number; lockMinutes: number }, before: FailureState): Promise<FailureState> {
@@ -89,18 +92,13 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
       });
     } catch (err) {
       // The login answer does not depend on the notice; the login log row records the lock anyway.
-      log?.error({ code: (err as { code?: string }).code, userId: user.id }, 'lock notice not sent');
+      log?.error({ code: propOf(err, 'code'), userId: user.id }, 'lock notice not sent');
     }
   }
 
-  async function refuse(
-    name: Parameters<typeof insertLoginLog>[1]['result'] & string,
-    user: { id: number | null; username: string },
-    client: ClientInfo,
-    data?: unknown,
-  ): Promise<never> {
+  async function refuse(name: ErrorName, user: { id: number | null; username: string }, client: ClientInfo, data?: unknown): Promise<never> {
     await insertLoginLog(db, { userId: user.id, username: user.username, ip: client.ip, userAgent: client.userAgent, result: name });
-    throw new AppError(name as never, data === undefined ? {} : { data });
+    throw new AppError(name, data === undefined ? {} : { data });
   }
 
   async function checkCaptcha(key: string | undefined, answer: string | undefined) {

@@ -70,7 +70,7 @@ export function createBannersService({ db, signer, lists }: Deps) {
     return present(principal, row);
   }
 
-  const transition = transitionCommand({ db, lifecycle: BANNER_LIFECYCLE, table: banners, lock: lockInScope });
+  const transition = transitionCommand({ db, lifecycle: BANNER_LIFECYCLE, table: banners, state: 'status', lock: lockInScope });
 
   return {
     async list(principal: Principal, q: BannerListQuery): Promise<Page<BannerRow>> {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { BOARDROOM_SORT_KEYS } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { allOf } from '../../platform/db/conditions.js';
 import { defineList } from '../../platform/list.js';
 import { lockOrgRows, lockOrgRowsThrough } from '../../platform/org-rows.js';
 import { insertRow } from '../../platform/table-rows.js';
@@ -15,7 +16,7 @@ export const boardroomList = defineList({
   tables: ['boardrooms', 'organizations'],
   scope: { column: boardrooms.orgId, nullable: true },
   filters: { minCapacity: (v) => sql`${boardrooms.capacity} >= ${v}` },
-  keyword: (p) => or(ilike(boardrooms.number, p), ilike(boardrooms.name, p), ilike(boardrooms.position, p))!,
+  keyword: (p) => or(ilike(boardrooms.number, p), ilike(boardrooms.name, p), ilike(boardrooms.position, p)),
   sort: {
     id: boardrooms.id,
     number: boardrooms.number,
@@ -75,7 +76,7 @@ export interface BookingRow {
 }
 
 function bookingsWhere(roomId: number, from?: Date, to?: Date): SQL {
-  return and(eq(boardroomBookings.roomId, roomId), from ? gt(boardroomBookings.endAt, from) : undefined, to ? lt(boardroomBookings.startAt, to) : undefined)!;
+  return allOf(eq(boardroomBookings.roomId, roomId), from ? gt(boardroomBookings.endAt, from) : undefined, to ? lt(boardroomBookings.startAt, to) : undefined);
 }
 
 /** A room's bookings overlapping [from, to), in start order. */

@@ -1,5 +1,6 @@
 import type { BoardroomBookingCreate, BoardroomBookingListQuery, BoardroomBookingRow, Page } from '@hanlin/shared';
 import type { FastifyInstance } from 'fastify';
+import { found } from '../../platform/db/rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -69,7 +70,8 @@ export function createBoardroomsService({ app, db, lists, now = () => new Date()
         await scopedLock(repo.lockBoardrooms, { notFound: 'roomId' })(tx, p, [input.roomId]);
         return repo.insertBooking(tx, { roomId: input.roomId, subject: input.subject, startAt, endAt, bookedBy: p.userId });
       });
-      return presentBooking(p, (await repo.getBooking(db, id))!);
+      // Cancelled since it was made.
+      return presentBooking(p, found(await repo.getBooking(db, id), 'NOT_FOUND_ERROR', 'id'));
     },
 
     /** Cancels bookings that have not started, all or none. */

@@ -19,15 +19,16 @@ import { pageWindow, type PageWindow } from '../../platform/paging.js';
 import * as repo from './course-reports.repository.js';
 import { durationText, localizedExport, personColumns } from './course-reports.export.js';
 import { wallClockTime } from '../../platform/xlsx.js';
+import { isoTime } from '../../platform/iso-time.js';
 
 /** At most this many rows in one export. */
 export const REPORT_EXPORT_MAX_ROWS = 100_000;
 const ALL: PageWindow = { limit: REPORT_EXPORT_MAX_ROWS, offset: 0 };
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
+const iso = isoTime;
 const presentStudy = (r: repo.StudyRow): StudyReportRow => ({ ...r, lastLearnedAt: iso(r.lastLearnedAt) });
-const presentPerson = (r: repo.PersonRow) => ({ ...r, startedAt: iso(r.startedAt)!, lastLearnedAt: iso(r.lastLearnedAt), passedAt: iso(r.passedAt) });
-const presentCourseInfo = (r: repo.CourseInfoDbRow) => ({ ...r, startedAt: iso(r.startedAt)!, lastLearnedAt: iso(r.lastLearnedAt), passedAt: iso(r.passedAt) });
+const presentPerson = (r: repo.PersonRow) => ({ ...r, startedAt: iso(r.startedAt), lastLearnedAt: iso(r.lastLearnedAt), passedAt: iso(r.passedAt) });
+const presentCourseInfo = (r: repo.CourseInfoDbRow) => ({ ...r, startedAt: iso(r.startedAt), lastLearnedAt: iso(r.lastLearnedAt), passedAt: iso(r.passedAt) });
 
 export function createCourseReportsService({ db }: { db: Db }) {
   return {

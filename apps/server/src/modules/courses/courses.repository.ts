@@ -1,13 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import {
-  COURSE_CATEGORY_DEPTH,
-  COURSE_SORT_KEYS,
-  parseSort,
-  type CourseCommentManageQuery,
-  type CourseListQuery,
-  type CourseOutlineChapter,
-  type CoursewareType,
-} from '@hanlin/shared';
+import { COURSE_CATEGORY_DEPTH, COURSE_SORT_KEYS, parseSort, type CourseCommentManageQuery, type CourseListQuery, type CourseOutlineChapter } from '@hanlin/shared';
 import { pageWithTotal } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { insertRow, rowExists, updateRow } from '../../platform/table-rows.js';
@@ -23,7 +15,7 @@ import { coursewares } from '../courseware/index.js';
 import { lecturers } from '../lecturers/index.js';
 import { certificateTemplates } from '../certificates/index.js';
 import { inAudience } from '../audiences/index.js';
-import { COURSE_AUDIENCE, type CourseApprovalState, type CourseStatus } from '@hanlin/shared';
+import { COURSE_AUDIENCE } from '@hanlin/shared';
 import { courseCategories, courseChapters, courseComments, courseItems, courseLecturers, courses } from './courses.schema.js';
 
 /** The classification tree: several roots, at most 5 levels (§9); a category holding courses is in use. */
@@ -96,11 +88,11 @@ const joins = <Q extends { leftJoin: any }>(q: Q) =>
     .leftJoin(files, eq(files.id, courses.coverFileId));
 
 const listFilters = {
-  status: (v: unknown) => eq(courses.status, v as CourseStatus),
-  approval: (v: unknown) => eq(courses.approval, v as CourseApprovalState),
-  required: (v: unknown) => eq(courses.required, v as boolean),
-  label: (v: unknown) => sql`${courses.labels} @> array[${v}]::text[]`,
-  categoryId: (v: unknown) => categoryTree.inSubtree(courses.categoryId, v),
+  status: (v: SQLWrapper) => eq(courses.status, v),
+  approval: (v: SQLWrapper) => eq(courses.approval, v),
+  required: (v: SQLWrapper) => eq(courses.required, v),
+  label: (v: SQLWrapper) => sql`${courses.labels} @> array[${v}]::text[]`,
+  categoryId: (v: SQLWrapper) => categoryTree.inSubtree(courses.categoryId, v),
 };
 
 /** The course list: the caller's organization subtrees; keyword, category subtree, states, kind, label. */
@@ -259,8 +251,9 @@ export async function getCourseOutline(db: DbOrTx, courseId: number): Promise<Co
   for (const r of rows) {
     let ch = out.at(-1);
     if (!ch || ch.id !== r.chapterId) out.push((ch = { id: r.chapterId, name: r.chapterName, items: [] }));
-    if (r.id != null && r.coursewareId != null)
-      ch.items.push({ id: r.id, coursewareId: r.coursewareId, name: r.name!, type: r.type as CoursewareType, scormPackageId: r.scormPackageId, fileId: r.fileId! });
+    // An item's courseware (left-joined) comes whole: its name, type and file are required columns.
+    if (r.id != null && r.coursewareId != null && r.name != null && r.type != null && r.fileId != null)
+      ch.items.push({ id: r.id, coursewareId: r.coursewareId, name: r.name, type: r.type, scormPackageId: r.scormPackageId, fileId: r.fileId });
   }
   return out;
 }

@@ -152,6 +152,7 @@ export function createCoursesService({ db, lists, signer, uses }: Deps) {
     db,
     lifecycle: COURSE_LIFECYCLE,
     table: courses,
+    state: 'status',
     lock: lockInScope,
     on: { publish: { check: requirePublishable, set: (now) => ({ publishedAt: now }) } },
   });

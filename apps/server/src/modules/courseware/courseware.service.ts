@@ -84,7 +84,7 @@ export function createCoursewareService({ app, db, storage, lists, uses }: Deps)
      */
     async insert(p: Principal, input: CoursewareInsert) {
       const categoryId = input.categoryId ?? null;
-      const file = (await claimFile(db, p, input.file, { purpose: 'courseware', field: 'file' }))!;
+      const file = await claimFile(db, p, input.file, { purpose: 'courseware', field: 'file' });
       if (!file) throw new AppError('PARAMETER_INVALID', { field: 'file' });
       if (!fileFitsType(file, input.type)) throw new AppError('FILE_TYPE_ERROR', { field: 'file' });
       await requireCategory(db, categoryId);

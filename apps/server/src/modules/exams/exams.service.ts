@@ -277,6 +277,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     db,
     lifecycle: EXAM_LIFECYCLE,
     table: exams,
+    state: 'status',
     lock: lockInScope,
     on: {
       publish: {

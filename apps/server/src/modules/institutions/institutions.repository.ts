@@ -11,7 +11,7 @@ export const institutionList = defineList({
   table: institutions,
   tables: ['institutions', 'organizations'],
   scope: { column: institutions.orgId, nullable: true },
-  keyword: (p) => or(ilike(institutions.name, p), ilike(institutions.contact, p), ilike(institutions.direction, p))!,
+  keyword: (p) => or(ilike(institutions.name, p), ilike(institutions.contact, p), ilike(institutions.direction, p)),
   sort: { id: institutions.id, name: institutions.name, createdAt: institutions.createdAt } satisfies Record<(typeof INSTITUTION_SORT_KEYS)[number], unknown>,
   columns: {
     id: institutions.id,

@@ -62,7 +62,8 @@ export async function options(db: DbOrTx, kind: LabelKind) {
   for (const r of rows) {
     let cat = out[out.length - 1];
     if (!cat || cat.id !== r.categoryId) out.push((cat = { id: r.categoryId, name: r.categoryName, labels: [] }));
-    if (r.id != null) cat.labels.push({ id: r.id, name: r.name! });
+    // A label row (left-joined): its id and name are both there.
+    if (r.id != null && r.name != null) cat.labels.push({ id: r.id, name: r.name });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { Client, FilterParser, InvalidCredentialsError, NoSuchObjectError, InvalidDNSyntaxError, type Entry } from 'ldapts';
-import type { LdapMapping } from '@hanlin/shared';
+import { propOf, type LdapMapping } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 
 export interface DirectoryConnection {
@@ -39,7 +39,7 @@ function reasonOf(e: unknown): string {
   if (e instanceof InvalidCredentialsError) return 'INVALID_CREDENTIALS';
   if (e instanceof NoSuchObjectError) return 'BASE_DN_NOT_FOUND';
   if (e instanceof InvalidDNSyntaxError) return 'INVALID_DN';
-  const code = (e as { code?: unknown })?.code;
+  const code = propOf(e, 'code');
   if (typeof code === 'string' && /^E[A-Z]+/.test(code)) return 'UNREACHABLE';
   if (e instanceof Error && /timeout|timed out|connect/i.test(e.message)) return 'UNREACHABLE';
   return 'LDAP_ERROR';

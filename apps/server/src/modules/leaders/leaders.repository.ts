@@ -41,7 +41,7 @@ export const leaderList = defineList({
   filters: {
     ledOrgId: (v) => sql`exists (select 1 from training_leader_orgs lo where lo.leader_id = ${l.id} and lo.org_id = ${v})`,
   },
-  keyword: (pattern) => or(ilike(users.realname, pattern), ilike(users.username, pattern), ilike(l.title, pattern))!,
+  keyword: (pattern) => or(ilike(users.realname, pattern), ilike(users.username, pattern), ilike(l.title, pattern)),
   sort: { id: l.id, realname: users.realname, createdAt: l.createdAt },
   columns,
   join: (q) => q.leftJoin(users, eq(users.id, l.userId)).leftJoin(organizations, eq(organizations.id, l.orgId)),
@@ -71,9 +71,10 @@ export async function designationOf(db: DbOrTx, userId: number) {
     .leftJoin(organizations, eq(organizations.id, trainingLeaderOrgs.orgId))
     .where(eq(l.userId, userId))
     .orderBy(organizations.path);
-  if (!rows.length) return null;
+  const [first] = rows;
+  if (!first) return null;
   return {
-    title: rows[0]!.title,
+    title: first.title,
     orgs: rows.flatMap((r) => (r.orgId && r.path ? [{ id: r.orgId, name: r.orgName ?? '', path: r.path }] : [])),
   };
 }

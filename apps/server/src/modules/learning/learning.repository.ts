@@ -105,7 +105,7 @@ export async function getStudentCourse(db: DbOrTx, userId: number, courseId: num
     .where(eq(courses.id, courseId));
   if (!row) return undefined;
   const { learnerUserId, learner, ...course } = row;
-  return { ...course, learner: learnerUserId === null ? null : (learner as LearnerRow) };
+  return { ...course, learner: learnerUserId === null ? null : learner };
 }
 export type StudentCourse = NonNullable<Awaited<ReturnType<typeof getStudentCourse>>>;
 /** The columns of a course that a student's list and detail share. */

@@ -18,7 +18,7 @@ import {
   type StudentCourseDetail,
   type StudentCourseQuery,
   type StudentCourseRow,
-  type StudentCourseStatus,
+  type LearnerStatus,
 } from '@hanlin/shared';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -262,7 +262,7 @@ export function createLearningService({ app, db, signer }: Deps) {
   }
 
   /** A course as a student's list shows it (the head of its detail too), with the caller's learner row if any. */
-  async function studentCourseRow(c: repo.StudentCourseHead, learner: { status: string; progress: number } | null): Promise<StudentCourseRow> {
+  async function studentCourseRow(c: repo.StudentCourseHead, learner: { status: LearnerStatus; progress: number } | null): Promise<StudentCourseRow> {
     return {
       id: c.id,
       name: c.name,
@@ -274,7 +274,7 @@ export function createLearningService({ app, db, signer }: Deps) {
       credit: c.credit,
       validUntil: iso(c.validUntil),
       offShelf: c.status === 'offshelf',
-      myStatus: learner ? (learner.status as StudentCourseStatus) : 'notStarted',
+      myStatus: learner ? learner.status : 'notStarted',
       progress: learner?.progress ?? 0,
     };
   }

@@ -9,6 +9,8 @@ import {
   type LecturerImportResult,
   builtinTextIn,
   getKnown,
+  isOneOf,
+  LECTURER_KINDS,
 } from '@hanlin/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Storage } from '../../platform/storage.js';
@@ -198,7 +200,7 @@ export function createLecturersImportService({ db, storage }: { db: Db; storage:
           r.realname,
           r.username,
           r.email,
-          KIND_TEXT[r.kind as 'internal' | 'external']?.[lang] ?? r.kind,
+          isOneOf(LECTURER_KINDS, r.kind) ? KIND_TEXT[r.kind][lang] : r.kind,
           builtinTextIn(r.orgName, lang),
           r.unit,
           r.title,

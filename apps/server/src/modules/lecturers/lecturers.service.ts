@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   certificationOf,
+  definedOf,
   LECTURER_CERTIFICATION,
   LECTURER_LIFECYCLE,
   TEACHER_LEVELS_MAX,
@@ -70,9 +71,8 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
   }
 
   const columns = (i: Partial<LecturerInsert>) => {
-    const out: Partial<typeof lecturers.$inferInsert> = {};
-    const keys = ['userId', 'realname', 'username', 'kind', 'orgId', 'levelId', 'feeFen'] as const;
-    for (const k of keys) if (i[k] !== undefined) (out as Record<string, unknown>)[k] = i[k];
+    const { userId, realname, username, kind, orgId, levelId, feeFen } = i;
+    const out: Partial<typeof lecturers.$inferInsert> = definedOf({ userId, realname, username, kind, orgId, levelId, feeFen });
     const texts = ['email', 'unit', 'title', 'avatar', 'introduction', 'certificate', 'machineCode'] as const;
     for (const k of texts) if (i[k] !== undefined) out[k] = blank(i[k]);
     return out;
@@ -160,7 +160,7 @@ export function createLecturersService({ db, lists }: { db: Db; lists: ListRunti
       return db.transaction(async (tx) => {
         // Concurrent inserts must not pass the limit together.
         await xactLock(tx, 'lecturerLevels');
-        const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from teacher_levels`)).rows as [{ n: number }];
+        const { n } = onlyRow((await tx.execute<{ n: number }>(sql`select count(*)::int as n from teacher_levels`)).rows);
         if (n >= TEACHER_LEVELS_MAX) throw new AppError('LIMIT_EXCEEDED', { data: { max: TEACHER_LEVELS_MAX } });
         const [dup] = await tx
           .select({ id: teacherLevels.id })

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { propOf } from '@hanlin/shared';
 import { unrefStream } from '../../platform/streams.js';
 
 /**
@@ -44,7 +45,11 @@ export interface FfmpegChoice {
   version: string | null;
 }
 
-const bundledFfmpeg = () => (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+function bundledFfmpeg(): string {
+  const bin = propOf(createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg'), 'path');
+  if (typeof bin !== 'string') throw new Error('@ffmpeg-installer/ffmpeg names no binary');
+  return bin;
+}
 
 function versionOf(bin: string): string | null {
   try {
@@ -77,7 +82,7 @@ const alive = (pid: number) => {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    return propOf(e, 'code') === 'EPERM';
   }
 };
 
@@ -122,11 +127,12 @@ let reaper: ChildProcess | null | undefined;
 function tell(line: string) {
   if (reaper === undefined) {
     try {
-      reaper = spawn(process.execPath, ['-e', REAPER_SCRIPT, 'hanlin-media-reaper'], { stdio: ['pipe', 'ignore', 'ignore'], env: { PATH: process.env.PATH } });
-      reaper.on('error', () => (reaper = null));
-      reaper.stdin!.on('error', () => {});
-      reaper.unref();
-      unrefStream(reaper.stdin);
+      const child = spawn(process.execPath, ['-e', REAPER_SCRIPT, 'hanlin-media-reaper'], { stdio: ['pipe', 'ignore', 'ignore'], env: { PATH: process.env.PATH } });
+      reaper = child;
+      child.on('error', () => (reaper = null));
+      child.stdin.on('error', () => {});
+      child.unref();
+      unrefStream(child.stdin);
     } catch {
       reaper = null;
     }
@@ -165,11 +171,11 @@ export function runTracked(bin: string, args: string[], opts: RunOptions): Promi
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const pid = child.pid;
     const pidFile = pid ? path.join(opts.dir, `child-${pid}.pid`) : null;
-    if (pid) {
+    if (pid && pidFile) {
       tracked.set(pid, child);
       tell(`p+ ${pid}`);
       try {
-        fs.writeFileSync(pidFile!, String(pid));
+        fs.writeFileSync(pidFile, String(pid));
       } catch {
         /* the folder went: the child is killed with its job */
       }
@@ -187,7 +193,7 @@ export function runTracked(bin: string, args: string[], opts: RunOptions): Promi
       : undefined;
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       const lines = (rest + d).split('\n');
-      rest = lines.pop()!;
+      rest = lines.pop() ?? '';
       for (const l of lines) opts.onStdout?.(l);
     });
     // Only the head (the input's description) and the tail (the error) matter.

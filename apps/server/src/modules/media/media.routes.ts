@@ -28,14 +28,14 @@ export function registerMediaRoutes(app: FastifyInstance, media: MediaService, m
   registerRoute(app, routes.play, async (req, reply) => {
     const f = await media.openPlayable(req.params.id, req.params.token, req.params.name, req.headers.range);
     reply.type(f.mime).header('cache-control', 'private, max-age=3600');
+    // The original file (audio, video, PDF) answers byte ranges, so players can seek and resume.
+    if (f.size !== undefined) reply.header('accept-ranges', 'bytes');
+    if (f.range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${f.size}`).send();
     if (f.size !== undefined) {
-      // The original file (audio, video, PDF) answers byte ranges, so players can seek and resume.
-      reply.header('accept-ranges', 'bytes');
-      if (f.range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${f.size}`).send();
       if (f.range) reply.code(206).header('content-range', `bytes ${f.range.start}-${f.range.end}/${f.size}`);
       reply.header('content-length', f.range ? f.range.end - f.range.start + 1 : f.size);
     }
     if (req.params.name === 'original' || req.params.name === 'document.pdf') reply.header('content-disposition', contentDisposition(f.name, true));
-    return reply.send(f.stream!);
+    return reply.send(f.stream);
   });
 }

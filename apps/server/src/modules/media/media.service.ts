@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { FILE_PUBLIC_ID_PATTERN, OFFICE_EXTENSIONS, type MediaKind, type MediaState, type MediaStateName, isOneOf } from '@hanlin/shared';
+import { FILE_PUBLIC_ID_PATTERN, OFFICE_EXTENSIONS, type MediaKind, type MediaState, type MediaStateName, isOneOf, propOf } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import { parseRange, type Storage } from '../../platform/storage.js';
@@ -169,8 +169,8 @@ export function createMediaService({ db, storage, jobs, signer, log, libreOffice
 
   // A job that failed for good (attempts used up) leaves the asset marked, never "processing".
   const onFailed = async (j: { payload: unknown }) => {
-    const fileId = (j.payload as { fileId?: number }).fileId;
-    if (fileId) await repo.markFailed(db, fileId);
+    const fileId = propOf(j.payload, 'fileId');
+    if (typeof fileId === 'number' && fileId) await repo.markFailed(db, fileId);
   };
   // Two cores: one transcode at a time per node; conversions are heavy too.
   type Run = JobRun<{ fileId: number }>;

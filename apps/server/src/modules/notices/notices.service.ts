@@ -177,6 +177,7 @@ export function createNoticesService({ db, signer, lists }: Deps) {
     db,
     lifecycle: NOTICE_LIFECYCLE,
     table: notices,
+    state: 'status',
     lock: lockInScope,
     on: {
       release: {

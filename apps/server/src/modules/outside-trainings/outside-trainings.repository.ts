@@ -45,7 +45,7 @@ const listOf = (name: string, scoped: boolean) =>
       orgId: (v) => eq(t.orgId, v),
       applicantId: (v) => eq(t.createdBy, v),
     },
-    keyword: (pattern) => or(ilike(t.course, pattern), ilike(t.institutionName, pattern))!,
+    keyword: (pattern) => or(ilike(t.course, pattern), ilike(t.institutionName, pattern)),
     sort: { id: t.id, startDate: t.startDate, cost: t.cost, createdAt: t.createdAt },
     columns,
     join: (q) => q.leftJoin(organizations, eq(organizations.id, t.orgId)).leftJoin(users, eq(users.id, t.createdBy)),

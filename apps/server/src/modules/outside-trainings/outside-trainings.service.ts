@@ -14,6 +14,7 @@ import {
   type OutsideTrainingState,
   type OutsideTrainingUpdate,
 } from '@hanlin/shared';
+import { onlyRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -142,9 +143,9 @@ export function createOutsideTrainingsService({ app, db, lists }: Deps) {
     /** A draft, refused or withdrawn application changes; under review, approved or completed it does not (STATE_TRANSITION_INVALID). */
     async update(p: Principal, input: OutsideTrainingUpdate): Promise<OutsideTrainingDetail> {
       await db.transaction(async (tx) => {
-        const [row] = await lockOwn(tx, p, [input.id]);
-        if (!OUTSIDE_TRAINING_LIFECYCLE.canEdit(row!.status)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'state' });
-        checkDates(input.startDate ?? row!.startDate, input.endDate ?? row!.endDate);
+        const row = onlyRow(await lockOwn(tx, p, [input.id]));
+        if (!OUTSIDE_TRAINING_LIFECYCLE.canEdit(row.status)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'state' });
+        checkDates(input.startDate ?? row.startDate, input.endDate ?? row.endDate);
         const { id, attachments, ...fields } = input;
         await updateRow(tx, outsideTrainings, id, {
           ...fields,

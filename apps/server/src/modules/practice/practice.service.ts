@@ -103,8 +103,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
   }
   async function requireSource(tx: DbOrTx, input: ExerciseCreate) {
     if (input.sourceKind === 'paper') {
-      const found = await describePapers(tx, [input.paperId!]);
-      const info = found.get(input.paperId!);
+      const info = input.paperId === null ? undefined : (await describePapers(tx, [input.paperId])).get(input.paperId);
       if (!info) throw new AppError('NOT_FOUND_ERROR', { field: 'paperId' });
       if (!info.usable) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId' });
     }
@@ -125,7 +124,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
         const info = r.paperId === null ? undefined : infos.get(r.paperId);
         if (!info?.usable) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { ids: [r.id] } });
         if (r.autoMarking && info.hasSubjective) throw new AppError('EXERCISE_SUBJECTIVE_CANNOT_PUBLISH', { field: 'autoMarking', data: { ids: [r.id] } });
-      } else if ((await countBankQuestions(tx, r.categoryId!, bankTypes(r.autoMarking))) === 0) {
+      } else if (r.categoryId === null || (await countBankQuestions(tx, r.categoryId, bankTypes(r.autoMarking))) === 0) {
         throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'categoryId', data: { ids: [r.id] } });
       }
     }
@@ -136,6 +135,7 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     db,
     lifecycle: EXERCISE_LIFECYCLE,
     table: exercises,
+    state: 'status',
     lock: lockInScope,
     on: { publish: { check: requirePublishable, set: (now) => ({ publishedAt: now }) } },
   });
@@ -178,11 +178,13 @@ export function createPracticeService({ db, lists }: { db: Db; lists: ListRuntim
     let ids: number[];
     let scores = new Map<number, number>();
     if (e.source_kind === 'paper') {
-      const drawn = await drawPaper(tx, e.paper_id!, crypto.randomUUID());
+      // A paper exercise names its paper (CHECK exercises_source_check).
+      if (e.paper_id === null) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'exerciseId' });
+      const drawn = await drawPaper(tx, e.paper_id, crypto.randomUUID());
       ids = drawn.questions.map((q) => q.questionId);
       scores = new Map(drawn.questions.map((q) => [q.questionId, q.score]));
     } else {
-      ids = await sampleBankQuestions(tx, e.category_id!, e.question_count!, bankTypes(e.auto_marking));
+      ids = e.category_id === null || e.question_count === null ? [] : await sampleBankQuestions(tx, e.category_id, e.question_count, bankTypes(e.auto_marking));
       if (!ids.length) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'exerciseId' });
     }
     const found = await questionKeysFor(tx, ids, scores);

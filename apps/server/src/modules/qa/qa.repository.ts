@@ -110,7 +110,7 @@ export async function categoriesHeld(db: DbOrTx, values: string[]): Promise<stri
     .selectDistinct({ v: qaEntries.category })
     .from(qaEntries)
     .where(and(alive, inArray(qaEntries.category, values)));
-  return rows.map((r) => r.v!).filter(Boolean);
+  return rows.flatMap((r) => (r.v ? [r.v] : []));
 }
 
 const { id, title, content, category, pinned, answerCount, releasedAt } = listColumns;

@@ -124,6 +124,7 @@ export function createQaService({ db, lists }: Deps) {
     db,
     lifecycle: QA_LIFECYCLE,
     table: qaEntries,
+    state: 'status',
     lock: lockInScope,
     on: {
       release: { set: (now) => ({ releasedAt: now }) },
@@ -252,7 +253,8 @@ export function createQaService({ db, lists }: Deps) {
       const rows = await lockRepliesToMove(tx, principal, ids, false);
       const words = await readWords(tx);
       const held = rows.map((r) => ({ id: r.id, word: findSensitiveWord(r.content, words) })).filter((r) => r.word);
-      if (held.length) throw new AppError('SENSITIVE_WORDS', { field: 'ids', data: { ids: held.map((r) => r.id), word: held[0]!.word } });
+      const [first] = held;
+      if (first) throw new AppError('SENSITIVE_WORDS', { field: 'ids', data: { ids: held.map((r) => r.id), word: first.word } });
       return {
         count: (
           await repo.setReplyHidden(

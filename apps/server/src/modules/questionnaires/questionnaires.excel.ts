@@ -198,7 +198,7 @@ function inputOf(r: Row, key: string, add: (f: Field, reason: Reason) => void): 
   }
   if (r.condition) {
     const m = /^\s*([^:：]+?)\s*[:：]\s*(.+)$/.exec(r.condition);
-    const picks = m ? split(m[2]!).map(Number) : [];
+    const picks = m ? split(m[2]).map(Number) : [];
     if (!m || !picks.length || picks.some((n) => !Number.isInteger(n) || n < 1)) add('condition', 'INVALID_FORMAT');
     else item.condition = { itemKey: m[1], anyOf: picks.map((n) => n - 1) };
   }
@@ -270,27 +270,27 @@ export function createQuestionnaireExcel({ db, storage, questionnaires }: { db: 
     }
   }
 
-  const flowOf = (p: Principal, q: QuestionnaireImportQuery, file: ImportFile, created: { id: number | null }) => {
+  const flowOf = (q: QuestionnaireImportQuery, file: ImportFile, created: { id: number | null }) => {
     const name = q.name ?? (file.filename.replace(/\.xlsx$/i, '').trim() || 'questionnaire');
     return createImportFlow({
       storage,
       folder: 'questionnaires',
       parse: (f) => readImportFile(QUESTIONNAIRE_LAYOUT, f.filename, f.data, QUESTIONNAIRE_ITEMS_MAX),
       /** The name and classification are checked at the check step already (the insert checks them again). */
-      validate: async (_p, rows: Row[]) => {
+      validate: async (principal, rows: Row[]) => {
         if (await nameTaken(db, name)) throw new AppError('DUPLICATE_DATA', { field: 'name' });
         if (q.categoryId != null) await categoryTree.mustGet(db, q.categoryId, 'categoryId');
-        return validate(rows);
+        return { ...validate(rows), principal };
       },
-      /** The good rows as one new draft template. */
-      insert: async (_good, { items }) => {
-        created.id = (await questionnaires.insert(p, { name, categoryId: q.categoryId ?? null, description: '', items })).id;
+      /** The good rows as one new draft template, the importer's. */
+      insert: async (_good, { items, principal }) => {
+        created.id = (await questionnaires.insert(principal, { name, categoryId: q.categoryId ?? null, description: '', items })).id;
       },
       errorFileRows: (bad, lang) => writeErrorFile(QUESTIONNAIRE_LAYOUT, lang, bad),
       reasonText: layoutReasonText(QUESTIONNAIRE_LAYOUT, QUESTIONNAIRE_IMPORT_REASONS),
     });
   };
-  const errorFiles = flowOf({} as Principal, { mode: 'check' }, { filename: '', data: Buffer.alloc(0) }, { id: null });
+  const errorFiles = flowOf({ mode: 'check' }, { filename: '', data: Buffer.alloc(0) }, { id: null });
 
   return {
     template: (lang: ExcelLang) => book(lang),
@@ -304,7 +304,7 @@ export function createQuestionnaireExcel({ db, storage, questionnaires }: { db: 
       lang: ExcelLang,
     ): Promise<QuestionnaireImportResult> {
       const created: { id: number | null } = { id: null };
-      const result = await flowOf(p, q, file, created).run(p, file, mode, skipInvalid, lang);
+      const result = await flowOf(q, file, created).run(p, file, mode, skipInvalid, lang);
       return { ...result, id: created.id };
     },
 

@@ -65,6 +65,7 @@ export function createQuestionnairesService({ app, db, lists }: Deps) {
     db,
     lifecycle: QUESTIONNAIRE_LIFECYCLE,
     table: questionnaires,
+    state: 'status',
     lock: lockInScope,
     on: {
       publish: {

@@ -8,7 +8,6 @@ import {
   type QuestionExportQuery,
   type QuestionImportField,
   type QuestionImportReason,
-  type QuestionInput,
   type QuestionType,
   type UserImportResult,
   keysOf,
@@ -164,8 +163,8 @@ const FIELD_COLUMN: Record<string, QuestionImportField> = {
 };
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A row as the insert schema's input; unreadable cells are reported and left out. */
-function inputOf(type: QuestionType, r: Row, add: (f: QuestionImportField, reason: QuestionImportReason) => void): QuestionInput {
+/** A row as a draft of the insert schema's input (checked by it next); unreadable cells are reported and left out. */
+function inputOf(type: QuestionType, r: Row, add: (f: QuestionImportField, reason: QuestionImportReason) => void): Record<string, unknown> {
   const q: Record<string, unknown> = { type, stem: escapeHtml(r.stem ?? '') };
   if (r.score) q.score = Number(r.score);
   else add('score', 'REQUIRED');
@@ -195,7 +194,7 @@ function inputOf(type: QuestionType, r: Row, add: (f: QuestionImportField, reaso
     q.autoScore = YES.has((r.autoScore ?? '').toUpperCase());
   }
   if (type === 'short' || type === 'operation' || type === 'calculation') q.answerText = r.answerText ?? '';
-  return q as QuestionInput;
+  return q;
 }
 
 export function createQuestionsImportService({ db, storage }: { db: Db; storage: Storage }) {
@@ -205,14 +204,14 @@ export function createQuestionsImportService({ db, storage }: { db: Db; storage:
     const categories = await db.select({ id: questionCategories.id, name: questionCategories.name }).from(questionCategories);
     const byName = new Map<string, number[]>();
     for (const c of categories) byName.set(c.name, [...(byName.get(c.name) ?? []), c.id]);
-    const inputs = new Map<number, QuestionInput>();
+    const inputs = new Map<number, Record<string, unknown>>();
     for (const r of rows) {
       const addRow = (f: QuestionImportField, reason: QuestionImportReason) => add(r.row, f, reason);
       if (!r.stem) addRow('stem', 'REQUIRED');
       const input = inputOf(type, r, addRow);
       if (r.category) {
         const ids = byName.get(r.category) ?? [];
-        if (ids.length === 1) input.categoryId = ids[0]!;
+        if (ids.length === 1) input.categoryId = ids[0];
         else addRow('category', ids.length ? 'CATEGORY_AMBIGUOUS' : 'CATEGORY_NOT_FOUND');
       }
       const parsed = QuestionInsertSchema.safeParse(input);
@@ -235,28 +234,25 @@ export function createQuestionsImportService({ db, storage }: { db: Db; storage:
     return { errs, inputs, p };
   }
 
-  const flows = Object.fromEntries(
-    keysOf(QUESTION_LAYOUTS).map((type) => [
-      type,
-      createImportFlow({
-        storage,
-        folder: 'questions',
-        parse: (file) => readImportFile(QUESTION_LAYOUTS[type], file.filename, file.data),
-        validate: (p, rows: Row[]) => validate(type, p, rows),
-        /** All good rows in one transaction, as drafts of the importer's organization. */
-        insert: async (good, { inputs, p }) => {
-          await db.transaction(async (tx) => {
-            for (const r of good) {
-              const values = valuesOf(QuestionInsertSchema.parse(inputs.get(r.row)));
-              await repo.insertQuestion(tx, { ...values, orgId: p.orgId, createdBy: p.userId });
-            }
-          });
-        },
-        errorFileRows: (bad, lang) => writeErrorFile(QUESTION_LAYOUTS[type], lang, bad),
-        reasonText: layoutReasonText(QUESTION_LAYOUTS[type], QUESTION_IMPORT_REASONS),
-      }),
-    ]),
-  ) as Record<QuestionType, ReturnType<typeof createImportFlow<Row, Awaited<ReturnType<typeof validate>>>>>;
+  const flows = recordOf(keysOf(QUESTION_LAYOUTS), (type) =>
+    createImportFlow({
+      storage,
+      folder: 'questions',
+      parse: (file) => readImportFile(QUESTION_LAYOUTS[type], file.filename, file.data),
+      validate: (p, rows: Row[]) => validate(type, p, rows),
+      /** All good rows in one transaction, as drafts of the importer's organization. */
+      insert: async (good, { inputs, p }) => {
+        await db.transaction(async (tx) => {
+          for (const r of good) {
+            const values = valuesOf(QuestionInsertSchema.parse(inputs.get(r.row)));
+            await repo.insertQuestion(tx, { ...values, orgId: p.orgId, createdBy: p.userId });
+          }
+        });
+      },
+      errorFileRows: (bad, lang) => writeErrorFile(QUESTION_LAYOUTS[type], lang, bad),
+      reasonText: layoutReasonText(QUESTION_LAYOUTS[type], QUESTION_IMPORT_REASONS),
+    }),
+  );
 
   return {
     template: (type: QuestionType, lang: ExcelLang) => writeTemplate(QUESTION_LAYOUTS[type], lang),

@@ -99,6 +99,7 @@ export function createQuestionsService({ db, lists, uses }: Deps) {
     db,
     lifecycle: QUESTION_LIFECYCLE,
     table: questions,
+    state: 'status',
     lock: lockInScope,
     on: {
       // A question a paper uses may have been answered: it stays as it is.

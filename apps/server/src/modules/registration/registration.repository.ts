@@ -7,6 +7,7 @@ import { registrations } from './registration.schema.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { defineList, type ListRuntime } from '../../platform/list.js';
 import { onlyRow } from '../../platform/db/rows.js';
+import type { StoredPassword } from '../../platform/auth/credentials.js';
 
 const reviewers = aliasedTable(users, 'reviewers');
 const sortColumns = { id: registrations.id, createdAt: registrations.createdAt, username: registrations.username } as const;
@@ -67,8 +68,8 @@ export async function insertRegistration(
     phone: string | null;
     cardNumber: string | null;
     orgId: number | null;
-    kind: string;
-    passwordHash: string;
+    kind: (typeof registrations.$inferInsert)['kind'];
+    passwordHash: StoredPassword;
   },
 ) {
   const r = onlyRow(await db.insert(registrations).values(v).returning({ id: registrations.id, status: registrations.status }));
@@ -94,14 +95,12 @@ const rowColumns = {
   createdAt: registrations.createdAt,
 };
 
-function present(r: {
-  [K in keyof typeof rowColumns]: unknown;
-}): Omit<RegistrationRow, 'abilities'> {
-  return {
-    ...(r as Omit<RegistrationRow, 'createdAt' | 'reviewedAt' | 'abilities'>),
-    createdAt: (r.createdAt as Date).toISOString(),
-    reviewedAt: r.reviewedAt ? (r.reviewedAt as Date).toISOString() : null,
-  };
+function present({
+  createdAt,
+  reviewedAt,
+  ...r
+}: Omit<RegistrationRow, 'createdAt' | 'reviewedAt' | 'abilities'> & { createdAt: Date; reviewedAt: Date | null }): Omit<RegistrationRow, 'abilities'> {
+  return { ...r, createdAt: createdAt.toISOString(), reviewedAt: reviewedAt ? reviewedAt.toISOString() : null };
 }
 
 function baseSelect(db: DbOrTx) {
@@ -153,7 +152,7 @@ export async function lockRegistrations(tx: DbOrTx, ids: number[]) {
     org_id: number | null;
     org_path: string | null;
     kind: string;
-    password_hash: string;
+    password_hash: StoredPassword;
     status: RegistrationStatus;
   }>(sql`
     select r.id, r.username, r.realname, r.email, r.phone, r.card_number, r.org_id, o.path as org_path, r.kind, r.password_hash, r.status

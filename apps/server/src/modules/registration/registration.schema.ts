@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
-import { REGISTRATION_LIFECYCLE, type StateOf } from '@hanlin/shared';
+import { REGISTRATION_LIFECYCLE, type REGISTRATION_KINDS, type StateOf } from '@hanlin/shared';
+import type { StoredPassword } from '../../platform/auth/credentials.js';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 
@@ -16,10 +17,11 @@ export const registrations = pgTable(
     email: varchar({ length: 200 }).notNull(),
     phone: varchar({ length: 11 }),
     orgId: integer().references(() => organizations.id, { onDelete: 'set null' }),
-    kind: varchar({ length: 16 }).notNull().default('student'),
+    kind: varchar({ length: 16 }).notNull().default('student').$type<(typeof REGISTRATION_KINDS)[number]>(),
     /** Employee number (employees) or student number, copied to the account on approval. */
     cardNumber: varchar({ length: 200 }),
-    passwordHash: text().notNull(),
+    // Hashed by `storedPassword` on submission: the user approval creates keeps it.
+    passwordHash: text().notNull().$type<StoredPassword>(),
     status: varchar({ length: 16 }).notNull().default('pending').$type<StateOf<typeof REGISTRATION_LIFECYCLE>>(),
     reason: varchar({ length: 200 }),
     reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),

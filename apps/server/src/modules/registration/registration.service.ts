@@ -16,7 +16,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
 import { AppError } from '../../platform/errors.js';
 import { inScope, pathInScope, requireInScope } from '../../platform/scope.js';
-import { storedPassword, type StoredPassword } from '../../platform/auth/credentials.js';
+import { storedPassword } from '../../platform/auth/credentials.js';
 import { findDefaultRoleId } from '../roles/index.js';
 import { insertAccount } from '../users/index.js';
 import { sendMessage } from '../messages/index.js';
@@ -145,7 +145,7 @@ export function createRegistrationService({ db, kv, rsa, lists, phoneCodes, smsD
             orgId: r.org_id ?? root.id,
             kind: r.kind,
             // Hashed by `storedPassword` when the registration was submitted; chosen by its holder.
-            passwordHash: r.password_hash as StoredPassword,
+            passwordHash: r.password_hash,
             firstLogin: false,
             roleIds: [roleId],
           });

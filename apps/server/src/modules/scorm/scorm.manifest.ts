@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { ScormCatalogNode, ScormParseReason, ScormSco } from '@hanlin/shared';
+import { isRecord, propOf, type ScormCatalogNode, type ScormParseReason, type ScormSco } from '@hanlin/shared';
 
 /** A package refused for a reason a person can act on; `detail` names the item, file or folder. */
 export class ScormParseError extends Error {
@@ -51,7 +51,7 @@ export function decodeXml(buf: Buffer): string {
   return buf.toString('utf8');
 }
 
-const asArray = (v: unknown): Node[] => (Array.isArray(v) ? v : v && typeof v === 'object' ? [v as Node] : []);
+const asArray = (v: unknown): Node[] => (Array.isArray(v) ? v : isRecord(v) ? [v] : []);
 const attr = (n: Node | undefined, name: string): string | undefined => {
   const v = n?.[`@${name}`];
   return typeof v === 'string' ? v.trim() : undefined;
@@ -61,7 +61,8 @@ function text(n: Node | undefined, name: string): string | undefined {
   const v = n?.[name];
   const one = Array.isArray(v) ? v[0] : v;
   if (typeof one === 'string') return one.trim();
-  if (one && typeof one === 'object' && typeof (one as Node)['#text'] === 'string') return ((one as Node)['#text'] as string).trim();
+  const inner = propOf(one, '#text');
+  if (typeof inner === 'string') return inner.trim();
   return undefined;
 }
 
@@ -121,12 +122,13 @@ function isScorm2004(raw: string, schemaVersion: string | undefined): boolean {
 export function parseManifest(buf: Buffer, hasFile: (path: string) => boolean): ParsedManifest {
   const raw = decodeXml(buf).replace(/^\uFEFF/, '');
   if (!raw.trim() || XMLValidator.validate(raw) !== true) throw new ScormParseError('manifest_invalid');
-  let doc: Node;
+  let doc: unknown;
   try {
-    doc = parser.parse(raw) as Node;
+    doc = parser.parse(raw);
   } catch {
     throw new ScormParseError('manifest_invalid');
   }
+  if (!isRecord(doc)) throw new ScormParseError('manifest_invalid');
   const manifest = asArray(doc.manifest)[0];
   if (!manifest) throw new ScormParseError('manifest_invalid');
   const metadata = asArray(manifest.metadata)[0];

@@ -232,11 +232,13 @@ export function createScormService({ db, storage, signer, rules }: ServiceDeps) 
       if (finish && status === 'not attempted') status = sco.masteryScore !== null && raw !== null ? (raw >= sco.masteryScore ? 'passed' : 'failed') : 'completed';
       const totalTimeCs = await repo.setSessionTime(tx, input.sessionId, row.id, sessionCs, finish);
       const now = new Date();
+      const scoreMin = num(v.score_min);
+      const scoreMax = num(v.score_max);
       const updated = await repo.updateRuntime(tx, row.id, {
         lessonStatus: status,
         scoreRaw: raw,
-        scoreMin: num(v.score_min) === undefined ? row.scoreMin : num(v.score_min)!,
-        scoreMax: num(v.score_max) === undefined ? row.scoreMax : num(v.score_max)!,
+        scoreMin: scoreMin === undefined ? row.scoreMin : scoreMin,
+        scoreMax: scoreMax === undefined ? row.scoreMax : scoreMax,
         lessonLocation: v.lesson_location ?? row.lessonLocation,
         suspendData: v.suspend_data ?? row.suspendData,
         exit: v.exit ?? row.exit,
@@ -272,7 +274,8 @@ export function createScormService({ db, storage, signer, rules }: ServiceDeps) 
       if (input.scoId && !sco) throw new AppError('PARAMETER_INVALID', { field: 'scoId' });
       if (!sco) {
         // Resume where the learner was last, else the first SCO not completed yet.
-        const last = [...existing.values()].filter((r) => r.lastCommittedAt).sort((a, b) => b.lastCommittedAt!.getTime() - a.lastCommittedAt!.getTime())[0];
+        const committedAt = (r: repo.RuntimeRow) => r.lastCommittedAt?.getTime() ?? 0;
+        const last = [...existing.values()].filter((r) => r.lastCommittedAt).sort((a, b) => committedAt(b) - committedAt(a))[0];
         const lastSco = last && !COMPLETED_STATUSES.has(last.lessonStatus) ? pkg.scos.find((s) => s.id === last.scoId) : undefined;
         sco = lastSco ?? pkg.scos.find((s) => !COMPLETED_STATUSES.has(existing.get(s.id)?.lessonStatus ?? '')) ?? pkg.scos[0];
       }

@@ -75,6 +75,7 @@ export function createSurveysService({ db, lists, clock }: Deps) {
     db,
     lifecycle: SURVEY_LIFECYCLE,
     table: surveys,
+    state: 'status',
     lock: lockInScope,
     on: {
       release: {

@@ -99,6 +99,7 @@ export function createTextbooksService({ app, db, lists, signer }: Deps) {
     db,
     lifecycle: TEXTBOOK_LIFECYCLE,
     table: textbooks,
+    state: 'status',
     lock: lockInScope,
     on: { publish: { set: (now) => ({ publishedAt: now }) } },
   });

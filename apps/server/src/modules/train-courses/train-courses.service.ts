@@ -13,6 +13,7 @@ import {
   type TrainCourseRow,
   type TrainCourseUpdate,
 } from '@hanlin/shared';
+import { found } from '../../platform/db/rows.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { categoryTreeCommands } from '../../platform/category-tree.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -72,7 +73,8 @@ export function createTrainCoursesService({ app, db, lists, signer }: Deps) {
 
   async function get(p: Principal, id: number): Promise<TrainCourseDetail> {
     const row = await reads.get(p, id);
-    const extra = (await repo.detailOf(db, id))!;
+    // Deleted since it was read.
+    const extra = found(await repo.detailOf(db, id), 'NOT_FOUND_ERROR', 'id');
     return { ...row, ...extra };
   }
 
@@ -120,7 +122,7 @@ export function createTrainCoursesService({ app, db, lists, signer }: Deps) {
     return out;
   }
 
-  const transition = transitionCommand({ db, lifecycle: TRAIN_COURSE_LIFECYCLE, table: trainCourses, lock: lockInScope });
+  const transition = transitionCommand({ db, lifecycle: TRAIN_COURSE_LIFECYCLE, table: trainCourses, state: 'status', lock: lockInScope });
 
   return {
     categories,

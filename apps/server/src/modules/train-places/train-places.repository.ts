@@ -12,7 +12,7 @@ export const trainPlaceList = defineList({
   tables: ['train_places', 'organizations'],
   scope: { column: trainPlaces.orgId, nullable: true },
   filters: { city: (v) => eq(trainPlaces.city, v) },
-  keyword: (p) => or(ilike(trainPlaces.name, p), ilike(trainPlaces.contact, p), ilike(trainPlaces.address, p))!,
+  keyword: (p) => or(ilike(trainPlaces.name, p), ilike(trainPlaces.contact, p), ilike(trainPlaces.address, p)),
   sort: { id: trainPlaces.id, name: trainPlaces.name, city: trainPlaces.city, createdAt: trainPlaces.createdAt } satisfies Record<
     (typeof TRAIN_PLACE_SORT_KEYS)[number],
     unknown

@@ -1,4 +1,4 @@
-import type { ExportLocale, TrainPlanRow, TrainPlanState, YearPlanForm } from '@hanlin/shared';
+import { recordOf, type ExportLocale, type TrainPlanRow, type TrainPlanState, type YearPlanForm } from '@hanlin/shared';
 import { localizedXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 
 /**
@@ -88,7 +88,7 @@ type Summed = (typeof SUMMED)[number];
 type SheetRow = Pick<TrainPlanRow, Summed> & Partial<Omit<TrainPlanRow, Summed>>;
 
 export function trainPlanListWorkbook(locale: ExportLocale, plans: readonly TrainPlanRow[]) {
-  const total = Object.fromEntries(SUMMED.map((k) => [k, plans.reduce((n, p) => n + p[k], 0)])) as Pick<TrainPlanRow, Summed>;
+  const total: Pick<TrainPlanRow, Summed> = recordOf(SUMMED, (k) => plans.reduce((n, p) => n + p[k], 0));
   const rows: SheetRow[] = [...plans, total];
   const money = (w: Words, k: 'siteFee' | 'teacherFee' | 'textbookFee' | 'travelFee' | 'totalBudget'): XlsxColumn<SheetRow> => ({
     header: w[k],

@@ -50,7 +50,7 @@ export const trainPlanList = defineList({
     state: (v) => eq(t.status, v),
     orgId: (v) => eq(t.orgId, v),
   },
-  keyword: (pattern) => or(ilike(t.name, pattern), ilike(t.trainingType, pattern))!,
+  keyword: (pattern) => or(ilike(t.name, pattern), ilike(t.trainingType, pattern)),
   sort: {
     id: t.id,
     name: t.name,

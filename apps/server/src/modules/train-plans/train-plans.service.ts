@@ -14,6 +14,7 @@ import {
   type TrainPlanUpdate,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
+import { found } from '../../platform/db/rows.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { ListRuntime } from '../../platform/list.js';
@@ -119,7 +120,8 @@ export function createTrainPlansService({ app, db, lists }: Deps) {
       await db.transaction(async (tx) => {
         const row = await lockEditable(tx, p, input.id, lockInScope, TRAIN_PLAN_LIFECYCLE);
         const { id, orgId: given, ...values } = input;
-        const orgId = given !== undefined ? await departmentOf(tx, p, given) : row.orgId!;
+        // A plan in the caller's scope has its organization.
+        const orgId = given !== undefined ? await departmentOf(tx, p, given) : found(row.orgId, 'NO_DATA_PERMISSION_ERROR', 'id');
         if ((input.startDate ?? row.startDate) > (input.endDate ?? row.endDate)) throw new AppError('PARAMETER_INVALID', { field: 'endDate' });
         if (input.yearPlanId !== undefined || given !== undefined) await checkYearPlan(tx, input.yearPlanId ?? row.yearPlanId, orgId);
         await updateRow(tx, trainPlans, id, { ...values, ...(given !== undefined ? { orgId } : {}) });

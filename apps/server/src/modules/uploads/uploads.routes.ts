@@ -1,15 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
-import {
-  CONSTANTS,
-  ORDINARY_UPLOAD_MAX,
-  UPLOAD_CHUNK_BYTES,
-  UPLOAD_KINDS,
-  UPLOAD_PURPOSES,
-  uploadRoutes as routes,
-  type UploadKind,
-  type UploadPurpose,
-} from '@hanlin/shared';
+import { CONSTANTS, isOneOf, ORDINARY_UPLOAD_MAX, UPLOAD_CHUNK_BYTES, UPLOAD_KINDS, UPLOAD_PURPOSES, uploadRoutes as routes, type UploadKind } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import { principalOf } from '../../platform/auth/guard.js';
 import { registerRoute } from '../../platform/route.js';
@@ -37,10 +28,10 @@ export async function registerUploadsRoutes(app: FastifyInstance, uploads: Uploa
         const field = part.fields[name];
         return field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
       };
-      const kind = (req.query.kind ?? formField('kind') ?? 'attachment') as UploadKind;
-      if (!UPLOAD_KINDS.includes(kind)) throw new AppError('PARAMETER_INVALID', { field: 'kind' });
-      const purpose = (req.query.purpose ?? formField('purpose')) as UploadPurpose | undefined;
-      if (!purpose || !UPLOAD_PURPOSES.includes(purpose)) throw new AppError('PARAMETER_INVALID', { field: 'purpose' });
+      const kind = req.query.kind ?? formField('kind') ?? 'attachment';
+      if (!isOneOf(UPLOAD_KINDS, kind)) throw new AppError('PARAMETER_INVALID', { field: 'kind' });
+      const purpose = req.query.purpose ?? formField('purpose');
+      if (!isOneOf(UPLOAD_PURPOSES, purpose)) throw new AppError('PARAMETER_INVALID', { field: 'purpose' });
       const data = await part.toBuffer();
       // The parser stops at the limit and ends the part as if complete: when the extra bytes
       // arrive in a later packet, toBuffer() returns the cut file without an error.

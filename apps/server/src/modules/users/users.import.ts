@@ -233,7 +233,7 @@ export function createUsersImportService({ db, storage, hasher }: Deps) {
           r.phone,
           r.email,
           builtinTextIn(r.orgName, lang),
-          r.sex ? (SEX_TEXT[r.sex as 'male' | 'female']?.[lang] ?? r.sex) : null,
+          r.sex ? (r.sex === 'male' || r.sex === 'female' ? SEX_TEXT[r.sex][lang] : r.sex) : null,
           r.englishName,
           r.post,
           // The city's label (the import takes it back); a value no entry names any more as stored.

@@ -5,7 +5,7 @@ import { createUsersService } from './users.service.js';
 import { createUsersImportService } from './users.import.js';
 import { createInitialPasswordHasher } from './users.passwords.js';
 import { registerUsersDashboard } from './users.dashboard.js';
-import { DICT_TYPES } from '@hanlin/shared';
+import { DICT_TYPES, isOneOf, keysOf } from '@hanlin/shared';
 import { registerDictUse } from '../dict/index.js';
 import { registerRoleUse } from '../roles/index.js';
 import { registerPositionUse } from '../positions/index.js';
@@ -37,7 +37,7 @@ export default defineModule({
     // A type, city or team some user holds cannot leave the dictionary (IN_USE_DICT_ENTRY).
     registerDictUse(app, 'users', {
       types: Object.keys(DICT_COLUMNS),
-      inUse: (db, type, values) => dictValuesHeld(db, DICT_COLUMNS[type as keyof typeof DICT_COLUMNS], values),
+      inUse: async (db, type, values) => (isOneOf(keysOf(DICT_COLUMNS), type) ? dictValuesHeld(db, DICT_COLUMNS[type], values) : []),
     });
     // A role some user holds is not deleted; a changed role's holders get fresh sessions.
     registerRoleUse(app, 'users', { inUse: rolesHeld, holders: holdersOfRoles });

@@ -116,7 +116,8 @@ export async function findUniqueConflict(db: DbOrTx, probe: UniqueProbe, exclude
   if (probe.email && rows.some((r) => lc(r.email) === lc(probe.email))) return new AppError('DUPLICATE_EMAIL', { field: 'email' });
   if (probe.phone && rows.some((r) => r.phone === probe.phone)) return new AppError('DUPLICATE_PHONE', { field: 'phone' });
   if (probe.cardNumber && rows.some((r) => r.cardNumber === probe.cardNumber)) return new AppError('DUPLICATE_CARD_NUMBER', { field: 'cardNumber' });
-  if (probe.idNumber && rows.some((r) => lc(r.idNumber).toUpperCase() === probe.idNumber!.toUpperCase())) return new AppError('DUPLICATE_ID_NUMBER', { field: 'idNumber' });
+  const idNumber = probe.idNumber?.toUpperCase();
+  if (idNumber && rows.some((r) => lc(r.idNumber).toUpperCase() === idNumber)) return new AppError('DUPLICATE_ID_NUMBER', { field: 'idNumber' });
   return null;
 }
 
@@ -263,7 +264,7 @@ export async function getDictFields(db: DbOrTx, id: number) {
 export async function dictValuesHeld(db: DbOrTx, column: 'type' | 'city' | 'team', values: string[]): Promise<string[]> {
   const col = users[column];
   const rows = await db.selectDistinct({ v: col }).from(users).where(inArray(col, values));
-  return rows.map((r) => r.v!);
+  return rows.flatMap((r) => (r.v === null ? [] : [r.v]));
 }
 
 /** Of the roles, those some user holds. */

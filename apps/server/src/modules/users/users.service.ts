@@ -3,7 +3,6 @@ import {
   ALL_PERMISSION_CODES,
   USER_LIFECYCLE,
   DICT_TYPES,
-  type UserStatus,
   type UserListQuery,
   type UserAbilities,
   type UserRow,
@@ -413,8 +412,8 @@ export function createUsersService({ db, lists, principals, sessions, credential
       return {
         modify: reach,
         resetPassword: reach && !isAdminOfOthers(p, r),
-        freeze: reach && !protectedRow && USER_LIFECYCLE.can(r.status as UserStatus, 'freeze'),
-        unfreeze: reach && USER_LIFECYCLE.can(r.status as UserStatus, 'unfreeze'),
+        freeze: reach && !protectedRow && USER_LIFECYCLE.isState(r.status) && USER_LIFECYCLE.can(r.status, 'freeze'),
+        unfreeze: reach && USER_LIFECYCLE.isState(r.status) && USER_LIFECYCLE.can(r.status, 'unfreeze'),
         delete: reach && !protectedRow,
       };
     });

@@ -86,7 +86,8 @@ export function createPrincipalLoader(db: Db, kv: Kv) {
     if (known?.raw === raw) return known.session;
     const row = JSON.parse(raw) as SessionRow;
     const session = { ...row, permissionSet: new Set(row.permissions) };
-    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value!);
+    const oldest = parsed.keys().next();
+    if (parsed.size >= PARSED_MAX && !oldest.done) parsed.delete(oldest.value);
     parsed.set(hash, { raw, session });
     return session;
   };

@@ -29,7 +29,11 @@ export function createRsaKeys(db: DbOrTx) {
       await createSettingIfAbsent(db, 'auth.rsa', generated);
       pair = await readSetting<Partial<KeyPair>>(db, 'auth.rsa', {});
     }
-    cached = { pair: pair as KeyPair, priv: usablePair(pair as KeyPair) };
+    const { publicKey, privateKey } = pair;
+    // A stored pair missing a half cannot be used (see `usablePair`).
+    if (!publicKey || !privateKey) throw new AppError('PUBLIC_KEY_ERROR');
+    const complete = { publicKey, privateKey };
+    cached = { pair: complete, priv: usablePair(complete) };
     return cached;
   }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ErrorName } from '@hanlin/shared';
+import { isErrorName, isRecord, propOf, type ErrorName } from '@hanlin/shared';
 import { AppError } from '../errors.js';
 import { pgErrorOf } from './pg-errors.js';
 
@@ -30,21 +30,23 @@ export const defineConstraintErrors = <const T extends ConstraintErrors>(errors:
  * The entries of a category tree (`defineTreeTable`): a sibling already carries the name
  * (`duplicateName`, field `name`); a node that still has children is not deleted.
  */
-export const treeConstraintErrors = <const N extends string>(table: N, duplicateName: ErrorName) =>
-  ({
-    [`${table}_parent_name_uq`]: { code: duplicateName, field: 'name' },
-    [`${table}_parent_id_${table}_id_fk`]: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
-  }) as Record<`${N}_parent_name_uq` | `${N}_parent_id_${N}_id_fk`, ConstraintError>;
+export const treeConstraintErrors = (table: string, duplicateName: ErrorName): ConstraintErrors => ({
+  [`${table}_parent_name_uq`]: { code: duplicateName, field: 'name' },
+  [`${table}_parent_id_${table}_id_fk`]: { code: 'IN_USE_SUBCLASS', field: 'parentId' },
+});
 
 /**
  * The entries of a record's owner columns (`ownedRecordColumns` of columns.ts): an organization
  * that still has records is not deleted; the creator is the signed-in caller (a violation is a bug).
  */
-export const ownedRecordConstraintErrors = <const N extends string>(table: N) =>
-  ({
-    [`${table}_org_id_organizations_id_fk`]: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
-    [`${table}_created_by_users_id_fk`]: null,
-  }) as Record<`${N}_org_id_organizations_id_fk`, ConstraintError> & Record<`${N}_created_by_users_id_fk`, null>;
+export const ownedRecordConstraintErrors = (table: string): ConstraintErrors => ({
+  [`${table}_org_id_organizations_id_fk`]: { code: 'IN_USE_ORGANIZATION', field: 'orgId' },
+  [`${table}_created_by_users_id_fk`]: null,
+});
+
+/** An entry of a `constraintErrors` export as a schema file declares it: a catalogue code, a field name, any data; or null. */
+const isConstraintError = (v: unknown): v is ConstraintError | null =>
+  v === null || (isRecord(v) && typeof v.code === 'string' && isErrorName(v.code) && (v.field === undefined || typeof v.field === 'string'));
 
 export type ConstraintRegistry = ReadonlyMap<string, ConstraintError | null>;
 
@@ -71,9 +73,11 @@ export async function loadConstraintRegistry(): Promise<ConstraintRegistry> {
     const stem = file.replace(/\.(ts|js)$/, '');
     if (seen.has(stem)) continue;
     seen.add(stem);
-    const mod = (await import(pathToFileURL(file).href)) as { constraintErrors?: ConstraintErrors };
-    for (const [name, error] of Object.entries(mod.constraintErrors ?? {})) {
+    const declared = propOf(await import(pathToFileURL(file).href), 'constraintErrors') ?? {};
+    if (!isRecord(declared)) throw new Error(`${path.relative(SRC_DIR, file)}: constraintErrors is not an object`);
+    for (const [name, error] of Object.entries(declared)) {
       if (registry.has(name)) throw new Error(`constraint ${name} is declared twice (${path.relative(SRC_DIR, file)})`);
+      if (!isConstraintError(error)) throw new Error(`constraint ${name}: not an error of the catalogue (${path.relative(SRC_DIR, file)})`);
       registry.set(name, error);
     }
   }
@@ -91,7 +95,7 @@ const EXCLUSION = '23P01';
  * violation or names a constraint the registry does not map (the caller then logs a SERVER_ERROR).
  */
 export function constraintErrorOf(registry: ConstraintRegistry, e: unknown): AppError | undefined {
-  const pg = pgErrorOf(e) as { code?: string; constraint?: string; message?: string };
+  const pg = pgErrorOf(e);
   if (!pg.constraint || ![UNIQUE, FOREIGN_KEY, RESTRICT, CHECK, EXCLUSION].includes(pg.code ?? '')) return undefined;
   const entry = registry.get(pg.constraint);
   if (!entry) return undefined;

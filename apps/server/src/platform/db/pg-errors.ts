@@ -1,9 +1,21 @@
+import { propOf } from '@hanlin/shared';
+
+/** What a PostgreSQL error says: its SQLSTATE `code`, the `constraint` violated, its message. */
+export interface PgError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
 /** The PostgreSQL error behind a failed query (Drizzle wraps driver errors in `cause`). */
-export function pgErrorOf(e: unknown): { code?: string; constraint?: string } {
-  let cur = e as { code?: string; constraint?: string; cause?: unknown } | undefined;
+export function pgErrorOf(e: unknown): PgError {
+  let cur = e;
   for (let i = 0; cur && i < 4; i++) {
-    if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur;
-    cur = cur.cause as typeof cur;
+    const code = propOf(cur, 'code');
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: text(propOf(cur, 'constraint')), message: text(propOf(cur, 'message')) };
+    cur = propOf(cur, 'cause');
   }
   return {};
 }
@@ -30,20 +42,21 @@ export function escapeLike(s: string) {
  * shutting down, too many connections): worth a 503 and a retry, unlike an error in a statement.
  */
 export function isConnectionError(e: unknown): boolean {
-  let cur = e as { code?: unknown; message?: unknown; syscall?: unknown; cause?: unknown } | undefined;
+  let cur = e;
   for (let i = 0; cur && i < 4; i++) {
-    const code = typeof cur.code === 'string' ? cur.code : '';
+    const code = text(propOf(cur, 'code')) ?? '';
     // 08xxx connection exceptions, 57P01-57P03 shutdown/crash/not yet accepting, 53300 too many connections.
     if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
     // Socket failures (ENOENT: the Unix socket of a stopped server); not file-system errors.
-    if (code.startsWith('E') && ['connect', 'read', 'write', 'getaddrinfo'].includes(String(cur.syscall))) return true;
+    if (code.startsWith('E') && ['connect', 'read', 'write', 'getaddrinfo'].includes(String(propOf(cur, 'syscall')))) return true;
     // node-postgres reports these without a code.
+    const message = text(propOf(cur, 'message'));
     if (
-      typeof cur.message === 'string' &&
-      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/.test(cur.message)
+      message !== undefined &&
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/.test(message)
     )
       return true;
-    cur = cur.cause as typeof cur;
+    cur = propOf(cur, 'cause');
   }
   return false;
 }
