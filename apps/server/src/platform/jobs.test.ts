@@ -30,6 +30,24 @@ describe('job queue', () => {
     await q.stop();
   });
 
+  it('a progress report the handler did not wait for never lands after the run ended at 100', async () => {
+    const q = queue('w-late-progress');
+    let late: Promise<void> | undefined;
+    q.handle('test.late-progress', async (run) => {
+      // e.g. ffmpeg's last progress line, reported from an event the handler does not wait for
+      await new Promise<void>((resolve) => {
+        late = new Promise<void>((r) => setTimeout(r, 150)).then(() => run.progress(99));
+        resolve();
+      });
+    });
+    q.start();
+    const { id } = await q.enqueue('test.late-progress', {});
+    expect((await q.settled(id)).state).toBe('done');
+    await late;
+    expect((await jobRow(id)).progress).toBe(100);
+    await q.stop();
+  });
+
   it('a job of a crashed worker is taken over by another after its lease expires', async () => {
     const a = queue('w-crash-a');
     const b = queue('w-crash-b');

@@ -2,7 +2,7 @@ import { getKnown } from '@hanlin/shared';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { EventEmitter } from 'node:events';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Db } from './db/client.js';
@@ -312,7 +312,36 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       const value = Math.max(0, Math.min(100, Math.round(p)));
       if (Date.now() - lastWrite < 500 && value < 100) return;
       lastWrite = Date.now();
-      await setRow(row.id, { progress: value }).catch(() => undefined);
+      // Only while running: a report the handler did not wait for must not land after the run's 100.
+      await db
+        .update(jobs)
+        .set({ progress: value })
+        .where(and(eq(jobs.id, row.id), eq(jobs.state, 'running')))
+        .catch(() => undefined);
+    };
+    /** Records a run that threw: back to the queue on shutdown, nothing when the lease was lost, else failed or retried. */
+    const settle = async (e: unknown) => {
+      const message = e instanceof Error ? e.message : String(e);
+      if (entry.released) {
+        // Shutdown: back to the queue without spending an attempt (pg-boss counts a run once started_on is set).
+        await db
+          .execute(
+            sql`update ${sql.identifier(JOBS_SCHEMA)}.job set state = 'retry', started_on = null, start_after = now()
+                where name = ${job.name} and id = ${job.id} and state = 'active'`,
+          )
+          .catch(() => undefined);
+        await setRow(row.id, { state: 'queued', attempts: row.attempts - 1 }).catch(() => undefined);
+      } else if (abort.signal.aborted && !(e instanceof JobFailure)) {
+        // Lease lost or crash simulation: whoever holds the job now decides.
+      } else if ((e instanceof JobFailure && !e.opts.retry) || row.attempts > job.retryLimit) {
+        log?.warn({ job: row.id, kind: row.kind, error: message }, 'job failed');
+        // Cancelled rather than failed in pg-boss: no retry is left or wanted.
+        await boss.cancel(job.name, job.id);
+        await failForGood(row, message);
+      } else {
+        await boss.fail(job.name, job.id, { message });
+        await setRow(row.id, { state: 'queued', error: message });
+      }
     };
     entry.done = (async () => {
       try {
@@ -321,27 +350,9 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         await boss.complete(job.name, job.id);
         await setRow(row.id, { state: 'done', progress: 100, error: null, finishedAt: new Date() });
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        if (entry.released) {
-          // Shutdown: back to the queue without spending an attempt (pg-boss counts a run once started_on is set).
-          await db
-            .execute(
-              sql`update ${sql.identifier(JOBS_SCHEMA)}.job set state = 'retry', started_on = null, start_after = now()
-                  where name = ${job.name} and id = ${job.id} and state = 'active'`,
-            )
-            .catch(() => undefined);
-          await setRow(row.id, { state: 'queued', attempts: row.attempts - 1 }).catch(() => undefined);
-        } else if (abort.signal.aborted && !(e instanceof JobFailure)) {
-          // Lease lost or crash simulation: whoever holds the job now decides.
-        } else if ((e instanceof JobFailure && !e.opts.retry) || row.attempts > job.retryLimit) {
-          log?.warn({ job: row.id, kind: row.kind, error: message }, 'job failed');
-          // Cancelled rather than failed in pg-boss: no retry is left or wanted.
-          await boss.cancel(job.name, job.id);
-          await failForGood(row, message);
-        } else {
-          await boss.fail(job.name, job.id, { message });
-          await setRow(row.id, { state: 'queued', error: message });
-        }
+        // Recording the outcome needs the database: when it is down, the run is left to its lease (pg-boss retries
+        // an expired job), and the failure is logged instead of ending the process as an unhandled rejection.
+        await settle(e).catch((err: unknown) => log?.error({ err, job: row.id, kind: row.kind }, 'job queue: recording a run failed; its lease decides'));
       } finally {
         clearInterval(renewal);
         running.delete(row.id);
