@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { issueCertificate } from '../certificates/index.js';
-import { courseLearners } from '../learning/index.js';
 import { trainClassCourses, trainClasses } from '../train-classes/index.js';
 import { trainEnrolments } from '../train-enrolments/index.js';
+import * as repo from './train-results.repository.js';
 import { trainResults, trainResultSheets } from './train-results.schema.js';
 
 /**
@@ -27,15 +27,9 @@ async function completers(tx: DbOrTx, classId: number, userIds?: number[]): Prom
       )
       .orderBy(asc(trainResults.userId))
   ).map((r) => r.userId);
-  const courseIds = (await tx.select({ id: trainClassCourses.courseId }).from(trainClassCourses).where(eq(trainClassCourses.classId, classId))).map((r) => r.id);
-  if (!courseIds.length || !passed.length) return passed;
-  const done = await tx
-    .select({ userId: courseLearners.userId, n: sql<number>`count(*)::int` })
-    .from(courseLearners)
-    .where(and(inArray(courseLearners.courseId, courseIds), inArray(courseLearners.userId, passed), eq(courseLearners.status, 'passed')))
-    .groupBy(courseLearners.userId);
-  const complete = new Set(done.filter((d) => d.n === courseIds.length).map((d) => d.userId));
-  return passed.filter((id) => complete.has(id));
+  const { courses, passedBy } = await repo.onlineCoursesPassed(tx, classId, passed);
+  if (!courses) return passed;
+  return passed.filter((id) => passedBy.get(id) === courses);
 }
 
 /**

@@ -9,7 +9,8 @@ import { onlyRow } from '../../platform/db/rows.js';
 import { inScope, requireInScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
-import { trainClasses } from '../train-classes/index.js';
+import { courseLearners } from '../learning/index.js';
+import { trainClassCourses, trainClasses } from '../train-classes/index.js';
 import { trainEnrolments } from '../train-enrolments/index.js';
 import { trainResults, trainResultSheets } from './train-results.schema.js';
 
@@ -136,6 +137,21 @@ export async function lockSheet(tx: DbOrTx, classId: number) {
 export async function sheetOf(db: DbOrTx, classId: number) {
   const [row] = await db.select().from(trainResultSheets).where(eq(trainResultSheets.classId, classId));
   return row ?? null;
+}
+
+/**
+ * A class's online courses (a mixed class's) and, of `userIds`, how many of them each has passed in the courses
+ * module (absent: none). The one count behind the mixed completion page and the completion certificate.
+ */
+export async function onlineCoursesPassed(db: DbOrTx, classId: number, userIds: number[]): Promise<{ courses: number; passedBy: Map<number, number> }> {
+  const courseIds = (await db.select({ id: trainClassCourses.courseId }).from(trainClassCourses).where(eq(trainClassCourses.classId, classId))).map((r) => r.id);
+  if (!courseIds.length || !userIds.length) return { courses: courseIds.length, passedBy: new Map() };
+  const done = await db
+    .select({ userId: courseLearners.userId, n: sql<number>`count(*)::int` })
+    .from(courseLearners)
+    .where(and(inArray(courseLearners.courseId, courseIds), inArray(courseLearners.userId, userIds), eq(courseLearners.status, 'passed')))
+    .groupBy(courseLearners.userId);
+  return { courses: courseIds.length, passedBy: new Map(done.map((d) => [d.userId, d.n])) };
 }
 
 /** Results of classes, for the performance figures. */

@@ -20,8 +20,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { pathInScope, requireInScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
 import { exams, examAttempts } from '../exams/index.js';
-import { courseLearners } from '../learning/index.js';
-import { readsClassFromEnd, trainClassCourses } from '../train-classes/index.js';
+import { readsClassFromEnd } from '../train-classes/index.js';
 import * as repo from './train-results.repository.js';
 import { trainClassExams, trainResults, trainResultSheets } from './train-results.schema.js';
 import { attendanceSourceOf } from './train-results.attendance.js';
@@ -225,22 +224,16 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
     /** A trainee of a mixed class completes when every online course is passed and the in-person result passed. */
     async mixed(p: Principal, classId: number): Promise<TrainMixedCompletion> {
       await repo.findClass(db, classId, p);
-      const courseIds = (await db.select({ id: trainClassCourses.courseId }).from(trainClassCourses).where(eq(trainClassCourses.classId, classId))).map((r) => r.id);
       const rows = await repo.sheetRows(db, classId);
-      const userIds = rows.map((r) => r.userId);
-      const done =
-        courseIds.length && userIds.length
-          ? await db
-              .select({ userId: courseLearners.userId, n: sql<number>`count(*)::int` })
-              .from(courseLearners)
-              .where(and(inArray(courseLearners.courseId, courseIds), inArray(courseLearners.userId, userIds), eq(courseLearners.status, 'passed')))
-              .groupBy(courseLearners.userId)
-          : [];
-      const doneOf = new Map(done.map((d) => [d.userId, d.n]));
+      const { courses, passedBy } = await repo.onlineCoursesPassed(
+        db,
+        classId,
+        rows.map((r) => r.userId),
+      );
       return {
-        courses: courseIds.length,
+        courses,
         rows: rows.map((r) => {
-          const coursesCompleted = doneOf.get(r.userId) ?? 0;
+          const coursesCompleted = passedBy.get(r.userId) ?? 0;
           return {
             userId: r.userId,
             realname: r.realname,
@@ -248,7 +241,7 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
             orgName: r.orgName,
             coursesCompleted,
             passed: r.passed,
-            completed: coursesCompleted === courseIds.length && r.passed === true,
+            completed: coursesCompleted === courses && r.passed === true,
           };
         }),
       };
