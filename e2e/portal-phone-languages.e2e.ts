@@ -20,8 +20,10 @@ const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 async function walk(page: Page, lang: string, what: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `phone-${lang}-${what}.png`), fullPage: true });
+  // Measured before the screenshot: a full-page shot stretches the viewport to the page's height for a moment,
+  // and the banner carousel re-measures its slides on that resize (the phone itself never resizes so).
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  await page.screenshot({ path: path.join(ARTIFACTS, `phone-${lang}-${what}.png`), fullPage: true });
   expect(width, `${lang} ${what} is ${width}px wide`).toBeLessThanOrEqual(PHONE);
   const chinese = (await page.evaluate(() => (document.body.innerText.match(/[^\n]*[\u3400-\u9fff][^\n]*/g) ?? []).map((l) => l.trim())))
     // Records other test files made (notices published to everyone, named by uniq()) are data, not interface text.

@@ -108,9 +108,11 @@ async function shootLanguages(page: Page, what: string, ready: (page: Page) => P
     await page.reload();
     await ready(page);
     await page.waitForLoadState('networkidle');
+    // Sideways scroll measured before the full-page shot, which stretches the viewport for a moment.
+    const scroll = await sidewaysScroll(page);
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, `training-${what}-${lang}.png`), fullPage: true });
     const chinese = lang === 'zh-CN' ? [] : await page.evaluate(() => (document.body.innerText.match(/[^\n]*[\u3400-\u9fff][^\n]*/g) ?? []).map((l) => l.trim()));
-    found[lang] = { scroll: await sidewaysScroll(page), chinese };
+    found[lang] = { scroll, chinese };
   }
   await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
   await page.reload();

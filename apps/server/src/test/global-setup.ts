@@ -21,7 +21,9 @@ export default async function setup(project: TestProject) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanlin-test-'));
     fs.chmodSync(dir, 0o755); // the embedded server may run as another system user
     const port = 55000 + (process.pid % 2000);
-    embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), port, (m) => console.error(m));
+    // A throw-away cluster: nothing needs to survive a power cut, so writes skip the disk flush (fsync,
+    // full-page images). A killed postgres process still loses nothing: its writes are in the OS cache.
+    embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), port, (m) => console.error(m), { fsync: 'off', full_page_writes: 'off' });
     baseUrl = embedded.url;
   }
   const template = `hanlin_tpl_${process.pid}`;

