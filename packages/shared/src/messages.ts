@@ -43,6 +43,12 @@ export const MESSAGE_TEMPLATES = {
   enrolmentRefused: { kind: 'training', title: 'Sign-up refused: {{name}}', content: 'Your sign-up to the class "{{name}}" was refused: {{reason}}' },
   enrolmentPromoted: { kind: 'training', title: 'You have a seat: {{name}}', content: 'A seat was freed in the class "{{name}}": you moved from the queue to the class.' },
   enrolmentCancelled: { kind: 'training', title: 'Sign-up cancelled: {{name}}', content: 'Your sign-up to the class "{{name}}" was cancelled: {{reason}}' },
+  /** A certificate issued for a course, an exam or a training class (`title`); sent with the source's kind. */
+  certificateIssued: {
+    kind: 'course',
+    title: 'Certificate earned: {{title}}',
+    content: 'You earned the certificate {{number}} for "{{title}}". Find it under Certificates in your student centre.',
+  },
 } as const satisfies Record<string, { kind: MessageKind; title: string; content: string }>;
 export type MessageTemplate = keyof typeof MESSAGE_TEMPLATES;
 

@@ -360,6 +360,32 @@ describe('issuing', () => {
     expect((await t.db.select().from(certificates).where(eq(certificates.sourceId, 99))).length).toBe(0);
   });
 
+  it("tells the holder of each new certificate in a message of the source's kind, once, and nothing when rolled back", async () => {
+    const template = await createTemplate(admin, {});
+    const holder = await buildUser(t.db, { permissions: ['zs-pc'] });
+    const c = await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'exam', id: 41, title: 'Forklift exam' } });
+    await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'exam', id: 41, title: 'Forklift exam' } });
+    await issueCertificate(t.db, { templateId: template.id, userId: holder.id, source: { kind: 'training', id: 42, title: 'Forklift class' } });
+    await t.db
+      .transaction(async (tx) => {
+        await issueCertificate(tx, { templateId: template.id, userId: holder.id, source: { kind: 'course', id: 43, title: 'rolled back' } });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    const s = await login(t.app, holder.username, holder.password);
+    const list = dataOf<{ records: { title: string; content: string; kind: string; template: string | null; params: Record<string, string> }[] }>(
+      await call(t.app, s, '/api/message/my', { page: 1, size: 20 }),
+    ).records;
+    const issued = list.filter((m) => m.template === 'certificateIssued');
+    expect(issued.map((m) => [m.kind, m.params.title]).sort()).toEqual([
+      ['exam', 'Forklift exam'],
+      ['training', 'Forklift class'],
+    ]);
+    const exam = issued.find((m) => m.kind === 'exam')!;
+    expect(exam.params.number).toBe(c.number);
+    expect(exam.content).toContain(c.number);
+  });
+
   it('gives unique numbers under concurrency and one certificate per repeated issue', async () => {
     const template = await createTemplate(admin);
     const people = await Promise.all(Array.from({ length: 8 }, () => buildUser(t.db)));

@@ -9,6 +9,7 @@ import {
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { sendMessage } from '../messages/index.js';
 import * as repo from './certificates.repository.js';
 
 export interface IssueCertificateInput {
@@ -66,6 +67,15 @@ export async function issueCertificate(db: DbOrTx, input: IssueCertificateInput)
     },
   });
   const row = await repo.getIssued(db, id);
+  // The holder hears of a new certificate in the same transaction: a rolled-back issue tells nobody.
+  if (created) {
+    await sendMessage(db, {
+      to: [input.userId],
+      template: 'certificateIssued',
+      kind: input.source.kind,
+      params: { title: input.source.title.slice(0, 200), number: row.number },
+    });
+  }
   return { id, number: row.number, created };
 }
 

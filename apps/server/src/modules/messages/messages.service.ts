@@ -8,6 +8,7 @@ import {
   MESSAGE_TITLE_MAX,
   fillTemplate,
   type MessageConfig,
+  type MessageKind,
   type MessageListQuery,
   type MessageRow,
   type MessageTemplate,
@@ -32,6 +33,8 @@ interface TemplateMessage<T extends MessageTemplate = MessageTemplate> {
   to: Recipients;
   template: T;
   params?: Record<string, string>;
+  /** What it is about when that depends on the occasion (a certificate for a course, an exam or a class): the template's kind otherwise. */
+  kind?: MessageKind;
 }
 export type SendMessage = TextMessage | TemplateMessage;
 
@@ -49,7 +52,7 @@ export async function sendMessage(db: DbOrTx, msg: SendMessage): Promise<{ count
     row = {
       title: fillTemplate(tpl.title, params),
       content: fillTemplate(tpl.content, params),
-      kind: tpl.kind,
+      kind: msg.kind ?? tpl.kind,
       template: msg.template,
       params,
       mailState: isOneOf(keysOf(MAILED_MESSAGE_TEMPLATES), msg.template) ? 'pending' : null,
