@@ -20,7 +20,7 @@ export default defineModule({
     // A questionnaire a class's satisfaction survey was built from is in use (not deleted).
     registerQuestionnaireUse(app, 'trainSatisfaction', { inUse: satisfaction.templatesInUse });
     // An annual plan shows, per line, what the classes spent against it.
-    registerPlanLineActuals(chargesByPlanLine);
+    registerPlanLineActuals(app, chargesByPlanLine);
     // A mixed class's trainee who passes its last online course after the results were approved completes it then.
     registerCoursePassListener(app, 'train-results', issueAfterCoursePass);
   },

@@ -66,6 +66,7 @@ export function createYearPlansService({ app, db, lists }: Deps) {
     const row = await reads.get(p, id);
     const stored = await repo.linesOf(db, id);
     const spent = await actualsOf(
+      app,
       db,
       stored.map((l) => l.id),
     );
