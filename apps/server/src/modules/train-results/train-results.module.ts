@@ -14,7 +14,7 @@ export default defineModule({
   async register(app, ctx) {
     const satisfaction = createSatisfactionService({ db: ctx.db });
     const results = createTrainResultsService({ app, db: ctx.db, satisfaction });
-    const charges = createChargesService({ db: ctx.db });
+    const charges = createChargesService({ app, db: ctx.db });
     const importer = createResultImportService({ db: ctx.db, storage: ctx.storage, results });
     await registerTrainResultsRoutes(app, { results, satisfaction, charges, importer });
     // A questionnaire a class's satisfaction survey was built from is in use (not deleted).

@@ -13,6 +13,7 @@ import { courseLearners } from '../learning/index.js';
 import { exams, examAttempts } from '../exams/index.js';
 import { trainClassCourses, trainClasses } from '../train-classes/index.js';
 import { trainEnrolments } from '../train-enrolments/index.js';
+import { yearPlans } from '../year-plans/index.js';
 import { trainClassExams, trainResults, trainResultSheets } from './train-results.schema.js';
 
 const c = trainClasses;
@@ -264,6 +265,16 @@ export async function onlineCoursesPassed(db: DbOrTx, classId: number, userIds: 
     .where(and(inArray(courseLearners.courseId, courseIds), inArray(courseLearners.userId, userIds), eq(courseLearners.status, 'passed')))
     .groupBy(courseLearners.userId);
   return { courses: courseIds.length, passedBy: new Map(done.map((d) => [d.userId, d.n])) };
+}
+
+/** An annual plan with its department's path (for the scope check); null when none. */
+export async function yearPlanOf(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: yearPlans.id, orgPath: organizations.path })
+    .from(yearPlans)
+    .leftJoin(organizations, eq(organizations.id, yearPlans.orgId))
+    .where(eq(yearPlans.id, id));
+  return row ?? null;
 }
 
 /** Results of classes, for the performance figures. */
