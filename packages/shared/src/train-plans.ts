@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONSTANTS } from './constants.js';
 import { IdSchema, PageQuerySchema, listExportSchema, ownerFields } from './api.js';
 import { defineLifecycle } from './lifecycle.js';
-import { YEAR_PLAN_AMOUNT_MAX, YEAR_PLAN_FORMS, YEAR_PLAN_YEAR_MAX, YEAR_PLAN_YEAR_MIN } from './year-plans.js';
+import { YEAR_PLAN_FORMS, YEAR_PLAN_YEAR_MAX, YEAR_PLAN_YEAR_MIN, YearPlanBudgetDefaultsSchema, YearPlanBudgetSchema } from './year-plans.js';
 
 /**
  * Unplanned (ad-hoc) training plans (spec §2 `manage-train-plan`, `train-plan-approval`; §4 "Annual
@@ -48,8 +48,6 @@ export type TrainPlanState = (typeof TRAIN_PLAN_LIFECYCLE.states)[number];
 export const TrainPlanAbilitiesSchema = TRAIN_PLAN_LIFECYCLE.abilitiesSchema.pick({ modify: true, delete: true, submit: true });
 export type TrainPlanAbilities = z.infer<typeof TrainPlanAbilitiesSchema>;
 
-const amount = z.number().int().min(0).max(YEAR_PLAN_AMOUNT_MAX);
-
 const fields = {
   name: z.string().trim().min(1).max(CONSTANTS.NAME_LONG_MAX),
   /** The department the plan belongs to (its data scope); the caller's own when left out. */
@@ -65,10 +63,7 @@ const fields = {
   sessions: z.number().int().min(1).max(9999),
   trainees: z.number().int().min(1).max(TRAIN_PLAN_TRAINEES_MAX),
   /** The four budget items of a plan line, in fen. */
-  siteFee: amount,
-  teacherFee: amount,
-  textbookFee: amount,
-  travelFee: amount,
+  ...YearPlanBudgetSchema.shape,
   /** Optional: the department's annual plan this training adds to. */
   yearPlanId: IdSchema.nullable(),
 };
@@ -81,10 +76,7 @@ export const TrainPlanCreateSchema = z
   .object({
     ...fields,
     orgId: fields.orgId.optional(),
-    siteFee: amount.default(0),
-    teacherFee: amount.default(0),
-    textbookFee: amount.default(0),
-    travelFee: amount.default(0),
+    ...YearPlanBudgetDefaultsSchema.shape,
     yearPlanId: fields.yearPlanId.default(null),
   })
   .refine(datesInOrder, DATE_ORDER);

@@ -57,6 +57,12 @@ export const YearPlanAbilitiesSchema = YEAR_PLAN_LIFECYCLE.abilitiesSchema.pick(
 export type YearPlanAbilities = z.infer<typeof YearPlanAbilitiesSchema>;
 
 const amount = z.number().int().min(0).max(YEAR_PLAN_AMOUNT_MAX);
+const budgetItems = <T extends z.ZodType>(item: T): Record<YearPlanBudgetItem, T> => ({ siteFee: item, teacherFee: item, textbookFee: item, travelFee: item });
+/** The four budget items of a plan line, each in fen (an unplanned training plan carries the same four). */
+export const YearPlanBudgetSchema = z.object(budgetItems(amount));
+export type YearPlanBudget = z.infer<typeof YearPlanBudgetSchema>;
+/** The same four, each 0 when left out (a new unplanned plan). */
+export const YearPlanBudgetDefaultsSchema = z.object(budgetItems(amount.default(0)));
 
 /** One line as written: `id` keeps an existing line (and what refers to it); a line left out is removed. */
 export const YearPlanLineInputSchema = z.object({
@@ -67,10 +73,7 @@ export const YearPlanLineInputSchema = z.object({
   content: z.string().trim().min(1).max(500),
   form: z.enum(YEAR_PLAN_FORMS),
   days: z.number().int().min(1).max(99_999_999),
-  siteFee: amount,
-  teacherFee: amount,
-  textbookFee: amount,
-  travelFee: amount,
+  ...YearPlanBudgetSchema.shape,
 });
 export type YearPlanLineInput = z.infer<typeof YearPlanLineInputSchema>;
 

@@ -41,7 +41,7 @@ beforeAll(async () => {
   deptB = await buildOrg(t.db);
   adminA = await newUserSession(t, { permissions: ALL, orgId: deptA.id, scopeOrgIds: [deptA.id] });
   adminB = await newUserSession(t, { permissions: ALL, orgId: deptB.id, scopeOrgIds: [deptB.id] });
-  registerClassAudience(async (_db, classId) => audience.get(classId) ?? [], 'test-audience');
+  registerClassAudience(t.app, async (_db, classId) => audience.get(classId) ?? [], 'test-audience');
 });
 
 /** A class starting in `startDays` days, for two days, enrolment open from now until the day before. */

@@ -16,7 +16,7 @@ export default defineModule({
   name: 'train-classes',
   register(app, ctx) {
     const classes = createTrainClassesService({ app, db: ctx.db, lists: ctx.lists, signer: createFileSigner(ctx.db), jobs: ctx.jobs });
-    registerTrainClassesRoutes(app, classes, createTrainClassNotices(ctx.db));
+    registerTrainClassesRoutes(app, classes, createTrainClassNotices({ app, db: ctx.db }));
     registerTrainClassClock({ db: ctx.db, jobs: ctx.jobs, classes });
     registerApprovalType(app, TRAIN_CLASS_APPROVAL_TYPE, {
       // The class's state does not follow its application: publishing reads the approval's outcome.

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
 import { hasAnyPermission, type TrainClassNotice, type TrainClassNoticeSend } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
@@ -18,7 +19,7 @@ const SHOWN = 200;
  * or a class manager of its scope (`pxapgl`; sending needs `pxapgl:modify`) writes a title and a content, sent as
  * an in-site message (kind `training`) to the people the class's audience names (its admitted trainees).
  */
-export function createTrainClassNotices(db: Db) {
+export function createTrainClassNotices({ app, db }: { app: FastifyInstance; db: Db }) {
   /** The class, locked when sending, if the caller may read (or send) its notices: NOT_FOUND_ERROR, NO_DATA_PERMISSION_ERROR. */
   async function classFor(tx: DbOrTx, p: Principal, classId: number, send: boolean) {
     const q = tx
@@ -58,7 +59,7 @@ export function createTrainClassNotices(db: Db) {
     async send(p: Principal, input: TrainClassNoticeSend): Promise<TrainClassNotice> {
       return db.transaction(async (tx) => {
         await classFor(tx, p, input.classId, true);
-        const to = await classAudience(tx, input.classId);
+        const to = await classAudience(app, tx, input.classId);
         const { count } = to.length ? await sendMessage(tx, { to, title: input.title, content: input.content, kind: 'training' }) : { count: 0 };
         const created = onlyRow(
           await tx

@@ -14,7 +14,6 @@ import { courses } from '../courses/index.js';
 import { yearPlanLines, yearPlans } from '../year-plans/index.js';
 import { approvalInstances } from '../approvals/index.js';
 import { certificateTemplates } from '../certificates/index.js';
-import { countSeats } from './train-classes.audience.js';
 import { trainClassBudgetItems, trainClassCourses, trainClassStages, trainClasses } from './train-classes.schema.js';
 
 /** States whose stages hold their rooms and lecturers (a cancelled or completed class frees them). */
@@ -218,12 +217,6 @@ export function coursesOf(db: DbOrTx, classId: number) {
     .innerJoin(courses, eq(courses.id, trainClassCourses.courseId))
     .where(eq(trainClassCourses.classId, classId))
     .orderBy(asc(trainClassCourses.sort));
-}
-
-/** Admitted sign-ups per class: answered by the counter train-enrolments registers (none registered: 0). */
-export async function seatsTaken(db: DbOrTx, classIds: number[]): Promise<Map<number, number>> {
-  if (!classIds.length) return new Map();
-  return countSeats(db, classIds);
 }
 
 /** Whether a flow is defined for class applications (read-only look at the approval engine's definitions). */

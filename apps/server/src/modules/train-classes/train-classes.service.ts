@@ -41,7 +41,7 @@ import { requireTemplateInScope } from '../certificates/index.js';
 import { sendMessage } from '../messages/index.js';
 import { claimFile, getFileByPublicId, type FileSigner } from '../uploads/index.js';
 import * as repo from './train-classes.repository.js';
-import { classAudience } from './train-classes.audience.js';
+import { classAudience, countSeats } from './train-classes.audience.js';
 import { trainClasses } from './train-classes.schema.js';
 import { classesWorkbook } from './train-classes.export.js';
 
@@ -166,7 +166,7 @@ export function createTrainClassesService({ app, db, lists, signer, jobs }: Deps
       repo.stagesOf(db, [row.id]),
       repo.budgetItemsOf(db, row.id),
       repo.coursesOf(db, row.id),
-      repo.seatsTaken(db, [row.id]),
+      countSeats(app, db, [row.id]),
     ]);
     if (!extra) throw new AppError('NOT_FOUND_ERROR', { field: 'id' });
     const { coverFile, previewFile, ...rest } = extra;
@@ -304,7 +304,7 @@ export function createTrainClassesService({ app, db, lists, signer, jobs }: Deps
   }
 
   async function notify(tx: DbOrTx, classId: number, template: 'trainClassChanged' | 'trainClassCancelled', params: Record<string, string>) {
-    const to = await classAudience(tx, classId);
+    const to = await classAudience(app, tx, classId);
     if (to.length) await sendMessage(tx, { to, template, params });
   }
 
@@ -343,7 +343,7 @@ export function createTrainClassesService({ app, db, lists, signer, jobs }: Deps
   /** Rows of a page for the ends: the class, its seats taken and the stages (only `stageFilter`'s). */
   async function endRows(page: { records: repo.TrainClassListRow[]; total: number; page: number; size: number }, keepStage: (s: repo.StageRow) => boolean) {
     const ids = page.records.map((r) => r.id);
-    const [stages, seats] = await Promise.all([repo.stagesOf(db, ids), repo.seatsTaken(db, ids)]);
+    const [stages, seats] = await Promise.all([repo.stagesOf(db, ids), countSeats(app, db, ids)]);
     const now = new Date();
     const records: MyTrainClassRow[] = page.records.map((r) => ({
       id: r.id,

@@ -13,9 +13,9 @@ export default defineModule({
     const enrolments = createTrainEnrolmentsService({ app, db: ctx.db, lists: ctx.lists });
     await registerTrainEnrolmentsRoutes(app, enrolments, createTrainEnrolmentsExcel({ db: ctx.db, storage: ctx.storage, enrolments }));
     // A published class's changes and its cancellation are told to the people admitted to it.
-    registerClassAudience(admittedUserIds);
+    registerClassAudience(app, admittedUserIds);
     // The classes' lists and details show the seats taken.
-    registerSeatCounter(seatsTakenOf);
+    registerSeatCounter(app, seatsTakenOf);
     // Sign-ups to classes that need enrolment approval: the engine's outcome admits (a free seat needed) or refuses.
     registerApprovalType(app, TRAIN_ENROLMENT_APPROVAL_TYPE, {
       onState: (tx, e) => enrolments.onApprovalState(tx, e),

@@ -1,10 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { issueCertificate } from '../certificates/index.js';
-import { trainClassCourses, trainClasses } from '../train-classes/index.js';
-import { trainEnrolments } from '../train-enrolments/index.js';
 import * as repo from './train-results.repository.js';
-import { trainResults, trainResultSheets } from './train-results.schema.js';
 
 /**
  * Of `userIds` (every trainee when left out), those who complete class `classId` now: admitted, their result
@@ -12,21 +8,7 @@ import { trainResults, trainResultSheets } from './train-results.schema.js';
  * approval is the caller's to check: a result counts once the sheet holding it is approved.
  */
 async function completers(tx: DbOrTx, classId: number, userIds?: number[]): Promise<number[]> {
-  const passed = (
-    await tx
-      .select({ userId: trainResults.userId })
-      .from(trainResults)
-      .innerJoin(trainEnrolments, and(eq(trainEnrolments.classId, trainResults.classId), eq(trainEnrolments.userId, trainResults.userId)))
-      .where(
-        and(
-          eq(trainResults.classId, classId),
-          eq(trainResults.passed, true),
-          eq(trainEnrolments.status, 'approved'),
-          userIds ? inArray(trainResults.userId, userIds) : undefined,
-        ),
-      )
-      .orderBy(asc(trainResults.userId))
-  ).map((r) => r.userId);
+  const passed = await repo.passedAdmitted(tx, classId, userIds);
   const { courses, passedBy } = await repo.onlineCoursesPassed(tx, classId, passed);
   if (!courses) return passed;
   return passed.filter((id) => passedBy.get(id) === courses);
@@ -39,10 +21,7 @@ async function completers(tx: DbOrTx, classId: number, userIds?: number[]): Prom
  * lock: the approval itself, or a course pass after it (`issueAfterCoursePass`).
  */
 export async function issueClassCertificates(tx: DbOrTx, classId: number, userIds?: number[]): Promise<number> {
-  const [cls] = await tx
-    .select({ name: trainClasses.name, status: trainClasses.status, templateId: trainClasses.certificateTemplateId })
-    .from(trainClasses)
-    .where(eq(trainClasses.id, classId));
+  const cls = await repo.certificateOf(tx, classId);
   if (!cls || cls.templateId === null || cls.status === 'cancelled') return 0;
   let issued = 0;
   for (const userId of await completers(tx, classId, userIds)) {
@@ -59,20 +38,10 @@ export async function issueClassCertificates(tx: DbOrTx, classId: number, userId
  * under an update lock (two passes of one trainee, of two courses, run one after the other: the second sees the first).
  */
 export async function issueAfterCoursePass(tx: DbOrTx, pass: { userId: number; courseId: number }): Promise<void> {
-  const classes = await tx
-    .selectDistinct({ classId: trainClassCourses.classId })
-    .from(trainClassCourses)
-    .innerJoin(trainResults, and(eq(trainResults.classId, trainClassCourses.classId), eq(trainResults.userId, pass.userId)))
-    .where(and(eq(trainClassCourses.courseId, pass.courseId), eq(trainResults.passed, true)))
-    .orderBy(asc(trainClassCourses.classId));
-  for (const { classId } of classes) {
-    const [sheet] = await tx.select({ status: trainResultSheets.status }).from(trainResultSheets).where(eq(trainResultSheets.classId, classId)).for('share');
+  for (const classId of await repo.passedClassesWithCourse(tx, pass.userId, pass.courseId)) {
+    const sheet = await repo.shareLockSheet(tx, classId);
     if (sheet?.status !== 'approved') continue;
-    await tx
-      .select({ id: trainResults.id })
-      .from(trainResults)
-      .where(and(eq(trainResults.classId, classId), eq(trainResults.userId, pass.userId)))
-      .for('update');
+    await repo.lockResult(tx, classId, pass.userId);
     await issueClassCertificates(tx, classId, [pass.userId]);
   }
 }

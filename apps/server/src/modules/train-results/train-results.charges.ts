@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { hasAnyPermission, type TrainChargeInsert, type TrainChargeQuery, type TrainChargeUpdate, type TrainPlanActual } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -8,7 +9,7 @@ import { requireAllInScope, requireInScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { trainClasses } from '../train-classes/index.js';
-import { yearPlanLines, yearPlans } from '../year-plans/index.js';
+import { planLinesWithActuals, yearPlanLines } from '../year-plans/index.js';
 import * as repo from './train-results.repository.js';
 import { trainClassCharges as ch } from './train-results.schema.js';
 
@@ -16,7 +17,7 @@ const l = yearPlanLines;
 const plannedOf = sql<number>`(${l.siteFee} + ${l.teacherFee} + ${l.textbookFee} + ${l.travelFee})::bigint`;
 
 /** Actual costs of classes (manage-train-chargeDetails), rolling up to the annual plan lines the classes carry out. */
-export function createChargesService({ db }: { db: Db }) {
+export function createChargesService({ app, db }: { app: FastifyInstance; db: Db }) {
   async function lockCharges(tx: DbOrTx, p: Principal, ids: number[]) {
     const rows = await tx
       .select({ id: ch.id, orgPath: organizations.path })
@@ -109,33 +110,19 @@ export function createChargesService({ db }: { db: Db }) {
       });
     },
 
-    /** Planned (each line's four budget items) against actual (the charges on the line), for a plan in scope. */
+    /** Planned (each line's four budget items) against actual (the charges on the line), for a plan in scope, by month. */
     async planActual(p: Principal, yearPlanId: number): Promise<TrainPlanActual> {
-      const [plan] = await db
-        .select({ id: yearPlans.id, orgPath: organizations.path })
-        .from(yearPlans)
-        .leftJoin(organizations, eq(organizations.id, yearPlans.orgId))
-        .where(eq(yearPlans.id, yearPlanId));
+      const plan = await repo.yearPlanOf(db, yearPlanId);
       if (!plan) throw new AppError('NOT_FOUND_ERROR', { field: 'yearPlanId' });
       requireInScope(p, plan.orgPath, { field: 'yearPlanId' });
-      const lines = await db
-        .select({
-          lineId: l.id,
-          month: l.month,
-          trainingType: l.trainingType,
-          content: l.content,
-          plannedFen: plannedOf,
-          actualFen: sql<number>`coalesce((select sum(c.amount_fen) from train_class_charges c where c.plan_line_id = year_plan_lines.id), 0)::bigint`,
-        })
-        .from(l)
-        .where(and(eq(l.planId, yearPlanId)))
-        .orderBy(l.month, l.id);
-      const out = lines.map((x) => ({ ...x, plannedFen: Number(x.plannedFen), actualFen: Number(x.actualFen) }));
+      const lines = (await planLinesWithActuals(app, db, yearPlanId))
+        .sort((a, b) => a.month - b.month || a.id - b.id)
+        .map((x) => ({ lineId: x.id, month: x.month, trainingType: x.trainingType, content: x.content, plannedFen: x.total, actualFen: x.actual }));
       return {
         yearPlanId,
-        lines: out,
-        plannedFen: out.reduce((s, x) => s + x.plannedFen, 0),
-        actualFen: out.reduce((s, x) => s + x.actualFen, 0),
+        lines,
+        plannedFen: lines.reduce((s, x) => s + x.plannedFen, 0),
+        actualFen: lines.reduce((s, x) => s + x.actualFen, 0),
       };
     },
   };

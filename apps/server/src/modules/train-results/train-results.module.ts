@@ -14,13 +14,13 @@ export default defineModule({
   async register(app, ctx) {
     const satisfaction = createSatisfactionService({ db: ctx.db });
     const results = createTrainResultsService({ app, db: ctx.db, satisfaction });
-    const charges = createChargesService({ db: ctx.db });
+    const charges = createChargesService({ app, db: ctx.db });
     const importer = createResultImportService({ db: ctx.db, storage: ctx.storage, results });
     await registerTrainResultsRoutes(app, { results, satisfaction, charges, importer });
     // A questionnaire a class's satisfaction survey was built from is in use (not deleted).
     registerQuestionnaireUse(app, 'trainSatisfaction', { inUse: satisfaction.templatesInUse });
     // An annual plan shows, per line, what the classes spent against it.
-    registerPlanLineActuals(chargesByPlanLine);
+    registerPlanLineActuals(app, chargesByPlanLine);
     // A mixed class's trainee who passes its last online course after the results were approved completes it then.
     registerCoursePassListener(app, 'train-results', issueAfterCoursePass);
   },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { parseSort, type Page, type TrainClassState, type TrainResultClassQuery, type TrainResultSheetState } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
@@ -10,9 +10,11 @@ import { inScope, requireInScope } from '../../platform/scope.js';
 import { organizations } from '../orgs/index.js';
 import { users } from '../users/index.js';
 import { courseLearners } from '../learning/index.js';
+import { exams, examAttempts } from '../exams/index.js';
 import { trainClassCourses, trainClasses } from '../train-classes/index.js';
 import { trainEnrolments } from '../train-enrolments/index.js';
-import { trainResults, trainResultSheets } from './train-results.schema.js';
+import { yearPlans } from '../year-plans/index.js';
+import { trainClassExams, trainResults, trainResultSheets } from './train-results.schema.js';
 
 const c = trainClasses;
 
@@ -134,6 +136,117 @@ export async function lockSheet(tx: DbOrTx, classId: number) {
   return onlyRow(await tx.select().from(trainResultSheets).where(eq(trainResultSheets.classId, classId)).for('update'));
 }
 
+/** The sheet of a class under a share lock (an approval in progress finishes first); null when none yet. */
+export async function shareLockSheet(tx: DbOrTx, classId: number) {
+  const [row] = await tx.select({ status: trainResultSheets.status }).from(trainResultSheets).where(eq(trainResultSheets.classId, classId)).for('share');
+  return row ?? null;
+}
+
+/** Moves a sheet from state `from` (the locked row's) with the given fields. */
+export async function updateSheet(tx: DbOrTx, classId: number, from: TrainResultSheetState, set: Partial<typeof trainResultSheets.$inferInsert>) {
+  await tx
+    .update(trainResultSheets)
+    .set(set)
+    .where(and(eq(trainResultSheets.classId, classId), eq(trainResultSheets.status, from)));
+}
+
+/** Writes results (one per trainee), replacing those already entered, and marks the sheet changed. */
+export async function upsertResults(tx: DbOrTx, classId: number, values: (typeof trainResults.$inferInsert)[], now: Date) {
+  await tx
+    .insert(trainResults)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [trainResults.classId, trainResults.userId],
+      set: {
+        score: sql`excluded.score`,
+        passed: sql`excluded.passed`,
+        comment: sql`excluded.comment`,
+        enteredBy: sql`excluded.entered_by`,
+        enteredAt: sql`excluded.entered_at`,
+      },
+    });
+  await tx.update(trainResultSheets).set({ updatedAt: now }).where(eq(trainResultSheets.classId, classId));
+}
+
+/** Locks a trainee's result row of a class (FOR UPDATE). */
+export async function lockResult(tx: DbOrTx, classId: number, userId: number) {
+  await tx
+    .select({ id: trainResults.id })
+    .from(trainResults)
+    .where(and(eq(trainResults.classId, classId), eq(trainResults.userId, userId)))
+    .for('update');
+}
+
+/** Of `userIds` (every trainee when left out), the admitted ones whose result passed, in id order. */
+export async function passedAdmitted(db: DbOrTx, classId: number, userIds?: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ userId: trainResults.userId })
+    .from(trainResults)
+    .innerJoin(trainEnrolments, and(eq(trainEnrolments.classId, trainResults.classId), eq(trainEnrolments.userId, trainResults.userId)))
+    .where(
+      and(
+        eq(trainResults.classId, classId),
+        eq(trainResults.passed, true),
+        eq(trainEnrolments.status, 'approved'),
+        userIds ? inArray(trainResults.userId, userIds) : undefined,
+      ),
+    )
+    .orderBy(asc(trainResults.userId));
+  return rows.map((r) => r.userId);
+}
+
+/** The classes (in id order) that hold course `courseId` and in which `userId`'s result passed. */
+export async function passedClassesWithCourse(db: DbOrTx, userId: number, courseId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ classId: trainClassCourses.classId })
+    .from(trainClassCourses)
+    .innerJoin(trainResults, and(eq(trainResults.classId, trainClassCourses.classId), eq(trainResults.userId, userId)))
+    .where(and(eq(trainClassCourses.courseId, courseId), eq(trainResults.passed, true)))
+    .orderBy(asc(trainClassCourses.classId));
+  return rows.map((r) => r.classId);
+}
+
+/** What a class's certificate needs: its name, state and certificate template (null: none). */
+export async function certificateOf(db: DbOrTx, classId: number) {
+  const [row] = await db
+    .select({ name: trainClasses.name, status: trainClasses.status, templateId: trainClasses.certificateTemplateId })
+    .from(trainClasses)
+    .where(eq(trainClasses.id, classId));
+  return row ?? null;
+}
+
+/** The exams linked to a class, in id order. */
+export function linkedExams(db: DbOrTx, classId: number) {
+  return db
+    .select({ id: exams.id, name: exams.name })
+    .from(trainClassExams)
+    .innerJoin(exams, eq(exams.id, trainClassExams.examId))
+    .where(eq(trainClassExams.classId, classId))
+    .orderBy(asc(exams.id));
+}
+
+/** Best marked score per exam and trainee (the exams module's attempts, read through its index). */
+export async function bestExamScores(db: DbOrTx, examIds: number[], userIds: number[]) {
+  if (!examIds.length || !userIds.length) return [];
+  return db
+    .select({ examId: examAttempts.examId, userId: examAttempts.userId, best: max(examAttempts.score) })
+    .from(examAttempts)
+    .where(and(inArray(examAttempts.examId, examIds), inArray(examAttempts.userId, userIds), isNotNull(examAttempts.score)))
+    .groupBy(examAttempts.examId, examAttempts.userId);
+}
+
+/** Exams by id with their department's path (for the scope check). */
+export function examsWithOrgPath(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({ id: exams.id, orgPath: organizations.path }).from(exams).leftJoin(organizations, eq(organizations.id, exams.orgId)).where(inArray(exams.id, ids));
+}
+
+/** Replaces the exams linked to a class. */
+export async function replaceClassExams(tx: DbOrTx, classId: number, examIds: number[]) {
+  await tx.delete(trainClassExams).where(eq(trainClassExams.classId, classId));
+  if (examIds.length) await tx.insert(trainClassExams).values(examIds.map((examId) => ({ classId, examId })));
+}
+
 export async function sheetOf(db: DbOrTx, classId: number) {
   const [row] = await db.select().from(trainResultSheets).where(eq(trainResultSheets.classId, classId));
   return row ?? null;
@@ -152,6 +265,16 @@ export async function onlineCoursesPassed(db: DbOrTx, classId: number, userIds: 
     .where(and(inArray(courseLearners.courseId, courseIds), inArray(courseLearners.userId, userIds), eq(courseLearners.status, 'passed')))
     .groupBy(courseLearners.userId);
   return { courses: courseIds.length, passedBy: new Map(done.map((d) => [d.userId, d.n])) };
+}
+
+/** An annual plan with its department's path (for the scope check); null when none. */
+export async function yearPlanOf(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: yearPlans.id, orgPath: organizations.path })
+    .from(yearPlans)
+    .leftJoin(organizations, eq(organizations.id, yearPlans.orgId))
+    .where(eq(yearPlans.id, id));
+  return row ?? null;
 }
 
 /** Results of classes, for the performance figures. */

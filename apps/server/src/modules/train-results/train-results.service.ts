@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import {
   TRAIN_PASS_SCORE,
   TRAIN_RESULT_SHEET_LIFECYCLE as SHEET,
@@ -18,11 +17,9 @@ import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { pathInScope, requireInScope } from '../../platform/scope.js';
-import { organizations } from '../orgs/index.js';
-import { exams, examAttempts } from '../exams/index.js';
+import { exams } from '../exams/index.js';
 import { readsClassFromEnd } from '../train-classes/index.js';
 import * as repo from './train-results.repository.js';
-import { trainClassExams, trainResults, trainResultSheets } from './train-results.schema.js';
 import { attendanceSourceOf } from './train-results.attendance.js';
 import { issueClassCertificates } from './train-results.certificates.js';
 import type { SatisfactionService } from './train-results.satisfaction.js';
@@ -105,30 +102,20 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
     const byUser = new Map(results.map((r) => [r.userId, r]));
     if (byUser.size !== results.length) throw new AppError('PARAMETER_INVALID', { field: 'results' });
     const now = new Date();
-    await tx
-      .insert(trainResults)
-      .values(
-        [...byUser.values()].map((r) => ({
-          classId,
-          userId: r.userId,
-          score: r.score,
-          passed: r.passed ?? r.score >= TRAIN_PASS_SCORE,
-          comment: r.comment,
-          enteredBy: p.userId,
-          enteredAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [trainResults.classId, trainResults.userId],
-        set: {
-          score: sql`excluded.score`,
-          passed: sql`excluded.passed`,
-          comment: sql`excluded.comment`,
-          enteredBy: sql`excluded.entered_by`,
-          enteredAt: sql`excluded.entered_at`,
-        },
-      });
-    await tx.update(trainResultSheets).set({ updatedAt: now }).where(eq(trainResultSheets.classId, classId));
+    await repo.upsertResults(
+      tx,
+      classId,
+      [...byUser.values()].map((r) => ({
+        classId,
+        userId: r.userId,
+        score: r.score,
+        passed: r.passed ?? r.score >= TRAIN_PASS_SCORE,
+        comment: r.comment,
+        enteredBy: p.userId,
+        enteredAt: now,
+      })),
+      now,
+    );
   }
 
   /** One command of the sheet on its locked row, guarded by the lifecycle. */
@@ -145,14 +132,14 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
         if (!rows.length || missing) throw new AppError('PARAMETER_INVALID', { field: 'results', data: { missing } });
       }
       const to = SHEET.transitions[command].to;
-      await tx
-        .update(trainResultSheets)
-        .set(
-          command === 'submit'
-            ? { status: to, submittedAt: now, submittedBy: p.userId, refuseReason: '', updatedAt: now }
-            : { status: to, decidedAt: now, decidedBy: p.userId, refuseReason: reason, updatedAt: now },
-        )
-        .where(and(eq(trainResultSheets.classId, classId), eq(trainResultSheets.status, s.status)));
+      await repo.updateSheet(
+        tx,
+        classId,
+        s.status,
+        command === 'submit'
+          ? { status: to, submittedAt: now, submittedBy: p.userId, refuseReason: '', updatedAt: now }
+          : { status: to, decidedAt: now, decidedBy: p.userId, refuseReason: reason, updatedAt: now },
+      );
       // The approved results are final: those who complete the class now get its certificate, in this transaction.
       if (command === 'approve') await issueClassCertificates(tx, classId);
     });
@@ -161,24 +148,11 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
 
   async function examResults(p: Principal, classId: number): Promise<TrainExamResult> {
     await repo.findClass(db, classId, p);
-    const linked = await db
-      .select({ id: exams.id, name: exams.name })
-      .from(trainClassExams)
-      .innerJoin(exams, eq(exams.id, trainClassExams.examId))
-      .where(eq(trainClassExams.classId, classId))
-      .orderBy(asc(exams.id));
+    const linked = await repo.linkedExams(db, classId);
     const trainees = await repo.admittedTrainees(db, classId);
     const ids = linked.map((e) => e.id);
     const userIds = trainees.map((t) => t.userId);
-    // Best marked score per exam and trainee: the exams module's attempts (read through its index).
-    const bests =
-      ids.length && userIds.length
-        ? await db
-            .select({ examId: examAttempts.examId, userId: examAttempts.userId, best: max(examAttempts.score) })
-            .from(examAttempts)
-            .where(and(inArray(examAttempts.examId, ids), inArray(examAttempts.userId, userIds), isNotNull(examAttempts.score)))
-            .groupBy(examAttempts.examId, examAttempts.userId)
-        : [];
+    const bests = await repo.bestExamScores(db, ids, userIds);
     const best = new Map(bests.map((b) => [`${b.examId}:${b.userId}`, b.best]));
     return {
       exams: linked,
@@ -210,13 +184,10 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
       await repo.findClass(db, classId, p);
       const ids = [...new Set(examIds)];
       await db.transaction(async (tx) => {
-        const found = ids.length
-          ? await tx.select({ id: exams.id, orgPath: organizations.path }).from(exams).leftJoin(organizations, eq(organizations.id, exams.orgId)).where(inArray(exams.id, ids))
-          : [];
+        const found = await repo.examsWithOrgPath(tx, ids);
         if (found.length !== ids.length) throw new AppError('NOT_FOUND_ERROR', { field: 'examIds' });
         for (const e of found) requireInScope(p, e.orgPath, { field: 'examIds' });
-        await tx.delete(trainClassExams).where(eq(trainClassExams.classId, classId));
-        if (ids.length) await tx.insert(trainClassExams).values(ids.map((examId) => ({ classId, examId })));
+        await repo.replaceClassExams(tx, classId, ids);
       });
       return examResults(p, classId);
     },

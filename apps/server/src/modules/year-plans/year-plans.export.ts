@@ -1,4 +1,12 @@
-import type { ExportLocale, YearPlanDetail, YearPlanLine, YearPlanRow, YearPlanState, YearPlanType } from '@hanlin/shared';
+import {
+  YEAR_PLAN_BUDGET_ITEMS as FEES,
+  type ExportLocale,
+  type YearPlanDetail,
+  type YearPlanLine,
+  type YearPlanRow,
+  type YearPlanState,
+  type YearPlanType,
+} from '@hanlin/shared';
 import { localizedXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 
 /**
@@ -94,7 +102,6 @@ type Words = (typeof TEXT)['zh-CN'];
 
 /** Fen to yuan, a number Excel sums (two decimals, no float noise). */
 const yuan = (fen: number) => Math.round(fen) / 100;
-const FEES = ['siteFee', 'teacherFee', 'textbookFee', 'travelFee'] as const;
 
 /** A line, or the total row (no month: its first cell says "total"). */
 type PlanSheetRow = Omit<YearPlanLine, 'id' | 'month' | 'trainingType' | 'content' | 'form' | 'days' | 'actual'> &

@@ -11,7 +11,6 @@ import {
   type YearPlanUpdate,
   type YearPlanExport,
   type YearPlanYearExport,
-  yearPlanLineTotal,
 } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
@@ -23,7 +22,7 @@ import { homeOrgInScope, pathInScope, requireOrgsInScope, scopedLock } from '../
 import { updateRow } from '../../platform/table-rows.js';
 import { approvableRecords } from '../approvals/index.js';
 import * as repo from './year-plans.repository.js';
-import { actualsOf } from './year-plans.actuals.js';
+import { planLinesWithActuals } from './year-plans.actuals.js';
 import { planWorkbook, yearWorkbook } from './year-plans.export.js';
 import { yearPlans } from './year-plans.schema.js';
 
@@ -64,12 +63,7 @@ export function createYearPlansService({ app, db, lists }: Deps) {
 
   async function get(p: Principal, id: number): Promise<YearPlanDetail> {
     const row = await reads.get(p, id);
-    const stored = await repo.linesOf(db, id);
-    const spent = await actualsOf(
-      db,
-      stored.map((l) => l.id),
-    );
-    const lines = stored.map(({ planId: _p, sort: _s, ...l }) => ({ ...l, total: yearPlanLineTotal(l), actual: spent.get(l.id) ?? 0 }));
+    const lines = await planLinesWithActuals(app, db, id);
     return { ...row, lines, totalActual: lines.reduce((sum, l) => sum + l.actual, 0) };
   }
 

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TRAIN_PLAN_APPROVAL_TYPE, type TrainPlanRow } from '@hanlin/shared';
+import { TRAIN_PLAN_APPROVAL_TYPE, YEAR_PLAN_BUDGET_ITEMS as FEES, type TrainPlanRow } from '@hanlin/shared';
 import { ApprovalHistoryTimeline } from '../../approvals/index';
 import { TrainPlanStateTag, yuan } from './train-plan-meta';
-
-const FEES = ['siteFee', 'teacherFee', 'textbookFee', 'travelFee'] as const;
 
 /** One plan at a glance: its fields, budget items and total in yuan, and the approval history. */
 function TrainPlanDetail({ p }: { p: TrainPlanRow }) {

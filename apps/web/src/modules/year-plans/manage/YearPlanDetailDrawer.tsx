@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { YEAR_PLAN_APPROVAL_TYPE, type YearPlanLine, type YearPlanRow } from '@hanlin/shared';
+import { YEAR_PLAN_APPROVAL_TYPE, YEAR_PLAN_BUDGET_ITEMS as FEES, type YearPlanLine, type YearPlanRow } from '@hanlin/shared';
 import { saveDownload } from '../../../platform/api/client';
 import { ApprovalHistoryTimeline } from '../../approvals/index';
 import { exportYearPlan, getYearPlanById } from '../api';
 import { YearPlanStateTag, yuan } from './year-plan-meta';
-
-const FEES = ['siteFee', 'teacherFee', 'textbookFee', 'travelFee'] as const;
 
 /** Exports one plan (its lines and totals in yuan) as Excel. */
 export function YearPlanExportButton({ id }: { id: number }) {
