@@ -133,8 +133,13 @@ export const TrainExamResultSchema = z.object({
 export type TrainExamResult = z.infer<typeof TrainExamResultSchema>;
 
 // ---- Mixed training completion (manage-mix-train-result) ----
+/**
+ * `completed`: every online course passed and the in-person result passed on the approved results sheet (what the
+ * certificate follows); `awaitingApproval`: both met, the sheet (`sheetState`, null before any result) not yet approved.
+ */
 export const TrainMixedCompletionSchema = z.object({
   courses: z.number(),
+  sheetState: TRAIN_RESULT_SHEET_LIFECYCLE.stateSchema.nullable(),
   rows: z.array(
     z.object({
       userId: z.number(),
@@ -144,6 +149,7 @@ export const TrainMixedCompletionSchema = z.object({
       coursesCompleted: z.number(),
       passed: z.boolean().nullable(),
       completed: z.boolean(),
+      awaitingApproval: z.boolean(),
     }),
   ),
 });

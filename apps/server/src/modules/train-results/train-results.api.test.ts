@@ -417,7 +417,7 @@ describe('exams, mixed completion and attendance', () => {
     expect(best.has(stranger.id)).toBe(false);
   });
 
-  it('a mixed-class trainee completes with every online course passed and the in-person result passed', async () => {
+  it('a mixed-class trainee completes with every online course passed and the in-person result passed, once the results are approved', async () => {
     const c = await admittedClass({ orgId: dept.id, mode: 'mixed' });
     const course = await buildCourse(t.db, { chapters: [] });
     await t.db.insert(trainClassCourses).values({ classId: c.id, courseId: course.id });
@@ -428,14 +428,26 @@ describe('exams, mixed completion and attendance', () => {
       { userId: b!.id, score: 30 },
       { userId: d!.id, score: 95 },
     ]);
-    const mixed = await ok<{ courses: number; rows: { userId: number; coursesCompleted: number; completed: boolean }[] }>(t.app, clerk, '/api/train-result/mixed', {
-      classId: c.id,
-    });
-    expect(mixed.courses).toBe(1);
-    const done = new Map(mixed.rows.map((r) => [r.userId, [r.coursesCompleted, r.completed]]));
-    expect(done.get(a!.id)).toEqual([1, true]);
-    expect(done.get(b!.id)).toEqual([1, false]); // failed in person
-    expect(done.get(d!.id)).toEqual([0, false]); // course not passed
+    type Mixed = { courses: number; sheetState: string | null; rows: { userId: number; coursesCompleted: number; completed: boolean; awaitingApproval: boolean }[] };
+    const completion = async () => {
+      const mixed = await ok<Mixed>(t.app, clerk, '/api/train-result/mixed', { classId: c.id });
+      return { mixed, done: new Map(mixed.rows.map((r) => [r.userId, [r.coursesCompleted, r.completed, r.awaitingApproval]])) };
+    };
+    // Entered, not approved: nobody has completed yet; who will on approval waits for it.
+    const before = await completion();
+    expect(before.mixed.courses).toBe(1);
+    expect(before.mixed.sheetState).toBe('draft');
+    expect(before.done.get(a!.id)).toEqual([1, false, true]);
+    expect(before.done.get(b!.id)).toEqual([1, false, false]); // failed in person
+    expect(before.done.get(d!.id)).toEqual([0, false, false]); // course not passed
+    await ok(t.app, clerk, '/api/train-result/submit', { classId: c.id });
+    expect((await completion()).done.get(a!.id)).toEqual([1, false, true]);
+    await ok(t.app, approver, '/api/train-result/approve', { classId: c.id });
+    const after = await completion();
+    expect(after.mixed.sheetState).toBe('approved');
+    expect(after.done.get(a!.id)).toEqual([1, true, false]);
+    expect(after.done.get(b!.id)).toEqual([1, false, false]);
+    expect(after.done.get(d!.id)).toEqual([0, false, false]);
   });
 
   it('performance takes the attendance rate from the attendance records (the train-attendance module is the source)', async () => {

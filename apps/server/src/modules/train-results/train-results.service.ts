@@ -192,9 +192,13 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
       return examResults(p, classId);
     },
 
-    /** A trainee of a mixed class completes when every online course is passed and the in-person result passed. */
+    /**
+     * A trainee of a mixed class completes when every online course is passed and the in-person result passed on the
+     * approved results sheet; one who meets both before the approval awaits it.
+     */
     async mixed(p: Principal, classId: number): Promise<TrainMixedCompletion> {
       await repo.findClass(db, classId, p);
+      const sheetState = (await repo.sheetOf(db, classId))?.status ?? null;
       const rows = await repo.sheetRows(db, classId);
       const { courses, passedBy } = await repo.onlineCoursesPassed(
         db,
@@ -203,8 +207,10 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
       );
       return {
         courses,
+        sheetState,
         rows: rows.map((r) => {
           const coursesCompleted = passedBy.get(r.userId) ?? 0;
+          const met = coursesCompleted === courses && r.passed === true;
           return {
             userId: r.userId,
             realname: r.realname,
@@ -212,7 +218,8 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
             orgName: r.orgName,
             coursesCompleted,
             passed: r.passed,
-            completed: coursesCompleted === courses && r.passed === true,
+            completed: met && sheetState === 'approved',
+            awaitingApproval: met && sheetState !== 'approved',
           };
         }),
       };

@@ -10,6 +10,7 @@ import { ClassResultsPanel } from './components/ClassResultsPanel';
 import TrainSatisfactionPage from './portal/TrainSatisfactionPage';
 import LecturerEvaluationPage from './lecturer/LecturerEvaluationPage';
 import ChargesPage from './manage/ChargesPage';
+import MixedResultPage from './manage/MixedResultPage';
 
 const abilities = { modify: false, delete: false, import: false, submit: false, approve: false, refuse: false };
 const sheet = (over: Partial<TrainResultSheet> = {}) =>
@@ -57,6 +58,30 @@ describe('train results', () => {
     expect(await screen.findByText(ERRORS.STATE_TRANSITION_INVALID.text['zh-CN'])).toBeTruthy();
     expect(screen.getByTestId('train-result-submit')).toBeTruthy();
     expect(screen.queryByTestId('train-result-approve')).toBeNull();
+  });
+
+  it('mixed completion: before the approval a trainee who meets both conditions awaits it; after it, completed', async () => {
+    session.set({ operateAuth: ['pxjgsp'] });
+    const row = { realname: 'Ann', username: 'ann', orgName: 'A', coursesCompleted: 2, passed: true };
+    const api = fakeApi().on(routes.mixed, {
+      courses: 2,
+      sheetState: 'submitted',
+      rows: [
+        { userId: 1, ...row, completed: false, awaitingApproval: true },
+        { userId: 2, ...row, realname: 'Bob', username: 'bob', passed: false, completed: false, awaitingApproval: false },
+      ],
+    });
+    const view = renderAt('/list?classId=5', () => <MixedResultPage />);
+    await waitFor(() => expect(screen.getAllByTestId('train-mixed-completed').map((e) => e.textContent)).toEqual(['待审批后完成', '否']));
+    expect(api.last(routes.mixed)).toMatchObject({ classId: 5 });
+    expect(screen.getByTestId('train-mixed-sheet-state').textContent).toBe('待审批');
+    expect(screen.getByTestId('train-mixed-awaiting-hint')).toBeTruthy();
+    view.unmount();
+
+    api.on(routes.mixed, { courses: 2, sheetState: 'approved', rows: [{ userId: 1, ...row, completed: true, awaitingApproval: false }] });
+    renderAt('/list?classId=5', () => <MixedResultPage />);
+    await waitFor(() => expect(screen.getAllByTestId('train-mixed-completed').map((e) => e.textContent)).toEqual(['是']));
+    expect(screen.queryByTestId('train-mixed-awaiting-hint')).toBeNull();
   });
 
   it('a submitted sheet is read only: no inputs, no import; the approver decides', async () => {

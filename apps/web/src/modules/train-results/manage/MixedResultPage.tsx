@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Space, Table, Tag } from 'antd';
+import { Alert, Card, Empty, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TrainMixedCompletion } from '@hanlin/shared';
+import { TRAIN_RESULT_SHEET_LIFECYCLE, type TrainMixedCompletion } from '@hanlin/shared';
+import { LifecycleTag } from '../../../platform/lifecycle';
 import { usePageTitle } from '../../../platform/page-title';
 import { getMixedCompletion } from '../api';
 import { ClassSelect, useClassParam } from '../components/ClassSelect';
 
 type Row = TrainMixedCompletion['rows'][number];
 
-/** manage-mix-train-result (pxjgsp): a mixed class's trainees, complete when every online course is passed and the in-person result passed. */
+/**
+ * manage-mix-train-result (pxjgsp): a mixed class's trainees, complete when every online course is passed and the
+ * in-person result passed on the approved results sheet (until then those who meet both await the approval).
+ */
 export default function MixedResultPage() {
   const { t } = useTranslation();
   usePageTitle(t('page.manage-mix-train-result'));
@@ -23,7 +27,21 @@ export default function MixedResultPage() {
       {!classId ? (
         <Empty description={t('trainResults.pickClass')} />
       ) : (
-        <Card loading={q.isLoading} data-testid="train-mixed-results">
+        <Card
+          loading={q.isLoading}
+          data-testid="train-mixed-results"
+          title={t('trainResults.sheet')}
+          extra={
+            q.data?.sheetState ? (
+              <LifecycleTag lifecycle={TRAIN_RESULT_SHEET_LIFECYCLE} state={q.data.sheetState} testId="train-mixed-sheet-state" />
+            ) : (
+              <Tag data-testid="train-mixed-sheet-state">{t('trainResults.noSheet')}</Tag>
+            )
+          }
+        >
+          {q.data && q.data.sheetState !== 'approved' ? (
+            <Alert type="info" showIcon style={{ marginBlockEnd: 12 }} title={t('trainResults.mixedAwaitingHint')} data-testid="train-mixed-awaiting-hint" />
+          ) : null}
           <Table<Row>
             rowKey="userId"
             size="small"
@@ -37,11 +55,16 @@ export default function MixedResultPage() {
               {
                 key: 'completed',
                 title: t('trainResults.completed'),
-                render: (_, r) => (
-                  <Tag color={r.completed ? 'green' : 'default'} data-testid="train-mixed-completed">
-                    {yesNo(r.completed)}
-                  </Tag>
-                ),
+                render: (_, r) =>
+                  r.awaitingApproval ? (
+                    <Tag color="gold" data-testid="train-mixed-completed">
+                      {t('trainResults.awaitingApproval')}
+                    </Tag>
+                  ) : (
+                    <Tag color={r.completed ? 'green' : 'default'} data-testid="train-mixed-completed">
+                      {yesNo(r.completed)}
+                    </Tag>
+                  ),
               },
             ]}
           />
