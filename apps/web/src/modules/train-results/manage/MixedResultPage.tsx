@@ -39,7 +39,7 @@ export default function MixedResultPage() {
             )
           }
         >
-          {q.data && q.data.sheetState !== 'approved' ? (
+          {q.data?.rows.some((r) => r.awaitingApproval) ? (
             <Alert type="info" showIcon style={{ marginBlockEnd: 12 }} title={t('trainResults.mixedAwaitingHint')} data-testid="train-mixed-awaiting-hint" />
           ) : null}
           <Table<Row>
