@@ -6,7 +6,9 @@
  * Before the load, the cost of one start in isolation (one examinee after another, nothing else
  * running): queries sent to PostgreSQL and milliseconds per start, for a fixed and a random paper.
  * Targets on this machine: 0 lost answers, 0 5xx, start p99 < 300 ms, autosave p99 < 100 ms.
- * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2] [--profile 40]   (DATABASE_URL optional)
+ * Per 30 s of the run: calls, p50/p99 per call type and statements sent per call; with STATEMENTS=1 also
+ * which statements (grouped by their first words) each window sent.
+ * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2] [--profile 40]   (DATABASE_URL optional; STATEMENTS=1)
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -26,9 +28,19 @@ const PROFILE = Number(args.profile);
 /** Statements this process sends to PostgreSQL (the server runs in-process) and the ms they take: counted around the isolated starts. */
 let queries = 0;
 let queryMs = 0;
+/** During the load: when each statement was sent and, with STATEMENTS=1, its first words. */
+const statementLog: { at: number; text: string }[] = [];
+let logStatements = false;
+const STATEMENT_WORDS = process.env.STATEMENTS === '1';
+/** A statement named by its first words (whitespace folded), enough to tell them apart. */
+const statementName = (q: unknown): string => {
+  const text = typeof q === 'string' ? q : q && typeof q === 'object' && 'text' in q ? String((q as { text: unknown }).text) : '?';
+  return text.replace(/\s+/g, ' ').trim().slice(0, 70);
+};
 const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
   queries++;
+  if (logStatements) statementLog.push({ at: Date.now(), text: STATEMENT_WORDS ? statementName(a[0]) : '' });
   const t = performance.now();
   // The pool's own query() hands the client a callback (and gets no promise back).
   const cb = a.findIndex((x) => typeof x === 'function');
@@ -83,8 +95,8 @@ function post(path, e, body) {
 }
 const stats = {};
 function record(kind, ms, status, msg) {
-  const s = (stats[kind] ??= { latencies: [], c4xx: 0, c5xx: 0, errors: 0, codes: {} });
-  if (ms !== null) s.latencies.push(ms);
+  const s = (stats[kind] ??= { latencies: [], at: [], c4xx: 0, c5xx: 0, errors: 0, codes: {} });
+  if (ms !== null) { s.latencies.push(ms); s.at.push(Date.now()); }
   if (status === 0) s.errors++;
   else if (status >= 500) s.c5xx++;
   else if (status >= 400) { s.c4xx++; s.codes[msg] = (s.codes[msg] ?? 0) + 1; }
@@ -165,6 +177,8 @@ const done = setInterval(() => {
 
 interface Stat {
   latencies: number[];
+  /** When each call (of `latencies`, same order) was answered (epoch ms). */
+  at: number[];
   c4xx: number;
   c5xx: number;
   errors: number;
@@ -187,6 +201,45 @@ const canonical = (v: unknown): string =>
           .sort()
           .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
           .join(',')}}`;
+
+/** Per 30 s of the load: calls and p50/p99 per call type, statements per call; with STATEMENTS=1 the statements by their first words. */
+function printWindows(result: LoadResult, loadStart: number) {
+  const WINDOW_MS = 30_000;
+  const windowOf = (at: number) => Math.max(0, Math.floor((at - loadStart) / WINDOW_MS));
+  const windows = new Map<number, { kinds: Map<string, number[]>; statements: number; names: Map<string, number> }>();
+  const get = (w: number) => {
+    let x = windows.get(w);
+    if (!x) windows.set(w, (x = { kinds: new Map(), statements: 0, names: new Map() }));
+    return x;
+  };
+  for (const [kind, s] of Object.entries(result.stats))
+    s.at.forEach((at, i) => {
+      const k = get(windowOf(at)).kinds;
+      let list = k.get(kind);
+      if (!list) k.set(kind, (list = []));
+      list.push(s.latencies[i]!);
+    });
+  for (const { at, text } of statementLog) {
+    const w = get(windowOf(at));
+    w.statements++;
+    if (STATEMENT_WORDS) w.names.set(text, (w.names.get(text) ?? 0) + 1);
+  }
+  console.log('\n  per 30 s (p50 / p99 ms; statements sent by the server per call answered):');
+  for (const w of [...windows.keys()].sort((a, b) => a - b)) {
+    const x = windows.get(w)!;
+    const n = [...x.kinds.values()].reduce((a, l) => a + l.length, 0);
+    const parts = [...x.kinds.entries()].map(([kind, l]) => {
+      l.sort((a, b) => a - b);
+      return `${kind} ${l.length} ${pct(l, 50).toFixed(0)} / ${pct(l, 99).toFixed(0)}`;
+    });
+    console.log(
+      `  ${String(w * 30).padStart(4)}–${String(w * 30 + 30).padEnd(4)} s  ${parts.join('   ')}   statements ${x.statements} (${n ? (x.statements / n).toFixed(2) : '—'} per call)`,
+    );
+    if (STATEMENT_WORDS)
+      for (const [name, c] of [...x.names.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8))
+        console.log(`        ${String(c).padStart(6)} ${n ? `(${(c / n).toFixed(2)}/call)` : ''} ${name}`);
+  }
+}
 
 try {
   const t0 = Date.now();
@@ -307,6 +360,9 @@ try {
   );
 
   const cpu0 = cpuSnapshot();
+  const loadStart = Date.now();
+  statementLog.length = 0;
+  logStatements = true;
   const result = await new Promise<LoadResult>((resolve, reject) => {
     const w = new Worker(LOAD, {
       eval: true,
@@ -327,6 +383,7 @@ try {
     });
     w.once('error', reject);
   });
+  logStatements = false;
   const cpu1 = cpuSnapshot();
   let calls = 0;
   console.log(`\nexam day: ${EXAMINEES} examinees, ${result.seconds.toFixed(0)} s`);
@@ -341,6 +398,7 @@ try {
   const saves = result.stats.save?.latencies.length ?? 0;
   console.log(`  autosaves/s: ${(saves / result.seconds).toFixed(1)} over the run (${(EXAMINEES / SAVE_EVERY_S).toFixed(0)}/s while everyone answers)`);
   printCpu(cpu0, cpu1, calls);
+  printWindows(result, loadStart);
 
   // The deadline job submits the walk-aways: wait for it (the server's clock, nobody connected).
   const tWait = Date.now();
