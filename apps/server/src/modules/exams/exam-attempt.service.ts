@@ -412,6 +412,46 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       rankingOpen: a.showRanking && show,
     };
   }
+  /**
+   * Submissions asked for together, in one transaction: the attempts locked in id order (two batches
+   * never wait on each other in a cycle), each marked; someone else's attempt or one already submitted
+   * is that caller's refusal alone.
+   */
+  async function submitMany(reqs: { attemptId: number; userId: number }[]): Promise<({ result: AttemptResult } | { refused: AppError })[]> {
+    const done = await db.transaction(async (tx) => {
+      const locked = new Map(
+        (
+          await repo.lockAttempts(
+            tx,
+            reqs.map((x) => x.attemptId),
+          )
+        ).map((r) => [r.id, r]),
+      );
+      const now = Date.now();
+      const due: repo.LockedAttempt[] = [];
+      const inTime: repo.LockedAttempt[] = [];
+      const out = reqs.map((x) => {
+        const r = locked.get(x.attemptId);
+        if (!r || r.userId !== x.userId) return new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
+        if (r.status !== 'ongoing') return new AppError('REPEAT_SUBMIT_ERROR', { field: 'attemptId' });
+        (r.deadlineAt.getTime() <= now ? due : inTime).push(r);
+        return r;
+      });
+      await submitLocked(tx, inTime, 'examinee');
+      await submitLocked(tx, due, 'deadline');
+      return out;
+    });
+    return done.map((r) => {
+      if (r instanceof AppError) return { refused: r };
+      shapes.delete(r.id);
+      // The result from the submitted row as it now stands (no read back): it was the examinee's latest
+      // attempt (one sitting at a time, numbered from the count at its start), so `number` attempts are used
+      // and none is ongoing.
+      return { result: resultOf(r, Math.max(0, r.attemptsAllowed - r.number), false) };
+    });
+  }
+  // The exam's last minute: thousands of submissions share a few transactions. One attempt's calls never share one (the key).
+  const submitBatched = createBatcher({ run: submitMany, key: (x: { attemptId: number }) => x.attemptId, maxInFlight: 2, maxBatch: 100 });
 
   return {
     sweep,
@@ -465,18 +505,9 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
 
     /** The examinee submits: marked at once; REPEAT_SUBMIT_ERROR when already submitted. */
     async submit(p: Principal, attemptId: number): Promise<AttemptResult> {
-      const a = await db.transaction(async (tx) => {
-        const [r] = await repo.lockAttempts(tx, [attemptId]);
-        if (!r || r.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
-        if (r.status !== 'ongoing') throw new AppError('REPEAT_SUBMIT_ERROR', { field: 'attemptId' });
-        await submitLocked(tx, [r], r.deadlineAt.getTime() <= Date.now() ? 'deadline' : 'examinee');
-        return r;
-      });
-      shapes.delete(attemptId);
-      // The result from the submitted row as it now stands (no read back): it was the examinee's latest
-      // attempt (one sitting at a time, numbered from the count at its start), so `number` attempts are used
-      // and none is ongoing.
-      return resultOf(a, Math.max(0, a.attemptsAllowed - a.number), false);
+      const r = await submitBatched({ attemptId, userId: p.userId });
+      if ('refused' in r) throw r.refused;
+      return r.result;
     },
 
     /** The page was left: counted when the exam has anti-cheat; beyond the limit the attempt is submitted (exception). */
