@@ -28,8 +28,8 @@ const PROFILE = Number(args.profile);
 /** Statements this process sends to PostgreSQL (the server runs in-process) and the ms they take: counted around the isolated starts. */
 let queries = 0;
 let queryMs = 0;
-/** During the load: when each statement was sent and, with STATEMENTS=1, its first words. */
-const statementLog: { at: number; text: string }[] = [];
+/** During the load: when each statement was sent, with STATEMENTS=1 its first words and how long it took to answer (ms, pool wait apart). */
+const statementLog: { at: number; text: string; ms: number }[] = [];
 let logStatements = false;
 const STATEMENT_WORDS = process.env.STATEMENTS === '1';
 /** A statement named by its first words (whitespace folded), enough to tell them apart. */
@@ -40,7 +40,8 @@ const statementName = (q: unknown): string => {
 const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
   queries++;
-  if (logStatements) statementLog.push({ at: Date.now(), text: STATEMENT_WORDS ? statementName(a[0]) : '' });
+  const entry = logStatements ? { at: Date.now(), text: STATEMENT_WORDS ? statementName(a[0]) : '', ms: 0 } : null;
+  if (entry) statementLog.push(entry);
   const t = performance.now();
   // The pool's own query() hands the client a callback (and gets no promise back).
   const cb = a.findIndex((x) => typeof x === 'function');
@@ -48,11 +49,18 @@ pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
     const done = a[cb] as (...y: unknown[]) => void;
     a[cb] = (...y: unknown[]) => {
       queryMs += performance.now() - t;
+      if (entry) entry.ms = performance.now() - t;
       done(...y);
     };
   }
   const r = (clientQuery as (...x: unknown[]) => unknown).apply(this, a);
-  if (r instanceof Promise) void r.then(() => (queryMs += performance.now() - t)).catch(() => undefined);
+  if (r instanceof Promise)
+    void r
+      .then(() => {
+        queryMs += performance.now() - t;
+        if (entry) entry.ms = performance.now() - t;
+      })
+      .catch(() => undefined);
   return r;
 } as typeof clientQuery;
 const EXAMINEES = Number(args.examinees);
@@ -206,7 +214,7 @@ const canonical = (v: unknown): string =>
 function printWindows(result: LoadResult, loadStart: number) {
   const WINDOW_MS = 30_000;
   const windowOf = (at: number) => Math.max(0, Math.floor((at - loadStart) / WINDOW_MS));
-  const windows = new Map<number, { kinds: Map<string, number[]>; statements: number; names: Map<string, number> }>();
+  const windows = new Map<number, { kinds: Map<string, number[]>; statements: number; names: Map<string, { n: number; ms: number }> }>();
   const get = (w: number) => {
     let x = windows.get(w);
     if (!x) windows.set(w, (x = { kinds: new Map(), statements: 0, names: new Map() }));
@@ -219,12 +227,16 @@ function printWindows(result: LoadResult, loadStart: number) {
       if (!list) k.set(kind, (list = []));
       list.push(s.latencies[i]!);
     });
-  for (const { at, text } of statementLog) {
+  for (const { at, text, ms } of statementLog) {
     const w = get(windowOf(at));
     w.statements++;
-    if (STATEMENT_WORDS) w.names.set(text, (w.names.get(text) ?? 0) + 1);
+    if (!STATEMENT_WORDS) continue;
+    const named = w.names.get(text) ?? { n: 0, ms: 0 };
+    named.n++;
+    named.ms += ms;
+    w.names.set(text, named);
   }
-  console.log('\n  per 30 s (p50 / p99 ms; statements sent by the server per call answered):');
+  console.log('\n  per 30 s (p50 / p99 ms; statements sent by the server per call answered; with STATEMENTS=1 the most sent, avg ms from sent to answered):');
   for (const w of [...windows.keys()].sort((a, b) => a - b)) {
     const x = windows.get(w)!;
     const n = [...x.kinds.values()].reduce((a, l) => a + l.length, 0);
@@ -236,8 +248,8 @@ function printWindows(result: LoadResult, loadStart: number) {
       `  ${String(w * 30).padStart(4)}–${String(w * 30 + 30).padEnd(4)} s  ${parts.join('   ')}   statements ${x.statements} (${n ? (x.statements / n).toFixed(2) : '—'} per call)`,
     );
     if (STATEMENT_WORDS)
-      for (const [name, c] of [...x.names.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8))
-        console.log(`        ${String(c).padStart(6)} ${n ? `(${(c / n).toFixed(2)}/call)` : ''} ${name}`);
+      for (const [name, c] of [...x.names.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 8))
+        console.log(`        ${String(c.n).padStart(6)} ${n ? `(${(c.n / n).toFixed(2)}/call)` : ''} avg ${(c.ms / c.n).toFixed(1).padStart(6)} ms  ${name}`);
   }
 }
 

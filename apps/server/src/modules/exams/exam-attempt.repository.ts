@@ -235,32 +235,32 @@ export async function saveAnswersOfMany(db: DbOrTx, saves: SaveRequest[]): Promi
 }
 
 /**
- * Writes the system's marks of every question of submitted attempts, in one statement: the row of a
- * question never saved is written here (no answer, its mark), the others get their mark.
+ * Writes the system's marks of every question of submitted attempts and their scores, in one
+ * statement: the row of a question never saved is written here (no answer, its mark), the others
+ * get their mark.
  */
-export async function markAnswers(tx: DbOrTx, marks: { attemptId: number; position: number; autoScore: number | null; correct: boolean | null }[]) {
-  if (!marks.length) return;
-  const ids = [...new Set(marks.map((m) => m.attemptId))];
+export async function writeMarks(
+  tx: DbOrTx,
+  marks: { attemptId: number; position: number; autoScore: number | null; correct: boolean | null }[],
+  scores: { id: number; autoScore: number; score: number | null; passed: boolean | null }[],
+) {
+  if (!marks.length && !scores.length) return;
   await tx.execute(sql`
     with q as (
       select t.id, (x.q->>'position')::int as position, (x.q->>'questionId')::int as question_id
-        from exam_attempts t cross join lateral jsonb_array_elements(t.questions) as x(q) where t.id = any(${sql.param(ids)}::int[])
+        from exam_attempts t cross join lateral jsonb_array_elements(t.questions) as x(q) where t.id = any(${sql.param(scores.map((r) => r.id))}::int[])
+    ), m as (
+      insert into exam_attempt_answers as e (attempt_id, position, question_id, auto_score, correct)
+      select m.a, m.p, q.question_id, m.s, m.c
+        from unnest(${sql.param(marks.map((m) => m.attemptId))}::int[], ${sql.param(marks.map((m) => m.position))}::int[],
+          ${sql.param(marks.map((m) => m.autoScore))}::float8[], ${sql.param(marks.map((m) => m.correct))}::boolean[]) as m(a, p, s, c)
+        join q on q.id = m.a and q.position = m.p
+      on conflict (attempt_id, position) do update set auto_score = excluded.auto_score, correct = excluded.correct
     )
-    insert into exam_attempt_answers as e (attempt_id, position, question_id, auto_score, correct)
-    select m.a, m.p, q.question_id, m.s, m.c
-      from unnest(${sql.param(marks.map((m) => m.attemptId))}::int[], ${sql.param(marks.map((m) => m.position))}::int[],
-        ${sql.param(marks.map((m) => m.autoScore))}::float8[], ${sql.param(marks.map((m) => m.correct))}::boolean[]) as m(a, p, s, c)
-      join q on q.id = m.a and q.position = m.p
-    on conflict (attempt_id, position) do update set auto_score = excluded.auto_score, correct = excluded.correct`);
-}
-
-/** Writes the scores of submitted attempts. */
-export async function setScores(tx: DbOrTx, rows: { id: number; autoScore: number; score: number | null; passed: boolean | null }[]) {
-  if (!rows.length) return;
-  await tx.execute(sql`update exam_attempts t set auto_score = m.a, score = m.s, passed = m.p
-    from unnest(${sql.param(rows.map((r) => r.id))}::int[], ${sql.param(rows.map((r) => r.autoScore))}::float8[],
-      ${sql.param(rows.map((r) => r.score))}::float8[], ${sql.param(rows.map((r) => r.passed))}::boolean[]) as m(i, a, s, p)
-    where t.id = m.i`);
+    update exam_attempts t set auto_score = m.a, score = m.s, passed = m.p
+      from unnest(${sql.param(scores.map((r) => r.id))}::int[], ${sql.param(scores.map((r) => r.autoScore))}::float8[],
+        ${sql.param(scores.map((r) => r.score))}::float8[], ${sql.param(scores.map((r) => r.passed))}::boolean[]) as m(i, a, s, p)
+      where t.id = m.i`);
 }
 
 /** Every answer of a marking attempt with its marks (the last review decides the score). */

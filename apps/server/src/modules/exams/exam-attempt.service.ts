@@ -149,8 +149,8 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       list[a.position - 1] = a.answer;
     }
     const now = new Date();
-    const marks: Parameters<typeof repo.markAnswers>[1] = [];
-    const scores: Parameters<typeof repo.setScores>[1] = [];
+    const marks: Parameters<typeof repo.writeMarks>[1] = [];
+    const scores: Parameters<typeof repo.writeMarks>[2] = [];
     const finished: repo.LockedAttempt[] = [];
     const marking: repo.LockedAttempt[] = [];
     for (const r of rows) {
@@ -173,7 +173,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       r.submittedBy = by;
       r.submittedAt = now;
     }
-    await repo.markAnswers(tx, marks);
+    await repo.writeMarks(tx, marks, scores);
     for (const [command, group] of [
       ['finish', finished],
       ['submit', marking],
@@ -192,7 +192,6 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
         field: 'attemptId',
       });
     }
-    await repo.setScores(tx, scores);
     for (const r of finished) if (r.passed) await certify(tx, r);
   }
 
