@@ -14,6 +14,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { signInput } from '../packages/shared/src/index.js';
@@ -211,10 +212,37 @@ const canonical = (v: unknown): string =>
           .join(',')}}`;
 
 /** Per 30 s of the load: calls and p50/p99 per call type, statements per call; with STATEMENTS=1 the statements by their first words. */
+/** Per 30 s of the load: the server thread's event loop delay (p99) and the calls waiting for a pooled connection. */
+const machine: { loopP99: number; poolWaiting: number; poolMax: number }[] = [];
+function watchMachine() {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let samples = 0;
+  let waiting = 0;
+  let max = 0;
+  const sample = setInterval(() => {
+    samples++;
+    waiting += server.pool.waitingCount;
+    max = Math.max(max, server.pool.waitingCount);
+  }, 100);
+  const flush = () => {
+    machine.push({ loopP99: loop.percentile(99) / 1e6, poolWaiting: samples ? waiting / samples : 0, poolMax: max });
+    loop.reset();
+    samples = waiting = max = 0;
+  };
+  const every = setInterval(flush, 30_000);
+  return () => {
+    clearInterval(sample);
+    clearInterval(every);
+    flush();
+    loop.disable();
+  };
+}
+
 function printWindows(result: LoadResult, loadStart: number) {
   const WINDOW_MS = 30_000;
   const windowOf = (at: number) => Math.max(0, Math.floor((at - loadStart) / WINDOW_MS));
-  const windows = new Map<number, { kinds: Map<string, number[]>; statements: number; names: Map<string, { n: number; ms: number }> }>();
+  const windows = new Map<number, { kinds: Map<string, number[]>; statements: number; names: Map<string, { n: number; ms: number; max: number }> }>();
   const get = (w: number) => {
     let x = windows.get(w);
     if (!x) windows.set(w, (x = { kinds: new Map(), statements: 0, names: new Map() }));
@@ -231,9 +259,10 @@ function printWindows(result: LoadResult, loadStart: number) {
     const w = get(windowOf(at));
     w.statements++;
     if (!STATEMENT_WORDS) continue;
-    const named = w.names.get(text) ?? { n: 0, ms: 0 };
+    const named = w.names.get(text) ?? { n: 0, ms: 0, max: 0 };
     named.n++;
     named.ms += ms;
+    named.max = Math.max(named.max, ms);
     w.names.set(text, named);
   }
   console.log('\n  per 30 s (p50 / p99 ms; statements sent by the server per call answered; with STATEMENTS=1 the most sent, avg ms from sent to answered):');
@@ -244,12 +273,16 @@ function printWindows(result: LoadResult, loadStart: number) {
       l.sort((a, b) => a - b);
       return `${kind} ${l.length} ${pct(l, 50).toFixed(0)} / ${pct(l, 99).toFixed(0)}`;
     });
+    const m = machine[w];
     console.log(
-      `  ${String(w * 30).padStart(4)}–${String(w * 30 + 30).padEnd(4)} s  ${parts.join('   ')}   statements ${x.statements} (${n ? (x.statements / n).toFixed(2) : '—'} per call)`,
+      `  ${String(w * 30).padStart(4)}–${String(w * 30 + 30).padEnd(4)} s  ${parts.join('   ')}   statements ${x.statements} (${n ? (x.statements / n).toFixed(2) : '—'} per call)` +
+        (m ? `  server event loop delay p99 ${m.loopP99.toFixed(0)} ms, calls waiting for the pool ${m.poolWaiting.toFixed(1)} avg / ${m.poolMax} max` : ''),
     );
     if (STATEMENT_WORDS)
       for (const [name, c] of [...x.names.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 8))
-        console.log(`        ${String(c.n).padStart(6)} ${n ? `(${(c.n / n).toFixed(2)}/call)` : ''} avg ${(c.ms / c.n).toFixed(1).padStart(6)} ms  ${name}`);
+        console.log(
+          `        ${String(c.n).padStart(6)} ${n ? `(${(c.n / n).toFixed(2)}/call)` : ''} avg ${(c.ms / c.n).toFixed(1).padStart(6)} ms  max ${c.max.toFixed(0).padStart(5)} ms  ${name}`,
+        );
   }
 }
 
@@ -375,6 +408,7 @@ try {
   const loadStart = Date.now();
   statementLog.length = 0;
   logStatements = true;
+  const stopWatching = watchMachine();
   const result = await new Promise<LoadResult>((resolve, reject) => {
     const w = new Worker(LOAD, {
       eval: true,
@@ -396,6 +430,7 @@ try {
     w.once('error', reject);
   });
   logStatements = false;
+  stopWatching();
   const cpu1 = cpuSnapshot();
   let calls = 0;
   console.log(`\nexam day: ${EXAMINEES} examinees, ${result.seconds.toFixed(0)} s`);
