@@ -130,6 +130,11 @@ function randomAnswer(q) {
   return { text: 'answer ' + crypto.randomBytes(4).toString('hex') };
 }
 const t0 = Date.now();
+// This thread's own event loop delay per 30 s: a late loop makes every latency it measures longer.
+const loopDelay = [];
+const eld = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 });
+eld.enable();
+const eldEvery = setInterval(() => { loopDelay.push({ p50: eld.percentile(50) / 1e6, p99: eld.percentile(99) / 1e6 }); eld.reset(); }, 30000);
 let pending = 0;
 const acked = {}; // attemptId -> { position: [seq, answerJson] }
 const attempts = [];
@@ -180,7 +185,9 @@ examinees.forEach(examinee);
 const done = setInterval(() => {
   if (pending > 0) return;
   clearInterval(done);
-  parentPort.postMessage({ stats, acked, attempts, seconds: (Date.now() - t0) / 1000 });
+  clearInterval(eldEvery);
+  loopDelay.push({ p50: eld.percentile(50) / 1e6, p99: eld.percentile(99) / 1e6 });
+  parentPort.postMessage({ stats, acked, attempts, loopDelay, seconds: (Date.now() - t0) / 1000 });
 }, 250);
 `;
 
@@ -197,6 +204,8 @@ interface LoadResult {
   stats: Record<string, Stat>;
   acked: Record<string, Record<string, [number, string]>>;
   attempts: number[];
+  /** The load generator's event loop delay per 30 s (ms). */
+  loopDelay: { p50: number; p99: number }[];
   seconds: number;
 }
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
@@ -276,7 +285,8 @@ function printWindows(result: LoadResult, loadStart: number) {
     const m = machine[w];
     console.log(
       `  ${String(w * 30).padStart(4)}–${String(w * 30 + 30).padEnd(4)} s  ${parts.join('   ')}   statements ${x.statements} (${n ? (x.statements / n).toFixed(2) : '—'} per call)` +
-        (m ? `  server event loop delay p99 ${m.loopP99.toFixed(0)} ms, calls waiting for the pool ${m.poolWaiting.toFixed(1)} avg / ${m.poolMax} max` : ''),
+        (m ? `  server event loop delay p99 ${m.loopP99.toFixed(0)} ms, calls waiting for the pool ${m.poolWaiting.toFixed(1)} avg / ${m.poolMax} max` : '') +
+        (result.loopDelay[w] ? `, load generator's event loop delay p50 / p99 ${result.loopDelay[w]!.p50.toFixed(0)} / ${result.loopDelay[w]!.p99.toFixed(0)} ms` : ''),
     );
     if (STATEMENT_WORDS)
       for (const [name, c] of [...x.names.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 8))
