@@ -11,6 +11,7 @@
  * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2] [--profile 40]   (DATABASE_URL optional; STATEMENTS=1)
  */
 import crypto from 'node:crypto';
+import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -64,6 +65,17 @@ pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
       .catch(() => undefined);
   return r;
 } as typeof clientQuery;
+/** During the load: how long the server took per call (from the request to the answer sent), by path. */
+const serverLog: { at: number; path: string; ms: number }[] = [];
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (this: http.Server, event: string, ...a: unknown[]) {
+  if (event === 'request' && logStatements) {
+    const [req, res] = a as [http.IncomingMessage, http.ServerResponse];
+    const t = performance.now();
+    res.once('finish', () => serverLog.push({ at: Date.now(), path: req.url ?? '', ms: performance.now() - t }));
+  }
+  return emit.call(this, event, ...a);
+} as typeof emit;
 const EXAMINEES = Number(args.examinees);
 /** Minutes of answering between the start window and the submit window. */
 const MINUTES = Number(args.minutes);
@@ -280,7 +292,11 @@ function printWindows(result: LoadResult, loadStart: number) {
     const n = [...x.kinds.values()].reduce((a, l) => a + l.length, 0);
     const parts = [...x.kinds.entries()].map(([kind, l]) => {
       l.sort((a, b) => a - b);
-      return `${kind} ${l.length} ${pct(l, 50).toFixed(0)} / ${pct(l, 99).toFixed(0)}`;
+      const inServer = serverLog
+        .filter((r) => windowOf(r.at) === w && r.path.endsWith(`/${kind}`))
+        .map((r) => r.ms)
+        .sort((a, b) => a - b);
+      return `${kind} ${l.length} ${pct(l, 50).toFixed(0)} / ${pct(l, 99).toFixed(0)} (in the server ${pct(inServer, 50).toFixed(0)} / ${pct(inServer, 99).toFixed(0)})`;
     });
     const m = machine[w];
     console.log(
