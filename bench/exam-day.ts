@@ -100,16 +100,20 @@ function headers(e) {
 }
 function post(path, e, body) {
   const data = JSON.stringify(body);
+  const t = performance.now();
+  let socketMs = 0;
   return new Promise((resolve, reject) => {
     const req = http.request(base + path, { method: 'POST', agent, headers: { ...headers(e), 'content-length': Buffer.byteLength(data) } }, (res) => {
+      const headersMs = performance.now() - t;
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
         let json = null;
         try { json = JSON.parse(Buffer.concat(chunks).toString()); } catch {}
-        resolve({ status: res.statusCode, json });
+        resolve({ status: res.statusCode, json, socketMs, headersMs });
       });
     });
+    req.on('socket', () => (socketMs = performance.now() - t));
     req.on('error', reject);
     req.end(data);
   });
@@ -127,6 +131,8 @@ async function timed(kind, path, e, body) {
   try {
     const r = await post(path, e, body);
     record(kind, performance.now() - t0, r.status, r.json && r.json.msg);
+    (stats[kind].socketMs ??= []).push(r.socketMs);
+    (stats[kind].headersMs ??= []).push(r.headersMs);
     return r;
   } catch (err) {
     record(kind, null, 0);
@@ -207,6 +213,9 @@ interface Stat {
   latencies: number[];
   /** When each call (of `latencies`, same order) was answered (epoch ms). */
   at: number[];
+  /** Per answered call (same order): ms until the HTTP agent gave it a socket, and until the answer's headers came. */
+  socketMs: number[];
+  headersMs: number[];
   c4xx: number;
   c5xx: number;
   errors: number;
@@ -269,12 +278,17 @@ function printWindows(result: LoadResult, loadStart: number) {
     if (!x) windows.set(w, (x = { kinds: new Map(), statements: 0, names: new Map() }));
     return x;
   };
+  const socketWaits = new Map<string, number[]>();
   for (const [kind, s] of Object.entries(result.stats))
     s.at.forEach((at, i) => {
       const k = get(windowOf(at)).kinds;
       let list = k.get(kind);
       if (!list) k.set(kind, (list = []));
       list.push(s.latencies[i]!);
+      const key = `${windowOf(at)}:${kind}`;
+      let waits = socketWaits.get(key);
+      if (!waits) socketWaits.set(key, (waits = []));
+      waits.push(s.socketMs[i] ?? 0);
     });
   for (const { at, text, ms } of statementLog) {
     const w = get(windowOf(at));
@@ -296,7 +310,8 @@ function printWindows(result: LoadResult, loadStart: number) {
         .filter((r) => windowOf(r.at) === w && r.path.endsWith(`/${kind}`))
         .map((r) => r.ms)
         .sort((a, b) => a - b);
-      return `${kind} ${l.length} ${pct(l, 50).toFixed(0)} / ${pct(l, 99).toFixed(0)} (in the server ${pct(inServer, 50).toFixed(0)} / ${pct(inServer, 99).toFixed(0)})`;
+      const waits = (socketWaits.get(`${w}:${kind}`) ?? []).sort((a, b) => a - b);
+      return `${kind} ${l.length} ${pct(l, 50).toFixed(0)} / ${pct(l, 99).toFixed(0)} (in the server ${pct(inServer, 50).toFixed(0)} / ${pct(inServer, 99).toFixed(0)}, waiting for a socket ${pct(waits, 50).toFixed(0)} / ${pct(waits, 99).toFixed(0)})`;
     });
     const m = machine[w];
     console.log(
