@@ -7,7 +7,10 @@
  * running): queries sent to PostgreSQL and milliseconds per start, for a fixed and a random paper.
  * Targets on this machine: 0 lost answers, 0 5xx, start p99 < 300 ms, autosave p99 < 100 ms.
  * Per 30 s of the run: calls, p50/p99 per call type and statements sent per call; with STATEMENTS=1 also
- * which statements (grouped by their first words) each window sent.
+ * which statements (grouped by their first words) each window sent, with their average and slowest time. Beside each
+ * call type: its time in the server (from the server's 'request' event to the answer's 'finish'; reads higher than the
+ * examinee's figure in quiet windows, so a hint, not a bound) and its wait for a socket of the load generator's agent;
+ * then the event loop delay of both threads and the calls waiting for a pooled connection.
  * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2] [--profile 40]   (DATABASE_URL optional; STATEMENTS=1)
  */
 import crypto from 'node:crypto';
