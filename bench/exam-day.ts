@@ -6,12 +6,19 @@
  * Before the load, the cost of one start in isolation (one examinee after another, nothing else
  * running): queries sent to PostgreSQL and milliseconds per start, for a fixed and a random paper.
  * Targets on this machine: 0 lost answers, 0 5xx, start p99 < 300 ms, autosave p99 < 100 ms.
- * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2] [--profile 40]   (DATABASE_URL optional)
+ * Per 30 s of the run: calls, p50/p99 per call type and statements sent per call; with STATEMENTS=1 also
+ * which statements (grouped by their first words) each window sent, with their average and slowest time. Beside each
+ * call type: its time in the server (from the server's 'request' event to the answer's 'finish'; reads higher than the
+ * examinee's figure in quiet windows, so a hint, not a bound) and its wait for a socket of the load generator's agent;
+ * then the event loop delay of both threads and the calls waiting for a pooled connection.
+ * Run: npm run bench:exam-day -- [--examinees 5000] [--minutes 2] [--profile 40]   (DATABASE_URL optional; STATEMENTS=1)
  */
 import crypto from 'node:crypto';
+import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { signInput } from '../packages/shared/src/index.js';
@@ -26,9 +33,20 @@ const PROFILE = Number(args.profile);
 /** Statements this process sends to PostgreSQL (the server runs in-process) and the ms they take: counted around the isolated starts. */
 let queries = 0;
 let queryMs = 0;
+/** During the load: when each statement was sent, with STATEMENTS=1 its first words and how long it took to answer (ms, pool wait apart). */
+const statementLog: { at: number; text: string; ms: number }[] = [];
+let logStatements = false;
+const STATEMENT_WORDS = process.env.STATEMENTS === '1';
+/** A statement named by its first words (whitespace folded), enough to tell them apart. */
+const statementName = (q: unknown): string => {
+  const text = typeof q === 'string' ? q : q && typeof q === 'object' && 'text' in q ? String((q as { text: unknown }).text) : '?';
+  return text.replace(/\s+/g, ' ').trim().slice(0, 70);
+};
 const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
   queries++;
+  const entry = logStatements ? { at: Date.now(), text: STATEMENT_WORDS ? statementName(a[0]) : '', ms: 0 } : null;
+  if (entry) statementLog.push(entry);
   const t = performance.now();
   // The pool's own query() hands the client a callback (and gets no promise back).
   const cb = a.findIndex((x) => typeof x === 'function');
@@ -36,13 +54,31 @@ pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
     const done = a[cb] as (...y: unknown[]) => void;
     a[cb] = (...y: unknown[]) => {
       queryMs += performance.now() - t;
+      if (entry) entry.ms = performance.now() - t;
       done(...y);
     };
   }
   const r = (clientQuery as (...x: unknown[]) => unknown).apply(this, a);
-  if (r instanceof Promise) void r.then(() => (queryMs += performance.now() - t)).catch(() => undefined);
+  if (r instanceof Promise)
+    void r
+      .then(() => {
+        queryMs += performance.now() - t;
+        if (entry) entry.ms = performance.now() - t;
+      })
+      .catch(() => undefined);
   return r;
 } as typeof clientQuery;
+/** During the load: how long the server took per call (from the request to the answer sent), by path. */
+const serverLog: { at: number; path: string; ms: number }[] = [];
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (this: http.Server, event: string, ...a: unknown[]) {
+  if (event === 'request' && logStatements) {
+    const [req, res] = a as [http.IncomingMessage, http.ServerResponse];
+    const t = performance.now();
+    res.once('finish', () => serverLog.push({ at: Date.now(), path: req.url ?? '', ms: performance.now() - t }));
+  }
+  return emit.call(this, event, ...a);
+} as typeof emit;
 const EXAMINEES = Number(args.examinees);
 /** Minutes of answering between the start window and the submit window. */
 const MINUTES = Number(args.minutes);
@@ -67,24 +103,28 @@ function headers(e) {
 }
 function post(path, e, body) {
   const data = JSON.stringify(body);
+  const t = performance.now();
+  let socketMs = 0;
   return new Promise((resolve, reject) => {
     const req = http.request(base + path, { method: 'POST', agent, headers: { ...headers(e), 'content-length': Buffer.byteLength(data) } }, (res) => {
+      const headersMs = performance.now() - t;
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
         let json = null;
         try { json = JSON.parse(Buffer.concat(chunks).toString()); } catch {}
-        resolve({ status: res.statusCode, json });
+        resolve({ status: res.statusCode, json, socketMs, headersMs });
       });
     });
+    req.on('socket', () => (socketMs = performance.now() - t));
     req.on('error', reject);
     req.end(data);
   });
 }
 const stats = {};
 function record(kind, ms, status, msg) {
-  const s = (stats[kind] ??= { latencies: [], c4xx: 0, c5xx: 0, errors: 0, codes: {} });
-  if (ms !== null) s.latencies.push(ms);
+  const s = (stats[kind] ??= { latencies: [], at: [], c4xx: 0, c5xx: 0, errors: 0, codes: {} });
+  if (ms !== null) { s.latencies.push(ms); s.at.push(Date.now()); }
   if (status === 0) s.errors++;
   else if (status >= 500) s.c5xx++;
   else if (status >= 400) { s.c4xx++; s.codes[msg] = (s.codes[msg] ?? 0) + 1; }
@@ -94,6 +134,8 @@ async function timed(kind, path, e, body) {
   try {
     const r = await post(path, e, body);
     record(kind, performance.now() - t0, r.status, r.json && r.json.msg);
+    (stats[kind].socketMs ??= []).push(r.socketMs);
+    (stats[kind].headersMs ??= []).push(r.headersMs);
     return r;
   } catch (err) {
     record(kind, null, 0);
@@ -109,6 +151,11 @@ function randomAnswer(q) {
   return { text: 'answer ' + crypto.randomBytes(4).toString('hex') };
 }
 const t0 = Date.now();
+// This thread's own event loop delay per 30 s: a late loop makes every latency it measures longer.
+const loopDelay = [];
+const eld = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 });
+eld.enable();
+const eldEvery = setInterval(() => { loopDelay.push({ p50: eld.percentile(50) / 1e6, p99: eld.percentile(99) / 1e6 }); eld.reset(); }, 30000);
 let pending = 0;
 const acked = {}; // attemptId -> { position: [seq, answerJson] }
 const attempts = [];
@@ -159,12 +206,19 @@ examinees.forEach(examinee);
 const done = setInterval(() => {
   if (pending > 0) return;
   clearInterval(done);
-  parentPort.postMessage({ stats, acked, attempts, seconds: (Date.now() - t0) / 1000 });
+  clearInterval(eldEvery);
+  loopDelay.push({ p50: eld.percentile(50) / 1e6, p99: eld.percentile(99) / 1e6 });
+  parentPort.postMessage({ stats, acked, attempts, loopDelay, seconds: (Date.now() - t0) / 1000 });
 }, 250);
 `;
 
 interface Stat {
   latencies: number[];
+  /** When each call (of `latencies`, same order) was answered (epoch ms). */
+  at: number[];
+  /** Per answered call (same order): ms until the HTTP agent gave it a socket, and until the answer's headers came. */
+  socketMs: number[];
+  headersMs: number[];
   c4xx: number;
   c5xx: number;
   errors: number;
@@ -174,6 +228,8 @@ interface LoadResult {
   stats: Record<string, Stat>;
   acked: Record<string, Record<string, [number, string]>>;
   attempts: number[];
+  /** The load generator's event loop delay per 30 s (ms). */
+  loopDelay: { p50: number; p99: number }[];
   seconds: number;
 }
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
@@ -187,6 +243,92 @@ const canonical = (v: unknown): string =>
           .sort()
           .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
           .join(',')}}`;
+
+/** Per 30 s of the load: calls and p50/p99 per call type, statements per call; with STATEMENTS=1 the statements by their first words. */
+/** Per 30 s of the load: the server thread's event loop delay (p99) and the calls waiting for a pooled connection. */
+const machine: { loopP99: number; poolWaiting: number; poolMax: number }[] = [];
+function watchMachine() {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let samples = 0;
+  let waiting = 0;
+  let max = 0;
+  const sample = setInterval(() => {
+    samples++;
+    waiting += server.pool.waitingCount;
+    max = Math.max(max, server.pool.waitingCount);
+  }, 100);
+  const flush = () => {
+    machine.push({ loopP99: loop.percentile(99) / 1e6, poolWaiting: samples ? waiting / samples : 0, poolMax: max });
+    loop.reset();
+    samples = waiting = max = 0;
+  };
+  const every = setInterval(flush, 30_000);
+  return () => {
+    clearInterval(sample);
+    clearInterval(every);
+    flush();
+    loop.disable();
+  };
+}
+
+function printWindows(result: LoadResult, loadStart: number) {
+  const WINDOW_MS = 30_000;
+  const windowOf = (at: number) => Math.max(0, Math.floor((at - loadStart) / WINDOW_MS));
+  const windows = new Map<number, { kinds: Map<string, number[]>; statements: number; names: Map<string, { n: number; ms: number; max: number }> }>();
+  const get = (w: number) => {
+    let x = windows.get(w);
+    if (!x) windows.set(w, (x = { kinds: new Map(), statements: 0, names: new Map() }));
+    return x;
+  };
+  const socketWaits = new Map<string, number[]>();
+  for (const [kind, s] of Object.entries(result.stats))
+    s.at.forEach((at, i) => {
+      const k = get(windowOf(at)).kinds;
+      let list = k.get(kind);
+      if (!list) k.set(kind, (list = []));
+      list.push(s.latencies[i]!);
+      const key = `${windowOf(at)}:${kind}`;
+      let waits = socketWaits.get(key);
+      if (!waits) socketWaits.set(key, (waits = []));
+      waits.push(s.socketMs[i] ?? 0);
+    });
+  for (const { at, text, ms } of statementLog) {
+    const w = get(windowOf(at));
+    w.statements++;
+    if (!STATEMENT_WORDS) continue;
+    const named = w.names.get(text) ?? { n: 0, ms: 0, max: 0 };
+    named.n++;
+    named.ms += ms;
+    named.max = Math.max(named.max, ms);
+    w.names.set(text, named);
+  }
+  console.log('\n  per 30 s (p50 / p99 ms; statements sent by the server per call answered; with STATEMENTS=1 the most sent, avg ms from sent to answered):');
+  for (const w of [...windows.keys()].sort((a, b) => a - b)) {
+    const x = windows.get(w)!;
+    const n = [...x.kinds.values()].reduce((a, l) => a + l.length, 0);
+    const parts = [...x.kinds.entries()].map(([kind, l]) => {
+      l.sort((a, b) => a - b);
+      const inServer = serverLog
+        .filter((r) => windowOf(r.at) === w && r.path.endsWith(`/${kind}`))
+        .map((r) => r.ms)
+        .sort((a, b) => a - b);
+      const waits = (socketWaits.get(`${w}:${kind}`) ?? []).sort((a, b) => a - b);
+      return `${kind} ${l.length} ${pct(l, 50).toFixed(0)} / ${pct(l, 99).toFixed(0)} (in the server ${pct(inServer, 50).toFixed(0)} / ${pct(inServer, 99).toFixed(0)}, waiting for a socket ${pct(waits, 50).toFixed(0)} / ${pct(waits, 99).toFixed(0)})`;
+    });
+    const m = machine[w];
+    console.log(
+      `  ${String(w * 30).padStart(4)}–${String(w * 30 + 30).padEnd(4)} s  ${parts.join('   ')}   statements ${x.statements} (${n ? (x.statements / n).toFixed(2) : '—'} per call)` +
+        (m ? `  server event loop delay p99 ${m.loopP99.toFixed(0)} ms, calls waiting for the pool ${m.poolWaiting.toFixed(1)} avg / ${m.poolMax} max` : '') +
+        (result.loopDelay[w] ? `, load generator's event loop delay p50 / p99 ${result.loopDelay[w]!.p50.toFixed(0)} / ${result.loopDelay[w]!.p99.toFixed(0)} ms` : ''),
+    );
+    if (STATEMENT_WORDS)
+      for (const [name, c] of [...x.names.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 8))
+        console.log(
+          `        ${String(c.n).padStart(6)} ${n ? `(${(c.n / n).toFixed(2)}/call)` : ''} avg ${(c.ms / c.n).toFixed(1).padStart(6)} ms  max ${c.max.toFixed(0).padStart(5)} ms  ${name}`,
+        );
+  }
+}
 
 try {
   const t0 = Date.now();
@@ -307,6 +449,10 @@ try {
   );
 
   const cpu0 = cpuSnapshot();
+  const loadStart = Date.now();
+  statementLog.length = 0;
+  logStatements = true;
+  const stopWatching = watchMachine();
   const result = await new Promise<LoadResult>((resolve, reject) => {
     const w = new Worker(LOAD, {
       eval: true,
@@ -327,6 +473,8 @@ try {
     });
     w.once('error', reject);
   });
+  logStatements = false;
+  stopWatching();
   const cpu1 = cpuSnapshot();
   let calls = 0;
   console.log(`\nexam day: ${EXAMINEES} examinees, ${result.seconds.toFixed(0)} s`);
@@ -341,6 +489,7 @@ try {
   const saves = result.stats.save?.latencies.length ?? 0;
   console.log(`  autosaves/s: ${(saves / result.seconds).toFixed(1)} over the run (${(EXAMINEES / SAVE_EVERY_S).toFixed(0)}/s while everyone answers)`);
   printCpu(cpu0, cpu1, calls);
+  printWindows(result, loadStart);
 
   // The deadline job submits the walk-aways: wait for it (the server's clock, nobody connected).
   const tWait = Date.now();

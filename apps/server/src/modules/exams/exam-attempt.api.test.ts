@@ -168,7 +168,8 @@ describe('starting an attempt', () => {
     expect(new Set(sheets.map((x) => x.attemptId)).size).toBe(1);
     const rows = await t.db.select().from(examAttempts).where(eq(examAttempts.examId, exam));
     expect(rows).toHaveLength(1);
-    expect(await t.db.select().from(examAttemptAnswers).where(eq(examAttemptAnswers.attemptId, rows[0]!.id))).toHaveLength(1);
+    // A start writes no answer rows (the first save of a question does): nothing doubled either.
+    expect(await t.db.select().from(examAttemptAnswers).where(eq(examAttemptAnswers.attemptId, rows[0]!.id))).toHaveLength(0);
   });
 
   it('draws a random paper per attempt with a stored seed; the draw stays the same on resume', async () => {
@@ -254,7 +255,8 @@ describe('answering', () => {
       .where(inArray(examAttemptAnswers.attemptId, attempts));
     const byAttempt = new Map(stored.map((r) => [r.attemptId, r]));
     attempts.slice(0, -2).forEach((id, i) => expect(byAttempt.get(id)).toMatchObject({ answer: { choices: [['A', 'B'][(i + 1) % 2]] }, seq: 10 }));
-    expect(byAttempt.get(attempts.at(-2)!)).toMatchObject({ answer: null, seq: 0 });
+    // The save into someone else's attempt stored nothing; the one past the deadline neither (its row is the submission's).
+    expect(byAttempt.has(attempts.at(-2)!)).toBe(false);
     expect(byAttempt.get(attempts.at(-1)!)).toMatchObject({ answer: null, seq: 0 });
     expect(
       (
@@ -581,5 +583,107 @@ describe('anti-cheat and photos', () => {
       await t.db.execute(sql.raw('drop trigger refuse_photo on exam_photos; drop function refuse_photo()'));
     }
     expect(stored()).toBe(before);
+  });
+});
+
+describe('an exam day: many examinees at once', () => {
+  it('starts 50 examinees at once, each with their own attempt; refused ones in the same rush get their own code', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: judgment, score: 5 }]));
+    const people = await Promise.all(Array.from({ length: 50 }, () => student()));
+    const outsider = await student(orgB.id);
+    // One used their only attempt already.
+    const done = await student();
+    await submit(done.s, (await start(done.s, exam)).attemptId);
+    const calls = await Promise.all([...people, outsider, done].map((u) => call(t.app, u.s, '/api/exam/attempt/start', { examId: exam })));
+    expect(calls.slice(0, 50).map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    const sheets = calls.slice(0, 50).map((r) => dataOf(r) as AttemptSheet);
+    expect(new Set(sheets.map((x) => x.attemptId)).size).toBe(50);
+    expect(sheets.every((x) => x.number === 1 && x.status === 'ongoing' && x.questions.length === 1 && x.questions[0]!.answer === null)).toBe(true);
+    expect(calls[50]!.json()).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
+    expect(calls[51]!.json()).toMatchObject({ msg: 'OVER_EXAM_TIMES_ERROR' });
+    const rows = await t.db.select({ id: examAttempts.id, userId: examAttempts.userId }).from(examAttempts).where(eq(examAttempts.examId, exam));
+    expect(rows).toHaveLength(51);
+    // Each sheet is its examinee's: saving into it works for them.
+    const saved = await Promise.all(people.map((u, i) => save(u.s, sheets[i]!.attemptId, [{ position: 1, answer: { choices: ['T'] }, seq: 1 }])));
+    expect(saved.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    const owner = new Map(rows.map((r) => [r.id, r.userId]));
+    expect(sheets.map((x) => owner.get(x.attemptId))).toEqual(people.map((u) => u.id));
+  });
+
+  it('keeps the newer answer when an older autosave arrives after it, also for a question saved the first time', async () => {
+    const exam = await openExam(
+      await fixedPaper([
+        { questionId: single, score: 5 },
+        { questionId: judgment, score: 5 },
+      ]),
+    );
+    const ann = await student();
+    const { attemptId } = await start(ann.s, exam);
+    expect((await save(ann.s, attemptId, [{ position: 2, answer: { choices: ['T'] }, seq: 5 }])).statusCode).toBe(200);
+    const late = await save(ann.s, attemptId, [
+      { position: 2, answer: { choices: ['F'] }, seq: 4 },
+      { position: 1, answer: { choices: ['A'] }, seq: 1 },
+    ]);
+    expect(late.statusCode).toBe(200);
+    // Two saves of one question in flight at once: whichever lands last, the newer stays.
+    await Promise.all([
+      save(ann.s, attemptId, [{ position: 1, answer: { choices: ['B'] }, seq: 3 }]),
+      save(ann.s, attemptId, [{ position: 1, answer: { choices: ['A'] }, seq: 2 }]),
+    ]);
+    const sheet = await ok<AttemptSheet>(t.app, ann.s, '/api/exam/attempt/sheet', { attemptId });
+    expect(sheet.questions.map((q) => [q.answer, q.seq])).toEqual([
+      [{ choices: ['B'] }, 3],
+      [{ choices: ['T'] }, 5],
+    ]);
+  });
+
+  it('lists every question after submission: unanswered ones with no answer and 0 score', async () => {
+    const exam = await openExam(
+      await fixedPaper([
+        { questionId: single, score: 4 },
+        { questionId: judgment, score: 3 },
+        { questionId: fill, score: 3 },
+      ]),
+      { showAnswers: true },
+    );
+    const ann = await student();
+    const { attemptId } = await start(ann.s, exam);
+    await save(ann.s, attemptId, [{ position: 1, answer: { choices: ['B'] }, seq: 1 }]);
+    expect(await submit(ann.s, attemptId)).toMatchObject({ status: 'marked', score: 4, total: 10, passed: false });
+    const marks = await t.db
+      .select({
+        p: examAttemptAnswers.position,
+        q: examAttemptAnswers.questionId,
+        a: examAttemptAnswers.answer,
+        s: examAttemptAnswers.autoScore,
+        c: examAttemptAnswers.correct,
+      })
+      .from(examAttemptAnswers)
+      .where(eq(examAttemptAnswers.attemptId, attemptId))
+      .orderBy(examAttemptAnswers.position);
+    expect(marks).toEqual([
+      { p: 1, q: single, a: { choices: ['B'] }, s: 4, c: true },
+      { p: 2, q: judgment, a: null, s: 0, c: false },
+      { p: 3, q: fill, a: null, s: 0, c: false },
+    ]);
+    const review = dataOf(await call(t.app, ann.s, '/api/exam/my/review', { attemptId })) as { questions: { questionId: number; score?: number | null }[] };
+    expect(review.questions.map((q) => q.questionId)).toEqual([single, judgment, fill]);
+  });
+
+  it('submits many examinees at once, each answered as their own: marked, someone else’s, already submitted', async () => {
+    const exam = await openExam(await fixedPaper([{ questionId: judgment, score: 10 }]));
+    const people = await Promise.all(Array.from({ length: 12 }, () => student()));
+    const attempts = await Promise.all(people.map(async (u) => (await start(u.s, exam)).attemptId));
+    await Promise.all(people.map((u, i) => save(u.s, attempts[i]!, [{ position: 1, answer: { choices: [i % 2 ? 'T' : 'F'] }, seq: 1 }])));
+    await submit(people[0]!.s, attempts[0]!);
+    const calls = await Promise.all(
+      // The second one submits the third one's attempt; the first one submits again.
+      people.map((u, i) => call(t.app, u.s, '/api/exam/attempt/submit', { attemptId: attempts[i === 1 ? 2 : i]! })),
+    );
+    expect(calls[0]!.json()).toMatchObject({ msg: 'REPEAT_SUBMIT_ERROR' });
+    expect(calls[1]!.json()).toMatchObject({ msg: 'NOT_FOUND_ERROR' });
+    calls.slice(2).forEach((r, k) => expect(dataOf(r)).toMatchObject({ attemptId: attempts[k + 2], status: 'marked', score: (k + 2) % 2 ? 10 : 0 }));
+    const rows = await t.db.select({ id: examAttempts.id, status: examAttempts.status }).from(examAttempts).where(inArray(examAttempts.id, attempts));
+    expect(rows.filter((r) => r.status === 'ongoing').map((r) => r.id)).toEqual([attempts[1]]);
   });
 });

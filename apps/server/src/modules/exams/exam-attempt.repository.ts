@@ -24,14 +24,23 @@ const examSettings = {
   certificateTemplateId: exams.certificateTemplateId,
 };
 
+/** One start asked for: which exam, by whom. */
+export interface StartRequest {
+  examId: number;
+  userId: number;
+}
+
 /**
- * What starting an attempt checks, for one exam and one person: audience, personal end and attempts, the
- * ongoing attempt; with the version of the paper's draw (the tables it reads). Nothing is locked: the
- * insert's unique indexes settle parallel starts of one person.
+ * What starting an attempt checks, for many (exam, person) pairs in one statement: audience, personal
+ * end and attempts, the ongoing attempt; with the version of the paper's draw (the tables it reads).
+ * One row per pair whose exam exists (the pair's index in `pair`). Nothing is locked: the insert's
+ * unique indexes settle parallel starts of one person.
  */
-export async function examForStart(db: DbOrTx, examId: number, userId: number) {
-  const [row] = await db
+export async function examsForStart(db: DbOrTx, pairs: StartRequest[]) {
+  const userId = sql`p.user_id`;
+  return db
     .select({
+      pair: sql<number>`p.i`.mapWith(Number),
       id: exams.id,
       name: exams.name,
       status: exams.status,
@@ -40,24 +49,23 @@ export async function examForStart(db: DbOrTx, examId: number, userId: number) {
       duration: exams.duration,
       paperId: exams.paperId,
       ...examSettings,
-      inAudience: sql<boolean>`${inAudience(EXAM_AUDIENCE, exams.id, sql`${userId}::int`)}`,
+      inAudience: sql<boolean>`${inAudience(EXAM_AUDIENCE, exams.id, userId)}`,
       myEndAt: sql<Date>`greatest(${exams.endAt}, ${examExtensions.endAt})`.mapWith((v: string | Date) => new Date(v)),
       attemptsAllowed: sql<number>`${exams.attempts} + coalesce(${examExtensions.extraAttempts}, 0)`.mapWith(Number),
-      attemptsUsed: sql<number>`(select count(*) from exam_attempts a where a.exam_id = ${exams.id} and a.user_id = ${userId}::int)`.mapWith(Number),
+      attemptsUsed: sql<number>`(select count(*) from exam_attempts a where a.exam_id = ${exams.id} and a.user_id = ${userId})`.mapWith(Number),
       ongoing: sql<{
         id: number;
         deadlineAt: string;
-      } | null>`(select json_build_object('id', a.id, 'deadlineAt', a.deadline_at) from exam_attempts a where a.exam_id = ${exams.id} and a.user_id = ${userId}::int and a.status = 'ongoing')`,
+      } | null>`(select json_build_object('id', a.id, 'deadlineAt', a.deadline_at) from exam_attempts a where a.exam_id = ${exams.id} and a.user_id = ${userId} and a.status = 'ongoing')`,
       drawVersion: tableVersionsSql(DRAW_TABLES),
     })
-    .from(exams)
-    .leftJoin(examExtensions, and(eq(examExtensions.examId, exams.id), eq(examExtensions.userId, sql`${userId}::int`)))
-    .where(eq(exams.id, examId));
-  return row ?? null;
+    .from(sql`unnest(${sql.param(pairs.map((x) => x.examId))}::int[], ${sql.param(pairs.map((x) => x.userId))}::int[]) with ordinality as p(exam_id, user_id, i)`)
+    .innerJoin(exams, eq(exams.id, sql`p.exam_id`))
+    .leftJoin(examExtensions, and(eq(examExtensions.examId, exams.id), eq(examExtensions.userId, userId)));
 }
+export type ExamForStart = Awaited<ReturnType<typeof examsForStart>>[number];
 
 export type AttemptValues = {
-  examId: number;
   userId: number;
   number: number;
   seed: string;
@@ -68,25 +76,36 @@ export type AttemptValues = {
 };
 
 /**
- * A new attempt with one (empty) answer row per drawn question, in one statement holding the exam's
- * shared `examScores` lock until it commits (no publication of scores meanwhile); null when a unique
- * index refuses it (the person's ongoing attempt or this attempt number exists: a parallel start won).
+ * New attempts of one exam (no answer rows: the first autosave of a question writes its row, the
+ * submission the rest), in one statement holding the exam's shared `examScores` lock until it
+ * commits (no publication of scores meanwhile). Answers the inserted ones by person; a person
+ * missing was refused by a unique index (their ongoing attempt or this attempt number exists: a
+ * parallel start won).
  */
-export async function insertAttempt(db: DbOrTx, v: AttemptValues): Promise<{ id: number; startedAt: Date } | null> {
-  const { rows } = await db.execute<{ id: number; started_at: string | Date }>(sql`
-    with l as (select ${xactLockSql('examScores', [v.examId], { shared: true })}), a as (
-      insert into exam_attempts (exam_id, user_id, number, seed, deadline_at, questions, keys, total)
-      select ${v.examId}::int, ${v.userId}::int, ${v.number}::int, ${v.seed}, ${v.deadlineAt.toISOString()}::timestamptz,
-        ${JSON.stringify(v.questions)}::jsonb, ${JSON.stringify(v.keys)}::jsonb, ${v.total}::float8 from l
-      on conflict do nothing
-      returning id, started_at
-    ), x as (
-      insert into exam_attempt_answers (attempt_id, position, question_id)
-      select a.id, p, q from a, unnest(${sql.param(v.questions.map((q) => q.position))}::int[], ${sql.param(v.questions.map((q) => q.questionId))}::int[]) as x(p, q)
-    )
-    select id, started_at from a`);
-  const r = rows[0];
-  return r ? { id: Number(r.id), startedAt: new Date(r.started_at) } : null;
+export async function insertAttempts(db: DbOrTx, examId: number, v: AttemptValues[]): Promise<Map<number, { id: number; startedAt: Date }>> {
+  // Attempts drawn alike (a fixed paper) share one copy of their questions and keys in the statement.
+  const drawIndex = new Map<object, number>();
+  const draws: { questions: DrawnQuestion[]; keys: QuestionKey[] }[] = [];
+  const drawOf = v.map((x) => {
+    let i = drawIndex.get(x.questions);
+    if (i === undefined) {
+      drawIndex.set(x.questions, (i = draws.length));
+      draws.push({ questions: x.questions, keys: x.keys });
+    }
+    return i;
+  });
+  const { rows } = await db.execute<{ id: number; user_id: number; started_at: string | Date }>(sql`
+    with l as (select ${xactLockSql('examScores', [examId], { shared: true })}),
+    d as (select (ord - 1)::int as i, x->'questions' as questions, x->'keys' as keys from jsonb_array_elements(${JSON.stringify(draws)}::jsonb) with ordinality as t(x, ord))
+    insert into exam_attempts (exam_id, user_id, number, seed, deadline_at, questions, keys, total)
+    select ${examId}::int, n.user_id, n.number, n.seed, n.deadline_at, d.questions, d.keys, n.total
+      from l, unnest(${sql.param(v.map((x) => x.userId))}::int[], ${sql.param(v.map((x) => x.number))}::int[], ${sql.param(v.map((x) => x.seed))}::text[],
+        ${sql.param(v.map((x) => x.deadlineAt.toISOString()))}::timestamptz[], ${sql.param(v.map((x) => x.total))}::float8[], ${sql.param(drawOf)}::int[])
+        as n(user_id, number, seed, deadline_at, total, draw)
+      join d on d.i = n.draw
+    on conflict do nothing
+    returning id, user_id, started_at`);
+  return new Map(rows.map((r) => [Number(r.user_id), { id: Number(r.id), startedAt: new Date(r.started_at) }]));
 }
 
 /** An attempt with the exam settings every call of the examinee needs. */
@@ -162,6 +181,8 @@ export function answersOf(db: DbOrTx, attemptIds: number[]) {
 
 export interface SaveItem {
   position: number;
+  /** The question at this position (from the attempt's draw), for the row the first save of it writes. */
+  questionId: number;
   answer: AnswerValue | null;
   flagged: boolean;
   seq: number;
@@ -185,45 +206,61 @@ export type SaveOutcome = {
  * Autosaves of several attempts (one request each, attempts distinct) in one statement. Each attempt
  * is read under a KEY SHARE lock, taken in id order: a submission's FOR UPDATE waits for it, a save
  * after a submission sees the submitted state, and two batches never wait on each other in a cycle.
- * Answers whose stored `seq` is older are written, and only for an attempt of that caller, ongoing
- * and before its deadline (the database's clock). Answers each attempt's state by id; an attempt not
- * found (or someone else's) is missing.
+ * An answer's row is written by its first save and replaced by a later one only when the stored `seq`
+ * is older (a late retry never overwrites a newer answer), and only for an attempt of that caller,
+ * ongoing and before its deadline (the database's clock). Answers each attempt's state by id; an
+ * attempt not found (or someone else's) is missing.
  */
 export async function saveAnswersOfMany(db: DbOrTx, saves: SaveRequest[]): Promise<Map<number, SaveOutcome>> {
-  const items = saves.flatMap((s) => s.items.map((i) => ({ attempt_id: s.attemptId, ...i })));
+  const items = saves.flatMap((s) =>
+    s.items.map((i) => ({ attempt_id: s.attemptId, question_id: i.questionId, position: i.position, answer: i.answer, flagged: i.flagged, seq: i.seq })),
+  );
   const { rows } = await db.execute<SaveOutcome & { id: number }>(sql`
     with a as (
       select id, status, submitted_by, deadline_at, deadline_at > now() as open from exam_attempts
       where (id, user_id) in (select * from unnest(${sql.param(saves.map((s) => s.attemptId))}::int[], ${sql.param(saves.map((s) => s.userId))}::int[]))
       order by id for key share
     ), x as (
-      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(attempt_id int, position int, answer jsonb, flagged boolean, seq int)
+      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(attempt_id int, position int, question_id int, answer jsonb, flagged boolean, seq int)
     ), u as (
-      update exam_attempt_answers e set answer = x.answer, flagged = x.flagged, seq = x.seq, saved_at = now()
-      from x, a
-      where a.id = x.attempt_id and a.status = 'ongoing' and a.open and e.attempt_id = a.id and e.position = x.position and e.seq < x.seq
+      insert into exam_attempt_answers as e (attempt_id, position, question_id, answer, flagged, seq, saved_at)
+      select x.attempt_id, x.position, x.question_id, x.answer, x.flagged, x.seq, now() from x join a on a.id = x.attempt_id
+      where a.status = 'ongoing' and a.open
+      on conflict (attempt_id, position) do update set answer = excluded.answer, flagged = excluded.flagged, seq = excluded.seq, saved_at = excluded.saved_at
+      where e.seq < excluded.seq
       returning 1
     )
     select id, status, submitted_by, open, greatest(0, floor(extract(epoch from deadline_at - now())))::int as remaining, now() as now, (select count(*) from u) as n from a`);
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
-/** Writes the system's marks of answers. */
-export async function markAnswers(tx: DbOrTx, marks: { attemptId: number; position: number; autoScore: number | null; correct: boolean | null }[]) {
-  if (!marks.length) return;
-  await tx.execute(sql`update exam_attempt_answers e set auto_score = m.s, correct = m.c
-    from unnest(${sql.param(marks.map((m) => m.attemptId))}::int[], ${sql.param(marks.map((m) => m.position))}::int[],
-      ${sql.param(marks.map((m) => m.autoScore))}::float8[], ${sql.param(marks.map((m) => m.correct))}::boolean[]) as m(a, p, s, c)
-    where e.attempt_id = m.a and e.position = m.p`);
-}
-
-/** Writes the scores of submitted attempts. */
-export async function setScores(tx: DbOrTx, rows: { id: number; autoScore: number; score: number | null; passed: boolean | null }[]) {
-  if (!rows.length) return;
-  await tx.execute(sql`update exam_attempts t set auto_score = m.a, score = m.s, passed = m.p
-    from unnest(${sql.param(rows.map((r) => r.id))}::int[], ${sql.param(rows.map((r) => r.autoScore))}::float8[],
-      ${sql.param(rows.map((r) => r.score))}::float8[], ${sql.param(rows.map((r) => r.passed))}::boolean[]) as m(i, a, s, p)
-    where t.id = m.i`);
+/**
+ * Writes the system's marks of every question of submitted attempts and their scores, in one
+ * statement: the row of a question never saved is written here (no answer, its mark), the others
+ * get their mark.
+ */
+export async function writeMarks(
+  tx: DbOrTx,
+  marks: { attemptId: number; position: number; autoScore: number | null; correct: boolean | null }[],
+  scores: { id: number; autoScore: number; score: number | null; passed: boolean | null }[],
+) {
+  if (!marks.length && !scores.length) return;
+  await tx.execute(sql`
+    with q as (
+      select t.id, (x.q->>'position')::int as position, (x.q->>'questionId')::int as question_id
+        from exam_attempts t cross join lateral jsonb_array_elements(t.questions) as x(q) where t.id = any(${sql.param(scores.map((r) => r.id))}::int[])
+    ), m as (
+      insert into exam_attempt_answers as e (attempt_id, position, question_id, auto_score, correct)
+      select m.a, m.p, q.question_id, m.s, m.c
+        from unnest(${sql.param(marks.map((m) => m.attemptId))}::int[], ${sql.param(marks.map((m) => m.position))}::int[],
+          ${sql.param(marks.map((m) => m.autoScore))}::float8[], ${sql.param(marks.map((m) => m.correct))}::boolean[]) as m(a, p, s, c)
+        join q on q.id = m.a and q.position = m.p
+      on conflict (attempt_id, position) do update set auto_score = excluded.auto_score, correct = excluded.correct
+    )
+    update exam_attempts t set auto_score = m.a, score = m.s, passed = m.p
+      from unnest(${sql.param(scores.map((r) => r.id))}::int[], ${sql.param(scores.map((r) => r.autoScore))}::float8[],
+        ${sql.param(scores.map((r) => r.score))}::float8[], ${sql.param(scores.map((r) => r.passed))}::boolean[]) as m(i, a, s, p)
+      where t.id = m.i`);
 }
 
 /** Every answer of a marking attempt with its marks (the last review decides the score). */

@@ -63,8 +63,9 @@ export const examAttempts = pgTable(
 );
 
 /**
- * The answers of an attempt, one row per drawn question, created with the attempt (autosave is an
- * UPDATE guarded by `seq`, so a late retry never overwrites a newer answer).
+ * The answers of an attempt, one row per drawn question: written by the question's first autosave
+ * (a later one replaces it only with a newer `seq`, so a late retry never overwrites a newer answer),
+ * and for questions never saved by the submission (no answer, their mark).
  */
 export const examAttemptAnswers = pgTable(
   'exam_attempt_answers',

@@ -54,12 +54,13 @@ export const reviewOpen = (showAnswers: boolean, anyOngoing: boolean) => showAns
 
 /** What one autosave needs to validate answers without reading the attempt: its owner and each question's shape. */
 interface Shape {
+  questionId: number;
   type: DrawnQuestion['type'];
   options: number;
   blanks: number;
   stars: number;
 }
-const shapeOf = (q: DrawnQuestion): Shape => ({ type: q.type, options: q.options.length, blanks: q.blankCount, stars: q.stars });
+const shapeOf = (q: DrawnQuestion): Shape => ({ questionId: q.questionId, type: q.type, options: q.options.length, blanks: q.blankCount, stars: q.stars });
 
 /** Why an answer does not fit its question, or null when it does. */
 export function answerMisfit(s: Shape, a: AnswerValue | null): string | null {
@@ -148,8 +149,8 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       list[a.position - 1] = a.answer;
     }
     const now = new Date();
-    const marks: Parameters<typeof repo.markAnswers>[1] = [];
-    const scores: Parameters<typeof repo.setScores>[1] = [];
+    const marks: Parameters<typeof repo.writeMarks>[1] = [];
+    const scores: Parameters<typeof repo.writeMarks>[2] = [];
     const finished: repo.LockedAttempt[] = [];
     const marking: repo.LockedAttempt[] = [];
     for (const r of rows) {
@@ -172,7 +173,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       r.submittedBy = by;
       r.submittedAt = now;
     }
-    await repo.markAnswers(tx, marks);
+    await repo.writeMarks(tx, marks, scores);
     for (const [command, group] of [
       ['finish', finished],
       ['submit', marking],
@@ -191,7 +192,6 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
         field: 'attemptId',
       });
     }
-    await repo.setScores(tx, scores);
     for (const r of finished) if (r.passed) await certify(tx, r);
   }
 
@@ -286,66 +286,110 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
   }
 
   /**
-   * One try of a start, in two statements and no transaction: the attempt started (its sheet) or
-   * resumed (its id); `late` when an ongoing attempt was found past its deadline and has just been
-   * submitted, `taken` when a parallel start of the same person inserted first (the unique indexes
-   * refused this one): either way the start is tried again.
+   * What one try of a start came to: the attempt started (its sheet), the caller's ongoing attempt to
+   * resume, an ongoing attempt found past its deadline (`late`: submit it and try again), `taken` when a
+   * parallel start of the same person inserted first (the unique indexes refused this one: try again),
+   * or the caller's own refusal.
    */
-  async function startOrResume(p: Principal, examId: number): Promise<number | AttemptSheet | 'late' | 'taken'> {
-    const e = await repo.examForStart(db, examId, p.userId);
-    if (!e || !e.inAudience || !['published', 'started', 'ended'].includes(e.status)) throw new AppError('NOT_FOUND_ERROR', { field: 'examId' });
-    const now = new Date();
-    if (e.ongoing) {
-      if (new Date(e.ongoing.deadlineAt).getTime() > now.getTime()) return e.ongoing.id;
-      await submitIfDue(e.ongoing.id);
-      return 'late';
-    }
+  type StartOutcome = { sheet: AttemptSheet } | { resume: number } | { late: number } | { taken: true } | { refused: AppError };
+
+  /** The checks of one start on its exam's row: a refusal, or what the caller has (ongoing attempt) or may start. */
+  function startCheck(e: repo.ExamForStart | undefined, now: Date): StartOutcome | null {
+    if (!e || !e.inAudience || !['published', 'started', 'ended'].includes(e.status)) return { refused: new AppError('NOT_FOUND_ERROR', { field: 'examId' }) };
+    if (e.ongoing) return new Date(e.ongoing.deadlineAt).getTime() > now.getTime() ? { resume: e.ongoing.id } : { late: e.ongoing.id };
     // The caller's own window: an exam the clock has ended is still open to someone whose extension runs on.
     const stored = e.status === 'ended' ? 'started' : e.status;
-    if (examStateAt(stored, e.startAt, e.myEndAt, now) !== 'started') throw new AppError('EXAM_NOT_OPEN', { field: 'examId' });
-    if (e.attemptsUsed >= e.attemptsAllowed) throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
-    const seed = crypto.randomUUID();
-    const drawn = await draw(db, e.paperId, e.drawVersion, seed);
-    const deadlineAt = new Date(Math.min(now.getTime() + e.duration * 60_000, e.myEndAt.getTime()));
-    const slot = Math.ceil(deadlineAt.getTime() / DEADLINE_SLOT_MS) * DEADLINE_SLOT_MS;
-    // The slot's job before the attempt, so no attempt goes without one; it stays queued until after
-    // this deadline, so only the first start of a slot on this node inserts it.
-    if (!slotsEnqueued.has(slot)) {
+    if (examStateAt(stored, e.startAt, e.myEndAt, now) !== 'started') return { refused: new AppError('EXAM_NOT_OPEN', { field: 'examId' }) };
+    if (e.attemptsUsed >= e.attemptsAllowed) return { refused: new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' }) };
+    return null;
+  }
+
+  /**
+   * Starts asked for together, in two statements and no transaction: one read of every (exam, person)
+   * pair, then one insert per exam. Each caller gets its own outcome (a refusal is one caller's alone).
+   */
+  async function startMany(reqs: repo.StartRequest[]): Promise<StartOutcome[]> {
+    const rows = await repo.examsForStart(db, reqs);
+    const byPair = new Map(rows.map((r) => [r.pair - 1, r]));
+    const now = new Date();
+    const out: StartOutcome[] = [];
+    const fresh: { i: number; e: repo.ExamForStart; values: repo.AttemptValues }[] = [];
+    for (const [i, req] of reqs.entries()) {
+      const e = byPair.get(i);
+      const checked = startCheck(e, now);
+      if (checked || !e) {
+        out[i] = checked ?? { refused: new AppError('NOT_FOUND_ERROR', { field: 'examId' }) };
+        continue;
+      }
+      const seed = crypto.randomUUID();
+      let drawn: Awaited<ReturnType<typeof draw>>;
+      try {
+        drawn = await draw(db, e.paperId, e.drawVersion, seed);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        out[i] = { refused: err };
+        continue;
+      }
+      const deadlineAt = new Date(Math.min(now.getTime() + e.duration * 60_000, e.myEndAt.getTime()));
+      fresh.push({ i, e, values: { userId: req.userId, number: e.attemptsUsed + 1, seed, deadlineAt, questions: drawn.questions, keys: drawn.keys, total: drawn.total } });
+    }
+    // Each deadline slot's job before the attempts, so no attempt goes without one; it stays queued until
+    // after these deadlines, so only the first start of a slot on this node inserts it.
+    for (const slot of new Set(fresh.map((f) => Math.ceil(f.values.deadlineAt.getTime() / DEADLINE_SLOT_MS) * DEADLINE_SLOT_MS))) {
+      if (slotsEnqueued.has(slot)) continue;
       await jobs.enqueue(ATTEMPT_DEADLINE_JOB, { at: slot }, { runAfter: new Date(slot), dedupeKey: `${ATTEMPT_DEADLINE_JOB}:${slot}` });
       rememberSlot(slot);
     }
-    const inserted = await repo.insertAttempt(db, {
-      examId,
-      userId: p.userId,
-      number: e.attemptsUsed + 1,
-      seed,
-      deadlineAt,
-      questions: drawn.questions,
-      keys: drawn.keys,
-      total: drawn.total,
-    });
-    if (!inserted) return 'taken';
-    // The new sheet from what is in hand (no read back of what was just written).
-    const record: repo.AttemptRecord = {
-      ...e,
-      id: inserted.id,
-      examId,
-      userId: p.userId,
-      number: e.attemptsUsed + 1,
-      status: ATTEMPT_LIFECYCLE.initial,
-      startedAt: inserted.startedAt,
-      deadlineAt,
-      submittedAt: null,
-      submittedBy: null,
-      leaveCount: 0,
-      total: drawn.total,
-      score: null,
-      passed: null,
-      examName: e.name,
-    };
-    rememberShapes(inserted.id, p.userId, drawn.questions);
-    return sheetOf(record, drawn.questions, []);
+    const byExam = new Map<number, typeof fresh>();
+    for (const f of fresh) {
+      let list = byExam.get(f.e.id);
+      if (!list) byExam.set(f.e.id, (list = []));
+      list.push(f);
+    }
+    for (const [examId, list] of byExam) {
+      const inserted = await repo.insertAttempts(
+        db,
+        examId,
+        list.map((f) => f.values),
+      );
+      for (const { i, e, values } of list) {
+        const a = inserted.get(values.userId);
+        if (!a) {
+          out[i] = { taken: true };
+          continue;
+        }
+        // The new sheet from what is in hand (no read back of what was just written).
+        const record: repo.AttemptRecord = {
+          ...e,
+          id: a.id,
+          examId,
+          userId: values.userId,
+          number: values.number,
+          status: ATTEMPT_LIFECYCLE.initial,
+          startedAt: a.startedAt,
+          deadlineAt: values.deadlineAt,
+          submittedAt: null,
+          submittedBy: null,
+          leaveCount: 0,
+          total: values.total,
+          score: null,
+          passed: null,
+          examName: e.name,
+        };
+        rememberShapes(a.id, values.userId, values.questions);
+        out[i] = { sheet: sheetOf(record, values.questions, []) };
+      }
+    }
+    return out;
   }
+  // An exam's opening minute: thousands of starts make a few statements a second, not two each.
+  // One person's starts never share a batch (the key), so the unique indexes settle them.
+  const startBatched = createBatcher<repo.StartRequest, StartOutcome>({
+    run: startMany,
+    key: (r) => `${r.examId}:${r.userId}`,
+    maxInFlight: 2,
+    maxBatch: 200,
+  });
 
   function resultOf(a: repo.AttemptRecord, attemptsLeft: number, anyOngoing: boolean): AttemptResult {
     const show = visibleScore(a);
@@ -367,6 +411,46 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
       rankingOpen: a.showRanking && show,
     };
   }
+  /**
+   * Submissions asked for together, in one transaction: the attempts locked in id order (two batches
+   * never wait on each other in a cycle), each marked; someone else's attempt or one already submitted
+   * is that caller's refusal alone.
+   */
+  async function submitMany(reqs: { attemptId: number; userId: number }[]): Promise<({ result: AttemptResult } | { refused: AppError })[]> {
+    const done = await db.transaction(async (tx) => {
+      const locked = new Map(
+        (
+          await repo.lockAttempts(
+            tx,
+            reqs.map((x) => x.attemptId),
+          )
+        ).map((r) => [r.id, r]),
+      );
+      const now = Date.now();
+      const due: repo.LockedAttempt[] = [];
+      const inTime: repo.LockedAttempt[] = [];
+      const out = reqs.map((x) => {
+        const r = locked.get(x.attemptId);
+        if (!r || r.userId !== x.userId) return new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
+        if (r.status !== 'ongoing') return new AppError('REPEAT_SUBMIT_ERROR', { field: 'attemptId' });
+        (r.deadlineAt.getTime() <= now ? due : inTime).push(r);
+        return r;
+      });
+      await submitLocked(tx, inTime, 'examinee');
+      await submitLocked(tx, due, 'deadline');
+      return out;
+    });
+    return done.map((r) => {
+      if (r instanceof AppError) return { refused: r };
+      shapes.delete(r.id);
+      // The result from the submitted row as it now stands (no read back): it was the examinee's latest
+      // attempt (one sitting at a time, numbered from the count at its start), so `number` attempts are used
+      // and none is ongoing.
+      return { result: resultOf(r, Math.max(0, r.attemptsAllowed - r.number), false) };
+    });
+  }
+  // The exam's last minute: thousands of submissions share a few transactions. One attempt's calls never share one (the key).
+  const submitBatched = createBatcher({ run: submitMany, key: (x: { attemptId: number }) => x.attemptId, maxInFlight: 2, maxBatch: 100 });
 
   return {
     sweep,
@@ -381,12 +465,18 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
      * is start + duration capped by the caller's end, and a job submits at it.
      */
     async start(p: Principal, examId: number): Promise<AttemptSheet> {
-      let started: Awaited<ReturnType<typeof startOrResume>> = 'late';
-      for (let i = 0; i < 3 && (started === 'late' || started === 'taken'); i++) started = await startOrResume(p, examId);
+      let last: 'late' | 'taken' = 'late';
+      for (let i = 0; i < 3; i++) {
+        const r = await startBatched({ examId, userId: p.userId });
+        if ('refused' in r) throw r.refused;
+        if ('sheet' in r) return r.sheet;
+        if ('resume' in r) return sheet(p, r.resume);
+        if ('late' in r) await submitIfDue(r.late);
+        last = 'late' in r ? 'late' : 'taken';
+      }
       // Still taken: the attempt numbers are not what the count says (attempts deleted), as the unique index tells.
-      if (started === 'taken') throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
-      if (started === 'late') throw new AppError('EXAM_TIME_OVER', { field: 'examId' });
-      return typeof started === 'number' ? sheet(p, started) : started;
+      if (last === 'taken') throw new AppError('OVER_EXAM_TIMES_ERROR', { field: 'examId' });
+      throw new AppError('EXAM_TIME_OVER', { field: 'examId' });
     },
 
     /** Autosave: one statement shared with the saves arriving meanwhile; an older `seq` than the stored one is ignored; past the deadline the server submits. */
@@ -400,7 +490,7 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
         const misfit = answerMisfit(shape, x.answer);
         if (misfit) throw new AppError('PARAMETER_INVALID', { field: `answers.${i}.answer.${misfit}` });
         const prev = latest.get(x.position);
-        if (!prev || prev.seq < x.seq) latest.set(x.position, { position: x.position, answer: x.answer, flagged: x.flagged, seq: x.seq });
+        if (!prev || prev.seq < x.seq) latest.set(x.position, { position: x.position, questionId: shape.questionId, answer: x.answer, flagged: x.flagged, seq: x.seq });
       });
       const r = await saveBatched({ attemptId: input.attemptId, userId: p.userId, items: [...latest.values()] });
       if (!r) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
@@ -414,18 +504,9 @@ export function createExamAttemptService({ db, jobs, storage }: { db: Db; jobs: 
 
     /** The examinee submits: marked at once; REPEAT_SUBMIT_ERROR when already submitted. */
     async submit(p: Principal, attemptId: number): Promise<AttemptResult> {
-      const a = await db.transaction(async (tx) => {
-        const [r] = await repo.lockAttempts(tx, [attemptId]);
-        if (!r || r.userId !== p.userId) throw new AppError('NOT_FOUND_ERROR', { field: 'attemptId' });
-        if (r.status !== 'ongoing') throw new AppError('REPEAT_SUBMIT_ERROR', { field: 'attemptId' });
-        await submitLocked(tx, [r], r.deadlineAt.getTime() <= Date.now() ? 'deadline' : 'examinee');
-        return r;
-      });
-      shapes.delete(attemptId);
-      // The result from the submitted row as it now stands (no read back): it was the examinee's latest
-      // attempt (one sitting at a time, numbered from the count at its start), so `number` attempts are used
-      // and none is ongoing.
-      return resultOf(a, Math.max(0, a.attemptsAllowed - a.number), false);
+      const r = await submitBatched({ attemptId, userId: p.userId });
+      if ('refused' in r) throw r.refused;
+      return r.result;
     },
 
     /** The page was left: counted when the exam has anti-cheat; beyond the limit the attempt is submitted (exception). */
