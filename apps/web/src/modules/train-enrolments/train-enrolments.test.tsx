@@ -65,6 +65,25 @@ describe('enrolment approval (enroll-approval)', () => {
     fireEvent.click(await screen.findByTestId('crud-popconfirm-ok'));
     await waitFor(() => expect(api.last(routes.decide)).toEqual({ ids: [4], decision: 'approve', comment: '' }));
   });
+
+  it('a pending sign-up is refused with the reason the person reads, in the same dialog as a cancellation', async () => {
+    session.set({ operateAuth: ['pxbmsp', 'pxbmsp:approve'] });
+    const api = fakeApi()
+      .rows(routes.list, [{ id: 4, realname: 'Cai', className: 'Forklift safety', state: 'pending', abilities: { approve: true, refuse: true, cancel: false } }])
+      .on(routes.decide, { count: 1 });
+    renderAt('/list', () => <EnrollApprovalPage />);
+    fireEvent.click(await screen.findByText('待审批报名'));
+    await screen.findAllByTestId('enrolment-row-name');
+    // The list of several classes names each row's class; a pending sign-up has no queue place.
+    expect(screen.getByText('Forklift safety')).toBeTruthy();
+    expect(screen.queryByTestId('enrolment-filter-state')).toBeNull();
+    fireEvent.click(screen.getByTestId('enrolment-row-refuse'));
+    const ok = await screen.findByTestId('enrolment-refuse-ok');
+    expect((ok as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('enrolment-refuse-reason'), { target: { value: ' Class is full ' } });
+    fireEvent.click(ok);
+    await waitFor(() => expect(api.last(routes.decide)).toEqual({ ids: [4], decision: 'refuse', comment: 'Class is full' }));
+  });
 });
 
 describe('portal training', () => {

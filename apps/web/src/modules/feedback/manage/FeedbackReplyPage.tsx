@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FeedbackReplySchema } from '@hanlin/shared';
 import { useSchemaForm } from '../../../platform/forms/useSchemaForm';
+import { useFormPage } from '../../../platform/kernel';
 import { formatTime } from '../../../platform/format';
 import { findFeedbackReplies, getFeedbackById, replyFeedback } from '../api';
 import { RepliedTag } from './feedback-meta';
@@ -16,7 +17,7 @@ export default function FeedbackReplyPage() {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const here = useLocation();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const reply = useSchemaForm(FeedbackReplySchema);
@@ -25,20 +26,22 @@ export default function FeedbackReplyPage() {
   // The server decides (code and data scope): a feedback beyond the scope offers no reply form.
   const canReply = detail.data?.abilities.reply === true;
   const replies = useQuery({ queryKey: ['feedback', 'replies', id], queryFn: () => findFeedbackReplies({ id }), enabled: id > 0 });
-
-  const send = useMutation({
-    mutationFn: (content: string) => replyFeedback({ id, content }),
-    onSuccess: async () => {
-      message.success(t('feedback.replySent'));
-      reply.form.resetFields();
-      await qc.invalidateQueries({ queryKey: ['feedback'] });
-    },
-    onError: (err) => reply.showError(err),
-  });
+  // A reply typed and not sent asks before the page is left (back included); a sent one empties the box, the page stays.
+  const page = useFormPage({ form: reply.form, title: undefined, queryKey: 'feedback', ready: detail.isSuccess });
 
   const submit = async () => {
     const body = await reply.read({ id });
-    if (body) send.mutate(body.content);
+    if (!body) return;
+    await page.save(
+      async () => {
+        await replyFeedback(body);
+        message.success(t('feedback.replySent'));
+        reply.form.resetFields();
+        return here.pathname + here.search;
+      },
+      (err) => reply.showError(err),
+      { quiet: true },
+    );
   };
 
   if (!id) return <Empty description={t('feedback.notFound')} />;
@@ -107,7 +110,7 @@ export default function FeedbackReplyPage() {
               <Input.TextArea rows={5} maxLength={reply.maxLength('content')} showCount data-testid="feedback-content-input" />
             </Form.Item>
           </Form>
-          <Button type="primary" loading={send.isPending} onClick={() => void submit()} data-testid="feedback-reply-submit">
+          <Button type="primary" loading={page.saving} onClick={() => void submit()} data-testid="feedback-reply-submit">
             {t('feedback.send')}
           </Button>
         </Card>

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, ConfigProvider, Divider, Form, Input, Row, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import {
   LDAP_DEFAULT_MAPPING,
   LDAP_DEFAULT_ORG_FILTER,
@@ -13,11 +14,10 @@ import {
   keysOf,
 } from '@hanlin/shared';
 import { ApiError } from '../../../platform/api/client';
-import { rulesFor } from '../../../platform/kernel';
+import { rulesFor, useFormPage } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { useSchemaForm, type FormValues } from '../../../platform/forms/useSchemaForm';
 import { saveLdapSettings, testLdap } from '../api';
-import { useFeedback } from '../../../platform/feedback';
 
 const MAPPING_KEYS = keysOf(LDAP_DEFAULT_MAPPING);
 /** Fields a refusal may name (the mapping's by their dotted name). */
@@ -40,24 +40,18 @@ function toForm(v: LdapSettingsView): FormValues<typeof LdapSettingsSaveSchema> 
 /** The connection settings of the directory (`LdapSettingsSaveSchema` gives the rules and the body): save, and a bind test of what is typed. */
 export function LdapSettingsCard({ view, stateAlert, onSaved }: { view: LdapSettingsView; stateAlert: ReactNode; onSaved: () => void }) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const qc = useQueryClient();
+  const here = useLocation();
   const f = useSchemaForm(LdapSettingsSaveSchema, { saveErrors: SAVE_ERRORS });
   const { form } = f;
   const canModify = useCan('ldap:modify');
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // Settings changed and not saved ask before the page is left; a save stays on the page with what the server keeps.
+  const page = useFormPage({ form, title: undefined });
 
-  useEffect(() => form.setFieldsValue(toForm(view)), [form, view]);
-
-  const save = useMutation({
-    mutationFn: saveLdapSettings,
-    onSuccess: (data) => {
-      message.success(t('common.saved'));
-      qc.setQueryData(['ldap', 'settings'], data);
-      onSaved();
-    },
-    onError: (err) => f.showError(err),
-  });
+  // The form shows what the server holds, untouched: when it loads and after each save (the password box empty again).
+  const [saves, setSaves] = useState(0);
+  useEffect(() => form.resetFields(), [form, view, saves]);
 
   const test = useMutation({
     mutationFn: testLdap,
@@ -71,7 +65,16 @@ export function LdapSettingsCard({ view, stateAlert, onSaved }: { view: LdapSett
 
   const submit = async () => {
     const body = await f.read();
-    if (body) save.mutate(body);
+    if (!body) return;
+    await page.save(
+      async () => {
+        qc.setQueryData(['ldap', 'settings'], await saveLdapSettings(body));
+        setSaves((n) => n + 1);
+        onSaved();
+        return here.pathname + here.search;
+      },
+      (err) => f.showError(err),
+    );
   };
 
   const runTest = async () => {
@@ -146,7 +149,7 @@ export function LdapSettingsCard({ view, stateAlert, onSaved }: { view: LdapSett
       ) : null}
       {canModify ? (
         <Space>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="ldap-submit">
+          <Button type="primary" loading={page.saving} onClick={() => void submit()} data-testid="ldap-submit">
             {t('common.save')}
           </Button>
           <Button loading={test.isPending} onClick={() => void runTest()} data-testid="ldap-test">

@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { useLocation } from 'react-router';
 import { OrgInsertSchema, type OrgDetail } from '@hanlin/shared';
-import { SchemaForm, readForm, type FieldSpec } from '../../../platform/kernel';
+import { SchemaForm, readForm, useFormPage, type FieldSpec } from '../../../platform/kernel';
 import { showSaveError } from '../../../platform/forms/server-errors';
 import { insertOrg, sortOrg, updateOrg } from '../api';
 import { LeaderSelect } from '../components/LeaderSelect';
-import { useFeedback } from '../../../platform/feedback';
 
 /** What the side panel shows: an organization, or the form of a new one. */
 export type OrgPanel =
@@ -16,6 +14,28 @@ export type OrgPanel =
   | { kind: 'view'; id: number }
   | { kind: 'edit'; id: number }
   | { kind: 'new'; parentId: number; place?: { position: 'above' | 'below'; targetId: number } };
+
+/**
+ * The panel lives in the page's query (`?id=`, `?edit=`, `?add=<parent>[&above|below=<target>]`): a link or a reload
+ * opens it again, and what was typed in a form survives a switch to another management tab with its own record.
+ */
+export function panelOf(params: URLSearchParams): OrgPanel {
+  const n = (key: string) => Number(params.get(key)) || 0;
+  if (n('edit')) return { kind: 'edit', id: n('edit') };
+  if (n('add')) {
+    const position = n('above') ? 'above' : n('below') ? 'below' : null;
+    return { kind: 'new', parentId: n('add'), ...(position ? { place: { position, targetId: n(position) } } : {}) };
+  }
+  return n('id') ? { kind: 'view', id: n('id') } : { kind: 'none' };
+}
+
+/** The query of a panel (see `panelOf`). */
+export function searchOf(panel: OrgPanel): string {
+  if (panel.kind === 'none') return '';
+  if (panel.kind === 'view') return `?id=${panel.id}`;
+  if (panel.kind === 'edit') return `?edit=${panel.id}`;
+  return `?add=${panel.parentId}${panel.place ? `&${panel.place.position}=${panel.place.targetId}` : ''}`;
+}
 
 const FormSchema = OrgInsertSchema.pick({ name: true, code: true, sort: true, leaderIds: true });
 
@@ -27,36 +47,19 @@ export interface OrgEditCardProps {
   parentName: string | undefined;
   /** Name of the organization a new one is placed above or below. */
   placeName?: string;
-  /** After a save, with the saved organization's id; the tree is refreshed by the caller. */
-  onSaved: (id: number) => Promise<void>;
-  onCancel: () => void;
 }
 
-/** The side form adding or amending an organization (`OrgInsertSchema` gives its rules); a placed new one is sorted beside its target. */
-export function OrgEditCard({ panel, detail, loading, parentName, placeName, onSaved, onCancel }: OrgEditCardProps) {
+/**
+ * The side form adding or amending an organization (`OrgInsertSchema` gives its rules); a placed new one is sorted beside
+ * its target. Half-filled, it asks before the page is left; saved, the tree refreshes and the panel shows the organization.
+ */
+export function OrgEditCard({ panel, detail, loading, parentName, placeName }: OrgEditCardProps) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
+  const { pathname } = useLocation();
   const [form] = Form.useForm();
   const editing = panel.kind === 'edit';
-
-  const save = useMutation({
-    mutationFn: async (values: z.output<typeof FormSchema>) => {
-      // A cleared code or leader list is sent as cleared (left out, an update keeps the old one).
-      const body = { ...values, code: values.code ?? null, leaderIds: values.leaderIds ?? [] };
-      if (panel.kind === 'edit') {
-        await updateOrg({ id: panel.id, ...body });
-        return panel.id;
-      }
-      const { id } = await insertOrg({ parentId: panel.parentId, ...body });
-      if (panel.place) await sortOrg({ id, ...panel.place });
-      return id;
-    },
-    onSuccess: async (id) => {
-      message.success(t('common.saved'));
-      await onSaved(id);
-    },
-    onError: (e) => showSaveError(form, e),
-  });
+  const page = useFormPage({ form, title: undefined, queryKey: 'org', ready: !editing || !!detail });
+  const show = (next: OrgPanel) => pathname + searchOf(next);
 
   const initial = useMemo<Record<string, unknown>>(
     () => (editing && detail ? { name: detail.name, code: detail.code, sort: detail.sort, leaderIds: detail.leaders.map((l) => l.id) } : { sort: 0, leaderIds: [] }),
@@ -79,8 +82,22 @@ export function OrgEditCard({ panel, detail, loading, parentName, placeName, onS
   );
 
   async function submit() {
-    const v = await readForm(form, FormSchema, t).catch(() => null);
-    if (v) save.mutate(v);
+    const values = await readForm(form, FormSchema, t).catch(() => null);
+    if (!values) return;
+    // A cleared code or leader list is sent as cleared (left out, an update keeps the old one).
+    const body = { ...values, code: values.code ?? null, leaderIds: values.leaderIds ?? [] };
+    await page.save(
+      async () => {
+        if (panel.kind === 'edit') {
+          await updateOrg({ id: panel.id, ...body });
+          return show({ kind: 'view', id: panel.id });
+        }
+        const { id } = await insertOrg({ parentId: panel.parentId, ...body });
+        if (panel.place) await sortOrg({ id, ...panel.place });
+        return show({ kind: 'view', id });
+      },
+      (e) => showSaveError(form, e),
+    );
   }
 
   return (
@@ -95,10 +112,10 @@ export function OrgEditCard({ panel, detail, loading, parentName, placeName, onS
         <Typography.Paragraph type="secondary">{t(panel.place.position === 'above' ? 'org.placeAbove' : 'org.placeBelow', { name: placeName ?? '' })}</Typography.Paragraph>
       ) : null}
       <Space>
-        <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="org-form-submit">
+        <Button type="primary" loading={page.saving} onClick={() => void submit()} data-testid="org-form-submit">
           {t('common.save')}
         </Button>
-        <Button onClick={onCancel} data-testid="org-form-cancel">
+        <Button onClick={() => page.leave(show(editing ? { kind: 'view', id: panel.id } : { kind: 'none' }), { replace: true })} data-testid="org-form-cancel">
           {t('common.cancel')}
         </Button>
       </Space>

@@ -1,7 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { isFrozen, type OrgNode } from '@hanlin/shared';
 import { TreePage, type TreeEdit } from '../../../platform/components/TreePage';
 import { ApiError } from '../../../platform/api/client';
@@ -11,7 +12,7 @@ import { deleteOrg, getOrgById, getOrgTree, getOrgTreeByName, moveOrg, sortOrg }
 import { useFeedback } from '../../../platform/feedback';
 import { BuiltinName } from '../../../platform/builtin';
 import { OrgDetailCard } from './OrgDetailCard';
-import { OrgEditCard, type OrgPanel } from './OrgEditCard';
+import { OrgEditCard, panelOf, searchOf, type OrgPanel } from './OrgEditCard';
 
 /** Adding, amending and inserting go through the side form (onEdit); the tree does the rest. */
 const API = {
@@ -50,7 +51,10 @@ export default function OrgPage() {
   const mayModify = can(granted, 'zzjg:modify');
   const mayDelete = can(granted, 'zzjg:delete');
 
-  const [panel, setPanel] = useState<OrgPanel>({ kind: 'none' });
+  // The side panel is in the query (`panelOf`); choosing another replaces the entry, so back still leaves the page.
+  const [params, setParams] = useSearchParams();
+  const panel = panelOf(params);
+  const setPanel = (next: OrgPanel) => setParams(searchOf(next), { replace: true });
 
   // The same query as the tree's default view (shared cache): counts and names for the side panel.
   const tree = useQuery({ queryKey: ['org', 'tree', ''], queryFn: () => getOrgTree() });
@@ -132,11 +136,6 @@ export default function OrgPage() {
         loading={detail.isLoading}
         parentName={(panel.kind === 'new' ? byId.get(panel.parentId)?.name : detail.data?.parentName) ?? undefined}
         placeName={panel.kind === 'new' && panel.place ? byId.get(panel.place.targetId)?.name : undefined}
-        onSaved={async (id) => {
-          await refresh();
-          setPanel({ kind: 'view', id });
-        }}
-        onCancel={() => setPanel(panel.kind === 'edit' ? { kind: 'view', id: panel.id } : { kind: 'none' })}
       />
     );
 
@@ -155,7 +154,15 @@ export default function OrgPage() {
       selectedId={selectedId}
       onSelect={(n) => setPanel(n ? { kind: 'view', id: n.id } : { kind: 'none' })}
       onEdit={onEdit}
-      onDeleted={(id) => setPanel((p) => ('id' in p && p.id === id ? { kind: 'none' } : p))}
+      onDeleted={(id) =>
+        setParams(
+          (prev) => {
+            const shown = panelOf(prev);
+            return 'id' in shown && shown.id === id ? '' : prev;
+          },
+          { replace: true },
+        )
+      }
       aside={aside}
     />
   );

@@ -1,12 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Spin, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { LicenceSaveSchema, licenceValid, type LicenceState } from '@hanlin/shared';
 import { useCan } from '../../../platform/permission';
 import { formatTime } from '../../../platform/format';
 import { getLicence, saveLicence } from '../api';
 import { useSchemaForm } from '../../../platform/forms/useSchemaForm';
-import { useFeedback } from '../../../platform/feedback';
+import { useFormPage } from '../../../platform/kernel';
 
 /** The notice above the figures for a licence that is missing or does not verify. */
 const STATE_ALERTS: Partial<Record<LicenceState, { type: 'error' | 'info'; key: string; testId: string }>> = {
@@ -21,25 +22,25 @@ const STATE_ALERTS: Partial<Record<LicenceState, { type: 'error' | 'info'; key: 
  */
 export default function LicencePage() {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const qc = useQueryClient();
+  const here = useLocation();
   const f = useSchemaForm(LicenceSaveSchema);
   const canModify = useCan('xkz:modify');
   const query = useQuery({ queryKey: ['settings', 'licence'], queryFn: getLicence });
-
-  const save = useMutation({
-    mutationFn: saveLicence,
-    onSuccess: (data) => {
-      message.success(t('common.saved'));
-      qc.setQueryData(['settings', 'licence'], data);
-      f.form.resetFields();
-    },
-    onError: (err) => f.showError(err),
-  });
+  // A pasted document not yet installed asks before the page is left; an installed one empties the box, the page stays.
+  const page = useFormPage({ form: f.form, title: undefined });
 
   const submit = async () => {
     const body = await f.read();
-    if (body) save.mutate(body);
+    if (!body) return;
+    await page.save(
+      async () => {
+        qc.setQueryData(['settings', 'licence'], await saveLicence(body));
+        f.form.resetFields();
+        return here.pathname + here.search;
+      },
+      (err) => f.showError(err),
+    );
   };
 
   const data = query.data;
@@ -50,7 +51,7 @@ export default function LicencePage() {
         <Spin />
       ) : (
         <>
-          {alert ? <Alert type={alert.type} showIcon style={{ marginBottom: 16 }} message={t(alert.key)} data-testid={alert.testId} /> : null}
+          {alert ? <Alert type={alert.type} showIcon style={{ marginBottom: 16 }} title={t(alert.key)} data-testid={alert.testId} /> : null}
           <Row gutter={24} style={{ marginBottom: 24 }}>
             <Col>
               <Statistic title={t('settings.licence.onlineNow')} value={data.onlineNow} data-testid="licence-online-now" />
@@ -81,7 +82,7 @@ export default function LicencePage() {
               <Form.Item {...f.item('licence')} label={t('settings.licence.install')} extra={t('settings.licence.installHint')}>
                 <Input.TextArea rows={4} data-testid="licence-document" />
               </Form.Item>
-              <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="licence-submit">
+              <Button type="primary" loading={page.saving} onClick={() => void submit()} data-testid="licence-submit">
                 {t('common.save')}
               </Button>
             </Form>

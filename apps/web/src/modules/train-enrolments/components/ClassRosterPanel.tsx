@@ -3,82 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal, Space, Statistic, Table } from 'antd';
 import { DownloadOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { TRAIN_ENROLMENT_REASON_MAX, TRAIN_ENROLMENT_SORT_KEYS, type TrainEnrolmentRow } from '@hanlin/shared';
-import { CrudPage, ImportDialog, RowActions, sortableIn, timeColumn, type ColumnSpec, type FilterSpec } from '../../../platform/kernel';
+import { ImportDialog } from '../../../platform/kernel';
 import { useCan } from '../../../platform/permission';
 import { useFeedback } from '../../../platform/feedback';
 import { errorText } from '../../../platform/api/beyond';
 import { saveDownload } from '../../../platform/api/client';
 import { peopleApi } from '../../users/index';
-import { cancelEnrolments, classSeats, downloadEnrolmentImportErrors, downloadEnrolmentTemplate, enrolPeople, exportRoster, findEnrolments, importEnrolments } from '../api';
-import { EnrolmentStateTag, STATE_OPTIONS } from './enrolment-meta';
-
-const sortable = sortableIn(TRAIN_ENROLMENT_SORT_KEYS);
-
-export const rosterColumns = (withClass: boolean): ColumnSpec<TrainEnrolmentRow>[] => [
-  ...(withClass ? [{ key: 'className', titleKey: 'trainEnrolments.class' } as const] : []),
-  { key: 'realname', titleKey: 'trainEnrolments.person', sortable: sortable('realname'), render: (r) => <span data-testid="enrolment-row-name">{r.realname}</span> },
-  { key: 'username', titleKey: 'trainEnrolments.username' },
-  { key: 'orgName', titleKey: 'trainEnrolments.org' },
-  { key: 'state', titleKey: 'common.status', render: (r) => <EnrolmentStateTag state={r.state} /> },
-  { key: 'queuePosition', titleKey: 'trainEnrolments.queuePosition', sortable: sortable('queueSeq') },
-  { key: 'source', titleKey: 'trainEnrolments.source', render: (r) => <TranslatedSource source={r.source} /> },
-  { key: 'reason', titleKey: 'trainEnrolments.reason', ellipsis: true, priority: 'medium' },
-  { key: 'reRegistrations', titleKey: 'trainEnrolments.reRegistrations', priority: 'low' },
-  timeColumn('createdAt', 'trainEnrolments.signedUpAt', sortable),
-];
-
-function TranslatedSource({ source }: { source: TrainEnrolmentRow['source'] }) {
-  const { t } = useTranslation();
-  return <>{t(`trainEnrolments.source_${source}`)}</>;
-}
-
-export const rosterFilters: FilterSpec[] = [
-  { name: 'keyword', labelKey: 'trainEnrolments.keyword', testId: 'enrolment-filter-keyword' },
-  { name: 'state', labelKey: 'common.status', kind: 'select', options: STATE_OPTIONS, testId: 'enrolment-filter-state' },
-];
-
-/** Cancels sign-ups with the reason each person is told; a seat freed goes to the first in the queue. */
-export function CancelDialog({ ids, onClose }: { ids: number[]; onClose: (done: boolean) => void }) {
-  const { t } = useTranslation();
-  const { message } = useFeedback();
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  return (
-    <Modal
-      open={ids.length > 0}
-      destroyOnHidden
-      title={t('trainEnrolments.cancelTitle', { n: ids.length })}
-      okText={t('trainEnrolments.cancel')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true, disabled: !reason.trim(), loading: busy, 'data-testid': 'enrolment-cancel-ok' }}
-      onCancel={() => onClose(false)}
-      afterOpenChange={(o) => !o && setReason('')}
-      onOk={async () => {
-        setBusy(true);
-        try {
-          await cancelEnrolments({ ids, reason: reason.trim() });
-          message.success(t('common.done'));
-          onClose(true);
-        } catch (e) {
-          message.error(errorText(e));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Input.TextArea
-        rows={3}
-        value={reason}
-        maxLength={TRAIN_ENROLMENT_REASON_MAX}
-        showCount
-        placeholder={t('trainEnrolments.reasonPlaceholder')}
-        onChange={(e) => setReason(e.target.value)}
-        data-testid="enrolment-cancel-reason"
-      />
-    </Modal>
-  );
-}
+import { classSeats, downloadEnrolmentImportErrors, downloadEnrolmentTemplate, enrolPeople, exportRoster, importEnrolments } from '../api';
+import { EnrolmentTable } from './EnrolmentTable';
 
 /** Picks people (employees, or students for those who manage them) to enrol directly (add-train-name). */
 export function AddPeopleDialog({ classId, open, onClose }: { classId: number; open: boolean; onClose: (done: boolean) => void }) {
@@ -162,15 +94,14 @@ function Seats({ classId }: { classId: number }) {
 }
 
 /**
- * The roster of one class (manage-train-sign, manage-train-name): the sign-ups with their states, filters,
- * direct enrolment (add-train-name), Excel import and export, cancellation with a reason. Exported for the
+ * The roster of one class (manage-train-sign, manage-train-name): its seats, its sign-ups (`EnrolmentTable`: states,
+ * filters, cancellation with a reason), direct enrolment (add-train-name), Excel import and export. Exported for the
  * class pages of the lecturer and class-teacher ends.
  */
 export function ClassRosterPanel({ classId, startAdding = false }: { classId: number; /** Opens the people picker at once (add-train-name). */ startAdding?: boolean }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(startAdding);
   const [importing, setImporting] = useState(false);
-  const [cancelling, setCancelling] = useState<number[]>([]);
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: ['trainEnrolment'] });
   const mayAdd = useCan('pxapgl:add');
@@ -180,25 +111,15 @@ export function ClassRosterPanel({ classId, startAdding = false }: { classId: nu
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="class-roster-panel">
       <Seats classId={classId} />
-      <CrudPage<TrainEnrolmentRow>
+      <EnrolmentTable
         testId="class-roster"
         titleKey="trainEnrolments.roster"
-        queryKey="trainEnrolment"
-        fetch={(p) => findEnrolments(p)}
-        extraFilters={{ classId }}
-        columns={rosterColumns(false)}
-        filters={rosterFilters}
         menu="pxapgl"
-        selectable={false}
+        classId={classId}
+        actions={['cancel']}
         defaultSort="queueSeq"
         exportFile={mayExport ? (q) => exportRoster({ ...q, classId }) : undefined}
-        extraRowActions={(r) => (
-          <RowActions
-            record={r}
-            actions={[{ key: 'cancel', label: t('trainEnrolments.cancel'), danger: true, run: (row) => setCancelling([row.id]), testId: 'enrolment-row-cancel' }]}
-          />
-        )}
-        toolbar={() =>
+        toolbar={
           mayAdd ? (
             <Space wrap>
               <Button icon={<UserAddOutlined />} onClick={() => setAdding(true)} data-testid="enrolment-add">
@@ -219,13 +140,6 @@ export function ClassRosterPanel({ classId, startAdding = false }: { classId: nu
         open={adding}
         onClose={(done) => {
           setAdding(false);
-          if (done) refresh();
-        }}
-      />
-      <CancelDialog
-        ids={cancelling}
-        onClose={(done) => {
-          setCancelling([]);
           if (done) refresh();
         }}
       />

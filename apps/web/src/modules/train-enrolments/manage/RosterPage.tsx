@@ -1,26 +1,19 @@
 import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { TrainEnrolmentRow } from '@hanlin/shared';
-import { CrudPage } from '../../../platform/kernel';
-import { findEnrolments } from '../api';
-import { ClassRosterPanel, rosterColumns, rosterFilters } from '../components/ClassRosterPanel';
+import { ClassRosterPanel } from '../components/ClassRosterPanel';
+import { EnrolmentTable } from '../components/EnrolmentTable';
 
 /** Every sign-up in the caller's scope, each linking to its class's roster. */
 function AllSignUps() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <CrudPage<TrainEnrolmentRow>
+    <EnrolmentTable
       testId="enrolment-all"
       titleKey="page.manage-train-sign"
-      queryKey="trainEnrolment"
-      fetch={(p) => findEnrolments(p)}
-      columns={rosterColumns(true)}
-      filters={rosterFilters}
       menu="pxapgl"
-      selectable={false}
-      extraRowActions={(r) => (
+      rowExtra={(r) => (
         <Button type="link" size="small" data-testid="enrolment-open-roster" onClick={() => void navigate(`?classId=${r.classId}`)}>
           {t('trainEnrolments.roster')}
         </Button>
