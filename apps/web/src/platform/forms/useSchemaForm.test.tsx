@@ -51,6 +51,17 @@ function mount(max: number) {
 }
 
 describe('useSchemaForm: one zod schema drives the form', () => {
+  it('a loaded record filled in leaves the form untouched (leaving asks nothing); typing touches it', async () => {
+    const api = mount(20);
+    act(() => api().fill({ title: 'Loaded', from: 3, to: 4 }));
+    await waitFor(() => expect((screen.getByTestId('title') as HTMLInputElement).value).toBe('Loaded'));
+    expect(api().form.getFieldValue('from')).toBe(3);
+    expect(api().form.isFieldsTouched()).toBe(false);
+    fireEvent.change(screen.getByTestId('title'), { target: { value: 'Typed' } });
+    expect(api().form.isFieldsTouched()).toBe(true);
+    cleanup();
+  });
+
   it('takes its limits from the schema: a limit changed there changes the form', async () => {
     for (const [max, ok] of [
       [5, false],

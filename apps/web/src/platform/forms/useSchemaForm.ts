@@ -81,7 +81,12 @@ export function useSchemaForm<S extends SchemaObject>(
       },
       maxLength: (name) => maxLengthOf(fieldSchema(schema, name)),
       read: (extra) => parseFormValues(own, schema, t, extra).catch(() => null),
-      fill: (record) => own.setFieldsValue(formValuesOf(schema, record) as Parameters<typeof own.setFieldsValue>[0]),
+      fill: (record) => {
+        own.setFieldsValue(formValuesOf(schema, record) as Parameters<typeof own.setFieldsValue>[0]);
+        // antd counts a value set from outside as touched: a record just loaded is not the user's change, and an
+        // untouched edit page must leave without asking.
+        own.setFields(own.getFieldsError().map(({ name }) => ({ name, touched: false })));
+      },
       showError: (err, o) => showSaveError(own, err, { fields: Object.keys(schema.shape), topLevel: true, ...saveErrors, ...o }),
     }),
     [own, schema, t, saveErrors, requiredTexts],
