@@ -85,7 +85,7 @@ export function useSchemaForm<S extends SchemaObject>(
         own.setFieldsValue(formValuesOf(schema, record) as Parameters<typeof own.setFieldsValue>[0]);
         // antd counts a value set from outside as touched: a record just loaded is not the user's change, and an
         // untouched edit page must leave without asking.
-        own.setFields(own.getFieldsError().map(({ name }) => ({ name, touched: false })));
+        own.setFields(own.getFieldsError().map(({ name }) => ({ name, touched: false })) as Parameters<typeof own.setFields>[0]);
       },
       showError: (err, o) => showSaveError(own, err, { fields: Object.keys(schema.shape), topLevel: true, ...saveErrors, ...o }),
     }),
