@@ -44,13 +44,14 @@ export async function issueCertificate(db: DbOrTx, input: IssueCertificateInput)
   }
   const tpl = await repo.templateForIssue(db, input.templateId);
   if (!tpl) throw new AppError('NOT_FOUND_ERROR', { field: 'templateId' });
+  const title = input.source.title.slice(0, 200);
   const { id, created } = await repo.insertCertificateOnce(db, {
     number: newCertificateNumber(),
     templateId: input.templateId,
     userId: input.userId,
     sourceKind: input.source.kind,
     sourceId: input.source.id,
-    sourceTitle: input.source.title.slice(0, 200),
+    sourceTitle: title,
     validityMonths: tpl.validityMonths,
     snapshot: {
       templateName: tpl.name,
@@ -73,7 +74,7 @@ export async function issueCertificate(db: DbOrTx, input: IssueCertificateInput)
       to: [input.userId],
       template: 'certificateIssued',
       kind: input.source.kind,
-      params: { title: input.source.title.slice(0, 200), number: row.number },
+      params: { title, number: row.number },
     });
   }
   return { id, number: row.number, created };

@@ -30,8 +30,8 @@ function Slide({ b }: { b: BannerPublic }) {
 
 /**
  * The portal home carousel (antd Carousel): autoplay, dots, full width at any screen size. The box
- * clips its track: react-slick sizes the slides from a first measurement taken before the page's
- * layout settles, which on a 390 px phone made the page a few pixels wider than the screen.
+ * clips its track. Known gap: with two or more banners (sliding, cloned slides) a 390 px phone still
+ * reads the home page 396 px wide, and axe flags the carousel.
  */
 export default function BannerCarousel({ banners }: { banners: BannerPublic[] }) {
   return (
