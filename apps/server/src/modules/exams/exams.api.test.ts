@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp, login, call, ok, codeOf, dataOf, refusalOf, type Session } from '../../test/harness.js';
 import { expectWritesObey } from '../../test/abilities.js';
@@ -18,12 +18,11 @@ const paper = (id: number, extra: Partial<ExamPaperInfo> = {}) => {
 const t = useTestApp();
 // After the app's own start (which sets the papers module as the source).
 beforeAll(() =>
-  setExamPaperSource({
+  setExamPaperSource(t.app, {
     describePapers: async (ids) => new Map(ids.filter((id) => papers.has(id)).map((id) => [id, papers.get(id)!])),
     searchPapers: async (keyword) => [...papers.values()].filter((p) => !keyword || p.name.includes(keyword)),
   }),
 );
-afterAll(() => setExamPaperSource(null));
 let admin: Session;
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 let n = 0;

@@ -1,7 +1,7 @@
 import { describePapers, registerPaperUse, searchPapers } from '../papers/index.js';
 import { defineModule } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { setExamPaperSource, type ExamPaperSource } from './exams.paper.js';
+import { examPapersOf, setExamPaperSource, type ExamPaperSource } from './exams.paper.js';
 import { papersUsedByExams } from './exams.repository.js';
 import { registerExamRoutes } from './exams.routes.js';
 import { createExamsService } from './exams.service.js';
@@ -22,9 +22,9 @@ export function papersSource(db: DbOrTx): ExamPaperSource {
 export default defineModule({
   name: 'exams',
   async register(app, ctx) {
-    setExamPaperSource(papersSource(ctx.db));
+    setExamPaperSource(app, papersSource(ctx.db));
     registerPaperUse(app, 'exam', { inUse: papersUsedByExams });
-    registerExamRoutes(app, createExamsService({ db: ctx.db, lists: ctx.lists, jobs: ctx.jobs }));
+    registerExamRoutes(app, createExamsService({ db: ctx.db, lists: ctx.lists, jobs: ctx.jobs, paperSource: examPapersOf(app) }));
     const attempts = createExamAttemptService({ db: ctx.db, jobs: ctx.jobs, storage: ctx.storage });
     registerExamAttemptRoutes(app, attempts);
     // Exam photos: the examinee (the uploader) and monitors (jkgl) whose data scope covers the exam's organization.

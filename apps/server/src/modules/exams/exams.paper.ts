@@ -1,9 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import type { ExamPaperInfoRow } from '@hanlin/shared';
 
 /**
  * The one door of the exams module to papers. The papers module is another domain: the exam keeps
  * only a paper id and asks this source what the paper is now. The app bootstrap sets the real
- * source (`setExamPaperSource`); until it does, no paper is known, so no exam can be saved.
+ * source of each app (`setExamPaperSource`); until it does, no paper is known, so no exam can be saved.
  */
 /** What the exam knows of a paper: the shared answer shape (the papers module's ids are numbers). */
 export type ExamPaperInfo = ExamPaperInfoRow;
@@ -14,18 +15,26 @@ export interface ExamPaperSource {
 }
 
 const none: ExamPaperSource = { describePapers: async () => new Map() };
-let source: ExamPaperSource = none;
+/** One source per app (tests build several apps in one process). */
+const sources = new WeakMap<FastifyInstance, ExamPaperSource>();
 
-/** Called once by the app bootstrap with the papers module's implementation (tests pass a double). */
-export function setExamPaperSource(next: ExamPaperSource | null): void {
-  source = next ?? none;
+/** Called by the app bootstrap with the papers module's implementation (tests pass a double; `null` forgets it). */
+export function setExamPaperSource(app: FastifyInstance, next: ExamPaperSource | null): void {
+  if (next) sources.set(app, next);
+  else sources.delete(app);
 }
 
-/** The papers behind these ids, as the paper source describes them (missing ids are absent). */
-export async function describeExamPapers(ids: number[]): Promise<Map<number, ExamPaperInfo>> {
-  return source.describePapers([...new Set(ids)]);
+/** The exam's door to the papers of one app: asked at each call, so a source set later is the one used. */
+export function examPapersOf(app: FastifyInstance) {
+  const source = () => sources.get(app) ?? none;
+  return {
+    /** The papers behind these ids, as the paper source describes them (missing ids are absent). */
+    describe: (ids: number[]): Promise<Map<number, ExamPaperInfo>> => source().describePapers([...new Set(ids)]),
+    search: async (keyword: string | undefined, limit: number): Promise<ExamPaperInfo[]> => {
+      const s = source();
+      return s.searchPapers ? s.searchPapers(keyword, limit) : [];
+    },
+  };
 }
 
-export async function searchExamPapers(keyword: string | undefined, limit: number): Promise<ExamPaperInfo[]> {
-  return source.searchPapers ? source.searchPapers(keyword, limit) : [];
-}
+export type ExamPapers = ReturnType<typeof examPapersOf>;

@@ -29,7 +29,7 @@ import { requireTemplateInScope } from '../certificates/index.js';
 import * as repo from './exams.repository.js';
 import { categoryTree as tree } from './exams.repository.js';
 import { examCategories, exams } from './exams.schema.js';
-import { describeExamPapers, searchExamPapers, type ExamPaperInfo } from './exams.paper.js';
+import type { ExamPaperInfo, ExamPapers } from './exams.paper.js';
 import { onlyRow } from '../../platform/db/rows.js';
 
 /** The clock job: moves a published exam to started at its start and to ended at its end. */
@@ -66,7 +66,7 @@ const FROZEN_WHEN_STARTED = [
   'certificateTemplateId',
 ] as const;
 
-export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRuntime; jobs: JobQueue }) {
+export function createExamsService({ db, lists, jobs, paperSource }: { db: Db; lists: ListRuntime; jobs: JobQueue; paperSource: ExamPapers }) {
   /** A category with sub-categories (IN_USE_SUBCLASS) or exams (IN_USE_CLASSIFICATION) stays. */
   const categories = categoryTreeCommands({ db, table: examCategories, tree, itemsInUse: 'IN_USE_CLASSIFICATION' });
 
@@ -129,7 +129,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
     const [reviewers, audience, papers, certificateName] = await Promise.all([
       repo.getReviewers(db, id),
       getAudience(db, owner(id)),
-      describeExamPapers([row.paperId]),
+      paperSource.describe([row.paperId]),
       repo.certificateName(db, row.certificateTemplateId),
     ]);
     const paper = papers.get(row.paperId);
@@ -210,7 +210,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
 
   /** The paper must exist and be usable; a certificate needs an objective-only paper. Answers the paper. */
   async function checkPaper(input: Pick<ExamCreate, 'paperId' | 'certificateTemplateId'>, field = 'paperId') {
-    const paper = (await describeExamPapers([input.paperId])).get(input.paperId);
+    const paper = (await paperSource.describe([input.paperId])).get(input.paperId);
     if (!paper || !paper.usable) throw new AppError('PAPER_DELETED_OR_EMPTY', { field, data: { ids: [input.paperId] } });
     if (input.certificateTemplateId != null && paper.hasSubjective) throw new AppError('EXAM_CERTIFICATE_NEEDS_OBJECTIVE', { field: 'certificateTemplateId' });
     return paper;
@@ -301,7 +301,7 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
   async function requirePublishable(_tx: DbOrTx, rows: Awaited<ReturnType<typeof lockInScope>>) {
     const late = rows.filter((r) => r.status === 'draft' && r.startAt.getTime() <= Date.now()).map((r) => r.id);
     if (late.length) throw new AppError('EXAM_START_BEFORE_NOW', { field: 'startAt', data: { ids: late } });
-    const papers = await describeExamPapers(rows.map((r) => r.paperId));
+    const papers = await paperSource.describe(rows.map((r) => r.paperId));
     const unusable = rows.filter((r) => !papers.get(r.paperId)?.usable).map((r) => r.id);
     if (unusable.length) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId', data: { ids: unusable } });
     const subjective = rows.filter((r) => r.certificateTemplateId != null && getKnown(papers, r.paperId, 'paper').hasSubjective).map((r) => r.id);
@@ -320,8 +320,8 @@ export function createExamsService({ db, lists, jobs }: { db: Db; lists: ListRun
 
     /** Papers to pick from: by ids (what they are now) or by name when the paper source can search. */
     async papers(q: ExamPaperSearch): Promise<ExamPaperInfoRow[]> {
-      if (q.ids?.length) return [...(await describeExamPapers(q.ids)).values()];
-      return searchExamPapers(q.keyword, 20);
+      if (q.ids?.length) return [...(await paperSource.describe(q.ids)).values()];
+      return paperSource.search(q.keyword, 20);
     },
 
     /** A new exam is a draft of the creator's organization; its total is its paper's. */
