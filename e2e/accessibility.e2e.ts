@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createActiveStudent, createOrg, loginAdmin, releaseNotice, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, releaseBanner, releaseNotice, uniq } from './support/api';
 import { AxeReport } from './support/axe';
 import { useBrowser, visible, waitForPath } from './support/browser';
 import { openExam } from './support/exams';
@@ -46,6 +46,9 @@ describe('accessibility (axe, WCAG 2.1 AA)', () => {
     const student = await createActiveStudent(admin, PASSWORD, { orgId, realname: 'Ada Axe' });
     // A message for everyone: the header bell shows its count.
     await releaseNotice(admin, uniq('Axe notice '));
+    // Two banners: the carousel slides (with its clones of the slides, hidden from assistive technology).
+    await releaseBanner(admin, uniq('Axe banner A '));
+    await releaseBanner(admin, uniq('Axe banner B '), 'https://example.com/');
     const { page } = b;
     const report = new AxeReport();
 

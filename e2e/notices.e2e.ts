@@ -4,13 +4,12 @@
  * released banner shows in the portal home carousel on a 390 px phone.
  */
 import { describe, expect, it } from 'vitest';
-import { createActiveStudent, createOrg, loginAdmin, post, rootOrgId, uniq } from './support/api';
+import { createActiveStudent, createOrg, loginAdmin, post, releaseBanner, rootOrgId, uniq } from './support/api';
 import { toast, useBrowser, visible, waitForPath } from './support/browser';
 import { fillNow, loginAdminUI, loginUI, openPortalNotice, pickAudienceOrg, sessionOf } from './support/flows';
 
 const NEW_PASSWORD = 'Passw0rd-e2e';
 // The smallest PNG: one transparent pixel.
-const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('notices and banners', () => {
   const b = useBrowser();
@@ -25,10 +24,8 @@ describe('notices and banners', () => {
     const outsider = await createActiveStudent(admin, NEW_PASSWORD, { orgId: otherOrg });
 
     // A released banner (through the API: the carousel is what is tested here).
-    const image = await post<{ url: string }>(admin, 'upload/base64', { name: 'banner.png', data: `data:image/png;base64,${PIXEL}`, purpose: 'cover' });
     const bannerTitle = uniq('E2E横幅').slice(0, 30);
-    const banner = await post<{ id: number }>(admin, 'banner/insert', { title: bannerTitle, image: image.url, link: '/portal' });
-    await post(admin, 'banner/release', { ids: [banner.id] });
+    const banner = { id: await releaseBanner(admin, bannerTitle) };
 
     // Administrator: add-notice with bold text and an audience of one organization, save and release.
     const title = uniq('E2E定向公告');

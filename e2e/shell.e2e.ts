@@ -116,6 +116,7 @@ describe('web shell', () => {
 
     // Close others: only home and the active tab stay.
     await openMenu(page, 'rygl', 'yhgl');
+    await waitForPath(page, '/dashboard/manage-user');
     await visible(tab('manage-user'));
     await tab('manage-notice').click();
     await waitForPath(page, '/dashboard/manage-notice');

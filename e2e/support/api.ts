@@ -248,3 +248,14 @@ export async function releaseNotice(admin: Session, title: string): Promise<void
   });
   await post(admin, 'notice/release', { ids: [id] });
 }
+
+/** A one-pixel PNG (a banner's or a cover's picture). */
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A banner released on the portal home (a one-pixel picture leading to `link`); answers its id. */
+export async function releaseBanner(admin: Session, title: string, link = '/portal'): Promise<number> {
+  const image = await post<{ url: string }>(admin, 'upload/base64', { name: 'banner.png', data: `data:image/png;base64,${PIXEL_PNG}`, purpose: 'cover' });
+  const { id } = await post<{ id: number }>(admin, 'banner/insert', { title, image: image.url, link });
+  await post(admin, 'banner/release', { ids: [id] });
+  return id;
+}

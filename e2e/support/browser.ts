@@ -115,14 +115,29 @@ export function useBrowser(): BrowserFixture {
 
 // ---- waiting without fixed sleeps ----
 
+/** A wait that timed out says where the page was (CI keeps only the log): its address and its open dialogs. */
+async function withWhere<T>(locator: Locator, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (e) {
+    const page = locator.page();
+    const dialogs = await page
+      .locator('.ant-modal-title, .ant-modal-confirm-title')
+      .allInnerTexts()
+      .catch(() => []);
+    if (e instanceof Error) e.message += `\n  at ${page.url()}${dialogs.length ? `; dialogs open: ${dialogs.join(' | ')}` : ''}`;
+    throw e;
+  }
+}
+
 export async function visible(locator: Locator, timeout = UI_TIMEOUT): Promise<Locator> {
-  await locator.first().waitFor({ state: 'visible', timeout });
+  await withWhere(locator, locator.first().waitFor({ state: 'visible', timeout }));
   return locator;
 }
 
 /** Detached or hidden (a closed dropdown stays in the DOM). */
 export async function gone(locator: Locator, timeout = UI_TIMEOUT): Promise<void> {
-  await locator.first().waitFor({ state: 'hidden', timeout });
+  await withWhere(locator, locator.first().waitFor({ state: 'hidden', timeout }));
 }
 
 export async function waitForPath(page: Page, pathname: string | RegExp, timeout = UI_TIMEOUT): Promise<void> {
