@@ -14,7 +14,7 @@ import { exams, examAttempts } from '../exams/index.js';
 import { trainClassCourses, trainClasses } from '../train-classes/index.js';
 import { trainEnrolments } from '../train-enrolments/index.js';
 import { yearPlans } from '../year-plans/index.js';
-import { trainClassExams, trainResults, trainResultSheets } from './train-results.schema.js';
+import { trainClassCharges, trainClassExams, trainResults, trainResultSheets } from './train-results.schema.js';
 
 const c = trainClasses;
 
@@ -297,4 +297,78 @@ export function choicesIn(db: DbOrTx, p: Principal, t: { id: AnyPgColumn; name: 
     .where(and(...conds))
     .orderBy(desc(t.id))
     .limit(50);
+}
+
+// ---- charges (manage-train-chargeDetails) ----
+
+const ch = trainClassCharges;
+
+/** A page of a class's charges, the latest spent first, with who entered each. */
+export function chargesOfClass(db: DbOrTx, classId: number, q: { page: number; size: number }) {
+  return db
+    .select({
+      id: ch.id,
+      classId: ch.classId,
+      planLineId: ch.planLineId,
+      item: ch.item,
+      amountFen: ch.amountFen,
+      spentOn: ch.spentOn,
+      note: ch.note,
+      creatorName: users.realname,
+      createdAt: ch.createdAt,
+    })
+    .from(ch)
+    .leftJoin(users, eq(users.id, ch.createdBy))
+    .where(eq(ch.classId, classId))
+    .orderBy(desc(ch.spentOn), desc(ch.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+}
+
+/** How many charges a class has and their sum in fen. */
+export async function chargeTotalsOfClass(db: DbOrTx, classId: number): Promise<{ n: number; fen: number }> {
+  const row = onlyRow(
+    await db
+      .select({ n: count(), fen: sql<string>`coalesce(sum(${ch.amountFen}), 0)::bigint` })
+      .from(ch)
+      .where(eq(ch.classId, classId)),
+  );
+  return { n: row.n, fen: Number(row.fen) };
+}
+
+/** Locks charges (for an update or a delete) and answers each with its class's organization path (the data scope). */
+export function lockChargesWithOrg(tx: DbOrTx, ids: number[]) {
+  return tx
+    .select({ id: ch.id, orgPath: organizations.path })
+    .from(ch)
+    .innerJoin(trainClasses, eq(trainClasses.id, ch.classId))
+    .leftJoin(organizations, eq(organizations.id, trainClasses.orgId))
+    .where(inArray(ch.id, ids))
+    .for('update', { of: ch });
+}
+
+export async function insertCharge(db: DbOrTx, values: typeof ch.$inferInsert): Promise<number> {
+  return onlyRow(await db.insert(ch).values(values).returning({ id: ch.id })).id;
+}
+
+export async function updateCharge(tx: DbOrTx, id: number, fields: Partial<Pick<typeof ch.$inferInsert, 'item' | 'amountFen' | 'spentOn' | 'note'>>) {
+  await tx
+    .update(ch)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(ch.id, id));
+}
+
+/** Deletes charges; answers how many went. */
+export async function deleteCharges(tx: DbOrTx, ids: number[]): Promise<number> {
+  return (await tx.delete(ch).where(inArray(ch.id, ids)).returning({ id: ch.id })).length;
+}
+
+/** Charges per annual plan line, in fen: what the plan's own page shows as actual (registered with year-plans). */
+export async function chargesByPlanLine(db: DbOrTx, lineIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ lineId: ch.planLineId, fen: sql<string>`sum(${ch.amountFen})` })
+    .from(ch)
+    .where(inArray(ch.planLineId, lineIds))
+    .groupBy(ch.planLineId);
+  return new Map(rows.flatMap((r) => (r.lineId === null ? [] : [[r.lineId, Number(r.fen)] as const])));
 }

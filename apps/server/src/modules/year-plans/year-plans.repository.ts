@@ -89,13 +89,26 @@ export async function replaceLines(tx: DbOrTx, planId: number, lines: YearPlanLi
   return true;
 }
 
+/** A line's budget in fen, its four items: in SQL what `yearPlanLineTotal` (shared) is for a line in hand. */
+const lineBudget = sql<number>`(${yearPlanLines.siteFee} + ${yearPlanLines.teacherFee} + ${yearPlanLines.textbookFee} + ${yearPlanLines.travelFee})`;
+
 /** Writes the plan's totals from its lines (budget in fen, sessions). */
 export async function refreshTotals(tx: DbOrTx, planId: number) {
+  const ofPlan = eq(yearPlanLines.planId, planId);
   await tx
     .update(yearPlans)
     .set({
-      totalBudget: sql`(select coalesce(sum(l.site_fee + l.teacher_fee + l.textbook_fee + l.travel_fee), 0) from year_plan_lines l where l.plan_id = ${planId})`,
-      totalSessions: sql`(select coalesce(sum(l.sessions), 0)::int from year_plan_lines l where l.plan_id = ${planId})`,
+      totalBudget: sql`(select coalesce(sum(${lineBudget}), 0) from ${yearPlanLines} where ${ofPlan})`,
+      totalSessions: sql`(select coalesce(sum(${yearPlanLines.sessions}), 0)::int from ${yearPlanLines} where ${ofPlan})`,
     })
     .where(eq(yearPlans.id, planId));
+}
+
+/** The budget of one line in fen (none when the line is gone). */
+export async function lineBudgetOf(db: DbOrTx, lineId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ fen: sql<string>`${lineBudget}::bigint` })
+    .from(yearPlanLines)
+    .where(eq(yearPlanLines.id, lineId));
+  return row ? Number(row.fen) : null;
 }
