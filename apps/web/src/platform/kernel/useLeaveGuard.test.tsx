@@ -23,6 +23,9 @@ function AddPage() {
       <Button data-testid="save" onClick={() => page.leave('/elsewhere')}>
         save
       </Button>
+      <Button data-testid="save-stay" onClick={() => page.leave('/list?id=5')}>
+        save and stay
+      </Button>
     </>
   );
 }
@@ -65,5 +68,13 @@ describe('a form page', () => {
     await screen.findByTestId('elsewhere');
     expect(screen.queryByText('离开此页？')).toBeNull();
     expect(tabs()).toEqual(['perm.rzjs']);
+  });
+
+  it('a save that stays on its page (a new record becomes its edit page) replaces the history entry: back goes where the user came from', async () => {
+    const { router } = renderAt('/list', () => <AddPage />);
+    fireEvent.change(screen.getByTestId('name'), { target: { value: 'Course Admin' } });
+    fireEvent.click(screen.getByTestId('save-stay'));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=5'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

@@ -54,7 +54,8 @@ export function useFormPage(o: { form: FormInstance; title: string | undefined; 
     const stays = to.split('?')[0] === pathname;
     draft.drop();
     if (!stays) guard.release();
-    void navigate(to, opts);
+    // Staying (a new record saved becomes its edit page) replaces the entry: back goes where the user came from.
+    void navigate(to, { replace: stays, ...opts });
     if (!stays) closeTab(pathname);
   };
   return {
