@@ -1,4 +1,3 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   checkAnswers,
   type AnswerSet,
@@ -14,15 +13,12 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { lecturers } from '../lecturers/index.js';
-import { questionnaires, findPublishedItems } from '../questionnaires/index.js';
-import { trainClasses, trainClassStages } from '../train-classes/index.js';
+import { findPublishedItems } from '../questionnaires/index.js';
 import * as repo from './train-results.repository.js';
-import { trainSurveyResponses, trainSurveys } from './train-results.schema.js';
+import * as surveysRepo from './train-satisfaction.repository.js';
+import type { Survey } from './train-satisfaction.repository.js';
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
-
-type Survey = typeof trainSurveys.$inferSelect;
 
 /** Averages of a questionnaire's rating items; `score` is every rating as a percentage of its scale. */
 export function averagesOf(survey: Pick<Survey, 'id' | 'title' | 'items'>, answers: AnswerSet[]): TrainSatisfaction {
@@ -48,42 +44,14 @@ export function averagesOf(survey: Pick<Survey, 'id' | 'title' | 'items'>, answe
 }
 
 export function createSatisfactionService({ db }: { db: Db }) {
-  /** The lecturers teaching a stage of the class. */
-  const classLecturers = (d: DbOrTx, classId: number) =>
-    d
-      .selectDistinct({ lecturerId: lecturers.id, lecturerName: lecturers.realname })
-      .from(trainClassStages)
-      .innerJoin(lecturers, eq(lecturers.id, trainClassStages.lecturerId))
-      .where(eq(trainClassStages.classId, classId))
-      .orderBy(asc(lecturers.realname), asc(lecturers.id));
-
-  const responseCount = (d: DbOrTx, ids: number[]) =>
-    ids.length
-      ? d
-          .select({ surveyId: trainSurveyResponses.surveyId, n: count() })
-          .from(trainSurveyResponses)
-          .where(inArray(trainSurveyResponses.surveyId, ids))
-          .groupBy(trainSurveyResponses.surveyId)
-      : Promise.resolve([]);
-
-  async function resultOf(d: DbOrTx, survey: Survey) {
-    const rows = await d.select({ answers: trainSurveyResponses.answers }).from(trainSurveyResponses).where(eq(trainSurveyResponses.surveyId, survey.id));
-    return averagesOf(
-      survey,
-      rows.map((r) => r.answers),
-    );
-  }
+  const resultOf = async (d: DbOrTx, survey: Survey) => averagesOf(survey, await surveysRepo.answersOf(d, survey.id));
 
   async function setup(p: Principal, classId: number): Promise<TrainSurveySetup> {
     await repo.findClass(db, classId, p);
-    const [surveys, teaching] = await Promise.all([db.select().from(trainSurveys).where(eq(trainSurveys.classId, classId)), classLecturers(db, classId)]);
-    const counts = new Map(
-      (
-        await responseCount(
-          db,
-          surveys.map((s) => s.id),
-        )
-      ).map((c) => [c.surveyId, c.n]),
+    const [surveys, teaching] = await Promise.all([surveysRepo.surveysOfClass(db, classId), surveysRepo.classLecturers(db, classId)]);
+    const counts = await surveysRepo.responseCounts(
+      db,
+      surveys.map((s) => s.id),
     );
     const ref = (s: Survey | undefined) => (s ? { id: s.id, questionnaireId: s.questionnaireId, title: s.title, responses: counts.get(s.id) ?? 0 } : null);
     return {
@@ -95,7 +63,7 @@ export function createSatisfactionService({ db }: { db: Db }) {
 
   return {
     setup,
-    templateChoices: (p: Principal, keyword?: string) => repo.choicesIn(db, p, questionnaires, keyword, eq(questionnaires.status, 'published')),
+    templateChoices: (p: Principal, keyword?: string) => surveysRepo.templateChoices(db, p, keyword),
 
     /**
      * Picks (or removes, questionnaireId null) the class's questionnaire or one lecturer's: a published
@@ -104,35 +72,31 @@ export function createSatisfactionService({ db }: { db: Db }) {
     async set(p: Principal, input: TrainSurveySet): Promise<TrainSurveySetup> {
       await repo.findClass(db, input.classId, p);
       await db.transaction(async (tx) => {
-        await tx.select({ id: trainClasses.id }).from(trainClasses).where(eq(trainClasses.id, input.classId)).for('share');
-        if (input.lecturerId !== null && !(await classLecturers(tx, input.classId)).some((l) => l.lecturerId === input.lecturerId))
+        await surveysRepo.shareLockClass(tx, input.classId);
+        if (input.lecturerId !== null && !(await surveysRepo.classLecturers(tx, input.classId)).some((l) => l.lecturerId === input.lecturerId))
           throw new AppError('PARAMETER_INVALID', { field: 'lecturerId' });
-        const which = and(
-          eq(trainSurveys.classId, input.classId),
-          input.lecturerId === null ? isNull(trainSurveys.lecturerId) : eq(trainSurveys.lecturerId, input.lecturerId),
-        );
-        const [existing] = await tx.select().from(trainSurveys).where(which).for('update');
-        if (existing) {
-          const [answered] = await tx.select({ id: trainSurveyResponses.id }).from(trainSurveyResponses).where(eq(trainSurveyResponses.surveyId, existing.id)).limit(1);
-          if (answered) throw new AppError('SURVEY_ANSWERED_CHANGE_REFUSED', { field: 'questionnaireId' });
-        }
+        const existing = await surveysRepo.lockSurveyOf(tx, input.classId, input.lecturerId);
+        if (existing?.answered) throw new AppError('SURVEY_ANSWERED_CHANGE_REFUSED', { field: 'questionnaireId' });
         if (input.questionnaireId === null) {
-          if (existing) await tx.delete(trainSurveys).where(eq(trainSurveys.id, existing.id));
+          if (existing) await surveysRepo.deleteSurvey(tx, existing.survey.id);
           return;
         }
         const items = await findPublishedItems(tx, p, input.questionnaireId, 'questionnaireId');
-        const [{ name }] = (await tx.select({ name: questionnaires.name }).from(questionnaires).where(eq(questionnaires.id, input.questionnaireId))) as [{ name: string }];
-        const values = { questionnaireId: input.questionnaireId, title: name, items, updatedAt: new Date() };
-        if (existing) await tx.update(trainSurveys).set(values).where(eq(trainSurveys.id, existing.id));
-        else await tx.insert(trainSurveys).values({ ...values, classId: input.classId, lecturerId: input.lecturerId });
+        const title = (await surveysRepo.templateName(tx, input.questionnaireId)) ?? '';
+        await surveysRepo.saveSurvey(
+          tx,
+          existing?.survey.id,
+          { questionnaireId: input.questionnaireId, title, items, updatedAt: new Date() },
+          { classId: input.classId, lecturerId: input.lecturerId },
+        );
       });
       return setup(p, input.classId);
     },
 
     async results(p: Principal, classId: number): Promise<TrainSatisfactionResult> {
       await repo.findClass(db, classId, p);
-      const surveys = await db.select().from(trainSurveys).where(eq(trainSurveys.classId, classId));
-      const names = new Map((await classLecturers(db, classId)).map((l) => [l.lecturerId, l.lecturerName]));
+      const surveys = await surveysRepo.surveysOfClass(db, classId);
+      const names = new Map((await surveysRepo.classLecturers(db, classId)).map((l) => [l.lecturerId, l.lecturerName]));
       const classSurvey = surveys.find((s) => s.lecturerId === null);
       return {
         admitted: (await repo.admittedTrainees(db, classId)).length,
@@ -147,10 +111,7 @@ export function createSatisfactionService({ db }: { db: Db }) {
 
     /** The class questionnaire's score (performance page), null without one or without answers. */
     async classScore(classId: number): Promise<number | null> {
-      const [s] = await db
-        .select()
-        .from(trainSurveys)
-        .where(and(eq(trainSurveys.classId, classId), isNull(trainSurveys.lecturerId)));
+      const s = await surveysRepo.classSurveyOf(db, classId);
       return s ? (await resultOf(db, s)).score : null;
     },
 
@@ -158,45 +119,28 @@ export function createSatisfactionService({ db }: { db: Db }) {
     async mine(p: Principal, classId: number): Promise<MyTrainSurveys> {
       const cls = await repo.findClass(db, classId);
       if (!(await repo.isAdmitted(db, classId, p.userId))) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'classId' });
-      const surveys = await db
-        .select({
-          id: trainSurveys.id,
-          title: trainSurveys.title,
-          items: trainSurveys.items,
-          lecturerName: lecturers.realname,
-          answered: sql<boolean>`exists (select 1 from train_survey_responses r where r.survey_id = train_surveys.id and r.user_id = ${p.userId})`,
-        })
-        .from(trainSurveys)
-        .leftJoin(lecturers, eq(lecturers.id, trainSurveys.lecturerId))
-        .where(eq(trainSurveys.classId, classId))
-        .orderBy(sql`${trainSurveys.lecturerId} nulls first`, asc(trainSurveys.id));
+      const surveys = await surveysRepo.surveysForTrainee(db, classId, p.userId);
       return { classId, className: cls.name, open: cls.status !== 'cancelled' && Date.now() >= cls.startAt.getTime(), surveys };
     },
 
     /** Once per trainee and questionnaire (REPEAT_SUBMIT_ERROR), after the class starts (SURVEY_NOT_OPEN), checked as the questionnaires check. */
     async answer(p: Principal, surveyId: number, answers: AnswerSet) {
-      const [survey] = await db.select().from(trainSurveys).where(eq(trainSurveys.id, surveyId));
+      const survey = await surveysRepo.surveyById(db, surveyId);
       if (!survey) throw new AppError('NOT_FOUND_ERROR', { field: 'surveyId' });
       const cls = await repo.findClass(db, survey.classId, undefined, 'surveyId');
       if (!(await repo.isAdmitted(db, survey.classId, p.userId))) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'surveyId' });
       if (cls.status === 'cancelled' || Date.now() < cls.startAt.getTime()) throw new AppError('SURVEY_NOT_OPEN', { field: 'surveyId' });
       const issues = checkAnswers(survey.items, answers);
       if (issues.length) throw new AppError('PARAMETER_INVALID', { field: 'answers', data: { issues } });
-      const inserted = await db.insert(trainSurveyResponses).values({ surveyId, userId: p.userId, answers }).onConflictDoNothing().returning({ id: trainSurveyResponses.id });
-      if (!inserted.length) throw new AppError('REPEAT_SUBMIT_ERROR', { field: 'surveyId' });
+      if (!(await surveysRepo.insertResponse(db, surveyId, p.userId, answers))) throw new AppError('REPEAT_SUBMIT_ERROR', { field: 'surveyId' });
       return null;
     },
 
     /** The lecturer linked to the caller: their questionnaires' results, newest class first. */
     async myEvaluation(p: Principal): Promise<LecturerEvaluation> {
-      const [me] = await db.select({ id: lecturers.id, name: lecturers.realname }).from(lecturers).where(eq(lecturers.userId, p.userId));
+      const me = await surveysRepo.lecturerOfUser(db, p.userId);
       if (!me) return { lecturerName: null, classes: [] };
-      const surveys = await db
-        .select({ survey: trainSurveys, className: trainClasses.name, startAt: trainClasses.startAt })
-        .from(trainSurveys)
-        .innerJoin(trainClasses, eq(trainClasses.id, trainSurveys.classId))
-        .where(eq(trainSurveys.lecturerId, me.id))
-        .orderBy(sql`${trainClasses.startAt} desc`);
+      const surveys = await surveysRepo.surveysOfLecturer(db, me.id);
       return {
         lecturerName: me.name,
         classes: await Promise.all(
@@ -206,10 +150,7 @@ export function createSatisfactionService({ db }: { db: Db }) {
     },
 
     /** Templates a class questionnaire was built from (a template in use is not deleted). */
-    async templatesInUse(d: DbOrTx, ids: number[]): Promise<number[]> {
-      const rows = await d.selectDistinct({ id: trainSurveys.questionnaireId }).from(trainSurveys).where(inArray(trainSurveys.questionnaireId, ids));
-      return rows.map((r) => r.id!);
-    },
+    templatesInUse: (d: DbOrTx, ids: number[]): Promise<number[]> => surveysRepo.templatesInUse(d, ids),
   };
 }
 export type SatisfactionService = ReturnType<typeof createSatisfactionService>;
