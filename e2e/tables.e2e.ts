@@ -85,7 +85,11 @@ describe('tables at 1440 px', () => {
     await visible(page.getByTestId('user-row-username').first());
     await eventually(async () => expect(await headerTexts(page)).toContain(rolesLabel));
     await page.getByTestId('crud-columns').click();
+    const rolesBox = (await visible(page.getByTestId('crud-columns-panel'))).getByTestId('crud-column-roles').locator('input');
+    expect(await rolesBox.isChecked()).toBe(true);
     await page.getByTestId('crud-columns-reset').click();
+    // The chooser first (did the reset take?), then the table.
+    await expect.poll(() => rolesBox.isChecked(), { timeout: 10_000 }).toBe(false);
     await eventually(async () => expect(await headerTexts(page)).not.toContain(rolesLabel));
   });
 
