@@ -60,5 +60,21 @@ describe('header search', () => {
     const expected = (await post<{ word: string }[]>(session, 'student/hot-words')).map((w) => w.word);
     expect(expected).toContain(word);
     expect(await hot.allTextContents()).toEqual(expected);
+
+    // From the keyboard: ArrowDown enters the list, Escape gives the focus back to the field without opening it again,
+    // and Tab leaves the field for the next control (the list no longer pulls the focus in).
+    const inList = () => page.evaluate(() => !!document.activeElement?.closest('.hl-search-suggestions'));
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(inList).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => input.evaluate((e) => e === document.activeElement)).toBe(true);
+    await expect.poll(() => hot.first().isVisible()).toBe(false);
+    await input.blur();
+    await input.focus();
+    await visible(hot.first());
+    await page.keyboard.press('Tab');
+    await expect.poll(() => input.evaluate((e) => e === document.activeElement)).toBe(false);
+    expect(await inList()).toBe(false);
+    await expect.poll(() => hot.first().isVisible()).toBe(false);
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createActiveStudent, createOrg, loginAdmin, uniq } from './support/api';
+import { createActiveStudent, createOrg, login, loginAdmin, post, uniq } from './support/api';
 import { useBrowser, visible, waitForPath } from './support/browser';
 import { openExam } from './support/exams';
 
@@ -68,6 +68,8 @@ describe('keyboard only', () => {
     const orgId = await createOrg(admin, { name: uniq('Keys Dept ') });
     const exam = await openExam(admin, orgId, 'Keys exam ');
     const student = await createActiveStudent(admin, PASSWORD, { orgId });
+    // A searched word: the header's search field, focused on the way, opens its hot words (a list Tab must get past).
+    await post(await login(student.username, PASSWORD, 'student'), 'student/search-record', { keyword: uniq('keys'), type: 'course' });
     const { page } = b;
 
     // Sign in: the student entry is the second tab of the form (arrow to it, Enter picks it).

@@ -1,6 +1,6 @@
 import { CloseOutlined, DownOutlined, SearchOutlined } from '@ant-design/icons';
-import { useEffect, useRef, useState } from 'react';
-import { Button, Dropdown, Input, Space } from 'antd';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Button, Dropdown, Input, Space, type InputRef } from 'antd';
 import { CONSTANTS, isOneOf, keysOf } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,11 @@ import { SEARCH_TARGETS, type SearchType } from '../routes/portal-paths';
  * `hotWordCount`). The pickers are Dropdown menus, not a Select or AutoComplete:
  * rc-select (virtual list) would be downloaded by the portal alone, Dropdown is already in the
  * shared `ui` chunk. Below 768 px it folds into an icon that opens it as a bar under the header.
+ * From the keyboard: ArrowDown enters the open list (Escape leaves it), Tab leaves the field for the next control
+ * and closes the list; focus coming back from the list does not open it again (that was a keyboard trap: Tab went
+ * into the list, the list gave the focus back to the field, the field opened the list again).
  */
+const SUGGESTIONS = 'hl-search-suggestions';
 export function HeaderSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,6 +29,7 @@ export function HeaderSearch() {
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const field = useRef<InputRef>(null);
   const latest = useRef(0);
 
   const go = (kind: SearchType, value: string) => {
@@ -46,8 +51,10 @@ export function HeaderSearch() {
       })
       .catch(() => setSuggestions([]));
   };
-  const offerHotWords = () => {
+  const offerHotWords = (e: FocusEvent) => {
     if (text.trim()) return;
+    // Back from the list (Escape, Tab): the user has seen it.
+    if (e.relatedTarget instanceof Element && e.relatedTarget.closest(`.${SUGGESTIONS}`)) return;
     const asked = ++latest.current;
     findHotWords()
       .then((words) => {
@@ -57,6 +64,27 @@ export function HeaderSearch() {
         setOpen(words.length > 0);
       })
       .catch(() => undefined);
+  };
+
+  const listShown = open && suggestions.length > 0;
+  const keys = (e: KeyboardEvent) => {
+    if (!listShown) return;
+    if (e.key === 'Tab') {
+      // On to the next control: the list's own Tab handling (on the window) would pull the focus into it.
+      e.stopPropagation();
+      setOpen(false);
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      document.querySelector<HTMLElement>(`.${SUGGESTIONS} [role=menu]`)?.focus();
+    }
+  };
+
+  // Escape or Tab in the list: the focus goes back to the field (the list's own return of it does not reach the
+  // input inside Input.Search, and the focus was left on the page's body), Tab then moves on from there.
+  const listKeys = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' && e.key !== 'Tab') return;
+    field.current?.focus();
+    setOpen(false);
   };
 
   useEffect(() => {
@@ -108,10 +136,12 @@ export function HeaderSearch() {
         </Dropdown>
         <Dropdown
           trigger={['click']}
-          open={open && suggestions.length > 0}
+          open={listShown}
+          rootClassName={SUGGESTIONS}
           onOpenChange={(o) => setOpen(o && suggestions.length > 0)}
           menu={{
             items: suggestions.map((w) => ({ key: w, label: <span data-testid={hot ? 'search-hot-word' : 'search-suggestion'}>{w}</span> })),
+            onKeyDown: listKeys,
             onClick: ({ key }) => {
               setOpen(false);
               setText(key);
@@ -119,6 +149,7 @@ export function HeaderSearch() {
           }}
         >
           <Input.Search
+            ref={field}
             data-testid="search-input"
             allowClear
             className="hl-search-input"
@@ -135,6 +166,7 @@ export function HeaderSearch() {
               setText(e.target.value);
             }}
             onFocus={offerHotWords}
+            onKeyDown={keys}
             onSearch={(v) => go(type, v)}
           />
         </Dropdown>
