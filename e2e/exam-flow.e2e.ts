@@ -191,6 +191,8 @@ async function buildExamAsAdmin(page: Page): Promise<BuiltExam> {
   await page.getByTestId('field-markingMode').click();
   await pickOption(page, '人工阅卷');
   await page.getByTestId('exam-reviewers').click();
+  // Searched by name: the first page of people (by name) need not reach the administrator once other files made people.
+  await page.keyboard.type('系统管理员');
   await pickOption(page, '系统管理员');
   await page.keyboard.press('Escape');
   for (const label of ['公布答案', '公布排名']) await page.locator('.ant-form-item').filter({ hasText: label }).locator('.ant-switch').click();

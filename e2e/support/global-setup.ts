@@ -92,6 +92,8 @@ export default async function setup(project: TestProject) {
     // Every test signs in a few times from 127.0.0.1; the production limit (20 a minute) would trip.
     LOGIN_RATE_PER_MINUTE: '1000',
     LOG_LEVEL: 'warn',
+    // A deprecation the server meets (pg's query on a busy client) logs where it came from in server.log.
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--trace-deprecation'].filter(Boolean).join(' '),
   });
 
   const logFile = path.join(ARTIFACTS_DIR, 'server.log');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type HTMLAttributes, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type HTMLAttributes, type KeyboardEvent } from 'react';
 
 /** Adds the listeners (event name → handler) to a target; the returned function removes them, as an effect's cleanup. */
 export function listen(target: EventTarget, handlers: Record<string, (e: Event) => void>): () => void {
@@ -50,4 +50,20 @@ export function asButton(action: (() => void) | undefined): HTMLAttributes<HTMLE
       action();
     },
   };
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotionQuery = () => (typeof matchMedia === 'function' ? matchMedia(REDUCED_MOTION) : null);
+
+/** True while the user's system asks for reduced motion (followed live when the setting changes). */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const q = reducedMotionQuery();
+      q?.addEventListener('change', changed);
+      return () => q?.removeEventListener('change', changed);
+    },
+    () => reducedMotionQuery()?.matches ?? false,
+    () => false,
+  );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Carousel, theme } from 'antd';
 import type { BannerPublic } from '@hanlin/shared';
+import { useReducedMotion } from '../../../platform/dom';
 import { Link } from 'react-router';
 
 /** One slide: the picture alone (the slides are hidden from assistive technology while they are not shown). */
@@ -34,14 +35,16 @@ function CurrentLink({ b }: { b: BannerPublic }) {
  * track (its slides and their clones lie side by side, wider than a phone). The slides hold no link: the
  * carousel hides the slides not shown (and its clones) from assistive technology, and a link inside them would
  * still take the keyboard's focus (axe's aria-hidden-focus); one link over the carousel leads where the banner
- * shown leads, and autoplay pauses while it has the focus or the pointer.
+ * shown leads, and autoplay pauses while it has the focus or the pointer (and is off when the system asks for reduced motion).
  */
 export default function BannerCarousel({ banners }: { banners: BannerPublic[] }) {
   const [current, setCurrent] = useState(0);
+  // Nothing slides by itself for a user whose system asks for reduced motion (the dots still change the banner).
+  const still = useReducedMotion();
   const shown = banners[current] ?? banners[0];
   return (
     <div data-testid="portal-banners" style={{ position: 'relative', marginBlockEnd: 16, overflow: 'hidden', minWidth: 0 }}>
-      <Carousel autoplay={banners.length > 1} autoplaySpeed={5000} dots={banners.length > 1} pauseOnHover pauseOnFocus beforeChange={(_, next) => setCurrent(next)}>
+      <Carousel autoplay={banners.length > 1 && !still} autoplaySpeed={5000} dots={banners.length > 1} pauseOnHover pauseOnFocus beforeChange={(_, next) => setCurrent(next)}>
         {banners.map((b) => (
           <Slide key={b.id} b={b} />
         ))}
