@@ -145,6 +145,13 @@ describe('SCORM 1.2 player', () => {
     const frame = page.locator('[data-testid=scorm-frame]');
     await visible(frame);
     expect(await frame.getAttribute('src')).toContain('Playing/Playing.html');
+    // The SCO calls LMSInitialize from its load event (after its picture): the learner reads it before moving on.
+    const firstSco = await eventually(async () => {
+      const f = page.frames().find((x) => x.url().includes('Playing/Playing.html'));
+      if (!f) throw new Error('the first SCO has no frame yet');
+      return f;
+    });
+    await firstSco.waitForLoadState('load');
     // The player fits the phone's width.
     const box = (await player.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(390);
