@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { session } from '../../platform/session';
 import { renderAt } from '../../platform/kernel/testing/render';
 import { fakeApi, sample } from '../../platform/kernel/testing/fake-api';
@@ -58,10 +58,14 @@ describe('courseware', () => {
     fireEvent.click(screen.getByTestId('courseware-submit'));
     await waitFor(() => expect(api.last(coursewareRoutes.insert)).toMatchObject({ name: 'Ladder safety', type: 'general', file: '/api/upload/file/f1' }));
 
-    // A file beyond one request's limit takes the resumable way from the same picker.
+    // Saved, the page leaves; a new add page: a file beyond one request's limit takes the resumable way from the same picker.
+    await screen.findByTestId('elsewhere');
+    cleanup();
+    renderAt('/list', () => <CoursewareEditPage />);
+    await screen.findByTestId('courseware-file');
     const big = new File(['x'], 'Crane.mp4', { type: 'video/mp4' });
     Object.defineProperty(big, 'size', { value: ORDINARY_UPLOAD_MAX + 1 });
-    fireEvent.change(input, { target: { files: [big] } });
+    fireEvent.change(document.querySelector<HTMLInputElement>('input[type=file]')!, { target: { files: [big] } });
     await waitFor(() => expect(api.sent(uploadRoutes.chunkedInit)).toHaveLength(1));
     expect(api.sent(uploadRoutes.file)).toHaveLength(1);
   });
