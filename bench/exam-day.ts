@@ -479,7 +479,7 @@ try {
   let calls = 0;
   console.log(`\nexam day: ${EXAMINEES} examinees, ${result.seconds.toFixed(0)} s`);
   for (const [kind, s] of Object.entries(result.stats)) {
-    const sorted = s.latencies.sort((a, b) => a - b);
+    const sorted = [...s.latencies].sort((a, b) => a - b);
     calls += sorted.length;
     console.log(
       `  ${kind.padEnd(7)} ${String(sorted.length).padStart(7)} calls  p50 ${pct(sorted, 50).toFixed(1)} ms  p99 ${pct(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? 0).toFixed(1)} ms  4xx ${s.c4xx} ${JSON.stringify(s.codes)}  5xx ${s.c5xx}  network errors ${s.errors}`,
