@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { CERTIFICATE_DEFAULT_LAYOUT, maskHolderName } from '@hanlin/shared';
 import { activate, createActiveStudent, createEmployee, createOrg, createRole, loginAdmin, post, rootOrgId, uniq, type CreatedPerson, type Session } from './support/api';
 import { eventually, toast, useBrowser, visible, waitForPath } from './support/browser';
 import { loginAdminUI, loginUI, pickOption, sessionOf } from './support/flows';
@@ -123,7 +124,7 @@ async function shootLanguages(page: Page, what: string, ready: (page: Page) => P
 describe('training classes end to end', () => {
   const b = useBrowser();
 
-  it('plan line → class → sign-up approved → QR sign-in on a phone → present → result → satisfaction → lecturer evaluation', async () => {
+  it('plan line → class → sign-up approved → QR sign-in on a phone → present → result → certificate → satisfaction → lecturer evaluation', async () => {
     const began = Date.now();
     const admin = await loginAdmin();
     const root = await rootOrgId(admin);
@@ -156,6 +157,9 @@ describe('training classes end to end', () => {
       })
     ).id;
     await post(admin, 'questionnaire/publish', { ids: [questionnaireId] });
+    // The class's completion certificate (its template's page is walked by the course flow).
+    const certName = `E2E Fire Cert ${tag}`;
+    await post(admin, 'certificate/template/insert', { name: certName, authority: 'Hanlin Safety Academy', validityMonths: 24, layout: CERTIFICATE_DEFAULT_LAYOUT });
 
     // The administrator creates the class in the back office. Enrolment closes and the class starts in 50 s: the
     // student signs up before, answers the questionnaires after. The stage (picked to the minute) starts at the
@@ -181,6 +185,7 @@ describe('training classes end to end', () => {
     await typeDate(page, 'train-class-enrol-end', local(startsAt));
     await page.getByTestId('train-class-quota').fill('30');
     await page.getByTestId('train-class-enrol-approval').click();
+    await searchPick(page, 'train-class-certificate', certName);
     await searchPick(page, 'train-class-headmaster', `Headmaster ${tag}`);
     await page.getByTestId('train-class-stage-add').click();
     await page.getByTestId('train-class-stage-name-0').fill('Evacuation drill');
@@ -292,9 +297,15 @@ describe('training classes end to end', () => {
     const sheet = await post<{ records: { stageId: number; userId: number; status: string }[] }>(adminApi, 'train-attendance/sheet', { classId });
     expect(sheet.records).toEqual([expect.objectContaining({ stageId, userId: student.id, status: 'present' })]);
 
-    // Results: entered, submitted and approved.
+    // Results: before the class starts the sheet says when they can be entered; from the start (server clock)
+    // they are entered, submitted and approved.
     await page.goto(`/dashboard/enter-result?classId=${classId}`);
+    if (Date.now() < startsAt - 2000) await visible(page.getByTestId('train-result-not-started'));
+    await new Promise((r) => setTimeout(r, Math.max(0, startsAt - Date.now() + 1000)));
+    mark('results opened');
+    await page.reload();
     await visible(page.getByTestId(`train-result-score-${student.id}`));
+    expect(await page.getByTestId('train-result-not-started').count()).toBe(0);
     await page.getByTestId(`train-result-score-${student.id}`).fill('88');
     await page.getByTestId('train-result-save').click();
     await visible(toast(page));
@@ -308,11 +319,44 @@ describe('training classes end to end', () => {
     await expect.poll(() => page.getByTestId('train-result-state').textContent()).toBe('已通过');
     expect((await results()).rows).toEqual([expect.objectContaining({ userId: student.id, score: 88, passed: true })]);
 
-    // The class's questionnaire and the lecturer's (API); once the class has started the student answers both on the phone.
+    // Approved and present at every stage, the student holds the class's certificate: on the class's page (no
+    // cancelling a started class), in the student center's face-to-face training, and as a PDF.
+    await sp.goto(`/portal/training/${classId}`);
+    const held = await visible(sp.getByTestId('training-certificate'));
+    const number = (await held.getByTestId('training-certificate-number').innerText()).trim();
+    expect(number).toMatch(/^HL-\d{4}-/);
+    expect(await sp.getByTestId('training-cancel').count()).toBe(0);
+    await sp.goto('/student-center/face-training');
+    const mine = sp.getByTestId('my-training-item').filter({ hasText: className });
+    await visible(mine);
+    expect((await mine.getByTestId('my-training-certificate-number').innerText()).trim()).toBe(number);
+    expect(await mine.getByTestId('my-training-cancel').count()).toBe(0);
+    expect(await sidewaysScroll(sp)).toBeLessThanOrEqual(0);
+    await sp.screenshot({ path: path.join(ARTIFACTS_DIR, 'training-my-training-certificate.png'), fullPage: true });
+    const download = sp.waitForEvent('download');
+    await mine.getByTestId('my-training-certificate-download').click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      fs
+        .readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    // Anyone can verify it: the class, its holder, the authority, valid.
+    expect(await post(adminApi, 'certificate/verify', { number })).toMatchObject({
+      number,
+      sourceKind: 'training',
+      title: className,
+      holder: maskHolderName(`Student ${tag}`),
+      authority: 'Hanlin Safety Academy',
+      status: 'valid',
+    });
+
+    // The class's questionnaire and the lecturer's (API); the class has started: the student answers both on the phone.
     await post(adminApi, 'train-result/set-survey', { classId, lecturerId: null, questionnaireId });
     await post(adminApi, 'train-result/set-survey', { classId, lecturerId, questionnaireId });
     mark('results approved');
-    await new Promise((r) => setTimeout(r, Math.max(0, startsAt - Date.now() + 1000)));
     await sp.goto(`/portal/training/${classId}/satisfaction`);
     await visible(sp.getByTestId('train-satisfaction-page'));
     const forms = sp.locator('[data-testid^="train-survey-send-"]');

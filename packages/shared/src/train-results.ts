@@ -94,6 +94,8 @@ export type TrainResultRow = z.infer<typeof TrainResultRowSchema>;
 export const TrainResultSheetSchema = TrainResultClassRowSchema.extend({
   refuseReason: z.string(),
   decidedAt: z.string().nullable(),
+  /** Set while results wait for the class to begin (an editable sheet of a class not started, not cancelled): when they open. */
+  resultsOpenAt: z.string().nullable(),
   rows: z.array(TrainResultRowSchema),
 });
 export type TrainResultSheet = z.infer<typeof TrainResultSheetSchema>;

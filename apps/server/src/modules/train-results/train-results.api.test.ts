@@ -174,6 +174,26 @@ describe('result sheet', () => {
     expect(list.records.map((r) => [r.id, r.state])).toEqual([[c.id, 'approved']]);
   });
 
+  it('takes results only once the class has started, on the server clock (entry, import and submit)', async () => {
+    const c = await admittedClass({ orgId: dept.id, startsIn: HOUR });
+    const before = await sheet(clerk, c.id);
+    expect(before.abilities).toMatchObject({ modify: false, import: false, submit: false });
+    expect(Date.parse(before.resultsOpenAt!)).toBe(Date.parse(before.startAt));
+    expect(await refusal(t.app, clerk, '/api/train-result/enter', { classId: c.id, results: [{ userId: trainees[0]!.id, score: 80 }] })).toMatchObject({
+      code: 'TRAIN_NOT_STARTED_NO_RESULT',
+      field: 'classId',
+    });
+    const book = await filledTemplate(t.app, clerk, '/api/train-result/template', [[trainees[0]!.username, '', '80', '', '']]);
+    const upload = await uploadFile(t.app, clerk, `/api/train-result/import?classId=${c.id}`, 'results.xlsx', book, { mode: 'check' });
+    expect(upload.json().msg).toBe('TRAIN_NOT_STARTED_NO_RESULT');
+    expect(await refusal(t.app, clerk, '/api/train-result/submit', { classId: c.id })).toMatchObject({ code: 'TRAIN_NOT_STARTED_NO_RESULT' });
+    expect((await sheet(clerk, c.id)).entered).toBe(0);
+    // Started (the server's clock passes the start): the same entry is taken.
+    await t.db.execute(sql`update train_classes set start_at = now() - interval '1 minute' where id = ${c.id}`);
+    expect(await sheet(clerk, c.id)).toMatchObject({ resultsOpenAt: null, abilities: { modify: true, import: true, submit: true } });
+    expect(dataOf(await enter(clerk, c.id, [{ userId: trainees[0]!.id, score: 80 }])).entered).toBe(1);
+  });
+
   it('keeps a department to its own classes (data scope) and answers NOT_FOUND for none', async () => {
     const c = await admittedClass();
     expect(await refusal(t.app, outsider, '/api/train-result/sheet', { classId: c.id })).toMatchObject({ code: 'NO_DATA_PERMISSION_ERROR', field: 'classId' });

@@ -25,7 +25,7 @@ import {
   type Texts,
 } from '../../platform/excel.js';
 import * as repo from './train-results.repository.js';
-import type { TrainResultsService } from './train-results.service.js';
+import { requireStarted, type TrainResultsService } from './train-results.service.js';
 
 type Row = ExcelRow<TrainResultImportField>;
 const tx = (zh: string, en: string, pt: string): Texts => ({ 'zh-CN': zh, 'en-US': en, pt });
@@ -55,6 +55,7 @@ export function createResultImportService({ db, storage, results }: { db: Db; st
       async validate(_p: Principal, rows: Row[]) {
         const sheet = await repo.sheetOf(db, classId);
         if (sheet && !TRAIN_RESULT_SHEET_LIFECYCLE.canEdit(sheet.status)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'state' });
+        requireStarted(await repo.findClass(db, classId));
         const { errs, add } = importErrors<TrainResultImportField, TrainResultImportReason>();
         const admitted = new Map((await repo.admittedTrainees(db, classId)).map((t) => [t.username.toLowerCase(), t.userId]));
         const seen = new Set<string>();

@@ -33,15 +33,23 @@ interface Deps {
   satisfaction: SatisfactionService;
 }
 
+/** Whether the class has begun, on the server's clock. */
+export const hasStarted = (c: { startAt: Date }) => c.startAt.getTime() <= Date.now();
+/** Results belong to a class that has begun: before, entering, importing or submitting them is refused. */
+export function requireStarted(c: { startAt: Date }): void {
+  if (!hasStarted(c)) throw new AppError('TRAIN_NOT_STARTED_NO_RESULT', { field: 'classId', data: { startAt: c.startAt.toISOString() } });
+}
+
 export function createTrainResultsService({ app, db, satisfaction }: Deps) {
-  const abilitiesOf = (p: Principal, state: TrainResultSheetState) => {
+  /** `started`: the class has begun (server clock); results are entered, imported and submitted only from then on. */
+  const abilitiesOf = (p: Principal, state: TrainResultSheetState, started: boolean) => {
     const a = SHEET.abilities(state);
     const has = (code: string) => hasAnyPermission(p.permissions, [code]);
     return {
-      modify: a.modify && has('pxjgsp:modify'),
+      modify: started && a.modify && has('pxjgsp:modify'),
       delete: false,
-      import: a.modify && has('pxjgsp:import'),
-      submit: a.submit && has('pxjgsp:modify'),
+      import: started && a.modify && has('pxjgsp:import'),
+      submit: started && a.submit && has('pxjgsp:modify'),
       approve: a.approve && has('pxjgsp:approve'),
       refuse: a.refuse && has('pxjgsp:approve'),
     };
@@ -59,7 +67,7 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
     trainees: r.trainees,
     entered: r.entered,
     state: r.sheetState,
-    abilities: abilitiesOf(p, r.sheetState),
+    abilities: abilitiesOf(p, r.sheetState, hasStarted(r)),
   });
 
   /**
@@ -81,6 +89,7 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
       abilities: manages ? row.abilities : { modify: false, delete: false, import: false, submit: false, approve: false, refuse: false },
       refuseReason: s?.refuseReason ?? '',
       decidedAt: s?.decidedAt?.toISOString() ?? null,
+      resultsOpenAt: found.status !== 'cancelled' && SHEET.canEdit(state) && !hasStarted(found) ? found.startAt.toISOString() : null,
       rows: rows.map((r) => ({
         ...r,
         score: r.score === null ? null : Number(r.score),
@@ -94,8 +103,10 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
   async function writeResults(tx: DbOrTx, p: Principal, classId: number, results: TrainResultEnter['results']) {
     const s = await repo.lockSheet(tx, classId);
     if (!SHEET.canEdit(s.status)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'state' });
-    // A cancelled class has no results.
-    if ((await repo.findClass(tx, classId)).status === 'cancelled') throw new AppError('STATE_TRANSITION_INVALID', { field: 'classId' });
+    const cls = await repo.findClass(tx, classId);
+    // A cancelled class has no results; a class that has not begun has none yet.
+    if (cls.status === 'cancelled') throw new AppError('STATE_TRANSITION_INVALID', { field: 'classId' });
+    requireStarted(cls);
     const admitted = new Set((await repo.admittedTrainees(tx, classId)).map((r) => r.userId));
     const outside = [...new Set(results.map((r) => r.userId))].filter((id) => !admitted.has(id));
     if (outside.length) throw new AppError('PARAMETER_INVALID', { field: 'results', data: { notAdmitted: outside } });
@@ -120,7 +131,8 @@ export function createTrainResultsService({ app, db, satisfaction }: Deps) {
 
   /** One command of the sheet on its locked row, guarded by the lifecycle. */
   async function transition(p: Principal, classId: number, command: 'submit' | 'approve' | 'refuse', reason = '') {
-    await repo.findClass(db, classId, p);
+    const cls = await repo.findClass(db, classId, p);
+    if (command === 'submit') requireStarted(cls);
     await db.transaction(async (tx) => {
       const s = await repo.lockSheet(tx, classId);
       if (!SHEET.can(s.status, command)) throw new AppError('STATE_TRANSITION_INVALID', { field: 'state' });

@@ -18,9 +18,12 @@ const sheet = (over: Partial<TrainResultSheet> = {}) =>
     id: 7,
     name: 'Safety class',
     state: 'draft',
+    classState: 'published',
+    startAt: '2020-01-01T00:00:00Z',
     trainees: 2,
     entered: 1,
     refuseReason: '',
+    resultsOpenAt: null,
     abilities: { ...abilities, modify: true, import: true, submit: true },
     rows: [
       { userId: 1, realname: 'Ann', username: 'ann', orgName: 'A', score: 80, passed: true, comment: '', enteredByName: 'Clerk', enteredAt: '2031-01-01T00:00:00Z' },
@@ -82,6 +85,25 @@ describe('train results', () => {
     renderAt('/list?classId=5', () => <MixedResultPage />);
     await waitFor(() => expect(screen.getAllByTestId('train-mixed-completed').map((e) => e.textContent)).toEqual(['是']));
     expect(screen.queryByTestId('train-mixed-awaiting-hint')).toBeNull();
+  });
+
+  it('before the class starts the sheet says when results can be entered, and offers no entry', async () => {
+    const startAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    fakeApi().on(routes.sheet, sheet({ startAt, resultsOpenAt: startAt, entered: 0, abilities }));
+    renderAt('/list', () => <ClassResultsPanel classId={7} />);
+    const notice = await screen.findByTestId('train-result-not-started');
+    expect(notice.textContent).toContain('开始后才能录入成绩');
+    expect(notice.textContent).toContain(String(new Date(startAt).getFullYear()));
+    expect(screen.queryByTestId('train-result-score-1')).toBeNull();
+    expect(screen.queryByTestId('train-result-import')).toBeNull();
+    expect(screen.queryByTestId('train-result-submit')).toBeNull();
+  });
+
+  it('a started class shows no such notice', async () => {
+    fakeApi().on(routes.sheet, sheet());
+    renderAt('/list', () => <ClassResultsPanel classId={7} />);
+    expect(await screen.findByTestId('train-result-score-2')).toBeTruthy();
+    expect(screen.queryByTestId('train-result-not-started')).toBeNull();
   });
 
   it('a submitted sheet is read only: no inputs, no import; the approver decides', async () => {

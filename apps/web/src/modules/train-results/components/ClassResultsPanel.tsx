@@ -160,6 +160,16 @@ export function ClassResultsPanel({ classId }: { classId: number }) {
         </Space>
       }
     >
+      {/* Results are entered once the class has begun: the server says until when they wait. */}
+      {sheet.resultsOpenAt && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="train-result-not-started"
+          title={t('trainResults.notStarted', { start: formatTime(sheet.resultsOpenAt) })}
+        />
+      )}
       {sheet.refuseReason && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('trainResults.refusedBecause', { reason: sheet.refuseReason })} />}
       <Table<TrainResultRow>
         rowKey="userId"
