@@ -53,13 +53,21 @@ export const MESSAGE_TEMPLATES = {
 export type MessageTemplate = keyof typeof MESSAGE_TEMPLATES;
 
 /**
- * Messages that also go out by mail when mail is configured (spec: each waiting approver and CC person gets a mail),
- * with the mail's words in Chinese (the platform's default language) above the English ones.
+ * Messages that also go out by mail when mail is configured (spec: each waiting approver and CC person gets a mail).
+ * Their words in Chinese and Portuguese; the English ones are `MESSAGE_TEMPLATES`' (stored with the message). A mail
+ * is written in the recipient's language (`users.language`: taken at login and when they switch), or in Chinese
+ * above English for someone who never told one.
  */
 export const MAILED_MESSAGE_TEMPLATES = {
-  approvalWaiting: { title: '待审批：{{title}}', content: '{{applicant}} 提交的“{{title}}”正在等待您的审批。' },
-  approvalCc: { title: '抄送：{{title}}', content: '{{applicant}} 提交的“{{title}}”的审批已到达抄送您的环节。' },
-} as const satisfies Partial<Record<MessageTemplate, { title: string; content: string }>>;
+  approvalWaiting: {
+    'zh-CN': { title: '待审批：{{title}}', content: '{{applicant}} 提交的“{{title}}”正在等待您的审批。' },
+    pt: { title: 'Para aprovar: {{title}}', content: '{{applicant}} enviou "{{title}}" para aprovação; aguarda a sua decisão.' },
+  },
+  approvalCc: {
+    'zh-CN': { title: '抄送：{{title}}', content: '{{applicant}} 提交的“{{title}}”的审批已到达抄送您的环节。' },
+    pt: { title: 'Para conhecimento: {{title}}', content: 'A aprovação de "{{title}}" enviada por {{applicant}} chegou a uma etapa em que você está em cópia.' },
+  },
+} as const satisfies Partial<Record<MessageTemplate, Record<'zh-CN' | 'pt', { title: string; content: string }>>>;
 export type MailedMessageTemplate = keyof typeof MAILED_MESSAGE_TEMPLATES;
 /** Where a message's mail stands: waiting for the mailer, sent, failed, or skipped (no address, mail not configured). */
 export const MESSAGE_MAIL_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;

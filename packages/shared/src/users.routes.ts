@@ -16,6 +16,7 @@ import {
   UserImportQuerySchema,
   UserImportResultSchema,
   UserInfoUpdateSchema,
+  UserLanguageSchema,
   UserInsertSchema,
   UserListQuerySchema,
   UserRowSchema,
@@ -99,6 +100,16 @@ export const profileRoutes = {
     permission: 'authenticated',
     operation: 'user.info.update',
     body: UserInfoUpdateSchema,
+    response: z.null(),
+  }),
+  /** The interface language the caller switched to: their mails go out in it (it is also taken at login). */
+  language: defineRoute({
+    method: 'POST',
+    path: '/api/user/language',
+    permission: 'authenticated',
+    beforePasswordChange: true,
+    operation: 'user.language',
+    body: UserLanguageSchema,
     response: z.null(),
   }),
 };

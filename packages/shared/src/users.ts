@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langTexts, type LangTexts } from './errors.js';
+import { LANGS, langTexts, type LangTexts } from './errors.js';
 import { IdSchema, PageQuerySchema } from './api.js';
 import { defineFreezeLifecycle } from './lifecycle.js';
 import { CONSTANTS } from './constants.js';
@@ -126,6 +126,8 @@ export const UserAvatarSchema = z.object({
 });
 export const UserInfoUpdateSchema = z.object(UserFields).pick({ realname: true, englishName: true, phone: true, email: true, sex: true, city: true });
 export type UserInfoUpdate = z.infer<typeof UserInfoUpdateSchema>;
+export const UserLanguageSchema = z.object({ language: z.enum(LANGS) });
+export type UserLanguage = z.infer<typeof UserLanguageSchema>;
 
 /** One user with every field the edit form shows: the list row's fields without role names, and the rest. */
 export const UserDetailSchema = UserRowSchema.omit({ roles: true }).extend({

@@ -12,6 +12,7 @@ import { checkZipBomb, ExcelFileError, zipEntries } from './excel-zip.js';
 import type { Storage } from './storage.js';
 import type { Db } from './db/client.js';
 import type { Principal } from './auth/principal.js';
+import { requestLang } from './http.js';
 
 /**
  * Excel import/export machinery shared by every module with a template (users, lecturers, ...):
@@ -33,14 +34,7 @@ export const REASON_HEADER: Texts = { 'zh-CN': '错误原因', 'en-US': 'Error r
 
 /** The caller's language from `Accept-Language` (first tag that is one of ours; Chinese by default). */
 export function excelLang(acceptLanguage: string | string[] | undefined): ExcelLang {
-  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '');
-  for (const tag of header.split(',')) {
-    const t = tag.split(';')[0].trim().toLowerCase();
-    if (t.startsWith('zh')) return 'zh-CN';
-    if (t.startsWith('en')) return 'en-US';
-    if (t.startsWith('pt')) return 'pt';
-  }
-  return 'zh-CN';
+  return requestLang(acceptLanguage) ?? 'zh-CN';
 }
 
 /** The caller's time zone from `X-Time-Zone` (an IANA name the web sends), when it is a real one. */

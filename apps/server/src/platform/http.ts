@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERRORS, isOneOf, type ErrorName, type RoutePermission } from '@hanlin/shared';
+import { ERRORS, isOneOf, type ErrorName, type Lang, type RoutePermission } from '@hanlin/shared';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { AppError } from './errors.js';
 import { isConnectionError, pgErrorOf } from './db/pg-errors.js';
@@ -20,6 +20,21 @@ declare module 'fastify' {
 }
 
 /** Success answer of spec section 7. */
+/**
+ * The interface language a request names in `Accept-Language` (the web sends its own): the first tag that is one
+ * of ours (`zh…`, `en…`, `pt…`), or null when none is.
+ */
+export function requestLang(acceptLanguage: string | string[] | undefined): Lang | null {
+  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '');
+  for (const tag of header.split(',')) {
+    const t = tag.split(';')[0]!.trim().toLowerCase();
+    if (t.startsWith('zh')) return 'zh-CN';
+    if (t.startsWith('en')) return 'en-US';
+    if (t.startsWith('pt')) return 'pt';
+  }
+  return null;
+}
+
 export function ok<T>(data: T): { code: 200; msg: 'OK'; data: T | null } {
   return { code: 200, msg: 'OK', data: data === undefined ? null : data };
 }

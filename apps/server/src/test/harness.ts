@@ -106,11 +106,12 @@ export async function encrypt(app: FastifyInstance, text: string) {
 }
 
 /** Posts a login as the web client does (password RSA-encrypted). */
-export async function postLogin(app: FastifyInstance, username: string, password: string, extra: Record<string, unknown> = {}) {
+export async function postLogin(app: FastifyInstance, username: string, password: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   return app.inject({
     method: 'POST',
     url: '/api/auth/oauth/token',
     payload: { username, password: await encrypt(app, password), grant_type: 'password', scope: 'server', ...extra },
+    headers,
   });
 }
 

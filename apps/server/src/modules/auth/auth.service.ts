@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { isPasswordAcceptable, licenceExpired, propOf, type ErrorName, type Login, type LoginResult, type PhoneCodeSend, type PhoneLogin } from '@hanlin/shared';
+import { isPasswordAcceptable, licenceExpired, propOf, type ErrorName, type Lang, type Login, type LoginResult, type PhoneCodeSend, type PhoneLogin } from '@hanlin/shared';
 import { AppError } from '../../platform/errors.js';
 import { isConnectionError } from '../../platform/db/pg-errors.js';
 import type { Db } from '../../platform/db/client.js';
@@ -16,7 +16,7 @@ import type { Sessions } from '../../platform/auth/sessions.js';
 import type { Credentials } from '../../platform/auth/credentials.js';
 import { insertLoginLog } from '../audit/index.js';
 import { sendMessage } from '../messages/index.js';
-import { clearExpiredLock, recordFailedLogin, resetFailedLogins } from '../users/index.js';
+import { clearExpiredLock, recordFailedLogin, recordSuccessfulLogin } from '../users/index.js';
 import { PERMISSION_TREE, permissionCodes } from '@hanlin/shared';
 import * as repo from './auth.repository.js';
 import type { FileSigner } from '../uploads/index.js';
@@ -48,6 +48,8 @@ interface Deps {
 export interface ClientInfo {
   ip: string;
   userAgent?: string;
+  /** The interface language the login came in (`Accept-Language`), when one of ours. */
+  language?: Lang | null;
 }
 
 /** Failure count and lock of a login name; an account keeps it in `users`, a name without one in kv. */
@@ -139,7 +141,7 @@ export function createAuthService({ db, kv, rsa, settings, sessions, credentials
     const signNumber = crypto.randomBytes(16).toString('hex');
     const platformType = 1;
     await db.transaction(async (tx) => {
-      await resetFailedLogins(tx, user.id);
+      await recordSuccessfulLogin(tx, user.id, client.language ?? null);
       if (cfg.singleSignOn) await sessions.endSessions(tx, [user.id], 'replaced', { platformType });
       await repo.insertSession(tx, { tokenHash: tokenHash(token), userId: user.id, platformType, signNumber, ip: client.ip });
     });

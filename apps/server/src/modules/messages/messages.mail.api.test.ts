@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalRow } from '@hanlin/shared';
-import { useTestApp, login, ok, newUserSession, type Session } from '../../test/harness.js';
+import { useTestApp, login, ok, newUserSession, postLogin, refusal, type Session } from '../../test/harness.js';
+import { buildUser } from '../../test/factories.js';
 import { testApprovalType } from '../../test/approvals.js';
 import { sinkSettings, startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { createMailer } from '../mail/index.js';
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 /** A flow of one or-sign step (the approver and a person without an address), the CC person copied. */
-async function submitted() {
+async function submitted(people: { approverId?: number; ccId?: number } = {}) {
   const { name } = testApprovalType(t.app);
   await ok(t.app, admin, '/api/approval-flow/insert', {
     businessType: name,
@@ -48,10 +49,10 @@ async function submitted() {
       {
         mode: 'orSign',
         approvers: [
-          { kind: 'user', userId: approver.id },
+          { kind: 'user', userId: people.approverId ?? approver.id },
           { kind: 'user', userId: noAddress.id },
         ],
-        ccUserIds: [cc.id],
+        ccUserIds: [people.ccId ?? cc.id],
       },
     ],
   });
@@ -83,6 +84,37 @@ describe('approval mail', () => {
     await mailPendingMessages(t.db, createMailer({ db: t.db }));
     expect(sink.messages.filter((m) => m.subject.includes(title))).toHaveLength(2);
     expect(sink.messages.length).toBeGreaterThanOrEqual(before);
+  });
+
+  it('each recipient reads the mail in the language they last used (switched to, or logged in with); one who never told reads Chinese above English', async () => {
+    await ok(t.app, admin, '/api/mail/settings/save', sinkSettings(sink.port));
+    // A Portuguese approver switched the interface; an English CC person logged in from an English page.
+    const pt = await newUserSession(t, { permissions: [], realname: 'Aprovadora' });
+    await ok(t.app, pt, '/api/user/language', { language: 'pt' });
+    const enUser = await buildUser(t.db, { permissions: [], realname: 'Copied EN' });
+    expect((await postLogin(t.app, enUser.username, enUser.password, {}, { 'accept-language': 'en-US,en;q=0.9' })).statusCode).toBe(200);
+    const [a, c, n] = [`pt-${tag()}@example.com`, `en-${tag()}@example.com`, `none-${tag()}@example.com`];
+    await t.db.execute(sql`update users set email = ${a} where id = ${pt.id}`);
+    await t.db.execute(sql`update users set email = ${c} where id = ${enUser.id}`);
+    await setEmail(noAddress, n);
+    const title = await submitted({ approverId: pt.id, ccId: enUser.id });
+    await mailPendingMessages(t.db, createMailer({ db: t.db }));
+
+    const toPt = await sink.waitFor((m) => m.to.includes(a) && m.subject.includes(title));
+    expect(toPt.subject).toBe(`Para aprovar: ${title}`);
+    expect(toPt.text).toContain('aguarda a sua decisão');
+    expect(toPt.text).not.toMatch(/[\u4e00-\u9fff]|waits for your decision/);
+    const toEn = await sink.waitFor((m) => m.to.includes(c) && m.subject.includes(title));
+    expect(toEn.subject).toBe(`For your information: ${title}`);
+    expect(toEn.text).not.toMatch(/[\u4e00-\u9fff]/);
+    const toNobody = await sink.waitFor((m) => m.to.includes(n) && m.subject.includes(title));
+    expect(toNobody.subject).toBe(`待审批：${title} / To approve: ${title}`);
+
+    // Switching back to Chinese is kept; a language that is not one of ours is refused, and nobody signed out sets one.
+    await ok(t.app, pt, '/api/user/language', { language: 'zh-CN' });
+    expect((await t.db.execute<{ language: string }>(sql`select language from users where id = ${pt.id}`)).rows[0]!.language).toBe('zh-CN');
+    expect(await refusal(t.app, pt, '/api/user/language', { language: 'fr' })).toMatchObject({ code: 'PARAMETER_INVALID', field: 'language' });
+    expect((await refusal(t.app, null, '/api/user/language', { language: 'pt' })).code).toBe('UNAUTHENTICATED');
   });
 
   it('without mail configured the mails are skipped, never retried into a later configuration', async () => {

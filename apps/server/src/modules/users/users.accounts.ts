@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Lang } from '@hanlin/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { StoredPassword } from '../../platform/auth/credentials.js';
 import { userRoles } from './users.schema.js';
@@ -86,7 +87,15 @@ export async function clearExpiredLock(db: DbOrTx, userId: number) {
     .where(and(eq(users.id, userId), sql`${users.lockedUntil} <= now()`));
 }
 
-/** A successful login: the failure count and any lock are gone. */
-export async function resetFailedLogins(db: DbOrTx, userId: number) {
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+/** A successful login: the failure count and any lock are gone; the language the login came in (when it named one of ours) is the user's. */
+export async function recordSuccessfulLogin(db: DbOrTx, userId: number, language: Lang | null) {
+  await db
+    .update(users)
+    .set({ failedLogins: 0, lockedUntil: null, ...(language ? { language } : {}) })
+    .where(eq(users.id, userId));
+}
+
+/** The interface language the user switched to: their mails go out in it from now on. */
+export async function setUserLanguage(db: DbOrTx, userId: number, language: Lang) {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }

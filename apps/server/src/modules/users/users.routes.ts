@@ -40,4 +40,5 @@ export function registerUsersRoutes(app: FastifyInstance, { users }: { users: Us
   // The caller's own profile.
   registerRoute(app, profileRoutes.avatar, async (req) => users.updateOwnAvatar(principalOf(req), req.body.avatar));
   registerRoute(app, profileRoutes.updateInfo, async (req) => users.updateOwnInfo(principalOf(req), req.body));
+  registerRoute(app, profileRoutes.language, async (req) => users.setOwnLanguage(principalOf(req), req.body.language));
 }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { positions } from '../positions/index.js';
 import { labels as labelCatalogue } from '../labels/index.js';
 import { roles } from '../roles/index.js';
 import { PENDING_PASSWORD_HASH } from '../../platform/auth/password.js';
-import { USER_LIFECYCLE, type StateOf } from '@hanlin/shared';
+import { LANGS, USER_LIFECYCLE, type Lang, type StateOf } from '@hanlin/shared';
 import { stateCheck } from '../../platform/lifecycle.js';
 import { defineConstraintErrors } from '../../platform/db/constraints.js';
 import { linkTable, requiredRef, timestamps } from '../../platform/db/columns.js';
@@ -43,6 +43,8 @@ export const users = pgTable(
     failedLogins: integer().notNull().default(0),
     /** End of a lockout after too many wrong passwords (login settings `lockMinutes`); not an administrator's freeze. */
     lockedUntil: timestamp({ withTimezone: true }),
+    /** The interface language the user last used (set at login and when they switch); mails go out in it. Null: never told. */
+    language: varchar({ length: 8 }).$type<Lang>(),
     ...timestamps(),
     /**
      * What the list's keyword matches, lower-cased once on write. A real column (not an index
@@ -55,6 +57,7 @@ export const users = pgTable(
   },
   (t) => [
     stateCheck('users_status_check', t.status, USER_LIFECYCLE),
+    check('users_language_check', sql`${t.language} in (${sql.raw(LANGS.map((l) => `'${l}'`).join(', '))})`),
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phone),
@@ -98,6 +101,7 @@ export const userRoles = linkTable('user_roles', ['userId', () => users.id, 'cas
 /** Constraint violations as API errors (platform/db/constraints.ts; `null`: a violation is a bug). */
 export const constraintErrors = defineConstraintErrors({
   users_status_check: null,
+  users_language_check: null,
   users_username_uq: { code: 'DUPLICATE_USER_NAME', field: 'username' },
   users_email_uq: { code: 'DUPLICATE_EMAIL', field: 'email' },
   users_phone_uq: { code: 'DUPLICATE_PHONE', field: 'phone' },

@@ -10,6 +10,7 @@ import {
   type UserDataPermissionUpdate,
   type UserDetail,
   type UserInfoUpdate,
+  type Lang,
   type UserInsert,
   type UserCreated,
   type UserUpdate,
@@ -31,6 +32,7 @@ import { emitUserEvent, type UserEvents } from './users.events.js';
 import * as repo from './users.repository.js';
 import type { UserKind } from './users.repository.js';
 import type { InitialPasswordHasher } from './users.passwords.js';
+import { setUserLanguage } from './users.accounts.js';
 import { onlyRow } from '../../platform/db/rows.js';
 
 /** The built-in administrator account: nobody may delete or freeze it, nor reset its password. */
@@ -432,6 +434,11 @@ export function createUsersService({ db, lists, principals, sessions, credential
     return { ...page, records };
   }
 
+  async function setOwnLanguage(p: Principal, language: Lang): Promise<null> {
+    await setUserLanguage(db, p.userId, language);
+    return null;
+  }
+
   async function updateOwnInfo(p: Principal, input: UserInfoUpdate): Promise<null> {
     const values = columnsOf(input);
     await requireDictFields(db, values, await repo.getDictFields(db, p.userId));
@@ -469,6 +476,7 @@ export function createUsersService({ db, lists, principals, sessions, credential
     checkEmail: (p: Principal, kind: UserKind, email: string, id?: number) => check(p, kind, { email }, id),
     checkCard: (p: Principal, kind: UserKind, cardNumber: string, id?: number) => check(p, kind, { cardNumber }, id),
     updateOwnInfo,
+    setOwnLanguage,
     updateOwnAvatar,
   };
 }

@@ -1,8 +1,17 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
-import { LANGS, isOneOf } from '@hanlin/shared';
+import { LANGS, isOneOf, profileRoutes, type Lang } from '@hanlin/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLang, setLang } from '../i18n';
+import { session } from '../session';
+import { call } from '../api/call';
+
+/** Switches the interface; a signed-in user's choice is also the server's, so their mails come in it. */
+async function switchTo(lang: Lang): Promise<void> {
+  await setLang(lang);
+  // (a failure costs only the mail's language: the page has switched, and the next login tells it again)
+  if (session.isSignedIn()) await call(profileRoutes.language, { language: lang }, { silent: true }).catch(() => undefined);
+}
 
 export function LangSwitch({ dark = false }: { dark?: boolean }) {
   const { t } = useTranslation();
@@ -14,7 +23,7 @@ export function LangSwitch({ dark = false }: { dark?: boolean }) {
         selectable: true,
         selectedKeys: [lang],
         items: LANGS.map((l) => ({ key: l, label: <span data-testid={`lang-${l}`}>{t(`lang.${l}`)}</span> })),
-        onClick: ({ key }) => void (isOneOf(LANGS, key) && setLang(key)),
+        onClick: ({ key }) => void (isOneOf(LANGS, key) && switchTo(key)),
       }}
     >
       <Button
