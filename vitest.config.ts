@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'server',
           include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // Two statements at once on one connection (a transaction) throw in every server test.
+          setupFiles: ['apps/server/src/test/one-statement-per-connection.ts'],
           environment: 'node',
           // The server's files share one module graph per worker: each file builds its own app on its own
           // database (nothing of an app lives in a module's top level), and importing the app once per worker

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { ADMIN_PASSWORD, ARTIFACTS_DIR, REPO_ROOT } from './paths';
 
@@ -92,8 +93,10 @@ export default async function setup(project: TestProject) {
     // Every test signs in a few times from 127.0.0.1; the production limit (20 a minute) would trip.
     LOGIN_RATE_PER_MINUTE: '1000',
     LOG_LEVEL: 'warn',
-    // A deprecation the server meets (pg's query on a busy client) logs where it came from in server.log.
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--trace-deprecation'].filter(Boolean).join(' '),
+    // A deprecation the server meets logs where it came from in server.log; pg's query on a busy client names the statements.
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--trace-deprecation', `--import=${pathToFileURL(path.join(REPO_ROOT, 'e2e/support/pg-overlap.mjs')).href}`]
+      .filter(Boolean)
+      .join(' '),
   });
 
   const logFile = path.join(ARTIFACTS_DIR, 'server.log');

@@ -50,9 +50,14 @@ export function allocate(pools: { candidates: number[]; count: number }[], seed:
   return { picks };
 }
 
-/** The candidates of every rule of a paper (its hand-picked questions left out). */
+/**
+ * The candidates of every rule of a paper (its hand-picked questions left out). One rule after another: `db` may be a
+ * transaction, whose one connection takes one statement at a time.
+ */
 export async function rulePools(db: DbOrTx, rules: (repo.RuleFilter & { count: number })[], exclude: number[]) {
-  return Promise.all(rules.map(async (r) => ({ candidates: await repo.ruleCandidates(db, r, exclude), count: r.count })));
+  const pools: { candidates: number[]; count: number }[] = [];
+  for (const r of rules) pools.push({ candidates: await repo.ruleCandidates(db, r, exclude), count: r.count });
+  return pools;
 }
 
 /** Papers by id (unknown ids left out), deleted ones answering `usable: false`. */
@@ -115,7 +120,8 @@ export async function paperPlan(db: DbOrTx, paperId: number): Promise<PaperPlan>
   const [paper] = await repo.getPapers(db, [paperId]);
   if (!paper) throw new AppError('NOT_FOUND_ERROR', { field: 'paperId' });
   if (paper.deletedAt || paper.questionCount === 0) throw new AppError('PAPER_DELETED_OR_EMPTY', { field: 'paperId' });
-  const [items, rules] = await Promise.all([repo.itemsOf(db, [paperId]), repo.rulesOf(db, [paperId])]);
+  const items = await repo.itemsOf(db, [paperId]);
+  const rules = await repo.rulesOf(db, [paperId]);
   const pools = await rulePools(
     db,
     rules,
