@@ -19,7 +19,6 @@ declare module 'fastify' {
   }
 }
 
-/** Success answer of spec section 7. */
 /**
  * The interface language a request names in `Accept-Language` (the web sends its own): the first tag that is one
  * of ours (`zh…`, `en…`, `pt…`), or null when none is.
@@ -35,6 +34,7 @@ export function requestLang(acceptLanguage: string | string[] | undefined): Lang
   return null;
 }
 
+/** Success answer of spec section 7. */
 export function ok<T>(data: T): { code: 200; msg: 'OK'; data: T | null } {
   return { code: 200, msg: 'OK', data: data === undefined ? null : data };
 }

@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { findPublishedItems } from '../questionnaires/index.js';
 import * as repo from './train-results.repository.js';
+import { hasStarted } from './train-results.service.js';
 import * as surveysRepo from './train-satisfaction.repository.js';
 import type { Survey } from './train-satisfaction.repository.js';
 
@@ -120,7 +121,7 @@ export function createSatisfactionService({ db }: { db: Db }) {
       const cls = await repo.findClass(db, classId);
       if (!(await repo.isAdmitted(db, classId, p.userId))) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'classId' });
       const surveys = await surveysRepo.surveysForTrainee(db, classId, p.userId);
-      return { classId, className: cls.name, open: cls.status !== 'cancelled' && Date.now() >= cls.startAt.getTime(), surveys };
+      return { classId, className: cls.name, open: cls.status !== 'cancelled' && hasStarted(cls), surveys };
     },
 
     /** Once per trainee and questionnaire (REPEAT_SUBMIT_ERROR), after the class starts (SURVEY_NOT_OPEN), checked as the questionnaires check. */
@@ -129,7 +130,7 @@ export function createSatisfactionService({ db }: { db: Db }) {
       if (!survey) throw new AppError('NOT_FOUND_ERROR', { field: 'surveyId' });
       const cls = await repo.findClass(db, survey.classId, undefined, 'surveyId');
       if (!(await repo.isAdmitted(db, survey.classId, p.userId))) throw new AppError('NO_DATA_PERMISSION_ERROR', { field: 'surveyId' });
-      if (cls.status === 'cancelled' || Date.now() < cls.startAt.getTime()) throw new AppError('SURVEY_NOT_OPEN', { field: 'surveyId' });
+      if (cls.status === 'cancelled' || !hasStarted(cls)) throw new AppError('SURVEY_NOT_OPEN', { field: 'surveyId' });
       const issues = checkAnswers(survey.items, answers);
       if (issues.length) throw new AppError('PARAMETER_INVALID', { field: 'answers', data: { issues } });
       if (!(await surveysRepo.insertResponse(db, surveyId, p.userId, answers))) throw new AppError('REPEAT_SUBMIT_ERROR', { field: 'surveyId' });

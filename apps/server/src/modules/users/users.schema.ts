@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizations } from '../orgs/index.js';
 import { positions } from '../positions/index.js';
 import { labels as labelCatalogue } from '../labels/index.js';
@@ -57,7 +57,7 @@ export const users = pgTable(
   },
   (t) => [
     stateCheck('users_status_check', t.status, USER_LIFECYCLE),
-    check('users_language_check', sql`${t.language} in (${sql.raw(LANGS.map((l) => `'${l}'`).join(', '))})`),
+    stateCheck('users_language_check', t.language, { states: LANGS }),
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phone),
